@@ -1,0 +1,24 @@
+"""Paths of the data files envgen ships. Code reaches matrices/ and templates/ only through here.
+
+In a source checkout they are the top-level folders; in an installed wheel they are copied into
+envgen/_data/ (see pyproject's force-include). This module must not read the files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+_PACKAGE: Final = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    bundled = _PACKAGE / "_data" / name
+    if bundled.is_dir():
+        return bundled
+    return _PACKAGE.parent / name
+
+
+MATRICES_DIR: Final[Path] = _data_dir("matrices")
+TEMPLATES_DIR: Final[Path] = _data_dir("templates")
+SMOKE_SCRIPT: Final[Path] = _PACKAGE / "_smoke_check.py"

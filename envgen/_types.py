@@ -1,0 +1,43 @@
+"""Closed sets and validated string types shared by every stage. No logic beyond constants."""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NewType, get_args
+
+Platform = Literal["linux-64", "linux-aarch64", "osx-64", "osx-arm64", "win-64"]
+PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
+
+Manager = Literal["pip", "conda"]
+MANAGERS: Final[tuple[Manager, ...]] = get_args(Manager)
+
+ComputeKind = Literal["cpu", "cuda", "rocm", "xpu"]
+COMPUTE_KINDS: Final[tuple[ComputeKind, ...]] = get_args(ComputeKind)
+
+# How a pip build was published.
+IndexForm = Literal["pypi", "find-links", "extra-index-url", "index-url"]
+INDEX_FORMS: Final[tuple[IndexForm, ...]] = get_args(IndexForm)
+
+# How a conda build selects its compute platform.
+CondaForm = Literal["cudatoolkit", "pytorch-cuda", "cpuonly", "cuda-meta", "none", "conda-forge"]
+CONDA_FORMS: Final[tuple[CondaForm, ...]] = get_args(CondaForm)
+
+Os = Literal["linux", "windows", "macos"]
+PLATFORM_OS: Final[dict[Platform, Os]] = {
+    "linux-64": "linux",
+    "linux-aarch64": "linux",
+    "osx-64": "macos",
+    "osx-arm64": "macos",
+    "win-64": "windows",
+}
+
+Resolver = Literal["uv", "pip-tools"]
+RESOLVERS: Final[tuple[Resolver, ...]] = get_args(Resolver)
+
+# "cpu", "cu118", "rocm6.1", "xpu": derived from (kind, version), never parsed back by guessing.
+AcceleratorId = NewType("AcceleratorId", str)
+# "cu118" or "cu118-py310-linux-64": the directory name under environments/<...>/.
+VariantId = NewType("VariantId", str)
+NormalizedName = NewType("NormalizedName", str)
+
+PYTORCH_WHL_ROOT: Final = "https://download.pytorch.org/whl"
+PYPI_SIMPLE: Final = "https://pypi.org/simple"

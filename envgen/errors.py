@@ -1,0 +1,115 @@
+"""Every exception envgen raises on purpose, and its exit code.
+
+A message says where (file, key path, line), what went wrong, the valid choices and the fix.
+This module must not import any other envgen module.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+
+class EnvgenError(Exception):
+    """Base of every error envgen reports to a user (never a traceback)."""
+
+    exit_code: ClassVar[int] = 1
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        self.message = message
+        self.hint = hint
+        super().__init__(message if hint is None else f"{message}\n  hint: {hint}")
+
+
+class SpecError(EnvgenError):
+    """project.yaml is malformed or asks for something impossible."""
+
+    exit_code = 3
+
+    def __init__(self, problems: list[str] | str, *, source: str = "project.yaml") -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        self.source = source
+        if len(self.problems) == 1:
+            text = self.problems[0]
+        else:
+            count = len(self.problems)
+            text = f"{source}: {count} problems\n" + "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(text)
+
+
+class MatrixError(EnvgenError):
+    """The compatibility matrix under matrices/ is malformed or inconsistent."""
+
+    exit_code = 4
+
+
+class UnsupportedCombinationError(MatrixError):
+    """The spec asks for a combination PyTorch never published."""
+
+    exit_code = 10
+
+
+class RenderError(EnvgenError):
+    """A template failed to render."""
+
+    exit_code = 5
+
+
+class LockError(EnvgenError):
+    """A resolver or solver could not lock a variant."""
+
+    exit_code = 6
+
+
+class BuildError(EnvgenError):
+    """An environment could not be built or does not match its lock."""
+
+    exit_code = 7
+
+
+class SmokeTestError(EnvgenError):
+    """A smoke test check failed in a built environment."""
+
+    exit_code = 8
+
+
+class StaleOutputError(EnvgenError):
+    """`--check` found generated files that differ from what envgen would write."""
+
+    exit_code = 9
+
+
+class ImportSpecError(EnvgenError):
+    """`envgen import` could not turn a file into a project.yaml."""
+
+    exit_code = 11
+
+
+class ToolNotFoundError(EnvgenError):
+    """A required external tool (uv, pip-compile, conda, ...) is not available."""
+
+    exit_code = 12
+
+
+class ConcurrentRunError(EnvgenError):
+    """Another envgen run holds the project's lock file."""
+
+    exit_code = 13
+
+
+EXIT_CODES: Final[dict[str, int]] = {
+    cls.__name__: cls.exit_code
+    for cls in (
+        EnvgenError,
+        SpecError,
+        MatrixError,
+        UnsupportedCombinationError,
+        RenderError,
+        LockError,
+        BuildError,
+        SmokeTestError,
+        StaleOutputError,
+        ImportSpecError,
+        ToolNotFoundError,
+        ConcurrentRunError,
+    )
+}
