@@ -267,7 +267,11 @@ def _format_validation(path: Path, exc: ValidationError, rows: list[Any]) -> str
 
 def _row_label(row: object) -> str:
     if isinstance(row, dict):
-        return ", ".join(f"{k}={row[k]}" for k in ("torch", "release", "kind", "version", "id", "cuda") if k in row)
+        return ", ".join(
+            f"{k}={row[k]}"
+            for k in ("torch", "release", "kind", "version", "id", "cuda")
+            if k in row
+        )
     return repr(row)
 
 
@@ -278,12 +282,16 @@ def load_matrix(directory: Path | None = None) -> Matrix:
 
 @functools.cache
 def _load_matrix_cached(directory: Path) -> Matrix:
-    raw: dict[str, list[Any]] = {key: _read_rows(directory / name) for key, name in MATRIX_FILES.items()}
+    raw: dict[str, list[Any]] = {
+        key: _read_rows(directory / name) for key, name in MATRIX_FILES.items()
+    }
     for key, rows in raw.items():
         try:
             Matrix.model_validate({**{k: () for k in MATRIX_FILES}, key: rows})
         except ValidationError as exc:
-            raise MatrixError(_format_validation(directory / MATRIX_FILES[key], exc, rows)) from None
+            raise MatrixError(
+                _format_validation(directory / MATRIX_FILES[key], exc, rows)
+            ) from None
     matrix = Matrix.model_validate(raw)
     problems = check_invariants(matrix)
     if problems:
@@ -326,15 +334,19 @@ def check_invariants(matrix: Matrix) -> list[str]:
                     f"{name}: release {b.release} {b.kind}: a version is required for cuda/rocm "
                     "and forbidden otherwise"
                 )
-        keys = [
-            (b.release, p, b.kind, b.version) for b in builds for p in b.platforms
-        ]
+        keys = [(b.release, p, b.kind, b.version) for b in builds for p in b.platforms]
         problems += [f"{name}: duplicate build {d}" for d in _dupes(keys)]
     for b in matrix.pip:
         if b.index != "pypi" and not b.url:
-            problems.append(f"pip.yaml: release {b.release} {b.accelerator}: index {b.index} needs a url")
-    problems += [f"drivers.yaml: CUDA {d} listed twice" for d in _dupes(d.cuda for d in matrix.drivers)]
-    problems += [f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)]
+            problems.append(
+                f"pip.yaml: release {b.release} {b.accelerator}: index {b.index} needs a url"
+            )
+    problems += [
+        f"drivers.yaml: CUDA {d} listed twice" for d in _dupes(d.cuda for d in matrix.drivers)
+    ]
+    problems += [
+        f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)
+    ]
     return problems
 
 
