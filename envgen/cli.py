@@ -1,0 +1,272 @@
+"""The envgen command line: click only. Parse options -> one library call -> print / exit.
+
+stdout carries results; logs and errors go to stderr. EnvgenError becomes `error: ...` and its exit
+code; anything else is a bug (exit 1, traceback with --debug). Nothing here does real work.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from envgen import __version__
+from envgen.errors import EnvgenError
+
+F = TypeVar("F", bound=Callable[..., Any])
+log = logging.getLogger("envgen")
+
+
+# --- options defined once -------------------------------------------------------------------------
+def spec_argument(f: F) -> F:
+    return click.argument(
+        "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
+    )(f)
+
+
+def out_option(f: F) -> F:
+    return click.option(
+        "--out",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Output directory (default: environments/ beside the spec).",
+    )(f)
+
+
+def variant_option(f: F) -> F:
+    return click.option(
+        "--variant",
+        "--only",
+        "variants",
+        multiple=True,
+        metavar="PATTERN",
+        help="Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable.",
+    )(f)
+
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
+
+
+def matrix_option(f: F) -> F:
+    return click.option(
+        "--matrix",
+        "matrix_dir",
+        type=click.Path(path_type=Path, file_okay=False, exists=True),
+        default=None,
+        envvar="ENVGEN_MATRIX",
+        help="Matrix directory (default: the bundled matrices/).",
+    )(f)
+
+
+def _echo(text: str) -> None:
+    click.echo(text.rstrip("\n"))
+
+
+def _warn(lines: list[str] | tuple[str, ...]) -> None:
+    for line in lines:
+        click.echo(f"warning: {line}", err=True)
+
+
+# --- commands -------------------------------------------------------------------------------------
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="envgen")
+@click.option("-v", "--verbose", count=True, help="More log output (repeat for debug).")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.pass_context
+def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
+    """Reproducible PyTorch environments from one project.yaml."""
+    ctx.obj = {"debug": debug}
+    level = logging.WARNING - 10 * verbose
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    root = logging.getLogger("envgen")
+    root.handlers[:] = [handler]
+    root.setLevel(max(level, logging.DEBUG))
+
+
+@cli.command("lock")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--pins-only", is_flag=True, help="Matrix pins only: no resolver, no network.")
+@click.option("--check", is_flag=True, help="Exit 9 with a diff when committed files are stale.")
+@click.option("--resolver", type=click.Choice(["uv", "pip-tools"]), default=None, help="pip resolver.")
+@click.option("--as-of", "as_of", default=None, metavar="DATE", help="Resolve as of YYYY-MM-DD.")
+@click.option("--upgrade", is_flag=True, help="Re-resolve every package.")
+@click.option("--upgrade-package", "upgrade_packages", multiple=True, metavar="NAME", help="Re-resolve NAME; keep the rest.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None, help="Variants locked at once.")
+@click.option("--conda-tool", type=click.Choice(["rattler", "conda", "mamba", "micromamba"]), default="rattler")
+def lock_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    pins_only: bool,
+    check: bool,
+    resolver: str | None,
+    as_of: str | None,
+    upgrade: bool,
+    upgrade_packages: tuple[str, ...],
+    jobs: int | None,
+    conda_tool: str,
+) -> None:
+    """Write pinned requirements.txt / environment.yml (and full locks) for every variant."""
+    from envgen import workflow  # noqa: PLC0415 - keep `envgen --help` fast
+
+    result = workflow.lock(
+        workflow.LockOptions(
+            spec=spec,
+            out=out,
+            variants=variants,
+            matrix_dir=matrix_dir,
+            pins_only=pins_only,
+            check=check,
+            resolver=resolver,
+            as_of=as_of,
+            upgrade=upgrade,
+            upgrade_packages=upgrade_packages,
+            jobs=jobs,
+            conda_tool=conda_tool,
+        )
+    )
+    _warn(result.warnings)
+    for line in result.lines:
+        click.echo(line, err=True)
+
+
+@cli.command("list")
+@spec_argument
+@matrix_option
+@json_option
+def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
+    """List the variants a spec expands to."""
+    from envgen import workflow  # noqa: PLC0415
+
+    expansion = workflow.expand_spec(spec, matrix_dir)
+    if as_json:
+        _echo(json.dumps([v.summary() for v in expansion.variants], indent=2))
+        return
+    for v in expansion.variants:
+        mgrs = "+".join(v.managers)
+        click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
+    for v in expansion.variants:
+        _warn([f"{v.id}: {w}" for w in v.warnings])
+
+
+@cli.group("matrix")
+def matrix_group() -> None:
+    """Inspect, validate and verify the compatibility matrix."""
+
+
+@matrix_group.command("list")
+@matrix_option
+@json_option
+def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
+    """Every torch release with its companions, python versions and compute platforms."""
+    from envgen import workflow  # noqa: PLC0415
+
+    rows = workflow.matrix_rows(matrix_dir)
+    if as_json:
+        _echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        click.echo(
+            f"{r['torch']:<8} vision {r['torchvision'] or '-':<8} audio {r['torchaudio'] or '-':<8} "
+            f"py {','.join(r['python'])}  {' '.join(r['accelerators'])}"
+        )
+
+
+@matrix_group.command("show")
+@click.argument("torch")
+@matrix_option
+@json_option
+def matrix_show_cmd(torch: str, matrix_dir: Path | None, as_json: bool) -> None:
+    """What one torch release was published with, per platform and manager."""
+    from envgen import workflow  # noqa: PLC0415
+
+    data = workflow.matrix_show(torch, matrix_dir)
+    if as_json:
+        _echo(json.dumps(data, indent=2))
+        return
+    _echo(workflow.format_show(data))
+
+
+@matrix_group.command("validate")
+@matrix_option
+def matrix_validate_cmd(matrix_dir: Path | None) -> None:
+    """Check the matrix files against the schema and their invariants."""
+    from envgen import workflow  # noqa: PLC0415
+
+    click.echo(workflow.matrix_validate(matrix_dir))
+
+
+@matrix_group.command("verify")
+@matrix_option
+@click.option("--index", default="https://pypi.org/simple", show_default=True, help="PEP 691 index.")
+@json_option
+def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:
+    """Cross-check the matrix against PyPI (versions, python tags, dates, companion pins)."""
+    from envgen import workflow  # noqa: PLC0415
+
+    findings = workflow.matrix_verify(matrix_dir, index)
+    if as_json:
+        _echo(json.dumps(findings, indent=2))
+    else:
+        for f in findings:
+            click.echo(f"{f['severity']}: {f['where']}: {f['message']}")
+    errors = [f for f in findings if f["severity"] == "error"]
+    click.echo(f"{len(findings)} finding(s), {len(errors)} error(s)", err=True)
+    if errors:
+        raise SystemExit(4)
+
+
+@cli.command("command")
+@click.option("--torch", required=True, help="Release, range or 'latest'.")
+@click.option("--compute", required=True, help="cpu, cu118, rocm5.6, ...")
+@click.option("--manager", type=click.Choice(["pip", "conda"]), default="pip", show_default=True)
+@click.option("--os", "os_name", type=click.Choice(["linux", "windows", "macos"]), default="linux", show_default=True)
+@matrix_option
+def command_cmd(torch: str, compute: str, manager: str, os_name: str, matrix_dir: Path | None) -> None:
+    """Print the one-line install command PyTorch published."""
+    from envgen import workflow  # noqa: PLC0415
+
+    cmd = workflow.install_command(matrix_dir, torch=torch, compute=compute, manager=manager, os_name=os_name)
+    click.echo(cmd.text)
+    if cmd.inferred:
+        _warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
+    _warn(cmd.warnings)
+
+
+# --- entry points -----------------------------------------------------------------------------------
+def main_inner(args: list[str] | None = None) -> None:
+    """Run the CLI, letting EnvgenError propagate (for tests)."""
+    cli.main(args=args, prog_name="envgen", standalone_mode=False)
+
+
+def main(args: list[str] | None = None) -> None:
+    """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
+    debug = "--debug" in (args if args is not None else sys.argv[1:])
+    try:
+        cli.main(args=args, prog_name="envgen", standalone_mode=False)
+    except EnvgenError as exc:
+        if debug:
+            raise
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(0)

@@ -1,0 +1,159 @@
+"""Plan, write and check the pins-only outputs of a spec: per-variant files and the Makefile.
+
+This module decides file names and headers and calls the renderers; it writes only through
+envgen._io (atomic, skip-identical). It must not resolve, solve or build anything.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from envgen._io import input_hash, write_if_changed
+from envgen.errors import StaleOutputError
+from envgen.matrix import Matrix
+from envgen.renderers import FORMAT_VERSION, Header, IndexUrls, regenerate_command
+from envgen.renderers.environment import render_environment
+from envgen.renderers.makefile import render_makefile
+from envgen.renderers.requirements import render_requirements
+from envgen.spec import ProjectSpec
+from envgen.variants import Expansion, Variant, expand
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlannedFile:
+    """A file envgen would write: its path relative to the output directory, and its text."""
+
+    relpath: PurePosixPath
+    text: str
+
+
+def default_out(spec: ProjectSpec) -> Path:
+    """`environments/` beside the spec."""
+    return spec.directory / "environments"
+
+
+def spec_command(spec: ProjectSpec, *, pins_only: bool) -> str:
+    """The regenerate command written in headers (relative spec name: same bytes on any host)."""
+    base = f"envgen lock {spec.path.name}"
+    return regenerate_command(base + (" --pins-only" if pins_only else ""))
+
+
+def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str, object]:
+    """Everything that determines one generated file of a variant (hashed into its header)."""
+    return {
+        "format": FORMAT_VERSION,
+        "kind": kind,
+        "variant": variant.summary(),
+        "pip_extra": list(variant.pip_extra),
+        "conda_channels": list(variant.conda_channels),
+        "conda_extra": list(variant.conda_extra),
+        "pytorch_root": urls.pytorch_root,
+        "pypi": urls.pypi,
+    }
+
+
+def describe(variant: Variant) -> str:
+    return (
+        f"variant: {variant.id} (torch {variant.release.torch}, {variant.accelerator}, "
+        f"python {variant.python}, {variant.platform})"
+    )
+
+
+def plan_pins_only(
+    spec: ProjectSpec, matrix: Matrix, *, out: Path, urls: IndexUrls
+) -> tuple[Expansion, list[PlannedFile]]:
+    """Expand the spec and render every pins-only file (nothing is written)."""
+    expansion = expand(spec, matrix)
+    command = spec_command(spec, pins_only=True)
+    files: list[PlannedFile] = []
+    for v in expansion.variants:
+        if v.pip is not None:
+            header = Header(
+                command=command,
+                input_hash=input_hash(variant_inputs(v, urls, kind="requirements.txt")),
+                description=describe(v),
+            )
+            files.append(
+                PlannedFile(
+                    relpath=PurePosixPath(v.id, "requirements.txt"),
+                    text=render_requirements(v, header=header, urls=urls),
+                )
+            )
+        if v.conda is not None:
+            header = Header(
+                command=command,
+                input_hash=input_hash(variant_inputs(v, urls, kind="environment.yml")),
+                description=describe(v),
+            )
+            files.append(
+                PlannedFile(
+                    relpath=PurePosixPath(v.id, "environment.yml"),
+                    text=render_environment(v, header=header),
+                )
+            )
+    files.append(plan_makefile(spec, expansion, out=out))
+    return expansion, files
+
+
+def plan_makefile(spec: ProjectSpec, expansion: Expansion, *, out: Path) -> PlannedFile:
+    ids = [v.id for v in expansion.variants]
+    rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
+    header = Header(
+        command=spec_command(spec, pins_only=True),
+        input_hash=input_hash({"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}),
+        description=f"project: {spec.name}",
+    )
+    return PlannedFile(
+        relpath=PurePosixPath("Makefile"),
+        text=render_makefile(header=header, spec_relpath=rel, variant_ids=ids),
+    )
+
+
+def write_planned(out: Path, files: list[PlannedFile]) -> list[PurePosixPath]:
+    """Write each planned file atomically unless identical; return the ones written."""
+    written: list[PurePosixPath] = []
+    for f in files:
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
+            written.append(f.relpath)
+    return written
+
+
+def stale_files(out: Path, files: list[PlannedFile]) -> list[tuple[PurePosixPath, str]]:
+    """Planned files whose committed copy differs: (path, unified diff)."""
+    from envgen._io import normalize_text  # noqa: PLC0415
+
+    stale: list[tuple[PurePosixPath, str]] = []
+    for f in files:
+        path = out.joinpath(*f.relpath.parts)
+        want = normalize_text(f.text)
+        try:
+            have = path.read_text(encoding="utf-8")
+        except (FileNotFoundError, UnicodeDecodeError):
+            have = ""
+        if have != want:
+            diff = "".join(
+                difflib.unified_diff(
+                    have.splitlines(keepends=True),
+                    want.splitlines(keepends=True),
+                    fromfile=f"{f.relpath} (on disk)" if have else f"{f.relpath} (missing)",
+                    tofile=f"{f.relpath} (expected)",
+                )
+            )
+            stale.append((f.relpath, diff))
+    return stale
+
+
+def check_planned(out: Path, files: list[PlannedFile]) -> None:
+    """Raise StaleOutputError with diffs when any committed file differs from the plan."""
+    stale = stale_files(out, files)
+    if stale:
+        names = ", ".join(str(p) for p, _ in stale)
+        diffs = "\n".join(d for _, d in stale)
+        msg = f"{len(stale)} generated file(s) in {out} are stale: {names}\n{diffs}"
+        raise StaleOutputError(msg.rstrip(), hint="run `envgen lock` (or `make lock`) and commit the result")

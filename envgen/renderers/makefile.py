@@ -1,0 +1,12 @@
+"""The generated <out>/Makefile: lock, check, env-<variant>, smoke-<variant> targets. Pure."""
+
+from __future__ import annotations
+
+from envgen.renderers import Header, render_template
+
+
+def render_makefile(*, header: Header, spec_relpath: str, variant_ids: list[str]) -> str:
+    """Render the Makefile that drives envgen for one project's output directory."""
+    return render_template(
+        "Makefile.j2", header=header.lines(), spec=spec_relpath, variants=variant_ids
+    )

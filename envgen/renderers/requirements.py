@@ -1,0 +1,58 @@
+"""Variant (+ optional full lock) -> requirements.txt text. Pure.
+
+The pins-only form carries exactly what PyTorch published for the release and compute platform
+(same versions, local labels and index form) plus the user's extra requirements. It must not
+resolve anything.
+"""
+
+from __future__ import annotations
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from envgen.renderers import Header, IndexUrls, render_template
+from envgen.variants import Variant, pip_pins
+
+
+def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
+    """The -f / --index-url / --extra-index-url lines for a variant's pip side."""
+    build = variant.pip
+    if build is None:
+        return []
+    lines: list[str] = []
+    if build.index == "pypi":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        return lines
+    assert build.url is not None
+    url = urls.pytorch(build.url)
+    if build.index == "find-links":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        lines.append(f"--find-links {url}")
+    elif build.index == "extra-index-url":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        lines.append(f"--extra-index-url {url}")
+    else:  # index-url: the PyTorch index is the main one; PyPI serves the user's extras
+        lines.append(f"--index-url {url}")
+        if variant.pip_extra:
+            lines.append(f"--extra-index-url {urls.pypi or 'https://pypi.org/simple'}")
+    return lines
+
+
+def requirement_lines(variant: Variant) -> list[str]:
+    """Torch-family pins plus the user's requirements, sorted by canonical name."""
+    reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
+    reqs += list(variant.pip_extra)
+    return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
+
+
+def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) -> str:
+    """Render the pins-only requirements.txt of a variant."""
+    return render_template(
+        "requirements.txt.j2",
+        header=header.lines(),
+        index_lines=index_lines(variant, urls),
+        requirements=requirement_lines(variant),
+    )

@@ -1,0 +1,374 @@
+"""expand(ProjectSpec, Matrix) -> Expansion: one Variant per accelerator x python x platform.
+
+Pure: no I/O. Impossible combinations raise UnsupportedCombinationError naming what exists; known
+traps from matrices/known-issues.yaml become warnings (or errors) with their fix.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from typing import Final
+
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
+
+from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
+from envgen.errors import UnsupportedCombinationError
+from envgen.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
+from envgen.spec import ProjectSpec, did_you_mean
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """One environment to generate, lock and build."""
+
+    id: VariantId
+    project: str
+    release: Release
+    accelerator: AcceleratorId
+    kind: ComputeKind
+    compute_version: str | None
+    python: str
+    platform: Platform
+    pip: PipBuild | None
+    conda: CondaBuild | None
+    with_torchvision: bool
+    with_torchaudio: bool
+    pip_extra: tuple[str, ...]
+    conda_channels: tuple[str, ...]
+    conda_extra: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def managers(self) -> tuple[Manager, ...]:
+        out: list[Manager] = []
+        if self.pip is not None:
+            out.append("pip")
+        if self.conda is not None:
+            out.append("conda")
+        return tuple(out)
+
+    @property
+    def cuda(self) -> str | None:
+        return self.compute_version if self.kind == "cuda" else None
+
+    def sort_key(self) -> tuple[object, ...]:
+        return variant_sort_key(self)
+
+    def summary(self) -> dict[str, object]:
+        """Plain data describing the variant (for `envgen list --json` and the input hash)."""
+        return {
+            "id": self.id,
+            "torch": self.release.torch,
+            "accelerator": self.accelerator,
+            "kind": self.kind,
+            "compute_version": self.compute_version,
+            "python": self.python,
+            "platform": self.platform,
+            "managers": list(self.managers),
+            "pins": {
+                "pip": pip_pins(self),
+                "conda": conda_pins(self),
+            },
+            "warnings": list(self.warnings),
+        }
+
+
+def variant_sort_key(v: Variant) -> tuple[object, ...]:
+    """The one order of variants: compute platform, then python, then platform."""
+    return (
+        compute_sort_key(v.kind, v.compute_version),
+        tuple(int(p) for p in v.python.split(".")),
+        v.platform,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expansion:
+    """The variants a spec expands to, plus spec-wide warnings."""
+
+    release: Release
+    variants: tuple[Variant, ...]
+    warnings: tuple[str, ...]
+
+
+def pip_pins(v: Variant) -> dict[str, str]:
+    """The torch-family pins of the pip side, exactly as published (with local labels)."""
+    if v.pip is None:
+        return {}
+    pins = {"torch": v.pip.torch}
+    if v.with_torchvision and v.pip.torchvision:
+        pins["torchvision"] = v.pip.torchvision
+    if v.with_torchaudio and v.pip.torchaudio:
+        pins["torchaudio"] = v.pip.torchaudio
+    return pins
+
+
+def conda_pins(v: Variant) -> dict[str, str]:
+    """The torch-family pins of the conda side."""
+    if v.conda is None:
+        return {}
+    pins = {"pytorch": v.conda.pytorch}
+    if v.with_torchvision and v.conda.torchvision:
+        pins["torchvision"] = v.conda.torchvision
+    if v.with_torchaudio and v.conda.torchaudio:
+        pins["torchaudio"] = v.conda.torchaudio
+    return pins
+
+
+def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") -> Release:
+    """Pick the release a spec's `torch:` names: exact, newest matching a specifier, or latest."""
+    releases = sorted(matrix.releases, key=lambda r: r.version)
+    if not releases:
+        msg = "the matrix has no releases"
+        raise UnsupportedCombinationError(msg)
+    if spec_torch == "latest":
+        return releases[-1]
+    exact = matrix.release(spec_torch)
+    if exact is not None:
+        return exact
+    if spec_torch[0].isdigit():
+        # An exact version that is not a release: name the neighbours.
+        wanted = Version(spec_torch)
+        for r in releases:
+            if r.version == wanted:
+                return r
+        near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
+        near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
+        msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
+        raise UnsupportedCombinationError(msg, hint=f"pin one of {near_text}, or use a range such as \">={wanted.major}.{wanted.minor},<{wanted.major}.{wanted.minor + 1}\"")
+    spec = SpecifierSet(spec_torch)
+    matching = [r for r in releases if spec.contains(r.version, prereleases=False)]
+    if not matching:
+        msg = (
+            f"{where}: no torch release matches {spec_torch!r}; the matrix has "
+            f"{releases[0].torch} to {releases[-1].torch}"
+        )
+        raise UnsupportedCombinationError(msg)
+    return matching[-1]
+
+
+def _python_range(pythons: tuple[str, ...]) -> str:
+    ordered = sorted(pythons, key=lambda p: tuple(int(x) for x in p.split(".")))
+    if not ordered:
+        return "no python version"
+    return ordered[0] if len(ordered) == 1 else f"{ordered[0]}-{ordered[-1]}"
+
+
+def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
+    owners: set[str] = set()
+    for r in matrix.releases:
+        if getattr(r, name) == version:
+            owners.add(r.torch)
+    for b in matrix.pip:
+        value = getattr(b, name)
+        if value and value.split("+")[0] == version:
+            owners.add(b.release)
+    for c in matrix.conda:
+        if getattr(c, name) == version:
+            owners.add(c.release)
+    return sorted(owners, key=Version)
+
+
+def issues_for(
+    matrix: Matrix,
+    release: Release,
+    *,
+    manager: Manager,
+    accelerator: str,
+    pip: PipBuild | None = None,
+    conda: CondaBuild | None = None,
+) -> list[KnownIssue]:
+    """Known issues that apply to one variant side."""
+    found: list[KnownIssue] = []
+    for issue in matrix.known_issues:
+        if issue.manager not in ("any", manager):
+            continue
+        if not SpecifierSet(issue.torch).contains(release.version, prereleases=True):
+            continue
+        if issue.accelerators and not any(fnmatch.fnmatchcase(accelerator, p) for p in issue.accelerators):
+            continue
+        if issue.index is not None and (pip is None or pip.index != issue.index):
+            continue
+        if issue.channel is not None and (conda is None or issue.channel not in conda.channels):
+            continue
+        found.append(issue)
+    return found
+
+
+def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
+    from packaging.requirements import Requirement  # noqa: PLC0415
+    from packaging.utils import canonicalize_name  # noqa: PLC0415
+
+    for item in pip_extra:
+        req = Requirement(item)
+        if canonicalize_name(req.name) == name:
+            return str(req.specifier)
+    return None
+
+
+_NUMPY2_ISSUE: Final = "numpy-2-abi"
+
+
+def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
+    """Expand a spec into its variants.
+
+    Raises:
+        UnsupportedCombinationError: listing every combination PyTorch never published.
+    """
+    release = resolve_release(spec.torch, matrix)
+    problems: list[str] = []
+    warnings: list[str] = []
+    src = spec.path.name
+
+    # Companions given as exact versions must belong to this release.
+    companions: dict[str, bool] = {}
+    for name in ("torchvision", "torchaudio"):
+        value = getattr(spec, name)
+        if isinstance(value, bool):
+            companions[name] = value
+            continue
+        companions[name] = True
+        published = {getattr(release, name)}
+        published |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
+        published |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
+        published.discard(None)
+        published.discard("")
+        if value not in published:
+            owners = _companion_owner(matrix, name, value)
+            belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
+            problems.append(
+                f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
+                f"torch {release.torch} pairs with {name} {', '.join(sorted(str(p) for p in published)) or '(none)'}"
+            )
+
+    pythons = spec.python or (release.python[-1:] if release.python else ())
+    for i, py in enumerate(pythons):
+        if py not in release.python:
+            where = f"python[{i}]" if len(spec.python) > 1 else "python"
+            problems.append(
+                f"{src}: {where}: torch {release.torch} supports python {_python_range(release.python)}, "
+                f"not {py}{did_you_mean(py, release.python)}"
+            )
+
+    variants: list[Variant] = []
+    for platform in spec.platforms:
+        published_any = matrix.accelerators(release.torch, platform)
+        if not published_any:
+            problems.append(
+                f"{src}: platforms: torch {release.torch} was not published for {platform}"
+            )
+            continue
+        wanted = published_any if spec.all_accelerators else spec.accelerators
+        for i, acc in enumerate(wanted):
+            pip_build = _find(matrix.pip_builds(release.torch, platform), acc) if "pip" in spec.managers else None
+            conda_build = (
+                _find(matrix.conda_builds(release.torch, platform), acc) if "conda" in spec.managers else None
+            )
+            if pip_build is None and conda_build is None:
+                where = f"accelerators[{i}]" if not spec.all_accelerators else "accelerators"
+                mgrs = " or ".join(spec.managers)
+                choices = matrix.accelerators(release.torch, platform)
+                problems.append(
+                    f"{src}: {where}: torch {release.torch} was not published for {acc} on {platform} ({mgrs}); "
+                    f"it was published for {', '.join(choices)}{did_you_mean(acc, choices)}"
+                )
+                continue
+            variant_warnings: list[str] = []
+            for mgr, present in (("pip", pip_build), ("conda", conda_build)):
+                if mgr not in spec.managers or present is not None:
+                    continue
+                have = matrix.accelerators(release.torch, platform, mgr)  # type: ignore[arg-type]
+                text = (
+                    f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
+                    f" ({mgr} has: {', '.join(have) or 'nothing'})"
+                )
+                if spec.managers_explicit:
+                    problems.append(f"{src}: managers: {text}; drop {mgr} from managers or the accelerator")
+                else:
+                    variant_warnings.append(f"{text}; the {acc} variant gets {'requirements.txt' if mgr == 'conda' else 'environment.yml'} only")
+            kind, version = _kind_version(pip_build, conda_build)
+            for mgr, pb, cb in (("pip", pip_build, None), ("conda", None, conda_build)):
+                if (pb or cb) is None:
+                    continue
+                for issue in issues_for(matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb):  # type: ignore[arg-type]
+                    if issue.id == _NUMPY2_ISSUE:
+                        numpy = _pip_mentions(spec.pip, "numpy")
+                        if numpy is not None and not SpecifierSet(numpy).contains("2.0.0"):
+                            continue
+                    line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
+                    if issue.severity == "error":
+                        problems.append(f"{src}: {line}")
+                    elif line not in variant_warnings:
+                        variant_warnings.append(line)
+            for py in pythons:
+                variants.append(
+                    Variant(
+                        id=VariantId(""),
+                        project=spec.name,
+                        release=release,
+                        accelerator=AcceleratorId(acc),
+                        kind=kind,
+                        compute_version=version,
+                        python=py,
+                        platform=platform,
+                        pip=pip_build,
+                        conda=conda_build,
+                        with_torchvision=companions["torchvision"],
+                        with_torchaudio=companions["torchaudio"],
+                        pip_extra=spec.pip,
+                        conda_channels=spec.conda.channels,
+                        conda_extra=spec.conda.dependencies,
+                        warnings=tuple(variant_warnings),
+                    )
+                )
+    if problems:
+        text = problems[0] if len(problems) == 1 else (
+            f"{src}: {len(problems)} combinations were never published\n" + "\n".join(f"  - {p}" for p in problems)
+        )
+        raise UnsupportedCombinationError(text)
+
+    several = len(pythons) > 1 or len(spec.platforms) > 1
+    named = []
+    for v in variants:
+        vid = f"{v.accelerator}-py{v.python.replace('.', '')}-{v.platform}" if several else v.accelerator
+        named.append(_with_id(v, VariantId(vid)))
+    named.sort(key=variant_sort_key)
+    return Expansion(release=release, variants=tuple(named), warnings=tuple(warnings))
+
+
+def _with_id(v: Variant, vid: VariantId) -> Variant:
+    from dataclasses import replace  # noqa: PLC0415
+
+    return replace(v, id=vid)
+
+
+def _find(builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...], acc: str) -> PipBuild | CondaBuild | None:  # type: ignore[return]
+    for b in builds:
+        if b.accelerator == acc:
+            return b
+    return None
+
+
+def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[ComputeKind, str | None]:
+    build = pip or conda
+    assert build is not None
+    return build.kind, build.version
+
+
+def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Variant, ...]:
+    """Variants whose id matches any fnmatch pattern (all when no pattern is given).
+
+    Raises:
+        UnsupportedCombinationError: when a pattern matches nothing (naming the ids that exist).
+    """
+    if not patterns:
+        return variants
+    chosen = [v for v in variants if any(fnmatch.fnmatchcase(v.id, p) for p in patterns)]
+    for p in patterns:
+        if not any(fnmatch.fnmatchcase(v.id, p) for v in variants):
+            ids = [v.id for v in variants]
+            msg = f"--variant {p!r} matches no variant; the spec has: {', '.join(ids)}{did_you_mean(p, ids)}"
+            raise UnsupportedCombinationError(msg)
+    return tuple(chosen)

@@ -1,0 +1,248 @@
+"""The library calls behind each CLI command: load the spec and matrix, run the stages, report.
+
+One function per command; each takes a frozen options object or plain arguments and returns data
+(the CLI prints it). This module must not parse argv or print.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from envgen.commands import InstallCommand
+from envgen.errors import SpecError
+from envgen.matrix import Matrix, check_invariants, load_matrix
+from envgen.renderers import IndexUrls
+from envgen.spec import ProjectSpec, check_index_url, load_spec
+from envgen.variants import Expansion, expand, select
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockOptions:
+    """Everything `envgen lock` was asked to do."""
+
+    spec: Path
+    out: Path | None = None
+    variants: tuple[str, ...] = ()
+    matrix_dir: Path | None = None
+    pins_only: bool = False
+    check: bool = False
+    resolver: str | None = None
+    as_of: str | None = None
+    upgrade: bool = False
+    upgrade_packages: tuple[str, ...] = ()
+    jobs: int | None = None
+    conda_tool: str = "rattler"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockResult:
+    """What a lock run did: lines for the log and warnings to show."""
+
+    lines: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    written: tuple[str, ...] = field(default_factory=tuple)
+
+
+def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
+    """The index roots to use (environment over spec) and which to name in written files.
+
+    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX override the spec's pytorch_index / pypi_index.
+    Written files name the official indexes unless the spec says `write_index: mirror`; credentials
+    are never written (see docs/explanation/indexes.md).
+    """
+    pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
+    pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
+    for name, value in (("ENVGEN_PYTORCH_INDEX", pytorch), ("ENVGEN_PYPI_INDEX", pypi)):
+        if value:
+            problem = check_index_url(value)
+            if problem:
+                raise SpecError(f"{name}: {problem}")
+    if for_writing and spec.write_index != "mirror":
+        return IndexUrls()
+    if for_writing:
+        # A mirror's credentials are used, never written.
+        return IndexUrls(
+            pytorch_root=_strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
+            pypi=_strip_credentials(pypi) if pypi else None,
+        )
+    return IndexUrls(
+        pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
+        pypi=pypi.rstrip("/") if pypi else None,
+    )
+
+
+def _strip_credentials(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit  # noqa: PLC0415
+
+    parts = urlsplit(url.rstrip("/"))
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+
+
+def load(spec_path: Path, matrix_dir: Path | None) -> tuple[ProjectSpec, Matrix]:
+    return load_spec(spec_path), load_matrix(matrix_dir)
+
+
+def expand_spec(spec_path: Path, matrix_dir: Path | None) -> Expansion:
+    spec, matrix = load(spec_path, matrix_dir)
+    return expand(spec, matrix)
+
+
+def lock(options: LockOptions) -> LockResult:
+    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lockers)."""
+    from envgen.generate import check_planned, default_out, plan_pins_only, write_planned  # noqa: PLC0415
+
+    spec, matrix = load(options.spec, options.matrix_dir)
+    if options.as_of is not None:
+        try:
+            dt.date.fromisoformat(options.as_of)
+        except ValueError:
+            msg = f"--as-of {options.as_of!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30"
+            raise SpecError(msg) from None
+    out = options.out or default_out(spec)
+    urls = index_urls(spec, for_writing=True)
+    if options.pins_only:
+        expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls)
+        if options.variants:
+            keep = {v.id for v in select(expansion.variants, options.variants)}
+            files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
+        warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
+        if options.check:
+            check_planned(out, files)
+            return LockResult(lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings))
+        written = write_planned(out, files)
+        lines = [f"wrote {out / str(p)}" for p in written]
+        lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
+        return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written))
+    from envgen import locking  # noqa: PLC0415
+
+    return locking.lock_full(spec, matrix, options, out=out)
+
+
+# --- matrix commands ---------------------------------------------------------------------------------
+def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
+    matrix = load_matrix(matrix_dir)
+    rows: list[dict[str, Any]] = []
+    for r in matrix.releases:
+        rows.append(
+            {
+                "torch": r.torch,
+                "torchvision": r.torchvision,
+                "torchaudio": r.torchaudio,
+                "python": list(r.python),
+                "date": r.date,
+                "accelerators": list(matrix.accelerators(r.torch)),
+                "source": r.source,
+                "inferred": list(r.inferred),
+            }
+        )
+    return rows
+
+
+def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
+    from envgen.commands import conda_command, pip_command  # noqa: PLC0415
+    from envgen.variants import issues_for, resolve_release  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    release = resolve_release(torch, matrix, where="matrix show")
+    pip_rows = [
+        {
+            "accelerator": b.accelerator,
+            "platforms": list(b.platforms),
+            "command": pip_command(b),
+            "source": b.source,
+            "inferred": b.inferred,
+            "pypi_default": b.pypi_default,
+        }
+        for b in matrix.pip_builds(release.torch)
+    ]
+    conda_rows = [
+        {
+            "accelerator": b.accelerator,
+            "platforms": list(b.platforms),
+            "command": conda_command(b),
+            "source": b.source,
+            "inferred": b.inferred,
+        }
+        for b in matrix.conda_builds(release.torch)
+    ]
+    issues = {
+        i.id: {"severity": i.severity, "message": i.message, "fix": i.fix, "link": i.link}
+        for mgr in ("pip", "conda")
+        for acc in matrix.accelerators(release.torch)
+        for i in issues_for(matrix, release, manager=mgr, accelerator=acc)  # type: ignore[arg-type]
+    }
+    return {
+        "torch": release.torch,
+        "torchvision": release.torchvision,
+        "torchaudio": release.torchaudio,
+        "python": list(release.python),
+        "date": release.date,
+        "source": release.source,
+        "inferred": list(release.inferred),
+        "pip": pip_rows,
+        "conda": conda_rows,
+        "known_issues": dict(sorted(issues.items())),
+    }
+
+
+def format_show(data: dict[str, Any]) -> str:
+    lines = [
+        f"torch {data['torch']} (released {data['date'] or 'unknown'})",
+        f"  torchvision {data['torchvision'] or '-'}, torchaudio {data['torchaudio'] or '-'}",
+        f"  python {', '.join(data['python'])}",
+        f"  source: {data['source']}" + (f" (inferred: {', '.join(data['inferred'])})" if data["inferred"] else ""),
+    ]
+    for mgr in ("pip", "conda"):
+        lines.append(f"{mgr}:")
+        if not data[mgr]:
+            lines.append("  (not published)")
+        for row in data[mgr]:
+            mark = " [inferred]" if row["inferred"] else ""
+            lines.append(f"  {row['accelerator']:<10} {','.join(row['platforms'])}{mark}")
+            lines.append(f"    {row['command']}")
+    for key, issue in data["known_issues"].items():
+        lines.append(f"{issue['severity']}: [{key}] {issue['message']} Fix: {issue['fix']}")
+    return "\n".join(lines)
+
+
+def matrix_validate(matrix_dir: Path | None) -> str:
+    matrix = load_matrix(matrix_dir)
+    problems = check_invariants(matrix)
+    assert not problems  # load_matrix raised otherwise
+    return (
+        f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "
+        f"{len(matrix.conda)} conda builds, {len(matrix.drivers)} drivers, "
+        f"{len(matrix.known_issues)} known issues"
+    )
+
+
+def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
+    from envgen import verify  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    facts = verify.fetch_pypi_facts(("torch", "torchvision", "torchaudio"), index=index)
+    return [
+        {"severity": f.severity, "where": f.where, "message": f.message}
+        for f in verify.verify_matrix(matrix, facts)
+    ]
+
+
+def install_command(
+    matrix_dir: Path | None, *, torch: str, compute: str, manager: str, os_name: str
+) -> InstallCommand:
+    from envgen.commands import install_command as build  # noqa: PLC0415
+
+    return build(load_matrix(matrix_dir), torch=torch, compute=compute, manager=manager, os_name=os_name)
+
+
+__all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
