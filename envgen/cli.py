@@ -82,7 +82,7 @@ def _warn(lines: list[str] | tuple[str, ...]) -> None:
 def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
     """Reproducible PyTorch environments from one project.yaml."""
     ctx.obj = {"debug": debug}
-    level = logging.WARNING - 10 * verbose
+    level = logging.INFO - 10 * verbose
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
     root = logging.getLogger("envgen")

@@ -1,0 +1,342 @@
+"""Full locks for every variant: skip what is up to date, lock the rest concurrently, write safely.
+
+For each selected variant: compute the input hash; when every existing lock file of the variant
+carries it (and no upgrade was asked for), do no resolver work. Otherwise run the pip and conda
+lockers in a private work directory, prepend the header, and replace the variant's files only
+when all of them succeeded. A failing variant leaves its previous files untouched and is reported
+after the others finish. This module must not resolve anything itself.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import logging
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from envgen._io import input_hash, normalize_text, write_if_changed
+from envgen.errors import EnvgenError, LockError, StaleOutputError
+from envgen.generate import PlannedFile, describe, plan_pins_only, spec_command, variant_inputs
+from envgen.lockers import LockedFile, LockRequest
+from envgen.matrix import Matrix
+from envgen.renderers import Header, parse_header
+from envgen.spec import ProjectSpec
+from envgen.variants import Variant, select
+
+if TYPE_CHECKING:
+    from envgen.workflow import LockOptions, LockResult
+
+log = logging.getLogger(__name__)
+
+CONTENT_HASH_PREFIX: Final = "content-hash: "
+LOCK_FILES_PIP: Final = ("requirements.txt",)
+
+
+def conda_lock_names(variant: Variant) -> tuple[str, ...]:
+    return ("conda-lock.yml", f"conda-{variant.platform}.lock")
+
+
+def expected_lock_names(variant: Variant) -> tuple[str, ...]:
+    names: list[str] = []
+    if variant.pip is not None:
+        names += LOCK_FILES_PIP
+    if variant.conda is not None:
+        names += conda_lock_names(variant)
+    return tuple(names)
+
+
+def body_hash(body: str) -> str:
+    return "sha256:" + hashlib.sha256(normalize_text(body).encode()).hexdigest()
+
+
+def with_header(header: Header, body: str) -> str:
+    """Prepend the header (plus a content hash of the body, for tamper detection)."""
+    lines = [*header.lines(), f"{CONTENT_HASH_PREFIX}{body_hash(body)}"]
+    return "".join(f"# {line}\n" for line in lines) + normalize_text(body)
+
+
+def split_header(text: str) -> tuple[dict[str, str], str]:
+    """Split a generated lock file into its header fields and its body."""
+    lines = text.splitlines(keepends=True)
+    head: list[str] = []
+    for line in lines:
+        if line.startswith("# "):
+            head.append(line)
+            if line.startswith(f"# {CONTENT_HASH_PREFIX}"):
+                break
+        else:
+            break
+    fields = parse_header("".join(head))
+    for line in head:
+        if line.startswith(f"# {CONTENT_HASH_PREFIX}"):
+            fields["content-hash"] = line[len(f"# {CONTENT_HASH_PREFIX}") :].strip()
+    return fields, "".join(lines[len(head) :])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantOutcome:
+    variant: Variant
+    status: str  # "locked" | "up-to-date" | "failed"
+    seconds: float
+    files: tuple[PlannedFile, ...] = ()
+    error: str | None = None
+
+
+def lock_inputs(spec: ProjectSpec, variant: Variant, options: LockOptions, written: object) -> str:
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    urls = index_urls(spec, for_writing=True)
+    data = variant_inputs(variant, urls, kind="lock")
+    data["resolver"] = options.resolver or spec.lock.resolver
+    data["exclude_newer"] = _exclude_newer(spec, options)
+    data["written"] = str(written)
+    return input_hash(data)
+
+
+def _exclude_newer(spec: ProjectSpec, options: LockOptions) -> str | None:
+    if options.as_of:
+        return options.as_of
+    return spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
+
+
+def tampered_lines(text: str) -> list[str]:
+    """Problems with a lock file edited by hand (content hash mismatch, naming changed lines)."""
+    fields, body = split_header(text)
+    recorded = fields.get("content-hash")
+    if recorded is None:
+        return ["no content-hash in the header: the file was not written by envgen or was edited"]
+    if recorded != body_hash(body):
+        return ["the body does not match its content-hash: the file was edited by hand"]
+    return []
+
+
+def conda_channel_map() -> dict[str, str]:
+    """Channel name -> URL: ENVGEN_CONDA_CHANNEL_ALIAS stands in for https://conda.anaconda.org."""
+    alias = os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS")
+    if not alias:
+        return {}
+    root = alias.rstrip("/")
+    return {name: f"{root}/{name}" for name in ("pytorch", "nvidia", "conda-forge", "defaults")}
+
+
+def _lockers(resolver: str) -> dict[str, object]:
+    from envgen.lockers.conda import CondaLocker  # noqa: PLC0415
+    from envgen.lockers.pip import PipLocker  # noqa: PLC0415
+
+    return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker()}
+
+
+def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: Path) -> LockResult:
+    """`envgen lock` without --pins-only."""
+    from envgen.workflow import LockResult, index_urls  # noqa: PLC0415
+
+    written_urls = index_urls(spec, for_writing=True)
+    real_urls = index_urls(spec, for_writing=False)
+    expansion, planned = plan_pins_only(spec, matrix, out=out, urls=written_urls)
+    variants = select(expansion.variants, options.variants)
+    warnings = [f"{v.id}: {w}" for v in variants for w in v.warnings]
+    # In full mode the pins-only requirements become requirements.in; requirements.txt is the lock.
+    inputs: list[PlannedFile] = []
+    for f in planned:
+        if f.relpath.name == "requirements.txt":
+            inputs.append(PlannedFile(relpath=f.relpath.with_name("requirements.in"), text=f.text))
+        else:
+            inputs.append(f)
+    selected_ids = {v.id for v in variants}
+    inputs = [f for f in inputs if len(f.relpath.parts) == 1 or f.relpath.parts[0] in selected_ids]
+
+    hashes = {v.id: lock_inputs(spec, v, options, written_urls) for v in variants}
+    force = options.upgrade or bool(options.upgrade_packages)
+
+    def is_current(v: Variant) -> bool:
+        for name in expected_lock_names(v):
+            path = out / v.id / name
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (FileNotFoundError, UnicodeDecodeError):
+                return False
+            fields, _ = split_header(text)
+            if fields.get("input-hash") != hashes[v.id] or tampered_lines(text):
+                return False
+        return True
+
+    if options.check:
+        from envgen.generate import stale_files  # noqa: PLC0415
+
+        problems: list[str] = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
+        for v in variants:
+            for name in expected_lock_names(v):
+                path = out / v.id / name
+                rel = f"{v.id}/{name}"
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except FileNotFoundError:
+                    problems.append(f"{rel}: missing; run `envgen lock`")
+                    continue
+                fields, _ = split_header(text)
+                if fields.get("input-hash") != hashes[v.id]:
+                    problems.append(f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`")
+                problems += [f"{rel}: {p}" for p in tampered_lines(text)]
+                if v.pip is not None and name == "requirements.txt":
+                    problems += [f"{rel}: {p}" for p in _pin_mismatches(text, v)]
+        if problems:
+            raise StaleOutputError(
+                f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+                hint="run `envgen lock` and commit the result",
+            )
+        return LockResult(lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",), warnings=tuple(warnings))
+
+    todo = [v for v in variants if force or not is_current(v)]
+    lines: list[str] = []
+    for v in variants:
+        if v not in todo:
+            lines.append(f"{v.id}: up to date (no resolver work)")
+    outcomes: list[VariantOutcome] = []
+    if todo:
+        lockers = _lockers(options.resolver or spec.lock.resolver)
+        jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
+        exclude = _exclude_newer(spec, options)
+        import datetime as dt  # noqa: PLC0415
+
+        exclude_date = dt.date.fromisoformat(exclude) if exclude else None
+        cache_dir = _cache_dir()
+        with tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp, _progress(len(todo)) as progress:
+            def work(v: Variant) -> VariantOutcome:
+                start = time.perf_counter()
+                workdir = Path(tmp) / v.id
+                workdir.mkdir(parents=True)
+                previous = {}
+                for name in expected_lock_names(v):
+                    path = out / v.id / name
+                    if path.exists() and not options.upgrade:
+                        previous[name] = split_header(path.read_text(encoding="utf-8"))[1]
+                request = LockRequest(
+                    variant=v,
+                    urls=real_urls,
+                    written_urls=written_urls,
+                    conda_channels=conda_channel_map(),
+                    exclude_newer=exclude_date,
+                    resolver=options.resolver or spec.lock.resolver,  # type: ignore[arg-type]
+                    upgrade=options.upgrade,
+                    upgrade_packages=options.upgrade_packages,
+                    previous=previous,
+                    workdir=workdir,
+                    cache_dir=cache_dir,
+                )
+                header = Header(
+                    command=spec_command(spec, pins_only=False),
+                    input_hash=hashes[v.id],
+                    description=describe(v),
+                )
+                try:
+                    locked: list[LockedFile] = []
+                    if v.pip is not None:
+                        locked += lockers["pip"].lock(request)  # type: ignore[attr-defined]
+                    if v.conda is not None:
+                        locked += lockers["conda"].lock(request)  # type: ignore[attr-defined]
+                except EnvgenError as exc:
+                    progress(v.id, "failed")
+                    return VariantOutcome(variant=v, status="failed", seconds=time.perf_counter() - start, error=str(exc))
+                files = tuple(
+                    PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body)) for lf in locked
+                )
+                progress(v.id, "locked")
+                return VariantOutcome(variant=v, status="locked", seconds=time.perf_counter() - start, files=files)
+
+            with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
+                outcomes = list(pool.map(work, todo))
+
+    # Inputs (requirements.in, environment.yml, Makefile) are rendered for every selected variant;
+    # a failed variant keeps its previous files, inputs included.
+    failed = {o.variant.id for o in outcomes if o.status == "failed"}
+    written: list[str] = []
+    for f in inputs:
+        if len(f.relpath.parts) > 1 and f.relpath.parts[0] in failed:
+            continue
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
+            written.append(str(f.relpath))
+    for o in outcomes:
+        if o.status != "locked":
+            continue
+        for f in o.files:
+            if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
+                written.append(str(f.relpath))
+        lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
+    if failed:
+        errors = [o for o in outcomes if o.status == "failed"]
+        text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)
+        ok = [v.id for v in variants if v.id not in failed]
+        msg = (
+            f"{len(errors)} of {len(variants)} variant(s) failed to lock; their previous files are untouched"
+            + (f" (locked: {', '.join(ok)})" if ok else "")
+            + "\n"
+            + text
+        )
+        raise LockError(msg)
+    return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
+
+
+def _pin_mismatches(text: str, variant: Variant) -> list[str]:
+    """Torch-family pins in a lock that differ from the matrix (names the line)."""
+    from envgen.variants import pip_pins  # noqa: PLC0415
+
+    want = pip_pins(variant)
+    problems: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        name, sep, version = line.partition("==")
+        if not sep:
+            continue
+        name = name.strip().lower()
+        version = version.split()[0].rstrip("\\").strip() if version.split() else ""
+        if name in want and want[name] != version:
+            problems.append(f"line {number}: {name}=={version} but the matrix pins {name}=={want[name]}")
+    return problems
+
+
+def _rel(variant_id: str, name: str) -> object:
+    from pathlib import PurePosixPath  # noqa: PLC0415
+
+    return PurePosixPath(variant_id, name)
+
+
+def _cache_dir() -> Path | None:
+    value = os.environ.get("ENVGEN_CACHE_DIR")
+    return Path(value) if value else None
+
+
+class _progress:  # noqa: N801 - used as a context manager factory
+    """Progress lines: a rich live display on a terminal, plain timed lines otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.start = time.perf_counter()
+        self._rich: object | None = None
+
+    def __enter__(self) -> _progress:
+        if sys.stderr.isatty() and not os.environ.get("CI"):
+            from rich.progress import Progress  # noqa: PLC0415
+
+            prog = Progress(transient=True)
+            prog.start()
+            self._task = prog.add_task("locking", total=self.total)
+            self._rich = prog
+        return self
+
+    def __call__(self, variant_id: str, status: str) -> None:
+        self.done += 1
+        elapsed = time.perf_counter() - self.start
+        if self._rich is not None:
+            self._rich.update(self._task, advance=1, description=f"{variant_id}: {status}")  # type: ignore[attr-defined]
+        else:
+            log.info("[%d/%d] %s: %s (%.1f s)", self.done, self.total, variant_id, status, elapsed)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._rich is not None:
+            self._rich.stop()  # type: ignore[attr-defined]
