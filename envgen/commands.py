@@ -13,7 +13,7 @@ from envgen.errors import UnsupportedCombinationError
 from envgen.matrix import CondaBuild, Matrix, PipBuild
 from envgen.renderers.environment import compute_package
 from envgen.spec import did_you_mean
-from envgen.variants import resolve_release
+from envgen.variants import resolve_release, suggest_accelerator
 
 OS_PLATFORM: dict[str, Platform] = {
     "linux": "linux-64",
@@ -86,6 +86,6 @@ def install_command(
     have = [b.accelerator for b in builds]
     msg = (
         f"torch {release.torch} was not published for {compute} with {manager} on {os_name}; "
-        f"it was published for {', '.join(have) or 'nothing'}{did_you_mean(compute, have)}"
+        f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"
     )
     raise UnsupportedCombinationError(msg)

@@ -272,7 +272,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 choices = matrix.accelerators(release.torch, platform)
                 problems.append(
                     f"{src}: {where}: torch {release.torch} was not published for {acc} on {platform} ({mgrs}); "
-                    f"it was published for {', '.join(choices)}{did_you_mean(acc, choices)}"
+                    f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
                 )
                 continue
             variant_warnings: list[str] = []
@@ -357,6 +357,28 @@ def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[Compu
     return build.kind, build.version
 
 
+def _cuda_number(acc: str) -> float | None:
+    """cuXYZ -> X.Y as a number (the last digit is the minor: cu118 -> 11.8, cu92 -> 9.2)."""
+    if acc.startswith("cu") and acc[2:].isdigit() and len(acc) >= 4:
+        digits = acc[2:]
+        return int(digits[:-1]) + int(digits[-1]) / 10
+    return None
+
+
+def suggest_accelerator(acc: str, choices: list[str] | tuple[str, ...]) -> str:
+    """A ' (did you mean ...?)' suffix: the nearest CUDA version for cuXYZ, else the closest spelling.
+
+    >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])
+    " (did you mean 'cu118'?)"
+    """
+    wanted = _cuda_number(acc)
+    if wanted is not None:
+        cudas = [(abs(n - wanted), n, c) for c in choices if (n := _cuda_number(c)) is not None]
+        if cudas:
+            return f" (did you mean {min(cudas)[2]!r}?)"
+    return did_you_mean(acc, choices)
+
+
 def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Variant, ...]:
     """Variants whose id matches any fnmatch pattern (all when no pattern is given).
 
@@ -369,6 +391,6 @@ def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Va
     for p in patterns:
         if not any(fnmatch.fnmatchcase(v.id, p) for v in variants):
             ids = [v.id for v in variants]
-            msg = f"--variant {p!r} matches no variant; the spec has: {', '.join(ids)}{did_you_mean(p, ids)}"
+            msg = f"--variant {p!r} matches no variant; the spec has: {', '.join(ids)}{suggest_accelerator(p, ids)}"
             raise UnsupportedCombinationError(msg)
     return tuple(chosen)

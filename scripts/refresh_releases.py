@@ -1,0 +1,115 @@
+"""Rebuild matrices/releases.yaml from recorded PyPI facts and recorded companion tables.
+
+The job: one row per torch release (0.4.0 .. newest on PyPI). Companions come from PyPI
+Requires-Dist `torch==X` pins (the lowest non-yanked companion that pins X); python versions and
+dates from PyPI wheel tags and upload times; tests/data/recorded/companions/tables.yaml fills what
+no pin decides and names the fields it fills in `inferred`. Prints a unified diff; writes only
+with --write. `build_rows` is pure; this script must not touch the network (record first with
+scripts/pypi_facts.py --record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+from packaging.version import Version
+
+from envgen.matrix import Release
+from envgen.verify import COMPANIONS, PypiFacts
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pypi_facts import RECORDED, load_recorded
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+TABLES: Final = RECORDED.parent / "companions" / "tables.yaml"
+OUTPUT: Final = ROOT / "matrices" / "releases.yaml"
+FIRST: Final = Version("0.4.0")
+
+HEADER: Final = """\
+# releases.yaml: one row per torch release, oldest first. Written by scripts/refresh_releases.py
+# (from tests/data/recorded/pypi/ and tests/data/recorded/companions/tables.yaml); never hand-edit.
+#   torch        the release
+#   torchvision  the torchvision release whose PyPI Requires-Dist pins torch==<torch> (the lowest
+#                non-yanked one); otherwise from the table named in `source`
+#   torchaudio   likewise for torchaudio; null when no torchaudio release goes with this torch
+#   python       Python versions with cpXY wheels on PyPI (all platforms together)
+#   date         earliest upload of the release on PyPI (YYYY-MM-DD); null when not on PyPI
+#   source       where the row's facts come from (pypi = pypi.org simple API and wheel METADATA)
+#   inferred     fields NOT read from PyPI for this release (taken from `source` instead)
+"""
+
+
+def _pinned(facts: PypiFacts, name: str, torch: str) -> str | None:
+    candidates = [
+        v
+        for v, vf in facts.package(name).versions.items()
+        if not vf.yanked and vf.pins_torch() == torch
+    ]
+    return min(candidates, key=Version) if candidates else None
+
+
+def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]:
+    """The releases.yaml rows (pure)."""
+    overrides = {o["torch"]: o for o in tables.get("overrides", ())}
+    torch_versions = {v for v in facts.package("torch").versions if Version(v) >= FIRST}
+    torch_versions |= set(overrides)
+    rows = []
+    for torch in sorted(torch_versions, key=Version):
+        tf = facts.package("torch").get(torch)
+        over = overrides.get(torch, {})
+        inferred = list(over.get("inferred", ()))
+        sources = ["pypi"] if tf else []
+        row: dict[str, Any] = {"torch": torch}
+        for name in COMPANIONS:
+            pinned = _pinned(facts, name, torch)
+            if pinned is not None and name not in over:
+                row[name] = pinned
+            else:
+                row[name] = over.get(name)
+        row["python"] = list(over["python"]) if "python" in over else list(tf.pythons if tf else ())
+        row["date"] = tf.date if tf else None
+        if over.get("source"):
+            sources.append(over["source"])
+        row["source"] = "; ".join(sources)
+        row["inferred"] = [
+            f for f in ("torchvision", "torchaudio", "python", "date") if f in inferred
+        ]
+        Release.model_validate(row)
+        rows.append(row)
+    return rows
+
+
+def dump(rows: list[dict[str, Any]]) -> str:
+    """One flow mapping per line, keys in schema order."""
+    lines = [HEADER.rstrip("\n")]
+    for row in rows:
+        items = ", ".join(f"{k}: {json.dumps(v)}" for k, v in row.items())
+        lines.append(f"- {{{items}}}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Rebuild matrices/releases.yaml")
+    parser.add_argument("--write", action="store_true", help="write instead of printing a diff")
+    args = parser.parse_args(argv)
+    tables = yaml.safe_load(TABLES.read_text(encoding="utf-8"))
+    new = dump(build_rows(load_recorded(), tables))
+    old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+    if args.write:
+        OUTPUT.write_text(new, encoding="utf-8")
+        return 0
+    diff = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), str(OUTPUT), "regenerated"
+    )
+    sys.stdout.writelines(diff)
+    return 1 if old != new else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

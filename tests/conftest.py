@@ -1,0 +1,27 @@
+"""Shared test setup: hermetic environment variables and the fixture plugin in tests/support."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+pytest_plugins = ["tests.support.fixtures"]
+
+_DROP_PREFIXES = ("PIP_", "UV_", "CONDA_", "ENVGEN_", "VIRTUAL_ENV")
+
+
+@pytest.fixture(autouse=True)
+def _hermetic_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests never see the machine's pip/uv/conda/envgen settings (pip-tools' _isolate_pip_env)."""
+    for key in list(os.environ):
+        if key.startswith(_DROP_PREFIXES):
+            monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
+    yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run integration tests last (pypa/build's tests/conftest.py does the same)."""
+    items.sort(key=lambda item: 1 if item.get_closest_marker("integration") else 0)

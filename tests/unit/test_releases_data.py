@@ -1,0 +1,123 @@
+"""matrices/releases.yaml against the recorded PyPI facts (tests/data/recorded/pypi/), offline."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from envgen._resources import MATRICES_DIR
+from envgen.matrix import Matrix, Release, check_invariants
+from envgen.verify import PypiFacts, verify_matrix
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import pypi_facts
+import refresh_releases
+
+
+@pytest.fixture(scope="module")
+def facts() -> PypiFacts:
+    return pypi_facts.load_recorded()
+
+
+@pytest.fixture(scope="module")
+def releases() -> Matrix:
+    rows = yaml.safe_load((MATRICES_DIR / "releases.yaml").read_text(encoding="utf-8"))
+    return Matrix(
+        releases=tuple(Release.model_validate(r) for r in rows),
+        pip=(),
+        conda=(),
+        drivers=(),
+        known_issues=(),
+    )
+
+
+def _release(matrix: Matrix, torch: str) -> dict[str, Any]:
+    rel = matrix.release(torch)
+    assert rel is not None
+    return rel.model_dump(by_alias=True)
+
+
+def test_recordings_are_small() -> None:
+    size = sum(p.stat().st_size for p in pypi_facts.RECORDED.iterdir())
+    assert size < 3 * 1024 * 1024
+
+
+def test_releases_invariants(releases: Matrix) -> None:
+    assert check_invariants(releases) == []
+
+
+def test_releases_agree_with_pypi(releases: Matrix, facts: PypiFacts) -> None:
+    errors = [f for f in verify_matrix(releases, facts) if f.severity == "error"]
+    assert errors == []
+
+
+def test_warnings_are_pre_pypi_releases_and_yanked_0_2(releases: Matrix, facts: PypiFacts) -> None:
+    """0.4.x are not on PyPI; every torchvision 0.2.x is yanked there (exact pins still install)."""
+    warned = sorted({f.where for f in verify_matrix(releases, facts) if f.severity == "warning"})
+    assert warned == [
+        "releases.yaml torch 0.4.0",
+        "releases.yaml torch 0.4.1",
+        "releases.yaml torch 1.0.0 torchvision 0.2.1",
+        "releases.yaml torch 1.0.1 torchvision 0.2.2",
+    ]
+
+
+def test_every_pypi_release_has_a_row(releases: Matrix, facts: PypiFacts) -> None:
+    assert set(facts.package("torch").versions) <= {r.torch for r in releases.releases}
+    assert releases.releases[0].torch == "0.4.0"
+    assert releases.releases[-1].torch == "2.15.0"
+
+
+def test_file_is_what_the_refresh_script_writes(facts: PypiFacts) -> None:
+    tables = yaml.safe_load(refresh_releases.TABLES.read_text(encoding="utf-8"))
+    regenerated = refresh_releases.dump(refresh_releases.build_rows(facts, tables))
+    assert regenerated == (MATRICES_DIR / "releases.yaml").read_text(encoding="utf-8")
+
+
+def test_spot_1_12_0(releases: Matrix) -> None:
+    assert _release(releases, "1.12.0") == {
+        "torch": "1.12.0",
+        "torchvision": "0.13.0",
+        "torchaudio": "0.12.0",
+        "python": ("3.7", "3.8", "3.9", "3.10"),
+        "date": "2022-06-28",
+        "source": "pypi",
+        "inferred": (),
+    }
+
+
+def test_spot_2_1_0(releases: Matrix) -> None:
+    assert _release(releases, "2.1.0") == {
+        "torch": "2.1.0",
+        "torchvision": "0.16.0",
+        "torchaudio": "2.1.0",
+        "python": ("3.8", "3.9", "3.10", "3.11"),
+        "date": "2023-10-04",
+        "source": "pypi",
+        "inferred": (),
+    }
+
+
+def test_spot_2_0_0_uses_the_pip_pairing(releases: Matrix) -> None:
+    rel = _release(releases, "2.0.0")
+    assert (rel["torchvision"], rel["torchaudio"]) == ("0.15.1", "2.0.1")
+
+
+def test_inferred_rows_name_their_fields(releases: Matrix) -> None:
+    inferred = {r.torch: r.inferred for r in releases.releases if r.inferred}
+    assert inferred == {
+        "0.4.0": ("torchvision", "python", "date"),
+        "0.4.1": ("torchvision", "python", "date"),
+        "1.0.0": ("torchvision",),
+        "1.0.1": ("torchvision",),
+        "1.1.0": ("torchvision",),
+        "2.11.0": ("torchaudio",),
+        "2.12.0": ("torchaudio",),
+        "2.12.1": ("torchaudio",),
+        "2.14.1": ("torchvision",),
+        "2.15.0": ("torchvision", "torchaudio"),
+    }
