@@ -150,7 +150,16 @@ class KnownIssue(StrictModel):
     )
     index: IndexForm | None = None
     channel: str | None = None
-    severity: Literal["warning", "error"] = "warning"
+    severity: Literal["warning", "error"] = Field(
+        default="warning",
+        description="error: the route does not work (the side is dropped, or the spec fails when "
+        "it asks for that manager explicitly); warning: it works with a trap.",
+    )
+    silenced_by: str | None = Field(
+        default=None,
+        description="A pip requirement such as 'numpy<2': the issue is silent when the spec's pip "
+        "list already excludes what the requirement excludes.",
+    )
     message: str
     fix: str
     link: str

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
-from typing import Final
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -197,6 +196,22 @@ def issues_for(
     return found
 
 
+def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
+    """True when the spec's own pip requirement already excludes what `requirement` excludes.
+
+    >>> _silenced("numpy<2", ("numpy<2",)), _silenced("numpy<2", ("numpy",))
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415
+
+    want = Requirement(requirement)
+    have = _pip_mentions(pip_extra, want.name)
+    if have is None:
+        return False
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    return bool(probes) and all(not SpecifierSet(have).contains(p, prereleases=True) for p in probes)
+
+
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     from packaging.requirements import Requirement  # noqa: PLC0415
     from packaging.utils import canonicalize_name  # noqa: PLC0415
@@ -206,9 +221,6 @@ def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
         if canonicalize_name(req.name) == name:
             return str(req.specifier)
     return None
-
-
-_NUMPY2_ISSUE: Final = "numpy-2-abi"
 
 
 def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
@@ -293,15 +305,23 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 if (pb or cb) is None:
                     continue
                 for issue in issues_for(matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb):  # type: ignore[arg-type]
-                    if issue.id == _NUMPY2_ISSUE:
-                        numpy = _pip_mentions(spec.pip, "numpy")
-                        if numpy is not None and not SpecifierSet(numpy).contains("2.0.0"):
-                            continue
+                    if issue.silenced_by and _silenced(issue.silenced_by, spec.pip):
+                        continue
                     line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
-                    if issue.severity == "error":
-                        problems.append(f"{src}: {line}")
-                    elif line not in variant_warnings:
-                        variant_warnings.append(line)
+                    if issue.severity == "warning":
+                        if line not in variant_warnings:
+                            variant_warnings.append(line)
+                    elif spec.managers_explicit or (pip_build is None or conda_build is None):
+                        # Asked for explicitly: write the files as published, and say they will
+                        # not install today.
+                        variant_warnings.append(f"{line}; the files are written as published but will not install today")
+                    else:
+                        # The published route is gone; keep the other manager's files.
+                        variant_warnings.append(f"{line}; the {acc} variant gets no {'requirements.txt' if mgr == 'pip' else 'environment.yml'}")
+                        if mgr == "pip":
+                            pip_build = None
+                        else:
+                            conda_build = None
             for py in pythons:
                 variants.append(
                     Variant(

@@ -520,8 +520,16 @@ def _pip_row(cmd: PublishedCommand, source: str) -> Row:
     return _validated(PipBuild, row)
 
 
-def _conda_row(cmd: PublishedCommand, source: str) -> Row:
+def _conda_row(
+    cmd: PublishedCommand, source: str, companions: dict[str, tuple[str | None, str | None]]
+) -> Row:
     pytorch = cmd.pin("pytorch")
+    named = {name for name, _ in cmd.packages}
+    pip_vision, pip_audio = companions.get(cmd.release, (None, None))
+    # The LTS commands name torchvision/torchaudio without pins; the pytorch-lts channel held
+    # only the release's own companions, which the same section's pip commands pin (inferred).
+    vision = cmd.pin("torchvision") or (pip_vision if "torchvision" in named else None)
+    audio = cmd.pin("torchaudio") or (pip_audio if "torchaudio" in named else None)
     row: Row = {
         "kind": cmd.kind,
         "version": cmd.version,
@@ -529,12 +537,12 @@ def _conda_row(cmd: PublishedCommand, source: str) -> Row:
         "platforms": list(cmd.platforms),
         # The LTS commands name pytorch without a pin; its version comes from the heading.
         "pytorch": pytorch if pytorch is not None else cmd.release,
-        "torchvision": cmd.pin("torchvision"),
-        "torchaudio": cmd.pin("torchaudio"),
+        "torchvision": vision,
+        "torchaudio": audio,
         "form": _conda_form(cmd),
         "channels": list(cmd.channels),
         "source": source,
-        "inferred": pytorch is None,
+        "inferred": pytorch is None or vision != cmd.pin("torchvision") or audio != cmd.pin("torchaudio"),
     }
     return _validated(CondaBuild, row)
 
@@ -557,6 +565,8 @@ def commands_to_rows(
     A plain-PyPI command whose (release, platform, kind, version) also has an explicit-index
     command only sets `pypi-default: true` on that row; any other duplicate key is an error.
     """
+    cmds = list(cmds)
+    companions = parse_companions(cmds)
     pip_rows: list[Row] = []
     conda_rows: list[Row] = []
     pypi_only: list[Row] = []
@@ -564,7 +574,7 @@ def commands_to_rows(
         if not cmd.expressible:
             continue
         if cmd.manager == "conda":
-            conda_rows.append(_conda_row(cmd, source))
+            conda_rows.append(_conda_row(cmd, source, companions))
         elif cmd.index_form == "pypi" and cmd.os_group != "osx":
             pypi_only.append(_pip_row(cmd, source))
         else:

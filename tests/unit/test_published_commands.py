@@ -1,0 +1,128 @@
+"""The test table: every install command PyTorch published, against what envgen generates.
+
+For each command on the recorded previous-versions page (tests/data/recorded/, the primary source)
+and each platform it applies to, a spec for that release / compute platform / platform / manager is
+expanded through the shipped matrix and rendered. The generated requirements.txt must carry exactly
+the command's pins (with local labels) and its index line; the generated environment.yml exactly its
+channels, pins and CUDA package. Commands the page gives no platform for, or that cannot be a
+pinned environment (recorded in refresh_matrix.unsupported_commands), are listed, not skipped silently.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from envgen.generate import plan_pins_only
+from envgen.matrix import Matrix, load_matrix
+from envgen.renderers import IndexUrls
+from envgen.spec import parse_spec
+
+ROOT = Path(__file__).parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import refresh_matrix  # noqa: E402
+
+PAGE = (ROOT / "tests" / "data" / "recorded" / "previous-versions.md").read_text(encoding="utf-8")
+WHEELS = json.loads(refresh_matrix.WHEELS_FILE.read_text(encoding="utf-8"))
+COMMANDS = refresh_matrix.parse_previous_versions(PAGE, wheels=WHEELS)
+TABLE = [
+    (cmd, platform)
+    for cmd in COMMANDS
+    if cmd.expressible
+    for platform in cmd.platforms
+]
+FAMILY = ("torch", "torchvision", "torchaudio", "pytorch")
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str) -> dict[str, str]:
+    release = matrix.release(cmd.release)
+    assert release is not None, f"{cmd.release} missing from releases.yaml"
+    python = release.python[-1] if release.python else "3.8"
+    acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
+        "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
+    )
+    names = {n for n, _ in cmd.packages}
+    text = (
+        f"name: t\ntorch: \"{cmd.release}\"\npython: \"{python}\"\naccelerators: [{acc}]\n"
+        f"platforms: [{platform}]\nmanagers: [{cmd.manager}]\n"
+        f"torchvision: {'true' if 'torchvision' in names else 'false'}\n"
+        f"torchaudio: {'true' if 'torchaudio' in names else 'false'}\n"
+    )
+    spec = parse_spec(text, path=Path("/nonexistent/project.yaml"))
+    _, files = plan_pins_only(spec, matrix, out=Path("/nonexistent/environments"), urls=IndexUrls())
+    return {f.relpath.name: f.text for f in files}
+
+
+def _pip_expected(cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
+    pins = sorted(f"{n}=={cmd.pin(n)}" for n, _ in cmd.packages if n in FAMILY and cmd.pin(n))
+    if cmd.index_form in (None, "pypi"):
+        index: list[str] = []
+    else:
+        index = [f"--{cmd.index_form} {cmd.index_url}"]
+    return index, pins
+
+
+def _pip_generated(text: str) -> tuple[list[str], list[str]]:
+    body = [line for line in text.splitlines() if line and not line.startswith("#")]
+    index = [line for line in body if line.startswith("-")]
+    pins = sorted(line for line in body if not line.startswith("-"))
+    return index, pins
+
+
+def _conda_expected(cmd: refresh_matrix.PublishedCommand, pytorch_default: str) -> tuple[list[str], list[str]]:
+    deps = []
+    for name, spec in cmd.packages:
+        if name in FAMILY and not spec:
+            # LTS commands name companions unpinned; the matrix pins them (marked inferred).
+            continue
+        deps.append(f"{name}{spec}")
+    return list(cmd.channels), sorted(deps)
+
+
+def _conda_generated(text: str, cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
+    doc = yaml.safe_load(text)
+    unpinned = {n for n, s in cmd.packages if n in FAMILY and not s}
+    deps = [
+        d
+        for d in doc["dependencies"]
+        if isinstance(d, str) and not d.startswith("python=") and d.split("=")[0] not in unpinned
+    ]
+    return doc["channels"], sorted(deps)
+
+
+def test_table_covers_every_release_on_the_page() -> None:
+    releases = {cmd.release for cmd in COMMANDS if not cmd.release.startswith("0.")}
+    covered = {cmd.release for cmd, _ in TABLE}
+    assert releases == covered
+    assert len(TABLE) > 400
+
+
+@pytest.mark.parametrize(
+    ("cmd", "platform"),
+    TABLE,
+    ids=[f"{c.release}-{c.manager}-{c.kind}{c.version or ''}-{p}" for c, p in TABLE],
+)
+def test_generated_files_match_published_command(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str
+) -> None:
+    files = _render(matrix, cmd, platform)
+    if cmd.manager == "pip":
+        assert _pip_generated(files["requirements.txt"]) == _pip_expected(cmd), cmd.command
+    else:
+        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(cmd, cmd.release), cmd.command
+
+
+def test_unsupported_commands_are_known() -> None:
+    """Commands that cannot become a pinned environment, each with its reason (not silently dropped)."""
+    unsupported = refresh_matrix.unsupported_commands(COMMANDS)
+    assert all(cmd.unsupported or not cmd.platforms for cmd in unsupported)
+    assert {cmd.release for cmd in unsupported} <= {"0.4.1", "1.0.0", "1.0.1", "1.1.0", "1.8.0", "2.3.0", "2.3.1"}
