@@ -178,6 +178,7 @@ def issues_for(
     accelerator: str,
     pip: PipBuild | None = None,
     conda: CondaBuild | None = None,
+    extra_channels: tuple[str, ...] = (),
 ) -> list[KnownIssue]:
     """Known issues that apply to one variant side."""
     found: list[KnownIssue] = []
@@ -190,7 +191,9 @@ def issues_for(
             continue
         if issue.index is not None and (pip is None or pip.index != issue.index):
             continue
-        if issue.channel is not None and (conda is None or issue.channel not in conda.channels):
+        if issue.channel is not None and (
+            conda is None or issue.channel not in (*conda.channels, *extra_channels)
+        ):
             continue
         found.append(issue)
     return found
@@ -304,7 +307,10 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             for mgr, pb, cb in (("pip", pip_build, None), ("conda", None, conda_build)):
                 if (pb or cb) is None:
                     continue
-                for issue in issues_for(matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb):  # type: ignore[arg-type]
+                for issue in issues_for(  # type: ignore[arg-type]
+                    matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb,
+                    extra_channels=spec.conda.channels,
+                ):
                     if issue.silenced_by and _silenced(issue.silenced_by, spec.pip):
                         continue
                     line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"

@@ -308,8 +308,9 @@ def _reproduces(cmd: rm.PublishedCommand, row: rm.Row) -> bool:
         return same and ((pins and index) or merged)
     return same and (
         row["pytorch"] == (cmd.pin("pytorch") or cmd.release)
-        and row["torchvision"] == cmd.pin("torchvision")
-        and row["torchaudio"] == cmd.pin("torchaudio")
+        # Unpinned companions (the LTS commands) take the section's pip pins, marked inferred.
+        and (row["torchvision"] == cmd.pin("torchvision") or (row["inferred"] and not cmd.pin("torchvision")))
+        and (row["torchaudio"] == cmd.pin("torchaudio") or (row["inferred"] and not cmd.pin("torchaudio")))
         and tuple(row["channels"]) == cmd.channels
     )
 

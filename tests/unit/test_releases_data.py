@@ -56,13 +56,14 @@ def test_releases_agree_with_pypi(releases: Matrix, facts: PypiFacts) -> None:
 
 
 def test_warnings_are_pre_pypi_releases_and_yanked_0_2(releases: Matrix, facts: PypiFacts) -> None:
-    """0.4.x are not on PyPI; every torchvision 0.2.x is yanked there (exact pins still install)."""
+    """0.4.x and the 1.8.2 LTS are not on PyPI; every torchvision 0.2.x is yanked there (exact pins still install)."""
     warned = sorted({f.where for f in verify_matrix(releases, facts) if f.severity == "warning"})
     assert warned == [
         "releases.yaml torch 0.4.0",
         "releases.yaml torch 0.4.1",
         "releases.yaml torch 1.0.0 torchvision 0.2.1",
         "releases.yaml torch 1.0.1 torchvision 0.2.2",
+        "releases.yaml torch 1.8.2",
     ]
 
 
@@ -115,6 +116,7 @@ def test_inferred_rows_name_their_fields(releases: Matrix) -> None:
         "1.0.0": ("torchvision",),
         "1.0.1": ("torchvision",),
         "1.1.0": ("torchvision",),
+        "1.8.2": ("torchvision", "torchaudio", "python", "date"),
         "2.11.0": ("torchaudio",),
         "2.12.0": ("torchaudio",),
         "2.12.1": ("torchaudio",),

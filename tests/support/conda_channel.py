@@ -1,0 +1,386 @@
+"""Local conda channels of tiny, byte-stable `.tar.bz2` packages, with their `repodata.json`.
+
+`build_pytorch_channel` mimics the `pytorch` channel of the 2.1 era (the `pytorch-mutex` /
+`cpuonly` / `pytorch-cuda` / `cuda-version` chain); `build_conda_forge_channel` mimics
+conda-forge's `pytorch 2.6.0` with `cpu_generic` and `cuda126_generic` builds. The repodata is
+written here (sorted keys, fixed timestamps) rather than by `rattler.index`, so it is stable.
+"""
+
+from __future__ import annotations
+
+import bz2
+import hashlib
+import io
+import json
+import tarfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+SUBDIRS: Final = ("linux-64", "win-64", "osx-arm64", "noarch")
+TIMESTAMP_MS: Final = 1696377600000  # 2023-10-04T00:00:00Z, in every index.json and repodata
+_TAR_MTIME: Final = 1577836800  # 2020-01-01T00:00:00Z
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CondaPackage:
+    """One package to write; `subdir` "noarch" implies `noarch: generic` unless given."""
+
+    name: str
+    version: str
+    build: str
+    subdir: str
+    build_number: int = 0
+    depends: tuple[str, ...] = ()
+    constrains: tuple[str, ...] = ()
+    track_features: str = ""
+    noarch: str | None = None
+    files: tuple[tuple[str, str], ...] = ()
+    license: str = "BSD-3-Clause"
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}-{self.version}-{self.build}.tar.bz2"
+
+    def index_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "name": self.name,
+            "version": self.version,
+            "build": self.build,
+            "build_number": self.build_number,
+            "depends": list(self.depends),
+            "license": self.license,
+            "subdir": self.subdir,
+            "timestamp": TIMESTAMP_MS,
+        }
+        if self.constrains:
+            data["constrains"] = list(self.constrains)
+        if self.track_features:
+            data["track_features"] = self.track_features
+        noarch = self.noarch or ("generic" if self.subdir == "noarch" else None)
+        if noarch:
+            data["noarch"] = noarch
+        else:
+            platform, _, arch = self.subdir.partition("-")
+            data["platform"] = {"osx": "osx", "win": "win", "linux": "linux"}[platform]
+            data["arch"] = {"64": "x86_64", "arm64": "arm64", "aarch64": "aarch64"}[arch]
+        return data
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CondaChannel:
+    """A channel directory; `url` is its `file://` URL (what rattler and conda take)."""
+
+    name: str
+    path: Path
+    packages: tuple[CondaPackage, ...] = field(default=())
+
+    @property
+    def url(self) -> str:
+        return self.path.resolve().as_uri()
+
+    def repodata(self, subdir: str) -> dict[str, object]:
+        loaded: dict[str, object] = json.loads((self.path / subdir / "repodata.json").read_text())
+        return loaded
+
+
+def _dump(data: object) -> bytes:
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
+
+
+def _tar_add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mtime = _TAR_MTIME
+    info.mode = 0o644
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    tar.addfile(info, io.BytesIO(data))
+
+
+def package_bytes(package: CondaPackage) -> bytes:
+    """The `.tar.bz2` bytes of `package`: payload files plus `info/`, all deterministic."""
+    payload = {path: text.encode() for path, text in package.files}
+    if not payload:
+        payload[f"share/envgen-fake/{package.name}.txt"] = (
+            f"{package.name} {package.version} {package.build}\n".encode()
+        )
+    paths_json = {
+        "paths": [
+            {
+                "_path": path,
+                "path_type": "hardlink",
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "size_in_bytes": len(data),
+            }
+            for path, data in sorted(payload.items())
+        ],
+        "paths_version": 1,
+    }
+    info = {
+        "info/index.json": _dump(package.index_json()),
+        "info/paths.json": _dump(paths_json),
+        "info/files": ("\n".join(sorted(payload)) + "\n").encode(),
+        "info/about.json": _dump({"summary": f"Fake {package.name} for envgen tests"}),
+    }
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for name, data in sorted(info.items()):
+            _tar_add(tar, name, data)
+        for name, data in sorted(payload.items()):
+            _tar_add(tar, name, data)
+    return bz2.compress(buffer.getvalue(), compresslevel=9)
+
+
+def write_channel(
+    directory: Path,
+    name: str,
+    packages: Iterable[CondaPackage],
+    *,
+    subdirs: Sequence[str] = SUBDIRS,
+) -> CondaChannel:
+    """Write `packages` and one `repodata.json` per subdir (every subdir, `noarch` included)."""
+    packages = tuple(packages)
+    records: dict[str, dict[str, object]] = {subdir: {} for subdir in subdirs}
+    for package in packages:
+        data = package_bytes(package)
+        target = directory / package.subdir / package.filename
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        record = package.index_json()
+        record.update(
+            md5=hashlib.md5(data).hexdigest(),  # noqa: S324 - conda's own checksum field
+            sha256=hashlib.sha256(data).hexdigest(),
+            size=len(data),
+        )
+        records[package.subdir][package.filename] = record
+    for subdir, packages_in in records.items():
+        (directory / subdir).mkdir(parents=True, exist_ok=True)
+        repodata = {
+            "info": {"subdir": subdir},
+            "packages": packages_in,
+            "packages.conda": {},
+            "removed": [],
+            "repodata_version": 1,
+        }
+        (directory / subdir / "repodata.json").write_bytes(_dump(repodata))
+    (directory / "channeldata.json").write_bytes(
+        _dump({"channeldata_version": 1, "packages": {}, "subdirs": sorted(subdirs)})
+    )
+    return CondaChannel(name=name, path=directory, packages=packages)
+
+
+# --- the pytorch channel (2.1 era) ------------------------------------------------------------
+
+_PY_PIN: Final[Mapping[str, str]] = {
+    "3.10": "python >=3.10,<3.11.0a0",
+    "3.11": "python >=3.11,<3.12.0a0",
+}
+_CUDA_BUILDS: Final[Mapping[str, str]] = {"11.8": "cudnn8.7.0", "12.1": "cudnn8.9.2"}
+
+
+def pytorch_channel_packages() -> list[CondaPackage]:
+    pkgs: list[CondaPackage] = [
+        CondaPackage(
+            name="pytorch-mutex",
+            version="1.0",
+            build="cpu",
+            subdir="noarch",
+            track_features="pytorch-mutex",
+        ),
+        CondaPackage(name="pytorch-mutex", version="1.0", build="cuda", subdir="noarch"),
+        CondaPackage(
+            name="cpuonly",
+            version="2.0",
+            build="0",
+            subdir="noarch",
+            depends=("pytorch-mutex 1.0 cpu",),
+        ),
+    ]
+    pkgs.extend(
+        CondaPackage(
+            name="cuda-version",
+            version=cuda,
+            build="h70ddcb2_3",
+            build_number=3,
+            subdir="noarch",
+            constrains=(f"__cuda >={cuda}", f"cudatoolkit {cuda}|{cuda}.*"),
+        )
+        for cuda in ("11.8", "12.1")
+    )
+    pkgs.extend(
+        CondaPackage(
+            name="pytorch-cuda",
+            version=cuda,
+            build="h7e8668a_5",
+            build_number=5,
+            subdir=subdir,
+            depends=(f"cuda-version {cuda}.*",),
+        )
+        for subdir in ("linux-64", "win-64")
+        for cuda in ("11.8", "12.1")
+    )
+    pkgs += [
+        CondaPackage(
+            name="cudatoolkit",
+            version="11.8.0",
+            build="h6a678d5_0",
+            subdir="linux-64",
+            depends=("__glibc >=2.17,<3.0.a0",),
+        ),
+        CondaPackage(name="ffmpeg", version="4.3", build="hf484d3e_0", subdir="linux-64"),
+    ]
+    pythons = {"linux-64": ("3.10", "3.11"), "win-64": ("3.11",), "osx-arm64": ("3.11",)}
+    for subdir, versions in pythons.items():
+        for py in versions:
+            tag = py.replace(".", "")
+            pkgs += [
+                CondaPackage(
+                    name="python",
+                    version=f"{py}.5" if py == "3.11" else f"{py}.13",
+                    build="h955ad1f_0",
+                    subdir=subdir,
+                ),
+                CondaPackage(
+                    name="numpy",
+                    version="1.26.4",
+                    build=f"py{tag}h5f9d8c6_0",
+                    subdir=subdir,
+                    depends=(_PY_PIN[py],),
+                ),
+            ]
+            if subdir == "osx-arm64":
+                pkgs.append(
+                    CondaPackage(
+                        name="pytorch",
+                        version="2.1.0",
+                        build=f"py{py}_0",
+                        subdir=subdir,
+                        depends=(_PY_PIN[py], "numpy >=1.21"),
+                    )
+                )
+                continue
+            pkgs += [
+                CondaPackage(
+                    name="pytorch",
+                    version="2.1.0",
+                    build=f"py{py}_cpu_0",
+                    subdir=subdir,
+                    depends=(_PY_PIN[py], "numpy >=1.21", "pytorch-mutex 1.0 cpu"),
+                ),
+                CondaPackage(
+                    name="torchvision",
+                    version="0.16.0",
+                    build=f"py{tag}_cpu",
+                    subdir=subdir,
+                    depends=(_PY_PIN[py], "numpy >=1.21", "pytorch 2.1.0", "pytorch-mutex 1.0 cpu"),
+                ),
+                CondaPackage(
+                    name="torchaudio",
+                    version="2.1.0",
+                    build=f"py{tag}_cpu",
+                    subdir=subdir,
+                    depends=(_PY_PIN[py], "pytorch 2.1.0", "pytorch-mutex 1.0 cpu"),
+                ),
+            ]
+            for cuda, cudnn in _CUDA_BUILDS.items():
+                short = cuda.replace(".", "")
+                cuda_pin = f"pytorch-cuda >={cuda},<{cuda[:-1]}{int(cuda[-1]) + 1}"
+                pkgs += [
+                    CondaPackage(
+                        name="pytorch",
+                        version="2.1.0",
+                        build=f"py{py}_cuda{cuda}_{cudnn}_0",
+                        subdir=subdir,
+                        depends=(_PY_PIN[py], "numpy >=1.21", "pytorch-mutex 1.0 cuda", cuda_pin),
+                    ),
+                    CondaPackage(
+                        name="torchvision",
+                        version="0.16.0",
+                        build=f"py{tag}_cu{short}",
+                        subdir=subdir,
+                        depends=(
+                            _PY_PIN[py],
+                            "numpy >=1.21",
+                            "pytorch 2.1.0",
+                            "pytorch-mutex 1.0 cuda",
+                            f"pytorch-cuda {cuda}.*",
+                        ),
+                    ),
+                    CondaPackage(
+                        name="torchaudio",
+                        version="2.1.0",
+                        build=f"py{tag}_cu{short}",
+                        subdir=subdir,
+                        depends=(
+                            _PY_PIN[py],
+                            "pytorch 2.1.0",
+                            "pytorch-mutex 1.0 cuda",
+                            f"pytorch-cuda {cuda}.*",
+                        ),
+                    ),
+                ]
+    return pkgs
+
+
+def conda_forge_channel_packages() -> list[CondaPackage]:
+    py = "python >=3.11,<3.12.0a0"
+    abi = "python_abi 3.11.* *_cp311"
+    return [
+        CondaPackage(
+            name="python",
+            version="3.11.10",
+            build="hc5c86c4_3_cpython",
+            subdir="linux-64",
+            build_number=3,
+        ),
+        CondaPackage(
+            name="python_abi",
+            version="3.11",
+            build="5_cp311",
+            build_number=5,
+            subdir="linux-64",
+            constrains=("python 3.11.* *_cpython",),
+        ),
+        CondaPackage(
+            name="numpy",
+            version="2.1.3",
+            build="py311h71ddf71_0",
+            subdir="linux-64",
+            depends=(py, abi),
+        ),
+        CondaPackage(
+            name="cuda-version",
+            version="12.6",
+            build="h7480c83_3",
+            build_number=3,
+            subdir="noarch",
+            constrains=("__cuda >=12", "cudatoolkit 12.6|12.6.*"),
+        ),
+        CondaPackage(
+            name="pytorch",
+            version="2.6.0",
+            build="cpu_generic_py311_h0_0",
+            subdir="linux-64",
+            depends=(py, abi, "numpy >=1.23"),
+        ),
+        CondaPackage(
+            name="pytorch",
+            version="2.6.0",
+            build="cuda126_generic_py311_h0_300",
+            build_number=300,
+            subdir="linux-64",
+            depends=(py, abi, "numpy >=1.23", "__cuda", "cuda-version >=12.6,<13"),
+        ),
+    ]
+
+
+def build_pytorch_channel(directory: Path) -> CondaChannel:
+    return write_channel(directory, "pytorch", pytorch_channel_packages())
+
+
+def build_conda_forge_channel(directory: Path) -> CondaChannel:
+    return write_channel(
+        directory, "conda-forge", conda_forge_channel_packages(), subdirs=("linux-64", "noarch")
+    )

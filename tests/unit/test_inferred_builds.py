@@ -1,0 +1,188 @@
+"""matrices/inferred-builds.yaml: valid rows, known releases, and PyPI-default rows that agree with
+the recorded PyPI facts (tests/data/recorded/pypi/), offline."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from packaging.version import Version
+
+from envgen._resources import MATRICES_DIR
+from envgen._types import PLATFORMS
+from envgen.matrix import CondaBuild, PipBuild, compute_sort_key
+from envgen.verify import PypiFacts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import pypi_facts
+
+INFERRED = MATRICES_DIR / "inferred-builds.yaml"
+# Rows read from PyPI itself (wheel tags + Requires-Dist / torch/version.py), not from test-infra.
+PYPI_SOURCE_PREFIX = "pypi wheel tags + "
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, Any]:
+    loaded = yaml.safe_load(INFERRED.read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    assert set(loaded) == {"pip", "conda"}
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def pip_rows(data: dict[str, Any]) -> list[PipBuild]:
+    return [PipBuild.model_validate(r) for r in data["pip"] or []]
+
+
+@pytest.fixture(scope="module")
+def releases() -> dict[str, dict[str, Any]]:
+    rows = yaml.safe_load((MATRICES_DIR / "releases.yaml").read_text(encoding="utf-8"))
+    return {r["torch"]: r for r in rows}
+
+
+@pytest.fixture(scope="module")
+def facts() -> PypiFacts:
+    return pypi_facts.load_recorded()
+
+
+def _pypi_rows(rows: list[PipBuild]) -> list[PipBuild]:
+    return [b for b in rows if b.pypi_default]
+
+
+def _read_from_pypi(rows: list[PipBuild]) -> list[PipBuild]:
+    return [b for b in rows if b.pypi_default and b.source.startswith(PYPI_SOURCE_PREFIX)]
+
+
+def test_every_row_validates(data: dict[str, Any]) -> None:
+    for raw in data["pip"] or []:
+        PipBuild.model_validate(raw)
+    for raw in data["conda"] or []:
+        CondaBuild.model_validate(raw)
+
+
+def test_one_flow_mapping_per_row_per_line() -> None:
+    lines = INFERRED.read_text(encoding="utf-8").splitlines()
+    rows = [line for line in lines if line.startswith("  - ")]
+    assert all(line.startswith("  - {") and line.endswith("}") for line in rows)
+
+
+def test_every_row_is_inferred_with_a_source(pip_rows: list[PipBuild]) -> None:
+    assert pip_rows
+    for b in pip_rows:
+        assert b.inferred, b
+        assert b.source.strip(), b
+
+
+def test_every_release_is_in_releases_yaml(
+    pip_rows: list[PipBuild], releases: dict[str, dict[str, Any]]
+) -> None:
+    assert sorted({b.release for b in pip_rows} - set(releases), key=Version) == []
+
+
+def test_keys_are_unique(pip_rows: list[PipBuild]) -> None:
+    keys = Counter((b.release, p, b.kind, b.version) for b in pip_rows for p in b.platforms)
+    assert [k for k, n in keys.items() if n > 1] == []
+
+
+def test_rows_are_well_formed(pip_rows: list[PipBuild]) -> None:
+    for b in pip_rows:
+        assert (b.kind in ("cuda", "rocm")) == (b.version is not None), b
+        assert b.platforms, b
+        assert list(b.platforms) == [p for p in PLATFORMS if p in b.platforms], b
+        if b.index == "pypi":
+            assert b.url is None, b
+        else:
+            assert b.url, b
+            assert not b.pypi_default, b
+
+
+def test_rows_are_sorted(pip_rows: list[PipBuild]) -> None:
+    """Release ascending, then cpu < cuda < rocm < xpu (versions ascending), PyPI rows first."""
+
+    def key(b: PipBuild) -> tuple[Version, tuple[int, tuple[int, ...]], int]:
+        return (Version(b.release), compute_sort_key(b.kind, b.version), 0 if b.pypi_default else 1)
+
+    assert [key(b) for b in pip_rows] == sorted(key(b) for b in pip_rows)
+
+
+def test_pypi_rows_pin_the_public_release(pip_rows: list[PipBuild]) -> None:
+    for b in _pypi_rows(pip_rows):
+        assert b.index == "pypi", b
+        assert b.torch == b.release, b
+        for companion in (b.torchvision, b.torchaudio):
+            assert companion is None or "+" not in companion, b
+
+
+def test_pypi_rows_have_a_torch_wheel_on_every_platform(
+    pip_rows: list[PipBuild], facts: PypiFacts
+) -> None:
+    torch = facts.package("torch")
+    for b in _pypi_rows(pip_rows):
+        tf = torch.get(b.torch)
+        assert tf is not None, f"torch {b.torch} is not in the PyPI recording"
+        assert not tf.yanked, b
+        missing = [p for p in b.platforms if p not in tf.platforms]
+        assert missing == [], f"{b.release} {b.accelerator}: no PyPI torch wheel for {missing}"
+
+
+def test_pypi_rows_companions_are_releases_yaml_ones_with_wheels(
+    pip_rows: list[PipBuild], releases: dict[str, dict[str, Any]], facts: PypiFacts
+) -> None:
+    for b in _pypi_rows(pip_rows):
+        for name in ("torchvision", "torchaudio"):
+            pinned = getattr(b, name)
+            if pinned is None:
+                continue
+            assert pinned == releases[b.release][name], (b, name)
+            cf = facts.package(name).get(pinned)
+            assert cf is not None, f"{name} {pinned} is not in the PyPI recording"
+            missing = [p for p in b.platforms if p not in cf.platforms]
+            assert missing == [], f"{b.release}: no PyPI {name} {pinned} wheel for {missing}"
+
+
+def test_rows_read_from_pypi_null_a_companion_only_without_a_wheel(
+    pip_rows: list[PipBuild], releases: dict[str, dict[str, Any]], facts: PypiFacts
+) -> None:
+    for b in _read_from_pypi(pip_rows):
+        for name in ("torchvision", "torchaudio"):
+            expected = releases[b.release][name]
+            if getattr(b, name) is None and expected is not None:
+                cf = facts.package(name).get(expected)
+                assert cf is None or any(p not in cf.platforms for p in b.platforms), (b, name)
+
+
+def test_rows_read_from_pypi_cover_every_torch_wheel_platform(
+    pip_rows: list[PipBuild], facts: PypiFacts
+) -> None:
+    """A release given PyPI-default rows gets one for each platform PyPI has a torch wheel for."""
+    torch = facts.package("torch")
+    covered: dict[str, set[str]] = {}
+    for b in _read_from_pypi(pip_rows):
+        covered.setdefault(b.release, set()).update(b.platforms)
+    assert {"1.3.1", "1.10.2", "2.14.0", "2.14.1", "2.15.0"} <= set(covered)
+    for release, platforms in covered.items():
+        tf = torch.get(release)
+        assert tf is not None
+        assert platforms == set(tf.platforms), release
+
+
+def test_pypi_builds_per_platform(pip_rows: list[PipBuild]) -> None:
+    """PyPI's Windows/macOS torch wheels are CPU builds; its 1.x/2.x Linux x86_64 wheels bundle or
+    pin CUDA."""
+    for b in _read_from_pypi(pip_rows):
+        for p in b.platforms:
+            if p in ("osx-64", "osx-arm64", "win-64"):
+                assert b.kind == "cpu", (b.release, p)
+            if p == "linux-64":
+                assert b.kind == "cuda", (b.release, p)
+
+
+def test_rows_read_from_pypi_are_for_releases_without_page_rows(pip_rows: list[PipBuild]) -> None:
+    """They fill releases that previous-versions (pip.yaml's non-inferred rows) does not cover."""
+    page = yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8")) or []
+    page_releases = {r["release"] for r in page if not r.get("inferred", False)}
+    assert sorted({b.release for b in _read_from_pypi(pip_rows)} & page_releases) == []
