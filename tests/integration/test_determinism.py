@@ -1,0 +1,72 @@
+"""Same spec and matrix -> same bytes: different hash seeds, working directories and time zones.
+
+Also: every envgen module imports on its own in a fresh interpreter (no import cycles, nothing
+run at import time), and the repository's own environments/ is current (`envgen lock --check`).
+"""
+
+from __future__ import annotations
+
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import envgen
+
+ROOT = Path(__file__).parents[2]
+pytestmark = pytest.mark.integration
+
+
+def _lock(spec_dir: Path, cwd: Path, seed: str, tz: str) -> dict[str, bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ENVGEN_", "PIP_", "UV_"))}
+    env.update(PYTHONHASHSEED=seed, TZ=tz, LC_ALL="C")
+    subprocess.run(
+        [sys.executable, "-m", "envgen", "lock", str(spec_dir / "project.yaml"), "--pins-only"],
+        cwd=cwd,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    out = spec_dir / "environments"
+    files = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    shutil.rmtree(out)
+    return files
+
+
+def test_same_bytes_everywhere(tmp_path: Path) -> None:
+    spec = ROOT / "examples" / "paper-2021" / "project.yaml"
+    a, b = tmp_path / "a", tmp_path / "elsewhere" / "b"
+    a.mkdir()
+    b.mkdir(parents=True)
+    shutil.copy(spec, a / "project.yaml")
+    shutil.copy(spec, b / "project.yaml")
+    first = _lock(a, cwd=tmp_path, seed="1", tz="UTC")
+    second = _lock(b, cwd=b, seed="4242", tz="Asia/Kolkata")
+    assert first == second
+    assert len(first) == 6
+
+
+def test_committed_environments_are_current() -> None:
+    for spec in (ROOT / "project.yaml", ROOT / "examples" / "paper-2021" / "project.yaml"):
+        result = subprocess.run(
+            [sys.executable, "-m", "envgen", "lock", str(spec), "--pins-only", "--check"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+
+
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(envgen.__path__, "envgen.") if not m.name.endswith("__main__")
+)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_module_imports_alone(module: str) -> None:
+    result = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr

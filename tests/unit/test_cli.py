@@ -1,0 +1,174 @@
+"""The CLI through click's CliRunner: exit codes, stdout/stderr split, whole messages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from envgen.cli import cli, main
+from envgen.errors import EXIT_CODES
+
+DATA = Path(__file__).parents[1] / "data"
+MINI = str(DATA / "matrix-mini")
+
+
+def run(args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """Run main() (the real entry point with its error handling) and capture the streams."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(_entry, args, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _entry_impl(args: tuple[str, ...]) -> None:
+    main(list(args))
+
+
+import click  # noqa: E402
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def _entry(args: tuple[str, ...]) -> None:
+    _entry_impl(args)
+
+
+@pytest.fixture
+def paper(tmp_path: Path) -> Path:
+    shutil.copy(DATA / "specs" / "paper-2022" / "project.yaml", tmp_path / "project.yaml")
+    return tmp_path / "project.yaml"
+
+
+def test_list_json(paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run(["list", str(paper), "--matrix", MINI, "--json"], tmp_path, monkeypatch)
+    assert code == 0, err
+    data = json.loads(out)
+    assert [v["id"] for v in data] == ["cpu", "cu113", "cu116"]
+    assert data[2]["pins"]["pip"] == {
+        "torch": "1.12.0+cu116",
+        "torchvision": "0.13.0+cu116",
+        "torchaudio": "0.12.0",
+    }
+
+
+def test_lock_pins_only_then_check(paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only"], tmp_path, monkeypatch)
+    assert code == 0, err
+    out = tmp_path / "environments"
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "Makefile",
+        "cpu/environment.yml",
+        "cpu/requirements.txt",
+        "cu113/environment.yml",
+        "cu113/requirements.txt",
+        "cu116/environment.yml",
+        "cu116/requirements.txt",
+    ]
+    code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert err == f"7 file(s) in {out} are up to date\n"
+    # A hand edit makes --check fail with exit 9 and a diff naming the file.
+    req = out / "cu116" / "requirements.txt"
+    req.write_text(req.read_text().replace("torch==1.12.0+cu116", "torch==1.12.0+cu113"))
+    code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch)
+    assert code == 9
+    assert err.startswith(f"error: 1 generated file(s) in {out} are stale: cu116/requirements.txt\n")
+    assert "-torch==1.12.0+cu113\n+torch==1.12.0+cu116" in err
+
+
+def test_bad_spec_exit_3_no_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "project.yaml").write_text("name: p\npython: 3.10\ntorch: \"1.12.0\"\n")
+    code, out, err = run(["list", "project.yaml", "--matrix", MINI], tmp_path, monkeypatch)
+    assert code == 3
+    assert out == ""
+    assert err == (
+        "error: project.yaml:2: python: expected a string such as \"3.10\", got a number; "
+        "YAML read it as the number 3.1: quote it: '3.10'\n"
+    )
+
+
+def test_missing_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["list", "nope.yaml"], tmp_path, monkeypatch)
+    assert code == 3
+    assert err == "error: nope.yaml: no such file\n"
+
+
+def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(
+        ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI], tmp_path, monkeypatch
+    )
+    assert code == 10
+    assert err == (
+        "error: torch 2.1.0 was not published for cu116 with pip on linux; "
+        "it was published for cpu, cu118, cu121 (did you mean 'cu118'?)\n"
+    )
+
+
+def test_command_pip_and_conda(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["command", "--torch", "1.12.0", "--compute", "cu116"], tmp_path, monkeypatch)
+    assert (code, out) == (
+        0,
+        "pip install torch==1.12.0+cu116 torchvision==0.13.0+cu116 torchaudio==0.12.0 "
+        "--extra-index-url https://download.pytorch.org/whl/cu116\n",
+    )
+    code, out, _ = run(
+        ["command", "--torch", "1.12.0", "--compute", "cu116", "--manager", "conda", "--os", "windows"],
+        tmp_path,
+        monkeypatch,
+    )
+    assert (code, out) == (
+        0,
+        "conda install pytorch==1.12.0 torchvision==0.13.0 torchaudio==0.12.0 cudatoolkit=11.6 "
+        "-c pytorch -c conda-forge\n",
+    )
+
+
+def test_matrix_show_and_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["matrix", "show", "1.12.0", "--json"], tmp_path, monkeypatch)
+    assert code == 0
+    data = json.loads(out)
+    assert (data["torch"], data["torchvision"], data["torchaudio"]) == ("1.12.0", "0.13.0", "0.12.0")
+    assert data["python"] == ["3.7", "3.8", "3.9", "3.10"]
+    assert sorted(r["accelerator"] for r in data["pip"] if "linux-64" in r["platforms"]) == [
+        "cpu", "cu102", "cu113", "cu116", "rocm5.1.1",
+    ]
+    code, out, _ = run(["matrix", "list", "--json"], tmp_path, monkeypatch)
+    rows = json.loads(out)
+    assert rows[0]["torch"] == "0.4.0"
+    assert {"torch": "1.12.0", "torchvision": "0.13.0"}.items() <= next(
+        r for r in rows if r["torch"] == "1.12.0"
+    ).items()
+
+
+def test_matrix_validate_reports_bad_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "m"
+    shutil.copytree(MINI, bad)
+    with (bad / "pip.yaml").open("a") as fh:
+        fh.write('- {release: "9.9.9", platforms: [linux-64], kind: cuda, torch: "9.9.9", index: pypi, source: x}\n')
+    code, _, err = run(["matrix", "validate", "--matrix", str(bad)], tmp_path, monkeypatch)
+    assert code == 4
+    assert err == (
+        f"error: {bad}: the matrix is inconsistent\n"
+        "  - pip.yaml: release 9.9.9 is not in releases.yaml\n"
+        "  - pip.yaml: release 9.9.9 cuda: a version is required for cuda/rocm and forbidden otherwise\n"
+    )
+
+
+def test_exit_codes_are_unique_and_documented() -> None:
+    codes = list(EXIT_CODES.values())
+    assert len(codes) == len(set(codes))
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    for name, code in EXIT_CODES.items():
+        if name == "EnvgenError":
+            continue
+        assert f"| {code} | `{name}`" in readme, name
+
+
+def test_version_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["--version"], tmp_path, monkeypatch)
+    assert (code, out) == (0, "envgen, version 0.1.0\n")
+    assert cli.name == "cli"
