@@ -1,0 +1,576 @@
+"""Host diagnosis: what this machine can run, and what a classic torch error message means.
+
+`detect_host` reads the NVIDIA driver (nvidia-smi, else /proc), glibc, Python, the platform and
+ROCm/XPU device nodes. `newest_cuda_for_driver` and `assess_variants` compare the host with the
+matrix's drivers table (pure). `explain_error` maps a pasted error message to diagnoses with a
+cause and a fix. This module must not install, lock or build anything, must not import torch,
+and must not depend on envgen.variants (it takes plain tuples).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import platform as _platform
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from envgen import _proc
+from envgen._types import ComputeKind, Os, Platform
+from envgen.errors import EnvgenError
+
+if TYPE_CHECKING:
+    from envgen.matrix import Driver
+
+log = logging.getLogger(__name__)
+
+NVIDIA_SMI_QUERY: Final = (
+    "nvidia-smi",
+    "--query-gpu=driver_version,name,compute_cap",
+    "--format=csv,noheader",
+)
+
+
+# --- host ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gpu:
+    """One NVIDIA GPU as nvidia-smi reports it."""
+
+    name: str
+    compute_capability: str | None  # "9.0"; None when this nvidia-smi cannot report it
+
+    @property
+    def sm(self) -> str | None:
+        """The architecture name torch.cuda.get_arch_list() uses ("9.0" -> "sm_90")."""
+        if not self.compute_capability:
+            return None
+        return "sm_" + self.compute_capability.replace(".", "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostInfo:
+    """What envgen needs to know about the machine it runs on."""
+
+    platform: Platform | None  # None for an OS/arch pair envgen has no builds for
+    system: str  # platform.system(): "Linux"
+    machine: str  # platform.machine(): "x86_64"
+    python: str  # "3.11.9"
+    glibc: str | None = None  # "2.35"; None off glibc (macOS, Windows, musl)
+    nvidia_driver: str | None = None  # "535.104.05"
+    gpus: tuple[Gpu, ...] = ()
+    rocm: str | None = None  # the ROCm marker found: "/opt/rocm" or "/dev/kfd"
+    xpu: str | None = None  # a DRI render node ("/dev/dri"): maybe an Intel GPU, not verified
+
+
+def platform_name(system: str, machine: str) -> Platform | None:
+    """Map platform.system()/machine() to envgen's platform names.
+
+    >>> platform_name("Linux", "x86_64"), platform_name("Darwin", "arm64")
+    ('linux-64', 'osx-arm64')
+    """
+    system, machine = system.lower(), machine.lower()
+    if machine in ("amd64", "x86_64", "x64"):
+        arch = "64"
+    elif machine in ("aarch64", "arm64"):
+        arch = "arm64"
+    else:
+        return None
+    result: dict[tuple[str, str], Platform] = {
+        ("linux", "64"): "linux-64",
+        ("linux", "arm64"): "linux-aarch64",
+        ("darwin", "64"): "osx-64",
+        ("darwin", "arm64"): "osx-arm64",
+        ("windows", "64"): "win-64",
+    }
+    return result.get((system, arch))
+
+
+def parse_nvidia_smi(text: str) -> tuple[str | None, tuple[Gpu, ...]]:
+    """Parse `nvidia-smi --query-gpu=driver_version,name,compute_cap --format=csv,noheader`.
+
+    >>> parse_nvidia_smi("535.104.05, NVIDIA A100-SXM4-80GB, 8.0\\n")
+    ('535.104.05', (Gpu(name='NVIDIA A100-SXM4-80GB', compute_capability='8.0'),))
+    """
+    driver: str | None = None
+    gpus: list[Gpu] = []
+    for line in text.splitlines():
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) < 2 or not re.fullmatch(r"\d+(\.\d+)*", parts[0]):
+            continue
+        driver = driver or parts[0]
+        cap = parts[2] if len(parts) > 2 and re.fullmatch(r"\d+\.\d+", parts[2]) else None
+        gpus.append(Gpu(name=parts[1], compute_capability=cap))
+    return driver, tuple(gpus)
+
+
+def parse_proc_driver_version(text: str) -> str | None:
+    """The driver version in /proc/driver/nvidia/version.
+
+    >>> parse_proc_driver_version(
+    ...     "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15 UTC 2023"
+    ... )
+    '535.104.05'
+    """
+    match = re.search(r"Kernel Module(?:\s+for\s+\S+)?\s+(\d+(?:\.\d+)+)", text)
+    return match.group(1) if match else None
+
+
+def detect_glibc() -> str | None:
+    """The C library version when it is glibc ("2.35"), else None."""
+    try:
+        value = os.confstr("CS_GNU_LIBC_VERSION")  # "glibc 2.35"
+    except (AttributeError, ValueError, OSError):
+        value = None
+    if value and value.startswith("glibc "):
+        return value.split()[1]
+    lib, version = _platform.libc_ver()
+    return version if lib == "glibc" and version else None
+
+
+def detect_host(*, root: Path = Path("/")) -> HostInfo:
+    """Inspect this machine. Missing tools or files are absences, never errors.
+
+    Args:
+        root: where /proc, /opt/rocm and /dev are looked up (tests point it at a fake tree).
+    """
+    system, machine = _platform.system(), _platform.machine()
+    driver, gpus = _query_nvidia_smi()
+    if driver is None:
+        try:
+            text = (root / "proc/driver/nvidia/version").read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        driver = parse_proc_driver_version(text)
+    rocm = next(
+        (f"/{m}" for m in ("opt/rocm", "dev/kfd") if (root / m).exists()),
+        None,
+    )
+    xpu = "/dev/dri" if (root / "dev/dri").is_dir() else None
+    return HostInfo(
+        platform=platform_name(system, machine),
+        system=system,
+        machine=machine,
+        python=".".join(str(p) for p in sys.version_info[:3]),
+        glibc=detect_glibc() if system == "Linux" else None,
+        nvidia_driver=driver,
+        gpus=gpus,
+        rocm=rocm,
+        xpu=xpu,
+    )
+
+
+def _query_nvidia_smi() -> tuple[str | None, tuple[Gpu, ...]]:
+    tool = _proc.which("nvidia-smi")
+    if tool is None:
+        return None, ()
+    try:
+        result = _proc.run(
+            [tool, *NVIDIA_SMI_QUERY[1:]], what="nvidia-smi", timeout=30, check=False
+        )
+    except EnvgenError as exc:
+        log.debug("nvidia-smi failed: %s", exc)
+        return None, ()
+    if result.returncode != 0:
+        # e.g. "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver".
+        log.debug("nvidia-smi exited %d: %s", result.returncode, result.stdout + result.stderr)
+        return None, ()
+    return parse_nvidia_smi(result.stdout)
+
+
+# --- drivers ---------------------------------------------------------------------------------
+def _numbers(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", version))
+
+
+def driver_rows(drivers: Iterable[Driver], os_name: Os = "linux") -> list[tuple[str, str]]:
+    """The matrix's drivers table as (cuda, minimum driver) pairs for one OS."""
+    rows: list[tuple[str, str]] = []
+    for d in drivers:
+        minimum = d.windows if os_name == "windows" else d.linux
+        if minimum:
+            rows.append((d.cuda, minimum))
+    return rows
+
+
+def newest_cuda_for_driver(driver: str, drivers: Sequence[tuple[str, str]]) -> str | None:
+    """The newest CUDA version whose minimum driver is at most `driver` (numeric comparison).
+
+    >>> newest_cuda_for_driver("525.85.12", [("11.8", "520.61.05"), ("12.1", "530.30.02")])
+    '11.8'
+    """
+    have = _numbers(driver)
+    usable = [cuda for cuda, minimum in drivers if have >= _numbers(minimum)]
+    return max(usable, key=_numbers, default=None)
+
+
+def minimum_driver(cuda: str, drivers: Sequence[tuple[str, str]]) -> str | None:
+    """The minimum driver for `cuda` ("11.8" also matches a "11.8.0" row)."""
+    want = _numbers(cuda)
+    for row_cuda, minimum in drivers:
+        if _numbers(row_cuda)[: len(want)] == want or _numbers(row_cuda) == want[:2]:
+            return minimum
+    return None
+
+
+class VariantTarget(NamedTuple):
+    """The part of a variant that decides whether this host can run it."""
+
+    variant_id: str
+    kind: ComputeKind
+    version: str | None  # the CUDA / ROCm version; None for cpu and xpu
+
+
+class Assessment(NamedTuple):
+    """Whether this host can run one variant, and why."""
+
+    variant_id: str
+    ok: bool
+    reason: str
+
+
+def assess_variants(
+    host: HostInfo,
+    variants: Iterable[tuple[str, ComputeKind, str | None]],
+    drivers: Sequence[tuple[str, str]],
+) -> list[Assessment]:
+    """Say for each (variant_id, kind, version) whether this host can run it, in input order."""
+    return [_assess(host, VariantTarget(*v), drivers) for v in variants]
+
+
+def _assess(host: HostInfo, v: VariantTarget, drivers: Sequence[tuple[str, str]]) -> Assessment:
+    if v.kind == "cpu":
+        return Assessment(v.variant_id, ok=True, reason="CPU builds run on any host")
+    if v.kind == "cuda":
+        return Assessment(v.variant_id, *_assess_cuda(host, v.version or "", drivers))
+    if v.kind == "rocm":
+        if host.platform != "linux-64":
+            return Assessment(v.variant_id, ok=False, reason="ROCm builds exist for linux-64 only")
+        if host.rocm is None:
+            return Assessment(
+                v.variant_id, ok=False, reason="no ROCm runtime (/opt/rocm and /dev/kfd missing)"
+            )
+        return Assessment(v.variant_id, ok=True, reason=f"ROCm runtime found ({host.rocm})")
+    if host.xpu is None:
+        return Assessment(v.variant_id, ok=False, reason="no GPU render device (/dev/dri missing)")
+    return Assessment(
+        v.variant_id,
+        ok=True,
+        reason="a GPU render device exists (/dev/dri); that it is an Intel GPU is not checked",
+    )
+
+
+def _assess_cuda(host: HostInfo, cuda: str, drivers: Sequence[tuple[str, str]]) -> tuple[bool, str]:
+    if host.platform is not None and host.platform.startswith("osx"):
+        return False, "macOS has no CUDA builds of torch"
+    minimum = minimum_driver(cuda, drivers)
+    need = f"CUDA {cuda} needs driver >= {minimum}" if minimum else f"CUDA {cuda}"
+    if host.nvidia_driver is None:
+        return False, f"no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); {need}"
+    driver = host.nvidia_driver
+    if minimum is None:
+        return False, f"CUDA {cuda} is not in the drivers table; cannot check driver {driver}"
+    if _numbers(driver) >= _numbers(minimum):
+        return True, f"driver {driver} >= {minimum}, the minimum for CUDA {cuda}"
+    newest = newest_cuda_for_driver(driver, drivers)
+    best = f"; the newest CUDA it supports is {newest}" if newest else ""
+    return False, f"driver {driver} is older than {minimum}, the minimum for CUDA {cuda}{best}"
+
+
+# --- error messages --------------------------------------------------------------------------
+class Diagnosis(NamedTuple):
+    """What an error message means: a title, the cause and the fix."""
+
+    title: str
+    cause: str
+    fix: str
+
+
+_CUDA_LIBS: Final = re.compile(
+    r"\b(lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|cupti))"
+    r"\.so\.(\d+(?:\.\d+)*)\S*?:? cannot open shared object file"
+)
+_CUDNN_LIB: Final = re.compile(
+    r"\b(libcudnn\w*)\.so\.(\d+)(?:\.\d+)*:? cannot open shared object file"
+)
+_UNDEFINED_SYMBOL: Final = re.compile(r"(?:(\S+\.so)\S*: )?undefined symbol: (\S+)")
+_GLIBC: Final = re.compile(r"\bGLIBC_(\d+\.\d+)'? not found")
+_GLIBCXX: Final = re.compile(r"\b(GLIBCXX_\d+(?:\.\d+)+|CXXABI_\d+(?:\.\d+)+)'? not found")
+_NMS: Final = re.compile(r"operator torchvision::(\w+) does not exist")
+_NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled")
+_DRIVER_TOO_OLD: Final = re.compile(
+    r"NVIDIA driver on your system is too old \(found version (\d+)\)"
+)
+_NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
+_INSUFFICIENT: Final = re.compile(r"CUDA driver version is insufficient for CUDA runtime version")
+_NOT_AVAILABLE: Final = re.compile(
+    r"(?:torch\.)?cuda\.is_available\(\)\s*(?:is|==|returns?|returned)\s*False"
+)
+_NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
+_SM_NOT_COMPATIBLE: Final = re.compile(
+    r"with CUDA capability (sm_\d+) is not compatible with the current PyTorch installation"
+)
+_NUMPY2: Final = re.compile(
+    r"compiled using NumPy 1\.x cannot be run in\s+NumPy (\d+\.\d+(?:\.\d+)?)"
+    r"|_ARRAY_API not found"
+)
+_NO_VERSION: Final = re.compile(
+    r"Could not find a version that satisfies the requirement "
+    r"((?:torch|torchvision|torchaudio)\S*)"
+)
+_PACKAGE_IN_PATH: Final = re.compile(r"site-packages/([A-Za-z0-9_]+)/")
+
+
+def _cuda_from_driver_api(number: int) -> str:
+    """CUDA's integer version (10020) as text ("10.2")."""
+    return f"{number // 1000}.{number % 1000 // 10}"
+
+
+def _explain_cuda_lib(m: re.Match[str]) -> Diagnosis:
+    lib, cuda = m.group(1), m.group(2)
+    soname = f"{lib}.so.{cuda}"
+    # CUDA 11 runtime sonames carry major.minor (libcudart.so.11.0); the math libraries and
+    # CUDA 12+ carry only the major. conda ships CUDA <= 11 as cudatoolkit, 12+ as cuda-*.
+    major = int(cuda.split(".")[0])
+    conda = f"cudatoolkit={cuda}" if major <= 11 else f"cuda-runtime with cuda-version={cuda}"
+    return Diagnosis(
+        title=f"CUDA runtime library missing: {soname}",
+        cause=(
+            f"a CUDA build of torch, or another package with CUDA code, expects the CUDA {cuda} "
+            f"runtime ({lib}), and the dynamic loader cannot find {soname}"
+        ),
+        fix=(
+            f"install the torch build for CUDA {cuda} through envgen (the pip wheels bundle the "
+            f"CUDA runtime), or in conda install {conda}; if another package needs "
+            f"CUDA {cuda} but your torch is for another CUDA version, lock both for the same one"
+        ),
+    )
+
+
+def _explain_cudnn(m: re.Match[str]) -> Diagnosis:
+    soname = f"{m.group(1)}.so.{m.group(2)}"
+    return Diagnosis(
+        title=f"cuDNN library missing: {soname}",
+        cause=f"torch (or an extension) was built against cuDNN {m.group(2)}, which is not found",
+        fix=(
+            "install torch through envgen's lock for your CUDA variant (the pip wheels pull in "
+            f"nvidia-cudnn), or in conda install cudnn={m.group(2)}"
+        ),
+    )
+
+
+def _explain_undefined_symbol(m: re.Match[str]) -> Diagnosis:
+    library, symbol = m.group(1), m.group(2)
+    where = ""
+    if library:
+        package = _PACKAGE_IN_PATH.search(library)
+        where = f" in {package.group(1) if package else library}"
+    return Diagnosis(
+        title=f"ABI mismatch: undefined symbol{where}",
+        cause=(
+            f"a compiled extension{where} refers to {symbol}, which the installed torch does not "
+            "have: torchvision/torchaudio from another torch release, or an extension built "
+            "against another torch"
+        ),
+        fix=(
+            "reinstall torch, torchvision and torchaudio from the same release with envgen's "
+            "lock (`envgen lock` pins matching companions), and rebuild your own extensions "
+            "against the torch that is installed"
+        ),
+    )
+
+
+def _explain_glibc(m: re.Match[str], host: HostInfo | None) -> Diagnosis:
+    need = m.group(1)
+    have = f" (this host has glibc {host.glibc})" if host and host.glibc else ""
+    return Diagnosis(
+        title=f"glibc too old: the wheel needs GLIBC_{need}",
+        cause=(
+            f"a binary wheel was built for a newer Linux (its manylinux tag requires glibc "
+            f">= {need}) than this host provides{have}"
+        ),
+        fix=(
+            f"run on an OS or container image with glibc >= {need}, or pick an older torch "
+            "release whose wheels use an older manylinux tag (e.g. manylinux2014: glibc 2.17)"
+        ),
+    )
+
+
+def _explain_glibcxx(m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title=f"libstdc++ too old: {m.group(1)} not found",
+        cause=(
+            f"a compiled module needs {m.group(1)} from a newer libstdc++ than the one loaded "
+            "(often an old system libstdc++ shadowing the one in a conda environment)"
+        ),
+        fix=(
+            "in conda, install a newer libstdcxx-ng (conda-forge) into the environment; otherwise "
+            "use a newer OS image, or a torch release built with an older compiler"
+        ),
+    )
+
+
+def _explain_nms(m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title="torchvision does not match torch",
+        cause=(
+            f"torchvision's compiled ops (torchvision::{m.group(1)}) failed to register: the "
+            "installed torchvision was built for another torch release or build (cpu vs cuda)"
+        ),
+        fix=(
+            "install the torchvision paired with your torch (the matrix's releases table), from "
+            "the same index and with the same local label (+cpu / +cu118); `envgen lock` pins both"
+        ),
+    )
+
+
+def _explain_not_compiled(_m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title="CPU-only torch in a CUDA environment",
+        cause=(
+            "the installed torch is a CPU-only build: a +cpu wheel or the conda cpuonly build "
+            "slipped in (often PyPI's wheel on Windows/macOS, or a cpuonly package in conda)"
+        ),
+        fix=(
+            "reinstall from envgen's lock for the CUDA variant (it pins torch==X+cuNNN from the "
+            "PyTorch index); check `pip list` shows +cuNNN, and in conda remove cpuonly"
+        ),
+    )
+
+
+def _explain_driver_too_old(m: re.Match[str]) -> Diagnosis:
+    cuda = _cuda_from_driver_api(int(m.group(1)))
+    return Diagnosis(
+        title=f"NVIDIA driver too old (it supports CUDA {cuda})",
+        cause=(
+            f"the driver reports CUDA version {m.group(1)} (CUDA {cuda}), older than the CUDA "
+            "runtime this torch was built with"
+        ),
+        fix=(
+            f"update the NVIDIA driver, or use an envgen variant for CUDA {cuda} or older "
+            "(`envgen doctor` lists the variants this host can run)"
+        ),
+    )
+
+
+def _explain_no_driver(_m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title="no NVIDIA driver",
+        cause="a CUDA build of torch runs on a host without an NVIDIA driver (or GPU)",
+        fix="install the NVIDIA driver, or use the cpu variant on this host",
+    )
+
+
+def _explain_insufficient(_m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title="CUDA driver older than the CUDA runtime",
+        cause="the NVIDIA driver is older than the minimum for the CUDA runtime torch uses",
+        fix=(
+            "update the NVIDIA driver, or use the variant for an older CUDA version "
+            "(`envgen doctor` compares your driver with the drivers table)"
+        ),
+    )
+
+
+def _explain_not_available(_m: re.Match[str]) -> Diagnosis:
+    return Diagnosis(
+        title="torch.cuda.is_available() is False",
+        cause=(
+            "either a CPU-only build slipped in (a +cpu wheel or conda's cpuonly; "
+            "torch.version.cuda is None), the driver is too old for torch's CUDA version, or no "
+            "GPU is visible (CUDA_VISIBLE_DEVICES, container without --gpus)"
+        ),
+        fix=(
+            "check torch.version.cuda: if None, reinstall from envgen's lock for the CUDA "
+            "variant; otherwise compare the driver with `envgen doctor`, and check nvidia-smi "
+            "sees the GPU"
+        ),
+    )
+
+
+def _explain_no_kernel(m: re.Match[str]) -> Diagnosis:
+    arch = m.group(1) if m.re is _SM_NOT_COMPATIBLE else None
+    gpu = f"the GPU ({arch})" if arch else "the GPU's architecture"
+    return Diagnosis(
+        title="GPU architecture not in torch's compiled list",
+        cause=(
+            f"torch was not compiled for {gpu}: compare torch.cuda.get_arch_list() with "
+            "torch.cuda.get_device_capability()"
+        ),
+        fix=(
+            "use a torch build whose arch list includes your GPU: new GPUs need a newer CUDA "
+            "variant (e.g. Blackwell sm_120 needs CUDA 12.8+), old GPUs were dropped from "
+            "recent releases (use an older torch)"
+        ),
+    )
+
+
+def _explain_numpy2(m: re.Match[str]) -> Diagnosis:
+    found = m.group(1)
+    numpy = f"NumPy {found}" if found else "NumPy 2"
+    return Diagnosis(
+        title=f"module built for NumPy 1.x under {numpy}",
+        cause=(
+            f"a compiled module (often an older torch, < 2.3) was built against NumPy 1.x and "
+            f"cannot run with {numpy}"
+        ),
+        fix=(
+            'pin "numpy<2" in the spec (or upgrade the module to a release built for NumPy 2; '
+            "torch >= 2.3 supports it)"
+        ),
+    )
+
+
+def _explain_no_version(m: re.Match[str]) -> Diagnosis:
+    requirement = m.group(1)
+    return Diagnosis(
+        title=f"no installable wheel for {requirement}",
+        cause=(
+            "the indexes searched have no wheel for this Python and platform: the release does "
+            "not support this Python, or the local label (+cu118) lives only on the PyTorch index"
+        ),
+        fix=(
+            "install from envgen's generated requirements (they name the PyTorch index), and "
+            "check which Pythons the release supports with `envgen list`"
+        ),
+    )
+
+
+def explain_error(text: str, *, host: HostInfo | None = None) -> list[Diagnosis]:
+    """Every known failure in `text` (an error message or a log), in a fixed order, no repeats."""
+    found: list[Diagnosis] = []
+
+    def add(diagnosis: Diagnosis) -> None:
+        if diagnosis not in found:
+            found.append(diagnosis)
+
+    for m in _CUDA_LIBS.finditer(text):
+        add(_explain_cuda_lib(m))
+    for m in _CUDNN_LIB.finditer(text):
+        add(_explain_cudnn(m))
+    for m in _UNDEFINED_SYMBOL.finditer(text):
+        add(_explain_undefined_symbol(m))
+    for m in _GLIBC.finditer(text):
+        add(_explain_glibc(m, host))
+    for m in _GLIBCXX.finditer(text):
+        add(_explain_glibcxx(m))
+    simple = (
+        (_NMS, _explain_nms),
+        (_NOT_COMPILED, _explain_not_compiled),
+        (_DRIVER_TOO_OLD, _explain_driver_too_old),
+        (_NO_DRIVER, _explain_no_driver),
+        (_INSUFFICIENT, _explain_insufficient),
+        (_NOT_AVAILABLE, _explain_not_available),
+        (_NO_KERNEL, _explain_no_kernel),
+        (_SM_NOT_COMPATIBLE, _explain_no_kernel),
+        (_NUMPY2, _explain_numpy2),
+        (_NO_VERSION, _explain_no_version),
+    )
+    for pattern, explain in simple:
+        match = pattern.search(text)
+        if match:
+            add(explain(match))
+    return found
