@@ -244,6 +244,28 @@ def command_cmd(torch: str, compute: str, manager: str, os_name: str, matrix_dir
     _warn(cmd.warnings)
 
 
+@cli.command("doctor")
+@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.option("--error", "error_text", default=None, metavar="TEXT", help="Explain an error message.")
+@click.option("--log", "log_file", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None, help="Explain the failures in a log file.")
+@matrix_option
+@json_option
+def doctor_cmd(
+    spec: Path | None, error_text: str | None, log_file: Path | None, matrix_dir: Path | None, as_json: bool
+) -> None:
+    """What this machine can run, and what a classic torch failure means."""
+    from envgen import workflow  # noqa: PLC0415
+
+    if log_file is not None:
+        error_text = (error_text or "") + "\n" + log_file.read_text(encoding="utf-8", errors="replace")
+    data = workflow.doctor(spec, matrix_dir, error_text=error_text)
+    data["asked"] = error_text is not None
+    if as_json:
+        _echo(json.dumps(data, indent=2))
+    else:
+        _echo(workflow.format_doctor(data))
+
+
 # --- entry points -----------------------------------------------------------------------------------
 def main_inner(args: list[str] | None = None) -> None:
     """Run the CLI, letting EnvgenError propagate (for tests)."""

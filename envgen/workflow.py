@@ -246,3 +246,65 @@ def install_command(
 
 
 __all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
+
+
+# --- doctor ----------------------------------------------------------------------------------------
+def doctor(
+    spec_path: Path | None, matrix_dir: Path | None, *, error_text: str | None = None
+) -> dict[str, Any]:
+    """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
+    (with an error text) what a classic failure means."""
+    from envgen import doctor as doc  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    host = doc.detect_host()
+    os_name = "windows" if host.system == "Windows" else "linux"
+    drivers = doc.driver_rows(matrix.drivers, os_name)  # type: ignore[arg-type]
+    newest = doc.newest_cuda_for_driver(host.nvidia_driver, drivers) if host.nvidia_driver else None
+    data: dict[str, Any] = {
+        "host": {
+            "platform": host.platform,
+            "system": host.system,
+            "machine": host.machine,
+            "python": host.python,
+            "glibc": host.glibc,
+            "nvidia_driver": host.nvidia_driver,
+            "newest_cuda": newest,
+            "gpus": [{"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus],
+            "rocm": host.rocm,
+        },
+        "variants": [],
+        "diagnoses": [],
+    }
+    if spec_path is not None:
+        expansion = expand_spec(spec_path, matrix_dir)
+        targets = [(v.id, v.kind, v.compute_version) for v in expansion.variants]
+        for a in doc.assess_variants(host, targets, drivers):
+            data["variants"].append({"id": a.variant_id, "ok": a.ok, "reason": a.reason})
+    if error_text is not None:
+        for d in doc.explain_error(error_text, host=host):
+            data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
+    return data
+
+
+def format_doctor(data: dict[str, Any]) -> str:
+    h = data["host"]
+    gpus = ", ".join(f"{g['name']} (sm {g['compute_capability']})" for g in h["gpus"]) or "none visible"
+    lines = [
+        f"platform      {h['platform'] or 'unsupported'} ({h['system']} {h['machine']})",
+        f"python        {h['python']}",
+        f"glibc         {h['glibc'] or '-'}",
+        f"nvidia driver {h['nvidia_driver'] or 'none found (nvidia-smi, /proc/driver/nvidia/version)'}",
+        f"newest CUDA   {h['newest_cuda'] or '-'}",
+        f"GPUs          {gpus}",
+        f"ROCm          {h['rocm'] or '-'}",
+    ]
+    if data["variants"]:
+        lines.append("variants:")
+        for v in data["variants"]:
+            lines.append(f"  {'ok ' if v['ok'] else 'no '} {v['id']}: {v['reason']}")
+    for d in data["diagnoses"]:
+        lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
+    if data.get("asked") and not data["diagnoses"]:
+        lines.append("no known failure pattern found in the text")
+    return "\n".join(lines)
