@@ -1,0 +1,108 @@
+"""`envgen lock` end to end against the loopback PyTorch index, PyPI stand-in and conda channel.
+
+Three variants (cpu, cu118, cu121) locked concurrently with pip (uv) and conda (py-rattler); a
+re-run with unchanged inputs does no resolver work; --check catches stale and hand-edited locks;
+a failing variant leaves its previous files untouched while the others are written.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from envgen.errors import LockError, StaleOutputError
+from envgen.matrix import load_matrix
+from envgen.workflow import LockOptions, lock
+from tests.support.conda_channel import write_channel
+
+pytestmark = pytest.mark.integration
+MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
+
+SPEC = """\
+name: full
+python: "3.11"
+torch: "2.1.0"
+accelerators: [cpu, cu118, cu121]
+pip: ["numpy<2"]
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytorch_index, conda_channel) -> Path:  # type: ignore[no-untyped-def]
+    alias = tmp_path / "channels"
+    alias.mkdir()
+    (alias / "pytorch").symlink_to(conda_channel.path)
+    write_channel(alias / "nvidia", "nvidia", [])
+    monkeypatch.setenv("ENVGEN_PYTORCH_INDEX", pytorch_index.root_url)
+    monkeypatch.setenv("ENVGEN_PYPI_INDEX", pytorch_index.pypi_url)
+    monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", alias.as_uri())
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = tmp_path / "proj" / "project.yaml"
+    spec.parent.mkdir()
+    spec.write_text(SPEC)
+    return spec
+
+
+def opts(spec: Path, **kw: object) -> LockOptions:
+    return LockOptions(spec=spec, matrix_dir=MINI, **kw)  # type: ignore[arg-type]
+
+
+def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None:  # type: ignore[no-untyped-def]
+    result = lock(opts(project))
+    out = project.parent / "environments"
+    names = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert names == [
+        "Makefile",
+        *[f"{v}/{f}" for v in ("cpu", "cu118", "cu121") for f in (
+            "conda-linux-64.lock", "conda-lock.yml", "environment.yml", "requirements.in", "requirements.txt",
+        )],
+    ]
+    req = (out / "cu118" / "requirements.txt").read_text()
+    assert "torch==2.1.0+cu118 \\\n" in req
+    assert "--hash=sha256:" in req
+    assert "127.0.0.1" not in req  # written files name the official indexes
+    assert "--index-url https://download.pytorch.org/whl/cu118\n" in req
+    conda = (out / "cu118" / "conda-lock.yml").read_text()
+    assert "pytorch-cuda" in conda and "cuda" in conda
+    cpu_conda = (out / "cpu" / "conda-lock.yml").read_text()
+    assert "cpuonly" in cpu_conda and "pytorch-cuda" not in cpu_conda
+    assert sorted(line.split(":")[0] for line in result.lines) == ["cpu", "cu118", "cu121"]
+
+    # Unchanged inputs: no resolver work, no index traffic.
+    pytorch_index.clear_requests()
+    again = lock(opts(project))
+    assert again.lines == (
+        "cpu: up to date (no resolver work)",
+        "cu118: up to date (no resolver work)",
+        "cu121: up to date (no resolver work)",
+    )
+    assert pytorch_index.requests == []
+    assert lock(opts(project, check=True)).lines == (f"locks in {out} are up to date (3 variant(s))",)
+
+    # A hand edit is caught, naming the file and the line.
+    path = out / "cu121" / "requirements.txt"
+    path.write_text(path.read_text().replace("torch==2.1.0+cu121", "torch==2.1.0+cpu"))
+    with pytest.raises(StaleOutputError) as info:
+        lock(opts(project, check=True))
+    text = str(info.value)
+    assert "cu121/requirements.txt: the body does not match its content-hash: the file was edited by hand" in text
+    assert "but the matrix pins torch==2.1.0+cu121" in text
+
+
+def test_failing_variant_keeps_previous_files(project: Path, tmp_path: Path) -> None:
+    lock(opts(project, variants=("cpu",)))
+    out = project.parent / "environments"
+    before = (out / "cpu" / "requirements.txt").read_bytes()
+    # A matrix whose cpu pin does not exist on the index: the cpu variant fails, cu118 locks.
+    bad = tmp_path / "bad-matrix"
+    shutil.copytree(MINI, bad)
+    pip = (bad / "pip.yaml").read_text().replace('torch: "2.1.0+cpu"', 'torch: "2.1.0+cpu.broken"')
+    (bad / "pip.yaml").write_text(pip)
+    with pytest.raises(LockError) as info:
+        lock(LockOptions(spec=project, matrix_dir=bad, variants=("cpu", "cu118"), upgrade=True))
+    text = str(info.value)
+    assert text.startswith("1 of 2 variant(s) failed to lock; their previous files are untouched (locked: cu118)\n[cpu] ")
+    assert (out / "cpu" / "requirements.txt").read_bytes() == before
+    assert (out / "cu118" / "requirements.txt").exists()
