@@ -186,3 +186,48 @@ def test_rows_read_from_pypi_are_for_releases_without_page_rows(pip_rows: list[P
     page = yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8")) or []
     page_releases = {r["release"] for r in page if not r.get("inferred", False)}
     assert sorted({b.release for b in _read_from_pypi(pip_rows)} & page_releases) == []
+
+
+def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuild]) -> None:
+    """2.4.0-2.9.1 PyTorch-index rows pin as previous-versions writes 2.x (no local label), name the
+    accelerator's own index, and leave PyPI-default (platform, build) keys to the PyPI rows."""
+    rows = [
+        b
+        for b in pip_rows
+        if Version("2.4.0") <= Version(b.release) <= Version("2.9.1") and b.index == "index-url"
+    ]
+    assert {b.release for b in rows} == {
+        "2.4.0",
+        "2.4.1",
+        "2.5.0",
+        "2.5.1",
+        "2.6.0",
+        "2.7.0",
+        "2.7.1",
+        "2.8.0",
+        "2.9.0",
+        "2.9.1",
+    }
+    for b in rows:
+        assert b.torch == b.release, b
+        assert "+" not in (b.torchvision or ""), b
+        assert "+" not in (b.torchaudio or ""), b
+        assert b.url == f"https://download.pytorch.org/whl/{b.accelerator}", b
+        assert set(b.platforms) <= {"linux-64", "win-64"}, b
+        if b.kind == "rocm":
+            assert b.platforms == ("linux-64",), b
+
+
+def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
+    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly."""
+    rows = [CondaBuild.model_validate(r) for r in data["conda"] or []]
+    assert rows
+    for b in rows:
+        assert b.inferred, b
+        assert b.source.strip(), b
+        assert Version(b.release) < Version("2.6.0"), b
+        assert b.pytorch == b.release, b
+        if b.kind == "cuda":
+            assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
+        else:
+            assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b
