@@ -97,12 +97,26 @@ def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
 @matrix_option
 @click.option("--pins-only", is_flag=True, help="Matrix pins only: no resolver, no network.")
 @click.option("--check", is_flag=True, help="Exit 9 with a diff when committed files are stale.")
-@click.option("--resolver", type=click.Choice(["uv", "pip-tools"]), default=None, help="pip resolver.")
+@click.option(
+    "--resolver", type=click.Choice(["uv", "pip-tools"]), default=None, help="pip resolver."
+)
 @click.option("--as-of", "as_of", default=None, metavar="DATE", help="Resolve as of YYYY-MM-DD.")
 @click.option("--upgrade", is_flag=True, help="Re-resolve every package.")
-@click.option("--upgrade-package", "upgrade_packages", multiple=True, metavar="NAME", help="Re-resolve NAME; keep the rest.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None, help="Variants locked at once.")
-@click.option("--conda-tool", type=click.Choice(["rattler", "conda", "mamba", "micromamba"]), default="rattler")
+@click.option(
+    "--upgrade-package",
+    "upgrade_packages",
+    multiple=True,
+    metavar="NAME",
+    help="Re-resolve NAME; keep the rest.",
+)
+@click.option(
+    "--jobs", "-j", type=click.IntRange(1, 64), default=None, help="Variants locked at once."
+)
+@click.option(
+    "--conda-tool",
+    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
+    default="rattler",
+)
 def lock_cmd(
     spec: Path,
     out: Path | None,
@@ -209,7 +223,9 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
 
 @matrix_group.command("verify")
 @matrix_option
-@click.option("--index", default="https://pypi.org/simple", show_default=True, help="PEP 691 index.")
+@click.option(
+    "--index", default="https://pypi.org/simple", show_default=True, help="PEP 691 index."
+)
 @json_option
 def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:
     """Cross-check the matrix against PyPI (versions, python tags, dates, companion pins)."""
@@ -231,33 +247,165 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
 @click.option("--torch", required=True, help="Release, range or 'latest'.")
 @click.option("--compute", required=True, help="cpu, cu118, rocm5.6, ...")
 @click.option("--manager", type=click.Choice(["pip", "conda"]), default="pip", show_default=True)
-@click.option("--os", "os_name", type=click.Choice(["linux", "windows", "macos"]), default="linux", show_default=True)
+@click.option(
+    "--os",
+    "os_name",
+    type=click.Choice(["linux", "windows", "macos"]),
+    default="linux",
+    show_default=True,
+)
 @matrix_option
-def command_cmd(torch: str, compute: str, manager: str, os_name: str, matrix_dir: Path | None) -> None:
+def command_cmd(
+    torch: str, compute: str, manager: str, os_name: str, matrix_dir: Path | None
+) -> None:
     """Print the one-line install command PyTorch published."""
     from envgen import workflow  # noqa: PLC0415
 
-    cmd = workflow.install_command(matrix_dir, torch=torch, compute=compute, manager=manager, os_name=os_name)
+    cmd = workflow.install_command(
+        matrix_dir, torch=torch, compute=compute, manager=manager, os_name=os_name
+    )
     click.echo(cmd.text)
     if cmd.inferred:
         _warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
     _warn(cmd.warnings)
 
 
+@cli.command("build")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--all", "all_variants", is_flag=True, help="Build every variant (the default when no --variant).")
+@click.option("--manager", type=click.Choice(["auto", "pip", "conda"]), default="auto", show_default=True, help="Which lock to build from.")
+@click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where environments go (default <out>/<variant>/.env).")
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, envvar="ENVGEN_CACHE_DIR", help="Shared package cache.")
+@click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
+@click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None)
+@click.option("--conda-tool", type=click.Choice(["rattler", "conda", "mamba", "micromamba"]), default="rattler")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write smoke results as JUnit XML.")
+def build_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    all_variants: bool,
+    manager: str,
+    env_dir: Path | None,
+    cache_dir: Path | None,
+    no_smoke: bool,
+    rebuild: bool,
+    jobs: int | None,
+    conda_tool: str,
+    as_json: bool,
+    junit: Path | None,
+) -> None:
+    """Build each variant's environment from its lock, verify it, and smoke-test it."""
+    from envgen import workflow  # noqa: PLC0415
+
+    _ = all_variants  # every variant is built unless --variant narrows it
+    report = workflow.build(
+        spec,
+        matrix_dir,
+        out=out,
+        variants=variants,
+        manager=manager,
+        env_dir=env_dir,
+        cache_dir=cache_dir,
+        smoke=not no_smoke,
+        rebuild=rebuild,
+        jobs=jobs,
+        conda_tool=conda_tool,
+    )
+    _emit_smoke([(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit)
+    for b in report.builds:
+        click.echo(workflow.format_build_line(b), err=True)
+    report.raise_for_failures()
+
+
+@cli.command("smoke")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write JUnit XML.")
+def smoke_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+    as_json: bool,
+    junit: Path | None,
+) -> None:
+    """Run the CPU and GPU smoke checks in already-built environments."""
+    from envgen import smoke as smoke_mod  # noqa: PLC0415
+    from envgen import workflow  # noqa: PLC0415
+
+    results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
+    _emit_smoke([(r.variant, r.report) for r in results], as_json, junit)
+    for r in results:
+        smoke_mod.raise_for_failures(r.report, r.variant)
+
+
+def _emit_smoke(reports: list[tuple[str, Any]], as_json: bool, junit: Path | None) -> None:
+    from envgen import smoke as smoke_mod  # noqa: PLC0415
+
+    if as_json:
+        _echo("[" + ",\n".join(f'{{"variant": {json.dumps(v)}, "checks": {smoke_mod.render_json(r)}}}' for v, r in reports) + "]")
+    else:
+        for variant, report in reports:
+            click.echo(f"== {variant}")
+            _echo(smoke_mod.render_table(report))
+    if junit is not None:
+        from envgen._io import write_if_changed  # noqa: PLC0415
+
+        write_if_changed(junit, workflow_junit(reports))
+
+
+def workflow_junit(reports: list[tuple[str, Any]]) -> str:
+    from envgen import smoke as smoke_mod  # noqa: PLC0415
+
+    if len(reports) == 1:
+        variant, report = reports[0]
+        return smoke_mod.render_junit(report, name=f"envgen-smoke-{variant}")
+    parts = [smoke_mod.render_junit(r, name=f"envgen-smoke-{v}") for v, r in reports]
+    # One <testsuites> document holding every variant's suites.
+    inner = "".join(p.split("<testsuites", 1)[1].split(">", 1)[1].rsplit("</testsuites>", 1)[0] for p in parts)
+    return '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>' + inner + "</testsuites>\n"
+
+
 @cli.command("doctor")
 @click.argument("spec", type=click.Path(path_type=Path, dir_okay=False), required=False)
-@click.option("--error", "error_text", default=None, metavar="TEXT", help="Explain an error message.")
-@click.option("--log", "log_file", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None, help="Explain the failures in a log file.")
+@click.option(
+    "--error", "error_text", default=None, metavar="TEXT", help="Explain an error message."
+)
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None,
+    help="Explain the failures in a log file.",
+)
 @matrix_option
 @json_option
 def doctor_cmd(
-    spec: Path | None, error_text: str | None, log_file: Path | None, matrix_dir: Path | None, as_json: bool
+    spec: Path | None,
+    error_text: str | None,
+    log_file: Path | None,
+    matrix_dir: Path | None,
+    as_json: bool,
 ) -> None:
     """What this machine can run, and what a classic torch failure means."""
     from envgen import workflow  # noqa: PLC0415
 
     if log_file is not None:
-        error_text = (error_text or "") + "\n" + log_file.read_text(encoding="utf-8", errors="replace")
+        error_text = (
+            (error_text or "") + "\n" + log_file.read_text(encoding="utf-8", errors="replace")
+        )
     data = workflow.doctor(spec, matrix_dir, error_text=error_text)
     data["asked"] = error_text is not None
     if as_json:

@@ -118,11 +118,15 @@ def lock(options: LockOptions) -> LockResult:
         warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
         if options.check:
             check_planned(out, files)
-            return LockResult(lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings))
+            return LockResult(
+                lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings)
+            )
         written = write_planned(out, files)
         lines = [f"wrote {out / str(p)}" for p in written]
         lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
-        return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written))
+        return LockResult(
+            lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
+        )
     from envgen import locking  # noqa: PLC0415
 
     return locking.lock_full(spec, matrix, options, out=out)
@@ -200,7 +204,8 @@ def format_show(data: dict[str, Any]) -> str:
         f"torch {data['torch']} (released {data['date'] or 'unknown'})",
         f"  torchvision {data['torchvision'] or '-'}, torchaudio {data['torchaudio'] or '-'}",
         f"  python {', '.join(data['python'])}",
-        f"  source: {data['source']}" + (f" (inferred: {', '.join(data['inferred'])})" if data["inferred"] else ""),
+        f"  source: {data['source']}"
+        + (f" (inferred: {', '.join(data['inferred'])})" if data["inferred"] else ""),
     ]
     for mgr in ("pip", "conda"):
         lines.append(f"{mgr}:")
@@ -242,7 +247,9 @@ def install_command(
 ) -> InstallCommand:
     from envgen.commands import install_command as build  # noqa: PLC0415
 
-    return build(load_matrix(matrix_dir), torch=torch, compute=compute, manager=manager, os_name=os_name)
+    return build(
+        load_matrix(matrix_dir), torch=torch, compute=compute, manager=manager, os_name=os_name
+    )
 
 
 __all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
@@ -270,7 +277,9 @@ def doctor(
             "glibc": host.glibc,
             "nvidia_driver": host.nvidia_driver,
             "newest_cuda": newest,
-            "gpus": [{"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus],
+            "gpus": [
+                {"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus
+            ],
             "rocm": host.rocm,
         },
         "variants": [],
@@ -289,7 +298,10 @@ def doctor(
 
 def format_doctor(data: dict[str, Any]) -> str:
     h = data["host"]
-    gpus = ", ".join(f"{g['name']} (sm {g['compute_capability']})" for g in h["gpus"]) or "none visible"
+    gpus = (
+        ", ".join(f"{g['name']} (sm {g['compute_capability']})" for g in h["gpus"])
+        or "none visible"
+    )
     lines = [
         f"platform      {h['platform'] or 'unsupported'} ({h['system']} {h['machine']})",
         f"python        {h['python']}",
@@ -308,3 +320,66 @@ def format_doctor(data: dict[str, Any]) -> str:
     if data.get("asked") and not data["diagnoses"]:
         lines.append("no known failure pattern found in the text")
     return "\n".join(lines)
+
+
+# --- build and smoke -------------------------------------------------------------------------------
+def build(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    variants: tuple[str, ...],
+    manager: str,
+    env_dir: Path | None,
+    cache_dir: Path | None,
+    smoke: bool,
+    rebuild: bool,
+    jobs: int | None,
+    conda_tool: str,
+) -> Any:
+    """`envgen build`: environments from locks, verified, then smoke-tested (see envgen.building)."""
+    from envgen import building  # noqa: PLC0415
+    from envgen.generate import default_out  # noqa: PLC0415
+
+    spec, matrix = load(spec_path, matrix_dir)
+    return building.build_variants(
+        spec,
+        matrix,
+        out or default_out(spec),
+        variants=variants,
+        manager=manager,  # type: ignore[arg-type]
+        env_dir=env_dir,
+        cache_dir=cache_dir,
+        smoke=smoke,
+        jobs=jobs,
+        rebuild=rebuild,
+        conda_tool=conda_tool,  # type: ignore[arg-type]
+    )
+
+
+def smoke(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    variants: tuple[str, ...],
+    env_dir: Path | None,
+) -> Any:
+    """`envgen smoke`: run the checks in built environments."""
+    from envgen import building  # noqa: PLC0415
+    from envgen.generate import default_out  # noqa: PLC0415
+
+    spec, matrix = load(spec_path, matrix_dir)
+    return building.smoke_variants(spec, matrix, out or default_out(spec), variants=variants, env_dir=env_dir)
+
+
+def format_build_line(b: Any) -> str:
+    """One summary line per variant build."""
+    disk = ""
+    if b.disk is not None:
+        disk = f", {b.disk.describe()}"
+    smoke_text = ""
+    if b.smoke is not None:
+        smoke_text = f", smoke {len(b.smoke.passed)} passed / {len(b.smoke.failed)} failed / {len(b.smoke.skipped)} skipped"
+    err = f": {b.error.splitlines()[0]}" if b.error else ""
+    return f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s{disk}{smoke_text} -> {b.env}{err}"
