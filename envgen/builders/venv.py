@@ -1,0 +1,205 @@
+"""Build a pip variant's virtual environment from its hash-pinned requirements.txt with uv.
+
+`uv venv --relocatable`, `uv pip sync --require-hashes`, then bytecode compiled with paths
+relative to site-packages and hard-linked through `<cache>/pyc` (see builders.compile_bytecode:
+uv's --compile-bytecode records the temp path, making ~140 MB of unshareable .pyc per torch env).
+
+The env is built in a temp directory and renamed into place by envgen.building, so it must
+survive the move:
+`--relocatable` makes uv write `relocatable = true` into pyvenv.cfg, activation scripts and
+console-script launchers that find their interpreter relative to themselves (`realpath "$0"`),
+and `sys.prefix` is computed from the interpreter's location at start-up; the bytecode's
+recorded source paths are fixed up by importlib on load. envgen.building checks after the
+install that no script still names the temp path.
+
+Indexes: the lock names the official indexes; ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX mirrors
+(possibly with credentials) are passed only as uv flags on a private copy of the file whose
+index lines are stripped, so credentials are never written. Files are hard-linked from uv's
+shared cache (`UV_LINK_MODE=hardlink`), so later variants cost little disk.
+
+This module must not resolve anything (the lock is the only input), decide where environments
+live, or start processes except through envgen._proc.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import tempfile
+from pathlib import Path
+from typing import Final
+
+from envgen import _proc
+from envgen._types import PYPI_SIMPLE, Manager
+from envgen.builders import (
+    BuildRequest,
+    Inventory,
+    compile_bytecode,
+    has_hashes,
+    installed_distributions,
+    parse_requirements,
+    python_of,
+    share_bytecode,
+)
+from envgen.errors import BuildError, EnvgenError
+from envgen.locking import split_header
+from envgen.renderers import IndexUrls
+from envgen.variants import Variant
+
+log = logging.getLogger(__name__)
+
+REQUIREMENTS: Final = "requirements.txt"
+_INDEX_OPTIONS: Final = {
+    "--index-url": "--index-url",
+    "-i": "--index-url",
+    "--extra-index-url": "--extra-index-url",
+    "--find-links": "--find-links",
+    "-f": "--find-links",
+}
+
+
+def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
+    """Take the index options out of a requirements file: ([(flag, url)], the rest).
+
+    >>> split_index_lines("--index-url https://a/simple\\n-f=https://b\\nsix==1\\n")
+    ([('--index-url', 'https://a/simple'), ('--find-links', 'https://b')], 'six==1\\n')
+    """
+    options: list[tuple[str, str]] = []
+    kept: list[str] = []
+    for line in text.splitlines(keepends=True):
+        words = shlex.split(line.split(" #", 1)[0], comments=True) if line.strip() else []
+        if words:
+            flag, _, value = words[0].partition("=")
+            if flag in _INDEX_OPTIONS:
+                url = value or (words[1] if len(words) > 1 else "")
+                if not url:
+                    msg = f"{REQUIREMENTS}: {line.strip()!r} names no URL"
+                    raise BuildError(msg)
+                options.append((_INDEX_OPTIONS[flag], url))
+                continue
+        kept.append(line)
+    return options, "".join(kept)
+
+
+def mirror_url(url: str, urls: IndexUrls) -> str:
+    """The URL to fetch from: the PyTorch and PyPI roots replaced by the configured mirrors.
+
+    >>> mirror_url("https://download.pytorch.org/whl/cpu", IndexUrls(pytorch_root="file:///w"))
+    'file:///w/cpu'
+    >>> mirror_url("https://pypi.org/simple/", IndexUrls(pypi="https://m.example/simple"))
+    'https://m.example/simple'
+    """
+    if urls.pypi and url.rstrip("/") == PYPI_SIMPLE:
+        return urls.pypi
+    return urls.pytorch(url)
+
+
+def index_arguments(options: list[tuple[str, str]], urls: IndexUrls) -> list[str]:
+    """uv flags for the file's indexes, through the mirrors (PyPI is the default index)."""
+    args: list[str] = []
+    if not any(flag == "--index-url" for flag, _ in options) and urls.pypi:
+        args += ["--index-url", urls.pypi]
+    for flag, url in options:
+        args += [flag, mirror_url(url, urls)]
+    return args
+
+
+def uv_environment(cache_dir: Path) -> dict[str, str]:
+    """The child environment for uv: no PIP_/UV_ variables of ours, the shared cache, hardlinks."""
+    env = _proc.clean_env()
+    env.update(
+        UV_CACHE_DIR=str(cache_dir / "uv"),
+        UV_LINK_MODE="hardlink",
+        UV_NO_PROGRESS="1",
+    )
+    return env
+
+
+class VenvBuilder:
+    """Builds `pip` variants: a uv virtual environment synced to requirements.txt."""
+
+    manager: Manager = "pip"
+
+    def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
+        return (REQUIREMENTS,)
+
+    def expected(self, variant: Variant, lock_dir: Path) -> Inventory:
+        path = lock_dir / REQUIREMENTS
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            msg = f"{path}: missing; {variant.id} is not locked"
+            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
+        _, body = split_header(text)
+        if not has_hashes(body):
+            msg = f"{path}: holds pins without hashes (the pins-only form), not a full lock"
+            raise BuildError(msg, hint="run `envgen lock` first")
+        pins = parse_requirements(body, source=str(path))
+        return Inventory(
+            pip={name: version for name, (version, _) in pins.items()},
+            conda={},
+            markers={name: marker for name, (_, marker) in pins.items() if marker},
+        )
+
+    def install(self, request: BuildRequest) -> None:
+        uv = _proc.require("uv", why="build pip environments")
+        env = uv_environment(request.cache_dir)
+        lock = request.lock_dir / REQUIREMENTS
+        options, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        try:
+            _proc.run(
+                [
+                    uv,
+                    "venv",
+                    "--no-config",
+                    "--no-project",
+                    "--relocatable",
+                    "--quiet",
+                    "--python",
+                    request.variant.python,
+                    request.prefix,
+                ],
+                what=f"uv venv for {request.variant.id}",
+                env=env,
+                timeout=request.timeout,
+            )
+            with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
+                # A private copy without index lines: the indexes (maybe a mirror with
+                # credentials) travel only as flags.
+                copy = Path(work) / REQUIREMENTS
+                copy.write_text(rest, encoding="utf-8")
+                _proc.run(
+                    [
+                        uv,
+                        "pip",
+                        "sync",
+                        "--no-config",
+                        "--require-hashes",
+                        "--compile-bytecode",
+                        # A lock compiled with unsafe-best-match (torch from the PyTorch index,
+                        # the rest from PyPI) needs it again; the hashes pin every file.
+                        "--index-strategy",
+                        "unsafe-best-match",
+                        "--python",
+                        python_of(request.prefix),
+                        *index_arguments(options, request.urls),
+                        copy,
+                    ],
+                    what=f"uv pip sync for {request.variant.id}",
+                    env=env,
+                    timeout=request.timeout,
+                )
+            compile_bytecode(python_of(request.prefix), request.prefix, timeout=request.timeout)
+        except EnvgenError as exc:
+            raise BuildError(exc.message, hint=exc.hint) from None
+        shared = share_bytecode(request.prefix, request.cache_dir / "pyc")
+        log.debug("%s: %d .pyc file(s) shared with earlier builds", request.variant.id, shared)
+
+    def installed(self, prefix: Path) -> Inventory:
+        dists, environment = installed_distributions(python_of(prefix))
+        return Inventory(
+            pip={name: d.version for name, d in dists.items()}, conda={}, environment=environment
+        )
+
+
+__all__ = ["VenvBuilder", "index_arguments", "mirror_url", "split_index_lines"]

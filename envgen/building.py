@@ -1,0 +1,521 @@
+"""`envgen build` and `envgen smoke`: build each variant's environment atomically, then test it.
+
+For each selected variant: require its lock files to exist, be full locks (hashes) and be current
+(the header's input-hash matches the spec), then let a Builder install the lock into
+`<env>.tmp-<random>` next to the environment's final path, compare what is installed with the
+lock, check that nothing still names the temp path, write the `envgen-build.json` marker (the
+last file written: its presence means "finished") and swap the new tree into place. The swap is
+one renameat2(RENAME_EXCHANGE) where the kernel offers it (the path always holds a complete
+environment), else rename old aside -> rename new in; the old tree is deleted afterwards. A
+failed or interrupted build removes its temp tree and never touches the existing environment;
+temp and old trees left by a killed run are removed at the next build.
+
+This module must not resolve or lock anything, print, or start processes itself (builders and
+envgen.smoke do, through envgen._proc).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import ctypes
+import errno
+import hashlib
+import json
+import logging
+import os
+import secrets
+import shutil
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal
+
+from envgen import __version__
+from envgen._io import atomic_write_bytes
+from envgen.builders import (
+    Builder,
+    BuildRequest,
+    CondaTool,
+    DiskUsage,
+    Inventory,
+    disk_usage,
+    files_naming,
+    python_of,
+)
+from envgen.errors import BuildError, EnvgenError, SmokeTestError
+from envgen.locking import lock_inputs, split_header, tampered_lines
+from envgen.matrix import Matrix
+from envgen.renderers import IndexUrls
+from envgen.smoke import SmokeExpectation, SmokeReport, run_smoke
+from envgen.spec import ProjectSpec
+from envgen.variants import Variant, expand, select
+
+log = logging.getLogger(__name__)
+
+ManagerChoice = Literal["pip", "conda", "auto"]
+MARKER: Final = "envgen-build.json"
+MARKER_FORMAT: Final = 1
+ENV_NAME: Final = ".env"
+TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
+# conda package name -> the Python distribution it installs.
+_CONDA_DIST: Final = {"pytorch": "torch", "torchvision": "torchvision", "torchaudio": "torchaudio"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantBuild:
+    """One variant's build: where, how long, the disk it added, its smoke report."""
+
+    variant: str
+    manager: str
+    env: Path
+    status: Literal["built", "up-to-date", "failed"]
+    seconds: float
+    disk: DiskUsage | None = None
+    smoke: SmokeReport | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "failed" and (self.smoke is None or self.smoke.ok)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildReport:
+    """Every selected variant's outcome, in variant order."""
+
+    builds: tuple[VariantBuild, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(b.ok for b in self.builds)
+
+    def raise_for_failures(self) -> None:
+        """BuildError when a build failed, else SmokeTestError when a smoke check failed."""
+        failed = [b for b in self.builds if b.status == "failed"]
+        if failed:
+            done = [b.variant for b in self.builds if b.status != "failed"]
+            msg = f"{len(failed)} of {len(self.builds)} variant(s) failed to build" + (
+                f" (built: {', '.join(done)})" if done else ""
+            )
+            msg += "".join(f"\n[{b.variant}] {b.error}" for b in failed)
+            raise BuildError(msg)
+        smoked = [b for b in self.builds if b.smoke is not None and not b.smoke.ok]
+        if smoked:
+            lines = [f"{len(smoked)} variant(s) failed smoke checks"]
+            lines += [
+                f"  - {b.variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
+                for b in smoked
+                for c in (b.smoke.failed if b.smoke is not None else ())
+            ]
+            raise SmokeTestError("\n".join(lines))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantSmoke:
+    """`envgen smoke` on one already-built environment."""
+
+    variant: str
+    env: Path
+    report: SmokeReport
+
+
+# --- locations and the marker -------------------------------------------------------------------
+def default_cache_dir() -> Path:
+    """ENVGEN_CACHE_DIR, else ~/.cache/envgen (uv's cache is its `uv/` folder)."""
+    value = os.environ.get("ENVGEN_CACHE_DIR")
+    return Path(value) if value else Path.home() / ".cache" / "envgen"
+
+
+def env_path(out: Path, variant_id: str, env_dir: Path | None = None) -> Path:
+    """`<out>/<variant>/.env`, or `<env_dir>/<variant>` when --env-dir is given."""
+    return env_dir / variant_id if env_dir is not None else out / variant_id / ENV_NAME
+
+
+def read_marker(env: Path) -> dict[str, object] | None:
+    """The finished marker of an environment, or None when absent, unreadable or foreign."""
+    try:
+        data = json.loads((env / MARKER).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != MARKER_FORMAT:
+        return None
+    return data
+
+
+def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
+    """sha256 over the lock files a build installs from (name + bytes, in order)."""
+    digest = hashlib.sha256()
+    for name in names:
+        path = lock_dir / name
+        digest.update(name.encode() + b"\0")
+        digest.update(path.read_bytes() if path.exists() else b"")
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def _marker_bytes(variant: Variant, manager: str, lock_sha: str, expected: Inventory) -> bytes:
+    family = {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
+    family |= {_CONDA_DIST[k]: v for k, v in expected.conda.items() if k in _CONDA_DIST}
+    data = {
+        "format": MARKER_FORMAT,
+        "variant": variant.id,
+        "manager": manager,
+        "lock-sha256": lock_sha,
+        "python": variant.python,
+        "torch-family": dict(sorted(family.items())),
+        "pip": dict(sorted(expected.pip.items())),
+        "conda": dict(sorted(expected.conda.items())),
+        "envgen": __version__,
+    }
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
+
+
+# --- atomic swap --------------------------------------------------------------------------------
+_AT_FDCWD: Final = -100
+_RENAME_EXCHANGE: Final = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two existing paths (Linux renameat2); False when not supported here."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    rc = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if rc == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _token() -> str:
+    return secrets.token_hex(4)
+
+
+def _remove_tree(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def swap_into_place(new: Path, target: Path) -> None:
+    """Make `new` (a finished tree) appear at `target`; the previous tree there is deleted.
+
+    `target` always holds a complete tree when renameat2 exchange works; otherwise the old tree
+    is renamed to `<target>.old-*` first (restored if the second rename fails).
+    """
+    if not target.exists() and not target.is_symlink():
+        new.rename(target)
+        return
+    old = target.with_name(f"{target.name}.old-{_token()}")
+    if _exchange(new, target):
+        new.rename(old)  # `new` now holds the previous tree
+    else:
+        target.rename(old)
+        try:
+            new.rename(target)
+        except BaseException:
+            old.rename(target)
+            raise
+    _remove_tree(old)
+
+
+def remove_leftovers(target: Path) -> list[Path]:
+    """Delete `<target>.tmp-*` and `<target>.old-*` left by a killed run; return them."""
+    if not target.parent.is_dir():
+        return []
+    found = sorted(
+        p
+        for pattern in (f"{target.name}.tmp-*", f"{target.name}.old-*")
+        for p in target.parent.glob(pattern)
+    )
+    for path in found:
+        log.info("removing %s left by an interrupted build", path)
+        _remove_tree(path)
+    return found
+
+
+# --- one variant --------------------------------------------------------------------------------
+def _builder(manager: str) -> Builder:
+    if manager == "pip":
+        from envgen.builders.venv import VenvBuilder  # noqa: PLC0415
+
+        return VenvBuilder()
+    from envgen.builders.conda import CondaBuilder  # noqa: PLC0415
+
+    return CondaBuilder()
+
+
+def choose_manager(variant: Variant, manager: ManagerChoice) -> str:
+    """The manager to build a variant with ('auto': pip when the variant has a pip side)."""
+    if manager == "auto":
+        return "pip" if variant.pip is not None else "conda"
+    if manager not in variant.managers:
+        msg = (
+            f"{variant.id}: has no {manager} side (it has: {', '.join(variant.managers)}); "
+            f"build it with --manager {variant.managers[0]}"
+        )
+        raise BuildError(msg)
+    return manager
+
+
+def check_current(
+    spec: ProjectSpec, variant: Variant, lock_dir: Path, names: tuple[str, ...]
+) -> None:
+    """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
+    from envgen.workflow import LockOptions, index_urls  # noqa: PLC0415
+
+    want = lock_inputs(
+        spec, variant, LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
+    )
+    for name in names:
+        path = lock_dir / name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            msg = f"{path}: missing; {variant.id} is not locked"
+            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
+        problems = tampered_lines(text)
+        if split_header(text)[0].get("input-hash") != want:
+            problems.append(
+                "stale: the spec or matrix changed since it was locked (input-hash differs)"
+            )
+        if problems:
+            msg = f"{path}: " + "; ".join(problems)
+            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
+
+
+def build_one(
+    variant: Variant,
+    builder: Builder,
+    *,
+    lock_dir: Path,
+    env: Path,
+    cache_dir: Path,
+    urls: IndexUrls | None = None,
+    rebuild: bool = False,
+    conda_tool: CondaTool = "rattler",
+    timeout: float = 1800.0,
+) -> tuple[Literal["built", "up-to-date"], Inventory]:
+    """Build one environment atomically at `env` (see the module docstring)."""
+    expected = builder.expected(variant, lock_dir)
+    lock_sha = lock_digest(lock_dir, builder.lock_files(variant))
+    remove_leftovers(env)
+    marker = read_marker(env)
+    if not rebuild and marker is not None and marker.get("lock-sha256") == lock_sha:
+        if not expected.diff(builder.installed(env)):
+            return "up-to-date", expected
+        log.info("%s: %s no longer matches its lock; rebuilding", variant.id, env)
+    tmp = env.with_name(f"{env.name}.tmp-{_token()}")
+    env.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        builder.install(
+            BuildRequest(
+                variant=variant,
+                lock_dir=lock_dir,
+                prefix=tmp,
+                final_prefix=env,
+                urls=urls or IndexUrls(),
+                channel_alias=os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS") or None,
+                cache_dir=cache_dir,
+                conda_tool=conda_tool,
+                timeout=timeout,
+            )
+        )
+        problems = expected.diff(builder.installed(tmp))
+        if problems:
+            msg = (
+                f"{variant.id}: the environment does not match {builder.lock_files(variant)[0]}"
+                f" ({len(problems)} difference(s)):\n" + "\n".join(f"  - {p}" for p in problems)
+            )
+            raise BuildError(msg)
+        stuck = files_naming(tmp, str(tmp))
+        if stuck:
+            names = ", ".join(str(p.relative_to(tmp)) for p in stuck[:5])
+            msg = (
+                f"{variant.id}: files still name the temporary build path and would break: {names}"
+            )
+            raise BuildError(msg)
+        atomic_write_bytes(
+            tmp / MARKER, _marker_bytes(variant, builder.manager, lock_sha, expected)
+        )
+        swap_into_place(tmp, env)
+    finally:
+        _remove_tree(tmp)
+    return "built", expected
+
+
+def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation:
+    """What the smoke checks expect of a variant built from a lock with `expected` contents."""
+    dists: dict[str, str] = {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
+    for name, version in expected.conda.items():
+        if name in _CONDA_DIST:
+            dists.setdefault(_CONDA_DIST[name], version)
+    companions = frozenset(
+        name
+        for name, wanted in (
+            ("torchvision", variant.with_torchvision),
+            ("torchaudio", variant.with_torchaudio),
+        )
+        if wanted and name in dists
+    )
+    return SmokeExpectation(
+        kind=variant.kind,
+        version=variant.compute_version,
+        distributions=dists,
+        companions=companions,
+    )
+
+
+def build_variants(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    out: Path,
+    *,
+    variants: tuple[str, ...] = (),
+    manager: ManagerChoice = "auto",
+    env_dir: Path | None = None,
+    cache_dir: Path | None = None,
+    smoke: bool = True,
+    jobs: int | None = None,
+    rebuild: bool = False,
+    conda_tool: CondaTool = "rattler",
+    allow_stale: bool = False,
+) -> BuildReport:
+    """Build (and smoke-test) the selected variants' environments from their lock files.
+
+    Every selected variant's locks are checked before anything is built. Per-variant build and
+    smoke failures are reported in the BuildReport (call `raise_for_failures`), not raised.
+
+    Raises:
+        BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first).
+    """
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    chosen = select(expand(spec, matrix).variants, variants)
+    cache = cache_dir or default_cache_dir()
+    urls = index_urls(spec, for_writing=False)
+    plan: list[tuple[Variant, str, Builder]] = []
+    for v in chosen:
+        mgr = choose_manager(v, manager)
+        builder = _builder(mgr)
+        builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
+        if not allow_stale:
+            check_current(spec, v, out / v.id, builder.lock_files(v))
+        plan.append((v, mgr, builder))
+
+    def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
+        v, mgr, builder = item
+        target = env_path(out, v.id, env_dir)
+        start = time.perf_counter()
+        try:
+            status, expected = build_one(
+                v,
+                builder,
+                lock_dir=out / v.id,
+                env=target,
+                cache_dir=cache,
+                urls=urls,
+                rebuild=rebuild,
+                conda_tool=conda_tool,
+            )
+        except EnvgenError as exc:
+            seconds = time.perf_counter() - start
+            log.info("%s: build failed after %.1f s", v.id, seconds)
+            return VariantBuild(
+                variant=v.id,
+                manager=mgr,
+                env=target,
+                status="failed",
+                seconds=seconds,
+                error=str(exc),
+            )
+        seconds = time.perf_counter() - start
+        disk = disk_usage(target)
+        log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
+        report = None
+        if smoke:
+            report = _smoke(v, target, expected)
+        return VariantBuild(
+            variant=v.id,
+            manager=mgr,
+            env=target,
+            status=status,
+            seconds=seconds,
+            disk=disk,
+            smoke=report,
+        )
+
+    workers = max(1, jobs or min(len(plan), os.cpu_count() or 1))
+    with cf.ThreadPoolExecutor(max_workers=workers) as pool:
+        builds = tuple(pool.map(work, plan))
+    return BuildReport(builds=builds)
+
+
+def _smoke(variant: Variant, env: Path, expected: Inventory) -> SmokeReport:
+    start = time.perf_counter()
+    report = run_smoke(python_of(env), smoke_expectation(variant, expected))
+    log.info(
+        "%s: smoke %d passed, %d failed, %d skipped in %.1f s",
+        variant.id,
+        len(report.passed),
+        len(report.failed),
+        len(report.skipped),
+        time.perf_counter() - start,
+    )
+    return report
+
+
+def smoke_variants(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    out: Path,
+    *,
+    variants: tuple[str, ...] = (),
+    env_dir: Path | None = None,
+) -> tuple[VariantSmoke, ...]:
+    """`envgen smoke`: run the smoke checks in the selected variants' built environments.
+
+    Raises:
+        BuildError: an environment is missing or unfinished (no marker): build it first.
+    """
+    chosen = select(expand(spec, matrix).variants, variants)
+    todo: list[tuple[Variant, Path, Inventory]] = []
+    for v in chosen:
+        target = env_path(out, v.id, env_dir)
+        marker = read_marker(target)
+        if marker is None:
+            state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
+            msg = f"{v.id}: not built: {target} is {state}"
+            raise BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
+        todo.append((v, target, _marker_inventory(marker)))
+    return tuple(VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv)) for v, t, inv in todo)
+
+
+def _marker_inventory(marker: Mapping[str, object]) -> Inventory:
+    def table(key: str) -> dict[str, str]:
+        value = marker.get(key)
+        return {str(k): str(x) for k, x in value.items()} if isinstance(value, dict) else {}
+
+    return Inventory(pip=table("pip"), conda=table("conda"))
+
+
+__all__ = [
+    "BuildReport",
+    "VariantBuild",
+    "VariantSmoke",
+    "build_one",
+    "build_variants",
+    "default_cache_dir",
+    "env_path",
+    "read_marker",
+    "remove_leftovers",
+    "smoke_expectation",
+    "smoke_variants",
+    "swap_into_place",
+]

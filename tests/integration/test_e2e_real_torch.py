@@ -1,0 +1,118 @@
+"""End to end with the real torch 2.13.0+cpu wheel: lock, build, smoke, a second cheap env, and
+a deliberately wrong expectation (a +cpu torch where cu118 is expected).
+
+The wheel comes from /opt/wheels through a local PEP 503 index given as ENVGEN_PYTORCH_INDEX;
+the rest resolves from PyPI. Slow (~40 s cold, well under 3 min with a warm uv cache).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from envgen.builders import python_of
+from envgen.building import build_variants
+from envgen.smoke import SmokeExpectation, run_smoke
+from envgen.workflow import LockOptions, load, lock
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+WHEEL: Final = Path("/opt/wheels/torch-2.13.0+cpu-cp311-cp311-manylinux_2_28_x86_64.whl")
+SPEC: Final = """\
+name: e2e
+python: "3.11"
+torch: "2.13.0"
+torchvision: false
+torchaudio: false
+accelerators: [cpu]
+managers: [pip]
+"""
+
+
+@pytest.fixture(scope="module")
+def torch_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`<root>/cpu/torch/index.html` linking to the real wheel (a symlink beside it)."""
+    if not WHEEL.exists():
+        pytest.skip(f"the real torch wheel is not on this machine ({WHEEL})")
+    root = tmp_path_factory.mktemp("whl")
+    project = root / "cpu" / "torch"
+    project.mkdir(parents=True)
+    (project / WHEEL.name).symlink_to(WHEEL)
+    href = WHEEL.name.replace("+", "%2B")
+    (project / "index.html").write_text(
+        f'<html><body><a href="{href}">{WHEEL.name}</a></body></html>\n'
+    )
+    (root / "cpu" / "index.html").write_text(
+        '<html><body><a href="torch/">torch</a></body></html>\n'
+    )
+    return root
+
+
+@pytest.fixture
+def env_vars(
+    monkeypatch: pytest.MonkeyPatch, torch_index: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # One cache for the session, so the second env is hard links (ENVGEN_E2E_CACHE keeps it
+    # warm across runs).
+    cache = os.environ.get("ENVGEN_E2E_CACHE") or str(tmp_path_factory.getbasetemp() / "cache")
+    for name in list(os.environ):
+        if name.startswith(("UV_", "ENVGEN_", "PIP_", "VIRTUAL_ENV")):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("ENVGEN_PYTORCH_INDEX", torch_index.as_uri())
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", cache)
+
+
+def _lock_and_build(project: Path, extra: str = "") -> tuple[Path, object]:
+    project.mkdir(parents=True)
+    spec_path = project / "project.yaml"
+    spec_path.write_text(SPEC + extra)
+    out = project / "environments"
+    lock(LockOptions(spec=spec_path, out=out))
+    spec, matrix = load(spec_path, None)
+    report = build_variants(spec, matrix, out, variants=("cpu",))
+    report.raise_for_failures()
+    return out, report.builds[0]
+
+
+@pytest.mark.usefixtures("env_vars")
+def test_real_torch_cpu_end_to_end(tmp_path: Path) -> None:
+    out, first = _lock_and_build(tmp_path / "first")
+    assert first.status == "built"  # type: ignore[attr-defined]
+    assert "torch==2.13.0+cpu" in (out / "cpu" / "requirements.txt").read_text()
+    smoke = first.smoke  # type: ignore[attr-defined]
+    by_name = {c.label: c for c in smoke.checks}
+    assert by_name["cpu/version:torch"].status == "pass"
+    assert by_name["cpu/version:torch"].detail == "torch 2.13.0+cpu"
+    assert all(c.status != "fail" for c in smoke.checks)
+    assert {
+        c.status
+        for c in smoke.checks
+        if c.tier == "cpu"
+        and "torchvision" not in c.name
+        and "torchaudio" not in c.name
+        and c.name != "arch-list"
+    } == {"pass"}
+    gpu = [c for c in smoke.checks if c.tier == "gpu"]
+    assert gpu
+    assert {(c.status, c.detail) for c in gpu} == {("skip", "CPU build")}
+
+    # A second env on the same cache costs little disk: files are hard links into uv's cache.
+    _, second = _lock_and_build(tmp_path / "second", 'pip: ["six"]\n')
+    first_total = first.disk.added + first.disk.shared  # type: ignore[attr-defined]
+    added = second.disk.added  # type: ignore[attr-defined]
+    print(f"first: {first.seconds:.1f} s {first.disk.describe()}")  # type: ignore[attr-defined]  # noqa: T201
+    print(f"second: {second.seconds:.1f} s {second.disk.describe()}")  # type: ignore[attr-defined]  # noqa: T201
+    assert added < 0.05 * first_total
+
+    # The +cpu torch checked as if the variant were cu118: the smoke check names the problem.
+    wrong = run_smoke(
+        python_of(first.env),  # type: ignore[attr-defined]
+        SmokeExpectation(kind="cuda", version="11.8", distributions={"torch": "2.13.0+cu118"}),
+    )
+    failed = {c.label: c.detail for c in wrong.failed}
+    assert "cpu/version:torch" in failed
+    assert "2.13.0+cpu" in failed["cpu/version:torch"]
+    assert "cpu/build" in failed
