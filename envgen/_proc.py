@@ -118,7 +118,8 @@ def run(
         raise ToolNotFoundError(msg) from None
     except subprocess.TimeoutExpired as exc:
         msg = f"{what} timed out after {timeout:g} s\n  command: {redact(' '.join(argv))}"
-        stderr = exc.stderr.decode() if isinstance(exc.stderr, bytes) else (exc.stderr or "")
+        raw: object = exc.stderr
+        stderr = raw.decode(errors="replace") if isinstance(raw, bytes) else ("" if raw is None else str(raw))
         if stderr:
             msg += "\n" + _indent(redact("\n".join(stderr.splitlines()[-10:])))
         raise EnvgenError(msg) from None

@@ -83,7 +83,7 @@ def install_command(
         if b.accelerator == compute:
             text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
             return InstallCommand(text=text, source=b.source, inferred=b.inferred)
-    have = [b.accelerator for b in builds]
+    have: list[str] = [b.accelerator for b in builds]
     msg = (
         f"torch {release.torch} was not published for {compute} with {manager} on {os_name}; "
         f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"

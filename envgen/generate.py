@@ -102,7 +102,7 @@ def plan_pins_only(
 
 
 def plan_makefile(spec: ProjectSpec, expansion: Expansion, *, out: Path) -> PlannedFile:
-    ids = [v.id for v in expansion.variants]
+    ids: list[str] = [v.id for v in expansion.variants]
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
         command=spec_command(spec, pins_only=True),

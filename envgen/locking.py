@@ -13,11 +13,12 @@ import concurrent.futures as cf
 import hashlib
 import logging
 import os
+import re
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Final
 
 from envgen._io import input_hash, normalize_text, write_if_changed
@@ -282,26 +283,60 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
 
 
+_SHA256_RE: Final = re.compile(r"--hash=sha256:(\S*)")
+
+
 def _pin_mismatches(text: str, variant: Variant) -> list[str]:
-    """Torch-family pins in a lock that differ from the matrix (names the line)."""
+    """Lines of a lock that cannot be what envgen wrote, each named by its line number.
+
+    Torch-family pins that differ from the matrix, pins that break a requirement of the spec's
+    pip: list, and sha256 hashes that are not 64 hex digits. (A well-formed hash swapped for
+    another is caught by the content-hash, which covers the whole body, not by line.)
+    """
+    from packaging.requirements import InvalidRequirement, Requirement  # noqa: PLC0415
+    from packaging.utils import canonicalize_name  # noqa: PLC0415
+    from packaging.version import InvalidVersion, Version  # noqa: PLC0415
+
     from envgen.variants import pip_pins  # noqa: PLC0415
 
     want = pip_pins(variant)
+    asked: dict[str, Requirement] = {}
+    for item in variant.pip_extra:
+        try:
+            req = Requirement(item)
+        except InvalidRequirement:
+            continue
+        asked[canonicalize_name(req.name)] = req
     problems: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
+        for digest in _SHA256_RE.findall(line):
+            if not re.fullmatch(r"[0-9a-f]{64}", digest.rstrip("\\")):
+                problems.append(f"line {number}: {digest!r} is not a sha256 (64 hex digits)")
+        if line[:1].isspace() or line.startswith("#"):
+            continue
         name, sep, version = line.partition("==")
         if not sep:
             continue
         name = name.strip().lower()
         version = version.split()[0].rstrip("\\").strip() if version.split() else ""
         if name in want and want[name] != version:
-            problems.append(f"line {number}: {name}=={version} but the matrix pins {name}=={want[name]}")
+            problems.append(
+                f"line {number}: {name}=={version} but the matrix pins {name}=={want[name]}"
+            )
+        wanted = asked.get(canonicalize_name(name.split("[")[0]))
+        if wanted is not None and wanted.specifier:
+            try:
+                ok = wanted.specifier.contains(Version(version.split(";")[0]), prereleases=True)
+            except InvalidVersion:
+                ok = False
+            if not ok:
+                problems.append(
+                    f"line {number}: {name}=={version} does not satisfy {wanted} from the spec"
+                )
     return problems
 
 
-def _rel(variant_id: str, name: str) -> object:
-    from pathlib import PurePosixPath  # noqa: PLC0415
-
+def _rel(variant_id: str, name: str) -> PurePosixPath:
     return PurePosixPath(variant_id, name)
 
 

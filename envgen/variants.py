@@ -7,6 +7,7 @@ traps from matrices/known-issues.yaml become warnings (or errors) with their fix
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from packaging.specifiers import SpecifierSet
@@ -277,9 +278,9 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
         for i, acc in enumerate(wanted):
-            pip_build = _find(matrix.pip_builds(release.torch, platform), acc) if "pip" in spec.managers else None
+            pip_build = _find_pip(matrix.pip_builds(release.torch, platform), acc) if "pip" in spec.managers else None
             conda_build = (
-                _find(matrix.conda_builds(release.torch, platform), acc) if "conda" in spec.managers else None
+                _find_conda(matrix.conda_builds(release.torch, platform), acc) if "conda" in spec.managers else None
             )
             if pip_build is None and conda_build is None:
                 where = f"accelerators[{i}]" if not spec.all_accelerators else "accelerators"
@@ -291,10 +292,11 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 )
                 continue
             variant_warnings: list[str] = []
-            for mgr, present in (("pip", pip_build), ("conda", conda_build)):
+            sides: tuple[tuple[Manager, object], ...] = (("pip", pip_build), ("conda", conda_build))
+            for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
                     continue
-                have = matrix.accelerators(release.torch, platform, mgr)  # type: ignore[arg-type]
+                have = matrix.accelerators(release.torch, platform, mgr)
                 text = (
                     f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
                     f" ({mgr} has: {', '.join(have) or 'nothing'})"
@@ -304,10 +306,14 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 else:
                     variant_warnings.append(f"{text}; the {acc} variant gets {'requirements.txt' if mgr == 'conda' else 'environment.yml'} only")
             kind, version = _kind_version(pip_build, conda_build)
-            for mgr, pb, cb in (("pip", pip_build, None), ("conda", None, conda_build)):
-                if (pb or cb) is None:
+            checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
+                ("pip", pip_build, None),
+                ("conda", None, conda_build),
+            ]
+            for mgr, pb, cb in checks:
+                if pb is None and cb is None:
                     continue
-                for issue in issues_for(  # type: ignore[arg-type]
+                for issue in issues_for(
                     matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb,
                     extra_channels=spec.conda.channels,
                 ):
@@ -370,11 +376,12 @@ def _with_id(v: Variant, vid: VariantId) -> Variant:
     return replace(v, id=vid)
 
 
-def _find(builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...], acc: str) -> PipBuild | CondaBuild | None:  # type: ignore[return]
-    for b in builds:
-        if b.accelerator == acc:
-            return b
-    return None
+def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:
+    return next((b for b in builds if b.accelerator == acc), None)
+
+
+def _find_conda(builds: tuple[CondaBuild, ...], acc: str) -> CondaBuild | None:
+    return next((b for b in builds if b.accelerator == acc), None)
 
 
 def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[ComputeKind, str | None]:
@@ -391,7 +398,7 @@ def _cuda_number(acc: str) -> float | None:
     return None
 
 
-def suggest_accelerator(acc: str, choices: list[str] | tuple[str, ...]) -> str:
+def suggest_accelerator(acc: str, choices: Sequence[str]) -> str:
     """A ' (did you mean ...?)' suffix: the nearest CUDA version for cuXYZ, else the closest spelling.
 
     >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])

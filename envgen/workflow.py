@@ -6,18 +6,22 @@ One function per command; each takes a frozen options object or plain arguments 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from envgen._lock import project_lock
+from envgen._types import MANAGERS
 from envgen.commands import InstallCommand
-from envgen.errors import SpecError
+from envgen.errors import BuildError, EnvgenError, LockError, SpecError
 from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
-from envgen.spec import ProjectSpec, check_index_url, load_spec
+from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
 from envgen.variants import Expansion, expand, select
 
 log = logging.getLogger(__name__)
@@ -61,9 +65,10 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
     pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
     for name, value in (("ENVGEN_PYTORCH_INDEX", pytorch), ("ENVGEN_PYPI_INDEX", pypi)):
         if value:
-            problem = check_index_url(value)
+            problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
             if problem:
-                raise SpecError(f"{name}: {problem}")
+                # The message names the URL redacted: a token in it must not reach a log.
+                raise SpecError(f"{name}: {_redact(problem)}")
     if for_writing and spec.write_index != "mirror":
         return IndexUrls()
     if for_writing:
@@ -76,6 +81,34 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
         pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
         pypi=pypi.rstrip("/") if pypi else None,
     )
+
+
+def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
+    return host_of(url) in hosts
+
+
+def _redact(text: str) -> str:
+    from envgen._proc import redact  # noqa: PLC0415
+
+    return redact(text)
+
+
+@contextlib.contextmanager
+def _guarded(out: Path, error: type[EnvgenError], what: str) -> Iterator[None]:
+    """Hold the project lock on `out`; an OSError (full disk, permissions) becomes `error`.
+
+    Files are written atomically (envgen._io), so a failed write leaves the previous file.
+    """
+    with project_lock(out):
+        try:
+            yield
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            msg = (
+                f"{what} could not write{where}: {exc.strerror or exc}; "
+                "no file was left half-written (each holds its previous or its new content)"
+            )
+            raise error(_redact(msg)) from None
 
 
 def _strip_credentials(url: str) -> str:
@@ -99,7 +132,7 @@ def expand_spec(spec_path: Path, matrix_dir: Path | None) -> Expansion:
 
 def lock(options: LockOptions) -> LockResult:
     """`envgen lock`: pins-only files, or full locks per variant (see envgen.lockers)."""
-    from envgen.generate import check_planned, default_out, plan_pins_only, write_planned  # noqa: PLC0415
+    from envgen.generate import default_out  # noqa: PLC0415
 
     spec, matrix = load(options.spec, options.matrix_dir)
     if options.as_of is not None:
@@ -110,6 +143,17 @@ def lock(options: LockOptions) -> LockResult:
             raise SpecError(msg) from None
     out = options.out or default_out(spec)
     urls = index_urls(spec, for_writing=True)
+    if options.check:
+        return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
+    with _guarded(out, LockError, "envgen lock"):
+        return _lock_unguarded(spec, matrix, options, out, urls)
+
+
+def _lock_unguarded(
+    spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
+) -> LockResult:
+    from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+
     if options.pins_only:
         expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls)
         if options.variants:
@@ -181,9 +225,9 @@ def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
     ]
     issues = {
         i.id: {"severity": i.severity, "message": i.message, "fix": i.fix, "link": i.link}
-        for mgr in ("pip", "conda")
+        for mgr in MANAGERS
         for acc in matrix.accelerators(release.torch)
-        for i in issues_for(matrix, release, manager=mgr, accelerator=acc)  # type: ignore[arg-type]
+        for i in issues_for(matrix, release, manager=mgr, accelerator=acc)
     }
     return {
         "torch": release.torch,
@@ -342,19 +386,21 @@ def build(
     from envgen.generate import default_out  # noqa: PLC0415
 
     spec, matrix = load(spec_path, matrix_dir)
-    return building.build_variants(
-        spec,
-        matrix,
-        out or default_out(spec),
-        variants=variants,
-        manager=manager,  # type: ignore[arg-type]
-        env_dir=env_dir,
-        cache_dir=cache_dir,
-        smoke=smoke,
-        jobs=jobs,
-        rebuild=rebuild,
-        conda_tool=conda_tool,  # type: ignore[arg-type]
-    )
+    target = out or default_out(spec)
+    with _guarded(target, BuildError, "envgen build"):
+        return building.build_variants(
+            spec,
+            matrix,
+            target,
+            variants=variants,
+            manager=manager,  # type: ignore[arg-type]
+            env_dir=env_dir,
+            cache_dir=cache_dir,
+            smoke=smoke,
+            jobs=jobs,
+            rebuild=rebuild,
+            conda_tool=conda_tool,  # type: ignore[arg-type]
+        )
 
 
 def smoke(
@@ -370,7 +416,11 @@ def smoke(
     from envgen.generate import default_out  # noqa: PLC0415
 
     spec, matrix = load(spec_path, matrix_dir)
-    return building.smoke_variants(spec, matrix, out or default_out(spec), variants=variants, env_dir=env_dir)
+    target = out or default_out(spec)
+    with project_lock(target):  # a concurrent build must not swap an env under the checks
+        return building.smoke_variants(
+            spec, matrix, target, variants=variants, env_dir=env_dir
+        )
 
 
 def format_build_line(b: Any) -> str:

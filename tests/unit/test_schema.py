@@ -20,5 +20,7 @@ def test_shipped_matrix_is_consistent() -> None:
     assert check_invariants(matrix) == []
     assert matrix.releases[0].torch == "0.4.0"
     assert matrix.releases[-1].torch == "2.15.0"
-    for build in (*matrix.pip, *matrix.conda):
-        assert build.source, build
+    for pip in matrix.pip:
+        assert pip.source, pip
+    for conda in matrix.conda:
+        assert conda.source, conda
