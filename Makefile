@@ -15,12 +15,21 @@ $(BIN)/python:
 setup: $(BIN)/python  ## create .venv and install envgen with its dev tools
 	PIP_CONFIG_FILE=/dev/null $(BIN)/python -m pip install --quiet -e '.[dev]'
 
-example: setup  ## the main job on the bundled example: expand, write pinned files, verify they are current
+# Where a machine keeps torch wheels offline (pip's find-links here); when it exists, the PyTorch
+# index is served from a local mirror of it (written files still name download.pytorch.org).
+LOCAL_WHEELS ?= $(firstword $(wildcard /opt/wheels))
+MIRROR := $(CURDIR)/.envgen-mirror/whl
+ifneq ($(LOCAL_WHEELS),)
+USE_MIRROR = $(BIN)/python scripts/local_mirror.py $(LOCAL_WHEELS) $(MIRROR) >/dev/null && ENVGEN_PYTORCH_INDEX=file://$(MIRROR)
+else
+USE_MIRROR =
+endif
+
+example: setup  ## the main job on the bundled example: expand, lock (no-op when current), build cpu, smoke
 	$(ENVGEN) list project.yaml
-	$(ENVGEN) lock project.yaml --pins-only
-	$(ENVGEN) lock project.yaml --pins-only --check
-	$(ENVGEN) command --torch 1.12.0 --compute cu116
-	$(ENVGEN) matrix show 2.1.0
+	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu
+	$(ENVGEN) lock project.yaml --variant cpu --check
+	$(USE_MIRROR) $(ENVGEN) build project.yaml --variant cpu
 
 test: setup  ## the default test run (what CI runs)
 	$(BIN)/pytest -m "not gpu" $(PYTEST_ARGS)
@@ -50,11 +59,13 @@ refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (a
 	$(BIN)/python scripts/refresh_matrix.py --recorded --write
 	$(BIN)/python scripts/refresh_releases.py --write
 
-regen: setup  ## regenerate the bundled example's files
-	$(ENVGEN) lock project.yaml --pins-only
+regen: setup  ## regenerate the bundled examples' files
+	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu
+	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only
 
 check: setup
-	$(ENVGEN) lock project.yaml --pins-only --check
+	$(ENVGEN) lock project.yaml --variant cpu --check
+	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only --check
 
 bench: setup
 	$(BIN)/python -m benchmarks
@@ -62,8 +73,9 @@ bench: setup
 bench-smoke: setup
 	$(BIN)/python -m benchmarks --quick
 
-env-%: setup  ## build one variant of the bundled example (needs a full lock: `envgen lock project.yaml`)
-	$(ENVGEN) build project.yaml --variant $*
+env-%: setup  ## lock (no-op when current) and build one variant of the bundled example, then smoke it
+	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant $*
+	$(USE_MIRROR) $(ENVGEN) build project.yaml --variant $*
 
 smoke-%: setup
 	$(ENVGEN) smoke project.yaml --variant $*

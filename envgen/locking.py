@@ -149,8 +149,8 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
             inputs.append(PlannedFile(relpath=f.relpath.with_name("requirements.in"), text=f.text))
         else:
             inputs.append(f)
-    selected_ids = {v.id for v in variants}
-    inputs = [f for f in inputs if len(f.relpath.parts) == 1 or f.relpath.parts[0] in selected_ids]
+    # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
+    # or not: they cost nothing and keep the directory consistent with the spec.
 
     hashes = {v.id: lock_inputs(spec, v, options, written_urls) for v in variants}
     force = options.upgrade or bool(options.upgrade_packages)
