@@ -270,9 +270,6 @@ def check_current(
     """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
     from envgen.workflow import LockOptions, index_urls  # noqa: PLC0415
 
-    want = lock_inputs(
-        spec, variant, LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
-    )
     for name in names:
         path = lock_dir / name
         try:
@@ -281,7 +278,15 @@ def check_current(
             msg = f"{path}: missing; {variant.id} is not locked"
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
         problems = tampered_lines(text)
-        if split_header(text)[0].get("input-hash") != want:
+        fields = split_header(text)[0]
+        want = lock_inputs(
+            spec,
+            variant,
+            LockOptions(spec=spec.path),
+            index_urls(spec, for_writing=True),
+            recorded=fields.get("lock-options"),
+        )
+        if fields.get("input-hash") != want:
             problems.append(
                 "stale: the spec or matrix changed since it was locked (input-hash differs)"
             )

@@ -38,10 +38,12 @@ def default_out(spec: ProjectSpec) -> Path:
     return spec.directory / "environments"
 
 
-def spec_command(spec: ProjectSpec, *, pins_only: bool) -> str:
+def spec_command(spec: ProjectSpec, *, pins_only: bool, extra: str | None = None) -> str:
     """The regenerate command written in headers (relative spec name: same bytes on any host)."""
     base = f"envgen lock {spec.path.name}"
-    return regenerate_command(base + (" --pins-only" if pins_only else ""))
+    base += " --pins-only" if pins_only else ""
+    base += f" {extra}" if extra else ""
+    return regenerate_command(base)
 
 
 def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str, object]:

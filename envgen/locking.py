@@ -89,13 +89,52 @@ class VariantOutcome:
     error: str | None = None
 
 
-def lock_inputs(spec: ProjectSpec, variant: Variant, options: LockOptions, written: object) -> str:
+def overrides_text(resolver: str | None, as_of: str | None) -> str | None:
+    """The `lock-options:` header value for command-line overrides (None when there are none).
+
+    >>> overrides_text(None, "2021-06-30"), overrides_text(None, None)
+    ('--as-of 2021-06-30', None)
+    """
+    parts = ([f"--as-of {as_of}"] if as_of else []) + ([f"--resolver {resolver}"] if resolver else [])
+    return " ".join(parts) or None
+
+
+def parse_overrides(text: str | None) -> tuple[str | None, str | None]:
+    """(resolver, as_of) back from a `lock-options:` header value.
+
+    >>> parse_overrides("--as-of 2021-06-30 --resolver pip-tools")
+    ('pip-tools', '2021-06-30')
+    """
+    words = (text or "").split()
+    found = dict(zip(words[::2], words[1::2], strict=False))
+    return found.get("--resolver"), found.get("--as-of")
+
+
+def lock_inputs(
+    spec: ProjectSpec,
+    variant: Variant,
+    options: LockOptions,
+    written: object,
+    *,
+    recorded: str | None = None,
+) -> str:
+    """The input hash of a variant's lock files.
+
+    Command-line overrides (--as-of, --resolver) count; when none are given now, the ones the
+    file was made with (`recorded`, its `lock-options:` header) stand in, so a lock made with
+    --as-of is not stale merely because --check was run without it.
+    """
     from envgen.workflow import index_urls  # noqa: PLC0415
 
+    resolver, as_of = options.resolver, options.as_of
+    if resolver is None and as_of is None:
+        resolver, as_of = parse_overrides(recorded)
     urls = index_urls(spec, for_writing=True)
     data = variant_inputs(variant, urls, kind="lock")
-    data["resolver"] = options.resolver or spec.lock.resolver
-    data["exclude_newer"] = _exclude_newer(spec, options)
+    data["resolver"] = resolver or spec.lock.resolver
+    data["exclude_newer"] = as_of or (
+        spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
+    )
     data["written"] = str(written)
     return input_hash(data)
 
@@ -104,6 +143,13 @@ def _exclude_newer(spec: ProjectSpec, options: LockOptions) -> str | None:
     if options.as_of:
         return options.as_of
     return spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
+
+
+def _recorded_options(path: Path) -> str | None:
+    try:
+        return split_header(path.read_text(encoding="utf-8"))[0].get("lock-options")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
 
 
 def tampered_lines(text: str) -> list[str]:
@@ -153,6 +199,12 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     # or not: they cost nothing and keep the directory consistent with the spec.
 
     hashes = {v.id: lock_inputs(spec, v, options, written_urls) for v in variants}
+    overrides = overrides_text(options.resolver, options.as_of)
+
+    def expected(v: Variant, name: str) -> str:
+        """The hash a committed file should carry (honouring the overrides it was made with)."""
+        return lock_inputs(spec, v, options, written_urls, recorded=_recorded_options(out / v.id / name))
+
     force = options.upgrade or bool(options.upgrade_packages)
 
     def is_current(v: Variant) -> bool:
@@ -163,7 +215,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
             except (FileNotFoundError, UnicodeDecodeError):
                 return False
             fields, _ = split_header(text)
-            if fields.get("input-hash") != hashes[v.id] or tampered_lines(text):
+            if fields.get("input-hash") != expected(v, name) or tampered_lines(text):
                 return False
         return True
 
@@ -181,7 +233,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                     problems.append(f"{rel}: missing; run `envgen lock`")
                     continue
                 fields, _ = split_header(text)
-                if fields.get("input-hash") != hashes[v.id]:
+                if fields.get("input-hash") != expected(v, name):
                     problems.append(f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`")
                 problems += [f"{rel}: {p}" for p in tampered_lines(text)]
                 if v.pip is not None and name == "requirements.txt":
@@ -231,8 +283,9 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                     cache_dir=cache_dir,
                 )
                 header = Header(
-                    command=spec_command(spec, pins_only=False),
+                    command=spec_command(spec, pins_only=False, extra=overrides),
                     input_hash=hashes[v.id],
+                    lock_options=overrides,
                     description=describe(v),
                 )
                 try:

@@ -56,14 +56,20 @@ class Header:
     command: str
     input_hash: str
     description: str
+    # Command-line overrides a lock was made with (`--as-of 2021-06-30 --resolver pip-tools`), so
+    # `--check` and `build` judge the file by the options it was made with.
+    lock_options: str | None = None
 
     def lines(self) -> list[str]:
-        return [
+        lines = [
             DO_NOT_EDIT,
             f"To regenerate: {self.command}",
             f"input-hash: {self.input_hash}",
-            self.description,
         ]
+        if self.lock_options:
+            lines.append(f"lock-options: {self.lock_options}")
+        lines.append(self.description)
+        return lines
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,6 +96,8 @@ def parse_header(text: str) -> dict[str, str]:
         body = line.lstrip("#").strip()
         if body.startswith("input-hash: "):
             fields["input-hash"] = body.removeprefix("input-hash: ")
+        elif body.startswith("lock-options: "):
+            fields["lock-options"] = body.removeprefix("lock-options: ")
         elif body.startswith("To regenerate: "):
             fields["command"] = body.removeprefix("To regenerate: ")
     return fields

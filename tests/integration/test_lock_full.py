@@ -55,9 +55,17 @@ def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None
     names = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert names == [
         "Makefile",
-        *[f"{v}/{f}" for v in ("cpu", "cu118", "cu121") for f in (
-            "conda-linux-64.lock", "conda-lock.yml", "environment.yml", "requirements.in", "requirements.txt",
-        )],
+        *[
+            f"{v}/{f}"
+            for v in ("cpu", "cu118", "cu121")
+            for f in (
+                "conda-linux-64.lock",
+                "conda-lock.yml",
+                "environment.yml",
+                "requirements.in",
+                "requirements.txt",
+            )
+        ],
     ]
     req = (out / "cu118" / "requirements.txt").read_text()
     assert "torch==2.1.0+cu118 \\\n" in req
@@ -79,7 +87,9 @@ def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None
         "cu121: up to date (no resolver work)",
     )
     assert pytorch_index.requests == []
-    assert lock(opts(project, check=True)).lines == (f"locks in {out} are up to date (3 variant(s))",)
+    assert lock(opts(project, check=True)).lines == (
+        f"locks in {out} are up to date (3 variant(s))",
+    )
 
     # A hand edit is caught, naming the file and the line.
     path = out / "cu121" / "requirements.txt"
@@ -87,7 +97,10 @@ def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None
     with pytest.raises(StaleOutputError) as info:
         lock(opts(project, check=True))
     text = str(info.value)
-    assert "cu121/requirements.txt: the body does not match its content-hash: the file was edited by hand" in text
+    assert (
+        "cu121/requirements.txt: the body does not match its content-hash: the file was edited by hand"
+        in text
+    )
     assert "but the matrix pins torch==2.1.0+cu121" in text
 
 
@@ -103,6 +116,25 @@ def test_failing_variant_keeps_previous_files(project: Path, tmp_path: Path) -> 
     with pytest.raises(LockError) as info:
         lock(LockOptions(spec=project, matrix_dir=bad, variants=("cpu", "cu118"), upgrade=True))
     text = str(info.value)
-    assert text.startswith("1 of 2 variant(s) failed to lock; their previous files are untouched (locked: cu118)\n[cpu] ")
+    assert text.startswith(
+        "1 of 2 variant(s) failed to lock; their previous files are untouched (locked: cu118)\n[cpu] "
+    )
     assert (out / "cpu" / "requirements.txt").read_bytes() == before
     assert (out / "cu118" / "requirements.txt").exists()
+
+
+def test_as_of_is_recorded_and_honoured_by_check(project: Path) -> None:
+    lock(opts(project, variants=("cpu",), as_of="2030-01-01"))
+    out = project.parent / "environments"
+    text = (out / "cpu" / "requirements.txt").read_text()
+    assert text.splitlines()[1:4] == [
+        "# To regenerate: envgen lock project.yaml --as-of 2030-01-01",
+        text.splitlines()[2],
+        "# lock-options: --as-of 2030-01-01",
+    ]
+    # --check without --as-of judges the file by the options it was made with.
+    assert lock(opts(project, variants=("cpu",), check=True)).lines == (
+        f"locks in {out} are up to date (1 variant(s))",
+    )
+    # ...and a plain re-lock does no resolver work either.
+    assert lock(opts(project, variants=("cpu",))).lines == ("cpu: up to date (no resolver work)",)
