@@ -14,6 +14,7 @@ envgen._proc.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -512,6 +513,26 @@ def _unsolvable(plan: SolvePlan, detail: str) -> LockError:
     return LockError(msg, hint="check the matrix row's channels and build, or the target's __cuda")
 
 
+def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
+    """name -> version of the conda packages in a previous conda-lock.yml body, for `platform`.
+
+    >>> previous_conda_versions(
+    ...     "package: [{name: numpy, version: 1.26.4, manager: conda, platform: linux-64}]", "linux-64"
+    ... )
+    {'numpy': '1.26.4'}
+    """
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return {}
+    packages = doc.get("package", []) if isinstance(doc, dict) else []
+    return {
+        str(p["name"]): str(p["version"])
+        for p in packages
+        if isinstance(p, dict) and p.get("manager") == "conda" and p.get("platform") == platform
+    }
+
+
 def solve_rattler(plan: SolvePlan, *, cache_dir: Path | None = None) -> list[CondaRecord]:
     """Solve with py-rattler (offline against file:// channels; run from any thread)."""
     import rattler  # noqa: PLC0415 - heavy; only when locking
@@ -739,6 +760,38 @@ class CondaLocker:
             raise LockError(msg)
         self.tool = tool
 
+    def _solve(self, plan: SolvePlan, request: LockRequest) -> list[CondaRecord]:
+        if self.tool == "rattler":
+            return solve_rattler(plan, cache_dir=request.cache_dir)
+        return solve_tool(plan, self.tool, workdir=request.workdir, timeout=request.timeout)
+
+    def _solve_keeping_pins(self, plan: SolvePlan, request: LockRequest) -> list[CondaRecord]:
+        """Solve; with a previous lock (and no --upgrade) keep its versions where they still fit.
+
+        The previous lock's conda versions become extra `name ==version` specs, except for the
+        --upgrade-package names; if the spec changed so that they no longer solve, the plain
+        solve decides (as pip-tools and uv do with an existing output file).
+        """
+        previous = request.previous.get(LOCKFILE_NAME)
+        if request.upgrade or not previous:
+            return self._solve(plan, request)
+        upgrade = {n.lower() for n in request.upgrade_packages}
+        kept = {
+            name: version
+            for name, version in previous_conda_versions(previous, plan.variant.platform).items()
+            if name not in upgrade
+        }
+        if not kept:
+            return self._solve(plan, request)
+        pinned = dataclasses.replace(
+            plan, specs=(*plan.specs, *(f"{n} =={v}" for n, v in sorted(kept.items())))
+        )
+        try:
+            return self._solve(pinned, request)
+        except LockError:
+            log.info("%s: the previous conda pins no longer solve; solving afresh", plan.variant.id)
+            return self._solve(plan, request)
+
     def lock(self, request: LockRequest) -> tuple[LockedFile, LockedFile]:
         """Solve the variant's environment.yml and return conda-lock.yml + the explicit file.
 
@@ -747,10 +800,7 @@ class CondaLocker:
             ToolNotFoundError: the asked-for conda executable (or uv) is not on PATH.
         """
         plan = plan_solve(request)
-        if self.tool == "rattler":
-            records = solve_rattler(plan, cache_dir=request.cache_dir)
-        else:
-            records = solve_tool(plan, self.tool, workdir=request.workdir, timeout=request.timeout)
+        records = self._solve_keeping_pins(plan, request)
         check_compute(plan.variant, records)
         pip = lock_pip(request, records)
         pypi = request.written_urls.pypi or PYPI_SIMPLE
