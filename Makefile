@@ -32,7 +32,7 @@ example: setup  ## the main job on the bundled example: expand, lock (no-op when
 	$(USE_MIRROR) $(ENVGEN) build project.yaml --variant cpu
 
 test: setup  ## the default test run (what CI runs)
-	$(BIN)/pytest -m "not gpu" $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not gpu" --doctest-modules envgen tests $(PYTEST_ARGS)
 
 test-unit: setup
 	$(BIN)/pytest tests/unit $(PYTEST_ARGS)
