@@ -68,11 +68,15 @@ def describe(variant: Variant) -> str:
 
 
 def plan_pins_only(
-    spec: ProjectSpec, matrix: Matrix, *, out: Path, urls: IndexUrls
+    spec: ProjectSpec, matrix: Matrix, *, out: Path, urls: IndexUrls, pins_only: bool = True
 ) -> tuple[Expansion, list[PlannedFile]]:
-    """Expand the spec and render every pins-only file (nothing is written)."""
+    """Expand the spec and render every pins-only file (nothing is written).
+
+    `pins_only=False` renders the same files as the inputs of a full lock: their headers then
+    name `envgen lock` (without --pins-only) as the command that regenerates them.
+    """
     expansion = expand(spec, matrix)
-    command = spec_command(spec, pins_only=True)
+    command = spec_command(spec, pins_only=pins_only)
     files: list[PlannedFile] = []
     for v in expansion.variants:
         if v.pip is not None:
@@ -99,15 +103,17 @@ def plan_pins_only(
                     text=render_environment(v, header=header),
                 )
             )
-    files.append(plan_makefile(spec, expansion, out=out))
+    files.append(plan_makefile(spec, expansion, out=out, pins_only=pins_only))
     return expansion, files
 
 
-def plan_makefile(spec: ProjectSpec, expansion: Expansion, *, out: Path) -> PlannedFile:
+def plan_makefile(
+    spec: ProjectSpec, expansion: Expansion, *, out: Path, pins_only: bool = True
+) -> PlannedFile:
     ids: list[str] = [v.id for v in expansion.variants]
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
-        command=spec_command(spec, pins_only=True),
+        command=spec_command(spec, pins_only=pins_only),
         input_hash=input_hash({"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}),
         description=f"project: {spec.name}",
     )

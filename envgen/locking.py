@@ -185,7 +185,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
     written_urls = index_urls(spec, for_writing=True)
     real_urls = index_urls(spec, for_writing=False)
-    expansion, planned = plan_pins_only(spec, matrix, out=out, urls=written_urls)
+    expansion, planned = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
     warnings = [f"{v.id}: {w}" for v in variants for w in v.warnings]
     # In full mode the pins-only requirements become requirements.in; requirements.txt is the lock.
