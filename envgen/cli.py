@@ -155,6 +155,33 @@ def lock_cmd(
         click.echo(line, err=True)
 
 
+@cli.command("check")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--pins-only", is_flag=True, help="Check the pins-only files (no full locks).")
+def check_cmd(
+    spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None, pins_only: bool
+) -> None:
+    """Exit 9 naming each stale or hand-edited file and line (the same as `lock --check`)."""
+    from envgen import workflow  # noqa: PLC0415
+
+    result = workflow.lock(
+        workflow.LockOptions(
+            spec=spec,
+            out=out,
+            variants=variants,
+            matrix_dir=matrix_dir,
+            pins_only=pins_only,
+            check=True,
+        )
+    )
+    _warn(result.warnings)
+    for line in result.lines:
+        click.echo(line, err=True)
+
+
 @cli.command("list")
 @spec_argument
 @matrix_option
@@ -412,6 +439,18 @@ def doctor_cmd(
         _echo(json.dumps(data, indent=2))
     else:
         _echo(workflow.format_doctor(data))
+
+
+def _register_repro_commands() -> None:
+    """`import`, `dockerfile` and `ci` live in envgen.cli_repro (reproducing papers, containers, CI)."""
+    from envgen.cli_repro import ci_group, dockerfile_cmd, import_cmd  # noqa: PLC0415
+
+    cli.add_command(import_cmd)
+    cli.add_command(dockerfile_cmd)
+    cli.add_command(ci_group)
+
+
+_register_repro_commands()
 
 
 # --- entry points -----------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +44,7 @@ KNOWN_KEYS: Final = (
     "pypi_index",
     "write_index",
     "ci",
+    "trusted_hosts",
 )
 CONDA_KEYS: Final = ("channels", "dependencies")
 LOCK_KEYS: Final = ("exclude_newer", "resolver")
@@ -52,6 +55,7 @@ _NAME_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _ACCEL_RE: Final = re.compile(r"^(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})$")
 _PY_RE: Final = re.compile(r"^3\.\d{1,2}$")
 _CHANNEL_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*$")
+_HOST_RE: Final = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$")
 _CONDA_DEP_RE: Final = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*(\s*[=<>!~\[ ][^;|&`$\\\n]*)?$")
 
 
@@ -101,6 +105,8 @@ class ProjectSpec:
     pypi_index: str | None = None
     write_index: str = "official"
     ci: CiOptions = field(default_factory=CiOptions)
+    # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
+    trusted_hosts: tuple[str, ...] = ()
 
     @property
     def directory(self) -> Path:
@@ -137,10 +143,16 @@ class _Lines:
 
     def __init__(self, node: yaml.Node | None) -> None:
         self._lines: dict[str, int] = {}
+        self._seen: set[int] = set()
         if node is not None:
             self._walk(node, "")
 
     def _walk(self, node: yaml.Node, path: str) -> None:
+        # An alias is the same node object again: walk each node once, or a "billion laughs"
+        # file of a few hundred bytes takes minutes.
+        if id(node) in self._seen:
+            return
+        self._seen.add(id(node))
         self._lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
@@ -222,7 +234,22 @@ def load_spec(path: Path) -> ProjectSpec:
     """
     source = path.name
     try:
-        raw_bytes = path.read_bytes()
+        if stat.S_ISFIFO(path.stat().st_mode):
+            msg = f"{path}: not a regular file"  # opening a FIFO would wait for a writer
+            raise SpecError(msg, source=source)
+        with path.open("rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                # /dev/zero or a FIFO behind a symlink would never end.
+                msg = f"{path}: not a regular file"
+                raise SpecError(msg, source=source)
+            if info.st_size > MAX_SPEC_BYTES:
+                msg = (
+                    f"{source}: the file is {info.st_size} bytes; "
+                    f"a project.yaml may be at most {MAX_SPEC_BYTES}"
+                )
+                raise SpecError(msg, source=source)
+            raw_bytes = fh.read(MAX_SPEC_BYTES + 1)  # bounded even if the file grows
     except FileNotFoundError:
         msg = f"{path}: no such file"
         raise SpecError(msg, source=source) from None
@@ -262,6 +289,10 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
     except RecursionError:
         msg = f"{source}: YAML nested too deeply"
         raise SpecError(msg, source=source) from None
+    except (ValueError, OverflowError) as exc:
+        # A scalar YAML types but cannot build, e.g. the date 2022-13-45.
+        msg = f"{source}: not valid YAML: a value cannot be read ({exc})"
+        raise SpecError(msg, source=source) from None
     lines = _Lines(node)
     problems = _Problems(source, lines)
     if not isinstance(data, dict):
@@ -279,6 +310,7 @@ class _Validator:
         self.data = data
         self.p = problems
         self.path = path
+        self.trusted_hosts: tuple[str, ...] = ()
 
     def spec(self) -> ProjectSpec | None:
         d = self.data
@@ -299,6 +331,7 @@ class _Validator:
         pip = self._pip()
         conda = self._conda()
         lock = self._lock()
+        self.trusted_hosts = self._trusted_hosts()
         pytorch_index = self._url("pytorch_index")
         pypi_index = self._url("pypi_index")
         write_index = self._write_index()
@@ -325,6 +358,7 @@ class _Validator:
             pypi_index=pypi_index,
             write_index=write_index,
             ci=ci,
+            trusted_hosts=self.trusted_hosts,
         )
 
     # each helper reports its own problems and returns a usable default
@@ -378,6 +412,12 @@ class _Validator:
         value = value.strip()
         if value == "latest":
             return value
+        if not value:
+            # SpecifierSet("") is valid and matches everything: say what to write instead.
+            self.p.add(
+                "torch", 'is empty; give a release ("2.1.0"), a range (">=2.1,<2.3") or "latest"'
+            )
+            return None
         try:
             Version(value)
         except InvalidVersion:
@@ -571,11 +611,29 @@ class _Validator:
         if not isinstance(value, str):
             self.p.add(key, f"expected a URL string, got {_type_name(value)}")
             return None
-        problem = check_index_url(value)
+        trusted = host_of(value) in self.trusted_hosts
+        problem = check_index_url(value, trusted=trusted)
         if problem:
             self.p.add(key, problem)
             return None
         return value.rstrip("/")
+
+    def _trusted_hosts(self) -> tuple[str, ...]:
+        value = self.data.get("trusted_hosts", [])
+        if not isinstance(value, list):
+            self.p.add("trusted_hosts", f"expected a list of host names, got {_type_name(value)}")
+            return ()
+        out: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or not _HOST_RE.match(item):
+                self.p.add(
+                    f"trusted_hosts[{i}]",
+                    f"{item!r} is not a host name (letters, digits, '.', '-'; no scheme or port)",
+                )
+                continue
+            if item not in out:
+                out.append(item)
+        return tuple(out)
 
     def _write_index(self) -> str:
         value = self.data.get("write_index", "official")
@@ -606,6 +664,18 @@ class _Validator:
         return CiOptions(**out)
 
 
+def host_of(url: str) -> str:
+    """The host name of a URL, or '' when there is none or the URL cannot be parsed.
+
+    >>> host_of("http://mirror.lan:8080/simple"), host_of("http://[::1")
+    ('mirror.lan', '')
+    """
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
 _SHELL_META: Final = re.compile(r"[\s;|&`$<>(){}\\\"'*?!#]")
 
 
@@ -619,7 +689,11 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     """
     if _SHELL_META.search(url):
         return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # raises on a port that is not a number in range
+    except ValueError as exc:
+        return f"{url!r} is not a valid URL ({exc})"
     if parts.scheme not in {"https", "http", "file"}:
         return f"{url!r} is not an http(s):// or file:// URL"
     if parts.scheme == "file":

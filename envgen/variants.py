@@ -10,8 +10,8 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from packaging.specifiers import SpecifierSet
-from packaging.version import Version
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
 
 from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
@@ -128,9 +128,12 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
     exact = matrix.release(spec_torch)
     if exact is not None:
         return exact
-    if spec_torch[0].isdigit():
+    try:
+        wanted: Version | None = Version(spec_torch)
+    except InvalidVersion:
+        wanted = None
+    if wanted is not None:
         # An exact version that is not a release: name the neighbours.
-        wanted = Version(spec_torch)
         for r in releases:
             if r.version == wanted:
                 return r
@@ -138,7 +141,14 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
         msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
         raise UnsupportedCombinationError(msg, hint=f"pin one of {near_text}, or use a range such as \">={wanted.major}.{wanted.minor},<{wanted.major}.{wanted.minor + 1}\"")
-    spec = SpecifierSet(spec_torch)
+    try:
+        spec = SpecifierSet(spec_torch)
+    except InvalidSpecifier:
+        msg = (
+            f'{where}: {spec_torch!r} is neither a torch release ("2.1.0"), a range '
+            '(">=2.1,<2.3") nor "latest"'
+        )
+        raise UnsupportedCombinationError(msg) from None
     matching = [r for r in releases if spec.contains(r.version, prereleases=False)]
     if not matching:
         msg = (

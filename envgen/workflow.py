@@ -99,16 +99,16 @@ def _guarded(out: Path, error: type[EnvgenError], what: str) -> Iterator[None]:
 
     Files are written atomically (envgen._io), so a failed write leaves the previous file.
     """
-    with project_lock(out):
-        try:
+    try:
+        with project_lock(out):
             yield
-        except OSError as exc:
-            where = f" {exc.filename}" if exc.filename else ""
-            msg = (
-                f"{what} could not write{where}: {exc.strerror or exc}; "
-                "no file was left half-written (each holds its previous or its new content)"
-            )
-            raise error(_redact(msg)) from None
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        msg = (
+            f"{what} could not write{where}: {exc.strerror or exc}; "
+            "no file was left half-written (each holds its previous or its new content)"
+        )
+        raise error(_redact(msg)) from None
 
 
 def _strip_credentials(url: str) -> str:

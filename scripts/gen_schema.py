@@ -33,7 +33,14 @@ def main(argv: list[str] | None = None) -> int:
         SCHEMA.write_text(want, encoding="utf-8")
         print("wrote matrices/schema.json")
         return 0
-    sys.stdout.writelines(difflib.unified_diff(have.splitlines(True), want.splitlines(True), "schema.json (committed)", "schema.json (models)"))
+    sys.stdout.writelines(
+        difflib.unified_diff(
+            have.splitlines(True),
+            want.splitlines(True),
+            "schema.json (committed)",
+            "schema.json (models)",
+        )
+    )
     return 1
 
 

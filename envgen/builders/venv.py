@@ -24,6 +24,7 @@ live, or start processes except through envgen._proc.
 from __future__ import annotations
 
 import logging
+import os
 import shlex
 import tempfile
 from pathlib import Path
@@ -112,6 +113,9 @@ def uv_environment(cache_dir: Path) -> dict[str, str]:
         UV_LINK_MODE="hardlink",
         UV_NO_PROGRESS="1",
     )
+    # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
+    if os.environ.get("ENVGEN_HTTP_TIMEOUT"):
+        env["UV_HTTP_TIMEOUT"] = os.environ["ENVGEN_HTTP_TIMEOUT"]
     return env
 
 

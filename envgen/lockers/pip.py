@@ -623,6 +623,9 @@ def _uv_env(plan: IndexPlan, workdir: Path) -> dict[str, str]:
     # No user or system uv.toml: only the generated pyproject.toml configures the run.
     env["XDG_CONFIG_HOME"] = env["XDG_CONFIG_DIRS"] = os.fspath(workdir / "no-config")
     env["UV_PYTHON_DOWNLOADS"] = "never"
+    # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
+    if os.environ.get("ENVGEN_HTTP_TIMEOUT"):
+        env["UV_HTTP_TIMEOUT"] = os.environ["ENVGEN_HTTP_TIMEOUT"]
     for name, url in ((_PYTORCH_INDEX_NAME, plan.pytorch), (_PYPI_INDEX_NAME, plan.pypi)):
         if url is None:
             continue

@@ -55,7 +55,9 @@ def test_list_json(paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     }
 
 
-def test_lock_pins_only_then_check(paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lock_pins_only_then_check(
+    paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only"], tmp_path, monkeypatch)
     assert code == 0, err
     out = tmp_path / "environments"
@@ -68,25 +70,31 @@ def test_lock_pins_only_then_check(paper: Path, tmp_path: Path, monkeypatch: pyt
         "cu116/environment.yml",
         "cu116/requirements.txt",
     ]
-    code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch)
+    code, _, err = run(
+        ["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch
+    )
     assert code == 0, err
     assert err == f"7 file(s) in {out} are up to date\n"
     # A hand edit makes --check fail with exit 9 and a diff naming the file.
     req = out / "cu116" / "requirements.txt"
     req.write_text(req.read_text().replace("torch==1.12.0+cu116", "torch==1.12.0+cu113"))
-    code, _, err = run(["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch)
+    code, _, err = run(
+        ["lock", str(paper), "--matrix", MINI, "--pins-only", "--check"], tmp_path, monkeypatch
+    )
     assert code == 9
-    assert err.startswith(f"error: 1 generated file(s) in {out} are stale: cu116/requirements.txt\n")
+    assert err.startswith(
+        f"error: 1 generated file(s) in {out} are stale: cu116/requirements.txt\n"
+    )
     assert "-torch==1.12.0+cu113\n+torch==1.12.0+cu116" in err
 
 
 def test_bad_spec_exit_3_no_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "project.yaml").write_text("name: p\npython: 3.10\ntorch: \"1.12.0\"\n")
+    (tmp_path / "project.yaml").write_text('name: p\npython: 3.10\ntorch: "1.12.0"\n')
     code, out, err = run(["list", "project.yaml", "--matrix", MINI], tmp_path, monkeypatch)
     assert code == 3
     assert out == ""
     assert err == (
-        "error: project.yaml:2: python: expected a string such as \"3.10\", got a number; "
+        'error: project.yaml:2: python: expected a string such as "3.10", got a number; '
         "YAML read it as the number 3.1: quote it: '3.10'\n"
     )
 
@@ -99,7 +107,9 @@ def test_missing_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(
-        ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI], tmp_path, monkeypatch
+        ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI],
+        tmp_path,
+        monkeypatch,
     )
     assert code == 10
     assert err == (
@@ -109,14 +119,26 @@ def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_command_pip_and_conda(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["command", "--torch", "1.12.0", "--compute", "cu116"], tmp_path, monkeypatch)
+    code, out, _ = run(
+        ["command", "--torch", "1.12.0", "--compute", "cu116"], tmp_path, monkeypatch
+    )
     assert (code, out) == (
         0,
         "pip install torch==1.12.0+cu116 torchvision==0.13.0+cu116 torchaudio==0.12.0 "
         "--extra-index-url https://download.pytorch.org/whl/cu116\n",
     )
     code, out, _ = run(
-        ["command", "--torch", "1.12.0", "--compute", "cu116", "--manager", "conda", "--os", "windows"],
+        [
+            "command",
+            "--torch",
+            "1.12.0",
+            "--compute",
+            "cu116",
+            "--manager",
+            "conda",
+            "--os",
+            "windows",
+        ],
         tmp_path,
         monkeypatch,
     )
@@ -131,10 +153,18 @@ def test_matrix_show_and_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     code, out, _ = run(["matrix", "show", "1.12.0", "--json"], tmp_path, monkeypatch)
     assert code == 0
     data = json.loads(out)
-    assert (data["torch"], data["torchvision"], data["torchaudio"]) == ("1.12.0", "0.13.0", "0.12.0")
+    assert (data["torch"], data["torchvision"], data["torchaudio"]) == (
+        "1.12.0",
+        "0.13.0",
+        "0.12.0",
+    )
     assert data["python"] == ["3.7", "3.8", "3.9", "3.10"]
     assert sorted(r["accelerator"] for r in data["pip"] if "linux-64" in r["platforms"]) == [
-        "cpu", "cu102", "cu113", "cu116", "rocm5.1.1",
+        "cpu",
+        "cu102",
+        "cu113",
+        "cu116",
+        "rocm5.1.1",
     ]
     code, out, _ = run(["matrix", "list", "--json"], tmp_path, monkeypatch)
     rows = json.loads(out)
@@ -148,7 +178,9 @@ def test_matrix_validate_reports_bad_row(tmp_path: Path, monkeypatch: pytest.Mon
     bad = tmp_path / "m"
     shutil.copytree(MINI, bad)
     with (bad / "pip.yaml").open("a") as fh:
-        fh.write('- {release: "9.9.9", platforms: [linux-64], kind: cuda, torch: "9.9.9", index: pypi, source: x}\n')
+        fh.write(
+            '- {release: "9.9.9", platforms: [linux-64], kind: cuda, torch: "9.9.9", index: pypi, source: x}\n'
+        )
     code, _, err = run(["matrix", "validate", "--matrix", str(bad)], tmp_path, monkeypatch)
     assert code == 4
     assert err == (

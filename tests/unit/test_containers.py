@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 from pathlib import Path
@@ -27,7 +28,8 @@ def _spec(tmp_path: Path, text: str) -> Path:
 
 
 def _parse(text: str) -> list[dict[str, str]]:
-    parser = DockerfileParser(fileobj=None)
+    # A file object, or dockerfile-parse reads and writes ./Dockerfile in the working directory.
+    parser = DockerfileParser(fileobj=io.BytesIO())
     parser.content = text
     return [
         {"instruction": i["instruction"], "value": i["value"]}

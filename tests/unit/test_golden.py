@@ -38,4 +38,6 @@ def test_golden(scenario: str, tmp_path: Path) -> None:
     expected = sorted(p.relative_to(expected_dir) for p in expected_dir.rglob("*") if p.is_file())
     assert produced == expected
     for rel in produced:
-        assert (out / rel).read_bytes() == (expected_dir / rel).read_bytes(), f"{scenario}/{rel} differs"
+        assert (out / rel).read_bytes() == (expected_dir / rel).read_bytes(), (
+            f"{scenario}/{rel} differs"
+        )

@@ -29,12 +29,7 @@ import refresh_matrix  # noqa: E402
 PAGE = (ROOT / "tests" / "data" / "recorded" / "previous-versions.md").read_text(encoding="utf-8")
 WHEELS = json.loads(refresh_matrix.WHEELS_FILE.read_text(encoding="utf-8"))
 COMMANDS = refresh_matrix.parse_previous_versions(PAGE, wheels=WHEELS)
-TABLE = [
-    (cmd, platform)
-    for cmd in COMMANDS
-    if cmd.expressible
-    for platform in cmd.platforms
-]
+TABLE = [(cmd, platform) for cmd in COMMANDS if cmd.expressible for platform in cmd.platforms]
 FAMILY = ("torch", "torchvision", "torchaudio", "pytorch")
 
 
@@ -52,7 +47,7 @@ def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str)
     )
     names = {n for n, _ in cmd.packages}
     text = (
-        f"name: t\ntorch: \"{cmd.release}\"\npython: \"{python}\"\naccelerators: [{acc}]\n"
+        f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
         f"platforms: [{platform}]\nmanagers: [{cmd.manager}]\n"
         f"torchvision: {'true' if 'torchvision' in names else 'false'}\n"
         f"torchaudio: {'true' if 'torchaudio' in names else 'false'}\n"
@@ -78,7 +73,9 @@ def _pip_generated(text: str) -> tuple[list[str], list[str]]:
     return index, pins
 
 
-def _conda_expected(cmd: refresh_matrix.PublishedCommand, pytorch_default: str) -> tuple[list[str], list[str]]:
+def _conda_expected(
+    cmd: refresh_matrix.PublishedCommand, pytorch_default: str
+) -> tuple[list[str], list[str]]:
     deps = []
     for name, spec in cmd.packages:
         if name in FAMILY and not spec:
@@ -88,7 +85,9 @@ def _conda_expected(cmd: refresh_matrix.PublishedCommand, pytorch_default: str) 
     return list(cmd.channels), sorted(deps)
 
 
-def _conda_generated(text: str, cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
+def _conda_generated(
+    text: str, cmd: refresh_matrix.PublishedCommand
+) -> tuple[list[str], list[str]]:
     doc = yaml.safe_load(text)
     unpinned = {n for n, s in cmd.packages if n in FAMILY and not s}
     deps = [
@@ -118,11 +117,21 @@ def test_generated_files_match_published_command(
     if cmd.manager == "pip":
         assert _pip_generated(files["requirements.txt"]) == _pip_expected(cmd), cmd.command
     else:
-        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(cmd, cmd.release), cmd.command
+        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(
+            cmd, cmd.release
+        ), cmd.command
 
 
 def test_unsupported_commands_are_known() -> None:
     """Commands that cannot become a pinned environment, each with its reason (not silently dropped)."""
     unsupported = refresh_matrix.unsupported_commands(COMMANDS)
     assert all(cmd.unsupported or not cmd.platforms for cmd in unsupported)
-    assert {cmd.release for cmd in unsupported} <= {"0.4.1", "1.0.0", "1.0.1", "1.1.0", "1.8.0", "2.3.0", "2.3.1"}
+    assert {cmd.release for cmd in unsupported} <= {
+        "0.4.1",
+        "1.0.0",
+        "1.0.1",
+        "1.1.0",
+        "1.8.0",
+        "2.3.0",
+        "2.3.1",
+    }

@@ -80,10 +80,11 @@ extra: 1
 """
     assert problems(text) == [
         "project.yaml:8: extra: unknown key; valid keys: name, python, torch, torchvision, torchaudio, "
-        "accelerators, platforms, managers, pip, conda, lock, pytorch_index, pypi_index, write_index, ci",
+        "accelerators, platforms, managers, pip, conda, lock, pytorch_index, pypi_index, write_index, ci, "
+        "trusted_hosts",
         "project.yaml:1: name: 'my paper' is not a valid name: use 1-64 letters, digits, '.', '_' or '-', "
         "starting with a letter or digit (it names environments and files, so no '/' or spaces)",
-        "project.yaml:2: python: expected a string such as \"3.10\", got a number; "
+        'project.yaml:2: python: expected a string such as "3.10", got a number; '
         "YAML read it as the number 3.1: quote it: '3.10'",
         "project.yaml:3: torch: expected a string, got a number; YAML read it as the number 1.12: quote it: '1.12'",
         "project.yaml:4: accelerators[2]: 'cuda11.6' is not a compute platform; use cpu, cuXYZ (cu118), "
@@ -101,29 +102,77 @@ def test_error_message_lists_problems() -> None:
     with pytest.raises(SpecError) as info:
         parse_spec("name: p\n", path=P)
     assert str(info.value) == (
-        "project.yaml: torch: missing; give a release (\"2.1.0\"), a range (\">=2.1,<2.3\") or \"latest\""
+        'project.yaml: torch: missing; give a release ("2.1.0"), a range (">=2.1,<2.3") or "latest"'
     )
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("- a\n- b\n", "project.yaml: (top level): expected a mapping of keys (name, python, torch, torchvision, torchaudio, ...), got a list"),
-        ('name: p\ntorch: "1.2.3.4.x"\n', "project.yaml:2: torch: '1.2.3.4.x' is neither a version (\"2.1.0\"), a specifier (\">=2.1,<2.3\") nor \"latest\""),
-        ('name: p\ntorch: "2.1.0"\npython: "3"\n', "project.yaml:3: python: '3' is not a Python version; write major.minor, e.g. \"3.10\""),
-        ('name: p\ntorch: "2.1.0"\naccelerators: []\n', "project.yaml:3: accelerators: the list is empty; name at least one, e.g. [cpu]"),
-        ('name: p\ntorch: "2.1.0"\naccelerators: [cpu, all]\n', "project.yaml:3: accelerators[1]: \"all\" stands alone: write `accelerators: all`"),
-        ('name: p\ntorch: "2.1.0"\npip: ["torch==2.1.0"]\n', "project.yaml:3: pip[0]: torch is set by the `torch`/`torch` keys, not under pip:; remove it here"),
-        ('name: p\ntorch: "2.1.0"\npip: ["numpy", "NumPy<2"]\n', "project.yaml:3: pip[1]: NumPy is already listed at pip[0]; merge them"),
-        ('name: p\ntorch: "2.1.0"\npip: ["x @ https://e.com/x.whl"]\n', "project.yaml:3: pip[0]: 'x @ https://e.com/x.whl': direct URL requirements cannot be locked reproducibly; pin a version"),
-        ('name: p\ntorch: "2.1.0"\nlock: {exclude_newer: "June 2021"}\n', "project.yaml:3: lock.exclude_newer: 'June 2021' is not a date; write YYYY-MM-DD, e.g. 2021-06-30"),
-        ('name: p\ntorch: "2.1.0"\nlock: {resolver: pip-tool}\n', "project.yaml:3: lock.resolver: 'pip-tool' is not one of uv, pip-tools (did you mean 'pip-tools'?)"),
-        ('name: p\ntorch: "2.1.0"\npytorch_index: "https://x.example/whl; rm -rf /"\n', "project.yaml:3: pytorch_index: 'https://x.example/whl; rm -rf /' contains spaces or shell metacharacters; give a plain URL"),
-        ('name: p\ntorch: "2.1.0"\npypi_index: http://mirror.example/simple\n', "project.yaml:3: pypi_index: plain-http index 'http://mirror.example/simple' can be tampered with in transit; use https, or a file:// path"),
-        ('name: ../etc\ntorch: "2.1.0"\n', "project.yaml:1: name: '../etc' is not a valid name: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names environments and files, so no '/' or spaces)"),
-        ('name: p\ntorch: "2.1.0"\ntorchvision: 0.16\n', "project.yaml:3: torchvision: expected true, false or a quoted version, got a number; YAML read it as the number 0.16: quote it: '0.16'"),
-        ('name: p\ntorch: "2.1.0"\nconda: {dependencies: ["pytorch=2.1"]}\n', "project.yaml:3: conda.dependencies[0]: 'pytorch=2.1' is set by envgen from torch/python; remove it here"),
-        ('name: p\ntorch: "2.1.0"\nconda: {dependencies: ["ffmpeg; rm -rf /"]}\n', "project.yaml:3: conda.dependencies[0]: 'ffmpeg; rm -rf /' is not a conda match spec such as ffmpeg or \"ffmpeg>=6\""),
+        (
+            "- a\n- b\n",
+            "project.yaml: (top level): expected a mapping of keys (name, python, torch, torchvision, torchaudio, ...), got a list",
+        ),
+        (
+            'name: p\ntorch: "1.2.3.4.x"\n',
+            'project.yaml:2: torch: \'1.2.3.4.x\' is neither a version ("2.1.0"), a specifier (">=2.1,<2.3") nor "latest"',
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npython: "3"\n',
+            "project.yaml:3: python: '3' is not a Python version; write major.minor, e.g. \"3.10\"",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\naccelerators: []\n',
+            "project.yaml:3: accelerators: the list is empty; name at least one, e.g. [cpu]",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\naccelerators: [cpu, all]\n',
+            'project.yaml:3: accelerators[1]: "all" stands alone: write `accelerators: all`',
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npip: ["torch==2.1.0"]\n',
+            "project.yaml:3: pip[0]: torch is set by the `torch`/`torch` keys, not under pip:; remove it here",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npip: ["numpy", "NumPy<2"]\n',
+            "project.yaml:3: pip[1]: NumPy is already listed at pip[0]; merge them",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npip: ["x @ https://e.com/x.whl"]\n',
+            "project.yaml:3: pip[0]: 'x @ https://e.com/x.whl': direct URL requirements cannot be locked reproducibly; pin a version",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\nlock: {exclude_newer: "June 2021"}\n',
+            "project.yaml:3: lock.exclude_newer: 'June 2021' is not a date; write YYYY-MM-DD, e.g. 2021-06-30",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\nlock: {resolver: pip-tool}\n',
+            "project.yaml:3: lock.resolver: 'pip-tool' is not one of uv, pip-tools (did you mean 'pip-tools'?)",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npytorch_index: "https://x.example/whl; rm -rf /"\n',
+            "project.yaml:3: pytorch_index: 'https://x.example/whl; rm -rf /' contains spaces or shell metacharacters; give a plain URL",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\npypi_index: http://mirror.example/simple\n',
+            "project.yaml:3: pypi_index: plain-http index 'http://mirror.example/simple' can be tampered with in transit; use https, or a file:// path",
+        ),
+        (
+            'name: ../etc\ntorch: "2.1.0"\n',
+            "project.yaml:1: name: '../etc' is not a valid name: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names environments and files, so no '/' or spaces)",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\ntorchvision: 0.16\n',
+            "project.yaml:3: torchvision: expected true, false or a quoted version, got a number; YAML read it as the number 0.16: quote it: '0.16'",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\nconda: {dependencies: ["pytorch=2.1"]}\n',
+            "project.yaml:3: conda.dependencies[0]: 'pytorch=2.1' is set by envgen from torch/python; remove it here",
+        ),
+        (
+            'name: p\ntorch: "2.1.0"\nconda: {dependencies: ["ffmpeg; rm -rf /"]}\n',
+            "project.yaml:3: conda.dependencies[0]: 'ffmpeg; rm -rf /' is not a conda match spec such as ffmpeg or \"ffmpeg>=6\"",
+        ),
     ],
 )
 def test_single_problem_messages(text: str, expected: str) -> None:
@@ -145,7 +194,10 @@ def test_non_utf8() -> None:
 def test_huge_file() -> None:
     with pytest.raises(SpecError) as info:
         parse_spec(b"#" * 300_000, path=P)
-    assert str(info.value) == "project.yaml: the file is 300000 bytes; a project.yaml may be at most 262144"
+    assert (
+        str(info.value)
+        == "project.yaml: the file is 300000 bytes; a project.yaml may be at most 262144"
+    )
 
 
 def test_index_url_checks() -> None:

@@ -24,11 +24,21 @@ def spec(text: str):  # type: ignore[no-untyped-def]
 
 
 def test_expand_single_python_uses_accelerator_ids(matrix: Matrix) -> None:
-    exp = expand(spec('python: "3.10"\ntorch: "1.12.0"\naccelerators: [cu116, cpu, cu113]\n'), matrix)
+    exp = expand(
+        spec('python: "3.10"\ntorch: "1.12.0"\naccelerators: [cu116, cpu, cu113]\n'), matrix
+    )
     assert [v.id for v in exp.variants] == ["cpu", "cu113", "cu116"]
     cu116 = exp.variants[2]
-    assert pip_pins(cu116) == {"torch": "1.12.0+cu116", "torchvision": "0.13.0+cu116", "torchaudio": "0.12.0"}
-    assert conda_pins(cu116) == {"pytorch": "1.12.0", "torchvision": "0.13.0", "torchaudio": "0.12.0"}
+    assert pip_pins(cu116) == {
+        "torch": "1.12.0+cu116",
+        "torchvision": "0.13.0+cu116",
+        "torchaudio": "0.12.0",
+    }
+    assert conda_pins(cu116) == {
+        "pytorch": "1.12.0",
+        "torchvision": "0.13.0",
+        "torchaudio": "0.12.0",
+    }
     assert cu116.managers == ("pip", "conda")
     assert cu116.cuda == "11.6"
 
@@ -113,7 +123,12 @@ def test_several_problems_in_one_error(matrix: Matrix) -> None:
 
 def test_explicit_manager_missing_is_an_error(matrix: Matrix) -> None:
     with pytest.raises(UnsupportedCombinationError) as info:
-        expand(spec('python: "3.10"\ntorch: "1.12.0"\naccelerators: [rocm5.1.1]\nmanagers: [pip, conda]\n'), matrix)
+        expand(
+            spec(
+                'python: "3.10"\ntorch: "1.12.0"\naccelerators: [rocm5.1.1]\nmanagers: [pip, conda]\n'
+            ),
+            matrix,
+        )
     assert str(info.value) == (
         "project.yaml: managers: torch 1.12.0 rocm5.1.1 on linux-64 was not published for conda "
         "(conda has: cpu, cu102, cu113, cu116); drop conda from managers or the accelerator"
@@ -131,7 +146,9 @@ def test_release_resolution(matrix: Matrix) -> None:
     )
     with pytest.raises(UnsupportedCombinationError) as info:
         resolve_release(">=3", matrix)
-    assert str(info.value) == "torch: no torch release matches '>=3'; the matrix has 1.11.0 to 2.1.0"
+    assert (
+        str(info.value) == "torch: no torch release matches '>=3'; the matrix has 1.11.0 to 2.1.0"
+    )
 
 
 def test_known_issue_warning_and_its_fix(matrix: Matrix) -> None:
