@@ -144,6 +144,8 @@ class _Lines:
     def __init__(self, node: yaml.Node | None) -> None:
         self._lines: dict[str, int] = {}
         self._seen: set[int] = set()
+        # (key path, first line, repeated line): YAML keeps the last value silently.
+        self.duplicates: list[tuple[str, int, int]] = []
         if node is not None:
             self._walk(node, "")
 
@@ -155,9 +157,13 @@ class _Lines:
         self._seen.add(id(node))
         self._lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
+            first: dict[str, int] = {}
             for key, value in node.value:
                 name = str(key.value)
                 child = f"{path}.{name}" if path else name
+                if name in first:
+                    self.duplicates.append((child, first[name], key.start_mark.line + 1))
+                first.setdefault(name, key.start_mark.line + 1)
                 self._lines[child] = key.start_mark.line + 1
                 self._walk(value, child)
                 self._lines[child] = key.start_mark.line + 1
@@ -204,9 +210,13 @@ def did_you_mean(value: str, choices: Iterable[str]) -> str:
 def _type_name(value: object) -> str:
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "a mapping"}.get(
-        type(value), type(value).__name__
-    )
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        dict: "a mapping",
+    }.get(type(value), type(value).__name__)
 
 
 def _quote_hint(value: object) -> str:
@@ -295,8 +305,16 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
         raise SpecError(msg, source=source) from None
     lines = _Lines(node)
     problems = _Problems(source, lines)
+    for key_path, first_line, again in lines.duplicates:
+        problems.items.append(
+            f"{source}:{again}: {key_path}: duplicate key (first set at line {first_line}); "
+            "YAML would keep only the last one: remove one of them"
+        )
     if not isinstance(data, dict):
-        problems.add("(top level)", f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), got {_type_name(data)}")
+        problems.add(
+            "(top level)",
+            f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), got {_type_name(data)}",
+        )
         problems.raise_if_any()
     assert isinstance(data, dict)
     spec = _Validator(data, problems, path).spec()
@@ -388,23 +406,30 @@ class _Validator:
         for i, item in enumerate(items):
             where = f"python[{i}]" if isinstance(value, list) else "python"
             if not isinstance(item, str):
-                self.p.add(where, f"expected a string such as \"3.10\", got {_type_name(item)}{_quote_hint(item)}")
+                self.p.add(
+                    where,
+                    f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
+                )
                 continue
             if not _PY_RE.match(item):
-                self.p.add(where, f"{item!r} is not a Python version; write major.minor, e.g. \"3.10\"")
+                self.p.add(
+                    where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
+                )
                 continue
             if item in out:
                 self.p.add(where, f"python {item} is listed twice")
                 continue
             out.append(item)
         if isinstance(value, list) and not value:
-            self.p.add("python", "the list is empty; name at least one version, e.g. [\"3.11\"]")
+            self.p.add("python", 'the list is empty; name at least one version, e.g. ["3.11"]')
         return tuple(out)
 
     def _torch(self) -> str | None:
         value = self.data.get("torch")
         if value is None:
-            self.p.add("torch", "missing; give a release (\"2.1.0\"), a range (\">=2.1,<2.3\") or \"latest\"")
+            self.p.add(
+                "torch", 'missing; give a release ("2.1.0"), a range (">=2.1,<2.3") or "latest"'
+            )
             return None
         if not isinstance(value, str):
             self.p.add("torch", f"expected a string, got {_type_name(value)}{_quote_hint(value)}")
@@ -429,7 +454,7 @@ class _Validator:
         except InvalidSpecifier:
             self.p.add(
                 "torch",
-                f"{value!r} is neither a version (\"2.1.0\"), a specifier (\">=2.1,<2.3\") nor \"latest\"",
+                f'{value!r} is neither a version ("2.1.0"), a specifier (">=2.1,<2.3") nor "latest"',
             )
             return None
         return value
@@ -442,10 +467,16 @@ class _Validator:
             try:
                 Version(value)
             except InvalidVersion:
-                self.p.add(key, f"{value!r} is not a version; use true, false or an exact version such as \"0.16.0\"")
+                self.p.add(
+                    key,
+                    f'{value!r} is not a version; use true, false or an exact version such as "0.16.0"',
+                )
                 return True
             return value
-        self.p.add(key, f"expected true, false or a quoted version, got {_type_name(value)}{_quote_hint(value)}")
+        self.p.add(
+            key,
+            f"expected true, false or a quoted version, got {_type_name(value)}{_quote_hint(value)}",
+        )
         return True
 
     def _accelerators(self) -> tuple[tuple[str, ...], bool]:
@@ -455,7 +486,10 @@ class _Validator:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            self.p.add("accelerators", f"expected a list such as [cpu, cu118] or \"all\", got {_type_name(value)}")
+            self.p.add(
+                "accelerators",
+                f'expected a list such as [cpu, cu118] or "all", got {_type_name(value)}',
+            )
             return (), False
         if not value:
             self.p.add("accelerators", "the list is empty; name at least one, e.g. [cpu]")
@@ -463,10 +497,13 @@ class _Validator:
         for i, item in enumerate(value):
             where = f"accelerators[{i}]"
             if not isinstance(item, str):
-                self.p.add(where, f"expected a string such as cu118, got {_type_name(item)}{_quote_hint(item)}")
+                self.p.add(
+                    where,
+                    f"expected a string such as cu118, got {_type_name(item)}{_quote_hint(item)}",
+                )
                 continue
             if item == "all":
-                self.p.add(where, "\"all\" stands alone: write `accelerators: all`")
+                self.p.add(where, '"all" stands alone: write `accelerators: all`')
                 continue
             if not _ACCEL_RE.match(item):
                 hint = ""
@@ -484,7 +521,9 @@ class _Validator:
             out.append(item)
         return tuple(out), False
 
-    def _choices(self, key: str, choices: tuple[str, ...], *, default: tuple[str, ...]) -> tuple[str, ...]:
+    def _choices(
+        self, key: str, choices: tuple[str, ...], *, default: tuple[str, ...]
+    ) -> tuple[str, ...]:
         value = self.data.get(key, list(default))
         if isinstance(value, str):
             value = [value]
@@ -511,14 +550,20 @@ class _Validator:
     def _pip(self) -> tuple[str, ...]:
         value = self.data.get("pip", [])
         if not isinstance(value, list):
-            self.p.add("pip", f"expected a list of requirements such as [\"numpy<2\"], got {_type_name(value)}")
+            self.p.add(
+                "pip",
+                f'expected a list of requirements such as ["numpy<2"], got {_type_name(value)}',
+            )
             return ()
         out: list[str] = []
         seen: dict[str, int] = {}
         for i, item in enumerate(value):
             where = f"pip[{i}]"
             if not isinstance(item, str):
-                self.p.add(where, f"expected a PEP 508 requirement string, got {_type_name(item)}{_quote_hint(item)}")
+                self.p.add(
+                    where,
+                    f"expected a PEP 508 requirement string, got {_type_name(item)}{_quote_hint(item)}",
+                )
                 continue
             try:
                 req = Requirement(item)
@@ -526,13 +571,19 @@ class _Validator:
                 self.p.add(where, f"{item!r} is not a valid requirement: {exc}")
                 continue
             if req.url:
-                self.p.add(where, f"{item!r}: direct URL requirements cannot be locked reproducibly; pin a version")
+                self.p.add(
+                    where,
+                    f"{item!r}: direct URL requirements cannot be locked reproducibly; pin a version",
+                )
                 continue
             from packaging.utils import canonicalize_name  # noqa: PLC0415 - keep import local
 
             name = canonicalize_name(req.name)
             if name in {"torch", "torchvision", "torchaudio"}:
-                self.p.add(where, f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; remove it here")
+                self.p.add(
+                    where,
+                    f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; remove it here",
+                )
                 continue
             if name in seen:
                 self.p.add(where, f"{req.name} is already listed at pip[{seen[name]}]; merge them")
@@ -546,20 +597,47 @@ class _Validator:
         if value is None:
             return CondaSection()
         if not isinstance(value, dict):
-            self.p.add("conda", f"expected a mapping with channels and dependencies, got {_type_name(value)}")
+            self.p.add(
+                "conda",
+                f"expected a mapping with channels and dependencies, got {_type_name(value)}",
+            )
             return CondaSection()
         for key in value:
             if key not in CONDA_KEYS:
-                self.p.add(f"conda.{key}", f"unknown key; valid keys: {', '.join(CONDA_KEYS)}{did_you_mean(str(key), CONDA_KEYS)}")
-        channels = self._str_list(value, "conda", "channels", _CHANNEL_RE, "a channel name such as conda-forge")
-        deps = self._str_list(value, "conda", "dependencies", _CONDA_DEP_RE, "a conda match spec such as ffmpeg or \"ffmpeg>=6\"")
+                self.p.add(
+                    f"conda.{key}",
+                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}{did_you_mean(str(key), CONDA_KEYS)}",
+                )
+        channels = self._str_list(
+            value, "conda", "channels", _CHANNEL_RE, "a channel name such as conda-forge"
+        )
+        deps = self._str_list(
+            value,
+            "conda",
+            "dependencies",
+            _CONDA_DEP_RE,
+            'a conda match spec such as ffmpeg or "ffmpeg>=6"',
+        )
         for i, dep in enumerate(deps):
-            if re.split(r"[\s=<>!~\[]", dep, maxsplit=1)[0] in {"pytorch", "torchvision", "torchaudio", "python"}:
-                self.p.add(f"conda.dependencies[{i}]", f"{dep!r} is set by envgen from torch/python; remove it here")
+            if re.split(r"[\s=<>!~\[]", dep, maxsplit=1)[0] in {
+                "pytorch",
+                "torchvision",
+                "torchaudio",
+                "python",
+            }:
+                self.p.add(
+                    f"conda.dependencies[{i}]",
+                    f"{dep!r} is set by envgen from torch/python; remove it here",
+                )
         return CondaSection(channels=channels, dependencies=deps)
 
     def _str_list(
-        self, mapping: dict[object, object], parent: str, key: str, pattern: re.Pattern[str], what: str
+        self,
+        mapping: dict[object, object],
+        parent: str,
+        key: str,
+        pattern: re.Pattern[str],
+        what: str,
     ) -> tuple[str, ...]:
         value = mapping.get(key, [])
         where = f"{parent}.{key}"
@@ -580,11 +658,16 @@ class _Validator:
         if value is None:
             return LockOptions()
         if not isinstance(value, dict):
-            self.p.add("lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}")
+            self.p.add(
+                "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
+            )
             return LockOptions()
         for key in value:
             if key not in LOCK_KEYS:
-                self.p.add(f"lock.{key}", f"unknown key; valid keys: {', '.join(LOCK_KEYS)}{did_you_mean(str(key), LOCK_KEYS)}")
+                self.p.add(
+                    f"lock.{key}",
+                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}{did_you_mean(str(key), LOCK_KEYS)}",
+                )
         exclude = value.get("exclude_newer")
         date: dt.date | None = None
         if isinstance(exclude, dt.datetime):
@@ -595,12 +678,20 @@ class _Validator:
             try:
                 date = dt.date.fromisoformat(exclude)
             except ValueError:
-                self.p.add("lock.exclude_newer", f"{exclude!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30")
+                self.p.add(
+                    "lock.exclude_newer",
+                    f"{exclude!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30",
+                )
         elif exclude is not None:
-            self.p.add("lock.exclude_newer", f"expected a date YYYY-MM-DD, got {_type_name(exclude)}")
+            self.p.add(
+                "lock.exclude_newer", f"expected a date YYYY-MM-DD, got {_type_name(exclude)}"
+            )
         resolver = value.get("resolver", "uv")
         if resolver not in RESOLVERS:
-            self.p.add("lock.resolver", f"{resolver!r} is not one of {', '.join(RESOLVERS)}{did_you_mean(str(resolver), RESOLVERS)}")
+            self.p.add(
+                "lock.resolver",
+                f"{resolver!r} is not one of {', '.join(RESOLVERS)}{did_you_mean(str(resolver), RESOLVERS)}",
+            )
             resolver = "uv"
         return LockOptions(exclude_newer=date, resolver=resolver)
 
@@ -650,15 +741,23 @@ class _Validator:
         if value is None:
             return CiOptions()
         if not isinstance(value, dict):
-            self.p.add("ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}")
+            self.p.add(
+                "ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}"
+            )
             return CiOptions()
         out: dict[str, str] = {}
         for key, item in value.items():
             if key not in CI_KEYS:
-                self.p.add(f"ci.{key}", f"unknown key; valid keys: {', '.join(CI_KEYS)}{did_you_mean(str(key), CI_KEYS)}")
+                self.p.add(
+                    f"ci.{key}",
+                    f"unknown key; valid keys: {', '.join(CI_KEYS)}{did_you_mean(str(key), CI_KEYS)}",
+                )
                 continue
             if not isinstance(item, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.,-]*$", item):
-                self.p.add(f"ci.{key}", f"{item!r} is not a runner label (letters, digits, '.', '_', '-', ',')")
+                self.p.add(
+                    f"ci.{key}",
+                    f"{item!r} is not a runner label (letters, digits, '.', '_', '-', ',')",
+                )
                 continue
             out[str(key)] = item
         return CiOptions(**out)
@@ -685,7 +784,7 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     >>> check_index_url("https://mirror.example/whl") is None
     True
     >>> check_index_url("http://mirror.example/whl")
-    "plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https, or a file:// path"
+    "plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https, a file:// path, or list its host under trusted_hosts"
     """
     if _SHELL_META.search(url):
         return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
@@ -700,6 +799,10 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
         return None if parts.path else f"{url!r} has no path"
     if not parts.hostname:
         return f"{url!r} has no host"
-    if parts.scheme == "http" and not trusted and parts.hostname not in {"127.0.0.1", "localhost", "::1"}:
-        return f"plain-http index {url!r} can be tampered with in transit; use https, or a file:// path"
+    if (
+        parts.scheme == "http"
+        and not trusted
+        and parts.hostname not in {"127.0.0.1", "localhost", "::1"}
+    ):
+        return f"plain-http index {url!r} can be tampered with in transit; use https, a file:// path, or list its host under trusted_hosts"
     return None

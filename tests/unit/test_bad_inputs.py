@@ -604,14 +604,14 @@ CASES: Final[tuple[Case, ...]] = (
         spec('pytorch_index: "http://mirror.example/whl"\n'),
         3,
         "project.yaml:4: pytorch_index: plain-http index 'http://mirror.example/whl' can be "
-        "tampered with in transit; use https, or a file:// path",
+        "tampered with in transit; use https, a file:// path, or list its host under trusted_hosts",
     ),
     Case(
         "index-plain-http-other-host-trusted",
         spec('trusted_hosts: [other.example]\npypi_index: "http://mirror.example/simple"\n'),
         3,
         "project.yaml:5: pypi_index: plain-http index 'http://mirror.example/simple' can be "
-        "tampered with in transit; use https, or a file:// path",
+        "tampered with in transit; use https, a file:// path, or list its host under trusted_hosts",
     ),
     Case(
         "index-semicolon",
@@ -885,7 +885,7 @@ ENV_CASES: Final = (
         "http://mirror.example/whl",
         (
             "ENVGEN_PYTORCH_INDEX: plain-http index 'http://mirror.example/whl' can be tampered "
-            "with in transit; use https, or a file:// path"
+            "with in transit; use https, a file:// path, or list its host under trusted_hosts"
         ),
     ),
     (
@@ -893,7 +893,7 @@ ENV_CASES: Final = (
         "http://bob:CANARY-TOKEN-1234@mirror.example/simple",
         (
             "ENVGEN_PYPI_INDEX: plain-http index 'http://***@mirror.example/simple' can be "
-            "tampered with in transit; use https, or a file:// path"
+            "tampered with in transit; use https, a file:// path, or list its host under trusted_hosts"
         ),
     ),
     (

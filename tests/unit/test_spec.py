@@ -155,7 +155,7 @@ def test_error_message_lists_problems() -> None:
         ),
         (
             'name: p\ntorch: "2.1.0"\npypi_index: http://mirror.example/simple\n',
-            "project.yaml:3: pypi_index: plain-http index 'http://mirror.example/simple' can be tampered with in transit; use https, or a file:// path",
+            "project.yaml:3: pypi_index: plain-http index 'http://mirror.example/simple' can be tampered with in transit; use https, a file:// path, or list its host under trusted_hosts",
         ),
         (
             'name: ../etc\ntorch: "2.1.0"\n',
@@ -206,3 +206,10 @@ def test_index_url_checks() -> None:
     assert check_index_url("http://127.0.0.1:8000/whl") is None
     assert check_index_url("http://mirror.example/whl", trusted=True) is None
     assert check_index_url("ftp://x/whl") == "'ftp://x/whl' is not an http(s):// or file:// URL"
+
+
+def test_duplicate_keys_are_reported() -> None:
+    assert problems('name: p\ntorch: "2.1.0"\npython: "3.10"\ntorch: "1.12.0"\n') == [
+        "project.yaml:4: torch: duplicate key (first set at line 2); "
+        "YAML would keep only the last one: remove one of them"
+    ]
