@@ -119,7 +119,11 @@ def run(
     except subprocess.TimeoutExpired as exc:
         msg = f"{what} timed out after {timeout:g} s\n  command: {redact(' '.join(argv))}"
         raw: object = exc.stderr
-        stderr = raw.decode(errors="replace") if isinstance(raw, bytes) else ("" if raw is None else str(raw))
+        stderr = (
+            raw.decode(errors="replace")
+            if isinstance(raw, bytes)
+            else ("" if raw is None else str(raw))
+        )
         if stderr:
             msg += "\n" + _indent(redact("\n".join(stderr.splitlines()[-10:])))
         raise EnvgenError(msg) from None

@@ -22,7 +22,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("envgen")
 
 
-# --- options defined once -------------------------------------------------------------------------
+# --- options defined once ------------------------------------------------------------------------
 def spec_argument(f: F) -> F:
     return click.argument(
         "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
@@ -73,7 +73,7 @@ def _warn(lines: list[str] | tuple[str, ...]) -> None:
         click.echo(f"warning: {line}", err=True)
 
 
-# --- commands -------------------------------------------------------------------------------------
+# --- commands ------------------------------------------------------------------------------------
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="envgen")
 @click.option("-v", "--verbose", count=True, help="More log output (repeat for debug).")
@@ -162,7 +162,11 @@ def lock_cmd(
 @matrix_option
 @click.option("--pins-only", is_flag=True, help="Check the pins-only files (no full locks).")
 def check_cmd(
-    spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None, pins_only: bool
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    pins_only: bool,
 ) -> None:
     """Exit 9 naming each stale or hand-edited file and line (the same as `lock --check`)."""
     from envgen import workflow  # noqa: PLC0415
@@ -219,7 +223,8 @@ def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
         return
     for r in rows:
         click.echo(
-            f"{r['torch']:<8} vision {r['torchvision'] or '-':<8} audio {r['torchaudio'] or '-':<8} "
+            f"{r['torch']:<8} vision {r['torchvision'] or '-':<8} "
+            f"audio {r['torchaudio'] or '-':<8} "
             f"py {','.join(r['python'])}  {' '.join(r['accelerators'])}"
         )
 
@@ -302,16 +307,47 @@ def command_cmd(
 @out_option
 @variant_option
 @matrix_option
-@click.option("--all", "all_variants", is_flag=True, help="Build every variant (the default when no --variant).")
-@click.option("--manager", type=click.Choice(["auto", "pip", "conda"]), default="auto", show_default=True, help="Which lock to build from.")
-@click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where environments go (default <out>/<variant>/.env).")
-@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, envvar="ENVGEN_CACHE_DIR", help="Shared package cache.")
+@click.option(
+    "--all",
+    "all_variants",
+    is_flag=True,
+    help="Build every variant (the default when no --variant).",
+)
+@click.option(
+    "--manager",
+    type=click.Choice(["auto", "pip", "conda"]),
+    default="auto",
+    show_default=True,
+    help="Which lock to build from.",
+)
+@click.option(
+    "--env-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Where environments go (default <out>/<variant>/.env).",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    envvar="ENVGEN_CACHE_DIR",
+    help="Shared package cache.",
+)
 @click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None)
-@click.option("--conda-tool", type=click.Choice(["rattler", "conda", "mamba", "micromamba"]), default="rattler")
+@click.option(
+    "--conda-tool",
+    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
+    default="rattler",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write smoke results as JUnit XML.")
+@click.option(
+    "--junit",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write smoke results as JUnit XML.",
+)
 def build_cmd(
     spec: Path,
     out: Path | None,
@@ -345,7 +381,9 @@ def build_cmd(
         jobs=jobs,
         conda_tool=conda_tool,
     )
-    _emit_smoke([(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit)
+    _emit_smoke(
+        [(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit
+    )
     for b in report.builds:
         click.echo(workflow.format_build_line(b), err=True)
     report.raise_for_failures()
@@ -358,7 +396,12 @@ def build_cmd(
 @matrix_option
 @click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write JUnit XML.")
+@click.option(
+    "--junit",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write JUnit XML.",
+)
 def smoke_cmd(
     spec: Path,
     out: Path | None,
@@ -382,7 +425,14 @@ def _emit_smoke(reports: list[tuple[str, Any]], as_json: bool, junit: Path | Non
     from envgen import smoke as smoke_mod  # noqa: PLC0415
 
     if as_json:
-        _echo("[" + ",\n".join(f'{{"variant": {json.dumps(v)}, "checks": {smoke_mod.render_json(r)}}}' for v, r in reports) + "]")
+        _echo(
+            "["
+            + ",\n".join(
+                f'{{"variant": {json.dumps(v)}, "checks": {smoke_mod.render_json(r)}}}'
+                for v, r in reports
+            )
+            + "]"
+        )
     else:
         for variant, report in reports:
             click.echo(f"== {variant}")
@@ -401,7 +451,9 @@ def workflow_junit(reports: list[tuple[str, Any]]) -> str:
         return smoke_mod.render_junit(report, name=f"envgen-smoke-{variant}")
     parts = [smoke_mod.render_junit(r, name=f"envgen-smoke-{v}") for v, r in reports]
     # One <testsuites> document holding every variant's suites.
-    inner = "".join(p.split("<testsuites", 1)[1].split(">", 1)[1].rsplit("</testsuites>", 1)[0] for p in parts)
+    inner = "".join(
+        p.split("<testsuites", 1)[1].split(">", 1)[1].rsplit("</testsuites>", 1)[0] for p in parts
+    )
     return '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>' + inner + "</testsuites>\n"
 
 
@@ -442,7 +494,7 @@ def doctor_cmd(
 
 
 def _register_repro_commands() -> None:
-    """`import`, `dockerfile` and `ci` live in envgen.cli_repro (reproducing papers, containers, CI)."""
+    """`import`, `dockerfile` and `ci` live in envgen.cli_repro (papers, containers, CI)."""
     from envgen.cli_repro import ci_group, dockerfile_cmd, import_cmd  # noqa: PLC0415
 
     cli.add_command(import_cmd)
@@ -453,7 +505,7 @@ def _register_repro_commands() -> None:
 _register_repro_commands()
 
 
-# --- entry points -----------------------------------------------------------------------------------
+# --- entry points --------------------------------------------------------------------------------
 def main_inner(args: list[str] | None = None) -> None:
     """Run the CLI, letting EnvgenError propagate (for tests)."""
     cli.main(args=args, prog_name="envgen", standalone_mode=False)

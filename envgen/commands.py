@@ -33,7 +33,9 @@ class InstallCommand:
     warnings: tuple[str, ...] = ()
 
 
-def pip_command(build: PipBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True) -> str:
+def pip_command(
+    build: PipBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
+) -> str:
     parts = ["pip install", f"torch=={build.torch}"]
     if with_torchvision and build.torchvision:
         parts.append(f"torchvision=={build.torchvision}")
@@ -46,7 +48,9 @@ def pip_command(build: PipBuild, *, with_torchvision: bool = True, with_torchaud
     return " ".join(parts)
 
 
-def conda_command(build: CondaBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True) -> str:
+def conda_command(
+    build: CondaBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
+) -> str:
     parts = ["conda install"]
     if build.form == "conda-forge":
         parts.append(f"pytorch={build.pytorch}={'cuda*' if build.kind == 'cuda' else 'cpu*'}")
@@ -72,13 +76,24 @@ def install_command(
     release = resolve_release(torch, matrix, where="--torch")
     platform = OS_PLATFORM.get(os_name)
     if platform is None:
-        msg = f"--os {os_name!r} is not one of linux, windows, macos{did_you_mean(os_name, OS_PLATFORM)}"
+        msg = (
+            f"--os {os_name!r} is not one of linux, windows, macos"
+            f"{did_you_mean(os_name, OS_PLATFORM)}"
+        )
         raise UnsupportedCombinationError(msg)
     builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...]
-    builds = matrix.pip_builds(release.torch, platform) if manager == "pip" else matrix.conda_builds(release.torch, platform)
+    builds = (
+        matrix.pip_builds(release.torch, platform)
+        if manager == "pip"
+        else matrix.conda_builds(release.torch, platform)
+    )
     if not builds and platform == "osx-arm64":
         platform = "osx-64"
-        builds = matrix.pip_builds(release.torch, platform) if manager == "pip" else matrix.conda_builds(release.torch, platform)
+        builds = (
+            matrix.pip_builds(release.torch, platform)
+            if manager == "pip"
+            else matrix.conda_builds(release.torch, platform)
+        )
     for b in builds:
         if b.accelerator == compute:
             text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)

@@ -114,7 +114,9 @@ def plan_makefile(
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
         command=spec_command(spec, pins_only=pins_only),
-        input_hash=input_hash({"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}),
+        input_hash=input_hash(
+            {"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}
+        ),
         description=f"project: {spec.name}",
     )
     return PlannedFile(
@@ -125,11 +127,7 @@ def plan_makefile(
 
 def write_planned(out: Path, files: list[PlannedFile]) -> list[PurePosixPath]:
     """Write each planned file atomically unless identical; return the ones written."""
-    written: list[PurePosixPath] = []
-    for f in files:
-        if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
-            written.append(f.relpath)
-    return written
+    return [f.relpath for f in files if write_if_changed(out.joinpath(*f.relpath.parts), f.text)]
 
 
 def stale_files(out: Path, files: list[PlannedFile]) -> list[tuple[PurePosixPath, str]]:
@@ -164,4 +162,6 @@ def check_planned(out: Path, files: list[PlannedFile]) -> None:
         names = ", ".join(str(p) for p, _ in stale)
         diffs = "\n".join(d for _, d in stale)
         msg = f"{len(stale)} generated file(s) in {out} are stale: {names}\n{diffs}"
-        raise StaleOutputError(msg.rstrip(), hint="run `envgen lock` (or `make lock`) and commit the result")
+        raise StaleOutputError(
+            msg.rstrip(), hint="run `envgen lock` (or `make lock`) and commit the result"
+        )

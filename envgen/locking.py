@@ -19,7 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Self
 
 from envgen._io import input_hash, normalize_text, write_if_changed
 from envgen.errors import EnvgenError, LockError, StaleOutputError
@@ -95,7 +95,9 @@ def overrides_text(resolver: str | None, as_of: str | None) -> str | None:
     >>> overrides_text(None, "2021-06-30"), overrides_text(None, None)
     ('--as-of 2021-06-30', None)
     """
-    parts = ([f"--as-of {as_of}"] if as_of else []) + ([f"--resolver {resolver}"] if resolver else [])
+    parts = ([f"--as-of {as_of}"] if as_of else []) + (
+        [f"--resolver {resolver}"] if resolver else []
+    )
     return " ".join(parts) or None
 
 
@@ -203,7 +205,9 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
     def expected(v: Variant, name: str) -> str:
         """The hash a committed file should carry (honouring the overrides it was made with)."""
-        return lock_inputs(spec, v, options, written_urls, recorded=_recorded_options(out / v.id / name))
+        return lock_inputs(
+            spec, v, options, written_urls, recorded=_recorded_options(out / v.id / name)
+        )
 
     force = options.upgrade or bool(options.upgrade_packages)
 
@@ -234,7 +238,9 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                     continue
                 fields, _ = split_header(text)
                 if fields.get("input-hash") != expected(v, name):
-                    problems.append(f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`")
+                    problems.append(
+                        f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
+                    )
                 problems += [f"{rel}: {p}" for p in tampered_lines(text)]
                 if v.pip is not None and name == "requirements.txt":
                     problems += [f"{rel}: {p}" for p in _pin_mismatches(text, v)]
@@ -243,13 +249,13 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                 f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
                 hint="run `envgen lock` and commit the result",
             )
-        return LockResult(lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",), warnings=tuple(warnings))
+        return LockResult(
+            lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",),
+            warnings=tuple(warnings),
+        )
 
     todo = [v for v in variants if force or not is_current(v)]
-    lines: list[str] = []
-    for v in variants:
-        if v not in todo:
-            lines.append(f"{v.id}: up to date (no resolver work)")
+    lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
     outcomes: list[VariantOutcome] = []
     if todo:
         lockers = _lockers(options.resolver or spec.lock.resolver)
@@ -259,7 +265,11 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
         exclude_date = dt.date.fromisoformat(exclude) if exclude else None
         cache_dir = _cache_dir()
-        with tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp, _progress(len(todo)) as progress:
+        with (
+            tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp,
+            _progress(len(todo)) as progress,
+        ):
+
             def work(v: Variant) -> VariantOutcome:
                 start = time.perf_counter()
                 workdir = Path(tmp) / v.id
@@ -296,12 +306,20 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                         locked += lockers["conda"].lock(request)  # type: ignore[attr-defined]
                 except EnvgenError as exc:
                     progress(v.id, "failed")
-                    return VariantOutcome(variant=v, status="failed", seconds=time.perf_counter() - start, error=str(exc))
+                    return VariantOutcome(
+                        variant=v,
+                        status="failed",
+                        seconds=time.perf_counter() - start,
+                        error=str(exc),
+                    )
                 files = tuple(
-                    PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body)) for lf in locked
+                    PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body))
+                    for lf in locked
                 )
                 progress(v.id, "locked")
-                return VariantOutcome(variant=v, status="locked", seconds=time.perf_counter() - start, files=files)
+                return VariantOutcome(
+                    variant=v, status="locked", seconds=time.perf_counter() - start, files=files
+                )
 
             with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
                 outcomes = list(pool.map(work, todo))
@@ -318,16 +336,19 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     for o in outcomes:
         if o.status != "locked":
             continue
-        for f in o.files:
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
-                written.append(str(f.relpath))
+        written.extend(
+            str(f.relpath)
+            for f in o.files
+            if write_if_changed(out.joinpath(*f.relpath.parts), f.text)
+        )
         lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
     if failed:
         errors = [o for o in outcomes if o.status == "failed"]
         text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)
         ok = [v.id for v in variants if v.id not in failed]
         msg = (
-            f"{len(errors)} of {len(variants)} variant(s) failed to lock; their previous files are untouched"
+            f"{len(errors)} of {len(variants)} variant(s) failed to lock; "
+            "their previous files are untouched"
             + (f" (locked: {', '.join(ok)})" if ok else "")
             + "\n"
             + text
@@ -362,9 +383,11 @@ def _pin_mismatches(text: str, variant: Variant) -> list[str]:
         asked[canonicalize_name(req.name)] = req
     problems: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        for digest in _SHA256_RE.findall(line):
-            if not re.fullmatch(r"[0-9a-f]{64}", digest.rstrip("\\")):
-                problems.append(f"line {number}: {digest!r} is not a sha256 (64 hex digits)")
+        problems.extend(
+            f"line {number}: {digest!r} is not a sha256 (64 hex digits)"
+            for digest in _SHA256_RE.findall(line)
+            if not re.fullmatch(r"[0-9a-f]{64}", digest.rstrip("\\"))
+        )
         if line[:1].isspace() or line.startswith("#"):
             continue
         name, sep, version = line.partition("==")
@@ -407,7 +430,7 @@ class _progress:  # noqa: N801 - used as a context manager factory
         self.start = time.perf_counter()
         self._rich: object | None = None
 
-    def __enter__(self) -> _progress:
+    def __enter__(self) -> Self:
         if sys.stderr.isatty() and not os.environ.get("CI"):
             from rich.progress import Progress  # noqa: PLC0415
 

@@ -60,13 +60,14 @@ def accelerator_id(kind: ComputeKind, version: str | None) -> AcceleratorId:
     >>> accelerator_id("cuda", "11.8"), accelerator_id("rocm", "5.1.1"), accelerator_id("cpu", None)
     ('cu118', 'rocm5.1.1', 'cpu')
     """
+    if kind not in {"cuda", "rocm"}:
+        return AcceleratorId(kind)
+    if version is None:
+        msg = f"internal error: a {kind} accelerator needs a version"
+        raise ValueError(msg)
     if kind == "cuda":
-        assert version is not None
         return AcceleratorId("cu" + version.replace(".", ""))
-    if kind == "rocm":
-        assert version is not None
-        return AcceleratorId("rocm" + version)
-    return AcceleratorId(kind)
+    return AcceleratorId("rocm" + version)
 
 
 class Release(StrictModel):
@@ -340,7 +341,7 @@ def _load_matrix_cached(directory: Path) -> Matrix:
     raw = _read_raw(directory)
     for key, rows in raw.items():
         try:
-            Matrix.model_validate({**{k: () for k in MATRIX_FILES}, key: rows})
+            Matrix.model_validate({**dict.fromkeys(MATRIX_FILES, ()), key: rows})
         except ValidationError as exc:
             raise MatrixError(
                 _format_validation(directory / MATRIX_FILES[key], exc, rows)

@@ -16,7 +16,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 from urllib.parse import urlsplit
 
 import yaml
@@ -194,7 +194,10 @@ class _Problems:
 
     def raise_if_any(self) -> None:
         if self.items:
-            raise SpecError(self.items, source=self.source)
+            self.raise_all()
+
+    def raise_all(self) -> NoReturn:
+        raise SpecError(self.items, source=self.source)
 
 
 def did_you_mean(value: str, choices: Iterable[str]) -> str:
@@ -277,12 +280,18 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
     source = path.name
     if isinstance(raw, bytes):
         if len(raw) > MAX_SPEC_BYTES:
-            msg = f"{source}: the file is {len(raw)} bytes; a project.yaml may be at most {MAX_SPEC_BYTES}"
+            msg = (
+                f"{source}: the file is {len(raw)} bytes; "
+                f"a project.yaml may be at most {MAX_SPEC_BYTES}"
+            )
             raise SpecError(msg, source=source)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            msg = f"{source}: not UTF-8 (byte {exc.start}: {raw[exc.start : exc.start + 1]!r}); save it as UTF-8"
+            msg = (
+                f"{source}: not UTF-8 (byte {exc.start}: {raw[exc.start : exc.start + 1]!r}); "
+                "save it as UTF-8"
+            )
             raise SpecError(msg, source=source) from None
     else:
         text = raw
@@ -313,13 +322,15 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
     if not isinstance(data, dict):
         problems.add(
             "(top level)",
-            f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), got {_type_name(data)}",
+            f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), "
+            f"got {_type_name(data)}",
         )
-        problems.raise_if_any()
-    assert isinstance(data, dict)
+        problems.raise_all()
     spec = _Validator(data, problems, path).spec()
     problems.raise_if_any()
-    assert spec is not None
+    if spec is None:  # spec() returns None only after recording a problem
+        msg = "internal error: the spec was rejected without a recorded problem"
+        raise RuntimeError(msg)
     return spec
 
 
@@ -336,7 +347,8 @@ class _Validator:
             if not isinstance(key, str) or key not in KNOWN_KEYS:
                 self.p.add(
                     str(key),
-                    f"unknown key; valid keys: {', '.join(KNOWN_KEYS)}{did_you_mean(str(key), KNOWN_KEYS)}",
+                    f"unknown key; valid keys: {', '.join(KNOWN_KEYS)}"
+                    f"{did_you_mean(str(key), KNOWN_KEYS)}",
                 )
         name = self._name()
         python = self._python()
@@ -356,7 +368,9 @@ class _Validator:
         ci = self._ci()
         if self.p.items:
             return None
-        assert name is not None and torch is not None
+        if name is None or torch is None:  # each records a problem when it returns None
+            msg = "internal error: `name` or `torch` is missing without a recorded problem"
+            raise RuntimeError(msg)
         return ProjectSpec(
             path=self.path,
             name=name,
@@ -392,7 +406,8 @@ class _Validator:
             self.p.add(
                 "name",
                 f"{value!r} is not a valid name: use 1-64 letters, digits, '.', '_' or '-', "
-                "starting with a letter or digit (it names environments and files, so no '/' or spaces)",
+                "starting with a letter or digit "
+                "(it names environments and files, so no '/' or spaces)",
             )
             return None
         return value
@@ -454,7 +469,8 @@ class _Validator:
         except InvalidSpecifier:
             self.p.add(
                 "torch",
-                f'{value!r} is neither a version ("2.1.0"), a specifier (">=2.1,<2.3") nor "latest"',
+                f'{value!r} is neither a version ("2.1.0"), '
+                'a specifier (">=2.1,<2.3") nor "latest"',
             )
             return None
         return value
@@ -469,13 +485,15 @@ class _Validator:
             except InvalidVersion:
                 self.p.add(
                     key,
-                    f'{value!r} is not a version; use true, false or an exact version such as "0.16.0"',
+                    f"{value!r} is not a version; "
+                    'use true, false or an exact version such as "0.16.0"',
                 )
                 return True
             return value
         self.p.add(
             key,
-            f"expected true, false or a quoted version, got {_type_name(value)}{_quote_hint(value)}",
+            "expected true, false or a quoted version, "
+            f"got {_type_name(value)}{_quote_hint(value)}",
         )
         return True
 
@@ -512,7 +530,8 @@ class _Validator:
                     hint = f" (did you mean {low!r}?)"
                 self.p.add(
                     where,
-                    f"{item!r} is not a compute platform; use cpu, cuXYZ (cu118), rocmX.Y (rocm6.1) or xpu{hint}",
+                    f"{item!r} is not a compute platform; "
+                    f"use cpu, cuXYZ (cu118), rocmX.Y (rocm6.1) or xpu{hint}",
                 )
                 continue
             if item in out:
@@ -538,7 +557,8 @@ class _Validator:
             if not isinstance(item, str) or item not in choices:
                 self.p.add(
                     where,
-                    f"{item!r} is not one of {', '.join(choices)}{did_you_mean(str(item), choices)}",
+                    f"{item!r} is not one of {', '.join(choices)}"
+                    f"{did_you_mean(str(item), choices)}",
                 )
                 continue
             if item in out:
@@ -562,7 +582,8 @@ class _Validator:
             if not isinstance(item, str):
                 self.p.add(
                     where,
-                    f"expected a PEP 508 requirement string, got {_type_name(item)}{_quote_hint(item)}",
+                    "expected a PEP 508 requirement string, "
+                    f"got {_type_name(item)}{_quote_hint(item)}",
                 )
                 continue
             try:
@@ -573,7 +594,8 @@ class _Validator:
             if req.url:
                 self.p.add(
                     where,
-                    f"{item!r}: direct URL requirements cannot be locked reproducibly; pin a version",
+                    f"{item!r}: direct URL requirements cannot be locked reproducibly; "
+                    "pin a version",
                 )
                 continue
             from packaging.utils import canonicalize_name  # noqa: PLC0415 - keep import local
@@ -582,7 +604,8 @@ class _Validator:
             if name in {"torch", "torchvision", "torchaudio"}:
                 self.p.add(
                     where,
-                    f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; remove it here",
+                    f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; "
+                    "remove it here",
                 )
                 continue
             if name in seen:
@@ -606,7 +629,8 @@ class _Validator:
             if key not in CONDA_KEYS:
                 self.p.add(
                     f"conda.{key}",
-                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}{did_you_mean(str(key), CONDA_KEYS)}",
+                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}"
+                    f"{did_you_mean(str(key), CONDA_KEYS)}",
                 )
         channels = self._str_list(
             value, "conda", "channels", _CHANNEL_RE, "a channel name such as conda-forge"
@@ -666,7 +690,8 @@ class _Validator:
             if key not in LOCK_KEYS:
                 self.p.add(
                     f"lock.{key}",
-                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}{did_you_mean(str(key), LOCK_KEYS)}",
+                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}"
+                    f"{did_you_mean(str(key), LOCK_KEYS)}",
                 )
         exclude = value.get("exclude_newer")
         date: dt.date | None = None
@@ -690,7 +715,8 @@ class _Validator:
         if resolver not in RESOLVERS:
             self.p.add(
                 "lock.resolver",
-                f"{resolver!r} is not one of {', '.join(RESOLVERS)}{did_you_mean(str(resolver), RESOLVERS)}",
+                f"{resolver!r} is not one of {', '.join(RESOLVERS)}"
+                f"{did_you_mean(str(resolver), RESOLVERS)}",
             )
             resolver = "uv"
         return LockOptions(exclude_newer=date, resolver=resolver)
@@ -731,7 +757,8 @@ class _Validator:
         if value not in WRITE_INDEX_CHOICES:
             self.p.add(
                 "write_index",
-                f"{value!r} is not one of {', '.join(WRITE_INDEX_CHOICES)}{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
+                f"{value!r} is not one of {', '.join(WRITE_INDEX_CHOICES)}"
+                f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
             )
             return "official"
         return str(value)
@@ -750,7 +777,8 @@ class _Validator:
             if key not in CI_KEYS:
                 self.p.add(
                     f"ci.{key}",
-                    f"unknown key; valid keys: {', '.join(CI_KEYS)}{did_you_mean(str(key), CI_KEYS)}",
+                    f"unknown key; valid keys: {', '.join(CI_KEYS)}"
+                    f"{did_you_mean(str(key), CI_KEYS)}",
                 )
                 continue
             if not isinstance(item, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.,-]*$", item):
@@ -783,8 +811,9 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
 
     >>> check_index_url("https://mirror.example/whl") is None
     True
-    >>> check_index_url("http://mirror.example/whl")
-    "plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https, a file:// path, or list its host under trusted_hosts"
+    >>> print(check_index_url("http://mirror.example/whl"))  # doctest: +NORMALIZE_WHITESPACE
+    plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
+    a file:// path, or list its host under trusted_hosts
     """
     if _SHELL_META.search(url):
         return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
@@ -804,5 +833,8 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
         and not trusted
         and parts.hostname not in {"127.0.0.1", "localhost", "::1"}
     ):
-        return f"plain-http index {url!r} can be tampered with in transit; use https, a file:// path, or list its host under trusted_hosts"
+        return (
+            f"plain-http index {url!r} can be tampered with in transit; "
+            "use https, a file:// path, or list its host under trusted_hosts"
+        )
     return None

@@ -140,7 +140,13 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
         near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
         msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
-        raise UnsupportedCombinationError(msg, hint=f"pin one of {near_text}, or use a range such as \">={wanted.major}.{wanted.minor},<{wanted.major}.{wanted.minor + 1}\"")
+        raise UnsupportedCombinationError(
+            msg,
+            hint=(
+                f"pin one of {near_text}, or use a range such as "
+                f'">={wanted.major}.{wanted.minor},<{wanted.major}.{wanted.minor + 1}"'
+            ),
+        )
     try:
         spec = SpecifierSet(spec_torch)
     except InvalidSpecifier:
@@ -198,7 +204,9 @@ def issues_for(
             continue
         if not SpecifierSet(issue.torch).contains(release.version, prereleases=True):
             continue
-        if issue.accelerators and not any(fnmatch.fnmatchcase(accelerator, p) for p in issue.accelerators):
+        if issue.accelerators and not any(
+            fnmatch.fnmatchcase(accelerator, p) for p in issue.accelerators
+        ):
             continue
         if issue.index is not None and (pip is None or pip.index != issue.index):
             continue
@@ -223,7 +231,9 @@ def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
     if have is None:
         return False
     probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
-    return bool(probes) and all(not SpecifierSet(have).contains(p, prereleases=True) for p in probes)
+    return bool(probes) and all(
+        not SpecifierSet(have).contains(p, prereleases=True) for p in probes
+    )
 
 
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
@@ -257,16 +267,19 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             continue
         companions[name] = True
         published = {getattr(release, name)}
-        published |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
+        published |= {
+            (getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)
+        }
         published |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
         published.discard(None)
         published.discard("")
         if value not in published:
             owners = _companion_owner(matrix, name, value)
             belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
+            pairs = ", ".join(sorted(str(p) for p in published)) or "(none)"
             problems.append(
                 f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
-                f"torch {release.torch} pairs with {name} {', '.join(sorted(str(p) for p in published)) or '(none)'}"
+                f"torch {release.torch} pairs with {name} {pairs}"
             )
 
     pythons = spec.python or (release.python[-1:] if release.python else ())
@@ -274,7 +287,8 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
         if py not in release.python:
             where = f"python[{i}]" if len(spec.python) > 1 else "python"
             problems.append(
-                f"{src}: {where}: torch {release.torch} supports python {_python_range(release.python)}, "
+                f"{src}: {where}: torch {release.torch} "
+                f"supports python {_python_range(release.python)}, "
                 f"not {py}{did_you_mean(py, release.python)}"
             )
 
@@ -288,16 +302,23 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
         for i, acc in enumerate(wanted):
-            pip_build = _find_pip(matrix.pip_builds(release.torch, platform), acc) if "pip" in spec.managers else None
+            pip_build = (
+                _find_pip(matrix.pip_builds(release.torch, platform), acc)
+                if "pip" in spec.managers
+                else None
+            )
             conda_build = (
-                _find_conda(matrix.conda_builds(release.torch, platform), acc) if "conda" in spec.managers else None
+                _find_conda(matrix.conda_builds(release.torch, platform), acc)
+                if "conda" in spec.managers
+                else None
             )
             if pip_build is None and conda_build is None:
                 where = f"accelerators[{i}]" if not spec.all_accelerators else "accelerators"
                 mgrs = " or ".join(spec.managers)
                 choices = matrix.accelerators(release.torch, platform)
                 problems.append(
-                    f"{src}: {where}: torch {release.torch} was not published for {acc} on {platform} ({mgrs}); "
+                    f"{src}: {where}: torch {release.torch} "
+                    f"was not published for {acc} on {platform} ({mgrs}); "
                     f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
                 )
                 continue
@@ -312,9 +333,12 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     f" ({mgr} has: {', '.join(have) or 'nothing'})"
                 )
                 if spec.managers_explicit:
-                    problems.append(f"{src}: managers: {text}; drop {mgr} from managers or the accelerator")
+                    problems.append(
+                        f"{src}: managers: {text}; drop {mgr} from managers or the accelerator"
+                    )
                 else:
-                    variant_warnings.append(f"{text}; the {acc} variant gets {'requirements.txt' if mgr == 'conda' else 'environment.yml'} only")
+                    kept = "requirements.txt" if mgr == "conda" else "environment.yml"
+                    variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
             kind, version = _kind_version(pip_build, conda_build)
             checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
                 ("pip", pip_build, None),
@@ -324,57 +348,76 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 if pb is None and cb is None:
                     continue
                 for issue in issues_for(
-                    matrix, release, manager=mgr, accelerator=acc, pip=pb, conda=cb,
+                    matrix,
+                    release,
+                    manager=mgr,
+                    accelerator=acc,
+                    pip=pb,
+                    conda=cb,
                     extra_channels=spec.conda.channels,
                 ):
                     if issue.silenced_by and _silenced(issue.silenced_by, spec.pip):
                         continue
-                    line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
+                    line = (
+                        f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
+                    )
                     if issue.severity == "warning":
                         if line not in variant_warnings:
                             variant_warnings.append(line)
                     elif spec.managers_explicit or (pip_build is None or conda_build is None):
                         # Asked for explicitly: write the files as published, and say they will
                         # not install today.
-                        variant_warnings.append(f"{line}; the files are written as published but will not install today")
+                        variant_warnings.append(
+                            f"{line}; the files are written as published but will not install today"
+                        )
                     else:
                         # The published route is gone; keep the other manager's files.
-                        variant_warnings.append(f"{line}; the {acc} variant gets no {'requirements.txt' if mgr == 'pip' else 'environment.yml'}")
+                        dropped = "requirements.txt" if mgr == "pip" else "environment.yml"
+                        variant_warnings.append(f"{line}; the {acc} variant gets no {dropped}")
                         if mgr == "pip":
                             pip_build = None
                         else:
                             conda_build = None
-            for py in pythons:
-                variants.append(
-                    Variant(
-                        id=VariantId(""),
-                        project=spec.name,
-                        release=release,
-                        accelerator=AcceleratorId(acc),
-                        kind=kind,
-                        compute_version=version,
-                        python=py,
-                        platform=platform,
-                        pip=pip_build,
-                        conda=conda_build,
-                        with_torchvision=companions["torchvision"],
-                        with_torchaudio=companions["torchaudio"],
-                        pip_extra=spec.pip,
-                        conda_channels=spec.conda.channels,
-                        conda_extra=spec.conda.dependencies,
-                        warnings=tuple(variant_warnings),
-                    )
+            variants.extend(
+                Variant(
+                    id=VariantId(""),
+                    project=spec.name,
+                    release=release,
+                    accelerator=AcceleratorId(acc),
+                    kind=kind,
+                    compute_version=version,
+                    python=py,
+                    platform=platform,
+                    pip=pip_build,
+                    conda=conda_build,
+                    with_torchvision=companions["torchvision"],
+                    with_torchaudio=companions["torchaudio"],
+                    pip_extra=spec.pip,
+                    conda_channels=spec.conda.channels,
+                    conda_extra=spec.conda.dependencies,
+                    warnings=tuple(variant_warnings),
                 )
+                for py in pythons
+            )
     if problems:
-        text = problems[0] if len(problems) == 1 else (
-            f"{src}: {len(problems)} combinations were never published\n" + "\n".join(f"  - {p}" for p in problems)
+        text = (
+            problems[0]
+            if len(problems) == 1
+            else (
+                f"{src}: {len(problems)} combinations were never published\n"
+                + "\n".join(f"  - {p}" for p in problems)
+            )
         )
         raise UnsupportedCombinationError(text)
 
     several = len(pythons) > 1 or len(spec.platforms) > 1
     named = []
     for v in variants:
-        vid = f"{v.accelerator}-py{v.python.replace('.', '')}-{v.platform}" if several else v.accelerator
+        vid = (
+            f"{v.accelerator}-py{v.python.replace('.', '')}-{v.platform}"
+            if several
+            else v.accelerator
+        )
         named.append(_with_id(v, VariantId(vid)))
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named), warnings=tuple(warnings))
@@ -396,7 +439,9 @@ def _find_conda(builds: tuple[CondaBuild, ...], acc: str) -> CondaBuild | None:
 
 def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[ComputeKind, str | None]:
     build = pip or conda
-    assert build is not None
+    if build is None:
+        msg = "internal error: a variant has neither a pip nor a conda build"
+        raise RuntimeError(msg)
     return build.kind, build.version
 
 
@@ -409,7 +454,7 @@ def _cuda_number(acc: str) -> float | None:
 
 
 def suggest_accelerator(acc: str, choices: Sequence[str]) -> str:
-    """A ' (did you mean ...?)' suffix: the nearest CUDA version for cuXYZ, else the closest spelling.
+    """A ' (did you mean ...?)' suffix: the nearest CUDA version for cuXYZ, else the closest name.
 
     >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])
     " (did you mean 'cu118'?)"
@@ -434,6 +479,9 @@ def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Va
     for p in patterns:
         if not any(fnmatch.fnmatchcase(v.id, p) for v in variants):
             ids = [v.id for v in variants]
-            msg = f"--variant {p!r} matches no variant; the spec has: {', '.join(ids)}{suggest_accelerator(p, ids)}"
+            msg = (
+                f"--variant {p!r} matches no variant; "
+                f"the spec has: {', '.join(ids)}{suggest_accelerator(p, ids)}"
+            )
             raise UnsupportedCombinationError(msg)
     return tuple(chosen)

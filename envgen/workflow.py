@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from envgen._lock import project_lock
 from envgen._types import MANAGERS
@@ -23,6 +23,10 @@ from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
 from envgen.variants import Expansion, expand, select
+
+if TYPE_CHECKING:
+    # envgen.building imports this module; it is imported lazily below, by name here.
+    from envgen.building import BuildReport, VariantBuild, VariantSmoke
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +72,8 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
             problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
             if problem:
                 # The message names the URL redacted: a token in it must not reach a log.
-                raise SpecError(f"{name}: {_redact(problem)}")
+                msg = f"{name}: {_redact(problem)}"
+                raise SpecError(msg)
     if for_writing and spec.write_index != "mirror":
         return IndexUrls()
     if for_writing:
@@ -176,24 +181,22 @@ def _lock_unguarded(
     return locking.lock_full(spec, matrix, options, out=out)
 
 
-# --- matrix commands ---------------------------------------------------------------------------------
+# --- matrix commands -----------------------------------------------------------------------------
 def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
     matrix = load_matrix(matrix_dir)
-    rows: list[dict[str, Any]] = []
-    for r in matrix.releases:
-        rows.append(
-            {
-                "torch": r.torch,
-                "torchvision": r.torchvision,
-                "torchaudio": r.torchaudio,
-                "python": list(r.python),
-                "date": r.date,
-                "accelerators": list(matrix.accelerators(r.torch)),
-                "source": r.source,
-                "inferred": list(r.inferred),
-            }
-        )
-    return rows
+    return [
+        {
+            "torch": r.torch,
+            "torchvision": r.torchvision,
+            "torchaudio": r.torchaudio,
+            "python": list(r.python),
+            "date": r.date,
+            "accelerators": list(matrix.accelerators(r.torch)),
+            "source": r.source,
+            "inferred": list(r.inferred),
+        }
+        for r in matrix.releases
+    ]
 
 
 def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
@@ -267,7 +270,9 @@ def format_show(data: dict[str, Any]) -> str:
 def matrix_validate(matrix_dir: Path | None) -> str:
     matrix = load_matrix(matrix_dir)
     problems = check_invariants(matrix)
-    assert not problems  # load_matrix raised otherwise
+    if problems:  # load_matrix raises on these; reaching here is a bug
+        msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)
+        raise RuntimeError(msg)
     return (
         f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "
         f"{len(matrix.conda)} conda builds, {len(matrix.drivers)} drivers, "
@@ -299,7 +304,7 @@ def install_command(
 __all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
 
 
-# --- doctor ----------------------------------------------------------------------------------------
+# --- doctor --------------------------------------------------------------------------------------
 def doctor(
     spec_path: Path | None, matrix_dir: Path | None, *, error_text: str | None = None
 ) -> dict[str, Any]:
@@ -346,19 +351,21 @@ def format_doctor(data: dict[str, Any]) -> str:
         ", ".join(f"{g['name']} (sm {g['compute_capability']})" for g in h["gpus"])
         or "none visible"
     )
+    driver = h["nvidia_driver"] or "none found (nvidia-smi, /proc/driver/nvidia/version)"
     lines = [
         f"platform      {h['platform'] or 'unsupported'} ({h['system']} {h['machine']})",
         f"python        {h['python']}",
         f"glibc         {h['glibc'] or '-'}",
-        f"nvidia driver {h['nvidia_driver'] or 'none found (nvidia-smi, /proc/driver/nvidia/version)'}",
+        f"nvidia driver {driver}",
         f"newest CUDA   {h['newest_cuda'] or '-'}",
         f"GPUs          {gpus}",
         f"ROCm          {h['rocm'] or '-'}",
     ]
     if data["variants"]:
         lines.append("variants:")
-        for v in data["variants"]:
-            lines.append(f"  {'ok ' if v['ok'] else 'no '} {v['id']}: {v['reason']}")
+        lines += [
+            f"  {'ok ' if v['ok'] else 'no '} {v['id']}: {v['reason']}" for v in data["variants"]
+        ]
     for d in data["diagnoses"]:
         lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
     if data.get("asked") and not data["diagnoses"]:
@@ -366,7 +373,7 @@ def format_doctor(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# --- build and smoke -------------------------------------------------------------------------------
+# --- build and smoke -----------------------------------------------------------------------------
 def build(
     spec_path: Path,
     matrix_dir: Path | None,
@@ -380,8 +387,8 @@ def build(
     rebuild: bool,
     jobs: int | None,
     conda_tool: str,
-) -> Any:
-    """`envgen build`: environments from locks, verified, then smoke-tested (see envgen.building)."""
+) -> BuildReport:
+    """`envgen build`: environments from locks, verified, then smoke-tested (envgen.building)."""
     from envgen import building  # noqa: PLC0415
     from envgen.generate import default_out  # noqa: PLC0415
 
@@ -410,7 +417,7 @@ def smoke(
     out: Path | None,
     variants: tuple[str, ...],
     env_dir: Path | None,
-) -> Any:
+) -> tuple[VariantSmoke, ...]:
     """`envgen smoke`: run the checks in built environments."""
     from envgen import building  # noqa: PLC0415
     from envgen.generate import default_out  # noqa: PLC0415
@@ -418,18 +425,22 @@ def smoke(
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
     with project_lock(target):  # a concurrent build must not swap an env under the checks
-        return building.smoke_variants(
-            spec, matrix, target, variants=variants, env_dir=env_dir
-        )
+        return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
 
 
-def format_build_line(b: Any) -> str:
+def format_build_line(b: VariantBuild) -> str:
     """One summary line per variant build."""
     disk = ""
     if b.disk is not None:
         disk = f", {b.disk.describe()}"
     smoke_text = ""
     if b.smoke is not None:
-        smoke_text = f", smoke {len(b.smoke.passed)} passed / {len(b.smoke.failed)} failed / {len(b.smoke.skipped)} skipped"
+        smoke_text = (
+            f", smoke {len(b.smoke.passed)} passed / {len(b.smoke.failed)} failed"
+            f" / {len(b.smoke.skipped)} skipped"
+        )
     err = f": {b.error.splitlines()[0]}" if b.error else ""
-    return f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s{disk}{smoke_text} -> {b.env}{err}"
+    return (
+        f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s"
+        f"{disk}{smoke_text} -> {b.env}{err}"
+    )

@@ -37,22 +37,19 @@ def _page(links: list[tuple[str, str]]) -> str:
 
 def build_mirror(source: Path, root: Path) -> dict[str, list[str]]:
     """Create the mirror; return {label: [project, ...]}."""
-    wheels = sorted(p for p in source.iterdir() if _WHEEL.match(p.name))
+    wheels = {p: m for p in source.iterdir() if (m := _WHEEL.match(p.name))}
     by_label: dict[str, dict[str, list[Path]]] = defaultdict(lambda: defaultdict(list))
-    unlabelled: list[Path] = []
-    for wheel in wheels:
-        m = _WHEEL.match(wheel.name)
-        assert m is not None
+    unlabelled: list[tuple[Path, str]] = []
+    for wheel in sorted(wheels):
+        m = wheels[wheel]
         project = m["name"].lower().replace("_", "-")
         if "+" in m["version"]:
             by_label[m["version"].split("+", 1)[1]][project].append(wheel)
         else:
-            unlabelled.append(wheel)
-    for wheel in unlabelled:
-        m = _WHEEL.match(wheel.name)
-        assert m is not None
+            unlabelled.append((wheel, project))
+    for wheel, project in unlabelled:
         for projects in by_label.values():
-            projects[m["name"].lower().replace("_", "-")].append(wheel)
+            projects[project].append(wheel)
     flat: list[tuple[str, str]] = []
     for label, projects in sorted(by_label.items()):
         for project, files in sorted(projects.items()):
@@ -75,7 +72,9 @@ def build_mirror(source: Path, root: Path) -> dict[str, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("source", type=Path, help="a directory of wheels (e.g. pip's find-links)")
     parser.add_argument("root", type=Path, help="the mirror root to create (stands in for .../whl)")
     args = parser.parse_args(argv)

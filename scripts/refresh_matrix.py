@@ -542,7 +542,9 @@ def _conda_row(
         "form": _conda_form(cmd),
         "channels": list(cmd.channels),
         "source": source,
-        "inferred": pytorch is None or vision != cmd.pin("torchvision") or audio != cmd.pin("torchaudio"),
+        "inferred": pytorch is None
+        or vision != cmd.pin("torchvision")
+        or audio != cmd.pin("torchaudio"),
     }
     return _validated(CondaBuild, row)
 

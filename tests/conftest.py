@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,13 +12,12 @@ _DROP_PREFIXES = ("PIP_", "UV_", "CONDA_", "ENVGEN_", "VIRTUAL_ENV")
 
 
 @pytest.fixture(autouse=True)
-def _hermetic_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _hermetic_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never see the machine's pip/uv/conda/envgen settings (pip-tools' _isolate_pip_env)."""
     for key in list(os.environ):
         if key.startswith(_DROP_PREFIXES):
             monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
-    yield
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

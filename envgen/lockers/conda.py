@@ -517,7 +517,8 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
     """name -> version of the conda packages in a previous conda-lock.yml body, for `platform`.
 
     >>> previous_conda_versions(
-    ...     "package: [{name: numpy, version: 1.26.4, manager: conda, platform: linux-64}]", "linux-64"
+    ...     "package: [{name: numpy, version: 1.26.4, manager: conda, platform: linux-64}]",
+    ...     "linux-64",
     ... )
     {'numpy': '1.26.4'}
     """

@@ -13,6 +13,14 @@ from envgen.renderers import Header, render_template
 from envgen.variants import Variant, conda_pins
 
 
+def _conda_build(variant: Variant) -> CondaBuild:
+    """The variant's conda build; only variants with a conda side reach this renderer."""
+    if variant.conda is None:
+        msg = f"internal error: variant {variant.id} has no conda build to render"
+        raise RuntimeError(msg)
+    return variant.conda
+
+
 def compute_package(build: CondaBuild) -> list[str]:
     """The package(s) that select the compute platform, as published."""
     if build.form == "cudatoolkit":
@@ -22,7 +30,9 @@ def compute_package(build: CondaBuild) -> list[str]:
     if build.form == "cpuonly":
         return ["cpuonly"]
     if build.form == "cuda-meta":
-        assert build.version is not None
+        if build.version is None:
+            msg = "internal error: a cuda-meta conda build has no version"
+            raise RuntimeError(msg)
         return ["cuda" + build.version.replace(".", "")]
     if build.form == "conda-forge" and build.kind == "cuda":
         return [f"cuda-version={build.version}"]
@@ -31,8 +41,7 @@ def compute_package(build: CondaBuild) -> list[str]:
 
 def torch_packages(variant: Variant) -> list[str]:
     """pytorch / torchvision / torchaudio specs for the conda side."""
-    build = variant.conda
-    assert build is not None
+    build = _conda_build(variant)
     pins = conda_pins(variant)
     out: list[str] = []
     for name, version in pins.items():
@@ -46,17 +55,19 @@ def torch_packages(variant: Variant) -> list[str]:
 
 def channels(variant: Variant) -> list[str]:
     """Published channels first (their order matters), then the user's, without repeats."""
-    assert variant.conda is not None
     out: list[str] = []
-    for ch in (*variant.conda.channels, *variant.conda_channels):
+    for ch in (*_conda_build(variant).channels, *variant.conda_channels):
         if ch not in out:
             out.append(ch)
     return out
 
 
 def dependencies(variant: Variant) -> list[str]:
-    assert variant.conda is not None
-    deps = [f"python={variant.python}", *torch_packages(variant), *compute_package(variant.conda)]
+    deps = [
+        f"python={variant.python}",
+        *torch_packages(variant),
+        *compute_package(_conda_build(variant)),
+    ]
     deps += list(variant.conda_extra)
     return deps
 

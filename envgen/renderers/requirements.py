@@ -24,7 +24,9 @@ def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
         if urls.pypi:
             lines.append(f"--index-url {urls.pypi}")
         return lines
-    assert build.url is not None
+    if build.url is None:
+        msg = f"internal error: the {build.index} pip build for {variant.id} has no url"
+        raise RuntimeError(msg)
     url = urls.pytorch(build.url)
     if build.index == "find-links":
         if urls.pypi:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import pkgutil
 import shutil
-import subprocess
+import subprocess  # noqa: TID251 - tests run envgen as a real process
 import sys
 from pathlib import Path
 

@@ -1,4 +1,3 @@
-# ruff: noqa: E501, ISC004 - CASES is a data table of whole inputs and whole messages
 """envgen import: realistic old and new inputs -> the whole project.yaml, or the whole error.
 
 Every case is checked against the real shipped matrix (`load_matrix()`); facts were checked with

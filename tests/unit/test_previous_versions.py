@@ -309,8 +309,14 @@ def _reproduces(cmd: rm.PublishedCommand, row: rm.Row) -> bool:
     return same and (
         row["pytorch"] == (cmd.pin("pytorch") or cmd.release)
         # Unpinned companions (the LTS commands) take the section's pip pins, marked inferred.
-        and (row["torchvision"] == cmd.pin("torchvision") or (row["inferred"] and not cmd.pin("torchvision")))
-        and (row["torchaudio"] == cmd.pin("torchaudio") or (row["inferred"] and not cmd.pin("torchaudio")))
+        and (
+            row["torchvision"] == cmd.pin("torchvision")
+            or (row["inferred"] and not cmd.pin("torchvision"))
+        )
+        and (
+            row["torchaudio"] == cmd.pin("torchaudio")
+            or (row["inferred"] and not cmd.pin("torchaudio"))
+        )
         and tuple(row["channels"]) == cmd.channels
     )
 

@@ -73,9 +73,7 @@ def _pip_generated(text: str) -> tuple[list[str], list[str]]:
     return index, pins
 
 
-def _conda_expected(
-    cmd: refresh_matrix.PublishedCommand, pytorch_default: str
-) -> tuple[list[str], list[str]]:
+def _conda_expected(cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
     deps = []
     for name, spec in cmd.packages:
         if name in FAMILY and not spec:
@@ -117,9 +115,7 @@ def test_generated_files_match_published_command(
     if cmd.manager == "pip":
         assert _pip_generated(files["requirements.txt"]) == _pip_expected(cmd), cmd.command
     else:
-        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(
-            cmd, cmd.release
-        ), cmd.command
+        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(cmd), cmd.command
 
 
 def test_unsupported_commands_are_known() -> None:
