@@ -294,10 +294,12 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
 
     variants: list[Variant] = []
     for platform in spec.platforms:
-        published_any = matrix.accelerators(release.torch, platform)
+        # What the spec's managers can install on this platform ("all" expands to this).
+        published_any = _accelerators_for(matrix, release.torch, platform, spec.managers)
         if not published_any:
             problems.append(
                 f"{src}: platforms: torch {release.torch} was not published for {platform}"
+                f" ({' or '.join(spec.managers)})"
             )
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
@@ -315,7 +317,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             if pip_build is None and conda_build is None:
                 where = f"accelerators[{i}]" if not spec.all_accelerators else "accelerators"
                 mgrs = " or ".join(spec.managers)
-                choices = matrix.accelerators(release.torch, platform)
+                choices = published_any
                 problems.append(
                     f"{src}: {where}: torch {release.torch} "
                     f"was not published for {acc} on {platform} ({mgrs}); "
@@ -427,6 +429,16 @@ def _with_id(v: Variant, vid: VariantId) -> Variant:
     from dataclasses import replace  # noqa: PLC0415
 
     return replace(v, id=vid)
+
+
+def _accelerators_for(
+    matrix: Matrix, release: str, platform: Platform, managers: tuple[Manager, ...]
+) -> tuple[AcceleratorId, ...]:
+    """Accelerators any of `managers` has for a release on a platform, in the matrix's order."""
+    found: set[AcceleratorId] = set()
+    for mgr in managers:
+        found |= set(matrix.accelerators(release, platform, mgr))
+    return tuple(a for a in matrix.accelerators(release, platform) if a in found)
 
 
 def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:

@@ -169,3 +169,17 @@ def test_select_patterns(matrix: Matrix) -> None:
     assert str(info.value) == (
         "--variant 'cu118' matches no variant; the spec has: cpu, cu102, cu113, cu116, rocm5.1.1 (did you mean 'cu116'?)"
     )
+
+
+def test_all_accelerators_respect_managers_and_platform() -> None:
+    """`all` means what the spec's managers can install there (conda's cu100 is not pip's)."""
+    real = load_matrix()
+    exp = expand(
+        spec(
+            'torch: "1.2.0"\npython: "3.7"\naccelerators: all\nplatforms: [win-64]\n'
+            "managers: [pip]\n"
+        ),
+        real,
+    )
+    assert [v.id for v in exp.variants] == ["cpu", "cu92"]
+    assert {v.managers for v in exp.variants} == {("pip",)}
