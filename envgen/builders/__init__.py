@@ -13,7 +13,6 @@ marker or run smoke tests (envgen.building does that), and start processes only 
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import logging
 import os
@@ -315,30 +314,69 @@ def compile_bytecode(python: Path, prefix: Path, *, timeout: float = DEFAULT_TIM
             log.debug("compileall in %s: %s", site, result.stdout[-2000:])
 
 
-def share_bytecode(prefix: Path, store: Path) -> int:
-    """Hard-link identical .pyc files through a content-addressed store; return how many.
+def _source_key(st: os.stat_result) -> str:
+    """A source file's identity: hard links into the uv cache share it across environments."""
+    return f"{st.st_dev}-{st.st_ino}-{st.st_mtime_ns}-{st.st_size}"
 
+
+def _pyc_pairs(prefix: Path, tag: str) -> list[tuple[Path, Path]]:
+    """(source, its __pycache__/<stem>.<tag>.pyc) for every module in site-packages."""
+    return [
+        (source, source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc")
+        for site in sorted(prefix.glob("lib/python*/site-packages"))
+        for source in site.rglob("*.py")
+    ]
+
+
+def prelink_bytecode(prefix: Path, store: Path, tag: str) -> int:
+    """Hard-link .pyc compiled by an earlier build into this one, before compiling; return how many.
+
+    The store is keyed by the source's device, inode, mtime and size: sources are hard links into
+    uv's cache, so the same module in another environment has the same key, and its path-free
+    .pyc (see compile_bytecode) is valid here too; compileall then finds it current and skips it.
     Python replaces .pyc files atomically (write + rename), never in place, so sharing is safe.
-    Skipped silently when the store is on another file system.
     """
+    folder = store / tag
+    if not folder.is_dir():
+        return 0
     linked = 0
-    for pyc in prefix.rglob("__pycache__/*.pyc"):
-        digest = hashlib.sha256(pyc.read_bytes()).hexdigest()
-        stored = store / digest[:2] / digest
+    for source, pyc in _pyc_pairs(prefix, tag):
         try:
-            if stored.exists():
-                tmp = pyc.with_name(pyc.name + ".envgen-link")
-                os.link(stored, tmp)
-                tmp.replace(pyc)
-                linked += 1
-            else:
-                stored.parent.mkdir(parents=True, exist_ok=True)
-                os.link(pyc, stored)
+            stored = folder / f"{_source_key(source.stat())}.pyc"
+            if not stored.exists() or pyc.exists():
+                continue
+            pyc.parent.mkdir(exist_ok=True)
+            os.link(stored, pyc)
+            linked += 1
         except OSError as exc:
             if exc.errno == errno.EXDEV:
                 return linked
-            raise
+            log.debug("bytecode link for %s failed: %s", source, exc)
     return linked
+
+
+def share_bytecode(prefix: Path, store: Path, tag: str) -> int:
+    """Put this build's new .pyc into the store (hard links); return how many were added.
+
+    Skipped silently when the store is on another file system than the environment.
+    """
+    folder = store / tag
+    added = 0
+    for source, pyc in _pyc_pairs(prefix, tag):
+        try:
+            if not pyc.exists() or pyc.stat().st_nlink > 1:
+                continue
+            stored = folder / f"{_source_key(source.stat())}.pyc"
+            if stored.exists():
+                continue
+            folder.mkdir(parents=True, exist_ok=True)
+            os.link(pyc, stored)
+            added += 1
+        except OSError as exc:
+            if exc.errno == errno.EXDEV:
+                return added
+            log.debug("bytecode store for %s failed: %s", source, exc)
+    return added
 
 
 # --- relocation --------------------------------------------------------------------------------
@@ -403,6 +441,7 @@ __all__ = [
     "installed_distributions",
     "parse_pins",
     "parse_requirements",
+    "prelink_bytecode",
     "python_of",
     "rewrite_text_prefix",
     "share_bytecode",

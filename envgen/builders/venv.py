@@ -39,6 +39,7 @@ from envgen.builders import (
     has_hashes,
     installed_distributions,
     parse_requirements,
+    prelink_bytecode,
     python_of,
     share_bytecode,
 )
@@ -179,7 +180,9 @@ class VenvBuilder:
                         "sync",
                         "--no-config",
                         "--require-hashes",
-                        "--compile-bytecode",
+                        # No --compile-bytecode: uv writes the temp build path into every .pyc,
+                        # which makes them unshareable; compile_bytecode below writes path-free
+                        # ones that later builds hard-link.
                         # A lock compiled with unsafe-best-match (torch from the PyTorch index,
                         # the rest from PyPI) needs it again; the hashes pin every file.
                         "--index-strategy",
@@ -193,11 +196,19 @@ class VenvBuilder:
                     env=env,
                     timeout=request.timeout,
                 )
+            tag = "cpython-" + request.variant.python.replace(".", "")
+            store = request.cache_dir / "pyc"
+            reused = prelink_bytecode(request.prefix, store, tag)
             compile_bytecode(python_of(request.prefix), request.prefix, timeout=request.timeout)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
-        shared = share_bytecode(request.prefix, request.cache_dir / "pyc")
-        log.debug("%s: %d .pyc file(s) shared with earlier builds", request.variant.id, shared)
+        added = share_bytecode(request.prefix, store, tag)
+        log.debug(
+            "%s: %d .pyc reused from earlier builds, %d new in the store",
+            request.variant.id,
+            reused,
+            added,
+        )
 
     def installed(self, prefix: Path) -> Inventory:
         dists, environment = installed_distributions(python_of(prefix))
