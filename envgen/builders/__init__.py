@@ -328,46 +328,60 @@ def _pyc_pairs(prefix: Path, tag: str) -> list[tuple[Path, Path]]:
     ]
 
 
-def prelink_bytecode(prefix: Path, store: Path, tag: str) -> int:
-    """Hard-link .pyc compiled by an earlier build into this one, before compiling; return how many.
+def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, int]:
+    """Hard-link .pyc compiled by an earlier build into this one, before compiling.
 
     The store is keyed by the source's device, inode, mtime and size: sources are hard links into
     uv's cache, so the same module in another environment has the same key, and its path-free
     .pyc (see compile_bytecode) is valid here too; compileall then finds it current and skips it.
     Python replaces .pyc files atomically (write + rename), never in place, so sharing is safe.
+
+    Returns (linked, left): `left` counts sources that still need compiling (0 means
+    compileall can be skipped: every module has its .pyc, or is known not to compile).
     """
     folder = store / tag
+    pairs = _pyc_pairs(prefix, tag)
     if not folder.is_dir():
-        return 0
-    linked = 0
-    for source, pyc in _pyc_pairs(prefix, tag):
+        return 0, len(pairs)
+    linked = left = 0
+    for source, pyc in pairs:
         try:
-            stored = folder / f"{_source_key(source.stat())}.pyc"
-            if not stored.exists() or pyc.exists():
+            key = _source_key(source.stat())
+            stored = folder / f"{key}.pyc"
+            if pyc.exists() or (folder / f"{key}.none").exists():
+                continue
+            if not stored.exists():
+                left += 1
                 continue
             pyc.parent.mkdir(exist_ok=True)
             os.link(stored, pyc)
             linked += 1
         except OSError as exc:
             if exc.errno == errno.EXDEV:
-                return linked
+                return linked, len(pairs)
             log.debug("bytecode link for %s failed: %s", source, exc)
-    return linked
+            left += 1
+    return linked, left
 
 
 def share_bytecode(prefix: Path, store: Path, tag: str) -> int:
     """Put this build's new .pyc into the store (hard links); return how many were added.
 
+    A module that does not compile for this Python (some wheels ship Python 2 or template
+    files) gets an empty `<key>.none` marker, so later builds know there is nothing to compile.
     Skipped silently when the store is on another file system than the environment.
     """
     folder = store / tag
     added = 0
     for source, pyc in _pyc_pairs(prefix, tag):
         try:
-            if not pyc.exists() or pyc.stat().st_nlink > 1:
+            key = _source_key(source.stat())
+            if not pyc.exists():
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / f"{key}.none").touch()
                 continue
-            stored = folder / f"{_source_key(source.stat())}.pyc"
-            if stored.exists():
+            stored = folder / f"{key}.pyc"
+            if pyc.stat().st_nlink > 1 or stored.exists():
                 continue
             folder.mkdir(parents=True, exist_ok=True)
             os.link(pyc, stored)

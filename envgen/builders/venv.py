@@ -198,11 +198,13 @@ class VenvBuilder:
                 )
             tag = "cpython-" + request.variant.python.replace(".", "")
             store = request.cache_dir / "pyc"
-            reused = prelink_bytecode(request.prefix, store, tag)
-            compile_bytecode(python_of(request.prefix), request.prefix, timeout=request.timeout)
+            reused, left = prelink_bytecode(request.prefix, store, tag)
+            if left:
+                compile_bytecode(python_of(request.prefix), request.prefix, timeout=request.timeout)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
-        added = share_bytecode(request.prefix, store, tag)
+        # Nothing was compiled when every module came from the store: nothing new to share.
+        added = share_bytecode(request.prefix, store, tag) if left else 0
         log.debug(
             "%s: %d .pyc reused from earlier builds, %d new in the store",
             request.variant.id,
