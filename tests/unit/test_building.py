@@ -373,3 +373,32 @@ def test_smoke_of_an_unbuilt_env_says_how_to_build(
     (tmp_path / "cpu" / ".env").mkdir(parents=True)
     with pytest.raises(BuildError, match=r"is unfinished \(no envgen-build.json\)"):
         smoke_variants(spec, matrix, tmp_path, variants=("cpu",))
+
+
+def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> None:
+    """A second env whose sources are hard links of the first reuses its .pyc and compiles nothing."""
+    from envgen.builders import prelink_bytecode, share_bytecode
+
+    tag = "cpython-311"
+    first = tmp_path / "one" / "lib" / "python3.11" / "site-packages"
+    (first / "__pycache__").mkdir(parents=True)
+    (first / "good.py").write_text("x = 1\n")
+    (first / "py2only.py").write_text("print 'x'\n")
+    (first / "__pycache__" / f"good.{tag}.pyc").write_bytes(b"compiled")
+    store = tmp_path / "store"
+    assert prelink_bytecode(tmp_path / "one", store, tag) == (0, 2)
+    assert share_bytecode(tmp_path / "one", store, tag) == 1
+    # The second env: the same sources, hard-linked (as uv links them from its cache).
+    second = tmp_path / "two" / "lib" / "python3.11" / "site-packages"
+    second.mkdir(parents=True)
+    for name in ("good.py", "py2only.py"):
+        (second / name).hardlink_to(first / name)
+    assert prelink_bytecode(tmp_path / "two", store, tag) == (1, 0)
+    pyc = second / "__pycache__" / f"good.{tag}.pyc"
+    assert pyc.read_bytes() == b"compiled"
+    assert pyc.stat().st_ino == (first / "__pycache__" / f"good.{tag}.pyc").stat().st_ino
+    # A copied (not linked) source is another file: nothing is reused for it.
+    third = tmp_path / "three" / "lib" / "python3.11" / "site-packages"
+    third.mkdir(parents=True)
+    (third / "good.py").write_text("x = 1\n")
+    assert prelink_bytecode(tmp_path / "three", store, tag) == (0, 1)
