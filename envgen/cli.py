@@ -84,7 +84,9 @@ def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
     ctx.obj = {"debug": debug}
     level = logging.INFO - 10 * verbose
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(message)s"))
+    # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
+    fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
+    handler.setFormatter(logging.Formatter(fmt))
     root = logging.getLogger("envgen")
     root.handlers[:] = [handler]
     root.setLevel(max(level, logging.DEBUG))
