@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, Protocol
@@ -292,7 +292,13 @@ def disk_usage(root: Path) -> DiskUsage:
 
 
 # --- bytecode ---------------------------------------------------------------------------------
-def compile_bytecode(python: Path, prefix: Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+def compile_bytecode(
+    python: Path,
+    prefix: Path,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    only: Sequence[Path] | None = None,
+) -> None:
     """Compile every site-packages module to .pyc, recording paths relative to site-packages.
 
     Not `uv pip sync --compile-bytecode`: that records each file's absolute (temp) path, so
@@ -300,14 +306,26 @@ def compile_bytecode(python: Path, prefix: Path, *, timeout: float = DEFAULT_TIM
     cache (same mtime and size), the .pyc are byte-identical across environments and
     `share_bytecode` can hard-link them; importlib puts the real path back on load
     (`_imp._fix_co_filename`), so tracebacks still name the right files.
+
+    `only`: compile just these sources (the ones the bytecode store had no .pyc for), instead of
+    scanning every module of site-packages.
     """
     for site in sorted(prefix.glob("lib/python*/site-packages")):
+        if only is None:
+            targets: list[str | Path] = [site]
+            listing = None
+        else:
+            mine = [str(p) for p in only if p.is_relative_to(site)]
+            if not mine:
+                continue
+            targets, listing = ["-i", "-"], "\n".join(mine) + "\n"
         result = _proc.run(
-            [python, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, site],
+            [python, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, *targets],
             what=f"compiling bytecode in {site}",
             env=_proc.clean_env(),
             timeout=timeout,
             check=False,
+            input_text=listing,
         )
         if result.returncode != 0:
             # Some wheels ship modules for other Python versions (as uv, we skip them).
@@ -328,7 +346,7 @@ def _pyc_pairs(prefix: Path, tag: str) -> list[tuple[Path, Path]]:
     ]
 
 
-def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, int]:
+def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, list[Path]]:
     """Hard-link .pyc compiled by an earlier build into this one, before compiling.
 
     The store is keyed by the source's device, inode, mtime and size: sources are hard links into
@@ -336,7 +354,7 @@ def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, int]:
     .pyc (see compile_bytecode) is valid here too; compileall then finds it current and skips it.
     Python replaces .pyc files atomically (write + rename), never in place, so sharing is safe.
 
-    Returns (linked, left): `left` counts sources that still need compiling (0 means
+    Returns (linked, left): `left` lists the sources that still need compiling (empty means
     compileall can be skipped: every module has its .pyc, or is known not to compile).
     """
     folder = store / tag
@@ -345,16 +363,17 @@ def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, int]:
         # One listing instead of two existence checks per module (a torch env has ~5,000).
         names = {p.name for p in folder.iterdir()}
     except OSError:
-        return 0, len(pairs)
+        return 0, [source for source, _ in pairs]
     made: set[Path] = set()
-    linked = left = 0
+    linked = 0
+    left: list[Path] = []
     for source, pyc in pairs:
         try:
             key = _source_key(source.stat())
             if f"{key}.none" in names:
                 continue
             if f"{key}.pyc" not in names:
-                left += 1
+                left.append(source)
                 continue
             if pyc.parent not in made:
                 pyc.parent.mkdir(exist_ok=True)
@@ -365,9 +384,9 @@ def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, int]:
             continue  # the wheel shipped its own .pyc
         except OSError as exc:
             if exc.errno == errno.EXDEV:
-                return linked, len(pairs)
+                return linked, [source for source, _ in pairs]
             log.debug("bytecode link for %s failed: %s", source, exc)
-            left += 1
+            left.append(source)
     return linked, left
 
 

@@ -200,7 +200,13 @@ class VenvBuilder:
             store = request.cache_dir / "pyc"
             reused, left = prelink_bytecode(request.prefix, store, tag)
             if left:
-                compile_bytecode(python_of(request.prefix), request.prefix, timeout=request.timeout)
+                # A few misses (a new small package): compile just those, not all of torch.
+                compile_bytecode(
+                    python_of(request.prefix),
+                    request.prefix,
+                    timeout=request.timeout,
+                    only=left if reused else None,
+                )
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
         # Nothing was compiled when every module came from the store: nothing new to share.

@@ -386,14 +386,15 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
     (first / "py2only.py").write_text("print 'x'\n")
     (first / "__pycache__" / f"good.{tag}.pyc").write_bytes(b"compiled")
     store = tmp_path / "store"
-    assert prelink_bytecode(tmp_path / "one", store, tag) == (0, 2)
+    linked, left = prelink_bytecode(tmp_path / "one", store, tag)
+    assert (linked, sorted(p.name for p in left)) == (0, ["good.py", "py2only.py"])
     assert share_bytecode(tmp_path / "one", store, tag) == 1
     # The second env: the same sources, hard-linked (as uv links them from its cache).
     second = tmp_path / "two" / "lib" / "python3.11" / "site-packages"
     second.mkdir(parents=True)
     for name in ("good.py", "py2only.py"):
         (second / name).hardlink_to(first / name)
-    assert prelink_bytecode(tmp_path / "two", store, tag) == (1, 0)
+    assert prelink_bytecode(tmp_path / "two", store, tag) == (1, [])
     pyc = second / "__pycache__" / f"good.{tag}.pyc"
     assert pyc.read_bytes() == b"compiled"
     assert pyc.stat().st_ino == (first / "__pycache__" / f"good.{tag}.pyc").stat().st_ino
@@ -401,4 +402,4 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
     third = tmp_path / "three" / "lib" / "python3.11" / "site-packages"
     third.mkdir(parents=True)
     (third / "good.py").write_text("x = 1\n")
-    assert prelink_bytecode(tmp_path / "three", store, tag) == (0, 1)
+    assert prelink_bytecode(tmp_path / "three", store, tag) == (0, [third / "good.py"])
