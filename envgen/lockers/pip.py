@@ -28,14 +28,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
 
-from packaging.requirements import Requirement
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import (
     InvalidWheelFilename,
     canonicalize_name,
     parse_wheel_filename,
 )
+from packaging.version import InvalidVersion, Version
 
 from envgen import _proc
 from envgen._types import PYPI_SIMPLE, RESOLVERS, Manager, Platform
@@ -388,6 +389,131 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
         return None
 
 
+# Marker environments of the target platforms (PEP 508), for torch's Requires-Dist.
+_MARKER_PLATFORM: Final[dict[str, dict[str, str]]] = {
+    "linux-64": {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_machine": "x86_64",
+        "os_name": "posix",
+    },
+    "linux-aarch64": {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_machine": "aarch64",
+        "os_name": "posix",
+    },
+    "osx-64": {
+        "sys_platform": "darwin",
+        "platform_system": "Darwin",
+        "platform_machine": "x86_64",
+        "os_name": "posix",
+    },
+    "osx-arm64": {
+        "sys_platform": "darwin",
+        "platform_system": "Darwin",
+        "platform_machine": "arm64",
+        "os_name": "posix",
+    },
+    "win-64": {
+        "sys_platform": "win32",
+        "platform_system": "Windows",
+        "platform_machine": "AMD64",
+        "os_name": "nt",
+    },
+}
+
+
+def target_environment(variant: Variant) -> dict[str, str]:
+    """The PEP 508 marker environment of a variant's target (not the host).
+
+    >>> target_environment(_v("win-64", "3.10"))["sys_platform"]
+    'win32'
+    """
+    return {
+        "python_version": variant.python,
+        "python_full_version": f"{variant.python}.0",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        **_MARKER_PLATFORM[variant.platform],
+    }
+
+
+def _v(platform: str, python: str) -> Variant:  # doctest helper
+    from types import SimpleNamespace  # noqa: PLC0415
+
+    return SimpleNamespace(platform=platform, python=python)  # type: ignore[return-value]
+
+
+def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str]:
+    """Torch-family names in a METADATA's Requires-Dist whose markers hold on the target.
+
+    >>> runtime_requirements(
+    ...     "Requires-Dist: filelock\\nRequires-Dist: triton==3.1.0; platform_system == 'Linux'\\n"
+    ...     "Requires-Dist: nvidia-cudnn-cu12==9.1.0.70; sys_platform == 'linux'\\n",
+    ...     {"platform_system": "Linux", "sys_platform": "linux"},
+    ... )
+    ['nvidia-cudnn-cu12', 'triton']
+    """
+    found: set[str] = set()
+    for line in metadata.splitlines():
+        if not line.startswith("Requires-Dist:"):
+            continue
+        try:
+            req = Requirement(line.removeprefix("Requires-Dist:").strip())
+        except InvalidRequirement:
+            continue
+        name = canonicalize_name(req.name)
+        if not is_torch_family(name) or name in ("torch", "torchvision", "torchaudio"):
+            continue
+        if req.marker is None or req.marker.evaluate({**environment, "extra": ""}):
+            found.add(name)
+    return sorted(found)
+
+
+def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[str] | None:
+    """torch's runtime wheels (triton, nvidia-*) for the target, read from its PEP 658 metadata.
+
+    Lets one uv pass route them to the PyTorch index. None when the index offers no JSON page or
+    no metadata file for the pin: the caller then learns them from a first resolution instead.
+    """
+    if plan.pytorch is None or plan.flat or variant.pip is None:
+        return None
+    pin = Version(variant.pip.torch)
+    tag = "cp" + variant.python.replace(".", "")
+    try:
+        ctype, body = _get(plan.pytorch + "/torch/", _SIMPLE_JSON, timeout)
+        if not ctype.startswith(_SIMPLE_JSON):
+            return None
+        for entry in json.loads(body).get("files", ()):
+            filename = str(entry.get("filename", ""))
+            if not filename.endswith(".whl") or not entry.get("core-metadata"):
+                continue
+            _, version, _, tags = parse_wheel_filename(filename)
+            if version != pin or not any(t.interpreter == tag for t in tags):
+                continue
+            url = urljoin(plan.pytorch + "/torch/", str(entry["url"])) + ".metadata"
+            _, meta = _get(_with_auth(url, plan.pytorch), "*/*", timeout)
+            return runtime_requirements(
+                meta.decode("utf-8", "replace"), target_environment(variant)
+            )
+    except (OSError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
+        return None
+    return None
+
+
+def _with_auth(url: str, base: str) -> str:
+    """Carry `base`'s credentials to `url` when both are on the same host."""
+    bare_base, user, token = split_credentials(base)
+    if user is None and token is None:
+        return url
+    parts, base_parts = urlsplit(url), urlsplit(bare_base)
+    if parts.netloc != base_parts.netloc:
+        return url
+    auth = f"{quote(user or '', safe='')}:{quote(token or '', safe='')}@"
+    return urlunsplit((parts.scheme, auth + parts.netloc, parts.path, parts.query, parts.fragment))
+
+
 def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
     """Whether the PyTorch index gives PEP 700 upload times (asked on its `torch` project page)."""
     if plan.pytorch is None:
@@ -461,11 +587,21 @@ class PipLocker:
                     variant.id,
                     _proc.redact(split_credentials(plan.pytorch)[0]),
                 )
+        # tool.uv.sources applies to direct requirements only: torch's own runtime dependencies
+        # (triton, nvidia-*) would come from PyPI. Route those the index hosts as direct ones:
+        # predicted from torch's metadata when the index offers it (one uv pass), else learnt
+        # from a first resolution (two passes).
+        predicted = predict_runtime(plan, variant, timeout) if plan.pytorch else None
+        if predicted:
+            hosted = projects_on_index(plan, timeout)
+            extra = sorted(n for n in predicted if hosted is not None and n in hosted)
+            if extra:
+                requirements = [*requirements, *extra]
+                direct |= {canonicalize_name(n) for n in extra}
+                routed = sorted({*routed, *extra})
         first = self._compile_uv(request, plan, requirements, routed, no_times=no_times)
         if plan.pytorch is None:
             return first
-        # tool.uv.sources applies to direct requirements only: torch's own runtime dependencies
-        # (triton, nvidia-*) would come from PyPI. Route those the index hosts as direct ones.
         needed = [n for n in pinned_versions(first.pins) if is_torch_family(n) and n not in direct]
         if not needed:
             return first

@@ -150,8 +150,8 @@ def test_torch_family_and_runtime_come_from_the_pytorch_index(
     pytorch_index.clear_requests()
     lock_body(request_for(v210("cu118"), pytorch_index, tmp_path))
     pages = set(pytorch_index.requested_paths("*/"))
-    # uv is asked twice: the first run finds which torch-family packages torch needs here (it
-    # reads their metadata on PyPI), the second takes them from the PyTorch index.
+    # torch's runtime wheels are predicted from its PEP 658 metadata on the PyTorch index, so
+    # one uv run routes them there (see test_runtime_prediction_saves_a_pass).
     assert sorted(p for p in pages if p.startswith("/whl/")) == [
         "/whl/cu118/",  # the project list: which torch-family packages the index hosts
         "/whl/cu118/nvidia-cuda-runtime-cu11/",
@@ -164,6 +164,27 @@ def test_torch_family_and_runtime_come_from_the_pytorch_index(
     assert not {"/pypi/simple/torch/", "/pypi/simple/torchvision/"} & pages
     # No wheel is downloaded: PEP 658 metadata and the index's hashes are enough.
     assert pytorch_index.requested_paths("*.whl") == []
+
+
+def test_runtime_prediction_saves_a_pass(
+    pytorch_index: ServedIndex, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[list[str]] = []
+    original = PipLocker._compile_uv
+
+    def counting(self, request, plan, requirements, routed, *, no_times):  # type: ignore[no-untyped-def]
+        calls.append(list(routed))
+        return original(self, request, plan, requirements, routed, no_times=no_times)
+
+    monkeypatch.setattr(PipLocker, "_compile_uv", counting)
+    predicted = lock_body(request_for(v210("cu118"), pytorch_index, tmp_path))
+    assert calls == [["nvidia-cuda-runtime-cu11", "torch", "torchaudio", "torchvision", "triton"]]
+    # Without a prediction (metadata unavailable) the two-pass route gives the same lock.
+    calls.clear()
+    monkeypatch.setattr("envgen.lockers.pip.predict_runtime", lambda *a: None)
+    learnt = lock_body(request_for(v210("cu118"), pytorch_index, tmp_path, name="work2"))
+    assert len(calls) == 2
+    assert learnt == predicted
 
 
 def test_stale_numpy_on_the_pytorch_index_is_never_taken(
