@@ -181,7 +181,7 @@ def test_runtime_prediction_saves_a_pass(
     assert calls == [["nvidia-cuda-runtime-cu11", "torch", "torchaudio", "torchvision", "triton"]]
     # Without a prediction (metadata unavailable) the two-pass route gives the same lock.
     calls.clear()
-    monkeypatch.setattr("envgen.lockers.pip.predict_runtime", lambda *a: None)
+    monkeypatch.setattr("envgen.lockers.pip.predict_runtime", lambda *_args: None)
     learnt = lock_body(request_for(v210("cu118"), pytorch_index, tmp_path, name="work2"))
     assert len(calls) == 2
     assert learnt == predicted
