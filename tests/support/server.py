@@ -112,6 +112,9 @@ class _Server(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; with Nagle's algorithm each keep-alive
+    # response then waits ~40 ms for the client's delayed ACK (measured in benchmarks/).
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: object) -> None:
         """Silence the default stderr log; `IndexServer.requests` has it all."""
