@@ -284,3 +284,70 @@ def test_conda_forge_row_selects_by_build_string() -> None:
     plan = plan_solve(request)
     assert plan.specs == ("python 3.11.*", "pytorch ==2.6.0 cuda*", "cuda-version 12.6.*")
     assert [c.written_url for c in plan.channels] == ["https://conda.anaconda.org/conda-forge"]
+
+
+PREVIOUS = """\
+version: 1
+package:
+- {name: numpy, version: 1.26.4, manager: conda, platform: linux-64}
+- {name: ffmpeg, version: 6.1.1, manager: conda, platform: linux-64}
+- {name: ffmpeg, version: 6.1.1, manager: conda, platform: win-64}
+- {name: six, version: 1.16.0, manager: pip, platform: linux-64}
+"""
+
+
+def _keep_pins_request(tmp_path: Path, *, upgrade_packages: tuple[str, ...] = ()) -> LockRequest:
+    return LockRequest(
+        variant=_variants()["cu118"],
+        urls=IndexUrls(),
+        written_urls=IndexUrls(),
+        conda_channels={},
+        exclude_newer=None,
+        resolver="uv",
+        upgrade=False,
+        upgrade_packages=upgrade_packages,
+        previous={"conda-lock.yml": PREVIOUS},
+        workdir=tmp_path,
+        cache_dir=None,
+    )
+
+
+def test_previous_versions_are_kept_except_upgraded_packages(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from envgen.lockers.conda import plan_solve
+
+    seen: list[tuple[str, ...]] = []
+
+    def fake_solve(_self: CondaLocker, plan: object, _request: LockRequest) -> list[CondaRecord]:
+        seen.append(plan.specs)  # type: ignore[attr-defined]
+        return []
+
+    monkeypatch.setattr(CondaLocker, "_solve", fake_solve)
+    request = _keep_pins_request(tmp_path, upgrade_packages=("numpy",))
+    plan = plan_solve(request)
+    CondaLocker()._solve_keeping_pins(plan, request)
+    # Only the conda packages of this platform, minus the --upgrade-package names.
+    assert seen == [(*plan.specs, "ffmpeg ==6.1.1")]
+
+
+def test_previous_versions_that_no_longer_solve_fall_back(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from envgen.errors import LockError
+    from envgen.lockers.conda import plan_solve
+
+    seen: list[tuple[str, ...]] = []
+
+    def fake_solve(_self: CondaLocker, plan: object, _request: LockRequest) -> list[CondaRecord]:
+        seen.append(plan.specs)  # type: ignore[attr-defined]
+        if len(seen) == 1:
+            msg = "cannot solve with the old pins"
+            raise LockError(msg)
+        return []
+
+    monkeypatch.setattr(CondaLocker, "_solve", fake_solve)
+    request = _keep_pins_request(tmp_path)
+    plan = plan_solve(request)
+    CondaLocker()._solve_keeping_pins(plan, request)
+    assert seen == [(*plan.specs, "ffmpeg ==6.1.1", "numpy ==1.26.4"), plan.specs]
