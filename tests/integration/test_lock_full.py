@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import LockError, StaleOutputError
+from envgen.matrix import load_matrix
 from envgen.workflow import LockOptions, lock
 from tests.support.conda_channel import write_channel
 
@@ -139,3 +140,35 @@ def test_as_of_is_recorded_and_honoured_by_check(project: Path) -> None:
     )
     # ...and a plain re-lock does no resolver work either.
     assert lock(opts(project, variants=("cpu",))).lines == ("cpu: up to date (no resolver work)",)
+
+
+def test_conda_variant_locks_and_builds_with_rattler(project: Path) -> None:
+    """The conda side end to end: solve, conda-lock.yml, install with py-rattler, verify."""
+    from envgen.building import build_variants
+    from envgen.spec import load_spec
+
+    project.write_text(
+        'name: full\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu, cu118]\n'
+        "managers: [conda]\n"
+    )
+    lock(opts(project))
+    spec = load_spec(project)
+    out = project.parent / "environments"
+    report = build_variants(spec, load_matrix(MINI), out, smoke=False)
+    report.raise_for_failures()
+    assert [(b.variant, b.status, b.manager) for b in report.builds] == [
+        ("cpu", "built", "conda"),
+        ("cu118", "built", "conda"),
+    ]
+    meta = {
+        p.name.rsplit("-", 2)[0] for p in (out / "cu118" / ".env" / "conda-meta").glob("*.json")
+    }
+    assert {"pytorch", "pytorch-cuda", "cuda-version", "torchvision", "torchaudio"} <= meta
+    cpu_meta = {
+        p.name.rsplit("-", 2)[0] for p in (out / "cpu" / ".env" / "conda-meta").glob("*.json")
+    }
+    assert "cpuonly" in cpu_meta
+    assert "pytorch-cuda" not in cpu_meta
+    # A second build with nothing changed does nothing.
+    again = build_variants(spec, load_matrix(MINI), out, smoke=False)
+    assert [b.status for b in again.builds] == ["up-to-date", "up-to-date"]
