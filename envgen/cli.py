@@ -68,6 +68,13 @@ def _echo(text: str) -> None:
     click.echo(text.rstrip("\n"))
 
 
+def _report(warnings: tuple[str, ...], lines: tuple[str, ...]) -> None:
+    """Warnings, then a lock run's progress lines, all on stderr (stdout carries results)."""
+    _warn(warnings)
+    for line in lines:
+        click.echo(line, err=True)
+
+
 def _warn(lines: list[str] | tuple[str, ...]) -> None:
     for line in lines:
         click.echo(f"warning: {line}", err=True)
@@ -152,9 +159,7 @@ def lock_cmd(
             conda_tool=conda_tool,
         )
     )
-    _warn(result.warnings)
-    for line in result.lines:
-        click.echo(line, err=True)
+    _report(result.warnings, result.lines)
 
 
 @cli.command("check")
@@ -183,9 +188,7 @@ def check_cmd(
             check=True,
         )
     )
-    _warn(result.warnings)
-    for line in result.lines:
-        click.echo(line, err=True)
+    _report(result.warnings, result.lines)
 
 
 @cli.command("list")
