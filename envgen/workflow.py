@@ -273,10 +273,16 @@ def matrix_validate(matrix_dir: Path | None) -> str:
     if problems:  # load_matrix raises on these; reaching here is a bug
         msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)
         raise RuntimeError(msg)
+    from envgen._resources import MATRICES_DIR  # noqa: PLC0415
+    from envgen.containers import CUDA_IMAGES_FILE, load_cuda_images  # noqa: PLC0415
+
+    images = ""
+    if ((matrix_dir or MATRICES_DIR) / CUDA_IMAGES_FILE).exists():
+        images = f", {len(load_cuda_images(matrix_dir))} CUDA base images"
     return (
         f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "
         f"{len(matrix.conda)} conda builds, {len(matrix.drivers)} drivers, "
-        f"{len(matrix.known_issues)} known issues"
+        f"{len(matrix.known_issues)} known issues{images}"
     )
 
 
