@@ -10,6 +10,7 @@ after the others finish. This module must not resolve anything itself.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import datetime as dt
 import hashlib
 import logging
 import os
@@ -22,15 +23,19 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Final, Self
 
 from envgen._io import input_hash, normalize_text, write_if_changed
+from envgen._resources import cache_root
+from envgen._types import Manager, Resolver
 from envgen.errors import EnvgenError, LockError, StaleOutputError
 from envgen.generate import PlannedFile, describe, plan_pins_only, spec_command, variant_inputs
-from envgen.lockers import LockedFile, LockRequest
+from envgen.lockers import LockedFile, Locker, LockRequest
 from envgen.matrix import Matrix
-from envgen.renderers import Header, parse_header
+from envgen.renderers import Header, IndexUrls, parse_header
 from envgen.spec import ProjectSpec
 from envgen.variants import Variant, select
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from envgen.workflow import LockOptions, LockResult
 
 log = logging.getLogger(__name__)
@@ -112,11 +117,19 @@ def parse_overrides(text: str | None) -> tuple[str | None, str | None]:
     return found.get("--resolver"), found.get("--as-of")
 
 
+def effective_options(
+    spec: ProjectSpec, resolver: str | None, as_of: str | None
+) -> tuple[Resolver, str | None]:
+    """(resolver, exclude-newer date): command-line overrides over the spec's `lock:` key."""
+    cutoff = as_of or (spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None)
+    return (resolver or spec.lock.resolver), cutoff  # type: ignore[return-value]
+
+
 def lock_inputs(
     spec: ProjectSpec,
     variant: Variant,
     options: LockOptions,
-    written: object,
+    written: IndexUrls,
     *,
     recorded: str | None = None,
 ) -> str:
@@ -126,25 +139,12 @@ def lock_inputs(
     file was made with (`recorded`, its `lock-options:` header) stand in, so a lock made with
     --as-of is not stale merely because --check was run without it.
     """
-    from envgen.workflow import index_urls  # noqa: PLC0415
-
     resolver, as_of = options.resolver, options.as_of
     if resolver is None and as_of is None:
         resolver, as_of = parse_overrides(recorded)
-    urls = index_urls(spec, for_writing=True)
-    data = variant_inputs(variant, urls, kind="lock")
-    data["resolver"] = resolver or spec.lock.resolver
-    data["exclude_newer"] = as_of or (
-        spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
-    )
-    data["written"] = str(written)
+    data = variant_inputs(variant, written, kind="lock")
+    data["resolver"], data["exclude_newer"] = effective_options(spec, resolver, as_of)
     return input_hash(data)
-
-
-def _exclude_newer(spec: ProjectSpec, options: LockOptions) -> str | None:
-    if options.as_of:
-        return options.as_of
-    return spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
 
 
 def _recorded_options(path: Path) -> str | None:
@@ -174,11 +174,11 @@ def conda_channel_map() -> dict[str, str]:
     return {name: f"{root}/{name}" for name in ("pytorch", "nvidia", "conda-forge", "defaults")}
 
 
-def _lockers(resolver: str) -> dict[str, object]:
+def _lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     from envgen.lockers.conda import CondaLocker  # noqa: PLC0415
     from envgen.lockers.pip import PipLocker  # noqa: PLC0415
 
-    return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker()}
+    return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
 def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: Path) -> LockResult:
@@ -201,6 +201,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     # or not: they cost nothing and keep the directory consistent with the spec.
 
     hashes = {v.id: lock_inputs(spec, v, options, written_urls) for v in variants}
+    resolver, cutoff = effective_options(spec, options.resolver, options.as_of)
     overrides = overrides_text(options.resolver, options.as_of)
 
     def expected(v: Variant, name: str) -> str:
@@ -211,39 +212,30 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
     force = options.upgrade or bool(options.upgrade_packages)
 
-    def is_current(v: Variant) -> bool:
+    def lock_problems(v: Variant) -> list[str]:
+        """Why the variant's committed locks are not current (empty when they are)."""
+        problems: list[str] = []
         for name in expected_lock_names(v):
-            path = out / v.id / name
+            rel = f"{v.id}/{name}"
             try:
-                text = path.read_text(encoding="utf-8")
+                text = (out / v.id / name).read_text(encoding="utf-8")
             except (FileNotFoundError, UnicodeDecodeError):
-                return False
-            fields, _ = split_header(text)
-            if fields.get("input-hash") != expected(v, name) or tampered_lines(text):
-                return False
-        return True
+                problems.append(f"{rel}: missing or unreadable; run `envgen lock`")
+                continue
+            if split_header(text)[0].get("input-hash") != expected(v, name):
+                problems.append(
+                    f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
+                )
+            problems += [f"{rel}: {p}" for p in tampered_lines(text)]
+            if name == "requirements.txt":
+                problems += [f"{rel}: {p}" for p in _pin_mismatches(text, v)]
+        return problems
 
     if options.check:
         from envgen.generate import stale_files  # noqa: PLC0415
 
-        problems: list[str] = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
-        for v in variants:
-            for name in expected_lock_names(v):
-                path = out / v.id / name
-                rel = f"{v.id}/{name}"
-                try:
-                    text = path.read_text(encoding="utf-8")
-                except FileNotFoundError:
-                    problems.append(f"{rel}: missing; run `envgen lock`")
-                    continue
-                fields, _ = split_header(text)
-                if fields.get("input-hash") != expected(v, name):
-                    problems.append(
-                        f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
-                    )
-                problems += [f"{rel}: {p}" for p in tampered_lines(text)]
-                if v.pip is not None and name == "requirements.txt":
-                    problems += [f"{rel}: {p}" for p in _pin_mismatches(text, v)]
+        problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
+        problems += [p for v in variants for p in lock_problems(v)]
         if problems:
             raise StaleOutputError(
                 f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
@@ -254,20 +246,17 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
             warnings=tuple(warnings),
         )
 
-    todo = [v for v in variants if force or not is_current(v)]
+    todo = [v for v in variants if force or lock_problems(v)]
     lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
     outcomes: list[VariantOutcome] = []
     if todo:
-        lockers = _lockers(options.resolver or spec.lock.resolver)
+        lockers = _lockers(resolver, options.conda_tool)
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
-        exclude = _exclude_newer(spec, options)
-        import datetime as dt  # noqa: PLC0415
-
-        exclude_date = dt.date.fromisoformat(exclude) if exclude else None
-        cache_dir = _cache_dir()
+        exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
+        cache_dir = cache_root()
         with (
             tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp,
-            _progress(len(todo)) as progress,
+            _Progress(len(todo)) as progress,
         ):
 
             def work(v: Variant) -> VariantOutcome:
@@ -285,7 +274,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                     written_urls=written_urls,
                     conda_channels=conda_channel_map(),
                     exclude_newer=exclude_date,
-                    resolver=options.resolver or spec.lock.resolver,  # type: ignore[arg-type]
+                    resolver=resolver,
                     upgrade=options.upgrade,
                     upgrade_packages=options.upgrade_packages,
                     previous=previous,
@@ -300,10 +289,8 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                 )
                 try:
                     locked: list[LockedFile] = []
-                    if v.pip is not None:
-                        locked += lockers["pip"].lock(request)  # type: ignore[attr-defined]
-                    if v.conda is not None:
-                        locked += lockers["conda"].lock(request)  # type: ignore[attr-defined]
+                    for manager in v.managers:
+                        locked += lockers[manager].lock(request)
                 except EnvgenError as exc:
                     progress(v.id, "failed")
                     return VariantOutcome(
@@ -324,8 +311,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
             with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
-    # Inputs (requirements.in, environment.yml, Makefile) are rendered for every selected variant;
-    # a failed variant keeps its previous files, inputs included.
+    # A failed variant keeps its previous files, inputs included.
     failed = {o.variant.id for o in outcomes if o.status == "failed"}
     written: list[str] = []
     for f in inputs:
@@ -416,38 +402,36 @@ def _rel(variant_id: str, name: str) -> PurePosixPath:
     return PurePosixPath(variant_id, name)
 
 
-def _cache_dir() -> Path | None:
-    value = os.environ.get("ENVGEN_CACHE_DIR")
-    return Path(value) if value else None
+class _Progress:
+    """Progress of a lock run: a rich live display on a terminal, plain timed lines otherwise.
 
-
-class _progress:  # noqa: N801 - used as a context manager factory
-    """Progress lines: a rich live display on a terminal, plain timed lines otherwise."""
+    Called from worker threads once per finished variant (rich's Progress is thread-safe).
+    """
 
     def __init__(self, total: int) -> None:
         self.total = total
         self.done = 0
         self.start = time.perf_counter()
-        self._rich: object | None = None
+        self._rich: Progress | None = None
+        self._task: TaskID | None = None
 
     def __enter__(self) -> Self:
         if sys.stderr.isatty() and not os.environ.get("CI"):
-            from rich.progress import Progress  # noqa: PLC0415
+            from rich.progress import Progress  # noqa: PLC0415 - 75 ms; terminals only
 
-            prog = Progress(transient=True)
-            prog.start()
-            self._task = prog.add_task("locking", total=self.total)
-            self._rich = prog
+            self._rich = Progress(transient=True)
+            self._rich.start()
+            self._task = self._rich.add_task("locking", total=self.total)
         return self
 
     def __call__(self, variant_id: str, status: str) -> None:
         self.done += 1
         elapsed = time.perf_counter() - self.start
-        if self._rich is not None:
-            self._rich.update(self._task, advance=1, description=f"{variant_id}: {status}")  # type: ignore[attr-defined]
+        if self._rich is not None and self._task is not None:
+            self._rich.update(self._task, advance=1, description=f"{variant_id}: {status}")
         else:
             log.info("[%d/%d] %s: %s (%.1f s)", self.done, self.total, variant_id, status, elapsed)
 
     def __exit__(self, *exc: object) -> None:
         if self._rich is not None:
-            self._rich.stop()  # type: ignore[attr-defined]
+            self._rich.stop()

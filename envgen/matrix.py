@@ -12,7 +12,6 @@ import functools
 import hashlib
 import json
 import logging
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
@@ -22,7 +21,7 @@ from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from envgen._io import atomic_write_bytes
-from envgen._resources import MATRICES_DIR
+from envgen._resources import MATRICES_DIR, cache_root
 from envgen._types import (
     AcceleratorId,
     ComputeKind,
@@ -314,8 +313,7 @@ def _parsed_cache_path(directory: Path) -> Path | None:
             digest.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
         except OSError:
             return None
-    root = Path(os.environ.get("ENVGEN_CACHE_DIR") or Path.home() / ".cache" / "envgen")
-    return root / "matrix" / f"{digest.hexdigest()}.json"
+    return cache_root() / "matrix" / f"{digest.hexdigest()}.json"
 
 
 def _read_raw(directory: Path) -> dict[str, list[Any]]:
