@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+from urllib.parse import urlsplit, urlunsplit
 
 from envgen.errors import EnvgenError, ToolNotFoundError
 
@@ -32,6 +33,21 @@ def redact(text: str) -> str:
     'uv --index-url https://***@mirror.example/simple x'
     """
     return _CREDENTIALS.sub(r"\g<scheme>***@", text)
+
+
+def strip_credentials(url: str) -> str:
+    """The URL without user:password (and without a trailing slash).
+
+    >>> strip_credentials("https://bob:s3cret@mirror.example:8443/whl/")
+    'https://mirror.example:8443/whl'
+    """
+    parts = urlsplit(url.rstrip("/"))
+    host = parts.hostname or ""
+    if ":" in host:  # an IPv6 literal keeps its brackets
+        host = f"[{host}]"
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

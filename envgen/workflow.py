@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from envgen._lock import project_lock
-from envgen._types import MANAGERS
+from envgen._proc import redact, strip_credentials
 from envgen.commands import InstallCommand
 from envgen.errors import BuildError, EnvgenError, LockError, SpecError
 from envgen.matrix import Matrix, check_invariants, load_matrix
@@ -72,15 +72,15 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
             problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
             if problem:
                 # The message names the URL redacted: a token in it must not reach a log.
-                msg = f"{name}: {_redact(problem)}"
+                msg = f"{name}: {redact(problem)}"
                 raise SpecError(msg)
     if for_writing and spec.write_index != "mirror":
         return IndexUrls()
     if for_writing:
         # A mirror's credentials are used, never written.
         return IndexUrls(
-            pytorch_root=_strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
-            pypi=_strip_credentials(pypi) if pypi else None,
+            pytorch_root=strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
+            pypi=strip_credentials(pypi) if pypi else None,
         )
     return IndexUrls(
         pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
@@ -90,12 +90,6 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
 
 def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
     return host_of(url) in hosts
-
-
-def _redact(text: str) -> str:
-    from envgen._proc import redact  # noqa: PLC0415
-
-    return redact(text)
 
 
 @contextlib.contextmanager
@@ -113,17 +107,7 @@ def _guarded(out: Path, error: type[EnvgenError], what: str) -> Iterator[None]:
             f"{what} could not write{where}: {exc.strerror or exc}; "
             "no file was left half-written (each holds its previous or its new content)"
         )
-        raise error(_redact(msg)) from None
-
-
-def _strip_credentials(url: str) -> str:
-    from urllib.parse import urlsplit, urlunsplit  # noqa: PLC0415
-
-    parts = urlsplit(url.rstrip("/"))
-    host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+        raise error(redact(msg)) from None
 
 
 def load(spec_path: Path, matrix_dir: Path | None) -> tuple[ProjectSpec, Matrix]:
@@ -226,11 +210,24 @@ def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
         }
         for b in matrix.conda_builds(release.torch)
     ]
+    # Per published build, so issues tied to an index form or a channel show up too.
+    found = [
+        *(
+            i
+            for b in matrix.pip_builds(release.torch)
+            for i in issues_for(matrix, release, manager="pip", accelerator=b.accelerator, pip=b)
+        ),
+        *(
+            i
+            for b in matrix.conda_builds(release.torch)
+            for i in issues_for(
+                matrix, release, manager="conda", accelerator=b.accelerator, conda=b
+            )
+        ),
+    ]
     issues = {
         i.id: {"severity": i.severity, "message": i.message, "fix": i.fix, "link": i.link}
-        for mgr in MANAGERS
-        for acc in matrix.accelerators(release.torch)
-        for i in issues_for(matrix, release, manager=mgr, accelerator=acc)
+        for i in found
     }
     return {
         "torch": release.torch,
