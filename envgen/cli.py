@@ -176,19 +176,15 @@ def check_cmd(
     pins_only: bool,
 ) -> None:
     """Exit 9 naming each stale or hand-edited file and line (the same as `lock --check`)."""
-    from envgen import workflow  # noqa: PLC0415
-
-    result = workflow.lock(
-        workflow.LockOptions(
-            spec=spec,
-            out=out,
-            variants=variants,
-            matrix_dir=matrix_dir,
-            pins_only=pins_only,
-            check=True,
-        )
+    click.get_current_context().invoke(
+        lock_cmd,
+        spec=spec,
+        out=out,
+        variants=variants,
+        matrix_dir=matrix_dir,
+        pins_only=pins_only,
+        check=True,
     )
-    _report(result.warnings, result.lines)
 
 
 @cli.command("list")
