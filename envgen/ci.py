@@ -70,6 +70,14 @@ def is_gpu(variant: Variant) -> bool:
     return variant.kind != "cpu"
 
 
+def repo_root(out: Path) -> Path:
+    """Where the CI runs the commands: above `.github/workflows/`, else the workflow's folder."""
+    folder = out.resolve().parent
+    if folder.name == "workflows" and folder.parent.name == ".github":
+        return folder.parent.parent
+    return folder
+
+
 def ci_jobs(spec: ProjectSpec, matrix: Matrix) -> list[CiJob]:
     """One job per variant, in the variants' order."""
     jobs: list[CiJob] = []
@@ -83,8 +91,7 @@ def ci_jobs(spec: ProjectSpec, matrix: Matrix) -> list[CiJob]:
 def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -> str:
     """The workflow text (pure apart from reading templates)."""
     jobs = ci_jobs(spec, matrix)
-    root = out.resolve().parent.parent.parent if engine == "github" else out.resolve().parent
-    spec_rel = Path(os.path.relpath(spec.path.resolve(), root)).as_posix()
+    spec_rel = Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix()
     install = f"envgen=={__version__}"
     header = Header(
         command=regenerate_command(f"envgen ci {engine} {spec.path.name}"),

@@ -7,8 +7,12 @@ options, calls one library function, and prints; nothing here does real work.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from envgen.ci import Engine
 
 
 def _warn(lines: list[str] | tuple[str, ...]) -> None:
@@ -107,7 +111,7 @@ def ci_group() -> None:
     """Write a CI workflow with one job per variant."""
 
 
-def _ci_command(engine: str, default: str) -> click.Command:
+def _ci_command(engine: Engine, default: str) -> click.Command:
     @click.command(
         engine, help=f"Write {default}: lock check, build, smoke test and JUnit per variant."
     )
@@ -121,7 +125,7 @@ def _ci_command(engine: str, default: str) -> click.Command:
         path, written = ci.write_ci(
             ci.CiOptions(
                 spec=spec,
-                engine="github" if engine == "github" else "gitlab",
+                engine=engine,
                 out=out,
                 matrix_dir=matrix_dir,
             )

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from envgen._io import input_hash, write_if_changed
 from envgen._resources import MATRICES_DIR, SMOKE_SCRIPT
+from envgen.builders import has_hashes
 from envgen.errors import MatrixError, RenderError
 from envgen.generate import PlannedFile, default_out, describe
 from envgen.matrix import Matrix, load_matrix
@@ -189,6 +190,25 @@ def render_dockerfile(
     )
 
 
+def _lock_warnings(variant: Variant, lock_dir: Path) -> list[str]:
+    """Why `docker build` would fail on the lock as it stands (the Dockerfile text ignores it)."""
+    name = "requirements.txt" if variant.pip is not None else "environment.yml"
+    path = lock_dir / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return [
+            f"{variant.id}: {path.name} is not locked yet; run `envgen lock` before docker build"
+        ]
+    if variant.pip is not None and not has_hashes(text):
+        msg = (
+            f"{variant.id}: {name} holds pins without hashes (the pins-only form), so "
+            "`pip install --require-hashes` fails; run `envgen lock` before docker build"
+        )
+        return [msg]
+    return []
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DockerfileOptions:
     """What `envgen dockerfile` was asked to do."""
@@ -223,6 +243,7 @@ def plan_dockerfiles(
             continue
         base = base_image(v, images)
         warnings += [f"{v.id}: {n}" for n in base.notes if "removed" in n]
+        warnings += _lock_warnings(v, default_out(spec) / v.id)
         path = out_rel / v.id / "Dockerfile"
         header = Header(
             command=command,

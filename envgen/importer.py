@@ -708,22 +708,30 @@ def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
         rest = _substitute(rest.strip(), env)
         where = f"{found.source}:{number}"
         if keyword == "FROM":
-            image = next(w for w in rest.split() if not w.startswith("--"))
-            _from_image(image, found, where)
+            image = next((w for w in rest.split() if not w.startswith("--")), None)
+            if image is None:
+                found.warnings.append(f"{where}: FROM names no image; line ignored")
+            else:
+                _from_image(image, found, where)
         elif keyword in ("ARG", "ENV"):
-            for item in shlex.split(rest):
+            try:
+                items = shlex.split(rest)
+            except ValueError:
+                found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+                continue
+            for item in items:
                 key, eq, value = item.partition("=")
                 if eq:
                     env[key] = value
             if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
                 env[rest.split()[0]] = rest.split()[1]
         elif keyword == "RUN":
-            if rest.startswith("["):
-                try:
-                    words = [str(w) for w in json.loads(rest)]
-                except json.JSONDecodeError:
-                    words = []
-                _shell_command(words, found, base, where, env=env)
+            try:  # the exec form; Docker runs anything that is not a JSON array as shell form
+                words = json.loads(rest) if rest.startswith("[") else None
+            except json.JSONDecodeError:
+                words = None
+            if isinstance(words, list):
+                _shell_command([str(w) for w in words], found, base, where, env=env)
             else:
                 _shell_line(rest, found, base, where, env=env)
 

@@ -88,3 +88,17 @@ def test_a_broken_workflow_is_rejected(tmp_path: Path) -> None:
         [str(tool), "--builtin-schema", "vendor.github-workflows", str(bad)], what="c", check=False
     )
     assert result.returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("out", "spec_rel"),
+    [
+        (".github/workflows/envgen.yml", "project.yaml"),
+        ("ci/envgen.yml", "../project.yaml"),
+        ("envgen.yml", "project.yaml"),
+    ],
+)
+def test_spec_path_is_relative_to_where_the_ci_runs(spec: Path, out: str, spec_rel: str) -> None:
+    path, _ = write_ci(CiOptions(spec=spec, engine="github", out=spec.parent / out))
+    steps = yaml.safe_load(path.read_text())["jobs"]["variant"]["steps"]
+    assert steps[3]["run"] == f"envgen lock {spec_rel} --check"

@@ -765,3 +765,56 @@ def test_git_date_reads_the_last_commit(tmp_path: Path, monkeypatch: pytest.Monk
 )
 def test_detect_kind(filename: str, text: str, kind: str) -> None:
     assert importer.detect_kind(filename, text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "warning"),
+    [
+        ("FROM\n", "Dockerfile:1: FROM names no image; line ignored"),
+        ("FROM --platform=linux/amd64\n", "Dockerfile:1: FROM names no image; line ignored"),
+        ('ARG "a\n', "Dockerfile:1: unbalanced quotes; line ignored"),
+        ('ENV A "b\n', "Dockerfile:1: unbalanced quotes; line ignored"),
+    ],
+)
+def test_malformed_dockerfile_lines_are_skipped_with_a_warning(
+    matrix: Matrix, text: str, warning: str
+) -> None:
+    result = import_text(
+        text + "RUN pip install torch==1.7.1+cpu\n", filename="Dockerfile", matrix=matrix
+    )
+    assert result.project["torch"] == "1.7.1"
+    assert result.warnings[0] == warning
+
+
+def test_dockerfile_run_that_is_not_a_json_array_is_shell_form(matrix: Matrix) -> None:
+    text = 'FROM python:3.8\nRUN ["pip", "install", "torch==1.7.1+cpu"]\nRUN [ -d x ] || true\n'
+    result = import_text(text, filename="Dockerfile", matrix=matrix)
+    assert (result.project["python"], result.project["accelerators"]) == ("3.8", ["cpu"])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe\x00binary", "cannot be read: 'utf-8' codec can't decode byte 0xff"),
+        (b"", "no torch (or conda pytorch) requirement found; nothing to reproduce"),
+    ],
+)
+def test_unreadable_or_empty_file_is_an_import_error(
+    tmp_path: Path, matrix: Matrix, content: bytes, message: str
+) -> None:
+    path = tmp_path / "requirements.txt"
+    path.write_bytes(content)
+    with pytest.raises(ImportSpecError) as info:
+        run_import(ImportOptions(source=path), matrix)
+    assert str(info.value).startswith(f"{path if content else path.name}: {message}")
+
+
+def test_missing_file_and_empty_command(tmp_path: Path, matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError) as info:
+        run_import(ImportOptions(source=tmp_path / "nope.txt"), matrix)
+    assert str(info.value) == f"{tmp_path / 'nope.txt'}: no such file"
+    with pytest.raises(ImportSpecError) as info:
+        run_import(ImportOptions(command=""), matrix)
+    assert str(info.value) == (
+        "--command: no torch (or conda pytorch) requirement found; nothing to reproduce"
+    )
