@@ -36,6 +36,7 @@ from envgen import _proc
 from envgen._types import PYPI_SIMPLE, Manager, Platform
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.lockers import LockedFile, LockRequest
+from envgen.lockers.pip import exclude_newer_timestamp, split_credentials, uv_python_platform
 from envgen.renderers.environment import channels as environment_channels
 from envgen.renderers.environment import dependencies as environment_dependencies
 from envgen.variants import Variant
@@ -70,14 +71,6 @@ _GLIBC_OLD: Final = "2.17"
 _GLIBC_NEW: Final = "2.28"
 _GLIBC_NEW_FROM: Final = Version("2.6")
 
-# uv --python-platform per conda platform; linux gets its manylinux level from __glibc.
-_UV_ARCH: Final[dict[Platform, str]] = {
-    "linux-64": "x86_64",
-    "linux-aarch64": "aarch64",
-    "osx-64": "x86_64-apple-darwin",
-    "osx-arm64": "aarch64-apple-darwin",
-    "win-64": "x86_64-pc-windows-msvc",
-}
 # conda package name -> PyPI name, where they differ (for pip entries that conda already provides).
 _CONDA_TO_PYPI: Final[dict[str, str]] = {"pytorch": "torch"}
 
@@ -224,18 +217,6 @@ def virtual_packages(variant: Variant) -> tuple[VirtualPackage, ...]:
     if variant.kind == "cuda" and variant.compute_version is not None:
         out.append(VirtualPackage(name="__cuda", version=variant.compute_version))
     return tuple(sorted(out, key=lambda v: v.name))
-
-
-def strip_credentials(url: str) -> str:
-    """Drop `user:password@` from a URL.
-
-    >>> strip_credentials("https://bob:s3cret@mirror.example/conda/pytorch")
-    'https://mirror.example/conda/pytorch'
-    """
-    parts = urlsplit(url)
-    if "@" not in parts.netloc:
-        return url
-    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def resolve_channels(names: Iterable[str], mapping: dict[str, str]) -> tuple[Channel, ...]:
@@ -455,9 +436,9 @@ def render_explicit(
 
 
 def _channel_of(url: str, channels: Sequence[Channel]) -> Channel | None:
-    bare = strip_credentials(url)
+    bare = _bare(url)
     for channel in channels:
-        root = strip_credentials(channel.solve_url).rstrip("/") + "/"
+        root = _bare(channel.solve_url).rstrip("/") + "/"
         if bare.startswith(root):
             return channel
     return None
@@ -656,12 +637,9 @@ def solve_tool(plan: SolvePlan, tool: str, *, workdir: Path, timeout: float) -> 
 # --- pip ----------------------------------------------------------------------------------------
 
 
-def uv_python_platform(variant: Variant) -> str:
-    """uv's --python-platform for the variant's target (manylinux level from its __glibc)."""
-    arch = _UV_ARCH[variant.platform]
-    if variant.platform.startswith("linux"):
-        return f"{arch}-manylinux_{glibc_for(variant).replace('.', '_')}"
-    return arch
+def pip_target(variant: Variant) -> str:
+    """uv's --python-platform for the pip: section (manylinux level from the target's __glibc)."""
+    return uv_python_platform(variant.platform, glibc=glibc_for(variant))
 
 
 def _conda_constraints(records: Sequence[CondaRecord]) -> dict[str, str]:
@@ -678,11 +656,15 @@ def _conda_constraints(records: Sequence[CondaRecord]) -> dict[str, str]:
     return out
 
 
+def _bare(url: str) -> str:
+    return split_credentials(url)[0]
+
+
 def _written_pip_url(url: str, request: LockRequest) -> str:
-    url = strip_credentials(url)
+    url = _bare(url)
     real, written = request.urls.pypi, request.written_urls.pypi
     if real and written and real != written:
-        real_origin = urlsplit(strip_credentials(real))._replace(path="", query="", fragment="")
+        real_origin = urlsplit(_bare(real))._replace(path="", query="", fragment="")
         written_origin = urlsplit(written)._replace(path="", query="", fragment="")
         if url.startswith(urlunsplit(real_origin) + "/"):
             return urlunsplit(written_origin) + url[len(urlunsplit(real_origin)) :]
@@ -697,18 +679,22 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     uv = _proc.require("uv", why=f"lock the pip: section of {variant.id}")
     provided = _conda_constraints(conda)
     requirements = request.workdir / "conda-pip.in"
-    requirements.write_text("\n".join(sorted(variant.pip_extra, key=str.lower)) + "\n")
+    requirements.write_text(
+        "".join(f"{r}\n" for r in sorted(variant.pip_extra, key=str.lower)), encoding="utf-8"
+    )
     constraints = request.workdir / "conda-pip-constraints.txt"
-    constraints.write_text("".join(f"{n}=={v}\n" for n, v in sorted(provided.items())))
+    constraints.write_text(
+        "".join(f"{n}=={v}\n" for n, v in sorted(provided.items())), encoding="utf-8"
+    )
     output = request.workdir / "pylock.conda.toml"
     args: list[str | os.PathLike[str]] = [
         uv, "pip", "compile", requirements, "-c", constraints, "--generate-hashes",
-        "--python-version", variant.python, "--python-platform", uv_python_platform(variant),
+        "--python-version", variant.python, "--python-platform", pip_target(variant),
         "--index-url", request.urls.pypi or PYPI_SIMPLE,
         "--format", "pylock.toml", "-o", output, "--no-header", "--no-config", "--quiet",
     ]  # fmt: skip
     if request.exclude_newer is not None:
-        args += ["--exclude-newer", f"{request.exclude_newer.isoformat()}T00:00:00Z"]
+        args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
     if request.cache_dir is not None:
         args += ["--cache-dir", request.cache_dir / "uv"]
     env = _proc.clean_env()

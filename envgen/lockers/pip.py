@@ -53,6 +53,7 @@ LOCK_NAME: Final = "requirements.txt"
 # uv's --python-platform per conda-style platform. Linux targets manylinux_2_28: a 2_28 target
 # also accepts every older tag (manylinux1 = 2_5, manylinux2014 = 2_17), so old torch releases
 # resolve, and torch >= 2.6 publishes manylinux_2_28 wheels, which a 2_17 target would reject.
+# (The conda locker asks for its own glibc level through uv_python_platform's `glibc`.)
 UV_PYTHON_PLATFORMS: Final[dict[Platform, str]] = {
     "linux-64": "x86_64-manylinux_2_28",
     "linux-aarch64": "aarch64-manylinux_2_28",
@@ -104,13 +105,19 @@ def is_torch_family(name: str) -> bool:
     return normalized in TORCH_FAMILY or normalized.startswith(TORCH_FAMILY_PREFIXES)
 
 
-def uv_python_platform(platform: Platform) -> str:
-    """uv's --python-platform for a variant platform.
+def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
+    """uv's --python-platform for a variant platform; `glibc` overrides the manylinux level.
 
-    >>> uv_python_platform("linux-64")
-    'x86_64-manylinux_2_28'
+    >>> uv_python_platform("linux-64"), uv_python_platform("linux-aarch64", glibc="2.17")
+    ('x86_64-manylinux_2_28', 'aarch64-manylinux_2_17')
+    >>> uv_python_platform("osx-arm64", glibc="2.17")
+    'aarch64-apple-darwin'
     """
-    return UV_PYTHON_PLATFORMS[platform]
+    target = UV_PYTHON_PLATFORMS[platform]
+    arch, _, abi = target.partition("-")
+    if glibc is None or not abi.startswith("manylinux_"):
+        return target
+    return f"{arch}-manylinux_{glibc.replace('.', '_')}"
 
 
 def exclude_newer_timestamp(date: dt.date) -> str:
@@ -129,14 +136,14 @@ def split_credentials(url: str) -> tuple[str, str | None, str | None]:
     ('https://mirror.example:8443/whl/cu118', 'bob', 's3cret')
     >>> split_credentials("https://pypi.org/simple")
     ('https://pypi.org/simple', None, None)
+    >>> split_credentials("http://tok@[::1]:8080/simple")
+    ('http://[::1]:8080/simple', 'tok', None)
     """
     parts = urlsplit(url)
-    if parts.username is None and parts.password is None:
+    if "@" not in parts.netloc:
         return url, None, None
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    bare = urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+    # The host as written (no lower-casing, IPv6 brackets and port kept, never parsed).
+    bare = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
     user = unquote(parts.username) if parts.username is not None else None
     token = unquote(parts.password) if parts.password is not None else None
     return bare, user, token
@@ -152,12 +159,12 @@ class IndexPlan:
 
     def describe(self, routed: Iterable[str]) -> str:
         """The indexes asked, redacted, for messages."""
-        names = ", ".join(sorted(routed)) or "torch"
-        pypi = f"{_proc.redact(self.pypi)} (everything else)"
+        pypi = _proc.redact(self.pypi)
         if self.pytorch is None:
-            return f"{_proc.redact(self.pypi)} (all packages)"
+            return f"{pypi} (all packages)"
+        names = ", ".join(sorted(routed)) or "torch"
         kind = "find-links page" if self.flat else "PyTorch index"
-        return f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi}"
+        return f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi} (everything else)"
 
 
 def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
@@ -265,8 +272,9 @@ def pinned_versions(lines: Iterable[str]) -> dict[str, str]:
             continue
         name, _, rest = line.partition("==")
         name = name.split("[")[0].strip()
-        if name and not name.startswith("-"):
-            pins[canonicalize_name(name)] = rest.split()[0].rstrip("\\").split(";")[0].strip()
+        version = rest.split(";")[0].replace("\\", " ").strip()
+        if name and not name.startswith("-") and version:
+            pins[canonicalize_name(name)] = version.split()[0]
     return pins
 
 
@@ -390,7 +398,7 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
 
 
 # Marker environments of the target platforms (PEP 508), for torch's Requires-Dist.
-_MARKER_PLATFORM: Final[dict[str, dict[str, str]]] = {
+_MARKER_PLATFORM: Final[dict[Platform, dict[str, str]]] = {
     "linux-64": {
         "sys_platform": "linux",
         "platform_system": "Linux",
@@ -425,11 +433,7 @@ _MARKER_PLATFORM: Final[dict[str, dict[str, str]]] = {
 
 
 def target_environment(variant: Variant) -> dict[str, str]:
-    """The PEP 508 marker environment of a variant's target (not the host).
-
-    >>> target_environment(_v("win-64", "3.10"))["sys_platform"]
-    'win32'
-    """
+    """The PEP 508 marker environment of a variant's target (not the host)."""
     return {
         "python_version": variant.python,
         "python_full_version": f"{variant.python}.0",
@@ -437,12 +441,6 @@ def target_environment(variant: Variant) -> dict[str, str]:
         "platform_python_implementation": "CPython",
         **_MARKER_PLATFORM[variant.platform],
     }
-
-
-def _v(platform: str, python: str) -> Variant:  # doctest helper
-    from types import SimpleNamespace  # noqa: PLC0415
-
-    return SimpleNamespace(platform=platform, python=python)  # type: ignore[return-value]
 
 
 def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str]:
@@ -794,7 +792,7 @@ def _resolve_error(
     variant: Variant, tool: str, plan: IndexPlan, routed: Iterable[str], stderr: str
 ) -> LockError:
     said = failure_lines(stderr) or ["(no output)"]
-    pins = ", ".join(f"{r}" for r in requirement_lines(variant))
+    pins = ", ".join(requirement_lines(variant))
     msg = (
         f"{variant.id}: {tool} could not lock the pip side (python {variant.python}, "
         f"{variant.platform})\n"

@@ -214,12 +214,20 @@ def test_cross_platform_targets(
     platform: str, torch: str, torch_files: str, pytorch_index: ServedIndex, tmp_path: Path
 ) -> None:
     variant = dataclasses.replace(v210("cu118"), platform=platform)  # type: ignore[arg-type]
-    pins = pinned_versions(lock_body(request_for(variant, pytorch_index, tmp_path)).splitlines())
+    body = lock_body(request_for(variant, pytorch_index, tmp_path))
+    pins = pinned_versions(body.splitlines())
     assert pins["torch"] == torch
     # torch's CUDA runtime and triton are marked for Linux x86_64 only.
     linux_only = {"triton", "nvidia-cuda-runtime-cu11"}
     assert (linux_only <= pins.keys()) == (platform == "linux-64")
-    assert any(f.filename.endswith(f"{torch_files}.whl") for f in pytorch_index.files_for("cu118"))
+    # The target's own torch wheel is among the hashes pinned.
+    target_wheels = {
+        f.sha256
+        for f in pytorch_index.files_for("cu118", "torch")
+        if f.version == torch and f.filename.endswith(f"{torch_files}.whl")
+    }
+    assert target_wheels
+    assert target_wheels <= body_hashes(body, "torch")
 
 
 def test_linux_aarch64_cpu_wheels_without_label(pytorch_index: ServedIndex, tmp_path: Path) -> None:

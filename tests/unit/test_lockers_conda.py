@@ -15,13 +15,15 @@ from envgen.lockers import LockRequest
 from envgen.lockers.conda import (
     CondaLocker,
     CondaRecord,
+    SolvePlan,
     check_compute,
     dependency_map,
+    pip_target,
+    plan_solve,
     render_explicit,
     resolve_channels,
     to_match_spec,
     toposort,
-    uv_python_platform,
     virtual_packages,
 )
 from envgen.matrix import CondaBuild, Release, load_matrix
@@ -98,8 +100,9 @@ def test_virtual_packages_per_target() -> None:
     ]  # fmt: skip
     newer = dataclasses.replace(variants["cpu"], release=_release("2.6.0"))
     assert "__glibc=2.28=0" in [str(v) for v in virtual_packages(newer)]
-    assert uv_python_platform(newer) == "x86_64-manylinux_2_28"
-    assert uv_python_platform(variants["cpu"]) == "x86_64-manylinux_2_17"
+    assert pip_target(newer) == "x86_64-manylinux_2_28"
+    assert pip_target(variants["cpu"]) == "x86_64-manylinux_2_17"
+    assert pip_target(mac) == "aarch64-apple-darwin"
 
 
 def _release(torch: str) -> Release:
@@ -203,8 +206,6 @@ def test_written_channel_urls_are_the_real_channels_without_credentials() -> Non
 
 
 def test_explicit_file_names_pip_packages_only_in_a_comment() -> None:
-    from envgen.lockers.conda import SolvePlan
-
     variant = _variants()["cpu"]
     plan = SolvePlan(
         variant=variant, channels=(), specs=(), virtual_packages=(), exclude_newer=None
@@ -257,8 +258,6 @@ def test_missing_conda_executable_is_a_clear_error(
 
 
 def test_conda_forge_row_selects_by_build_string() -> None:
-    from envgen.lockers.conda import plan_solve
-
     pytest.importorskip("rattler")
     variant = dataclasses.replace(
         _variants()["cpu"],
@@ -315,12 +314,10 @@ def _keep_pins_request(tmp_path: Path, *, upgrade_packages: tuple[str, ...] = ()
 def test_previous_versions_are_kept_except_upgraded_packages(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from envgen.lockers.conda import plan_solve
-
     seen: list[tuple[str, ...]] = []
 
-    def fake_solve(_self: CondaLocker, plan: object, _request: LockRequest) -> list[CondaRecord]:
-        seen.append(plan.specs)  # type: ignore[attr-defined]
+    def fake_solve(_self: CondaLocker, plan: SolvePlan, _request: LockRequest) -> list[CondaRecord]:
+        seen.append(plan.specs)
         return []
 
     monkeypatch.setattr(CondaLocker, "_solve", fake_solve)
@@ -334,13 +331,10 @@ def test_previous_versions_are_kept_except_upgraded_packages(
 def test_previous_versions_that_no_longer_solve_fall_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from envgen.errors import LockError
-    from envgen.lockers.conda import plan_solve
-
     seen: list[tuple[str, ...]] = []
 
-    def fake_solve(_self: CondaLocker, plan: object, _request: LockRequest) -> list[CondaRecord]:
-        seen.append(plan.specs)  # type: ignore[attr-defined]
+    def fake_solve(_self: CondaLocker, plan: SolvePlan, _request: LockRequest) -> list[CondaRecord]:
+        seen.append(plan.specs)
         if len(seen) == 1:
             msg = "cannot solve with the old pins"
             raise LockError(msg)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from envgen._types import PLATFORMS
+from envgen._types import PLATFORMS, Platform
 from envgen.errors import LockError
 from envgen.lockers.pip import (
     UV_PYTHON_PLATFORMS,
@@ -23,6 +23,8 @@ from envgen.lockers.pip import (
     render_pyproject,
     running_platform,
     split_credentials,
+    target_environment,
+    uv_python_platform,
     written_index_lines,
 )
 from envgen.matrix import PipBuild, load_matrix
@@ -55,14 +57,35 @@ def with_form(v: Variant, form: str, url: str | None) -> Variant:
 
 
 def test_every_platform_has_a_uv_target() -> None:
-    assert UV_PYTHON_PLATFORMS == {
-        "linux-64": "x86_64-manylinux_2_28",
-        "linux-aarch64": "aarch64-manylinux_2_28",
-        "osx-64": "x86_64-apple-darwin",
-        "osx-arm64": "aarch64-apple-darwin",
-        "win-64": "x86_64-pc-windows-msvc",
-    }
     assert set(UV_PYTHON_PLATFORMS) == set(PLATFORMS)
+
+
+@pytest.mark.parametrize(
+    ("platform", "glibc", "expected"),
+    [
+        ("linux-64", None, "x86_64-manylinux_2_28"),
+        ("linux-64", "2.17", "x86_64-manylinux_2_17"),
+        ("linux-aarch64", "2.28", "aarch64-manylinux_2_28"),
+        ("osx-64", "2.17", "x86_64-apple-darwin"),  # glibc means nothing off linux
+        ("win-64", None, "x86_64-pc-windows-msvc"),
+    ],
+)
+def test_uv_python_platform(platform: Platform, glibc: str | None, expected: str) -> None:
+    assert uv_python_platform(platform, glibc=glibc) == expected
+
+
+def test_target_environment_is_the_targets_not_the_hosts() -> None:
+    windows = dataclasses.replace(variant(), platform="win-64")
+    assert target_environment(windows) == {
+        "python_version": "3.11",
+        "python_full_version": "3.11.0",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "sys_platform": "win32",
+        "platform_system": "Windows",
+        "platform_machine": "AMD64",
+        "os_name": "nt",
+    }
 
 
 @pytest.mark.parametrize(
@@ -99,6 +122,9 @@ def test_split_credentials() -> None:
         "tok@en",
         None,
     )
+    # The host is kept as written: IPv6 brackets and case survive, a bad port does not raise.
+    assert split_credentials("http://u:p@[::1]:8080/simple")[0] == "http://[::1]:8080/simple"
+    assert split_credentials("https://u:p@Mirror.Example:x/s")[0] == "https://Mirror.Example:x/s"
 
 
 def test_index_plan_per_form() -> None:
@@ -195,6 +221,11 @@ def test_assemble_body_and_pinned_versions() -> None:
     )
     assert pinned_versions(body.splitlines()) == {"filelock": "3.13.1", "torch": "2.1.0+cu118"}
     assert assemble_body([], ["a==1"]) == "a==1\n"
+
+
+def test_pinned_versions_of_odd_lines() -> None:
+    lines = ["a==1.0; python_version < '4'", "b==2.0\\", "broken==", "c[x]==3 \\", "-e ./d"]
+    assert pinned_versions(lines) == {"a": "1.0", "b": "2.0", "c": "3"}
 
 
 def test_failure_lines_keep_uvs_explanation_and_redact() -> None:
