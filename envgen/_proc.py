@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from envgen.errors import EnvgenError, ToolNotFoundError
 
@@ -35,19 +35,33 @@ def redact(text: str) -> str:
     return _CREDENTIALS.sub(r"\g<scheme>***@", text)
 
 
+def split_credentials(url: str) -> tuple[str, str | None, str | None]:
+    """Split `user:token@` out of a URL: (url without it, user, token).
+
+    >>> split_credentials("https://bob:s3cret@mirror.example:8443/whl/cu118")
+    ('https://mirror.example:8443/whl/cu118', 'bob', 's3cret')
+    >>> split_credentials("https://pypi.org/simple")
+    ('https://pypi.org/simple', None, None)
+    >>> split_credentials("http://tok@[::1]:8080/simple")
+    ('http://[::1]:8080/simple', 'tok', None)
+    """
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url, None, None
+    # The host as written (no lower-casing, IPv6 brackets and port kept, never parsed).
+    bare = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+    user = unquote(parts.username) if parts.username is not None else None
+    token = unquote(parts.password) if parts.password is not None else None
+    return bare, user, token
+
+
 def strip_credentials(url: str) -> str:
-    """The URL without user:password (and without a trailing slash).
+    """The URL without user:password and without a trailing slash.
 
     >>> strip_credentials("https://bob:s3cret@mirror.example:8443/whl/")
     'https://mirror.example:8443/whl'
     """
-    parts = urlsplit(url.rstrip("/"))
-    host = parts.hostname or ""
-    if ":" in host:  # an IPv6 literal keeps its brackets
-        host = f"[{host}]"
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+    return split_credentials(url.rstrip("/"))[0]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

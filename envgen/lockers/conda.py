@@ -33,10 +33,11 @@ from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen import _proc
+from envgen._proc import split_credentials
 from envgen._types import PYPI_SIMPLE, Manager, Platform
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.lockers import LockedFile, LockRequest
-from envgen.lockers.pip import exclude_newer_timestamp, split_credentials, uv_python_platform
+from envgen.lockers.pip import exclude_newer_timestamp, uv_python_platform
 from envgen.renderers.environment import channels as environment_channels
 from envgen.renderers.environment import dependencies as environment_dependencies
 from envgen.variants import Variant

@@ -39,6 +39,7 @@ from packaging.utils import (
 from packaging.version import InvalidVersion, Version
 
 from envgen import _proc
+from envgen._proc import split_credentials
 from envgen._types import PYPI_SIMPLE, RESOLVERS, Manager, Platform
 from envgen.errors import LockError
 from envgen.lockers import LockedFile, LockRequest
@@ -127,26 +128,6 @@ def exclude_newer_timestamp(date: dt.date) -> str:
     '2024-01-31T00:00:00Z'
     """
     return f"{date.isoformat()}T00:00:00Z"
-
-
-def split_credentials(url: str) -> tuple[str, str | None, str | None]:
-    """Split `user:token@` out of a URL: (url without it, user, token).
-
-    >>> split_credentials("https://bob:s3cret@mirror.example:8443/whl/cu118")
-    ('https://mirror.example:8443/whl/cu118', 'bob', 's3cret')
-    >>> split_credentials("https://pypi.org/simple")
-    ('https://pypi.org/simple', None, None)
-    >>> split_credentials("http://tok@[::1]:8080/simple")
-    ('http://[::1]:8080/simple', 'tok', None)
-    """
-    parts = urlsplit(url)
-    if "@" not in parts.netloc:
-        return url, None, None
-    # The host as written (no lower-casing, IPv6 brackets and port kept, never parsed).
-    bare = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
-    user = unquote(parts.username) if parts.username is not None else None
-    token = unquote(parts.password) if parts.password is not None else None
-    return bare, user, token
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from envgen._types import PYPI_SIMPLE
 from envgen.renderers import Header, IndexUrls, render_template
 from envgen.variants import Variant, pip_pins
 
@@ -39,7 +40,7 @@ def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
     else:  # index-url: the PyTorch index is the main one; PyPI serves the user's extras
         lines.append(f"--index-url {url}")
         if variant.pip_extra:
-            lines.append(f"--extra-index-url {urls.pypi or 'https://pypi.org/simple'}")
+            lines.append(f"--extra-index-url {urls.pypi or PYPI_SIMPLE}")
     return lines
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen._proc import split_credentials
 from envgen._types import PLATFORMS, Platform
 from envgen.errors import LockError
 from envgen.lockers.pip import (
@@ -22,7 +23,6 @@ from envgen.lockers.pip import (
     pinned_versions,
     render_pyproject,
     running_platform,
-    split_credentials,
     target_environment,
     uv_python_platform,
     written_index_lines,
