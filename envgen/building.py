@@ -154,16 +154,21 @@ def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
     return "sha256:" + digest.hexdigest()
 
 
+def torch_family(expected: Inventory) -> dict[str, str]:
+    """torch/torchvision/torchaudio -> the locked version (a pip pin wins over a conda one)."""
+    family = {_CONDA_DIST[k]: v for k, v in expected.conda.items() if k in _CONDA_DIST}
+    family |= {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
+    return dict(sorted(family.items()))
+
+
 def _marker_bytes(variant: Variant, manager: str, lock_sha: str, expected: Inventory) -> bytes:
-    family = {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
-    family |= {_CONDA_DIST[k]: v for k, v in expected.conda.items() if k in _CONDA_DIST}
     data = {
         "format": MARKER_FORMAT,
         "variant": variant.id,
         "manager": manager,
         "lock-sha256": lock_sha,
         "python": variant.python,
-        "torch-family": dict(sorted(family.items())),
+        "torch-family": torch_family(expected),
         "pip": dict(sorted(expected.pip.items())),
         "conda": dict(sorted(expected.conda.items())),
         "envgen": __version__,
@@ -270,6 +275,7 @@ def check_current(
     """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
     from envgen.workflow import LockOptions, index_urls  # noqa: PLC0415
 
+    options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
     for name in names:
         path = lock_dir / name
         try:
@@ -279,13 +285,7 @@ def check_current(
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
         problems = tampered_lines(text)
         fields = split_header(text)[0]
-        want = lock_inputs(
-            spec,
-            variant,
-            LockOptions(spec=spec.path),
-            index_urls(spec, for_writing=True),
-            recorded=fields.get("lock-options"),
-        )
+        want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
         if fields.get("input-hash") != want:
             problems.append(
                 "stale: the spec or matrix changed since it was locked (input-hash differs)"
@@ -357,10 +357,7 @@ def build_one(
 
 def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation:
     """What the smoke checks expect of a variant built from a lock with `expected` contents."""
-    dists: dict[str, str] = {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
-    for name, version in expected.conda.items():
-        if name in _CONDA_DIST:
-            dists.setdefault(_CONDA_DIST[name], version)
+    dists = torch_family(expected)
     companions = frozenset(
         name
         for name, wanted in (

@@ -11,12 +11,15 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from envgen import __version__
 from envgen.errors import EnvgenError
+
+if TYPE_CHECKING:
+    from envgen.smoke import SmokeReport
 
 F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("envgen")
@@ -422,40 +425,19 @@ def smoke_cmd(
         smoke_mod.raise_for_failures(r.report, r.variant)
 
 
-def _emit_smoke(reports: list[tuple[str, Any]], as_json: bool, junit: Path | None) -> None:
+def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:
+    """Smoke results: tables (or JSON) on stdout, and JUnit XML to a file when asked."""
     from envgen import smoke as smoke_mod  # noqa: PLC0415
+    from envgen._io import write_if_changed  # noqa: PLC0415
 
     if as_json:
-        _echo(
-            "["
-            + ",\n".join(
-                f'{{"variant": {json.dumps(v)}, "checks": {smoke_mod.render_json(r)}}}'
-                for v, r in reports
-            )
-            + "]"
-        )
+        _echo(smoke_mod.render_json_many(reports))
     else:
         for variant, report in reports:
             click.echo(f"== {variant}")
             _echo(smoke_mod.render_table(report))
     if junit is not None:
-        from envgen._io import write_if_changed  # noqa: PLC0415
-
-        write_if_changed(junit, workflow_junit(reports))
-
-
-def workflow_junit(reports: list[tuple[str, Any]]) -> str:
-    from envgen import smoke as smoke_mod  # noqa: PLC0415
-
-    if len(reports) == 1:
-        variant, report = reports[0]
-        return smoke_mod.render_junit(report, name=f"envgen-smoke-{variant}")
-    parts = [smoke_mod.render_junit(r, name=f"envgen-smoke-{v}") for v, r in reports]
-    # One <testsuites> document holding every variant's suites.
-    inner = "".join(
-        p.split("<testsuites", 1)[1].split(">", 1)[1].rsplit("</testsuites>", 1)[0] for p in parts
-    )
-    return '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>' + inner + "</testsuites>\n"
+        write_if_changed(junit, smoke_mod.render_junit_many(reports))
 
 
 @cli.command("doctor")

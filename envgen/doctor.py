@@ -14,7 +14,7 @@ import os
 import platform as _platform
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
@@ -329,7 +329,7 @@ def _cuda_from_driver_api(number: int) -> str:
     return f"{number // 1000}.{number % 1000 // 10}"
 
 
-def _explain_cuda_lib(m: re.Match[str]) -> Diagnosis:
+def _explain_cuda_lib(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     lib, cuda = m.group(1), m.group(2)
     soname = f"{lib}.so.{cuda}"
     # CUDA 11 runtime sonames carry major.minor (libcudart.so.11.0); the math libraries and
@@ -350,7 +350,7 @@ def _explain_cuda_lib(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_cudnn(m: re.Match[str]) -> Diagnosis:
+def _explain_cudnn(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     soname = f"{m.group(1)}.so.{m.group(2)}"
     return Diagnosis(
         title=f"cuDNN library missing: {soname}",
@@ -362,7 +362,7 @@ def _explain_cudnn(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_undefined_symbol(m: re.Match[str]) -> Diagnosis:
+def _explain_undefined_symbol(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     library, symbol = m.group(1), m.group(2)
     where = ""
     if library:
@@ -399,7 +399,7 @@ def _explain_glibc(m: re.Match[str], host: HostInfo | None) -> Diagnosis:
     )
 
 
-def _explain_glibcxx(m: re.Match[str]) -> Diagnosis:
+def _explain_glibcxx(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     return Diagnosis(
         title=f"libstdc++ too old: {m.group(1)} not found",
         cause=(
@@ -413,7 +413,7 @@ def _explain_glibcxx(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_nms(m: re.Match[str]) -> Diagnosis:
+def _explain_nms(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     return Diagnosis(
         title="torchvision does not match torch",
         cause=(
@@ -427,21 +427,7 @@ def _explain_nms(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_not_compiled(_m: re.Match[str]) -> Diagnosis:
-    return Diagnosis(
-        title="CPU-only torch in a CUDA environment",
-        cause=(
-            "the installed torch is a CPU-only build: a +cpu wheel or the conda cpuonly build "
-            "slipped in (often PyPI's wheel on Windows/macOS, or a cpuonly package in conda)"
-        ),
-        fix=(
-            "reinstall from envgen's lock for the CUDA variant (it pins torch==X+cuNNN from the "
-            "PyTorch index); check `pip list` shows +cuNNN, and in conda remove cpuonly"
-        ),
-    )
-
-
-def _explain_driver_too_old(m: re.Match[str]) -> Diagnosis:
+def _explain_driver_too_old(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     cuda = _cuda_from_driver_api(int(m.group(1)))
     return Diagnosis(
         title=f"NVIDIA driver too old (it supports CUDA {cuda})",
@@ -456,42 +442,7 @@ def _explain_driver_too_old(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_no_driver(_m: re.Match[str]) -> Diagnosis:
-    return Diagnosis(
-        title="no NVIDIA driver",
-        cause="a CUDA build of torch runs on a host without an NVIDIA driver (or GPU)",
-        fix="install the NVIDIA driver, or use the cpu variant on this host",
-    )
-
-
-def _explain_insufficient(_m: re.Match[str]) -> Diagnosis:
-    return Diagnosis(
-        title="CUDA driver older than the CUDA runtime",
-        cause="the NVIDIA driver is older than the minimum for the CUDA runtime torch uses",
-        fix=(
-            "update the NVIDIA driver, or use the variant for an older CUDA version "
-            "(`envgen doctor` compares your driver with the drivers table)"
-        ),
-    )
-
-
-def _explain_not_available(_m: re.Match[str]) -> Diagnosis:
-    return Diagnosis(
-        title="torch.cuda.is_available() is False",
-        cause=(
-            "either a CPU-only build slipped in (a +cpu wheel or conda's cpuonly; "
-            "torch.version.cuda is None), the driver is too old for torch's CUDA version, or no "
-            "GPU is visible (CUDA_VISIBLE_DEVICES, container without --gpus)"
-        ),
-        fix=(
-            "check torch.version.cuda: if None, reinstall from envgen's lock for the CUDA "
-            "variant; otherwise compare the driver with `envgen doctor`, and check nvidia-smi "
-            "sees the GPU"
-        ),
-    )
-
-
-def _explain_no_kernel(m: re.Match[str]) -> Diagnosis:
+def _explain_no_kernel(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     arch = m.group(1) if m.re is _SM_NOT_COMPATIBLE else None
     gpu = f"the GPU ({arch})" if arch else "the GPU's architecture"
     return Diagnosis(
@@ -508,7 +459,7 @@ def _explain_no_kernel(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_numpy2(m: re.Match[str]) -> Diagnosis:
+def _explain_numpy2(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     found = m.group(1)
     numpy = f"NumPy {found}" if found else "NumPy 2"
     return Diagnosis(
@@ -524,7 +475,7 @@ def _explain_numpy2(m: re.Match[str]) -> Diagnosis:
     )
 
 
-def _explain_no_version(m: re.Match[str]) -> Diagnosis:
+def _explain_no_version(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     requirement = m.group(1)
     return Diagnosis(
         title=f"no installable wheel for {requirement}",
@@ -539,38 +490,77 @@ def _explain_no_version(m: re.Match[str]) -> Diagnosis:
     )
 
 
+_NOT_COMPILED_DIAGNOSIS: Final = Diagnosis(
+    title="CPU-only torch in a CUDA environment",
+    cause=(
+        "the installed torch is a CPU-only build: a +cpu wheel or the conda cpuonly build "
+        "slipped in (often PyPI's wheel on Windows/macOS, or a cpuonly package in conda)"
+    ),
+    fix=(
+        "reinstall from envgen's lock for the CUDA variant (it pins torch==X+cuNNN from the "
+        "PyTorch index); check `pip list` shows +cuNNN, and in conda remove cpuonly"
+    ),
+)
+
+_NO_DRIVER_DIAGNOSIS: Final = Diagnosis(
+    title="no NVIDIA driver",
+    cause="a CUDA build of torch runs on a host without an NVIDIA driver (or GPU)",
+    fix="install the NVIDIA driver, or use the cpu variant on this host",
+)
+
+_INSUFFICIENT_DIAGNOSIS: Final = Diagnosis(
+    title="CUDA driver older than the CUDA runtime",
+    cause="the NVIDIA driver is older than the minimum for the CUDA runtime torch uses",
+    fix=(
+        "update the NVIDIA driver, or use the variant for an older CUDA version "
+        "(`envgen doctor` compares your driver with the drivers table)"
+    ),
+)
+
+_NOT_AVAILABLE_DIAGNOSIS: Final = Diagnosis(
+    title="torch.cuda.is_available() is False",
+    cause=(
+        "either a CPU-only build slipped in (a +cpu wheel or conda's cpuonly; "
+        "torch.version.cuda is None), the driver is too old for torch's CUDA version, or no "
+        "GPU is visible (CUDA_VISIBLE_DEVICES, container without --gpus)"
+    ),
+    fix=(
+        "check torch.version.cuda: if None, reinstall from envgen's lock for the CUDA "
+        "variant; otherwise compare the driver with `envgen doctor`, and check nvidia-smi "
+        "sees the GPU"
+    ),
+)
+
+
+_Explain = Callable[[re.Match[str], HostInfo | None], Diagnosis]
+
+# Each known failure: its pattern and what it means (a fixed Diagnosis, or one built from the
+# match). explain_error reports them in this order.
+_EXPLAINERS: Final[tuple[tuple[re.Pattern[str], _Explain | Diagnosis], ...]] = (
+    (_CUDA_LIBS, _explain_cuda_lib),
+    (_CUDNN_LIB, _explain_cudnn),
+    (_UNDEFINED_SYMBOL, _explain_undefined_symbol),
+    (_GLIBC, _explain_glibc),
+    (_GLIBCXX, _explain_glibcxx),
+    (_NMS, _explain_nms),
+    (_NOT_COMPILED, _NOT_COMPILED_DIAGNOSIS),
+    (_DRIVER_TOO_OLD, _explain_driver_too_old),
+    (_NO_DRIVER, _NO_DRIVER_DIAGNOSIS),
+    (_INSUFFICIENT, _INSUFFICIENT_DIAGNOSIS),
+    (_NOT_AVAILABLE, _NOT_AVAILABLE_DIAGNOSIS),
+    (_NO_KERNEL, _explain_no_kernel),
+    (_SM_NOT_COMPATIBLE, _explain_no_kernel),
+    (_NUMPY2, _explain_numpy2),
+    (_NO_VERSION, _explain_no_version),
+)
+
+
 def explain_error(text: str, *, host: HostInfo | None = None) -> list[Diagnosis]:
     """Every known failure in `text` (an error message or a log), in a fixed order, no repeats."""
     found: list[Diagnosis] = []
-
-    def add(diagnosis: Diagnosis) -> None:
-        if diagnosis not in found:
-            found.append(diagnosis)
-
-    for m in _CUDA_LIBS.finditer(text):
-        add(_explain_cuda_lib(m))
-    for m in _CUDNN_LIB.finditer(text):
-        add(_explain_cudnn(m))
-    for m in _UNDEFINED_SYMBOL.finditer(text):
-        add(_explain_undefined_symbol(m))
-    for m in _GLIBC.finditer(text):
-        add(_explain_glibc(m, host))
-    for m in _GLIBCXX.finditer(text):
-        add(_explain_glibcxx(m))
-    simple = (
-        (_NMS, _explain_nms),
-        (_NOT_COMPILED, _explain_not_compiled),
-        (_DRIVER_TOO_OLD, _explain_driver_too_old),
-        (_NO_DRIVER, _explain_no_driver),
-        (_INSUFFICIENT, _explain_insufficient),
-        (_NOT_AVAILABLE, _explain_not_available),
-        (_NO_KERNEL, _explain_no_kernel),
-        (_SM_NOT_COMPATIBLE, _explain_no_kernel),
-        (_NUMPY2, _explain_numpy2),
-        (_NO_VERSION, _explain_no_version),
-    )
-    for pattern, explain in simple:
-        match = pattern.search(text)
-        if match:
-            add(explain(match))
+    for pattern, explain in _EXPLAINERS:
+        for m in pattern.finditer(text):
+            diagnosis = explain if isinstance(explain, Diagnosis) else explain(m, host)
+            if diagnosis not in found:
+                found.append(diagnosis)
     return found

@@ -15,7 +15,7 @@ import logging
 import re
 import signal
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, get_args
@@ -268,9 +268,8 @@ def _summary(report: SmokeReport) -> str:
     )
 
 
-def render_json(report: SmokeReport) -> str:
-    """The report as JSON: a summary plus every check (keys sorted, one final newline)."""
-    data = {
+def _json_data(report: SmokeReport) -> dict[str, object]:
+    return {
         "ok": report.ok,
         "passed": len(report.passed),
         "failed": len(report.failed),
@@ -286,38 +285,58 @@ def render_json(report: SmokeReport) -> str:
             for c in report.checks
         ],
     }
+
+
+def render_json(report: SmokeReport) -> str:
+    """The report as JSON: a summary plus every check (keys sorted, one final newline)."""
+    return json.dumps(_json_data(report), indent=2, sort_keys=True) + "\n"
+
+
+def render_json_many(reports: Sequence[tuple[str, SmokeReport]]) -> str:
+    """Several variants' reports as one JSON list of `{"variant": id, "checks": <render_json>}`."""
+    data = [{"variant": variant, "checks": _json_data(r)} for variant, r in reports]
     return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 
 def render_junit(report: SmokeReport, *, name: str = "envgen-smoke") -> str:
     """JUnit XML: one <testsuite> per tier (named `<name>.<tier>`), one <testcase> per check."""
-    root = ET.Element(
-        "testsuites",
-        {
-            "name": name,
-            "tests": str(len(report.checks)),
-            "failures": str(len(report.failed)),
-            "skipped": str(len(report.skipped)),
-            "errors": "0",
-            "time": f"{report.seconds:.3f}",
-        },
-    )
+    return _junit_document(name, [(name, report)])
+
+
+def render_junit_many(
+    reports: Sequence[tuple[str, SmokeReport]], *, prefix: str = "envgen-smoke"
+) -> str:
+    """One JUnit document for several variants: each variant's suites are named
+    `<prefix>-<variant>.<tier>`, all under one <testsuites> root named `prefix`."""
+    return _junit_document(prefix, [(f"{prefix}-{variant}", r) for variant, r in reports])
+
+
+def _junit_document(root_name: str, reports: Sequence[tuple[str, SmokeReport]]) -> str:
+    checks = [c for _, r in reports for c in r.checks]
+    root = ET.Element("testsuites", _totals(root_name, checks))
+    for name, report in reports:
+        _add_suites(root, name, report)
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _totals(name: str, checks: Sequence[SmokeCheck]) -> dict[str, str]:
+    return {
+        "name": name,
+        "tests": str(len(checks)),
+        "failures": str(sum(c.status == "fail" for c in checks)),
+        "skipped": str(sum(c.status == "skip" for c in checks)),
+        "errors": "0",
+        "time": f"{sum(c.seconds for c in checks):.3f}",
+    }
+
+
+def _add_suites(root: ET.Element, name: str, report: SmokeReport) -> None:
     for tier in TIERS:
         checks = [c for c in report.checks if c.tier == tier]
         if not checks:
             continue
-        suite = ET.SubElement(
-            root,
-            "testsuite",
-            {
-                "name": f"{name}.{tier}",
-                "tests": str(len(checks)),
-                "failures": str(sum(c.status == "fail" for c in checks)),
-                "skipped": str(sum(c.status == "skip" for c in checks)),
-                "errors": "0",
-                "time": f"{sum(c.seconds for c in checks):.3f}",
-            },
-        )
+        suite = ET.SubElement(root, "testsuite", _totals(f"{name}.{tier}", checks))
         for c in checks:
             case = ET.SubElement(
                 suite,
@@ -330,5 +349,3 @@ def render_junit(report: SmokeReport, *, name: str = "envgen-smoke") -> str:
                 ET.SubElement(case, "skipped", {"message": c.detail})
             elif c.detail:
                 ET.SubElement(case, "system-out").text = c.detail
-    ET.indent(root)
-    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

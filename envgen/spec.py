@@ -28,6 +28,8 @@ from envgen._types import MANAGERS, PLATFORMS, RESOLVERS, Manager, Platform, Res
 from envgen.errors import SpecError
 
 MAX_SPEC_BYTES: Final = 256 * 1024
+# A 10,000-item list with one mistake per item must not print 10,000 lines.
+MAX_REPORTED_PROBLEMS: Final = 50
 KNOWN_KEYS: Final = (
     "name",
     "python",
@@ -159,7 +161,7 @@ class _Lines:
         if isinstance(node, yaml.MappingNode):
             first: dict[str, int] = {}
             for key, value in node.value:
-                name = str(key.value)
+                name = self._key_name(key)
                 child = f"{path}.{name}" if path else name
                 if name in first:
                     self.duplicates.append((child, first[name], key.start_mark.line + 1))
@@ -170,6 +172,16 @@ class _Lines:
         elif isinstance(node, yaml.SequenceNode):
             for i, item in enumerate(node.value):
                 self._walk(item, f"{path}[{i}]")
+
+    @staticmethod
+    def _key_name(key: yaml.Node) -> str:
+        """The key as the validator names it: str() of what YAML builds (`~` is "None")."""
+        if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:str":
+            try:
+                return str(yaml.constructor.SafeConstructor().construct_object(key))
+            except (yaml.YAMLError, ValueError, OverflowError):
+                pass
+        return str(key.value)
 
     def line(self, path: str) -> int | None:
         while path:
@@ -197,7 +209,14 @@ class _Problems:
             self.raise_all()
 
     def raise_all(self) -> NoReturn:
-        raise SpecError(self.items, source=self.source)
+        items = self.items
+        if len(items) > MAX_REPORTED_PROBLEMS:
+            hidden = len(items) - MAX_REPORTED_PROBLEMS
+            items = [
+                *items[:MAX_REPORTED_PROBLEMS],
+                f"{self.source}: ... and {hidden} more problems not shown; fix these first",
+            ]
+        raise SpecError(items, source=self.source)
 
 
 def did_you_mean(value: str, choices: Iterable[str]) -> str:

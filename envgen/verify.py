@@ -352,10 +352,17 @@ def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]
     raise OSError(msg) from last
 
 
+def http_get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
+    """The body of an https GET, with bounded timeouts and retries on 5xx and network errors."""
+    body, _ = _get(url, headers or {})
+    return body
+
+
 def fetch_simple(name: str, index: str = PYPI_SIMPLE) -> dict[str, Any]:
     """GET one PEP 691 JSON project page."""
-    body, _ = _get(f"{index.rstrip('/')}/{name}/", {"Accept": SIMPLE_JSON})
-    data: dict[str, Any] = json.loads(body)
+    data: dict[str, Any] = json.loads(
+        http_get(f"{index.rstrip('/')}/{name}/", {"Accept": SIMPLE_JSON})
+    )
     return data
 
 
@@ -375,8 +382,7 @@ def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
     METADATA member, so a 2 GB wheel costs two or three small requests.
     """
     if core_metadata:
-        body, _ = _get(url + ".metadata", {})
-        return body.decode("utf-8", "replace")
+        return http_get(url + ".metadata").decode("utf-8", "replace")
     tail, total = _range(url, f"-{_TAIL_BYTES}")
     eocd = tail.rfind(b"PK\x05\x06")
     if eocd < 0:

@@ -26,9 +26,8 @@ import difflib
 import json
 import re
 import sys
-import urllib.request
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -37,6 +36,7 @@ from packaging.version import Version
 
 from envgen._types import PLATFORMS, ComputeKind, IndexForm, Platform
 from envgen.matrix import CondaBuild, PipBuild, compute_sort_key
+from envgen.verify import http_get, wheel_platform
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 MATRICES: Final = ROOT / "matrices"
@@ -676,18 +676,10 @@ def _tag_platforms(filename: str) -> set[str]:
     for tag in filename[: -len(".whl")].rsplit("-", maxsplit=1)[-1].split("."):
         if tag == "any":
             found.add("any")
-        elif "linux" in tag and tag.endswith("x86_64"):
-            found.add("linux-64")
-        elif "linux" in tag and tag.endswith("aarch64"):
-            found.add("linux-aarch64")
-        elif tag.startswith("macosx") and tag.endswith(("x86_64", "intel")):
-            found.add("osx-64")
-        elif tag.startswith("macosx") and tag.endswith("arm64"):
-            found.add("osx-arm64")
         elif tag.startswith("macosx") and tag.endswith("universal2"):
             found |= {"osx-64", "osx-arm64"}
-        elif tag == "win_amd64":
-            found.add("win-64")
+        elif (platform := wheel_platform(tag)) is not None:
+            found.add(platform)
     return found
 
 
@@ -772,14 +764,21 @@ CONDA_HEADER: Final = """\
 """
 
 
-def dump_rows(rows: Iterable[Row], header: str) -> str:
-    """One flow mapping per row per line, keys in schema order, default values left out."""
+def dump_rows(
+    rows: Iterable[Mapping[str, object]],
+    header: str,
+    *,
+    scalar: Callable[[Any], str] = _scalar,
+    defaults: Mapping[str, object] = _DEFAULTS,
+) -> str:
+    """One flow mapping per row per line, keys in schema order, default values left out.
+
+    scripts/refresh_releases.py writes releases.yaml with this too (JSON scalars, no defaults).
+    """
     lines = [header.rstrip("\n")]
     for row in rows:
         items = [
-            f"{k}: {_scalar(v)}"
-            for k, v in row.items()
-            if not (k in _DEFAULTS and v == _DEFAULTS[k])
+            f"{k}: {scalar(v)}" for k, v in row.items() if not (k in defaults and v == defaults[k])
         ]
         lines.append("- {" + ", ".join(items) + "}")
     return "\n".join(lines) + "\n"
@@ -809,19 +808,13 @@ def render(
 
 
 # --- fetch (network) ---------------------------------------------------------------------------
-def _get(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=60) as resp:  # fixed https URLs only
-        body: bytes = resp.read()
-    return body
-
-
 def fetch_page(commit: str) -> str:
-    return _get(PAGE_URL.format(repo=PAGE_REPO, commit=commit, path=PAGE_PATH)).decode("utf-8")
+    return http_get(PAGE_URL.format(repo=PAGE_REPO, commit=commit, path=PAGE_PATH)).decode("utf-8")
 
 
 def fetch_wheels() -> WheelPlatforms:
     return {
-        name: condense_pypi(json.loads(_get(PYPI_JSON_URL.format(name=name))))
+        name: condense_pypi(json.loads(http_get(PYPI_JSON_URL.format(name=name))))
         for name in TORCH_FAMILY
     }
 

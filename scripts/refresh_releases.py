@@ -25,6 +25,7 @@ from envgen.verify import COMPANIONS, PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import RECORDED, load_recorded
+from refresh_matrix import dump_rows
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 TABLES: Final = RECORDED.parent / "companions" / "tables.yaml"
@@ -86,12 +87,8 @@ def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]
 
 
 def dump(rows: list[dict[str, Any]]) -> str:
-    """One flow mapping per line, keys in schema order."""
-    lines = [HEADER.rstrip("\n")]
-    for row in rows:
-        items = ", ".join(f"{k}: {json.dumps(v)}" for k, v in row.items())
-        lines.append(f"- {{{items}}}")
-    return "\n".join(lines) + "\n"
+    """One flow mapping per line, keys in schema order, every value written (as JSON)."""
+    return dump_rows(rows, HEADER, scalar=json.dumps, defaults={})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     new = dump(build_rows(load_recorded(), tables))
     old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
     if args.write:
-        OUTPUT.write_text(new, encoding="utf-8")
+        OUTPUT.write_text(new, encoding="utf-8", newline="\n")
         return 0
     diff = difflib.unified_diff(
         old.splitlines(keepends=True), new.splitlines(keepends=True), str(OUTPUT), "regenerated"

@@ -20,19 +20,20 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, Protocol, get_args
 
 from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
 from envgen import _proc
+from envgen._io import atomic_write_bytes
 from envgen._types import Manager
 from envgen.errors import BuildError, EnvgenError
 from envgen.renderers import IndexUrls
 from envgen.variants import Variant
 
 CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
-CONDA_TOOLS: Final[tuple[CondaTool, ...]] = ("rattler", "conda", "mamba", "micromamba")
+CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
 DEFAULT_TIMEOUT: Final = 1800.0
 
 log = logging.getLogger(__name__)
@@ -125,15 +126,6 @@ def python_of(prefix: Path) -> Path:
 
 
 # --- lock parsing ------------------------------------------------------------------------------
-def parse_pins(text: str, *, source: str = "requirements.txt") -> dict[str, str]:
-    """`name==version` pins of a requirements file (hash continuation lines are skipped).
-
-    >>> parse_pins("# c\\n-i https://x/simple\\nSix==1.17.0 \\\\\\n    --hash=sha256:ab\\n")
-    {'six': '1.17.0'}
-    """
-    return {name: version for name, (version, _) in parse_requirements(text, source=source).items()}
-
-
 def parse_requirements(
     text: str, *, source: str = "requirements.txt"
 ) -> dict[str, tuple[str, str | None]]:
@@ -456,10 +448,7 @@ def rewrite_text_prefix(files: list[Path], old: str, new: str) -> int:
         if b"\0" in data[:8192] or old.encode() not in data:
             continue  # binary files keep their placeholder handling (see builders.conda)
         mode = stat.S_IMODE(path.stat().st_mode)
-        tmp = path.with_name(path.name + ".envgen-rewrite")
-        tmp.write_bytes(data.replace(old.encode(), new.encode()))
-        tmp.chmod(mode)
-        tmp.replace(path)
+        atomic_write_bytes(path, data.replace(old.encode(), new.encode()), mode=mode)
         changed += 1
     return changed
 
@@ -479,7 +468,6 @@ __all__ = [
     "files_naming",
     "has_hashes",
     "installed_distributions",
-    "parse_pins",
     "parse_requirements",
     "prelink_bytecode",
     "python_of",

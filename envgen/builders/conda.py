@@ -22,6 +22,7 @@ import asyncio
 import json
 import logging
 import re
+import stat
 import tempfile
 import urllib.parse
 from collections.abc import Mapping
@@ -33,6 +34,7 @@ import yaml
 from packaging.utils import canonicalize_name
 
 from envgen import _proc
+from envgen._io import atomic_write_bytes
 from envgen._types import Manager
 from envgen.builders import (
     BuildRequest,
@@ -45,7 +47,7 @@ from envgen.builders import (
 )
 from envgen.builders.venv import uv_environment
 from envgen.errors import BuildError, EnvgenError
-from envgen.locking import split_header
+from envgen.locking import conda_lock_names, split_header
 from envgen.variants import Variant
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,8 @@ class LockEntry:
 
 
 def explicit_lock_name(variant: Variant) -> str:
-    return f"conda-{variant.platform}.lock"
+    """The explicit (`@EXPLICIT`) lock the CLI route installs: `conda-<platform>.lock`."""
+    return conda_lock_names(variant)[1]
 
 
 def parse_conda_lock(text: str, *, source: str = CONDA_LOCK) -> list[LockEntry]:
@@ -202,10 +205,7 @@ def rewrite_binary_prefix(path: Path, old: str, new: str) -> bool:
     patched = pattern.sub(patch, data)
     if patched == data:
         return False
-    tmp = path.with_name(path.name + ".envgen-rewrite")
-    tmp.write_bytes(patched)
-    tmp.chmod(path.stat().st_mode & 0o7777)
-    tmp.replace(path)
+    atomic_write_bytes(path, patched, mode=stat.S_IMODE(path.stat().st_mode))
     return True
 
 
@@ -237,7 +237,7 @@ class CondaBuilder:
     manager: Manager = "conda"
 
     def lock_files(self, variant: Variant) -> tuple[str, ...]:
-        return (CONDA_LOCK, explicit_lock_name(variant))
+        return conda_lock_names(variant)
 
     def _entries(self, variant: Variant, lock_dir: Path) -> list[LockEntry]:
         path = lock_dir / CONDA_LOCK

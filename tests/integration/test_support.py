@@ -169,7 +169,7 @@ def test_index_tree_shape(
     pypi_page = json.loads((bare.pypi / "numpy" / "index.json").read_text())
     assert all("upload-time" in f for f in pypi_page["files"])
 
-    stable = (tree.whl / "torch_stable.html").read_text()
+    stable = tree.find_links_page.read_text()
     for href in re.findall(r'href="([^"]+)"', stable):
         status, _, _ = _get(f"{pytorch_index.root_url}/{href}")
         assert status == 200
@@ -264,42 +264,54 @@ def test_uv_extra_index_takes_torch_and_the_stale_numpy(
     assert pytorch_index.requested_paths("/whl/cu118/numpy/")
 
 
-def test_uv_unsafe_best_match_takes_pypi_numpy(
-    pytorch_index: ServedIndex, tool_env: dict[str, str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("requirement", "index", "extra_index", "extra_args", "expected"),
+    [
+        pytest.param(
+            "torch==2.1.0+cu121",
+            "pypi",
+            "cu121",
+            ("--index-strategy", "unsafe-best-match"),
+            {"numpy": "2.0.0", "nvidia-cuda-runtime-cu12": "12.1.105"},
+            id="unsafe-best-match-takes-pypi-numpy",
+        ),
+        # With the PyTorch index as --index-url and PyPI as extra, PyPI wins (the trap).
+        pytest.param(
+            "torch==2.1.0",
+            "cu118",
+            "pypi",
+            (),
+            {"torch": "2.1.0", "nvidia-cuda-runtime-cu12": "12.1.105"},
+            id="plain-torch-from-pypi-is-pypis-build",
+        ),
+    ],
+)
+def test_uv_index_order(
+    pytorch_index: ServedIndex,
+    tool_env: dict[str, str],
+    tmp_path: Path,
+    requirement: str,
+    index: str,
+    extra_index: str,
+    extra_args: tuple[str, ...],
+    expected: dict[str, str],
 ) -> None:
+    def url(name: str) -> str:
+        return pytorch_index.pypi_url if name == "pypi" else pytorch_index.index_url(name)
+
     result = _compile(
         tmp_path,
         tool_env,
-        "torch==2.1.0+cu121",
+        requirement,
         "--index-url",
-        pytorch_index.pypi_url,
+        url(index),
         "--extra-index-url",
-        pytorch_index.index_url("cu121"),
-        "--index-strategy",
-        "unsafe-best-match",
+        url(extra_index),
+        *extra_args,
     )
     assert result.returncode == 0, result.stderr
     pins = _pins(result.stdout)
-    assert pins["numpy"] == "2.0.0"
-    assert pins["nvidia-cuda-runtime-cu12"] == "12.1.105"
-
-
-def test_uv_plain_torch_from_pypi_is_pypis_build(
-    pytorch_index: ServedIndex, tool_env: dict[str, str], tmp_path: Path
-) -> None:
-    """With the PyTorch index as --index-url and PyPI as extra, PyPI wins (the trap)."""
-    result = _compile(
-        tmp_path,
-        tool_env,
-        "torch==2.1.0",
-        "--index-url",
-        pytorch_index.index_url("cu118"),
-        "--extra-index-url",
-        pytorch_index.pypi_url,
-    )
-    assert result.returncode == 0, result.stderr
-    assert _pins(result.stdout)["torch"] == "2.1.0"
-    assert _pins(result.stdout)["nvidia-cuda-runtime-cu12"] == "12.1.105"
+    assert {name: pins.get(name) for name in expected} == expected
 
 
 def test_uv_cross_platform(

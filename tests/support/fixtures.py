@@ -56,11 +56,6 @@ class ServedIndex:
         """The PyPI stand-in, like https://pypi.org/simple."""
         return f"{self.server.url}/pypi/simple"
 
-    @property
-    def find_links_url(self) -> str:
-        """The flat `torch_stable.html` page."""
-        return f"{self.root_url}/torch_stable.html"
-
     def index_url(self, variant: str) -> str:
         return f"{self.root_url}/{variant}"
 

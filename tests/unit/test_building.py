@@ -16,7 +16,7 @@ from envgen.builders import (
     diff_distributions,
     disk_usage,
     has_hashes,
-    parse_pins,
+    parse_requirements,
 )
 from envgen.builders.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
 from envgen.builders.venv import VenvBuilder, index_arguments, mirror_url, split_index_lines
@@ -53,6 +53,10 @@ typing_extensions==4.12.2 --hash=sha256:cc
 """
 
 
+def _pins(text: str) -> dict[str, str]:
+    return {name: version for name, (version, _) in parse_requirements(text).items()}
+
+
 @pytest.fixture(scope="module")
 def matrix() -> Matrix:
     return load_matrix(MINI)
@@ -72,19 +76,19 @@ def cpu(spec: ProjectSpec, matrix: Matrix) -> Variant:
 
 
 # --- lock parsing -------------------------------------------------------------------------------
-def test_parse_pins_reads_names_versions_and_labels() -> None:
-    assert parse_pins(LOCK) == {
-        "six": "1.17.0",
-        "torch": "2.1.0+cpu",
-        "typing-extensions": "4.12.2",
+def test_parse_requirements_reads_names_versions_labels_and_markers() -> None:
+    assert parse_requirements(LOCK) == {
+        "six": ("1.17.0", None),
+        "torch": ("2.1.0+cpu", 'platform_system == "Linux"'),
+        "typing-extensions": ("4.12.2", None),
     }
     assert has_hashes(LOCK)
     assert not has_hashes("torch==2.1.0+cpu\n")
 
 
-def test_parse_pins_rejects_a_loose_requirement() -> None:
+def test_parse_requirements_rejects_a_loose_requirement() -> None:
     with pytest.raises(BuildError) as info:
-        parse_pins("six>=1\n", source="x/requirements.txt")
+        parse_requirements("six>=1\n", source="x/requirements.txt")
     assert str(info.value) == (
         "x/requirements.txt: line 1: 'six>=1' is not an exact `name==version` pin\n"
         "  hint: run `envgen lock` to write a full lock"
@@ -137,7 +141,7 @@ def test_index_lines_become_flags_through_mirrors() -> None:
         ("--extra-index-url", "https://download.pytorch.org/whl/cpu"),
     ]
     assert "--index-url" not in rest
-    assert parse_pins(rest) == parse_pins(LOCK)
+    assert _pins(rest) == _pins(LOCK)
     urls = IndexUrls(pytorch_root="https://u:t@m.example/whl", pypi="https://u:t@m.example/pypi")
     assert index_arguments(options, urls) == [
         "--index-url",
@@ -250,7 +254,7 @@ class FakeBuilder:
         return ("requirements.txt",)
 
     def expected(self, variant: Variant, lock_dir: Path) -> Inventory:  # noqa: ARG002
-        return Inventory(pip=parse_pins((lock_dir / "requirements.txt").read_text()), conda={})
+        return Inventory(pip=_pins((lock_dir / "requirements.txt").read_text()), conda={})
 
     def install(self, request: BuildRequest) -> None:
         self.calls += 1
@@ -284,7 +288,7 @@ def _build(variant: Variant, builder: FakeBuilder, lock_dir: Path, *, rebuild: b
 
 
 def test_build_writes_marker_and_is_then_up_to_date(cpu: Variant, lock_dir: Path) -> None:
-    builder = FakeBuilder(parse_pins(LOCK))
+    builder = FakeBuilder(_pins(LOCK))
     assert _build(cpu, builder, lock_dir) == "built"
     marker = read_marker(lock_dir / ".env")
     assert marker is not None
@@ -302,12 +306,12 @@ def test_build_writes_marker_and_is_then_up_to_date(cpu: Variant, lock_dir: Path
     ids=["error", "interrupt"],
 )
 def test_failed_build_keeps_the_old_env(cpu: Variant, lock_dir: Path, error: BaseException) -> None:
-    _build(cpu, FakeBuilder(parse_pins(LOCK)), lock_dir)
+    _build(cpu, FakeBuilder(_pins(LOCK)), lock_dir)
     before = (lock_dir / ".env" / MARKER).read_bytes()
     with pytest.raises(type(error)):
         _build(cpu, FakeBuilder({"six": "0"}, fail_after=error), lock_dir, rebuild=True)
     assert (lock_dir / ".env" / MARKER).read_bytes() == before
-    assert json.loads((lock_dir / ".env" / "installed.json").read_text()) == parse_pins(LOCK)
+    assert json.loads((lock_dir / ".env" / "installed.json").read_text()) == _pins(LOCK)
     assert sorted(p.name for p in lock_dir.iterdir()) == [".env", "requirements.txt"]
 
 
@@ -321,7 +325,7 @@ def test_failed_first_build_leaves_nothing_that_looks_finished(
 
 
 def test_mismatch_is_a_build_error_with_a_diff(cpu: Variant, lock_dir: Path) -> None:
-    wrong = parse_pins(LOCK) | {"torch": "2.1.0+cu118", "pillow": "10.0.0"}
+    wrong = _pins(LOCK) | {"torch": "2.1.0+cu118", "pillow": "10.0.0"}
     del wrong["six"]
     with pytest.raises(BuildError) as info:
         _build(cpu, FakeBuilder(wrong), lock_dir)
@@ -342,20 +346,20 @@ def test_unrelocated_scripts_are_refused(cpu: Variant, lock_dir: Path) -> None:
             (request.prefix / "bin" / "tool").write_text(f"#!{request.prefix}/bin/python\n")
 
     with pytest.raises(BuildError, match=r"files still name the temporary build path.*bin/tool"):
-        _build(cpu, Absolute(parse_pins(LOCK)), lock_dir)
+        _build(cpu, Absolute(_pins(LOCK)), lock_dir)
     assert sorted(p.name for p in lock_dir.iterdir()) == ["requirements.txt"]
 
 
 def test_next_build_removes_leftover_temp_dirs(cpu: Variant, lock_dir: Path) -> None:
     _tree(lock_dir / ".env.tmp-killed", "partial")
-    _build(cpu, FakeBuilder(parse_pins(LOCK)), lock_dir)
+    _build(cpu, FakeBuilder(_pins(LOCK)), lock_dir)
     assert sorted(p.name for p in lock_dir.iterdir()) == [".env", "requirements.txt"]
 
 
 # --- smoke --------------------------------------------------------------------------------------
 def test_smoke_expectation_from_the_lock(spec: ProjectSpec, matrix: Matrix) -> None:
     cu118 = expand(spec, matrix).variants[1]
-    expect = smoke_expectation(cu118, Inventory(pip=parse_pins(LOCK), conda={}))
+    expect = smoke_expectation(cu118, Inventory(pip=_pins(LOCK), conda={}))
     assert (expect.kind, expect.version, expect.accelerator) == ("cuda", "11.8", "cu118")
     assert dict(expect.distributions) == {"torch": "2.1.0+cpu"}
     assert expect.companions == frozenset()

@@ -352,6 +352,17 @@ def test_explain_error_finds_several_in_a_log_once_each() -> None:
     assert explain_error(log) == [EXPLAINED["nms"][1], EXPLAINED["numpy-2"][1]]
 
 
+def test_explain_error_reports_each_distinct_match() -> None:
+    log = (
+        "ERROR: Could not find a version that satisfies the requirement torch==2.1.0+cu118\n"
+        "ERROR: Could not find a version that satisfies the requirement torchvision==0.16.0\n"
+    )
+    assert [d.title for d in explain_error(log)] == [
+        "no installable wheel for torch==2.1.0+cu118",
+        "no installable wheel for torchvision==0.16.0",
+    ]
+
+
 def test_explain_error_unknown_text() -> None:
     assert explain_error("ModuleNotFoundError: No module named 'yaml'") == []
 

@@ -100,17 +100,20 @@ def test_conda_1_12_0_cu116_needs_conda_forge(cmds: list[rm.PublishedCommand]) -
     assert (cmd.kind, cmd.version, cmd.platforms) == ("cuda", "11.6", ("linux-64", "win-64"))
 
 
-def test_conda_2_0_1_pytorch_cuda(
-    cmds: list[rm.PublishedCommand], rows: tuple[list[rm.Row], list[rm.Row]]
-) -> None:
+def test_conda_2_0_1_pytorch_cuda(cmds: list[rm.PublishedCommand]) -> None:
     cmd = one(cmds, "2.0.1", "conda", "CUDA 11.8")
     assert cmd.command == (
         "conda install pytorch==2.0.1 torchvision==0.15.2 torchaudio==2.0.2 pytorch-cuda=11.8 "
         "-c pytorch -c nvidia"
     )
     assert cmd.channels == ("pytorch", "nvidia")
-    row = [r for r in rows[1] if r["release"] == "2.0.1" and r["version"] == "11.8"]
-    assert row == [
+
+
+_ROWS = [
+    pytest.param(
+        "conda",
+        "2.0.1",
+        "11.8",
         {
             "kind": "cuda",
             "version": "11.8",
@@ -121,15 +124,13 @@ def test_conda_2_0_1_pytorch_cuda(
             "torchaudio": "2.0.2",
             "form": "pytorch-cuda",
             "channels": ["pytorch", "nvidia"],
-            "source": SOURCE,
-            "inferred": False,
-        }
-    ]
-
-
-def test_pip_1_9_0_find_links(rows: tuple[list[rm.Row], list[rm.Row]]) -> None:
-    row = [r for r in rows[0] if r["release"] == "1.9.0" and r["version"] == "11.1"]
-    assert row == [
+        },
+        id="conda-2.0.1-pytorch-cuda",
+    ),
+    pytest.param(
+        "pip",
+        "1.9.0",
+        "11.1",
         {
             "kind": "cuda",
             "version": "11.1",
@@ -141,10 +142,60 @@ def test_pip_1_9_0_find_links(rows: tuple[list[rm.Row], list[rm.Row]]) -> None:
             "index": "find-links",
             "url": "https://download.pytorch.org/whl/torch_stable.html",
             "pypi-default": False,
-            "source": SOURCE,
-            "inferred": False,
-        }
-    ]
+        },
+        id="pip-1.9.0-find-links",
+    ),
+    pytest.param(
+        "conda",
+        "1.0.0",
+        "10.0",
+        {
+            "kind": "cuda",
+            "version": "10.0",
+            "release": "1.0.0",
+            "platforms": ["linux-64", "win-64"],
+            "pytorch": "1.0.0",
+            "torchvision": "0.2.1",
+            "torchaudio": None,
+            "form": "cuda-meta",
+            "channels": ["pytorch"],
+        },
+        id="conda-1.0.0-cuda-metapackage",
+    ),
+    # "Linux and Windows ... # CUDA 11.7: pip install torch==2.0.1 ..." without an index: PyPI's
+    # Windows wheels are CPU builds, so the row holds for linux-64 only.
+    pytest.param(
+        "pip",
+        "2.0.1",
+        "11.7",
+        {
+            "kind": "cuda",
+            "version": "11.7",
+            "release": "2.0.1",
+            "platforms": ["linux-64"],
+            "torch": "2.0.1",
+            "torchvision": "0.15.2",
+            "torchaudio": "2.0.2",
+            "index": "pypi",
+            "url": None,
+            "pypi-default": True,
+        },
+        id="pip-2.0.1-plain-pypi-cuda-is-linux-only-and-the-pypi-default",
+    ),
+]
+
+
+@pytest.mark.parametrize(("manager", "release", "version", "expected"), _ROWS)
+def test_row(
+    rows: tuple[list[rm.Row], list[rm.Row]],
+    manager: str,
+    release: str,
+    version: str,
+    expected: dict[str, object],
+) -> None:
+    table = rows[0] if manager == "pip" else rows[1]
+    got = [r for r in table if r["release"] == release and r["version"] == version]
+    assert got == [{**expected, "source": SOURCE, "inferred": False}]
 
 
 def test_1_10_1_per_accelerator_find_links_and_rocm_4_0_1_torchvision(
@@ -171,25 +222,6 @@ def test_extra_index_url_with_two_spaces(cmds: list[rm.PublishedCommand]) -> Non
     assert (cmd.kind, cmd.version, cmd.platforms) == ("rocm", "5.1.1", ("linux-64",))
 
 
-def test_conda_1_0_0_cuda_metapackage(rows: tuple[list[rm.Row], list[rm.Row]]) -> None:
-    row = [r for r in rows[1] if r["release"] == "1.0.0" and r["version"] == "10.0"]
-    assert row == [
-        {
-            "kind": "cuda",
-            "version": "10.0",
-            "release": "1.0.0",
-            "platforms": ["linux-64", "win-64"],
-            "pytorch": "1.0.0",
-            "torchvision": "0.2.1",
-            "torchaudio": None,
-            "form": "cuda-meta",
-            "channels": ["pytorch"],
-            "source": SOURCE,
-            "inferred": False,
-        }
-    ]
-
-
 def test_companions_differ_between_pip_and_conda(cmds: list[rm.PublishedCommand]) -> None:
     assert one(cmds, "2.0.0", "conda", "conda").pin("torchvision") == "0.15.0"
     assert one(cmds, "2.0.0", "pip", "").pin("torchvision") == "0.15.1"
@@ -197,30 +229,6 @@ def test_companions_differ_between_pip_and_conda(cmds: list[rm.PublishedCommand]
     assert companions["2.0.0"] == ("0.15.1", "2.0.1")
     assert companions["1.6.0"] == ("0.7.0", None)  # no torchaudio in the 1.6.0 commands
     assert companions["1.8.2"] == ("0.9.2", "0.8.2")
-
-
-def test_plain_pypi_cuda_is_linux_only_and_the_pypi_default(
-    rows: tuple[list[rm.Row], list[rm.Row]],
-) -> None:
-    # "Linux and Windows ... # CUDA 11.7: pip install torch==2.0.1 ..." without an index: PyPI's
-    # Windows wheels are CPU builds, so the row holds for linux-64 only.
-    row = [r for r in rows[0] if r["release"] == "2.0.1" and r["version"] == "11.7"]
-    assert row == [
-        {
-            "kind": "cuda",
-            "version": "11.7",
-            "release": "2.0.1",
-            "platforms": ["linux-64"],
-            "torch": "2.0.1",
-            "torchvision": "0.15.2",
-            "torchaudio": "2.0.2",
-            "index": "pypi",
-            "url": None,
-            "pypi-default": True,
-            "source": SOURCE,
-            "inferred": False,
-        }
-    ]
 
 
 def test_macos_platforms_follow_pypi_wheel_tags(cmds: list[rm.PublishedCommand]) -> None:

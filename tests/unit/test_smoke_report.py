@@ -5,6 +5,7 @@ No processes: run_smoke is tested with _proc.run replaced, and the checks with f
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import sys
@@ -26,7 +27,9 @@ from envgen.smoke import (
     parse_report,
     raise_for_failures,
     render_json,
+    render_json_many,
     render_junit,
+    render_junit_many,
     render_table,
 )
 
@@ -89,52 +92,75 @@ def test_parse_report_reads_the_last_line() -> None:
     )
 
 
-def test_parse_report_garbage_is_a_failing_check() -> None:
-    assert parse_report("Hello from a sitecustomize\n", 0, "") == SmokeReport(
-        checks=(
-            SmokeCheck(
-                tier="cpu",
-                name="smoke-script",
-                status="fail",
-                detail=(
+def _script_failure(detail: str) -> SmokeCheck:
+    return SmokeCheck(tier="cpu", name="smoke-script", status="fail", detail=detail)
+
+
+@pytest.mark.parametrize(
+    ("stdout", "returncode", "stderr", "expected"),
+    [
+        pytest.param(
+            "Hello from a sitecustomize\n",
+            0,
+            "",
+            [
+                _script_failure(
                     "the smoke script printed something that is not a report: "
                     "'Hello from a sitecustomize'"
+                )
+            ],
+            id="garbage",
+        ),
+        pytest.param(
+            "",
+            0,
+            "",
+            [_script_failure("the smoke script printed nothing on stdout")],
+            id="empty",
+        ),
+        pytest.param(
+            "",
+            -11,
+            (
+                "envgen-smoke: running cpu/import:torch\n"
+                "envgen-smoke: running cpu/import:torchvision\n"
+                "Fatal Python error: Segmentation fault\n"
+            ),
+            [
+                _script_failure(
+                    "the interpreter was killed by SIGSEGV while running cpu/import:torchvision\n"
+                    "Fatal Python error: Segmentation fault"
+                )
+            ],
+            id="crash-names-the-running-check",
+        ),
+        pytest.param(
+            json.dumps([_entry()]),
+            3,
+            "Traceback ...\nSystemExit: 3\n",
+            [
+                SmokeCheck(
+                    tier="cpu", name="tensor-math", status="pass", detail="ok", seconds=0.25
                 ),
-            ),
-        )
-    )
-
-
-def test_parse_report_crash_names_the_running_check() -> None:
-    stderr = (
-        "envgen-smoke: running cpu/import:torch\n"
-        "envgen-smoke: running cpu/import:torchvision\n"
-        "Fatal Python error: Segmentation fault\n"
-    )
-    assert parse_report("", -11, stderr).checks == (
-        SmokeCheck(
-            tier="cpu",
-            name="smoke-script",
-            status="fail",
-            detail=(
-                "the interpreter was killed by SIGSEGV while running cpu/import:torchvision\n"
-                "Fatal Python error: Segmentation fault"
-            ),
+                _script_failure(
+                    "the interpreter exited with status 3\nTraceback ...\nSystemExit: 3"
+                ),
+            ],
+            id="bad-exit-keeps-the-checks",
         ),
-    )
-
-
-def test_parse_report_keeps_checks_when_the_exit_status_is_bad() -> None:
-    stdout = json.dumps([_entry()])
-    report = parse_report(stdout, 3, "Traceback ...\nSystemExit: 3\n")
-    assert [(c.name, c.status, c.detail) for c in report.checks] == [
-        ("tensor-math", "pass", "ok"),
-        (
-            "smoke-script",
-            "fail",
-            "the interpreter exited with status 3\nTraceback ...\nSystemExit: 3",
+        pytest.param(
+            "",
+            -999,
+            "",
+            [_script_failure("the interpreter was killed by signal 999")],
+            id="unknown-signal",
         ),
-    ]
+    ],
+)
+def test_parse_report_problems_become_a_failing_check(
+    stdout: str, returncode: int, stderr: str, expected: list[SmokeCheck]
+) -> None:
+    assert parse_report(stdout, returncode, stderr).checks == tuple(expected)
 
 
 @pytest.mark.parametrize(
@@ -155,17 +181,6 @@ def test_parse_report_malformed_entry(entry: object) -> None:
             name="smoke-script",
             status="fail",
             detail=f"malformed check entry: {entry!r}",
-        ),
-    )
-
-
-def test_parse_report_empty_output() -> None:
-    assert parse_report("", 0).failed == (
-        SmokeCheck(
-            tier="cpu",
-            name="smoke-script",
-            status="fail",
-            detail="the smoke script printed nothing on stdout",
         ),
     )
 
@@ -391,6 +406,42 @@ def test_render_junit_escapes_markup() -> None:
     assert (failure.get("message"), failure.text) == (detail, detail)
 
 
+def test_render_junit_many_holds_every_variants_suites() -> None:
+    ok = SmokeReport(checks=REPORT.passed)
+    root = ET.fromstring(render_junit_many([("cu118", REPORT), ("cpu", ok)]))  # noqa: S314
+    assert (root.tag, root.get("name"), root.get("tests"), root.get("failures")) == (
+        "testsuites",
+        "envgen-smoke",
+        "6",
+        "2",
+    )
+    assert [s.get("name") for s in root] == [
+        "envgen-smoke-cu118.cpu",
+        "envgen-smoke-cu118.gpu",
+        "envgen-smoke-cpu.cpu",
+    ]
+    # Each variant's suites are exactly what render_junit writes for it alone.
+    alone = ET.fromstring(render_junit(REPORT, name="envgen-smoke-cu118"))  # noqa: S314
+    assert [_element(s) for s in root][:2] == [_element(s) for s in alone]
+
+
+def test_render_junit_many_of_one_variant_matches_render_junit() -> None:
+    assert render_junit_many([("cu118", REPORT)], prefix="x") == render_junit(
+        REPORT, name="x-cu118"
+    ).replace('<testsuites name="x-cu118"', '<testsuites name="x"', 1)
+
+
+def test_render_json_many() -> None:
+    data = json.loads(render_json_many([("cu118", REPORT), ("cpu", SmokeReport(checks=()))]))
+    assert data == [
+        {"variant": "cu118", "checks": json.loads(render_json(REPORT))},
+        {
+            "variant": "cpu",
+            "checks": {"ok": True, "passed": 0, "failed": 0, "skipped": 0, "checks": []},
+        },
+    ]
+
+
 # --- raise_for_failures ----------------------------------------------------------------------
 def test_raise_for_failures_names_each_failing_check() -> None:
     with pytest.raises(SmokeTestError) as info:
@@ -602,6 +653,11 @@ def test_main_prints_only_the_report(
     report = parse_report(out, 0, err)
     assert (len(report.checks), len(report.failed)) == (21, 1)
     assert err.splitlines()[0] == "envgen-smoke: running cpu/import:torch"
+
+
+def test_smoke_script_parses_as_python_3_7() -> None:
+    # It runs inside old environments: no walrus, positional-only parameters, match, etc.
+    ast.parse(SMOKE_SCRIPT.read_text(encoding="utf-8"), feature_version=(3, 7))
 
 
 @pytest.mark.parametrize(

@@ -213,3 +213,21 @@ def test_duplicate_keys_are_reported() -> None:
         "project.yaml:4: torch: duplicate key (first set at line 2); "
         "YAML would keep only the last one: remove one of them"
     ]
+
+
+def test_a_huge_list_of_mistakes_reports_the_first_fifty() -> None:
+    text = 'name: p\ntorch: "2.1.0"\naccelerators: [' + ", ".join(["cpu"] * 10_000) + "]\n"
+    got = problems(text)
+    assert len(got) == 51
+    assert got[0] == "project.yaml:3: accelerators[1]: cpu is listed twice"
+    assert got[49] == "project.yaml:3: accelerators[50]: cpu is listed twice"
+    assert got[50] == "project.yaml: ... and 9949 more problems not shown; fix these first"
+
+
+def test_keys_yaml_reads_as_other_types_keep_their_line() -> None:
+    text = 'name: p\ntorch: "2.1.0"\n~: 1\ntrue: 2\n3: 4\n'
+    assert [p.split(": unknown key")[0] for p in problems(text)] == [
+        "project.yaml:3: None",
+        "project.yaml:4: True",
+        "project.yaml:5: 3",
+    ]
