@@ -25,13 +25,16 @@ class SpecError(EnvgenError):
 
     exit_code = 3
 
-    def __init__(self, problems: list[str] | str, *, source: str = "project.yaml") -> None:
+    def __init__(
+        self, problems: list[str] | str, *, source: str = "project.yaml", total: int | None = None
+    ) -> None:
+        """`total`: how many problems were found when `problems` lists only the first of them."""
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         self.source = source
         if len(self.problems) == 1:
             text = self.problems[0]
         else:
-            count = len(self.problems)
+            count = total or len(self.problems)
             text = f"{source}: {count} problems\n" + "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(text)
 

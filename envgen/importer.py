@@ -36,7 +36,7 @@ from envgen.matrix import (
     load_matrix,
 )
 from envgen.spec import parse_spec
-from envgen.variants import issues_for, suggest_accelerator
+from envgen.variants import cuda_version_of, issues_for, nearest_accelerator
 
 SourceKind = Literal["conda", "pip", "shell", "dockerfile"]
 PLATFORM: Final = "linux-64"
@@ -830,9 +830,7 @@ def _cu(cuda: str) -> str:
 
 
 def _cuda_of(acc: str) -> str:
-    """cu110 -> 11.0 (the last digit is the minor)."""
-    digits = acc[2:]
-    return f"{digits[:-1]}.{digits[-1]}"
+    return cuda_version_of(acc) or acc
 
 
 def _is_version(text: str) -> bool:
@@ -1071,9 +1069,7 @@ def _pick_accelerator(
 
 
 def _nearest(acc: str, choices: list[str]) -> str:
-    suffix = suggest_accelerator(acc, choices)
-    m = re.search(r"'([^']+)'", suffix)
-    return m.group(1) if m else (choices[0] if choices else acc)
+    return nearest_accelerator(acc, choices) or (choices[0] if choices else acc)
 
 
 def _versions_text(items: list[str]) -> str:

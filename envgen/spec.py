@@ -216,7 +216,7 @@ class _Problems:
                 *items[:MAX_REPORTED_PROBLEMS],
                 f"{self.source}: ... and {hidden} more problems not shown; fix these first",
             ]
-        raise SpecError(items, source=self.source)
+        raise SpecError(items, source=self.source, total=len(self.items))
 
 
 def did_you_mean(value: str, choices: Iterable[str]) -> str:

@@ -6,6 +6,7 @@ traps from matrices/known-issues.yaml become warnings (or errors) with their fix
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,11 +87,10 @@ def variant_sort_key(v: Variant) -> tuple[object, ...]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Expansion:
-    """The variants a spec expands to, plus spec-wide warnings."""
+    """The release a spec resolved to and its variants (warnings live on each variant)."""
 
     release: Release
     variants: tuple[Variant, ...]
-    warnings: tuple[str, ...]
 
 
 def pip_pins(v: Variant) -> dict[str, str]:
@@ -255,7 +255,6 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     """
     release = resolve_release(spec.torch, matrix)
     problems: list[str] = []
-    warnings: list[str] = []
     src = spec.path.name
 
     # Companions given as exact versions must belong to this release.
@@ -422,7 +421,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
         )
         named.append(_with_id(v, VariantId(vid)))
     named.sort(key=variant_sort_key)
-    return Expansion(release=release, variants=tuple(named), warnings=tuple(warnings))
+    return Expansion(release=release, variants=tuple(named))
 
 
 def _with_id(v: Variant, vid: VariantId) -> Variant:
@@ -465,18 +464,41 @@ def _cuda_number(acc: str) -> float | None:
     return None
 
 
-def suggest_accelerator(acc: str, choices: Sequence[str]) -> str:
-    """A ' (did you mean ...?)' suffix: the nearest CUDA version for cuXYZ, else the closest name.
+def cuda_version_of(acc: str) -> str | None:
+    """cuXYZ -> "X.Y" (the last digit is the minor), None for anything else.
 
-    >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])
-    " (did you mean 'cu118'?)"
+    >>> cuda_version_of("cu110"), cuda_version_of("cu92"), cuda_version_of("rocm5.6")
+    ('11.0', '9.2', None)
+    """
+    if _cuda_number(acc) is None:
+        return None
+    digits = acc[2:]
+    return f"{digits[:-1]}.{digits[-1]}"
+
+
+def nearest_accelerator(acc: str, choices: Sequence[str]) -> str | None:
+    """The choice closest to `acc`: the nearest CUDA version for cuXYZ, else the closest name.
+
+    >>> nearest_accelerator("cu116", ["cpu", "cu118", "cu121"]), nearest_accelerator("zz", ["cpu"])
+    ('cu118', None)
     """
     wanted = _cuda_number(acc)
     if wanted is not None:
         cudas = [(abs(n - wanted), n, c) for c in choices if (n := _cuda_number(c)) is not None]
         if cudas:
-            return f" (did you mean {min(cudas)[2]!r}?)"
-    return did_you_mean(acc, choices)
+            return min(cudas)[2]
+    close = difflib.get_close_matches(acc, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def suggest_accelerator(acc: str, choices: Sequence[str]) -> str:
+    """A ' (did you mean ...?)' suffix for `nearest_accelerator`, or ''.
+
+    >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])
+    " (did you mean 'cu118'?)"
+    """
+    near = nearest_accelerator(acc, choices)
+    return f" (did you mean {near!r}?)" if near else ""
 
 
 def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Variant, ...]:

@@ -222,6 +222,9 @@ def test_a_huge_list_of_mistakes_reports_the_first_fifty() -> None:
     assert got[0] == "project.yaml:3: accelerators[1]: cpu is listed twice"
     assert got[49] == "project.yaml:3: accelerators[50]: cpu is listed twice"
     assert got[50] == "project.yaml: ... and 9949 more problems not shown; fix these first"
+    with pytest.raises(SpecError) as info:
+        parse_spec(text, path=P)
+    assert str(info.value).splitlines()[0] == "project.yaml: 9999 problems"
 
 
 def test_keys_yaml_reads_as_other_types_keep_their_line() -> None:
