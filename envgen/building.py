@@ -42,6 +42,7 @@ from envgen.builders import (
     disk_usage,
     files_naming,
     python_of,
+    read_lock,
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.locking import lock_inputs, split_header, tampered_lines
@@ -278,11 +279,7 @@ def check_current(
     options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
     for name in names:
         path = lock_dir / name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            msg = f"{path}: missing; {variant.id} is not locked"
-            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
+        text = read_lock(path, variant.id)
         problems = tampered_lines(text)
         fields = split_header(text)[0]
         want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))

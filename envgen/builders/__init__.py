@@ -283,6 +283,20 @@ def disk_usage(root: Path) -> DiskUsage:
     return DiskUsage(added=added, shared=shared)
 
 
+def read_lock(path: Path, variant_id: str) -> str:
+    """A lock file's text, or BuildError (missing, unreadable, not UTF-8) saying to lock first."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problem = "missing"
+    except UnicodeDecodeError:
+        problem = "not UTF-8 (not a file envgen wrote)"
+    except OSError as exc:
+        problem = f"unreadable ({exc.strerror or exc})"
+    msg = f"{path}: {problem}; {variant_id} is not locked"
+    raise BuildError(msg, hint=f"run `envgen lock --variant {variant_id}` first")
+
+
 # --- bytecode ---------------------------------------------------------------------------------
 def compile_bytecode(
     python: Path,
@@ -471,6 +485,7 @@ __all__ = [
     "parse_requirements",
     "prelink_bytecode",
     "python_of",
+    "read_lock",
     "rewrite_text_prefix",
     "share_bytecode",
 ]

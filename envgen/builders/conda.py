@@ -43,6 +43,7 @@ from envgen.builders import (
     files_naming,
     installed_distributions,
     python_of,
+    read_lock,
     rewrite_text_prefix,
 )
 from envgen.builders.venv import uv_environment
@@ -241,11 +242,7 @@ class CondaBuilder:
 
     def _entries(self, variant: Variant, lock_dir: Path) -> list[LockEntry]:
         path = lock_dir / CONDA_LOCK
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            msg = f"{path}: missing; {variant.id} has no conda lock"
-            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
+        text = read_lock(path, variant.id)
         entries = parse_conda_lock(split_header(text)[1], source=str(path))
         return [e for e in entries if e.platform == variant.platform]
 

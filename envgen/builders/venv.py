@@ -41,6 +41,7 @@ from envgen.builders import (
     parse_requirements,
     prelink_bytecode,
     python_of,
+    read_lock,
     share_bytecode,
 )
 from envgen.errors import BuildError, EnvgenError
@@ -130,11 +131,7 @@ class VenvBuilder:
 
     def expected(self, variant: Variant, lock_dir: Path) -> Inventory:
         path = lock_dir / REQUIREMENTS
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            msg = f"{path}: missing; {variant.id} is not locked"
-            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first") from None
+        text = read_lock(path, variant.id)
         _, body = split_header(text)
         if not has_hashes(body):
             msg = f"{path}: holds pins without hashes (the pins-only form), not a full lock"

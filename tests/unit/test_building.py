@@ -110,6 +110,25 @@ def test_missing_lock_is_refused(tmp_path: Path, cpu: Variant) -> None:
         VenvBuilder().expected(cpu, tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda p: p.write_bytes(b"\xff\xfe torch"), "not UTF-8 (not a file envgen wrote)"),
+        (lambda p: p.mkdir(), "unreadable (Is a directory)"),
+    ],
+)
+def test_unreadable_lock_is_a_build_error(
+    tmp_path: Path, cpu: Variant, make: object, problem: str
+) -> None:
+    make(tmp_path / "requirements.txt")  # type: ignore[operator]
+    with pytest.raises(BuildError) as info:
+        VenvBuilder().expected(cpu, tmp_path)
+    assert str(info.value) == (
+        f"{tmp_path / 'requirements.txt'}: {problem}; cpu is not locked\n"
+        "  hint: run `envgen lock --variant cpu` first"
+    )
+
+
 def test_diff_names_missing_extra_and_wrong() -> None:
     lock = {"six": "1.17.0", "torch": "2.1.0+cu118", "numpy": "1.26.4"}
     env = {"six": "1.17.0", "torch": "2.1.0+cpu", "pillow": "10.0.0"}
