@@ -371,7 +371,10 @@ def build_cmd(
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
     from envgen import workflow  # noqa: PLC0415
 
-    _ = all_variants  # every variant is built unless --variant narrows it
+    # Every variant is built unless --variant narrows it; --all says so explicitly.
+    if all_variants and variants:
+        msg = "give either --all or --variant, not both"
+        raise click.UsageError(msg)
     report = workflow.build(
         spec,
         matrix_dir,
