@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -24,17 +25,18 @@ def run(args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tup
     return result.exit_code, result.stdout, result.stderr
 
 
-def _entry_impl(args: tuple[str, ...]) -> None:
-    main(list(args))
-
-
-import click  # noqa: E402
-
-
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.command(
+    # A pass-through command, so CliRunner drives envgen.cli.main (the real entry point with its
+    # error handling); --help and every option go to envgen, not to this wrapper.
+    context_settings={
+        "ignore_unknown_options": True,
+        "allow_extra_args": True,
+        "help_option_names": [],
+    }
+)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def _entry(args: tuple[str, ...]) -> None:
-    _entry_impl(args)
+    main(list(args))
 
 
 @pytest.fixture
@@ -203,4 +205,9 @@ def test_exit_codes_are_unique_and_documented() -> None:
 def test_version_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = run(["--version"], tmp_path, monkeypatch)
     assert (code, out) == (0, "envgen, version 0.1.0\n")
-    assert cli.name == "cli"
+    code, out, _ = run(["--help"], tmp_path, monkeypatch)
+    assert code == 0
+    listed = {
+        line.split()[0] for line in out.split("Commands:\n", 1)[1].splitlines() if line.strip()
+    }
+    assert listed == set(cli.commands)
