@@ -72,22 +72,25 @@ def plan_pins_only(
 ) -> tuple[Expansion, list[PlannedFile]]:
     """Expand the spec and render every pins-only file (nothing is written).
 
-    `pins_only=False` renders the same files as the inputs of a full lock: their headers then
-    name `envgen lock` (without --pins-only) as the command that regenerates them.
+    `pins_only=False` renders the same files as the inputs of a full lock: the pins go to
+    `requirements.in` (`requirements.txt` is then the lock), and the headers name `envgen lock`
+    (without --pins-only) as the command that regenerates them.
     """
     expansion = expand(spec, matrix)
     command = spec_command(spec, pins_only=pins_only)
+    pins_name = "requirements.txt" if pins_only else "requirements.in"
     files: list[PlannedFile] = []
     for v in expansion.variants:
         if v.pip is not None:
             header = Header(
                 command=command,
+                # The hash kind stays "requirements.txt" in both modes: same inputs, same hash.
                 input_hash=input_hash(variant_inputs(v, urls, kind="requirements.txt")),
                 description=describe(v),
             )
             files.append(
                 PlannedFile(
-                    relpath=PurePosixPath(v.id, "requirements.txt"),
+                    relpath=PurePosixPath(v.id, pins_name),
                     text=render_requirements(v, header=header, urls=urls),
                 )
             )

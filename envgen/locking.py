@@ -187,16 +187,9 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
     written_urls = index_urls(spec, for_writing=True)
     real_urls = index_urls(spec, for_writing=False)
-    expansion, planned = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
+    expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
     warnings = [f"{v.id}: {w}" for v in variants for w in v.warnings]
-    # In full mode the pins-only requirements become requirements.in; requirements.txt is the lock.
-    inputs: list[PlannedFile] = []
-    for f in planned:
-        if f.relpath.name == "requirements.txt":
-            inputs.append(PlannedFile(relpath=f.relpath.with_name("requirements.in"), text=f.text))
-        else:
-            inputs.append(f)
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
 
