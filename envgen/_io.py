@@ -7,6 +7,7 @@ This module must not know what the files contain.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -28,9 +29,22 @@ def normalize_text(text: str) -> str:
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
-    """Write `data` to `path` atomically (temp file in the same directory, fsync, os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write `data` to `path` atomically (temp file in the same directory, fsync, os.replace).
+
+    An OSError names `path` (not the temp file), so messages point at the file the user knows.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        # Something on the way is a file, not a folder: name that, not the target.
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+        raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as fh:

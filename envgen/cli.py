@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from envgen import __version__
-from envgen.errors import EnvgenError
+from envgen.errors import EnvgenError, FileSystemError
 
 if TYPE_CHECKING:
     from envgen.smoke import SmokeReport
@@ -497,6 +497,12 @@ def main_inner(args: list[str] | None = None) -> None:
     cli.main(args=args, prog_name="envgen", standalone_mode=False)
 
 
+def _os_error_text(exc: OSError) -> str:
+    """`/proc/x.yml: No such file or directory`."""
+    reason = exc.strerror or str(exc)
+    return f"{exc.filename}: {reason}" if exc.filename else reason
+
+
 def main(args: list[str] | None = None) -> None:
     """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
     debug = "--debug" in (args if args is not None else sys.argv[1:])
@@ -507,6 +513,13 @@ def main(args: list[str] | None = None) -> None:
             raise
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except OSError as exc:
+        # A stage that did not name the failure itself: still a message, not a traceback.
+        if debug:
+            raise
+        error = FileSystemError(_os_error_text(exc))
+        click.echo(f"error: {error}", err=True)
+        sys.exit(error.exit_code)
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)

@@ -99,6 +99,13 @@ class ConcurrentRunError(EnvgenError):
     exit_code = 13
 
 
+class FileSystemError(EnvgenError):
+    """A file or directory envgen had to read or write could not be (missing folder, full disk,
+    permissions). Writes are atomic, so the previous content is intact."""
+
+    exit_code = 14
+
+
 EXIT_CODES: Final[dict[str, int]] = {
     cls.__name__: cls.exit_code
     for cls in (
@@ -114,5 +121,6 @@ EXIT_CODES: Final[dict[str, int]] = {
         ImportSpecError,
         ToolNotFoundError,
         ConcurrentRunError,
+        FileSystemError,
     )
 }

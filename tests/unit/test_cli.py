@@ -211,3 +211,14 @@ def test_version_and_help(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         line.split()[0] for line in out.split("Commands:\n", 1)[1].splitlines() if line.strip()
     }
     assert listed == set(cli.commands)
+
+
+def test_unwritable_output_is_an_error_not_a_traceback(
+    paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run(
+        ["ci", "github", str(paper), "-o", str(blocker / "envgen.yml")], tmp_path, monkeypatch
+    )
+    assert (code, err) == (14, f"error: {blocker}: Not a directory\n")
