@@ -33,6 +33,7 @@ from typing import Final
 
 from benchmarks import fakeindex
 from benchmarks.measure import Timing, clean_env, disk_bytes, machine, ratio, repeat, run, tool
+from envgen.mirror import build_mirror
 from tests.support import server as _server
 from tests.support.server import IndexServer
 
@@ -259,17 +260,11 @@ def bench_lock(cfg: Config) -> dict[str, object]:
 
 
 def _torch_index(root: Path) -> Path:
-    """`<root>/cpu/torch/index.html` (PEP 503) linking the real wheel through a symlink."""
-    project = root / "cpu" / "torch"
-    project.mkdir(parents=True)
-    (project / REAL_WHEEL.name).symlink_to(REAL_WHEEL)
-    href = REAL_WHEEL.name.replace("+", "%2B")
-    (project / "index.html").write_text(
-        f'<html><body><a href="{href}">{REAL_WHEEL.name}</a></body></html>\n'
-    )
-    (root / "cpu" / "index.html").write_text(
-        '<html><body><a href="torch/">torch</a></body></html>\n'
-    )
+    """`<root>/cpu/torch/` (PEP 503) serving the real wheel (see envgen.mirror)."""
+    wheels = root.parent / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    (wheels / REAL_WHEEL.name).symlink_to(REAL_WHEEL)
+    build_mirror(wheels, root)
     return root
 
 

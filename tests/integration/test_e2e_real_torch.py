@@ -15,6 +15,7 @@ import pytest
 
 from envgen.builders import python_of
 from envgen.building import build_variants
+from envgen.mirror import build_mirror
 from envgen.smoke import SmokeExpectation, run_smoke
 from envgen.workflow import LockOptions, load, lock
 
@@ -38,16 +39,9 @@ def torch_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not WHEEL.exists():
         pytest.skip(f"the real torch wheel is not on this machine ({WHEEL})")
     root = tmp_path_factory.mktemp("whl")
-    project = root / "cpu" / "torch"
-    project.mkdir(parents=True)
-    (project / WHEEL.name).symlink_to(WHEEL)
-    href = WHEEL.name.replace("+", "%2B")
-    (project / "index.html").write_text(
-        f'<html><body><a href="{href}">{WHEEL.name}</a></body></html>\n'
-    )
-    (root / "cpu" / "index.html").write_text(
-        '<html><body><a href="torch/">torch</a></body></html>\n'
-    )
+    wheels = tmp_path_factory.mktemp("wheels")
+    (wheels / WHEEL.name).symlink_to(WHEEL)
+    build_mirror(wheels, root)
     return root
 
 
