@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import yaml
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -172,6 +173,27 @@ class KnownIssue(StrictModel):
     link: str
 
 
+class CompanionRelease(StrictModel):
+    """One torchvision / torchaudio release and the torch releases its wheel accepts."""
+
+    package: Literal["torchvision", "torchaudio"]
+    version: VersionStr
+    torch: str = Field(
+        description="The PEP 440 specifier of the wheel's `torch` Requires-Dist line, local "
+        "labels dropped; empty when the wheel names torch unpinned or not at all."
+    )
+    source: str = Field(description="The wheel whose METADATA gave the requirement.")
+
+    @functools.cached_property
+    def specifier(self) -> SpecifierSet:
+        return SpecifierSet(self.torch)
+
+    @property
+    def exact(self) -> bool:
+        """True when the requirement names one torch release series with `==`."""
+        return any(s.operator in ("==", "===") for s in self.specifier)
+
+
 class Matrix(StrictModel):
     """Everything under matrices/, validated."""
 
@@ -180,17 +202,57 @@ class Matrix(StrictModel):
     conda: tuple[CondaBuild, ...]
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
+    companions: tuple[CompanionRelease, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
     def release(self, torch: str) -> Release | None:
-        return self._releases_by_version().get(torch)
+        """The release row `torch` names, compared as pip compares versions.
+
+        "1.10" is 1.10.0 (PEP 440 pads with zeros) and a local label ("1.7.0+cu110") names its
+        public release; a post-release ("0.4.1.post2") is found by `release_of`, not here.
+        """
+        try:
+            wanted = Version(torch)
+        except InvalidVersion:
+            return None
+        if wanted.local is not None:
+            wanted = Version(wanted.public)
+        return self._by_version.get(wanted)
+
+    def release_of(self, torch: str) -> Release | None:
+        """Like `release`, but a post-release maps to the release row it follows.
+
+        >>> from envgen.matrix import load_matrix
+        >>> m = load_matrix()
+        >>> m.release_of("1.10").torch, m.release_of("0.4.1.post2").torch, m.release_of("9.9")
+        ('1.10.0', '0.4.1', None)
+        """
+        found = self.release(torch)
+        if found is not None:
+            return found
+        try:
+            wanted = Version(torch)
+        except InvalidVersion:
+            return None
+        if wanted.is_postrelease and not wanted.is_devrelease:
+            return self._by_version.get(Version(wanted.base_version))
+        return None
 
     @functools.cached_property
-    def _by_version(self) -> dict[str, Release]:
-        return {r.torch: r for r in self.releases}
+    def _by_version(self) -> dict[Version, Release]:
+        return {r.version: r for r in self.releases}
 
-    def _releases_by_version(self) -> dict[str, Release]:
-        return self._by_version
+    def companion(self, package: str, version: str) -> CompanionRelease | None:
+        """The companion release row (versions compared as pip compares them)."""
+        try:
+            wanted = Version(version)
+        except InvalidVersion:
+            return None
+        return self._companions_by_version.get((package, wanted))
+
+    @functools.cached_property
+    def _companions_by_version(self) -> dict[tuple[str, Version], CompanionRelease]:
+        return {(c.package, Version(c.version)): c for c in self.companions}
 
     def pip_builds(self, release: str, platform: Platform | None = None) -> tuple[PipBuild, ...]:
         return tuple(
@@ -250,13 +312,18 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "conda": "conda.yaml",
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
+    "companions": "companions.yaml",
 }
+# Files a matrix directory may leave out (an empty list of rows then).
+OPTIONAL_FILES: Final = frozenset({"companions"})
 
 
-def _read_rows(path: Path) -> list[Any]:
+def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if optional:
+            return []
         msg = f"{path}: matrix file is missing"
         raise MatrixError(msg, hint="run `make refresh-matrix` or restore it from git") from None
     try:
@@ -308,9 +375,13 @@ def _parsed_cache_path(directory: Path) -> Path | None:
     the files' bytes, loads in milliseconds and can never be stale.
     """
     digest = hashlib.sha256()
-    for name in MATRIX_FILES.values():
+    for key, name in MATRIX_FILES.items():
+        path = directory / name
+        if key in OPTIONAL_FILES and not path.exists():
+            digest.update(name.encode() + b"\0-\0")
+            continue
         try:
-            digest.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         except OSError:
             return None
     return cache_root() / "matrix" / f"{digest.hexdigest()}.json"
@@ -325,7 +396,10 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
             cached = None
         if isinstance(cached, dict) and set(cached) == set(MATRIX_FILES):
             return cached
-    raw = {key: _read_rows(directory / name) for key, name in MATRIX_FILES.items()}
+    raw = {
+        key: _read_rows(directory / name, optional=key in OPTIONAL_FILES)
+        for key, name in MATRIX_FILES.items()
+    }
     if cache is not None:
         try:
             atomic_write_bytes(cache, json.dumps(raw, sort_keys=True).encode())
@@ -398,6 +472,17 @@ def check_invariants(matrix: Matrix) -> list[str]:
     ]
     problems += [
         f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)
+    ]
+    for c in matrix.companions:
+        try:
+            SpecifierSet(c.torch)
+        except InvalidSpecifier:
+            problems.append(
+                f"companions.yaml: {c.package} {c.version}: torch {c.torch!r} is not a specifier"
+            )
+    problems += [
+        f"companions.yaml: {d} listed twice"
+        for d in _dupes(f"{c.package} {Version(c.version)}" for c in matrix.companions)
     ]
     return problems
 

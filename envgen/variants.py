@@ -16,7 +16,15 @@ from packaging.version import InvalidVersion, Version
 
 from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
-from envgen.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
+from envgen.matrix import (
+    CompanionRelease,
+    CondaBuild,
+    KnownIssue,
+    Matrix,
+    PipBuild,
+    Release,
+    compute_sort_key,
+)
 from envgen.spec import ProjectSpec, did_you_mean
 
 
@@ -40,6 +48,9 @@ class Variant:
     conda_channels: tuple[str, ...]
     conda_extra: tuple[str, ...]
     warnings: tuple[str, ...]
+    # (name, version) of user-pinned companions that differ from the row's pin but that the
+    # artifacts accept (matrices/companions.yaml); they replace the row's public version.
+    companion_pins: tuple[tuple[str, str], ...] = ()
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -93,15 +104,28 @@ class Expansion:
     variants: tuple[Variant, ...]
 
 
+def _with_override(published: str, override: str | None) -> str:
+    """The user's accepted companion version with the published pin's local label, if any.
+
+    >>> _with_override("0.8.0+cu110", "0.8.1"), _with_override("0.4.1", "0.4.1.post2")
+    ('0.8.1+cu110', '0.4.1.post2')
+    """
+    if override is None:
+        return published
+    _, plus, label = published.partition("+")
+    return f"{override}{plus}{label}"
+
+
 def pip_pins(v: Variant) -> dict[str, str]:
     """The torch-family pins of the pip side, exactly as published (with local labels)."""
     if v.pip is None:
         return {}
+    overrides = dict(v.companion_pins)
     pins = {"torch": v.pip.torch}
     if v.with_torchvision and v.pip.torchvision:
-        pins["torchvision"] = v.pip.torchvision
+        pins["torchvision"] = _with_override(v.pip.torchvision, overrides.get("torchvision"))
     if v.with_torchaudio and v.pip.torchaudio:
-        pins["torchaudio"] = v.pip.torchaudio
+        pins["torchaudio"] = _with_override(v.pip.torchaudio, overrides.get("torchaudio"))
     return pins
 
 
@@ -109,12 +133,58 @@ def conda_pins(v: Variant) -> dict[str, str]:
     """The torch-family pins of the conda side."""
     if v.conda is None:
         return {}
+    overrides = dict(v.companion_pins)
     pins = {"pytorch": v.conda.pytorch}
     if v.with_torchvision and v.conda.torchvision:
-        pins["torchvision"] = v.conda.torchvision
+        pins["torchvision"] = overrides.get("torchvision", v.conda.torchvision)
     if v.with_torchaudio and v.conda.torchaudio:
-        pins["torchaudio"] = v.conda.torchaudio
+        pins["torchaudio"] = overrides.get("torchaudio", v.conda.torchaudio)
     return pins
+
+
+def same_version(a: str | None, b: str | None) -> bool:
+    """True when two versions are equal as pip compares them (local labels ignored).
+
+    >>> same_version("1.10", "1.10.0"), same_version("0.8.0+cu110", "0.8.0"), same_version("1", "x")
+    (True, True, False)
+    """
+    if a is None or b is None:
+        return False
+    try:
+        return Version(a.split("+", 1)[0]) == Version(b.split("+", 1)[0])
+    except InvalidVersion:
+        return False
+
+
+def published_companions(matrix: Matrix, release: Release, name: str) -> list[str]:
+    """The `name` versions the matrix pairs with `release` (release row, pip and conda rows)."""
+    found = {getattr(release, name)}
+    found |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
+    found |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
+    found.discard(None)
+    found.discard("")
+    return sorted((str(v) for v in found), key=Version)
+
+
+def companion_accepts(
+    matrix: Matrix, name: str, version: str, release: Release
+) -> CompanionRelease | None:
+    """The companions.yaml row when the `name` `version` wheel accepts torch `release`.
+
+    Accepted when the wheel's Requires-Dist specifier contains the release and either pins torch
+    with `==` (torchvision 0.8.1: ==1.7.0) or the release's own paired companion is in the same
+    minor series (an open or missing bound, e.g. torchvision 0.29.2: >=2.14.0, says nothing about
+    the ABI of later torch releases, so it is trusted only within the paired series).
+    """
+    row = matrix.companion(name, version)
+    if row is None or not row.specifier.contains(release.version, prereleases=True):
+        return None
+    if row.exact:
+        return row
+    paired = getattr(release, name)
+    if paired is not None and Version(paired).release[:2] == Version(row.version).release[:2]:
+        return row
+    return None
 
 
 def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") -> Release:
@@ -125,7 +195,7 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         raise UnsupportedCombinationError(msg)
     if spec_torch == "latest":
         return releases[-1]
-    exact = matrix.release(spec_torch)
+    exact = matrix.release_of(spec_torch)
     if exact is not None:
         return exact
     try:
@@ -134,9 +204,6 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         wanted = None
     if wanted is not None:
         # An exact version that is not a release: name the neighbours.
-        for r in releases:
-            if r.version == wanted:
-                return r
         near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
         near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
         msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
@@ -175,14 +242,13 @@ def _python_range(pythons: tuple[str, ...]) -> str:
 def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
     owners: set[str] = set()
     for r in matrix.releases:
-        if getattr(r, name) == version:
+        if same_version(getattr(r, name), version):
             owners.add(r.torch)
     for b in matrix.pip:
-        value = getattr(b, name)
-        if value and value.split("+")[0] == version:
+        if same_version(getattr(b, name), version):
             owners.add(b.release)
     for c in matrix.conda:
-        if getattr(c, name) == version:
+        if same_version(getattr(c, name), version):
             owners.add(c.release)
     return sorted(owners, key=Version)
 
@@ -257,29 +323,54 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     problems: list[str] = []
     src = spec.path.name
 
-    # Companions given as exact versions must belong to this release.
+    spec_warnings: list[str] = []
+    if not same_version(spec.torch, release.torch) and matrix.release(spec.torch) is None:
+        try:
+            post = Version(spec.torch).is_postrelease
+        except InvalidVersion:
+            post = False
+        if post:
+            spec_warnings.append(
+                f"torch {spec.torch} is a post-release of {release.torch}; the files pin "
+                f"{release.torch}'s builds as published"
+            )
+
+    # Companions given as exact versions must belong to this release, or be accepted by it.
     companions: dict[str, bool] = {}
+    companion_pins: list[tuple[str, str]] = []
     for name in ("torchvision", "torchaudio"):
         value = getattr(spec, name)
         if isinstance(value, bool):
             companions[name] = value
             continue
         companions[name] = True
-        published = {getattr(release, name)}
-        published |= {
-            (getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)
-        }
-        published |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
-        published.discard(None)
-        published.discard("")
-        if value not in published:
-            owners = _companion_owner(matrix, name, value)
-            belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
-            pairs = ", ".join(sorted(str(p) for p in published)) or "(none)"
-            problems.append(
-                f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
-                f"torch {release.torch} pairs with {name} {pairs}"
+        published = published_companions(matrix, release, name)
+        paired = getattr(release, name)
+        if same_version(value, paired):
+            # The release's own companion; a build row may pin another (a yanked one).
+            companion_pins.append((name, paired))
+            continue
+        if any(same_version(value, p) for p in published):
+            continue
+        accepted = companion_accepts(matrix, name, value, release)
+        if accepted is not None:
+            companion_pins.append((name, accepted.version))
+            spec_warnings.append(
+                f"{name} {accepted.version} is not the release torch {release.torch} was "
+                f"published with ({name} {', '.join(published) or 'none'}); it is used because "
+                f"its wheel accepts torch {release.torch} (Requires-Dist torch{accepted.torch})"
             )
+            continue
+        owners = _companion_owner(matrix, name, value)
+        belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
+        row = matrix.companion(name, value)
+        if row is not None and row.torch:
+            belongs += f" (its wheel requires torch{row.torch})"
+        pairs = ", ".join(published) or "(none)"
+        problems.append(
+            f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
+            f"torch {release.torch} pairs with {name} {pairs}"
+        )
 
     pythons = spec.python or (release.python[-1:] if release.python else ())
     for i, py in enumerate(pythons):
@@ -323,7 +414,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
                 )
                 continue
-            variant_warnings: list[str] = []
+            variant_warnings: list[str] = list(spec_warnings)
             sides: tuple[tuple[Manager, object], ...] = (("pip", pip_build), ("conda", conda_build))
             for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
@@ -397,6 +488,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     conda_channels=spec.conda.channels,
                     conda_extra=spec.conda.dependencies,
                     warnings=tuple(variant_warnings),
+                    companion_pins=tuple(companion_pins),
                 )
                 for py in pythons
             )

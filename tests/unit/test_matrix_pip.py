@@ -1,0 +1,221 @@
+"""matrix-pip: versions compared as pip compares them, and companions the artifacts accept.
+
+Against the shipped matrix (matrices/, companions.yaml from the recorded PyPI Requires-Dist).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from envgen.commands import install_command
+from envgen.errors import UnsupportedCombinationError
+from envgen.importer import import_text
+from envgen.matrix import Matrix, load_matrix
+from envgen.spec import parse_spec
+from envgen.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
+
+ROOT = Path(__file__).parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import pypi_facts  # noqa: E402
+import refresh_releases  # noqa: E402
+
+NUMPY = 'pip: ["numpy<2"]\n'
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def _spec(text: str):  # type: ignore[no-untyped-def]
+    return parse_spec("name: p\n" + text, path=Path("project.yaml"))
+
+
+# --- item 1: versions as pip compares them -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("written", "release"),
+    [
+        ("1.10", "1.10.0"),
+        ("1.0", "1.0.0"),
+        ("2.1", "2.1.0"),
+        ("1.10.0", "1.10.0"),
+        ("==1.10", "1.10.0"),
+        ("1.7.0+cu110", "1.7.0"),
+        ("0.4.1.post2", "0.4.1"),
+    ],
+)
+def test_release_names_compare_as_pep440(matrix: Matrix, written: str, release: str) -> None:
+    assert resolve_release(written, matrix).torch == release
+
+
+def test_release_lookup_is_by_version(matrix: Matrix) -> None:
+    assert matrix.release("1.10") is matrix.release("1.10.0")
+    assert matrix.release("0.4.1.post2") is None  # a post-release is not the release itself
+    assert matrix.release_of("0.4.1.post2") is matrix.release("0.4.1")
+    assert matrix.release_of("not a version") is None
+
+
+def test_a_version_that_is_no_release_is_still_refused(matrix: Matrix) -> None:
+    with pytest.raises(UnsupportedCombinationError) as info:
+        resolve_release("1.10.5", matrix)
+    assert str(info.value) == (
+        "torch: torch 1.10.5 is not a PyTorch release; releases near it: 1.10.0, 1.10.1, 1.10.2\n"
+        '  hint: pin one of 1.10.0, 1.10.1, 1.10.2, or use a range such as ">=1.10,<1.11"'
+    )
+
+
+def test_short_versions_expand_and_print_like_the_full_ones(matrix: Matrix) -> None:
+    short = expand(_spec('torch: "1.10"\npython: "3.9"\naccelerators: [cu111]\n'), matrix)
+    full = expand(_spec('torch: "1.10.0"\npython: "3.9"\naccelerators: [cu111]\n'), matrix)
+    assert [v.summary() for v in short.variants] == [v.summary() for v in full.variants]
+    cmd = install_command(matrix, torch="1.10", compute="cu111")
+    assert cmd.text == install_command(matrix, torch="1.10.0", compute="cu111").text
+    assert cmd.text == (
+        "pip install torch==1.10.0+cu111 torchvision==0.11.0+cu111 torchaudio==0.10.0 "
+        "-f https://download.pytorch.org/whl/torch_stable.html"
+    )
+
+
+def test_a_post_release_maps_to_its_release_with_a_warning(matrix: Matrix) -> None:
+    exp = expand(
+        _spec(
+            'torch: "1.10.1.post1"\npython: "3.9"\naccelerators: [cpu]\nmanagers: [pip]\n'
+            "torchvision: false\n" + NUMPY
+        ),
+        matrix,
+    )
+    (variant,) = exp.variants
+    assert exp.release.torch == "1.10.1"
+    assert pip_pins(variant)["torch"] == "1.10.1+cpu"
+    assert variant.warnings == (
+        "torch 1.10.1.post1 is a post-release of 1.10.1; the files pin 1.10.1's builds as "
+        "published",
+    )
+
+
+def test_a_companion_written_short_is_the_paired_release(matrix: Matrix) -> None:
+    exp = expand(
+        _spec('torch: "1.7.0"\ntorchvision: "0.8"\npython: "3.8"\naccelerators: [cu110]\n' + NUMPY),
+        matrix,
+    )
+    (variant,) = exp.variants
+    assert pip_pins(variant)["torchvision"] == "0.8.0+cu110"
+    assert variant.warnings == ()
+
+
+# --- item 2: companions from artifacts -----------------------------------------------------------
+def test_torchvision_081_with_torch_170_is_accepted_and_pinned(matrix: Matrix) -> None:
+    exp = expand(
+        _spec(
+            'torch: "1.7.0"\ntorchvision: "0.8.1"\ntorchaudio: false\npython: "3.8"\n'
+            "accelerators: [cu110, cpu]\n" + NUMPY
+        ),
+        matrix,
+    )
+    cpu, cu110 = exp.variants
+    assert pip_pins(cu110) == {"torch": "1.7.0+cu110", "torchvision": "0.8.1+cu110"}
+    assert pip_pins(cpu) == {"torch": "1.7.0+cpu", "torchvision": "0.8.1+cpu"}
+    assert conda_pins(cu110) == {"pytorch": "1.7.0", "torchvision": "0.8.1"}
+    assert cu110.warnings == (
+        "torchvision 0.8.1 is not the release torch 1.7.0 was published with (torchvision "
+        "0.8.0); it is used because its wheel accepts torch 1.7.0 (Requires-Dist torch==1.7.0)",
+    )
+
+
+def test_the_page_pairing_stays_the_default(matrix: Matrix) -> None:
+    (variant,) = expand(
+        _spec('torch: "1.7.0"\npython: "3.8"\naccelerators: [cu110]\n'), matrix
+    ).variants
+    assert pip_pins(variant)["torchvision"] == "0.8.0+cu110"
+
+
+def test_a_companion_the_artifacts_refuse_is_refused(matrix: Matrix) -> None:
+    with pytest.raises(UnsupportedCombinationError) as info:
+        expand(_spec('torch: "1.7.0"\ntorchvision: "0.8.2"\naccelerators: [cpu]\n'), matrix)
+    assert str(info.value) == (
+        "project.yaml: torchvision: torchvision 0.8.2 belongs to torch 1.7.1 (its wheel requires "
+        "torch==1.7.1), not 1.7.0; torch 1.7.0 pairs with torchvision 0.8.0"
+    )
+
+
+def test_a_companion_post_release_keeps_its_exact_pin(matrix: Matrix) -> None:
+    (variant,) = expand(
+        _spec(
+            'torch: "1.3.0"\ntorchvision: "0.4.1.post2"\npython: "3.7"\naccelerators: [cu101]\n'
+            "managers: [pip]\n"
+        ),
+        matrix,
+    ).variants
+    assert pip_pins(variant)["torchvision"] == "0.4.1.post2"
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "torch", "accepted"),
+    [
+        ("torchvision", "0.8.1", "1.7.0", True),  # ==1.7.0
+        ("torchvision", "0.8.1", "1.7.1", False),
+        ("torchvision", "0.4.1.post2", "1.3.0", True),  # ==1.3.0.*
+        ("torchvision", "0.4.1.post2", "1.3.1", False),
+        ("torchvision", "0.2.2.post3", "1.0.1", True),  # unpinned torch, 1.0.1 pairs with 0.2.x
+        ("torchvision", "0.2.2", "1.2.0", False),  # unpinned, but 1.2.0 pairs with 0.4.0
+        ("torchvision", "0.3.0", "1.1.0", True),  # >=1.1.0 within the paired series
+        ("torchvision", "0.3.0", "1.4.0", False),  # >=1.1.0 says nothing about 1.4's ABI
+        ("torchvision", "0.29.1", "2.14.0", True),  # >=2.14.0
+        ("torchaudio", "0.7.2", "1.7.1", True),
+        ("torchaudio", "0.7.2", "1.7.0", False),
+        ("torchvision", "9.9.9", "1.7.0", False),  # no such release
+    ],
+)
+def test_companion_acceptance_table(
+    matrix: Matrix, name: str, version: str, torch: str, accepted: bool
+) -> None:
+    release = matrix.release(torch)
+    assert release is not None
+    assert (companion_accepts(matrix, name, version, release) is not None) is accepted
+
+
+def test_import_keeps_an_accepted_companion_pin(matrix: Matrix) -> None:
+    result = import_text(
+        "torch==1.7.0\ntorchvision==0.8.1\n", filename="requirements.txt", matrix=matrix
+    )
+    assert result.project["torch"] == "1.7.0"
+    assert result.project["torchvision"] == "0.8.1"
+    expand(parse_spec(result.text, path=Path("project.yaml")), matrix)
+
+
+def test_yanked_companion_fix_is_now_installable(matrix: Matrix) -> None:
+    """The known issue's fix (torchvision 0.11.1 with torch 1.10.0) is a pin envgen accepts."""
+    (variant,) = expand(
+        _spec(
+            'torch: "1.10.0"\ntorchvision: "0.11.1"\npython: "3.9"\naccelerators: [cpu]\n'
+            "managers: [pip]\n" + NUMPY
+        ),
+        matrix,
+    ).variants
+    assert pip_pins(variant) == {
+        "torch": "1.10.0+cpu",
+        "torchvision": "0.11.1+cpu",
+        "torchaudio": "0.10.0",
+    }
+
+
+def test_import_reads_short_versions(matrix: Matrix) -> None:
+    result = import_text("torch==1.10\n", filename="requirements.txt", matrix=matrix)
+    assert result.project["torch"] == "1.10.0"
+
+
+def test_companions_file_is_current() -> None:
+    """matrices/companions.yaml is what scripts/refresh_releases.py writes from the recordings."""
+    rows = refresh_releases.build_companion_rows(pypi_facts.load_recorded())
+    text = refresh_releases.dump_companions(rows)
+    assert (ROOT / "matrices" / "companions.yaml").read_text(encoding="utf-8") == text
+    by_key = {(r["package"], r["version"]): r for r in rows}
+    assert by_key["torchvision", "0.8.1"] == {
+        "package": "torchvision",
+        "version": "0.8.1",
+        "torch": "==1.7.0",
+        "source": "pypi Requires-Dist (torchvision-0.8.1-cp36-cp36m-manylinux1_x86_64.whl)",
+    }
