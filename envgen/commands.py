@@ -97,6 +97,14 @@ def install_command(
     for b in builds:
         if b.accelerator == compute:
             text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
+            if b.published and b.published != text:
+                # The page's own words; the files envgen writes use the row's pins.
+                return InstallCommand(
+                    text=b.published,
+                    source=b.source,
+                    inferred=False,
+                    warnings=(f"as published; the pinned equivalent envgen writes: {text}",),
+                )
             return InstallCommand(text=text, source=b.source, inferred=b.inferred)
     have: list[str] = [b.accelerator for b in builds]
     msg = (

@@ -120,6 +120,12 @@ class PipBuild(Compute):
     pypi_default: bool = Field(
         default=False, description="PyPI's own wheel for these platforms is this build."
     )
+    published: str | None = Field(
+        default=None,
+        description="The install command exactly as published, where it is not what envgen "
+        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
+        "`envgen command` prints it, files use the row's pins.",
+    )
     source: str
     inferred: bool = False
 
@@ -134,6 +140,12 @@ class CondaBuild(Compute):
     torchaudio: VersionStr | None = None
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
+    published: str | None = Field(
+        default=None,
+        description="The install command exactly as published, where it is not what envgen "
+        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
+        "`envgen command` prints it, files use the row's pins.",
+    )
     source: str
     inferred: bool = False
 

@@ -181,21 +181,29 @@ def test_pypi_builds_per_platform(pip_rows: list[PipBuild]) -> None:
                 assert b.kind == "cuda", (b.release, p)
 
 
-def test_rows_read_from_pypi_are_for_releases_without_page_rows(pip_rows: list[PipBuild]) -> None:
-    """They fill releases that previous-versions (pip.yaml's non-inferred rows) does not cover."""
-    page = yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8")) or []
-    page_releases = {r["release"] for r in page if not r.get("inferred", False)}
-    assert sorted({b.release for b in _read_from_pypi(pip_rows)} & page_releases) == []
-
-
-def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuild]) -> None:
-    """2.4.0-2.9.1 PyTorch-index rows pin as previous-versions writes 2.x (no local label), name the
-    accelerator's own index, and leave PyPI-default (platform, build) keys to the PyPI rows."""
-    rows = [
-        b
-        for b in pip_rows
-        if Version("2.4.0") <= Version(b.release) <= Version("2.9.1") and b.index == "index-url"
+def test_rows_read_from_pypi_become_rows_or_pypi_default_marks(pip_rows: list[PipBuild]) -> None:
+    """Each (release, platform, build) a PyPI row names is in pip.yaml with `pypi-default: true`:
+    as the row itself where the page has no command for it, else as a mark on the page's row."""
+    shipped = [
+        PipBuild.model_validate(r)
+        for r in yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
     ]
+    by_key = {(b.release, p, b.accelerator): b for b in shipped for p in b.platforms}
+    for b in _read_from_pypi(pip_rows):
+        for p in b.platforms:
+            row = by_key[b.release, p, b.accelerator]
+            assert row.pypi_default, (b.release, p, b.accelerator)
+            assert row.torch.split("+")[0] == b.torch, (b.release, p)
+
+
+def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[PipBuild]) -> None:
+    """2.4.0-2.10.0 PyTorch-index rows are the page's (its stored copies): no local labels, the
+    accelerator's own index; the only index rows left here are builds the page does not list."""
+    shipped = [
+        PipBuild.model_validate(r)
+        for r in yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
+    ]
+    rows = [b for b in shipped if b.source.startswith("previous-versions copy")]
     assert {b.release for b in rows} == {
         "2.4.0",
         "2.4.1",
@@ -207,15 +215,20 @@ def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuil
         "2.8.0",
         "2.9.0",
         "2.9.1",
+        "2.10.0",
     }
     for b in rows:
+        assert not b.inferred, b
         assert b.torch == b.release, b
-        assert "+" not in (b.torchvision or ""), b
-        assert "+" not in (b.torchaudio or ""), b
-        assert b.url == f"https://download.pytorch.org/whl/{b.accelerator}", b
-        assert set(b.platforms) <= {"linux-64", "win-64"}, b
-        if b.kind == "rocm":
-            assert b.platforms == ("linux-64",), b
+        if b.index == "index-url":
+            assert b.url == f"https://download.pytorch.org/whl/{b.accelerator}", b
+            assert set(b.platforms) <= {"linux-64", "win-64"}, b
+    left = [
+        (b.release, b.accelerator, b.platforms)
+        for b in pip_rows
+        if Version("2.4.0") <= Version(b.release) <= Version("2.10.0") and b.index == "index-url"
+    ]
+    assert left == [("2.10.0", "cpu", ("linux-aarch64",)), ("2.10.0", "rocm7.0", ("linux-64",))]
 
 
 def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:

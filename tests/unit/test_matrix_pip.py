@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen._types import Platform
 from envgen.commands import install_command
 from envgen.errors import UnsupportedCombinationError
 from envgen.importer import import_text
@@ -20,6 +21,7 @@ from envgen.variants import companion_accepts, conda_pins, expand, pip_pins, res
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import pypi_facts  # noqa: E402
+import refresh_matrix  # noqa: E402
 import refresh_releases  # noqa: E402
 
 NUMPY = 'pip: ["numpy<2"]\n'
@@ -219,3 +221,92 @@ def test_companions_file_is_current() -> None:
         "torch": "==1.7.0",
         "source": "pypi Requires-Dist (torchvision-0.8.1-cp36-cp36m-manylinux1_x86_64.whl)",
     }
+
+
+# --- item 3: published forms of 2.4.0-2.10.0 (stored copies of the page) ------------------------
+@pytest.mark.parametrize(
+    ("torch", "compute", "os_name", "text"),
+    [
+        ("2.4.0", "cu121", "linux", "--index-url https://download.pytorch.org/whl/cu121"),
+        ("2.4.1", "cpu", "windows", "--index-url https://download.pytorch.org/whl/cpu"),
+        ("2.5.1", "cu124", "linux", "--index-url https://download.pytorch.org/whl/cu124"),
+        ("2.6.0", "cu124", "linux", "--index-url https://download.pytorch.org/whl/cu124"),
+        ("2.7.1", "cu126", "linux", "--index-url https://download.pytorch.org/whl/cu126"),
+        ("2.9.1", "cu128", "linux", "--index-url https://download.pytorch.org/whl/cu128"),
+        ("2.10.0", "cu126", "linux", "--index-url https://download.pytorch.org/whl/cu126"),
+        ("2.10.0", "rocm7.1", "linux", "--index-url https://download.pytorch.org/whl/rocm7.1"),
+    ],
+)
+def test_published_index_lines_of_2_4_to_2_10(
+    matrix: Matrix, torch: str, compute: str, os_name: str, text: str
+) -> None:
+    release = matrix.release(torch)
+    assert release is not None
+    cmd = install_command(matrix, torch=torch, compute=compute, os_name=os_name)
+    assert cmd.text == (
+        f"pip install torch=={torch} torchvision=={release.torchvision} "
+        f"torchaudio=={release.torchaudio} {text}"
+    )
+    assert cmd.source.startswith("previous-versions copy (")
+    assert not cmd.inferred
+
+
+@pytest.mark.parametrize(
+    ("torch", "platform", "acc"),
+    [
+        ("2.4.0", "linux-64", "cu121"),
+        ("2.4.1", "linux-64", "cu121"),
+        ("2.5.0", "linux-64", "cu124"),
+        ("2.6.0", "linux-64", "cu124"),
+        ("2.7.0", "linux-64", "cu126"),
+        ("2.8.0", "linux-64", "cu128"),
+        ("2.9.1", "linux-64", "cu128"),
+        ("2.4.0", "win-64", "cpu"),
+        ("2.9.1", "win-64", "cpu"),
+    ],
+)
+def test_the_pypi_default_stays_a_separate_fact(
+    matrix: Matrix, torch: str, platform: Platform, acc: str
+) -> None:
+    """The page's index row is marked as PyPI's own default build (what plain `pip install` gets)."""
+    (row,) = [b for b in matrix.pip_builds(torch, platform) if b.accelerator == acc]
+    assert row.index == "index-url"
+    assert row.pypi_default
+    others = [b for b in matrix.pip_builds(torch, platform) if b.pypi_default and b is not row]
+    assert others == []
+
+
+def test_2_10_0_has_no_local_labels_and_lists_rocm_7_1(matrix: Matrix) -> None:
+    published = [b for b in matrix.pip_builds("2.10.0", "linux-64") if not b.inferred]
+    assert sorted(b.accelerator for b in published) == ["cpu", "cu126", "cu128", "cu130", "rocm7.1"]
+    assert {b.torch for b in published} == {"2.10.0"}
+    # rocm7.0 existed (test-infra's release matrix) but the page does not list it.
+    (rocm70,) = [b for b in matrix.pip_builds("2.10.0", "linux-64") if b.accelerator == "rocm7.0"]
+    assert rocm70.inferred
+
+
+def test_lts_command_prints_as_published(matrix: Matrix) -> None:
+    cmd = install_command(matrix, torch="1.8.2", compute="cu111", os_name="linux")
+    assert cmd.text == (
+        "pip3 install torch==1.8.2 torchvision==0.9.2 torchaudio==0.8.2 "
+        "--extra-index-url https://download.pytorch.org/whl/lts/1.8/cu111"
+    )
+    assert cmd.warnings == (
+        "as published; the pinned equivalent envgen writes: pip install torch==1.8.2 "
+        "torchvision==0.9.2 torchaudio==0.8.2 "
+        "--extra-index-url https://download.pytorch.org/whl/lts/1.8/cu111",
+    )
+
+
+def test_copies_that_disagree_are_an_error(tmp_path: Path) -> None:
+    for name, _ in refresh_matrix.COPIES:
+        text = (refresh_matrix.COPIES_DIR / name).read_text(encoding="utf-8")
+        if "blog" in name:
+            text = text.replace("whl/cu126\n", "whl/cu127\n", 1)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(refresh_matrix.PageFormatError) as info:
+        refresh_matrix.parse_copies(None, tmp_path, after="2.3.1")
+    assert str(info.value) == (
+        "v2.8.0: previous-versions-blog-2025-02-11.md disagrees with previous-versions copy "
+        "(web capture 2026-03-31)"
+    )
