@@ -195,7 +195,7 @@ def test_row(
 ) -> None:
     table = rows[0] if manager == "pip" else rows[1]
     got = [r for r in table if r["release"] == release and r["version"] == version]
-    assert got == [{**expected, "source": SOURCE, "inferred": False}]
+    assert got == [{**expected, "published": None, "source": SOURCE, "inferred": False}]
 
 
 def test_1_10_1_per_accelerator_find_links_and_rocm_4_0_1_torchvision(
