@@ -121,7 +121,7 @@ def pip_pins(v: Variant) -> dict[str, str]:
     if v.pip is None:
         return {}
     overrides = dict(v.companion_pins)
-    pins = {"torch": v.pip.torch}
+    pins = {"torch": _with_override(v.pip.torch, overrides.get("torch"))}
     if v.with_torchvision and v.pip.torchvision:
         pins["torchvision"] = _with_override(v.pip.torchvision, overrides.get("torchvision"))
     if v.with_torchaudio and v.pip.torchaudio:
@@ -324,20 +324,24 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     src = spec.path.name
 
     spec_warnings: list[str] = []
+    post = False
     if not same_version(spec.torch, release.torch) and matrix.release(spec.torch) is None:
         try:
             post = Version(spec.torch).is_postrelease
         except InvalidVersion:
             post = False
-        if post:
-            spec_warnings.append(
-                f"torch {spec.torch} is a post-release of {release.torch}; the files pin "
-                f"{release.torch}'s builds as published"
-            )
-
     # Companions given as exact versions must belong to this release, or be accepted by it.
     companions: dict[str, bool] = {}
     companion_pins: list[tuple[str, str]] = []
+    if post:
+        # Kept exactly (0.4.1.post2 is the only 0.4.1 Linux wheel for Python 3.7); conda had none.
+        post_pin = str(Version(spec.torch))
+        companion_pins.append(("torch", post_pin))
+        spec_warnings.append(
+            f"torch {spec.torch} is a post-release of {release.torch}: requirements.txt pins "
+            f"torch=={post_pin} on {release.torch}'s build rows (conda keeps pytorch "
+            f"{release.torch})"
+        )
     for name in ("torchvision", "torchaudio"):
         value = getattr(spec, name)
         if isinstance(value, bool):

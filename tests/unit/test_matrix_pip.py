@@ -91,10 +91,10 @@ def test_a_post_release_maps_to_its_release_with_a_warning(matrix: Matrix) -> No
     )
     (variant,) = exp.variants
     assert exp.release.torch == "1.10.1"
-    assert pip_pins(variant)["torch"] == "1.10.1+cpu"
+    assert pip_pins(variant)["torch"] == "1.10.1.post1+cpu"
     assert variant.warnings == (
-        "torch 1.10.1.post1 is a post-release of 1.10.1; the files pin 1.10.1's builds as "
-        "published",
+        "torch 1.10.1.post1 is a post-release of 1.10.1: requirements.txt pins "
+        "torch==1.10.1.post1 on 1.10.1's build rows (conda keeps pytorch 1.10.1)",
     )
 
 
@@ -309,4 +309,69 @@ def test_copies_that_disagree_are_an_error(tmp_path: Path) -> None:
     assert str(info.value) == (
         "v2.8.0: previous-versions-blog-2025-02-11.md disagrees with previous-versions copy "
         "(web capture 2026-03-31)"
+    )
+
+
+# --- item 5: old eras (pip) ---------------------------------------------------------------------
+@pytest.mark.parametrize("torch", ["1.0.0", "1.0.1", "1.1.0"])
+def test_plain_pypi_torch_of_1_0_to_1_1_is_cuda_9_0_on_linux(matrix: Matrix, torch: str) -> None:
+    (row,) = [b for b in matrix.pip_builds(torch, "linux-64") if b.pypi_default]
+    assert (row.accelerator, row.index, row.torch) == ("cu90", "pypi", torch)
+    assert row.inferred
+    assert "cuda='9.0.176'" in row.source
+
+
+def test_1_0_windows_prose_line_gets_a_pinned_equivalent(matrix: Matrix) -> None:
+    cmd = install_command(matrix, torch="1.0.0", compute="cu100", os_name="windows")
+    assert cmd.text == (
+        "pip install torch==1.0.0 torchvision==0.2.1 "
+        "-f https://download.pytorch.org/whl/cu100/torch_stable.html"
+    )
+    assert cmd.inferred
+
+
+def test_1_0_linux_non_default_wheel_pages_are_not_pip_rows(matrix: Matrix) -> None:
+    """Their unlabelled linux_x86_64 wheels lose to PyPI's manylinux1 cu90 wheel in pip."""
+    assert [b.accelerator for b in matrix.pip_builds("1.0.0", "linux-64")] == ["cu90"]
+
+
+def test_0_4_1_pip_uses_the_wheel_pages_with_a_warning(matrix: Matrix) -> None:
+    (variant,) = expand(
+        _spec('torch: "0.4.1"\npython: "3.6"\naccelerators: [cu92]\nmanagers: [pip]\n' + NUMPY),
+        matrix,
+    ).variants
+    assert pip_pins(variant) == {"torch": "0.4.1", "torchvision": "0.2.1"}
+    assert variant.pip is not None
+    assert variant.pip.url == "https://download.pytorch.org/whl/cu92/torch_stable.html"
+    assert variant.warnings == (
+        "[pypi-torch-0.4-deleted] pip cu92: PyTorch published `pip install torch torchvision` "
+        "(PyPI) for 0.4.x with CUDA 9.0 on Linux, but torch 0.4.x is no longer on PyPI; its Linux "
+        "wheels for Python 3.7 are 0.4.1.post2, which `torch==0.4.1` does not match. Fix: Use the "
+        "download.pytorch.org wheel page envgen writes (-f .../cu90/torch_stable.html) with Python "
+        '3.6 or older, or pin torch: "0.4.1.post2" for Python 3.7. '
+        "(https://pytorch.org/get-started/previous-versions/)",
+    )
+
+
+def test_0_4_1_post2_keeps_its_exact_pin(matrix: Matrix) -> None:
+    (variant,) = expand(
+        _spec('torch: "0.4.1.post2"\npython: "3.7"\naccelerators: [cu90]\nmanagers: [pip]\n'),
+        matrix,
+    ).variants
+    assert pip_pins(variant) == {"torch": "0.4.1.post2", "torchvision": "0.2.1"}
+    assert variant.warnings[0] == (
+        "torch 0.4.1.post2 is a post-release of 0.4.1: requirements.txt pins "
+        "torch==0.4.1.post2 on 0.4.1's build rows (conda keeps pytorch 0.4.1)"
+    )
+
+
+def test_1_8_0_rocm_recipe_prints_as_published_with_its_pin(matrix: Matrix) -> None:
+    cmd = install_command(matrix, torch="1.8.0", compute="rocm4.0.1", os_name="linux")
+    assert cmd.text == (
+        "pip install torch -f https://download.pytorch.org/whl/rocm4.0.1/torch_stable.html && "
+        "pip install ninja && pip install 'git+https://github.com/pytorch/vision.git@v0.9.0'"
+    )
+    assert cmd.warnings == (
+        "as published; the pinned equivalent envgen writes: pip install torch==1.8.0+rocm4.0.1 "
+        "-f https://download.pytorch.org/whl/rocm4.0.1/torch_stable.html",
     )
