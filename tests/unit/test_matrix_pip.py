@@ -375,3 +375,66 @@ def test_1_8_0_rocm_recipe_prints_as_published_with_its_pin(matrix: Matrix) -> N
         "as published; the pinned equivalent envgen writes: pip install torch==1.8.0+rocm4.0.1 "
         "-f https://download.pytorch.org/whl/rocm4.0.1/torch_stable.html",
     )
+
+
+# --- item 4: PyPI defaults read from the wheels, 2.11-2.15 build matrix ------------------------
+@pytest.mark.parametrize(
+    ("torch", "platform", "acc"),
+    [
+        ("2.1.0", "linux-64", "cu121"),
+        ("2.2.2", "linux-64", "cu121"),
+        ("2.3.1", "linux-64", "cu121"),
+        ("2.2.2", "linux-aarch64", "cpu"),
+        ("2.2.2", "win-64", "cpu"),
+        ("2.10.0", "linux-64", "cu128"),
+        ("2.10.0", "linux-aarch64", "cpu"),
+        ("2.11.0", "linux-aarch64", "cu130"),
+        ("2.12.1", "linux-aarch64", "cu130"),
+        ("2.13.0", "linux-64", "cu130"),
+        ("2.13.0", "win-64", "cpu"),
+    ],
+)
+def test_pypi_default_build_per_platform(
+    matrix: Matrix, torch: str, platform: Platform, acc: str
+) -> None:
+    defaults = [b.accelerator for b in matrix.pip_builds(torch, platform) if b.pypi_default]
+    assert defaults == [acc]
+
+
+def test_plain_torch_2_2_2_imports_as_cu121(matrix: Matrix) -> None:
+    result = import_text("torch==2.2.2\n", filename="requirements.txt", matrix=matrix)
+    assert result.project["accelerators"] == ["cu121"]
+    assert result.warnings[0] == (
+        "requirements.txt: torch==2.2.2 has no local label and no PyTorch index: on linux-64 "
+        "PyPI serves the cu121 build, so project.yaml asks for cu121"
+    )
+
+
+@pytest.mark.parametrize("torch", ["2.14.0", "2.14.1", "2.15.0"])
+def test_cpu_works_for_2_14_and_2_15(matrix: Matrix, torch: str) -> None:
+    (variant,) = expand(
+        _spec(f'torch: "{torch}"\ntorchvision: false\ntorchaudio: false\naccelerators: [cpu]\n'),
+        matrix,
+    ).variants
+    assert pip_pins(variant) == {"torch": f"{torch}+cpu"}
+    assert variant.pip is not None
+    assert variant.pip.url == "https://download.pytorch.org/whl/cpu"
+
+
+def test_2_14_lists_its_release_build_matrix(matrix: Matrix) -> None:
+    assert matrix.accelerators("2.14.0", "linux-64", "pip") == (
+        "cpu",
+        "cu126",
+        "cu130",
+        "cu132",
+        "cu134",
+        "rocm7.2",
+        "rocm7.14",
+    )
+    assert matrix.accelerators("2.14.0", "win-64", "pip") == ("cpu", "cu126", "cu130", "cu132")
+    assert matrix.accelerators("2.12.0", "linux-aarch64", "pip") == (
+        "cpu",
+        "cu126",
+        "cu130",
+        "cu132",
+    )
