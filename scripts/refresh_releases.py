@@ -21,7 +21,7 @@ import yaml
 from packaging.version import Version
 
 from envgen.matrix import CompanionRelease, Release
-from envgen.verify import COMPANIONS, PypiFacts, VersionFacts
+from envgen.verify import COMPANIONS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import RECORDED, load_recorded
@@ -102,14 +102,6 @@ COMPANIONS_HEADER: Final = """\
 """
 
 
-def _torch_spec(vf: VersionFacts) -> str:
-    req = vf.torch_requirement()
-    if req is None:
-        return ""
-    parts = sorted(f"{s.operator}{s.version.split('+', 1)[0]}" for s in req.specifier)
-    return ",".join(parts)
-
-
 def build_companion_rows(facts: PypiFacts) -> list[dict[str, Any]]:
     """The companions.yaml rows (pure): one per companion version with a wheel on PyPI."""
     rows = []
@@ -123,7 +115,7 @@ def build_companion_rows(facts: PypiFacts) -> list[dict[str, Any]]:
                 {
                     "package": name,
                     "version": version,
-                    "torch": _torch_spec(vf),
+                    "torch": torch_specifier(vf),
                     "source": f"pypi Requires-Dist ({vf.metadata_from})",
                 }
             )

@@ -14,9 +14,10 @@ from envgen._types import Platform
 from envgen.commands import install_command
 from envgen.errors import UnsupportedCombinationError
 from envgen.importer import import_text
-from envgen.matrix import Matrix, load_matrix
+from envgen.matrix import CompanionRelease, Matrix, load_matrix
 from envgen.spec import parse_spec
 from envgen.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
+from envgen.verify import Finding, verify_matrix
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -438,3 +439,38 @@ def test_2_14_lists_its_release_build_matrix(matrix: Matrix) -> None:
         "cu130",
         "cu132",
     )
+
+
+# --- item 6: matrix verify checks companions.yaml and PyPI rows ---------------------------------
+def test_shipped_matrix_verifies_clean_against_the_recorded_pypi_facts(matrix: Matrix) -> None:
+    findings = verify_matrix(matrix, pypi_facts.load_recorded())
+    assert [f for f in findings if f.where.startswith(("companions.yaml", "pip.yaml"))] == []
+
+
+def test_verify_reports_a_companion_row_pypi_contradicts(matrix: Matrix) -> None:
+    row = CompanionRelease(
+        package="torchvision", version="0.8.1", torch="==1.7.1", source="pypi Requires-Dist (x)"
+    )
+    broken = matrix.model_copy(update={"companions": (row,), "pip": ()})
+    findings = verify_matrix(broken, pypi_facts.load_recorded())
+    assert [f for f in findings if f.where.startswith("companions.yaml")] == [
+        Finding(
+            "error",
+            "companions.yaml torchvision 0.8.1",
+            "Requires-Dist says torch==1.7.0, the row torch==1.7.1",
+        )
+    ]
+
+
+def test_verify_reports_a_pypi_row_without_a_wheel(matrix: Matrix) -> None:
+    (row,) = [b for b in matrix.pip_builds("1.0.0", "linux-64") if b.pypi_default]
+    moved = row.model_copy(update={"platforms": ("linux-64", "win-64")})
+    broken = matrix.model_copy(update={"pip": (moved,), "companions": ()})
+    findings = verify_matrix(broken, pypi_facts.load_recorded())
+    assert [f for f in findings if f.where.startswith("pip.yaml")] == [
+        Finding(
+            "error",
+            "pip.yaml torch 1.0.0 cu90 linux-64/win-64",
+            "torch 1.0.0 has no PyPI wheel for ['win-64']",
+        )
+    ]
