@@ -187,3 +187,28 @@ def test_unsupported_commands_are_known() -> None:
     }
     late = [c for c in unsupported if Version(c.release) >= Version("2.4.0")]
     assert {(c.manager, c.os_group) for c in late} == {("conda", "osx")}
+
+
+PROSE = [
+    c
+    for c in COMMANDS
+    if c.manager == "pip" and c.command.startswith("Download and install wheel from")
+]
+
+
+@pytest.mark.parametrize(
+    "cmd", PROSE, ids=[f"{c.release}-{c.kind}{c.version or ''}" for c in PROSE]
+)
+def test_prose_only_windows_lines_get_a_pinned_equivalent(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand
+) -> None:
+    """1.0.0-1.1.0 'Download and install wheel from URL': on Windows (no PyPI torch wheel to
+    compete) `envgen command` prints `pip install` of the pins with `-f URL`, marked inferred."""
+    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    release = matrix.release(cmd.release)
+    assert release is not None
+    got = install_command(matrix, torch=cmd.release, compute=acc, os_name="windows")
+    assert got.text == (
+        f"pip install torch=={cmd.release} torchvision=={release.torchvision} -f {cmd.index_url}"
+    )
+    assert got.inferred
