@@ -5,6 +5,7 @@ Against the shipped matrix (matrices/, companions.yaml from the recorded PyPI Re
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -474,3 +475,57 @@ def test_verify_reports_a_pypi_row_without_a_wheel(matrix: Matrix) -> None:
             "torch 1.0.0 has no PyPI wheel for ['win-64']",
         )
     ]
+
+
+# --- the 0.4.1 quick-start data (tests/data/recorded/copies/quick-start-module-0.4.1.js) -------
+_QS = (ROOT / "tests" / "data" / "recorded" / "copies" / "quick-start-module-0.4.1.js").read_text(
+    encoding="utf-8"
+)
+_QS_ENTRY = re.compile(
+    r'"stable,pip,(linux|windows),(cudanone|cuda8|cuda9\.0|cuda9\.2),python(\d\.\d)":\s*"([^"]*)"'
+)
+_QS_WHEEL = re.compile(r"http://download\.pytorch\.org/whl/(\w+)/torch-([0-9.a-z]+)-cp\d+")
+_QS_ACC = {"cudanone": "cpu", "cuda8": "cu80", "cuda9.0": "cu90", "cuda9.2": "cu92"}
+QUICK_START = [
+    (m.group(1), _QS_ACC[m.group(2)], m.group(3), m.group(4)) for m in _QS_ENTRY.finditer(_QS)
+]
+
+
+def test_quick_start_excerpt_has_every_linux_and_windows_pip_entry() -> None:
+    assert len(QUICK_START) == 32
+
+
+@pytest.mark.parametrize(
+    ("os_name", "acc", "python", "text"),
+    [q for q in QUICK_START if not q[3].startswith("#")],
+    ids=[f"{q[0]}-{q[1]}-py{q[2]}" for q in QUICK_START if not q[3].startswith("#")],
+)
+def test_0_4_1_rows_reach_the_quick_start_wheels(
+    matrix: Matrix, os_name: str, acc: str, python: str, text: str
+) -> None:
+    """Each 0.4.1 wheel the quick-start data names is what envgen's row installs: the same
+    wheel directory, the same version (0.4.1.post2 when the spec pins it); the PyPI line is the
+    deleted route, answered by the cu90 wheel page and the known issue."""
+    wheel = _QS_WHEEL.search(text)
+    torch = wheel.group(2) if wheel else "0.4.1"
+    platform: Platform = "linux-64" if os_name == "linux" else "win-64"
+    if python == "2.7":  # project.yaml takes Python 3 only; check the row itself
+        (row,) = [b for b in matrix.pip_builds("0.4.1", platform) if b.accelerator == acc]
+        assert row.url == f"https://download.pytorch.org/whl/{acc}/torch_stable.html"
+        assert wheel is None or (wheel.group(1), wheel.group(2)) == (acc, row.torch)
+        return
+    (variant,) = expand(
+        _spec(
+            f'torch: "{torch}"\npython: "{python}"\naccelerators: [{acc}]\n'
+            f"platforms: [{platform}]\nmanagers: [pip]\ntorchvision: false\n"
+        ),
+        matrix,
+    ).variants
+    assert variant.pip is not None
+    assert pip_pins(variant) == {"torch": torch}
+    assert variant.pip.url == f"https://download.pytorch.org/whl/{acc}/torch_stable.html"
+    if wheel is None:
+        assert text in ("pip install torch torchvision", "pip3 install torch torchvision")
+        assert any(w.startswith("[pypi-torch-0.4-deleted]") for w in variant.warnings)
+    else:
+        assert wheel.group(1) == acc
