@@ -97,7 +97,8 @@ def test_rows_are_well_formed(pip_rows: list[PipBuild]) -> None:
             assert b.url is None, b
         else:
             assert b.url, b
-            assert not b.pypi_default, b
+            # Only where PyPI's own wheel was this build but is gone (0.4.1's Linux cu90 wheel).
+            assert not b.pypi_default or b.release == "0.4.1", b
 
 
 def test_rows_are_sorted(pip_rows: list[PipBuild]) -> None:

@@ -529,3 +529,11 @@ def test_0_4_1_rows_reach_the_quick_start_wheels(
         assert any(w.startswith("[pypi-torch-0.4-deleted]") for w in variant.warnings)
     else:
         assert wheel.group(1) == acc
+
+
+def test_plain_torch_0_4_1_imports_as_the_cuda_9_0_build_pypi_served(matrix: Matrix) -> None:
+    result = import_text(
+        "torch==0.4.1\ntorchvision==0.2.1\n", filename="requirements.txt", matrix=matrix
+    )
+    assert result.project["accelerators"] == ["cu90"]
+    assert any(w.startswith("[pypi-torch-0.4-deleted]") for w in result.warnings)
