@@ -50,7 +50,8 @@ def facts() -> PypiFacts:
 
 
 def _pypi_rows(rows: list[PipBuild]) -> list[PipBuild]:
-    return [b for b in rows if b.pypi_default]
+    """Rows installing PyPI's own wheel (not 0.4.1's, whose PyPI wheel is gone)."""
+    return [b for b in rows if b.pypi_default and b.index == "pypi"]
 
 
 def _read_from_pypi(rows: list[PipBuild]) -> list[PipBuild]:
