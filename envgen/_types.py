@@ -21,6 +21,11 @@ INDEX_FORMS: Final[tuple[IndexForm, ...]] = get_args(IndexForm)
 CondaForm = Literal["cudatoolkit", "pytorch-cuda", "cpuonly", "cuda-meta", "none", "conda-forge"]
 CONDA_FORMS: Final[tuple[CondaForm, ...]] = get_args(CondaForm)
 
+# Where a conda build comes from: PyTorch's own channels (pytorch, pytorch-lts, nvidia; up to 2.5)
+# or conda-forge's pytorch-cpu-feedstock builds.
+CondaSource = Literal["pytorch", "conda-forge"]
+CONDA_SOURCES: Final[tuple[CondaSource, ...]] = get_args(CondaSource)
+
 Os = Literal["linux", "windows", "macos"]
 PLATFORM_OS: Final[dict[Platform, Os]] = {
     "linux-64": "linux",

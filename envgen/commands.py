@@ -81,18 +81,20 @@ def install_command(
             f"{did_you_mean(os_name, OS_PLATFORM)}"
         )
         raise UnsupportedCombinationError(msg)
+    # conda: PyTorch's own channels where they published the release, conda-forge after them.
+    source = matrix.default_conda_source(release.torch)
     builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...]
     builds = (
         matrix.pip_builds(release.torch, platform)
         if manager == "pip"
-        else matrix.conda_builds(release.torch, platform)
+        else matrix.conda_builds(release.torch, platform, source)
     )
     if not builds and platform == "osx-arm64":
         platform = "osx-64"
         builds = (
             matrix.pip_builds(release.torch, platform)
             if manager == "pip"
-            else matrix.conda_builds(release.torch, platform)
+            else matrix.conda_builds(release.torch, platform, source)
         )
     for b in builds:
         if b.accelerator == compute:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
+from envgen._types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
 from envgen.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
 from envgen.spec import ProjectSpec, did_you_mean
@@ -181,7 +181,7 @@ def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
         value = getattr(b, name)
         if value and value.split("+")[0] == version:
             owners.add(b.release)
-    for c in matrix.conda:
+    for c in (*matrix.conda, *matrix.conda_forge):
         if getattr(c, name) == version:
             owners.add(c.release)
     return sorted(owners, key=Version)
@@ -213,6 +213,8 @@ def issues_for(
         if issue.channel is not None and (
             conda is None or issue.channel not in (*conda.channels, *extra_channels)
         ):
+            continue
+        if issue.form is not None and (conda is None or conda.form != issue.form):
             continue
         found.append(issue)
     return found
@@ -256,6 +258,14 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     release = resolve_release(spec.torch, matrix)
     problems: list[str] = []
     src = spec.path.name
+    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
+    source_missing = (
+        "conda" in spec.managers
+        and spec.conda.source is not None
+        and not matrix.conda_builds(release.torch, source=conda_source)
+    )
+    if source_missing:
+        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
 
     # Companions given as exact versions must belong to this release.
     companions: dict[str, bool] = {}
@@ -269,7 +279,9 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
         published |= {
             (getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)
         }
-        published |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
+        published |= {
+            getattr(b, name) for b in matrix.conda_builds(release.torch, source=conda_source)
+        }
         published.discard(None)
         published.discard("")
         if value not in published:
@@ -294,11 +306,16 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     variants: list[Variant] = []
     for platform in spec.platforms:
         # What the spec's managers can install on this platform ("all" expands to this).
-        published_any = _accelerators_for(matrix, release.torch, platform, spec.managers)
+        published_any = _accelerators_for(
+            matrix, release.torch, platform, spec.managers, conda_source
+        )
         if not published_any:
+            if source_missing and spec.managers == ("conda",):
+                continue  # said once, under conda.source
             problems.append(
                 f"{src}: platforms: torch {release.torch} was not published for {platform}"
                 f" ({' or '.join(spec.managers)})"
+                + _other_source_hint(matrix, release.torch, platform, spec, conda_source)
             )
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
@@ -309,7 +326,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 else None
             )
             conda_build = (
-                _find_conda(matrix.conda_builds(release.torch, platform), acc)
+                _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
                 else None
             )
@@ -321,6 +338,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     f"{src}: {where}: torch {release.torch} "
                     f"was not published for {acc} on {platform} ({mgrs}); "
                     f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
+                    + _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
                 )
                 continue
             variant_warnings: list[str] = []
@@ -328,14 +346,20 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
                     continue
-                have = matrix.accelerators(release.torch, platform, mgr)
+                have = matrix.accelerators(release.torch, platform, mgr, conda_source=conda_source)
                 text = (
                     f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
                     f" ({mgr} has: {', '.join(have) or 'nothing'})"
                 )
                 if spec.managers_explicit:
+                    hint = (
+                        _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
+                        if mgr == "conda"
+                        else ""
+                    )
                     problems.append(
                         f"{src}: managers: {text}; drop {mgr} from managers or the accelerator"
+                        + hint
                     )
                 else:
                     kept = "requirements.txt" if mgr == "conda" else "environment.yml"
@@ -431,13 +455,65 @@ def _with_id(v: Variant, vid: VariantId) -> Variant:
 
 
 def _accelerators_for(
-    matrix: Matrix, release: str, platform: Platform, managers: tuple[Manager, ...]
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    managers: tuple[Manager, ...],
+    conda_source: CondaSource,
 ) -> tuple[AcceleratorId, ...]:
     """Accelerators any of `managers` has for a release on a platform, in the matrix's order."""
     found: set[AcceleratorId] = set()
     for mgr in managers:
-        found |= set(matrix.accelerators(release, platform, mgr))
-    return tuple(a for a in matrix.accelerators(release, platform) if a in found)
+        found |= set(matrix.accelerators(release, platform, mgr, conda_source=conda_source))
+    every = matrix.accelerators(release, platform, conda_source=conda_source)
+    return tuple(a for a in every if a in found)
+
+
+_SOURCE_NAMES: dict[CondaSource, str] = {
+    "pytorch": "the pytorch channel",
+    "conda-forge": "conda-forge",
+}
+
+
+def _no_conda_release(matrix: Matrix, release: Release, source: CondaSource) -> str:
+    """Why `source` has no conda builds of `release`, naming the releases it has."""
+    rows = matrix.conda if source == "pytorch" else matrix.conda_forge
+    have = sorted({b.release for b in rows}, key=Version)
+    near = [v for v in have if Version(v).release[:2] == release.version.release[:2]]
+    if near:
+        others = f"it has {', '.join(near)}"
+    elif have and Version(have[-1]) < release.version:
+        others = f"its last release is {have[-1]}"
+    else:
+        others = f"it has {have[0]} to {have[-1]}" if have else "it has none"
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    fix = (
+        f"; set conda: {{source: {other}}}"
+        if matrix.conda_builds(release.torch, source=other)
+        else ""
+    )
+    return f"{_SOURCE_NAMES[source]} has no pytorch {release.torch} ({others}){fix}"
+
+
+def _other_source_hint(
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    spec: ProjectSpec,
+    source: CondaSource,
+    accelerator: str | None = None,
+) -> str:
+    """'; conda-forge has it: ...' when the other conda source has what the spec asked for."""
+    if "conda" not in spec.managers or spec.conda.source is not None:
+        return ""
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    have = matrix.accelerators(release, platform, "conda", conda_source=other)
+    if not have or (accelerator is not None and accelerator not in have):
+        return ""
+    return (
+        f"; {_SOURCE_NAMES[other]} has {', '.join(have)} on {platform}: "
+        f"set conda: {{source: {other}}}"
+    )
 
 
 def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:

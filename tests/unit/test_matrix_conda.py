@@ -1,0 +1,187 @@
+"""conda sources: conda-forge rows (matrices/conda-forge.yaml), `conda.source`, and the conda
+side of expansion and rendering for every release conda-forge built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from packaging.version import Version
+
+from envgen.commands import install_command
+from envgen.errors import SpecError, UnsupportedCombinationError
+from envgen.matrix import check_invariants, load_matrix
+from envgen.renderers.environment import channels, dependencies
+from envgen.spec import parse_spec
+from envgen.variants import Variant, expand
+
+MATRIX = load_matrix()
+
+
+def _spec_text(torch: str, accs: str, platform: str = "linux-64", extra: str = "") -> str:
+    return (
+        f"name: cf\npython: ['3.11']\ntorch: '{torch}'\naccelerators: {accs}\n"
+        f"platforms: [{platform}]\nmanagers: [conda]\n{extra}"
+    )
+
+
+def _expand(text: str) -> tuple[Variant, ...]:
+    spec = parse_spec(text, path=Path("/nonexistent/cf.yaml"))
+    return expand(spec, MATRIX).variants
+
+
+def _error(text: str) -> str:
+    with pytest.raises(UnsupportedCombinationError) as info:
+        _expand(text)
+    return str(info.value)
+
+
+def test_conda_forge_releases_and_cuda_versions_from_the_feedstock() -> None:
+    cuda: dict[tuple[str, str], list[str]] = {}
+    for b in MATRIX.conda_forge:
+        for p in b.platforms:
+            if b.version is not None:
+                cuda.setdefault((b.release, p), []).append(b.version)
+    assert sorted({b.release for b in MATRIX.conda_forge}, key=Version) == [
+        "2.4.0", "2.4.1", "2.5.1", "2.6.0", "2.7.0", "2.7.1", "2.8.0", "2.9.0", "2.9.1",
+        "2.10.0", "2.11.0", "2.12.0", "2.12.1", "2.13.0",
+    ]  # fmt: skip
+    table = {k: sorted(v, key=Version) for k, v in cuda.items()}
+    assert table[("2.4.1", "linux-64")] == ["11.8", "12.0"]
+    assert ("2.4.1", "win-64") not in table
+    assert table[("2.5.1", "win-64")] == ["12.0", "12.6"]
+    assert table[("2.6.0", "linux-64")] == table[("2.7.0", "win-64")] == ["12.6"]
+    assert table[("2.7.1", "win-64")] == ["12.6", "12.8", "12.9"]
+    assert table[("2.8.0", "linux-64")] == table[("2.10.0", "linux-64")][:1] == ["12.9"]
+    assert table[("2.8.0", "win-64")] == table[("2.9.1", "win-64")] == ["12.8"]
+    assert table[("2.11.0", "linux-aarch64")] == table[("2.13.0", "linux-64")] == ["12.9", "13.0"]
+    assert table[("2.13.0", "win-64")] == ["12.8", "13.0"]
+    assert not any(p.startswith("osx") for (_, p) in table)
+    prefix = "conda-forge/pytorch-cpu-feedstock .ci_support@"
+    assert all(b.source.startswith(prefix) for b in MATRIX.conda_forge)
+    assert check_invariants(MATRIX) == []
+
+
+def test_every_conda_forge_row_expands_and_renders_its_selection() -> None:
+    """`lock --pins-only` input for every release, platform and accelerator conda-forge built."""
+    seen = 0
+    for row in MATRIX.conda_forge:
+        for platform in row.platforms:
+            official = bool(MATRIX.conda_builds(row.release))
+            extra = "conda: {source: conda-forge}\n" if official else ""
+            text = _spec_text(row.release, f"[{row.accelerator}]", platform, extra)
+            (variant,) = _expand(text)
+            assert variant.conda == row
+            assert channels(variant) == ["conda-forge"]
+            build = "cuda*" if row.kind == "cuda" else "cpu*"
+            want = ["python=3.11", f"pytorch={row.release}={build}"]
+            want += [f"torchvision=={row.torchvision}"] if row.torchvision else []
+            want += [f"torchaudio=={row.torchaudio}"] if row.torchaudio else []
+            want += [f"cuda-version={row.version}"] if row.version else []
+            assert dependencies(variant) == want
+            seen += 1
+    assert seen == sum(len(r.platforms) for r in MATRIX.conda_forge) > 100
+
+
+def test_2_6_conda_is_conda_forge_with_cuda_version() -> None:
+    cpu, cu126 = _expand(_spec_text("2.6.0", "[cpu, cu126]"))
+    assert (channels(cu126), dependencies(cu126)) == (
+        ["conda-forge"],
+        ["python=3.11", "pytorch=2.6.0=cuda*", "torchvision==0.21.0", "torchaudio==2.6.0",
+         "cuda-version=12.6"],
+    )  # fmt: skip
+    assert dependencies(cpu) == [
+        "python=3.11", "pytorch=2.6.0=cpu*", "torchvision==0.21.0", "torchaudio==2.6.0",
+    ]  # fmt: skip
+    assert cu126.warnings == cpu.warnings == ()
+
+
+def test_2_4_defaults_to_the_official_channel_and_source_switches() -> None:
+    (official,) = _expand(_spec_text("2.4.1", "[cu121]"))
+    assert (channels(official), dependencies(official)) == (
+        ["pytorch", "nvidia"],
+        ["python=3.11", "pytorch==2.4.1", "torchvision==0.19.1", "torchaudio==2.4.1",
+         "pytorch-cuda=12.1"],
+    )  # fmt: skip
+    (forge,) = _expand(_spec_text("2.4.1", "[cu118]", extra="conda: {source: conda-forge}\n"))
+    assert (channels(forge), dependencies(forge)) == (
+        ["conda-forge"],
+        ["python=3.11", "pytorch=2.4.1=cuda*", "torchvision==0.19.1", "torchaudio==2.4.1",
+         "cuda-version=11.8"],
+    )  # fmt: skip
+    # The cudatoolkit-with-conda-forge trap is about the pytorch channel's rows, not these.
+    assert forge.warnings == ()
+
+
+def test_all_accelerators_follow_the_source() -> None:
+    forge = _expand(_spec_text("2.4.1", "all", extra="conda: {source: conda-forge}\n"))
+    assert [v.id for v in forge] == ["cpu", "cu118", "cu120"]
+    official = _expand(_spec_text("2.4.1", "all"))
+    assert [v.id for v in official] == ["cpu", "cu118", "cu121", "cu124"]
+    windows = _expand(_spec_text("2.11.0", "all", "win-64"))
+    assert [v.id for v in windows] == ["cpu", "cu128", "cu130"]
+
+
+def test_source_errors_name_what_exists() -> None:
+    assert _error(_spec_text("2.6.0", "[cpu]", extra="conda: {source: pytorch}\n")) == (
+        "cf.yaml: conda.source: the pytorch channel has no pytorch 2.6.0 (its last release is "
+        "2.5.1); set conda: {source: conda-forge}"
+    )
+    assert _error(_spec_text("2.5.0", "[cpu]", extra="conda: {source: conda-forge}\n")) == (
+        "cf.yaml: conda.source: conda-forge has no pytorch 2.5.0 (it has 2.5.1); "
+        "set conda: {source: pytorch}"
+    )
+    assert _error(_spec_text("2.4.0", "[cpu]", "osx-arm64")) == (
+        "cf.yaml: platforms: torch 2.4.0 was not published for osx-arm64 (conda); conda-forge "
+        "has cpu on osx-arm64: set conda: {source: conda-forge}"
+    )
+    assert _error(_spec_text("2.4.1", "[cu120]")) == (
+        "cf.yaml: accelerators[0]: torch 2.4.1 was not published for cu120 on linux-64 (conda); "
+        "it was published for cpu, cu118, cu121, cu124 (did you mean 'cu121'?); conda-forge has "
+        "cpu, cu118, cu120 on linux-64: set conda: {source: conda-forge}"
+    )
+    assert _error(_spec_text("2.8.0", "[cu129]", "win-64")) == (
+        "cf.yaml: accelerators[0]: torch 2.8.0 was not published for cu129 on win-64 (conda); "
+        "it was published for cpu, cu128 (did you mean 'cu128'?)"
+    )
+
+
+def test_source_value_is_checked() -> None:
+    with pytest.raises(SpecError) as info:
+        parse_spec(_spec_text("2.5.1", "[cpu]", extra="conda: {source: forge}\n"),
+                   path=Path("/nonexistent/cf.yaml"))  # fmt: skip
+    assert str(info.value) == (
+        "cf.yaml:7: conda.source: 'forge' is not one of pytorch, conda-forge "
+        "(did you mean 'conda-forge'?)"
+    )
+
+
+def test_source_changes_the_spec_hash_only_when_set() -> None:
+    plain = parse_spec(_spec_text("2.4.1", "[cpu]"), path=Path("/x/cf.yaml"))
+    forge = parse_spec(_spec_text("2.4.1", "[cpu]", extra="conda: {source: conda-forge}\n"),
+                       path=Path("/x/cf.yaml"))  # fmt: skip
+    assert plain.as_dict()["conda"] == {"channels": [], "dependencies": []}
+    assert forge.as_dict()["conda"] == {"channels": [], "dependencies": [], "source": "conda-forge"}
+
+
+@pytest.mark.parametrize(
+    ("torch", "compute", "os_name", "text"),
+    [
+        ("2.6.0", "cu126", "linux", "conda install pytorch=2.6.0=cuda* torchvision==0.21.0 "
+         "torchaudio==2.6.0 cuda-version=12.6 -c conda-forge"),
+        ("2.8.0", "cu128", "windows", "conda install pytorch=2.8.0=cuda* cuda-version=12.8 "
+         "-c conda-forge"),
+        ("2.13.0", "cpu", "macos", "conda install pytorch=2.13.0=cpu* torchvision==0.28.0 "
+         "-c conda-forge"),
+        ("2.5.1", "cu124", "linux", "conda install pytorch==2.5.1 torchvision==0.20.1 "
+         "torchaudio==2.5.1 pytorch-cuda=12.4 -c pytorch -c nvidia"),
+    ],
+)  # fmt: skip
+def test_conda_command_after_the_pytorch_channel_is_conda_forge(
+    torch: str, compute: str, os_name: str, text: str
+) -> None:
+    cmd = install_command(MATRIX, torch=torch, compute=compute, manager="conda", os_name=os_name)
+    assert cmd.text == text
+    assert cmd.source.startswith(
+        "conda-forge/pytorch-cpu-feedstock" if Version(torch) >= Version("2.6") else "test-infra"
+    )
