@@ -219,7 +219,8 @@ def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuil
 
 
 def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
-    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly."""
+    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly (and
+    cudatoolkit=11.1 for the 1.9-1.10 cuda11.1 builds the page does not list)."""
     rows = [CondaBuild.model_validate(r) for r in data["conda"] or []]
     assert rows
     for b in rows:
@@ -227,7 +228,11 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         assert b.source.strip(), b
         assert Version(b.release) < Version("2.6.0"), b
         assert b.pytorch == b.release, b
-        if b.kind == "cuda":
+        if b.kind == "cuda" and b.form == "cudatoolkit":
+            # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
+            assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
+            assert Version("1.9") <= Version(b.release) < Version("1.11"), b
+        elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
         else:
             assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b

@@ -185,3 +185,45 @@ def test_conda_command_after_the_pytorch_channel_is_conda_forge(
     assert cmd.source.startswith(
         "conda-forge/pytorch-cpu-feedstock" if Version(torch) >= Version("2.6") else "test-infra"
     )
+
+
+# --- page versus artifacts: 1.9.x / 1.10.x on the pytorch channel -------------------------------
+TRAP_1_9 = (
+    "[conda-1.9-cudatoolkit-11.3-never-built] conda cu113: pytorch 1.9.x on conda: CUDA builds "
+    "for 10.2 and 11.1 (`cudatoolkit=11.1 -c pytorch -c nvidia`, build strings "
+    "py3.x_cuda11.1_cudnn8.0.5_0); the page's 11.3 line with conda-forge gave a CPU build (no "
+    "py3.x_cuda11.3 build of 1.9 exists; conda took cudatoolkit 11.3 from conda-forge and a CPU "
+    "pytorch). Fix: Use cu111 (conda install pytorch==1.9.1 torchvision==0.10.1 "
+    "torchaudio==0.9.1 cudatoolkit=11.1 -c pytorch -c nvidia) or the cu111 pip wheels "
+    "(torch==1.9.1+cu111 -f https://download.pytorch.org/whl/torch_stable.html). "
+    "(https://github.com/nii-yamagishilab/mos-finetune-ssl/blob/"
+    "7032ec1416d0952f58aaf414b8cfe1dbe4a576db/environment.yml)"
+)
+
+
+@pytest.mark.parametrize("torch", ["1.9.0", "1.9.1", "1.10.0", "1.10.1"])
+def test_cuda11_1_conda_builds_that_existed(torch: str) -> None:
+    (variant,) = _expand(_spec_text(torch, "[cu111]").replace("'3.11'", "'3.8'"))
+    assert channels(variant) == ["pytorch", "nvidia"]
+    deps = dependencies(variant)
+    assert deps[0] == "python=3.8"
+    assert deps[1] == f"pytorch=={torch}"
+    assert deps[-1] == "cudatoolkit=11.1"
+    assert variant.conda is not None
+    assert variant.conda.inferred
+    assert "cuda11.1_cudnn8.0.5_0" in variant.conda.source
+
+
+def test_1_9_cu113_page_line_is_a_trap_with_the_true_message() -> None:
+    (variant,) = _expand(_spec_text("1.9.1", "[cu113]").replace("'3.11'", "'3.8'"))
+    assert dependencies(variant)[-1] == "cudatoolkit=11.3"  # written as published
+    assert (
+        f"{TRAP_1_9}; the files are written as published but will not install today"
+        in variant.warnings
+    )
+
+
+def test_1_10_cu113_conda_builds_existed_so_no_1_9_trap() -> None:
+    (variant,) = _expand(_spec_text("1.10.0", "[cu113]").replace("'3.11'", "'3.8'"))
+    assert not any("conda-1.9-cudatoolkit-11.3" in w for w in variant.warnings)
+    assert dependencies(variant)[-1] == "cudatoolkit=11.3"
