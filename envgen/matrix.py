@@ -134,6 +134,11 @@ class CondaBuild(Compute):
     torchaudio: VersionStr | None = None
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
+    pinned: bool = Field(
+        default=True,
+        description="false: the published command names pytorch/torchvision/torchaudio without "
+        "versions (the 1.8.2 LTS commands on -c pytorch-lts); the pins here are inferred.",
+    )
     source: str
     inferred: bool = False
 

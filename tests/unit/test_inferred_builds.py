@@ -228,7 +228,10 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         assert b.source.strip(), b
         assert Version(b.release) < Version("2.6.0"), b
         assert b.pytorch == b.release, b
-        if b.kind == "cuda" and b.form == "cudatoolkit":
+        if b.form == "cuda-meta":
+            # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
+            assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
+        elif b.kind == "cuda" and b.form == "cudatoolkit":
             # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
             assert Version("1.9") <= Version(b.release) < Version("1.11"), b

@@ -227,3 +227,62 @@ def test_1_10_cu113_conda_builds_existed_so_no_1_9_trap() -> None:
     (variant,) = _expand(_spec_text("1.10.0", "[cu113]").replace("'3.11'", "'3.8'"))
     assert not any("conda-1.9-cudatoolkit-11.3" in w for w in variant.warnings)
     assert dependencies(variant)[-1] == "cudatoolkit=11.3"
+
+
+# --- old conda eras -------------------------------------------------------------------------------
+DELETED = (
+    "[conda-pytorch-channel-pre-1.5.1-deleted] conda {acc}: The pytorch conda channel no longer "
+    "hosts pytorch packages older than 1.5.1 (nor torchvision older than 0.6.1); the "
+    "previous-versions conda commands for them fail to solve. Fix: Use the pip wheels for these "
+    "releases, or pick torch >= 1.5.1 for conda. (https://github.com/pytorch/pytorch/issues/104754)"
+    "; the files are written as published but will not install today"
+)
+
+
+@pytest.mark.parametrize(
+    ("os_name", "compute", "text"),
+    [
+        ("linux", "cu111", "conda install pytorch torchvision torchaudio cudatoolkit=11.1 "
+         "-c pytorch-lts -c nvidia"),
+        ("windows", "cu111", "conda install pytorch torchvision torchaudio cudatoolkit=11.1 "
+         "-c pytorch-lts -c conda-forge"),
+        ("linux", "cu102", "conda install pytorch torchvision torchaudio cudatoolkit=10.2 "
+         "-c pytorch-lts"),
+        ("windows", "cpu", "conda install pytorch torchvision torchaudio cpuonly -c pytorch-lts"),
+    ],
+)  # fmt: skip
+def test_lts_1_8_2_command_as_published(os_name: str, compute: str, text: str) -> None:
+    cmd = install_command(MATRIX, torch="1.8.2", compute=compute, manager="conda", os_name=os_name)
+    assert (cmd.text, cmd.inferred) == (text, True)
+
+
+def test_lts_1_8_2_environment_keeps_the_lts_channel_and_pins() -> None:
+    (variant,) = _expand(_spec_text("1.8.2", "[cu111]").replace("'3.11'", "'3.8'"))
+    assert channels(variant) == ["pytorch-lts", "nvidia"]
+    assert dependencies(variant) == [
+        "python=3.8", "pytorch==1.8.2", "torchvision==0.9.2", "torchaudio==0.8.2",
+        "cudatoolkit=11.1",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("torch", "vision"), [("1.0.0", "0.2.1"), ("1.0.1", "0.2.2"), ("1.1.0", "0.3.0")]
+)
+def test_1_0_cpu_conda_uses_the_cpu_package_names(torch: str, vision: str) -> None:
+    cmd = install_command(MATRIX, torch=torch, compute="cpu", manager="conda", os_name="windows")
+    assert (
+        cmd.text
+        == f"conda install pytorch-cpu=={torch} torchvision-cpu=={vision} cpuonly -c pytorch"
+    )
+    (variant,) = _expand(_spec_text(torch, "[cpu]").replace("'3.11'", "'3.7'"))
+    assert (channels(variant), dependencies(variant)) == (
+        ["pytorch"],
+        ["python=3.7", f"pytorch-cpu=={torch}", f"torchvision-cpu=={vision}", "cpuonly"],
+    )
+    assert DELETED.format(acc="cpu") in variant.warnings
+
+
+def test_0_4_1_conda_is_data_for_a_deleted_route() -> None:
+    (variant,) = _expand(_spec_text("0.4.1", "[cu90]").replace("'3.11'", "'3.6'"))
+    assert dependencies(variant) == ["python=3.6", "pytorch==0.4.1", "cuda90"]
+    assert DELETED.format(acc="cu90") in variant.warnings
