@@ -365,6 +365,8 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     kept = "requirements.txt" if mgr == "conda" else "environment.yml"
                     variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
             kind, version = _kind_version(pip_build, conda_build)
+            if conda_build is not None and conda_build.form == "conda-forge":
+                variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
             checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
                 ("pip", pip_build, None),
                 ("conda", None, conda_build),
@@ -493,6 +495,22 @@ def _no_conda_release(matrix: Matrix, release: Release, source: CondaSource) -> 
         else ""
     )
     return f"{_SOURCE_NAMES[source]} has no pytorch {release.torch} ({others}){fix}"
+
+
+def _conda_forge_gaps(
+    release: Release, build: CondaBuild, platform: Platform, wanted: dict[str, bool]
+) -> list[str]:
+    """Companions the spec wants that conda-forge never built for this build (no silent drop)."""
+    out: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        version = getattr(release, name)
+        if wanted[name] and version and getattr(build, name) is None:
+            out.append(
+                f"conda-forge has no {name} {version} build for {build.accelerator} on "
+                f"{platform}; environment.yml leaves {name} out (install it with pip, or pick "
+                "another accelerator)"
+            )
+    return out
 
 
 def _other_source_hint(

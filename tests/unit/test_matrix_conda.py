@@ -286,3 +286,53 @@ def test_0_4_1_conda_is_data_for_a_deleted_route() -> None:
     (variant,) = _expand(_spec_text("0.4.1", "[cu90]").replace("'3.11'", "'3.6'"))
     assert dependencies(variant) == ["python=3.6", "pytorch==0.4.1", "cuda90"]
     assert DELETED.format(acc="cu90") in variant.warnings
+
+
+def test_companions_conda_forge_never_built_are_named_not_dropped_silently() -> None:
+    (variant,) = _expand(_spec_text("2.8.0", "[cu128]", "win-64"))
+    assert dependencies(variant) == ["python=3.11", "pytorch=2.8.0=cuda*", "cuda-version=12.8"]
+    assert variant.warnings == (
+        "conda-forge has no torchvision 0.23.0 build for cu128 on win-64; environment.yml leaves "
+        "torchvision out (install it with pip, or pick another accelerator)",
+        "conda-forge has no torchaudio 2.8.0 build for cu128 on win-64; environment.yml leaves "
+        "torchaudio out (install it with pip, or pick another accelerator)",
+    )
+    quiet = _expand(
+        _spec_text("2.8.0", "[cu128]", "win-64", "torchvision: false\ntorchaudio: false\n")
+    )
+    assert quiet[0].warnings == ()
+
+
+def test_lock_pins_only_writes_conda_forge_environments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CLI end to end: `envgen lock --pins-only` for managers: [conda], torch 2.11.0."""
+    from tests.unit.test_cli import run
+
+    spec = tmp_path / "project.yaml"
+    spec.write_text(_spec_text("2.11.0", "all"), encoding="utf-8")
+    code, out, err = run(["lock", str(spec), "--pins-only"], tmp_path, monkeypatch)
+    envs = tmp_path / "environments"
+    assert (code, out) == (0, "")
+    assert err.splitlines() == [
+        *(f"wrote {envs}/{v}/environment.yml" for v in ("cpu", "cu129", "cu130")),
+        f"wrote {envs}/Makefile",
+        f"4 file(s), 4 changed, in {envs}",
+    ]
+    assert sorted(p.name for p in envs.iterdir()) == ["Makefile", "cpu", "cu129", "cu130"]
+    body = [
+        line
+        for line in (envs / "cu130" / "environment.yml").read_text(encoding="utf-8").splitlines()
+        if not line.startswith("#")
+    ]
+    assert body == [
+        "name: cf-cu130",
+        "channels:",
+        "  - conda-forge",
+        "dependencies:",
+        "  - python=3.11",
+        "  - pytorch=2.11.0=cuda*",
+        "  - torchvision==0.26.0",
+        "  - torchaudio==2.11.0",
+        "  - cuda-version=13.0",
+    ]
