@@ -336,3 +336,18 @@ def test_lock_pins_only_writes_conda_forge_environments(
         "  - torchaudio==2.11.0",
         "  - cuda-version=13.0",
     ]
+
+
+def test_import_of_a_1_9_1_cuda11_1_conda_environment_is_accepted() -> None:
+    """The issue's example: envgen used to say 1.9.1 was never built with cudatoolkit 11.1."""
+    from envgen.importer import import_text
+
+    text = (
+        "name: x\nchannels: [pytorch, nvidia]\ndependencies:\n  - python=3.8\n"
+        "  - pytorch=1.9.1=py3.8_cuda11.1_cudnn8.0.5_0\n  - torchvision=0.10.1\n"
+        "  - cudatoolkit=11.1\n"
+    )
+    result = import_text(text, filename="environment.yml", matrix=MATRIX)
+    assert result.project["torch"] == "1.9.1"
+    assert result.project["accelerators"] == ["cu111"]
+    assert result.project["managers"] == ["conda"]
