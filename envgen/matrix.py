@@ -27,6 +27,7 @@ from envgen._types import (
     AcceleratorId,
     ComputeKind,
     CondaForm,
+    CondaSource,
     IndexForm,
     Manager,
     Platform,
@@ -146,6 +147,11 @@ class CondaBuild(Compute):
         "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
         "`envgen command` prints it, files use the row's pins.",
     )
+    pinned: bool = Field(
+        default=True,
+        description="false: the published command names pytorch/torchvision/torchaudio without "
+        "versions (the 1.8.2 LTS commands on -c pytorch-lts); the pins here are inferred.",
+    )
     source: str
     inferred: bool = False
 
@@ -170,6 +176,9 @@ class KnownIssue(StrictModel):
     )
     index: IndexForm | None = None
     channel: str | None = None
+    form: CondaForm | None = Field(
+        default=None, description="conda rows only: the issue applies to this selector form only."
+    )
     severity: Literal["warning", "error"] = Field(
         default="warning",
         description="error: the route does not work (the side is dropped, or the spec fails when "
@@ -212,6 +221,11 @@ class Matrix(StrictModel):
     releases: tuple[Release, ...]
     pip: tuple[PipBuild, ...]
     conda: tuple[CondaBuild, ...]
+    conda_forge: tuple[CondaBuild, ...] = Field(
+        default=(),
+        description="conda-forge's pytorch builds (pytorch-cpu-feedstock and the torchvision / "
+        "torchaudio feedstocks), one row per release, platform group and CUDA version.",
+    )
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
     companions: tuple[CompanionRelease, ...] = ()
@@ -274,23 +288,43 @@ class Matrix(StrictModel):
         )
 
     def conda_builds(
-        self, release: str, platform: Platform | None = None
+        self, release: str, platform: Platform | None = None, source: CondaSource = "pytorch"
     ) -> tuple[CondaBuild, ...]:
+        """Conda builds of a release from one source (default: PyTorch's own channels)."""
+        rows = self.conda if source == "pytorch" else self.conda_forge
         return tuple(
             b
-            for b in self.conda
+            for b in rows
             if b.release == release and (platform is None or platform in b.platforms)
         )
 
+    def default_conda_source(self, release: str) -> CondaSource:
+        """PyTorch's own channels where they published the release, conda-forge otherwise.
+
+        >>> m = load_matrix()
+        >>> m.default_conda_source("2.5.1"), m.default_conda_source("2.6.0")
+        ('pytorch', 'conda-forge')
+        """
+        return "pytorch" if any(b.release == release for b in self.conda) else "conda-forge"
+
     def accelerators(
-        self, release: str, platform: Platform | None = None, manager: Manager | None = None
+        self,
+        release: str,
+        platform: Platform | None = None,
+        manager: Manager | None = None,
+        *,
+        conda_source: CondaSource | None = None,
     ) -> tuple[AcceleratorId, ...]:
-        """Accelerators published for a release, ordered cpu, cuda (ascending), rocm, xpu."""
+        """Accelerators published for a release, ordered cpu, cuda (ascending), rocm, xpu.
+
+        The conda side counts `conda_source` (default: the release's default source).
+        """
         found: set[tuple[str, str | None]] = set()
         if manager in (None, "pip"):
             found |= {(b.kind, b.version) for b in self.pip_builds(release, platform)}
         if manager in (None, "conda"):
-            found |= {(b.kind, b.version) for b in self.conda_builds(release, platform)}
+            source = conda_source or self.default_conda_source(release)
+            found |= {(b.kind, b.version) for b in self.conda_builds(release, platform, source)}
         return tuple(accelerator_id(k, v) for k, v in sorted(found, key=_compute_key))  # type: ignore[arg-type]
 
     def driver_for(self, cuda: str) -> Driver | None:
@@ -322,6 +356,7 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "releases": "releases.yaml",
     "pip": "pip.yaml",
     "conda": "conda.yaml",
+    "conda_forge": "conda-forge.yaml",
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
     "companions": "companions.yaml",
@@ -463,7 +498,11 @@ def check_invariants(matrix: Matrix) -> list[str]:
         problems.append("releases.yaml: rows must be sorted by torch version, oldest first")
     problems += [f"releases.yaml: torch {d} is listed twice" for d in _dupes(versions)]
     known = set(versions)
-    for name, builds in (("pip.yaml", matrix.pip), ("conda.yaml", matrix.conda)):
+    for name, builds in (
+        ("pip.yaml", matrix.pip),
+        ("conda.yaml", matrix.conda),
+        ("conda-forge.yaml", matrix.conda_forge),
+    ):
         for b in builds:
             if b.release not in known:
                 problems.append(f"{name}: release {b.release} is not in releases.yaml")
@@ -474,6 +513,18 @@ def check_invariants(matrix: Matrix) -> list[str]:
                 )
         keys = [(b.release, p, b.kind, b.version) for b in builds for p in b.platforms]
         problems += [f"{name}: duplicate build {d}" for d in _dupes(keys)]
+    for b in matrix.conda_forge:
+        if b.form != "conda-forge" or b.channels != ("conda-forge",):
+            problems.append(
+                f"conda-forge.yaml: release {b.release} {b.accelerator}: needs form conda-forge "
+                "and channels [conda-forge]"
+            )
+    for b in matrix.conda:
+        if b.form == "conda-forge":
+            problems.append(
+                f"conda.yaml: release {b.release} {b.accelerator}: conda-forge rows belong in "
+                "conda-forge.yaml"
+            )
     for b in matrix.pip:
         if b.index != "pypi" and not b.url:
             problems.append(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
+from envgen._types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
 from envgen.matrix import (
     CompanionRelease,
@@ -156,11 +156,14 @@ def same_version(a: str | None, b: str | None) -> bool:
         return False
 
 
-def published_companions(matrix: Matrix, release: Release, name: str) -> list[str]:
+def published_companions(
+    matrix: Matrix, release: Release, name: str, *, source: CondaSource | None = None
+) -> list[str]:
     """The `name` versions the matrix pairs with `release` (release row, pip and conda rows)."""
     found = {getattr(release, name)}
     found |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
-    found |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
+    conda_source = source or matrix.default_conda_source(release.torch)
+    found |= {getattr(b, name) for b in matrix.conda_builds(release.torch, source=conda_source)}
     found.discard(None)
     found.discard("")
     return sorted((str(v) for v in found), key=Version)
@@ -247,7 +250,7 @@ def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
     for b in matrix.pip:
         if same_version(getattr(b, name), version):
             owners.add(b.release)
-    for c in matrix.conda:
+    for c in (*matrix.conda, *matrix.conda_forge):
         if same_version(getattr(c, name), version):
             owners.add(c.release)
     return sorted(owners, key=Version)
@@ -279,6 +282,8 @@ def issues_for(
         if issue.channel is not None and (
             conda is None or issue.channel not in (*conda.channels, *extra_channels)
         ):
+            continue
+        if issue.form is not None and (conda is None or conda.form != issue.form):
             continue
         found.append(issue)
     return found
@@ -322,6 +327,14 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     release = resolve_release(spec.torch, matrix)
     problems: list[str] = []
     src = spec.path.name
+    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
+    source_missing = (
+        "conda" in spec.managers
+        and spec.conda.source is not None
+        and not matrix.conda_builds(release.torch, source=conda_source)
+    )
+    if source_missing:
+        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
 
     spec_warnings: list[str] = []
     post = False
@@ -348,7 +361,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             companions[name] = value
             continue
         companions[name] = True
-        published = published_companions(matrix, release, name)
+        published = published_companions(matrix, release, name, source=conda_source)
         paired = getattr(release, name)
         if same_version(value, paired):
             # The release's own companion; a build row may pin another (a yanked one).
@@ -389,11 +402,16 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     variants: list[Variant] = []
     for platform in spec.platforms:
         # What the spec's managers can install on this platform ("all" expands to this).
-        published_any = _accelerators_for(matrix, release.torch, platform, spec.managers)
+        published_any = _accelerators_for(
+            matrix, release.torch, platform, spec.managers, conda_source
+        )
         if not published_any:
+            if source_missing and spec.managers == ("conda",):
+                continue  # said once, under conda.source
             problems.append(
                 f"{src}: platforms: torch {release.torch} was not published for {platform}"
                 f" ({' or '.join(spec.managers)})"
+                + _other_source_hint(matrix, release.torch, platform, spec, conda_source)
             )
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
@@ -404,7 +422,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 else None
             )
             conda_build = (
-                _find_conda(matrix.conda_builds(release.torch, platform), acc)
+                _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
                 else None
             )
@@ -416,6 +434,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     f"{src}: {where}: torch {release.torch} "
                     f"was not published for {acc} on {platform} ({mgrs}); "
                     f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
+                    + _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
                 )
                 continue
             variant_warnings: list[str] = list(spec_warnings)
@@ -423,19 +442,27 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
             for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
                     continue
-                have = matrix.accelerators(release.torch, platform, mgr)
+                have = matrix.accelerators(release.torch, platform, mgr, conda_source=conda_source)
                 text = (
                     f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
                     f" ({mgr} has: {', '.join(have) or 'nothing'})"
                 )
                 if spec.managers_explicit:
+                    hint = (
+                        _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
+                        if mgr == "conda"
+                        else ""
+                    )
                     problems.append(
                         f"{src}: managers: {text}; drop {mgr} from managers or the accelerator"
+                        + hint
                     )
                 else:
                     kept = "requirements.txt" if mgr == "conda" else "environment.yml"
                     variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
             kind, version = _kind_version(pip_build, conda_build)
+            if conda_build is not None and conda_build.form == "conda-forge":
+                variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
             checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
                 ("pip", pip_build, None),
                 ("conda", None, conda_build),
@@ -527,13 +554,81 @@ def _with_id(v: Variant, vid: VariantId) -> Variant:
 
 
 def _accelerators_for(
-    matrix: Matrix, release: str, platform: Platform, managers: tuple[Manager, ...]
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    managers: tuple[Manager, ...],
+    conda_source: CondaSource,
 ) -> tuple[AcceleratorId, ...]:
     """Accelerators any of `managers` has for a release on a platform, in the matrix's order."""
     found: set[AcceleratorId] = set()
     for mgr in managers:
-        found |= set(matrix.accelerators(release, platform, mgr))
-    return tuple(a for a in matrix.accelerators(release, platform) if a in found)
+        found |= set(matrix.accelerators(release, platform, mgr, conda_source=conda_source))
+    every = matrix.accelerators(release, platform, conda_source=conda_source)
+    return tuple(a for a in every if a in found)
+
+
+_SOURCE_NAMES: dict[CondaSource, str] = {
+    "pytorch": "the pytorch channel",
+    "conda-forge": "conda-forge",
+}
+
+
+def _no_conda_release(matrix: Matrix, release: Release, source: CondaSource) -> str:
+    """Why `source` has no conda builds of `release`, naming the releases it has."""
+    rows = matrix.conda if source == "pytorch" else matrix.conda_forge
+    have = sorted({b.release for b in rows}, key=Version)
+    near = [v for v in have if Version(v).release[:2] == release.version.release[:2]]
+    if near:
+        others = f"it has {', '.join(near)}"
+    elif have and Version(have[-1]) < release.version:
+        others = f"its last release is {have[-1]}"
+    else:
+        others = f"it has {have[0]} to {have[-1]}" if have else "it has none"
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    fix = (
+        f"; set conda: {{source: {other}}}"
+        if matrix.conda_builds(release.torch, source=other)
+        else ""
+    )
+    return f"{_SOURCE_NAMES[source]} has no pytorch {release.torch} ({others}){fix}"
+
+
+def _conda_forge_gaps(
+    release: Release, build: CondaBuild, platform: Platform, wanted: dict[str, bool]
+) -> list[str]:
+    """Companions the spec wants that conda-forge never built for this build (no silent drop)."""
+    out: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        version = getattr(release, name)
+        if wanted[name] and version and getattr(build, name) is None:
+            out.append(
+                f"conda-forge has no {name} {version} build for {build.accelerator} on "
+                f"{platform}; environment.yml leaves {name} out (install it with pip, or pick "
+                "another accelerator)"
+            )
+    return out
+
+
+def _other_source_hint(
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    spec: ProjectSpec,
+    source: CondaSource,
+    accelerator: str | None = None,
+) -> str:
+    """'; conda-forge has it: ...' when the other conda source has what the spec asked for."""
+    if "conda" not in spec.managers or spec.conda.source is not None:
+        return ""
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    have = matrix.accelerators(release, platform, "conda", conda_source=other)
+    if not have or (accelerator is not None and accelerator not in have):
+        return ""
+    return (
+        f"; {_SOURCE_NAMES[other]} has {', '.join(have)} on {platform}: "
+        f"set conda: {{source: {other}}}"
+    )
 
 
 def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:

@@ -321,8 +321,10 @@ def _make_command(
         unsupported = "several commands (torch unpinned, torchvision built from git)"
     if not unsupported and any(spec == "" for name, spec in packages if name == "torch"):
         unsupported = "torch is not pinned"
-    if not unsupported and any(name.endswith("-cpu") for name, _ in packages):
-        unsupported = "uses the pytorch-cpu/torchvision-cpu package names, which a row cannot name"
+    if not unsupported and any(
+        name.endswith("-cpu") and name not in _CPU_PACKAGES for name, _ in packages
+    ):
+        unsupported = "uses a -cpu package name other than pytorch-cpu/torchvision-cpu"
     said = _command_compute(packages)
     if said is not None and said != (kind, version):
         msg = f"v{release} {os_group}: label {label!r} but the command says {said}: {command!r}"
@@ -580,8 +582,14 @@ Row = dict[str, Any]
 BuildKey = tuple[str, str, str, str | None]
 
 
+# The 1.0-1.1 CPU conda packages: name -> the family member it is.
+_CPU_PACKAGES: Final = {"pytorch-cpu": "pytorch", "torchvision-cpu": "torchvision"}
+
+
 def _conda_form(cmd: PublishedCommand) -> str:
     names = [name for name, _ in cmd.packages]
+    if "pytorch-cpu" in names:
+        return "cpu-package"
     if "pytorch-cuda" in names:
         return "pytorch-cuda"
     if "cudatoolkit" in names:
@@ -619,12 +627,16 @@ def _pip_row(cmd: PublishedCommand, source: str) -> Row:
 def _conda_row(
     cmd: PublishedCommand, source: str, companions: dict[str, tuple[str | None, str | None]]
 ) -> Row:
-    pytorch = cmd.pin("pytorch")
-    named = {name for name, _ in cmd.packages}
+    pytorch = cmd.pin("pytorch") or cmd.pin("pytorch-cpu")
+    named = {_CPU_PACKAGES.get(name, name) for name, _ in cmd.packages}
     pip_vision, pip_audio = companions.get(cmd.release, (None, None))
     # The LTS commands name torchvision/torchaudio without pins; the pytorch-lts channel held
     # only the release's own companions, which the same section's pip commands pin (inferred).
-    vision = cmd.pin("torchvision") or (pip_vision if "torchvision" in named else None)
+    vision = (
+        cmd.pin("torchvision")
+        or cmd.pin("torchvision-cpu")
+        or (pip_vision if "torchvision" in named else None)
+    )
     audio = cmd.pin("torchaudio") or (pip_audio if "torchaudio" in named else None)
     row: Row = {
         "kind": cmd.kind,
@@ -637,9 +649,10 @@ def _conda_row(
         "torchaudio": audio,
         "form": _conda_form(cmd),
         "channels": list(cmd.channels),
+        "pinned": pytorch is not None,
         "source": source,
         "inferred": pytorch is None
-        or vision != cmd.pin("torchvision")
+        or vision != (cmd.pin("torchvision") or cmd.pin("torchvision-cpu"))
         or audio != cmd.pin("torchaudio"),
     }
     return _validated(CondaBuild, _with_published(CondaBuild, row, cmd))
@@ -867,6 +880,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "torchaudio": None,
     "pypi-default": False,
     "published": None,
+    "pinned": True,
     "inferred": False,
 }
 
@@ -906,9 +920,11 @@ CONDA_HEADER: Final = """\
 # torchvision  the torchvision pin in the same command (absent: not in the command)
 # torchaudio   the torchaudio pin in the same command (absent: not in the command)
 # form         how the compute platform is chosen: pytorch-cuda=X | cudatoolkit=X | cpuonly |
-#              cuda-meta (the cuda100-style metapackage) | none (no selector: macOS) | conda-forge
+#              cuda-meta (the cuda100-style metapackage) | none (no selector: macOS) | conda-forge |
+#              cpu-package (1.0-1.1: pytorch-cpu / torchvision-cpu with cpuonly)
 # channels     the -c channels, in the published order
 # published    the command exactly as the page wrote it, where envgen's rendering differs
+# pinned       false when the page names the packages without versions (1.8.2 LTS); pins inferred
 # source       previous-versions@<page commit>, or where a hand-curated row comes from
 # inferred     true when a value was inferred rather than read from a source
 """

@@ -241,7 +241,8 @@ def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[Pip
 
 
 def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
-    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly."""
+    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly (and
+    cudatoolkit=11.1 for the 1.9-1.10 cuda11.1 builds the page does not list)."""
     rows = [CondaBuild.model_validate(r) for r in data["conda"] or []]
     assert rows
     for b in rows:
@@ -249,7 +250,14 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         assert b.source.strip(), b
         assert Version(b.release) < Version("2.6.0"), b
         assert b.pytorch == b.release, b
-        if b.kind == "cuda":
+        if b.form == "cuda-meta":
+            # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
+            assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
+        elif b.kind == "cuda" and b.form == "cudatoolkit":
+            # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
+            assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
+            assert Version("1.9") <= Version(b.release) < Version("1.11"), b
+        elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
         else:
             assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b

@@ -55,7 +55,7 @@ def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str)
     acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
         "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
     )
-    names = {n for n, _ in cmd.packages}
+    names = {n.removesuffix("-cpu") for n, _ in cmd.packages}  # 1.0-1.1: pytorch-cpu, ...
     text = (
         f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
         f"platforms: [{platform}]\nmanagers: [{cmd.manager}]\n"
