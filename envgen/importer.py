@@ -81,6 +81,9 @@ class ImportOptions:
     git: bool = False
     name: str | None = None
     matrix_dir: Path | None = None
+    strict: bool = False  # refuse instead of moving to the nearest combination that existed
+    force: bool = False  # let `out` overwrite an existing file
+    context: Path | None = None  # a Dockerfile's build context (default: its folder)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,13 +158,37 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
             raise ImportSpecError(msg)
         as_of = git_date(options.source)
     project, warnings = build_project(
-        found, matrix, name=options.name or found.name or default_name, as_of=as_of
+        found,
+        matrix,
+        name=options.name or found.name or default_name,
+        as_of=as_of,
+        strict=options.strict,
     )
     text = render_project(project, source=found.source)
     written = False
     if options.out is not None:
+        _check_overwrite(options.out, text, force=options.force)
         written = write_if_changed(options.out, text)
     return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _check_overwrite(out: Path, text: str, *, force: bool) -> None:
+    """`-o` never replaces a different existing file (a hand-written spec) without --force."""
+    if force or not (out.exists() or out.is_symlink()):
+        return
+    try:
+        same = (
+            out.is_file()
+            and out.stat().st_size == len(text.encode())
+            and (out.read_text(encoding="utf-8") == text)
+        )
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if not same:
+        msg = (
+            f"-o {out}: the file exists and differs from the imported project.yaml; not overwritten"
+        )
+        raise ImportSpecError(msg, hint="pass --force to replace it, or choose another -o path")
 
 
 def import_text(
@@ -746,8 +773,8 @@ def _from_image(image: str, found: _Found, where: str) -> None:
             version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
             _set_torch(found, "pip", version, ranged, where=where, label=None)
             found.compute.append((_cu(m.group(2)), f"image {image}"))
-            for name in ("torchvision", "torchaudio"):
-                found.companions.setdefault(name, _Pin(where=where))
+            # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
+            found.companions.setdefault("torchvision", _Pin(where=where))
         else:
             found.problems.append(
                 f"{where}: FROM {image}: the tag names no torch release and CUDA version "
@@ -833,6 +860,11 @@ def _cuda_of(acc: str) -> str:
     return cuda_version_of(acc) or acc
 
 
+def _excerpt(text: str, limit: int = 80) -> str:
+    """At most `limit` characters of untrusted text, for messages."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _is_version(text: str) -> bool:
     try:
         Version(text)
@@ -842,48 +874,70 @@ def _is_version(text: str) -> bool:
 
 
 # --- validation against the matrix ---------------------------------------------------------------
+@dataclass(slots=True)
+class _Report:
+    """What validation tells the user: fatal problems, warnings, and departures from the file.
+
+    A departure is a place where project.yaml differs from what the file asked for, because what
+    it asked for never existed (or no longer works): "was X, now Y, because Z". `--strict` turns
+    departures into problems.
+    """
+
+    problems: list[str]
+    warnings: list[str]
+    departures: list[str] = field(default_factory=list)
+
+    def depart(self, where: str, what: str, was: str, now: str, because: str) -> None:
+        text = f"{where}: {what} was {was}, now {now}, because {because}"
+        self.departures.append(text)
+        self.warnings.append(text)
+
+
 def build_project(
-    found: _Found, matrix: Matrix, *, name: str, as_of: dt.date | None = None
+    found: _Found,
+    matrix: Matrix,
+    *,
+    name: str,
+    as_of: dt.date | None = None,
+    strict: bool = False,
 ) -> tuple[dict[str, object], list[str]]:
     """Validate what a file asked for; return project.yaml data and warnings.
 
+    Whatever the file asked for that never existed is replaced by the nearest combination that
+    did, with one warning per departure; only a source with no torch at all is refused (and, with
+    `strict`, any departure).
+
     Raises:
-        ImportSpecError: listing every problem, each with the nearest published alternative.
+        ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
     """
-    problems = list(found.problems)
-    warnings = list(found.warnings)
+    report = _Report(problems=list(found.problems), warnings=list(found.warnings))
     src = found.source
-    release = _pick_release(found, matrix, as_of, problems, warnings)
+    evidence = _compute_evidence(found, report)
+    release = _pick_release(found, matrix, as_of, evidence, report)
     if release is None:
-        _raise(src, problems)
+        _raise(src, report.problems)
         raise ImportSpecError(src)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
-    acc = _pick_accelerator(found, matrix, release, manager, problems, warnings)
+    acc = _pick_accelerator(found, matrix, release, manager, evidence, report)
     builds = _builds(matrix, release, manager)
-    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
-    if acc is not None and not builds and manager == "conda":
-        manager, builds = _channel_ended(found, matrix, release, acc, problems, warnings)
-        other = "conda" if manager == "pip" else "pip"
-    if acc is not None and builds and acc not in builds:
-        problems.append(_never_built(found, matrix, release, manager, acc))
-        acc = None
-    python = _check_python(found, release, problems)
-    companions = _check_companions(found, matrix, release, acc, problems, warnings)
-    managers: list[str] = [manager]
-    if acc is not None and not problems:
-        managers = _gone_routes(
-            found, matrix, release, manager, other, acc, builds, problems, warnings
-        )
+    if not builds and manager == "conda":
+        manager, builds = _channel_ended(found, matrix, release, acc, report)
+    if builds and acc not in builds:
+        acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
+    python = _check_python(found, release, report)
+    companions = _check_companions(found, matrix, release, acc, report)
+    managers, acc = _gone_routes(found, matrix, release, manager, acc, builds, report)
     if (
         acc == "cpu"
         and manager == "conda"
+        and managers == ["conda"]
         and not found.cpuonly
         and not any(c == "cpu" for c, _ in found.compute)
     ):
         build = builds.get("cpu")
         if isinstance(build, CondaBuild) and build.form == "cpuonly":
             cudas = [a for a in builds if a.startswith("cu")]
-            warnings.append(
+            report.warnings.append(
                 f"{src}: pytorch {release.torch} from -c pytorch without cpuonly (and without "
                 f"cudatoolkit) installs {_DEFAULT_CUDA} on linux-64, even on a machine without a "
                 "GPU; "
@@ -891,10 +945,10 @@ def build_project(
                 "on a GPU, "
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
-    _raise(src, problems)
-    if acc is None:  # every path that leaves it None adds a problem
-        msg = f"{src}: no compute platform could be chosen"
-        raise ImportSpecError(msg)
+    if strict and report.departures:
+        report.problems.extend(report.departures)
+        _raise(src, [f"--strict: {p}" for p in report.problems])
+    _raise(src, report.problems)
     channels = [c for c in found.channels if c not in _MATRIX_CHANNELS]
     project: dict[str, object] = {"name": _safe_name(name)}
     if python:
@@ -914,14 +968,14 @@ def build_project(
         project["conda"] = conda
     if as_of is not None:
         project["lock"] = {"exclude_newer": as_of.isoformat()}
-    _known_issues(found, matrix, release, managers, acc, warnings)
+    _known_issues(found, matrix, release, managers, acc, report.warnings)
     # The result must itself be a valid project.yaml (a failure here is an envgen bug).
     try:
         parse_spec(render_project(project, source=src), path=Path("project.yaml"))
     except SpecError as exc:
         msg = f"{src}: the imported project.yaml is not valid: {exc}"
         raise ImportSpecError(msg) from None
-    return project, warnings
+    return project, report.warnings
 
 
 def _raise(src: str, problems: list[str]) -> None:
@@ -933,67 +987,180 @@ def _raise(src: str, problems: list[str]) -> None:
     raise ImportSpecError(text)
 
 
+# How strongly each kind of evidence names the compute platform (lower wins).
+def _evidence_rank(why: str) -> int:
+    if why.startswith("torch=="):
+        return 0  # a local label on the torch pin itself
+    if why.startswith("--"):
+        return 1  # an index URL
+    if why.startswith(("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit", "cpuonly")):
+        return 2
+    if why.startswith("build string"):
+        return 3
+    return 4
+
+
+def _compute_evidence(found: _Found, report: _Report) -> tuple[str, str] | None:
+    """The compute platform the file names (accelerator, why), the strongest evidence first."""
+    evidence = list(found.compute)
+    for form, url in found.indexes:
+        m = _WHL_LABEL.search(url.rstrip("/"))
+        if m and form != "find-links":
+            evidence.append((m.group(1), f"--{form} {url}"))
+    if not evidence:
+        return None
+    best = min(evidence, key=lambda e: _evidence_rank(e[1]))
+    others = sorted({acc for acc, _ in evidence if acc != best[0]})
+    if others:
+        said = "; ".join(f"{acc} ({why})" for acc, why in evidence)
+        report.depart(
+            found.source,
+            "the compute platform",
+            " and ".join([best[0], *others]),
+            best[0],
+            f"the file asks for more than one ({said}) and {best[1]} is the strongest evidence",
+        )
+    return best
+
+
+def _fits(
+    matrix: Matrix, release: Release, evidence: tuple[str, str] | None, python: str | None
+) -> bool:
+    """The release has the file's compute platform (on either route) and its python."""
+    if python is not None and python not in release.python:
+        return False
+    if evidence is None:
+        return True
+    accs = set(_builds(matrix, release, "pip")) | set(_builds(matrix, release, "conda"))
+    return evidence[0] in accs
+
+
 def _pick_release(
-    found: _Found, matrix: Matrix, as_of: dt.date | None, problems: list[str], warnings: list[str]
+    found: _Found,
+    matrix: Matrix,
+    as_of: dt.date | None,
+    evidence: tuple[str, str] | None,
+    report: _Report,
 ) -> Release | None:
     src = found.source
     releases = sorted(matrix.releases, key=lambda r: r.version)
     pin = found.torch
-    if pin is None or (pin.version is None and not pin.specifier):
-        where = pin.where if pin else src
-        if pin is None:
-            problems.append(
-                f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
-            )
-            return None
-        if as_of is None:
-            problems.append(
-                f"{where}: torch is not pinned; pin the release the paper used, or pass --as-of "
-                "DATE "
-                "to take the newest release published by then"
-            )
-            return None
-        dated = [r for r in releases if r.date and dt.date.fromisoformat(r.date) <= as_of]
-        if not dated:
-            problems.append(
-                f"{where}: torch is not pinned and no release is dated on or before {as_of}"
-            )
-            return None
-        warnings.append(
-            f"{where}: torch is not pinned; using {dated[-1].torch}, the newest release on {as_of}"
+    if pin is None:
+        report.problems.append(
+            f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
         )
-        return dated[-1]
+        return None
     if pin.version is not None:
-        release = matrix.release(pin.version)
-        if release is None:
-            wanted = Version(pin.version)
-            near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
-            text = ", ".join(near) if near else "none in the same minor series"
-            problems.append(
-                f"{pin.where}: torch {pin.version} is not a PyTorch release; releases near it: "
-                f"{text}"
+        return _exact_release(pin, releases, report)
+    where = pin.where or src
+    if pin.specifier:
+        spec_text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
+        if re.fullmatch(r"==\d+(\.\d+)?", spec_text):
+            spec_text += ".*"
+        try:
+            spec: SpecifierSet | None = SpecifierSet(spec_text)
+        except InvalidSpecifier:
+            report.warnings.append(
+                f"{where}: torch {_excerpt(pin.specifier)!r} is not a version or range envgen "
+                "understands; treated as unpinned"
             )
-        return release
-    spec_text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
-    if re.fullmatch(r"==\d+(\.\d+)?", spec_text):
-        spec_text += ".*"
-    try:
-        spec = SpecifierSet(spec_text)
-    except InvalidSpecifier:
-        problems.append(
-            f"{pin.where}: torch {pin.specifier!r} is not a version or range envgen understands"
-        )
-        return None
-    matching = [r for r in releases if spec.contains(r.version)]
+            spec = None
+    else:
+        spec = None
+    asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
+    matching = [r for r in releases if spec is None or spec.contains(r.version)]
     if not matching:
-        problems.append(f"{pin.where}: no torch release matches {pin.specifier!r}")
-        return None
-    warnings.append(
-        f"{pin.where}: torch {pin.specifier} is not an exact pin; project.yaml pins "
-        f"{matching[-1].torch}, "
-        "the newest release it allows"
-    )
-    return matching[-1]
+        # The nearest release to the range's bounds; on a tie, the newer one.
+        now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
+        report.depart(where, "torch", pin.specifier, now.torch, "no PyTorch release matches it")
+        return now
+    dated = matching
+    when = ""
+    if as_of is not None:
+        dated = [r for r in matching if r.date and dt.date.fromisoformat(r.date) <= as_of]
+        when = f" on {as_of}"
+        if not dated:
+            first = matching[0]
+            report.depart(
+                where,
+                "torch",
+                f"{asked.removeprefix('torch ')} as of {as_of}",
+                first.torch,
+                f"no release it allows was published by {as_of}; {first.torch} is the first one",
+            )
+            return first
+    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python)]
+    chosen = fitting[-1] if fitting else dated[-1]
+    needs: list[str] = []
+    if evidence is not None:
+        needs.append(evidence[0])
+    if found.python is not None:
+        needs.append(f"python {found.python}")
+    that = f" that has {' and '.join(needs)}" if needs and fitting else ""
+    if not fitting and needs:
+        report.warnings.append(
+            f"{where}: no release {asked.removeprefix('torch ')} allows{when} has "
+            f"{' and '.join(needs)}; taking the newest one, {chosen.torch}"
+        )
+    if spec is None:
+        report.warnings.append(
+            f"{where}: torch is not pinned; project.yaml pins {chosen.torch}, "
+            f"the newest release{when}{that}"
+        )
+    else:
+        report.warnings.append(
+            f"{where}: {asked} is not an exact pin; project.yaml pins {chosen.torch}, "
+            f"the newest release{when} it allows{that}"
+        )
+    return chosen
+
+
+def _version_distance(version: Version, spec: SpecifierSet | None) -> float:
+    """How far a release is from the bounds a range names (0 for the nearest one)."""
+    if spec is None:
+        return 0.0
+    bounds = [Version(s.version.rstrip(".*")) for s in spec if s.version.rstrip(".*")[:1].isdigit()]
+
+    def num(v: Version) -> float:
+        parts = [*v.release, 0, 0, 0][:3]
+        return parts[0] * 1e6 + parts[1] * 1e3 + parts[2]
+
+    return min((abs(num(version) - num(b)) for b in bounds), default=0.0)
+
+
+def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Release:
+    """The release a pin names (PEP 440 equality: 1.10 is 1.10.0), or the nearest one."""
+    assert pin.version is not None  # noqa: S101 - the caller checked
+    wanted = Version(pin.version)
+    for release in releases:
+        if release.version == wanted:
+            return release
+    base = Version(wanted.base_version)
+    same = next((r for r in releases if r.version == base), None)
+    if same is not None and (wanted.is_prerelease or wanted.is_postrelease):
+        report.depart(
+            pin.where,
+            "torch",
+            pin.version,
+            same.torch,
+            f"{pin.version} is a pre-release or build that was never published as a release; "
+            f"{same.torch} is the release it became",
+        )
+        return same
+    series = [r for r in releases if r.version.release[:2] == base.release[:2]]
+    if series:
+        below = [r for r in series if r.version <= base]
+        now = below[-1] if below else series[0]
+        because = (
+            f"{pin.version} is not a PyTorch release; releases in its series: "
+            f"{', '.join(r.torch for r in series)}"
+        )
+    else:
+        below = [r for r in releases if r.version <= base]
+        now = below[-1] if below else releases[0]
+        because = f"{pin.version} is not a PyTorch release and none shares its minor series"
+    report.depart(pin.where, "torch", pin.version, now.torch, because)
+    return now
 
 
 def _builds(matrix: Matrix, release: Release, manager: str) -> dict[str, PipBuild | CondaBuild]:
@@ -1013,59 +1180,90 @@ def _pick_accelerator(
     matrix: Matrix,
     release: Release,
     manager: str,
-    problems: list[str],
-    warnings: list[str],
-) -> str | None:
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> str:
     src = found.source
-    evidence = list(found.compute)
-    for form, url in found.indexes:
-        m = _WHL_LABEL.search(url.rstrip("/"))
-        if m and form != "find-links":
-            evidence.append((m.group(1), f"--{form} {url}"))
-    distinct = sorted({acc for acc, _ in evidence})
-    if len(distinct) > 1:
-        said = "; ".join(f"{acc} ({why})" for acc, why in evidence)
-        problems.append(
-            f"{src}: the file asks for more than one compute platform: {said}; keep one"
-        )
-        return None
-    if distinct:
-        return distinct[0]
+    if evidence is not None:
+        return evidence[0]
     builds = _builds(matrix, release, manager)
-    if manager == "conda":
+    if manager == "conda" and builds:
         # No cpuonly, no cudatoolkit: see the warning in build_project.
-        return "cpu" if "cpu" in builds else next(iter(builds), None)
+        return "cpu" if "cpu" in builds else next(iter(builds))
+    pip = _builds(matrix, release, "pip")
     if found.image_cuda is not None:
         wanted = _cu(found.image_cuda)
-        if wanted in builds:
+        if wanted in pip or not pip:
             return wanted
-        near = _nearest(wanted, list(builds))
-        warnings.append(
+        near = _nearest(wanted, list(pip))
+        report.warnings.append(
             f"{src}: the base image has CUDA {found.image_cuda} but torch {release.torch} has no "
             f"{wanted} "
             f"wheels; using {near} (the wheels bundle their own CUDA runtime)"
         )
         return near
-    default = next((b for b in builds.values() if isinstance(b, PipBuild) and b.pypi_default), None)
+    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
     if default is not None:
         if default.accelerator != "cpu":
-            warnings.append(
+            report.warnings.append(
                 f"{src}: torch=={release.torch} has no local label and no PyTorch index: on "
                 "linux-64 "
                 f"PyPI serves the {default.accelerator} build, so project.yaml asks for "
                 f"{default.accelerator}"
             )
         return default.accelerator
-    cudas = [a for a in builds if a.startswith("cu")]
-    warnings.append(
+    if "cpu" in pip:
+        cudas = [a for a in pip if a.startswith("cu")]
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            "matrix does not record which build PyPI served on linux-64; project.yaml asks for "
+            "cpu: change accelerators if the paper ran on a GPU (torch "
+            f"{release.torch} was built for {', '.join(cudas) or 'no CUDA'})"
+        )
+        return "cpu"
+    # The matrix has no linux pip row to choose from: take the newest CUDA the release was built
+    # for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a guess.
+    known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
+    cudas = sorted(set(known), key=lambda a: int(a[2:]))
+    acc = cudas[-1] if cudas else "cpu"
+    report.warnings.append(
         f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the matrix "
-        "does not "
-        "record which build PyPI served on linux-64; project.yaml asks for cpu: change "
-        "accelerators if "
-        f"the paper ran on a GPU (torch {release.torch} was built for "
-        f"{', '.join(cudas) or 'no CUDA'})"
+        f"records no linux-64 pip build of it; project.yaml asks for {acc}, the newest CUDA "
+        f"torch {release.torch} was built for (inferred: PyPI's linux wheels of that era were "
+        "CUDA builds); change accelerators if the paper used another"
     )
-    return "cpu" if "cpu" in builds else None
+    return acc
+
+
+def _move_accelerator(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> str:
+    """The file's compute platform was never built for this release: take the nearest one."""
+    builds = _builds(matrix, release, manager)
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    cuda_accs = [a for a in builds if a.startswith("cu")]
+    now = (
+        _nearest(acc, cuda_accs)
+        if acc.startswith("cu") and cuda_accs
+        else _nearest(acc, list(builds))
+    )
+    why = evidence[1] if evidence else acc
+    built = _versions_text(list(builds))
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    because = (
+        f"torch {release.torch} was never built for {acc} ({why}) as {route}; "
+        f"it was built for {built}"
+    )
+    if acc in _builds(matrix, release, other):
+        because += f" (the {other} route has {acc}: set managers: [{other}] to use it)"
+    report.depart(found.source, "the compute platform", acc, now, because)
+    return now
 
 
 def _nearest(acc: str, choices: list[str]) -> str:
@@ -1076,66 +1274,36 @@ def _versions_text(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _never_built(found: _Found, matrix: Matrix, release: Release, manager: str, acc: str) -> str:
-    """E.g. 'pytorch 1.11.0 was never built with cudatoolkit 11.1; it was built for 10.2, 11.3'."""
-    builds = _builds(matrix, release, manager)
-    other = "conda" if manager == "pip" else "pip"
-    other_builds = _builds(matrix, release, other)
-    why = next((w for a, w in found.compute if a == acc), acc)
-    cuda_accs = [a for a in builds if a.startswith("cu")]
-    if acc.startswith("cu") and cuda_accs:
-        built = "CUDA " + _versions_text([_cuda_of(a) for a in cuda_accs])
-        if manager == "conda":
-            built = _versions_text([_cuda_of(a) for a in cuda_accs])
-        fix = f"use {_nearest(acc, cuda_accs)}"
-    elif builds:
-        built = _versions_text(list(builds))
-        fix = f"use {_nearest(acc, list(builds))}"
-    else:
-        return f"{found.source}: torch {release.torch} has no {manager} builds for {PLATFORM}"
-    if manager == "conda":
-        what = (
-            why
-            if why.startswith(
-                ("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit", "build string")
-            )
-            else f"{acc}"
-        )
-        text = f"pytorch {release.torch} was never built with {what} on conda; "
-        text += f"it was built for {built}: {fix}"
-    else:
-        text = f"torch {release.torch} was never built for {acc} ({why}) as pip wheels; "
-        text += f"it was built for {built}: {fix}"
-    if acc in other_builds:
-        text += f", or use the {other} route, which has {acc} (managers: [{other}])"
-    return f"{found.source}: {text}"
+def _py_key(p: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in p.split("."))
 
 
-def _check_python(found: _Found, release: Release, problems: list[str]) -> str | None:
+def _check_python(found: _Found, release: Release, report: _Report) -> str | None:
     py = found.python
     if py is None:
         return None
-    if py not in release.python:
-        supported = sorted(release.python, key=lambda p: tuple(int(x) for x in p.split(".")))
-        wanted = tuple(int(x) for x in py.split("."))
-        nearest = min(
-            supported,
-            key=lambda p: abs(int(p.split(".")[1]) - wanted[1]) if p.startswith("3.") else 99,
-        )
-        problems.append(
-            f"{found.python_where}: torch {release.torch} was published for python "
-            f"{', '.join(supported)}, not {py}: use python {nearest}"
-        )
-    return py
+    if py in release.python:
+        return py
+    supported = sorted(release.python, key=_py_key)
+    wanted = _py_key(py)
+    same_major = [p for p in supported if _py_key(p)[0] == wanted[0]] or supported
+    nearest = min(same_major, key=lambda p: (abs(_py_key(p)[1] - wanted[1]), -_py_key(p)[1]))
+    report.depart(
+        found.python_where,
+        "python",
+        py,
+        nearest,
+        f"torch {release.torch} was published for python {', '.join(supported)}",
+    )
+    return nearest
 
 
 def _check_companions(
     found: _Found,
     matrix: Matrix,
     release: Release,
-    acc: str | None,
-    problems: list[str],
-    warnings: list[str],
+    acc: str,
+    report: _Report,
 ) -> dict[str, object]:
     out: dict[str, object] = {}
     for name in ("torchvision", "torchaudio"):
@@ -1145,18 +1313,24 @@ def _check_companions(
             out[name] = False
             continue
         if pin.version is None:
-            out[name] = True
+            out[name] = bool(paired)
             if paired:
-                warnings.append(
+                report.warnings.append(
                     f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
                     f"{release.torch} ({name} {paired})"
                 )
+            else:
+                report.depart(
+                    pin.where, name, "asked for", "left out",
+                    f"torch {release.torch} was published without {name}",
+                )  # fmt: skip
             continue
         if paired is None:
-            problems.append(
-                f"{pin.where}: {name} {pin.version}: torch {release.torch} was published without "
-                f"{name}"
-            )
+            report.depart(
+                pin.where, name, pin.version, "left out",
+                f"torch {release.torch} was published without {name}",
+            )  # fmt: skip
+            out[name] = False
             continue
         published = {paired} | {
             (getattr(b, name) or "").split("+")[0]
@@ -1166,23 +1340,30 @@ def _check_companions(
             owners = sorted(
                 {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
             )
+            if not owners and Version(pin.version).release[:2] == Version(paired).release[:2]:
+                report.warnings.append(
+                    f"{pin.where}: {name} {pin.version} is not the matrix's pairing for torch "
+                    f"{release.torch} ({name} {paired}) but is in the same series; kept as the "
+                    "file says (the lock checks that it resolves)"
+                )
+                out[name] = pin.version
+                continue
             belongs = (
-                f"belongs to torch {', '.join(owners)}"
+                f"{name} {pin.version} belongs to torch {', '.join(owners)}"
                 if owners
-                else f"is not a {name} release in the matrix"
+                else f"{name} {pin.version} is not a {name} release in the matrix"
             )
-            problems.append(
-                f"{pin.where}: {name} {pin.version} {belongs}, not torch {release.torch}; "
-                f"torch {release.torch} pairs with {name} {paired}"
-            )
+            report.depart(
+                pin.where, name, pin.version, paired,
+                f"{belongs}, and torch {release.torch} pairs with {name} {paired}",
+            )  # fmt: skip
+            out[name] = paired
             continue
-        if pin.label and acc and pin.label != acc:
-            problems.append(
-                f"{pin.where}: {name}=={pin.version}+{pin.label} is a {pin.label} build but torch "
-                f"is {acc}; "
-                f"use {name}=={pin.version}+{acc}"
-            )
-            continue
+        if pin.label and pin.label != acc:
+            report.depart(
+                pin.where, f"{name}'s build", pin.label, acc,
+                f"{name}=={pin.version}+{pin.label} must match torch's {acc} build",
+            )  # fmt: skip
         out[name] = pin.version
     return out
 
@@ -1192,29 +1373,39 @@ def _gone_routes(
     matrix: Matrix,
     release: Release,
     manager: Literal["pip", "conda"],
-    other: Literal["pip", "conda"],
     acc: str,
     builds: dict[str, PipBuild | CondaBuild],
-    problems: list[str],
-    warnings: list[str],
-) -> list[str]:
-    """The managers to write: the file's own, or the other one when its route is gone."""
+    report: _Report,
+) -> tuple[list[str], str]:
+    """The managers and accelerator to write: the file's, or the other route's if it is gone."""
+    if acc not in builds:
+        return [manager], acc
     gone = [i for i in _issues(found, matrix, release, acc, builds[acc]) if i.severity == "error"]
     if not gone:
-        return [manager]
+        return [manager], acc
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
     other_builds = _builds(matrix, release, other)
     said = " ".join(f"[{i.id}] {i.message}" for i in gone)
+    fix = f"Fix: {gone[0].fix} ({gone[0].link})"
     if acc in other_builds:
-        warnings.append(
-            f"{found.source}: {said} project.yaml uses the {other} route, which still works "
-            f"(managers: [{other}]). Fix: {gone[0].fix} ({gone[0].link})"
-        )
-        return [other]
-    problems.append(
-        f"{found.source}: {said} Fix: {gone[0].fix} ({gone[0].link}); {other} has no {acc} build "
-        "either"
-    )
-    return [manager]
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} The {other} route still works. {fix}",
+        )  # fmt: skip
+        return [other], acc
+    if not other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} {fix}; the matrix records no linux-64 {other} build of torch "
+            f"{release.torch}: check that `envgen lock` finds it",
+        )  # fmt: skip
+        return [other], acc
+    near = _nearest(acc, list(other_builds))
+    report.depart(
+        found.source, "the install route", f"{manager} {acc}", f"{other} {near}",
+        f"{said} {fix}; {other} has no {acc} build of torch {release.torch}, {near} is the nearest",
+    )  # fmt: skip
+    return [other], near
 
 
 def _issues(
@@ -1336,27 +1527,30 @@ def _channel_ended(
     matrix: Matrix,
     release: Release,
     acc: str,
-    problems: list[str],
-    warnings: list[str],
+    report: _Report,
 ) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
-    """A conda env for a release the pytorch channel never had: name the issue, move to pip."""
+    """A conda env for a release the pytorch channel no longer has (or never had): move to pip."""
     pip = _builds(matrix, release, "pip")
     gone = [
         i
         for i in matrix.known_issues
         if i.manager == "conda"
-        and i.channel in found.channels
+        and (i.channel is None or i.channel in found.channels or not found.channels)
+        and i.severity == "error"
         and SpecifierSet(i.torch).contains(release.version, prereleases=True)
     ]
     said = " ".join(f"[{i.id}] {i.message}" for i in gone) or (
-        f"torch {release.torch} was never published for conda on {PLATFORM}."
+        f"torch {release.torch} has no conda packages for {PLATFORM}."
     )
     fix = f" Fix: {gone[0].fix} ({gone[0].link})" if gone else ""
     if acc in pip:
-        warnings.append(
-            f"{found.source}: {said} project.yaml uses the pip route, which has {acc} "
-            f"(managers: [pip]).{fix}"
+        has = f"pip has {acc} wheels of torch {release.torch}"
+    elif pip:
+        has = f"pip has torch {release.torch} wheels ({_versions_text(list(pip))})"
+    else:
+        has = (
+            f"the matrix records no linux-64 pip wheels of torch {release.torch}: check that "
+            "`envgen lock` finds them"
         )
-        return "pip", pip
-    problems.append(f"{found.source}: {said}{fix}; pip has no {acc} build either")
-    return "conda", {}
+    report.depart(found.source, "the install route", "conda", "pip", f"{said}{fix}; {has}")
+    return "pip", pip
