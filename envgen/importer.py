@@ -24,6 +24,14 @@ from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel
 from packaging.version import InvalidVersion, Version
 
 from envgen import _proc
+from envgen._import_read import (
+    MAX_EXPANDED_CHARS,
+    MAX_INCLUDE_DEPTH,
+    UnreadableSource,
+    excerpt,
+    inside,
+    read_source,
+)
 from envgen._io import write_if_changed
 from envgen.errors import EnvgenError, ImportSpecError, SpecError
 from envgen.matrix import (
@@ -129,6 +137,9 @@ class _Found:
     image_python: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    python_full: str | None = None  # the patch version the file gave (kept in a comment)
+    include_depth: int = 0  # how deep the current -r chain is
+    root: Path | None = None  # includes must stay inside it (a repository import)
 
 
 # --- entry points ----------------------------------------------------------------------------
@@ -138,7 +149,6 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     Raises:
         ImportSpecError: listing every problem found, each with the nearest published alternative.
     """
-    matrix = matrix or load_matrix(options.matrix_dir)
     if options.command is not None:
         found = parse_command_text(options.command, source="--command")
         default_name = "imported"
@@ -148,6 +158,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     else:
         msg = 'give a FILE to import or --command "pip install ..."'
         raise ImportSpecError(msg)
+    matrix = matrix or load_matrix(options.matrix_dir)
     if options.as_of and options.git:
         msg = "--as-of and --git both set the date; give one"
         raise ImportSpecError(msg)
@@ -234,17 +245,13 @@ def _parse_date(text: str) -> dt.date:
 
 
 # --- detection and parsing -------------------------------------------------------------------
-def parse_file(path: Path) -> _Found:
-    """Read a file and parse it by its kind."""
+def parse_file(path: Path, *, root: Path | None = None) -> _Found:
+    """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        msg = f"{path}: no such file"
-        raise ImportSpecError(msg) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        msg = f"{path}: cannot be read: {exc}"
-        raise ImportSpecError(msg) from None
-    return parse_text(text, filename=path.name, base=path.parent)
+        text = read_source(path)
+    except UnreadableSource as exc:
+        raise ImportSpecError(str(exc)) from None
+    return parse_text(text, filename=path.name, base=path.parent, root=root)
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:
@@ -276,9 +283,9 @@ def detect_kind(filename: str, text: str) -> SourceKind:
     return "pip"
 
 
-def parse_text(text: str, *, filename: str, base: Path | None) -> _Found:
+def parse_text(text: str, *, filename: str, base: Path | None, root: Path | None = None) -> _Found:
     kind = detect_kind(filename, text)
-    found = _Found(source=filename, kind=kind)
+    found = _Found(source=filename, kind=kind, root=root)
     if kind == "conda":
         _parse_conda_yaml(text, found, base)
     elif kind == "pip":
@@ -343,7 +350,7 @@ def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
         elif isinstance(dep, str):
             _conda_spec(dep, found, where)
         else:
-            found.warnings.append(f"{where}: {dep!r} is not a package spec; ignored")
+            found.warnings.append(f"{where}: {excerpt(str(dep))!r} is not a package spec; ignored")
 
 
 def _conda_spec(spec: str, found: _Found, where: str) -> None:
@@ -356,7 +363,7 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:
             found.channels.append(channel)
     match = re.match(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*(.*)$", text)
     if not match:
-        found.warnings.append(f"{where}: {spec!r} is not a conda package spec; ignored")
+        found.warnings.append(f"{where}: {excerpt(spec)!r} is not a conda package spec; ignored")
         return
     name, rest = match.group(1).lower(), match.group(2).strip()
     version, build, ranged = _conda_version(rest)
@@ -472,34 +479,53 @@ def _pip_options(
             _include(value, found, base, where, seen=seen)
         elif flag in ("-e", "--editable"):
             found.warnings.append(
-                f"{where}: editable install {value!r} is not a package envgen can lock; ignored"
+                f"{where}: editable install {excerpt(value)!r} is not a package envgen can lock; "
+                "ignored"
             )
         elif flag in ("-c", "--constraint"):
             found.warnings.append(
-                f"{where}: constraints file {value!r} is not followed; pin what matters in "
-                "project.yaml"
+                f"{where}: constraints file {excerpt(value)!r} is not followed; pin what matters "
+                "in project.yaml"
             )
 
 
 def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    shown = excerpt(name)
     if base is None:
-        found.problems.append(
-            f"{where}: -r {name}: included files can only be followed when importing a file"
+        found.warnings.append(
+            f"{where}: -r {shown}: included files can only be followed when importing a file; "
+            "not followed"
         )
         return
-    path = (base / name).resolve()
-    if path in seen:
+    if found.include_depth >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(
+            f"{where}: -r {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
+            "not followed"
+        )
         return
-    seen.add(path)
+    path = base / name
+    if found.root is not None and not inside(path, found.root):
+        found.warnings.append(
+            f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
+        )
+        return
+    resolved = path.resolve()
+    if resolved in seen:
+        return
+    seen.add(resolved)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        found.problems.append(f"{where}: -r {name}: {path.name} not found beside {found.source}")
+        text = read_source(path, shown=shown)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: -r {exc}; not followed")
         return
     saved = found.source
-    found.source = name
-    _parse_requirements(text, found, path.parent, seen=seen)
-    found.source = saved
+    found.source = name if len(name) <= 200 else shown
+    found.include_depth += 1
+    try:
+        _parse_requirements(text, found, resolved.parent, seen=seen)
+    finally:
+        found.include_depth -= 1
+        found.source = saved
 
 
 def _pip_requirement(text: str, found: _Found, where: str) -> None:
@@ -516,19 +542,22 @@ def _pip_requirement(text: str, found: _Found, where: str) -> None:
         and "@" not in text.split("://", maxsplit=1)[0]
     ):
         found.warnings.append(
-            f"{where}: dropped {text!r}: a direct URL cannot be locked reproducibly; "
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
             "add a released version to pip:"
         )
         return
     try:
         req = Requirement(text)
     except InvalidRequirement as exc:
-        found.warnings.append(f"{where}: {text!r} is not a requirement ({exc}); ignored")
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} is not a requirement ({excerpt(str(exc))}); ignored"
+        )
         return
     name = str(canonicalize_name(req.name))
     if req.marker is not None and not _marker_on_linux(req.marker, found.python):
         found.warnings.append(
-            f"{where}: {text!r} does not apply on linux-64 (marker {req.marker}); ignored"
+            f"{where}: {excerpt(text)!r} does not apply on linux-64 "
+            f"(marker {excerpt(str(req.marker))}); ignored"
         )
         return
     if name in TORCH_FAMILY:
@@ -548,8 +577,8 @@ def _pip_requirement(text: str, found: _Found, where: str) -> None:
         return
     if req.url:
         found.warnings.append(
-            f"{where}: dropped {text!r}: a direct URL cannot be locked reproducibly; add a "
-            "released version to pip:"
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
         )
         return
     req.marker = None if req.marker is not None and _marker_always_linux(req.marker) else req.marker
@@ -627,7 +656,12 @@ def _parse_shell(text: str, found: _Found, base: Path | None, *, env: dict[str, 
         if line.lstrip().startswith("#"):
             continue
         where = f"{found.source}:{number}" if found.source != "--command" else "--command"
-        _shell_line(_substitute(line, env), found, base, where, env=env)
+        try:
+            expanded = _substitute(line, env)
+        except _TooLong:
+            _too_long(found, where)
+            continue
+        _shell_line(expanded, found, base, where, env=env)
 
 
 def _shell_line(
@@ -716,12 +750,40 @@ def _conda_install(args: list[str], found: _Found, where: str) -> None:
         i += 1
 
 
-def _substitute(text: str, env: dict[str, str]) -> str:
-    def repl(m: re.Match[str]) -> str:
-        name = m.group(1) or m.group(3)
-        return env.get(name, m.group(2) if m.group(2) is not None else m.group(0))
+class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this module
+    """A line grew past MAX_EXPANDED_CHARS while its $VARS were substituted."""
 
-    return _VAR.sub(repl, text)
+
+def _substitute(text: str, env: dict[str, str]) -> str:
+    """Expand $NAME, ${NAME} and ${NAME:-default}, bounded (nested ENV values grow fast).
+
+    Raises:
+        _TooLong: the result would pass MAX_EXPANDED_CHARS characters.
+    """
+    out: list[str] = []
+    size = 0
+    pos = 0
+    for m in _VAR.finditer(text):
+        name = m.group(1) or m.group(3)
+        value = env.get(name, m.group(2) if m.group(2) is not None else m.group(0))
+        for piece in (text[pos : m.start()], value):
+            size += len(piece)
+            if size > MAX_EXPANDED_CHARS:
+                raise _TooLong
+            out.append(piece)
+        pos = m.end()
+    size += len(text) - pos
+    if size > MAX_EXPANDED_CHARS:
+        raise _TooLong
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _too_long(found: _Found, where: str) -> None:
+    found.warnings.append(
+        f"{where}: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+        "(nested ARG/ENV/shell variables); line ignored"
+    )
 
 
 def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
@@ -732,8 +794,12 @@ def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
             continue
         keyword, _, rest = stripped.partition(" ")
         keyword = keyword.upper()
-        rest = _substitute(rest.strip(), env)
         where = f"{found.source}:{number}"
+        try:
+            rest = _substitute(rest.strip(), env)
+        except _TooLong:
+            _too_long(found, where)
+            continue
         if keyword == "FROM":
             image = next((w for w in rest.split() if not w.startswith("--")), None)
             if image is None:
@@ -777,7 +843,7 @@ def _from_image(image: str, found: _Found, where: str) -> None:
             found.companions.setdefault("torchvision", _Pin(where=where))
         else:
             found.problems.append(
-                f"{where}: FROM {image}: the tag names no torch release and CUDA version "
+                f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
                 "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
             )
     elif repo == "nvidia/cuda":
@@ -858,11 +924,6 @@ def _cu(cuda: str) -> str:
 
 def _cuda_of(acc: str) -> str:
     return cuda_version_of(acc) or acc
-
-
-def _excerpt(text: str, limit: int = 80) -> str:
-    """At most `limit` characters of untrusted text, for messages."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _is_version(text: str) -> bool:
@@ -1061,7 +1122,7 @@ def _pick_release(
             spec: SpecifierSet | None = SpecifierSet(spec_text)
         except InvalidSpecifier:
             report.warnings.append(
-                f"{where}: torch {_excerpt(pin.specifier)!r} is not a version or range envgen "
+                f"{where}: torch {excerpt(pin.specifier)!r} is not a version or range envgen "
                 "understands; treated as unpinned"
             )
             spec = None

@@ -628,7 +628,7 @@ def test_dockerfile_run_that_is_not_a_json_array_is_shell_form(matrix: Matrix) -
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\xff\xfe\x00binary", "cannot be read: 'utf-8' codec can't decode byte 0xff"),
+        (b"\xff\xfe\x00binary", "not UTF-8 text (byte 0)"),
         (b"", "no torch (or conda pytorch) requirement found; nothing to reproduce"),
     ],
 )
