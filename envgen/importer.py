@@ -23,7 +23,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
-from envgen import _proc
+from envgen import _proc, import_formats
 from envgen._import_read import (
     MAX_EXPANDED_CHARS,
     MAX_INCLUDE_DEPTH,
@@ -46,7 +46,10 @@ from envgen.matrix import (
 from envgen.spec import parse_spec
 from envgen.variants import cuda_version_of, issues_for, nearest_accelerator
 
-SourceKind = Literal["conda", "pip", "shell", "dockerfile"]
+SourceKind = Literal[
+    "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
+    "markdown",
+]  # fmt: skip
 PLATFORM: Final = "linux-64"
 TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
@@ -137,7 +140,11 @@ class _Found:
     image_python: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    python_full: str | None = None  # the patch version the file gave (kept in a comment)
+    # What project.yaml cannot say but should keep (a python patch version, a conda build
+    # string), written as comments beside the key: {key: text}.
+    comments: dict[str, str] = field(default_factory=dict)
+    # Where the file contradicts itself and envgen chose one side (turned into departures).
+    departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
     root: Path | None = None  # includes must stay inside it (a repository import)
 
@@ -175,12 +182,24 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         as_of=as_of,
         strict=options.strict,
     )
-    text = render_project(project, source=found.source)
+    text = render_project(project, source=found.source, comments=_comments(found, project))
     written = False
     if options.out is not None:
         _check_overwrite(options.out, text, force=options.force)
         written = write_if_changed(options.out, text)
     return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
+    """The comments that still describe what project.yaml says (not a departed value)."""
+    out = dict(found.comments)
+    python = project.get("python")
+    if "python" in out and not (isinstance(python, str) and python == found.python):
+        del out["python"]
+    torch = project.get("torch")
+    if "torch" in out and not (found.torch and found.torch.version == torch):
+        del out["torch"]
+    return out
 
 
 def _check_overwrite(out: Path, text: str, *, force: bool) -> None:
@@ -209,7 +228,9 @@ def import_text(
     found = parse_text(text, filename=filename, base=None)
     project, warnings = build_project(found, matrix, name=found.name or name, as_of=as_of)
     return ImportResult(
-        project=project, text=render_project(project, source=found.source), warnings=tuple(warnings)
+        project=project,
+        text=render_project(project, source=found.source, comments=_comments(found, project)),
+        warnings=tuple(warnings),
     )
 
 
@@ -267,6 +288,18 @@ def detect_kind(filename: str, text: str) -> SourceKind:
         return "conda"
     if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
         return "shell"
+    if low == "setup.py":
+        return "setup.py"
+    if low == "setup.cfg":
+        return "setup.cfg"
+    if low == "pyproject.toml":
+        return "pyproject"
+    if low.endswith((".md", ".markdown", ".rst")) or re.match(
+        r"^(readme|install)\.(txt|markdown)$", low
+    ):
+        return "markdown"
+    if import_formats.is_conda_list(text):
+        return "conda-list"
     if low.endswith((".txt", ".in")) or low.startswith("requirements"):
         return "pip"
     first = next(
@@ -292,9 +325,59 @@ def parse_text(text: str, *, filename: str, base: Path | None, root: Path | None
         _parse_requirements(text, found, base, seen=set())
     elif kind == "shell":
         _parse_shell(text, found, base, env={})
-    else:
+    elif kind == "dockerfile":
         _parse_dockerfile(text, found, base)
+    elif kind == "conda-list":
+        _parse_conda_list(text, found)
+    elif kind == "markdown":
+        for first, block in import_formats.shell_blocks(text):
+            _parse_shell(block, found, base, env={}, offset=first - 1)
+    else:
+        reader = {
+            "setup.py": import_formats.setup_py,
+            "setup.cfg": import_formats.setup_cfg,
+            "pyproject": import_formats.pyproject,
+        }[kind]
+        _parse_declared(reader(text, filename), found)
     return found
+
+
+def _parse_conda_list(text: str, found: _Found) -> None:
+    """`conda list --export` (name=version=build) or `conda list` table output."""
+    found.torch_manager = found.torch_manager or "conda"
+    unchanneled = 0
+    for number, spec, channel in import_formats.conda_list_entries(text):
+        where = f"{found.source}:{number}"
+        if channel == "pypi":
+            _pip_requirement(spec, found, where)
+            continue
+        if channel and channel not in found.channels and re.fullmatch(r"[\w.-]+", channel):
+            found.channels.append(channel)
+        before = len(found.conda_deps)
+        _conda_spec(spec, found, where)
+        unchanneled += channel is None and len(found.conda_deps) > before
+    if unchanneled and "defaults" not in found.channels:
+        # `conda list --export` records no channels and `conda list` leaves the column empty
+        # for the defaults channel: a plain Anaconda/Miniconda install took them from defaults.
+        found.channels.append("defaults")
+        found.warnings.append(
+            f"{found.source}: {unchanneled} package(s) have no channel in the listing (conda "
+            "list leaves defaults blank, conda list --export records no channels); project.yaml "
+            "adds the defaults channel: change conda.channels if the environment used "
+            "conda-forge"
+        )
+
+
+def _parse_declared(declared: import_formats.Declared, found: _Found) -> None:
+    """A package's own dependencies (setup.py, setup.cfg, pyproject.toml)."""
+    found.warnings.extend(declared.warnings)
+    for number, req in declared.requirements:
+        _pip_requirement(req, found, f"{found.source}:{number}")
+    if declared.python_requires is not None:
+        number, text = declared.python_requires
+        m = re.fullmatch(r"\s*(==|~=)\s*(\d+\.\d+)(\.[\d*]+)?\s*", text)
+        if m:  # a floor (>=3.6) is not a pin: the release decides
+            _set_python(found, m.group(2), f"{found.source}:{number} (python_requires)")
 
 
 def parse_command_text(command: str, *, source: str) -> _Found:
@@ -369,6 +452,10 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:
     version, build, ranged = _conda_version(rest)
     if name in {"pytorch", "pytorch-gpu", "pytorch-cpu"}:
         _set_torch(found, "conda", version, ranged, where=where, label=None)
+        if build:
+            found.comments["torch"] = (
+                f"the file's build: {name}={version or ranged}={excerpt(build)} ({excerpt(where)})"
+            )
         if name == "pytorch-cpu":
             found.compute.append(("cpu", f"{where}: {name}"))
         if build:
@@ -536,6 +623,13 @@ def _pip_requirement(text: str, found: _Found, where: str) -> None:
             _set_python(found, py, f"{where} (wheel tag)")
         _family(found, wheel_name, wheel_version, "", wheel_label, where)
         return
+    if re.match(r"^[A-Za-z0-9_.-]+\s*@\s*file:", text):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a local build with no version (pip freeze "
+            "lists packages conda installed this way); pin a released version in pip: if the "
+            "paper needs it"
+        )
+        return
     if (
         "://" in text
         and not text.split("#", maxsplit=1)[0].endswith(".whl")
@@ -651,8 +745,10 @@ def _marker_always_linux(marker: Marker) -> bool:
 
 
 # shell and Dockerfiles ----------------------------------------------------------------------------
-def _parse_shell(text: str, found: _Found, base: Path | None, *, env: dict[str, str]) -> None:
-    for number, line in _logical_lines(text):
+def _parse_shell(
+    text: str, found: _Found, base: Path | None, *, env: dict[str, str], offset: int = 0
+) -> None:
+    for number, line in ((n + offset, ln) for n, ln in _logical_lines(text)):
         if line.lstrip().startswith("#"):
             continue
         where = f"{found.source}:{number}" if found.source != "--command" else "--command"
@@ -880,10 +976,17 @@ def _set_torch(
             found.torch = pin
             found.torch_manager = manager
             return
-        found.problems.append(
-            f"{where}: torch is pinned twice, differently: {_pin_text(found.torch)} "
-            f"({found.torch.where}) and {_pin_text(pin)}; keep one"
+        text = (
+            f"{where}: torch was {_pin_text(found.torch)} ({found.torch.where}) and "
+            f"{_pin_text(pin)}, now {_pin_text(pin)}, because the later install replaces the "
+            "earlier one"
         )
+        found.departures.append(text)
+        found.warnings.append(text)
+        found.torch = pin
+        found.torch_manager = manager
+        if label:
+            found.compute.append((label, f"torch=={version}+{label}"))
         return
     if found.torch is None or version is not None or ranged:
         found.torch = pin
@@ -900,11 +1003,16 @@ def _set_python(found: _Found, version: str | None, where: str) -> None:
         return
     if found.python is None:
         found.python, found.python_where = mm, where
+        full = re.match(r"^=*\s*(\d+\.\d+\.\d+)\b", version)
+        if full:
+            found.comments["python"] = f"the file says {full.group(1)} ({excerpt(where)})"
     elif found.python != mm:
-        found.problems.append(
-            f"{where}: python {mm} conflicts with python {found.python} ({found.python_where}); "
-            "keep one"
+        text = (
+            f"{where}: python was {mm}, now {found.python}, because {found.python_where} asked "
+            f"for python {found.python} first"
         )
+        found.departures.append(text)
+        found.warnings.append(text)
 
 
 def _pin_text(pin: _Pin) -> str:
@@ -971,7 +1079,11 @@ def build_project(
     Raises:
         ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
     """
-    report = _Report(problems=list(found.problems), warnings=list(found.warnings))
+    report = _Report(
+        problems=list(found.problems),
+        warnings=list(found.warnings),
+        departures=list(found.departures),
+    )
     src = found.source
     evidence = _compute_evidence(found, report)
     release = _pick_release(found, matrix, as_of, evidence, report)
@@ -1553,8 +1665,15 @@ _KEY_ORDER: Final = (
 )
 
 
-def render_project(project: dict[str, object], *, source: str) -> str:
-    """project.yaml text: fixed key order, every string quoted (YAML reads 3.10 as 3.1)."""
+def render_project(
+    project: dict[str, object], *, source: str, comments: dict[str, str] | None = None
+) -> str:
+    """project.yaml text: fixed key order, every string quoted (YAML reads 3.10 as 3.1).
+
+    `comments` puts a `# text` after a scalar key's line (what the spec cannot hold: a python
+    patch version, a conda build string).
+    """
+    notes = comments or {}
     lines = [f"# Imported by `envgen import` from {source}; review it, then run `envgen lock`."]
     for key in _KEY_ORDER:
         if key not in project:
@@ -1565,7 +1684,11 @@ def render_project(project: dict[str, object], *, source: str) -> str:
             for sub, item in value.items():
                 lines.append(f"  {sub}:{_yaml_value(item, indent=4)}")
         else:
-            lines.append(f"{key}:{_yaml_value(value, indent=2)}")
+            line = f"{key}:{_yaml_value(value, indent=2)}"
+            note = notes.get(key)
+            if note and "\n" not in line:
+                line += "  # " + note.replace("\n", " ").replace("\r", " ")
+            lines.append(line)
     return "\n".join(lines) + "\n"
 
 
