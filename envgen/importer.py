@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import posixpath
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from envgen._import_read import (
     read_source,
 )
 from envgen._io import write_if_changed
+from envgen.base_images import ngc_pytorch
 from envgen.errors import EnvgenError, ImportSpecError, SpecError
 from envgen.matrix import (
     CondaBuild,
@@ -147,6 +149,44 @@ class _Found:
     departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
     root: Path | None = None  # includes must stay inside it (a repository import)
+    docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
+
+
+@dataclass(slots=True)
+class _DockerContext:
+    """A Dockerfile's build context and what its COPY/ADD lines put where in the image."""
+
+    context: Path
+    workdir: str = "/"
+    files: dict[str, str] = field(default_factory=dict)  # image path -> context-relative path
+    dirs: list[tuple[str, str]] = field(default_factory=list)  # (image dir, context dir)
+
+    def image_path(self, name: str) -> str:
+        return posixpath.normpath(posixpath.join(self.workdir, name))
+
+    def copy(self, sources: list[str], dest: str) -> None:
+        target = self.image_path(dest)
+        into_dir = len(sources) > 1 or dest.endswith("/") or dest in {".", "./"}
+        for src in sources:
+            rel = posixpath.normpath(src.lstrip("/"))
+            rel = "" if rel == "." else rel
+            if not rel or (self.context / rel).is_dir():
+                self.dirs.append((target, rel))  # a folder's contents go into the target
+            elif into_dir:
+                self.files[posixpath.join(target, posixpath.basename(rel))] = rel
+            else:
+                self.files[target] = rel
+
+    def resolve(self, name: str) -> Path:
+        """The build-context file that `pip install -r name` reads inside the image."""
+        path = self.image_path(name)
+        if path in self.files:
+            return self.context / self.files[path]
+        for image_dir, rel in sorted(self.dirs, key=lambda d: -len(d[0])):
+            if path == image_dir or path.startswith(image_dir.rstrip("/") + "/"):
+                rest = path[len(image_dir) :].lstrip("/")
+                return self.context / posixpath.join(rel, rest) if rel or rest else self.context
+        return self.context / name.lstrip("/")
 
 
 # --- entry points ----------------------------------------------------------------------------
@@ -160,7 +200,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         found = parse_command_text(options.command, source="--command")
         default_name = "imported"
     elif options.source is not None:
-        found = parse_file(options.source)
+        found = parse_file(options.source, context=options.context)
         default_name = options.source.resolve().parent.name
     else:
         msg = 'give a FILE to import or --command "pip install ..."'
@@ -266,13 +306,16 @@ def _parse_date(text: str) -> dt.date:
 
 
 # --- detection and parsing -------------------------------------------------------------------
-def parse_file(path: Path, *, root: Path | None = None) -> _Found:
-    """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind."""
+def parse_file(path: Path, *, root: Path | None = None, context: Path | None = None) -> _Found:
+    """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind.
+
+    `context` is a Dockerfile's build context (default: the Dockerfile's folder).
+    """
     try:
         text = read_source(path)
     except UnreadableSource as exc:
         raise ImportSpecError(str(exc)) from None
-    return parse_text(text, filename=path.name, base=path.parent, root=root)
+    return parse_text(text, filename=path.name, base=path.parent, root=root, context=context)
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:
@@ -316,7 +359,14 @@ def detect_kind(filename: str, text: str) -> SourceKind:
     return "pip"
 
 
-def parse_text(text: str, *, filename: str, base: Path | None, root: Path | None = None) -> _Found:
+def parse_text(
+    text: str,
+    *,
+    filename: str,
+    base: Path | None,
+    root: Path | None = None,
+    context: Path | None = None,
+) -> _Found:
     kind = detect_kind(filename, text)
     found = _Found(source=filename, kind=kind, root=root)
     if kind == "conda":
@@ -326,7 +376,7 @@ def parse_text(text: str, *, filename: str, base: Path | None, root: Path | None
     elif kind == "shell":
         _parse_shell(text, found, base, env={})
     elif kind == "dockerfile":
-        _parse_dockerfile(text, found, base)
+        _parse_dockerfile(text, found, base, context)
     elif kind == "conda-list":
         _parse_conda_list(text, found)
     elif kind == "markdown":
@@ -591,6 +641,21 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
         )
         return
     path = base / name
+    if found.docker is not None and found.include_depth == 0:
+        path = found.docker.resolve(name)
+        if not inside(path, found.docker.context):
+            found.warnings.append(
+                f"{where}: -r {shown}: outside the build context {found.docker.context}; "
+                "not followed"
+            )
+            return
+        if not path.exists():
+            found.warnings.append(
+                f"{where}: -r {shown}: {path} is not in the build context "
+                f"{found.docker.context} (pass --context DIR if the image is built from "
+                "another folder); not followed"
+            )
+            return
     if found.root is not None and not inside(path, found.root):
         found.warnings.append(
             f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
@@ -802,6 +867,13 @@ def _shell_command(
             _set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
         words = ["pip", *words[3:]]
         tool = "pip"
+    if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
+        for word in words[2:]:
+            m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
+            if m:
+                _set_python(found, m.group(1), f"{where} ({tool} install {word})")
+                break
+        return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
@@ -882,8 +954,28 @@ def _too_long(found: _Found, where: str) -> None:
     )
 
 
-def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
+_PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyver|python_ver)$")
+
+
+def _parse_dockerfile(
+    text: str, found: _Found, base: Path | None, context: Path | None = None
+) -> None:
     env: dict[str, str] = {}
+    if base is not None or context is not None:
+        found.docker = _DockerContext(context=(context or base or Path()).resolve())
+    try:
+        _dockerfile_lines(text, found, base, env)
+    finally:
+        found.docker = None
+    if found.python is None:
+        for key, value in env.items():
+            m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
+            if _PYTHON_VARS.match(key) and m:
+                _set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
+                break
+
+
+def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str, str]) -> None:
     for number, line in _logical_lines(text):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -914,6 +1006,10 @@ def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
                     env[key] = value
             if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
                 env[rest.split()[0]] = rest.split()[1]
+        elif keyword == "WORKDIR" and found.docker is not None and rest:
+            found.docker.workdir = found.docker.image_path(rest.strip())
+        elif keyword in ("COPY", "ADD") and found.docker is not None:
+            _docker_copy(rest, found.docker)
         elif keyword == "RUN":
             try:  # the exec form; Docker runs anything that is not a JSON array as shell form
                 words = json.loads(rest) if rest.startswith("[") else None
@@ -923,6 +1019,21 @@ def _parse_dockerfile(text: str, found: _Found, base: Path | None) -> None:
                 _shell_command([str(w) for w in words], found, base, where, env=env)
             else:
                 _shell_line(rest, found, base, where, env=env)
+
+
+def _docker_copy(rest: str, docker: _DockerContext) -> None:
+    try:
+        words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
+    except (json.JSONDecodeError, ValueError):
+        return
+    if not isinstance(words, list):
+        return
+    words = [str(w) for w in words]
+    if any(w.startswith("--from") for w in words):
+        return  # from another build stage, not the context
+    args = [w for w in words if not w.startswith("--")]
+    if len(args) >= 2:
+        docker.copy(args[:-1], args[-1])
 
 
 def _from_image(image: str, found: _Found, where: str) -> None:
@@ -942,6 +1053,20 @@ def _from_image(image: str, found: _Found, where: str) -> None:
                 f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
                 "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
             )
+    elif repo == "nvcr.io/nvidia/pytorch":
+        row = ngc_pytorch(tag)
+        if row is None:
+            found.warnings.append(
+                f"{where}: FROM {excerpt(image)}: matrices/base-images.yaml has no row for this "
+                "tag, so its torch, CUDA and python are unknown; pin torch in the file or add the "
+                "row from NVIDIA's PyTorch release notes"
+            )
+            return
+        shipped = Version(row.torch)
+        said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
+        _set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        found.image_cuda = _major_minor(row.cuda)
+        _set_python(found, row.python, f"{where} (image {excerpt(image)})")
     elif repo == "nvidia/cuda":
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
@@ -1219,8 +1344,10 @@ def _pick_release(
     releases = sorted(matrix.releases, key=lambda r: r.version)
     pin = found.torch
     if pin is None:
+        unread = [w for w in report.warnings if w.endswith("not followed")]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
+            + "".join(f"\n  ({w})" for w in unread)
         )
         return None
     if pin.version is not None:
