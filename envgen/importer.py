@@ -157,6 +157,7 @@ class _DockerContext:
     """A Dockerfile's build context and what its COPY/ADD lines put where in the image."""
 
     context: Path
+    fallback: Path | None = None  # a second context to try (the repository, for a repo import)
     workdir: str = "/"
     files: dict[str, str] = field(default_factory=dict)  # image path -> context-relative path
     dirs: list[tuple[str, str]] = field(default_factory=list)  # (image dir, context dir)
@@ -199,6 +200,11 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     if options.command is not None:
         found = parse_command_text(options.command, source="--command")
         default_name = "imported"
+    elif options.source is not None and options.source.is_dir():
+        from envgen import import_repo  # noqa: PLC0415 - it imports this module
+
+        found = import_repo.parse_repository(options.source)
+        default_name = options.source.resolve().name
     elif options.source is not None:
         found = parse_file(options.source, context=options.context)
         default_name = options.source.resolve().parent.name
@@ -367,7 +373,7 @@ def parse_text(
     root: Path | None = None,
     context: Path | None = None,
 ) -> _Found:
-    kind = detect_kind(filename, text)
+    kind = detect_kind(posixpath.basename(filename), text)
     found = _Found(source=filename, kind=kind, root=root)
     if kind == "conda":
         _parse_conda_yaml(text, found, base)
@@ -643,6 +649,16 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
     path = base / name
     if found.docker is not None and found.include_depth == 0:
         path = found.docker.resolve(name)
+        fallback = found.docker.fallback
+        if not path.exists() and fallback is not None:
+            moved = _DockerContext(
+                context=fallback,
+                workdir=found.docker.workdir,
+                files=found.docker.files,
+                dirs=found.docker.dirs,
+            )
+            if moved.resolve(name).exists() and inside(moved.resolve(name), fallback):
+                path, found.docker = moved.resolve(name), moved
         if not inside(path, found.docker.context):
             found.warnings.append(
                 f"{where}: -r {shown}: outside the build context {found.docker.context}; "
@@ -962,7 +978,10 @@ def _parse_dockerfile(
 ) -> None:
     env: dict[str, str] = {}
     if base is not None or context is not None:
-        found.docker = _DockerContext(context=(context or base or Path()).resolve())
+        found.docker = _DockerContext(
+            context=(context or base or Path()).resolve(),
+            fallback=found.root.resolve() if found.root is not None and context is None else None,
+        )
     try:
         _dockerfile_lines(text, found, base, env)
     finally:
@@ -1747,7 +1766,19 @@ def _known_issues(
     for issue in _issues(found, matrix, release, acc, build):
         if issue.severity != "warning" or _silenced(issue, found):
             continue
-        warnings.append(f"[{issue.id}] {issue.message} Fix: {issue.fix} ({issue.link})")
+        fix = _IMPORT_FIXES.get(issue.id, issue.fix).format(acc=acc)
+        warnings.append(f"[{issue.id}] {issue.message} Fix: {fix} ({issue.link})")
+
+
+# Fixes written for project.yaml where the matrix's fix is conda syntax project.yaml cannot hold
+# (the spec has no build-string key: advice never suggests what the spec rejects).
+_IMPORT_FIXES: Final = {
+    "conda-forge-cudatoolkit-gives-cpu-build": (
+        "nothing to add to project.yaml: accelerators: [{acc}] makes envgen write the pytorch "
+        "channel before the file's other channels and lock the CUDA build, and `envgen smoke` "
+        "fails if the environment holds a CPU build"
+    ),
+}
 
 
 def _silenced(issue: KnownIssue, found: _Found) -> bool:
