@@ -745,6 +745,8 @@ def _pip_requirement(text: str, found: _Found, where: str) -> None:
         version, label, ranged = _pip_version(str(req.specifier))
         _family(found, name, version, ranged, label, where)
         return
+    if name in {"pip", "setuptools", "wheel"} and not req.specifier:
+        return  # `pip install --upgrade pip`: the installer, not a dependency of the paper
     if name.startswith("nvidia-") or name in {"triton", "pytorch-triton"}:
         found.warnings.append(
             f"{where}: dropped {req.name} (a dependency of torch: the lock pins the matching one)"
@@ -1127,6 +1129,9 @@ def _set_torch(
         )
         found.departures.append(text)
         found.warnings.append(text)
+        # The image's CUDA described the torch it shipped, not the one installed over it.
+        found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        found.image_cuda = None
         found.torch = pin
         found.torch_manager = manager
         if label:
@@ -1239,6 +1244,20 @@ def build_project(
     builds = _builds(matrix, release, manager)
     if not builds and manager == "conda":
         manager, builds = _channel_ended(found, matrix, release, acc, report)
+    if (
+        builds
+        and acc not in builds
+        and evidence is not None
+        and evidence[1].startswith("image pytorch/pytorch:")
+        and acc in _builds(matrix, release, "conda")
+    ):
+        # pytorch/pytorch images install torch with conda: that build is what existed.
+        report.depart(
+            src, "the install route", f"pip {acc}", f"conda {acc}",
+            f"torch {release.torch} has no {acc} pip wheels, and the image "
+            f"({evidence[1].removeprefix('image ')}) installed the conda build, which has {acc}",
+        )  # fmt: skip
+        manager, builds = "conda", _builds(matrix, release, "conda")
     if builds and acc not in builds:
         acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
     python = _check_python(found, release, report)
@@ -1341,15 +1360,30 @@ def _compute_evidence(found: _Found, report: _Report) -> tuple[str, str] | None:
 
 
 def _fits(
-    matrix: Matrix, release: Release, evidence: tuple[str, str] | None, python: str | None
+    matrix: Matrix,
+    release: Release,
+    evidence: tuple[str, str] | None,
+    python: str | None,
+    manager: Literal["pip", "conda"] | None = None,
 ) -> bool:
-    """The release has the file's compute platform (on either route) and its python."""
+    """The release has the file's compute platform and python (on `manager`'s route, or either
+    route when None); a route the matrix marks gone (an error known issue) does not count."""
     if python is not None and python not in release.python:
         return False
-    if evidence is None:
-        return True
-    accs = set(_builds(matrix, release, "pip")) | set(_builds(matrix, release, "conda"))
-    return evidence[0] in accs
+    managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
+    for m in managers:
+        builds = _builds(matrix, release, m)
+        acc = evidence[0] if evidence else next(iter(builds), "")
+        build = builds.get(acc)
+        if build is None:
+            continue
+        if isinstance(build, PipBuild):
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, pip=build)
+        else:
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, conda=build)
+        if not any(i.severity == "error" for i in gone):
+            return True
+    return False
 
 
 def _pick_release(
@@ -1408,7 +1442,10 @@ def _pick_release(
                 f"no release it allows was published by {as_of}; {first.torch} is the first one",
             )
             return first
-    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python)]
+    manager: Literal["pip", "conda"] = found.torch_manager or "pip"
+    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
+        r for r in dated if _fits(matrix, r, evidence, found.python)
+    ]
     chosen = fitting[-1] if fitting else dated[-1]
     needs: list[str] = []
     if evidence is not None:
@@ -1655,6 +1692,12 @@ def _check_companions(
             (getattr(b, name) or "").split("+")[0]
             for b in (*matrix.pip_builds(release.torch), *matrix.conda_builds(release.torch))
         }
+        # PEP 440: torchvision==0.12 is 0.12.0.
+        if _is_version(pin.version):
+            wanted = Version(pin.version)
+            same = [p for p in published if _is_version(p) and Version(p) == wanted]
+            if same:
+                pin.version = same[0]
         if pin.version not in published:
             owners = sorted(
                 {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
