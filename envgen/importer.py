@@ -1698,6 +1698,14 @@ def _check_companions(
             same = [p for p in published if _is_version(p) and Version(p) == wanted]
             if same:
                 pin.version = same[0]
+        if pin.version not in published and name == "torchvision" and _pure_python_vision(pin):
+            report.warnings.append(
+                f"{pin.where}: torchvision {pin.version} is pure Python (a py2.py3-none-any "
+                f"wheel that pins no torch), so it runs with torch {release.torch}; kept as the "
+                f"file says (torch {release.torch} pairs with torchvision {paired})"
+            )
+            out[name] = pin.version
+            continue
         if pin.version not in published:
             owners = sorted(
                 {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
@@ -1728,6 +1736,15 @@ def _check_companions(
             )  # fmt: skip
         out[name] = pin.version
     return out
+
+
+def _pure_python_vision(pin: _Pin) -> bool:
+    """torchvision 0.2.x: before 0.3.0 it had no compiled ops and no torch pin."""
+    return (
+        pin.version is not None
+        and _is_version(pin.version)
+        and (Version("0.2.0") <= Version(pin.version) < Version("0.3.0"))
+    )
 
 
 def _gone_routes(
