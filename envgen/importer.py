@@ -521,7 +521,9 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
     elif name == "python":
-        _set_python(found, version or ranged, where)
+        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
+        if version or not ranged.startswith((">", "<", "!", "~")):
+            _set_python(found, version or ranged, where)
     elif name == "cpuonly":
         found.cpuonly = True
         found.compute.append(("cpu", "cpuonly"))
@@ -1329,11 +1331,13 @@ def _evidence_rank(why: str) -> int:
         return 0  # a local label on the torch pin itself
     if why.startswith("--"):
         return 1  # an index URL
-    if why.startswith(("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit", "cpuonly")):
-        return 2
+    if why.startswith(("cudatoolkit", "pytorch-cuda", "cpuonly")):
+        return 2  # the packages that select pytorch's build
+    if why.startswith(("cuda-version", "cuda-toolkit")):
+        return 3  # a CUDA constraint other packages also pull in
     if why.startswith("build string"):
-        return 3
-    return 4
+        return 2  # the installed build itself
+    return 4  # an image tag, a cudaXY meta-package
 
 
 def _compute_evidence(found: _Found, report: _Report) -> tuple[str, str] | None:
