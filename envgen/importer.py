@@ -849,7 +849,7 @@ def _shell_line(
     line: str, found: _Found, base: Path | None, where: str, *, env: dict[str, str]
 ) -> None:
     try:
-        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|")
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")
         lexer.whitespace_split = True
         lexer.commenters = "#"
         tokens = list(lexer)
@@ -857,7 +857,25 @@ def _shell_line(
         found.warnings.append(f"{where}: unbalanced quotes; line ignored")
         return
     segment: list[str] = []
-    for tok in [*tokens, ";"]:
+    skip = False
+    for i, tok in enumerate([*tokens, ";"]):
+        if skip:  # the target of a redirect
+            skip = False
+            continue
+        if tok and set(tok) <= set(";&|<>") and ("<" in tok or ">" in tok):
+            # An unquoted < or > is a redirect, as the shell reads it: `pip install torch>=1.7`
+            # installs an unpinned torch and writes pip's output to a file named `=1.7`.
+            target = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if segment and segment[-1].isdigit():
+                segment.pop()  # 2>&1: the file descriptor
+            elif segment and target.startswith("=") and not tok.startswith("<"):
+                found.warnings.append(
+                    f"{where}: `{excerpt(segment[-1])}{tok}{excerpt(target)}` is not quoted, so "
+                    f"the shell reads {tok} as a redirect and installs {excerpt(segment[-1])} "
+                    "without that version bound"
+                )
+            skip = True
+            continue
         if tok and set(tok) <= set(";&|"):
             _shell_command(segment, found, base, where, env=env)
             segment = []

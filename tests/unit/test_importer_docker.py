@@ -9,6 +9,7 @@ torch 1.11.0a0 (the release 1.11.0), CUDA 11.5 and python 3.8 (base-images.yaml)
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -197,3 +198,21 @@ def test_output_never_overwrites_without_force(
     res = runner.invoke(_entry, ["import", "requirements.txt", "-o", "project.yaml"])
     assert res.exit_code == 0, res.stderr
     assert res.stderr.endswith("project.yaml: unchanged\n")
+
+
+def test_unquoted_version_bound_is_a_shell_redirect(matrix: Matrix) -> None:
+    # yuxiangsun/RTFNet's Dockerfile: the shell installs an unpinned torch and writes to `=1.7`.
+    result = import_text(
+        "FROM nvidia/cuda:10.2-cudnn8-devel-ubuntu18.04\n"
+        "RUN pip3 install torch>=1.7 torchvision torchsummary 2>&1\n"
+        'RUN pip3 install "scipy>=1.3"\n',
+        filename="Dockerfile",
+        matrix=matrix,
+        as_of=dt.date(2021, 6, 30),
+    )
+    assert result.project["torch"] == "1.9.0"
+    assert result.project["pip"] == ["torchsummary", "scipy>=1.3"]
+    assert result.warnings[0] == (
+        "Dockerfile:2: `torch>=1.7` is not quoted, so the shell reads > as a redirect and "
+        "installs torch without that version bound"
+    )
