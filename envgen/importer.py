@@ -1419,6 +1419,15 @@ def _pick_release(
     releases = sorted(matrix.releases, key=lambda r: r.version)
     pin = found.torch
     if pin is None:
+        derived = _release_of_companions(found, releases)
+        if derived is not None:
+            release, companion = derived
+            report.warnings.append(
+                f"{companion.where}: the file pins no torch, but {companion.label} belongs to "
+                f"torch {release.torch} only (pip installs the torch it requires), so "
+                f"project.yaml pins torch {release.torch}"
+            )
+            return release
         unread = [w for w in report.warnings if w.endswith("not followed")]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
@@ -1491,6 +1500,26 @@ def _pick_release(
             f"the newest release{when} it allows{that}"
         )
     return chosen
+
+
+def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Release, _Pin] | None:
+    """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
+
+    The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
+    """
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        if pin is None or pin.version is None or not _is_version(pin.version):
+            continue
+        wanted = Version(pin.version)
+        owners = [
+            r
+            for r in releases
+            if (v := getattr(r, name)) and _is_version(v) and Version(v) == wanted
+        ]
+        if len(owners) == 1:
+            return owners[0], _Pin(where=pin.where, label=f"{name} {pin.version}")
+    return None
 
 
 def _version_distance(version: Version, spec: SpecifierSet | None) -> float:

@@ -747,3 +747,15 @@ def test_no_torch_is_still_refused(matrix: Matrix) -> None:
     assert str(info.value) == (
         "requirements.txt: no torch (or conda pytorch) requirement found; nothing to reproduce"
     )
+
+
+def test_torch_follows_from_a_pinned_companion(matrix: Matrix) -> None:
+    # torchvision 0.6.0 requires torch==1.5.0: pip installs that torch.
+    result = import_text(
+        "torchvision==0.6.0\nnumpy==1.18.1\n", filename="requirements.txt", matrix=matrix
+    )
+    assert (result.project["torch"], result.project["torchvision"]) == ("1.5.0", "0.6.0")
+    assert result.warnings[0] == (
+        "requirements.txt:1: the file pins no torch, but torchvision 0.6.0 belongs to torch "
+        "1.5.0 only (pip installs the torch it requires), so project.yaml pins torch 1.5.0"
+    )
