@@ -596,7 +596,14 @@ def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: 
         _pip_options(tokens, found, base, where, seen=seen)
         return
     # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
-    _pip_requirement(re.split(r"\s--", line, maxsplit=1)[0].strip(), found, where)
+    requirement, _, options = line.partition(" --")
+    option = options.split("=", 1)[0].split(" ", 1)[0]
+    if options and option not in {"hash", "config-settings", "global-option"}:
+        found.warnings.append(
+            f"{where}: pip rejects --{excerpt(option)} on a requirement line (only --hash, "
+            "--config-settings and --global-option are allowed there); the option is ignored"
+        )
+    _pip_requirement(requirement.strip(), found, where)
 
 
 def _pip_options(
