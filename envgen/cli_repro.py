@@ -99,6 +99,7 @@ def import_cmd(
             strict=strict,
             force=force,
             context=context,
+            git_default=not use_git and as_of is None,
         )
     )
     _warn(result.warnings)

@@ -97,6 +97,9 @@ class ImportOptions:
     strict: bool = False  # refuse instead of moving to the nearest combination that existed
     force: bool = False  # let `out` overwrite an existing file
     context: Path | None = None  # a Dockerfile's build context (default: its folder)
+    # Unpinned or ranged torch without --as-of: date it by the source's last git commit when the
+    # source lies in a git checkout (the CLI turns this on; it runs `git log`).
+    git_default: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,6 +224,24 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
             msg = "--git needs a FILE (the date of its last commit is used)"
             raise ImportSpecError(msg)
         as_of = git_date(options.source)
+    default_date: list[str] = []
+    if (
+        as_of is None
+        and options.git_default
+        and options.source is not None
+        and (found.torch is None or found.torch.version is None)
+        and _in_git_checkout(options.source)
+    ):
+        try:
+            as_of = git_date(options.source)
+        except EnvgenError:
+            as_of = None  # untracked, or no git: no date to take
+        if as_of is not None:
+            default_date.append(
+                f"{found.source}: torch is not pinned exactly; dating it by the last commit of "
+                f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
+                "choose another date)"
+            )
     project, warnings = build_project(
         found,
         matrix,
@@ -228,6 +249,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         as_of=as_of,
         strict=options.strict,
     )
+    warnings = default_date + warnings
     text = render_project(project, source=found.source, comments=_comments(found, project))
     written = False
     if options.out is not None:
@@ -278,6 +300,12 @@ def import_text(
         text=render_project(project, source=found.source, comments=_comments(found, project)),
         warnings=tuple(warnings),
     )
+
+
+def _in_git_checkout(path: Path) -> bool:
+    """`path` lies inside a git work tree (a `.git` entry in it or a parent; no process started)."""
+    here = path.resolve()
+    return any((d / ".git").exists() for d in (here, *here.parents))
 
 
 def git_date(path: Path) -> dt.date:
