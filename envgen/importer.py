@@ -45,7 +45,7 @@ from envgen.matrix import (
     compute_sort_key,
     load_matrix,
 )
-from envgen.spec import parse_spec
+from envgen.spec import _CHANNEL_RE, _CONDA_DEP_RE, parse_spec
 from envgen.variants import cuda_version_of, issues_for, nearest_accelerator
 
 SourceKind = Literal[
@@ -1341,6 +1341,19 @@ def build_project(
         _raise(src, [f"--strict: {p}" for p in report.problems])
     _raise(src, report.problems)
     channels = [c for c in found.channels if c not in _MATRIX_CHANNELS]
+    # What project.yaml cannot hold is left out with a warning, never a broken project.yaml.
+    for channel in [c for c in channels if not _CHANNEL_RE.fullmatch(c)]:
+        channels.remove(channel)
+        report.warnings.append(
+            f"{src}: channel {excerpt(channel)!r} is not a channel name project.yaml accepts "
+            "(such as conda-forge); left out"
+        )
+    for dep in [d for d in found.conda_deps if not _CONDA_DEP_RE.fullmatch(d)]:
+        found.conda_deps.remove(dep)
+        report.warnings.append(
+            f"{src}: conda package {excerpt(dep)!r} is not a match spec project.yaml accepts; "
+            "left out"
+        )
     project: dict[str, object] = {"name": _safe_name(name)}
     if python:
         project["python"] = python

@@ -173,3 +173,22 @@ def test_messages_quote_a_bounded_excerpt(tmp_path: Path, monkeypatch: pytest.Mo
         "warning: requirements.txt:2: editable install '" + "x" * 77 + "...' is not a package "
         "envgen can lock; ignored"
     )
+
+
+def test_values_project_yaml_cannot_hold_are_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "install.sh").write_text(
+        'conda install pytorch=1.8.1 cudatoolkit=10.2 -c http://evil.example/x -c "a b" -c\n'
+    )
+    code, out, err = run(["import", "install.sh"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert "channels" not in out
+    assert err.splitlines()[:3] == [
+        "warning: install.sh: channel 'http://evil.example/x' is not a channel name project.yaml "
+        "accepts (such as conda-forge); left out",
+        "warning: install.sh: channel 'a b' is not a channel name project.yaml accepts (such as "
+        "conda-forge); left out",
+        "warning: install.sh: channel '' is not a channel name project.yaml accepts (such as "
+        "conda-forge); left out",
+    ]
