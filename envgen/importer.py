@@ -27,6 +27,7 @@ from packaging.version import InvalidVersion, Version
 from envgen import _proc, import_formats
 from envgen._import_read import (
     MAX_EXPANDED_CHARS,
+    MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
     UnreadableSource,
     excerpt,
@@ -151,6 +152,7 @@ class _Found:
     # Where the file contradicts itself and envgen chose one side (turned into departures).
     departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
+    expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
     root: Path | None = None  # includes must stay inside it (a repository import)
     docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
 
@@ -877,6 +879,8 @@ def _parse_shell(
         except _TooLong:
             _too_long(found, where)
             continue
+        if _over_budget(found, expanded, where):
+            return
         _shell_line(expanded, found, base, where, env=env)
 
 
@@ -1020,6 +1024,18 @@ def _substitute(text: str, env: dict[str, str]) -> str:
     return "".join(out)
 
 
+def _over_budget(found: _Found, expanded: str, where: str) -> bool:
+    """True (with one warning) once a file's expanded lines pass MAX_EXPANDED_TOTAL."""
+    found.expanded += len(expanded)
+    if found.expanded <= MAX_EXPANDED_TOTAL:
+        return False
+    found.warnings.append(
+        f"{where}: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters in all "
+        "(nested ARG/ENV/shell variables); the rest of the file is not read"
+    )
+    return True
+
+
 def _too_long(found: _Found, where: str) -> None:
     found.warnings.append(
         f"{where}: the line expands to more than {MAX_EXPANDED_CHARS} characters "
@@ -1064,6 +1080,8 @@ def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str
         except _TooLong:
             _too_long(found, where)
             continue
+        if _over_budget(found, rest, where):
+            return
         if keyword == "FROM":
             image = next((w for w in rest.split() if not w.startswith("--")), None)
             if image is None:
@@ -1476,7 +1494,7 @@ def _pick_release(
                 f"project.yaml pins torch {release.torch}"
             )
             return release
-        unread = [w for w in report.warnings if w.endswith("not followed")]
+        unread = [w for w in report.warnings if w.endswith(("not followed", "is not read"))]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
             + "".join(f"\n  ({w})" for w in unread)

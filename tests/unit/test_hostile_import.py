@@ -20,7 +20,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from envgen._import_read import MAX_EXPANDED_CHARS, MAX_INCLUDE_DEPTH, MAX_SOURCE_BYTES
+from envgen._import_read import (
+    MAX_EXPANDED_CHARS,
+    MAX_EXPANDED_TOTAL,
+    MAX_INCLUDE_DEPTH,
+    MAX_SOURCE_BYTES,
+)
 from envgen.cli import main
 
 LIMIT_S = 10.0  # generous on a loaded 2-core machine; the unbounded versions took 28 s to forever
@@ -192,3 +197,20 @@ def test_values_project_yaml_cannot_hold_are_left_out(
         "warning: install.sh: channel '' is not a channel name project.yaml accepts (such as "
         "conda-forge); left out",
     ]
+
+
+def test_total_expansion_of_a_file_is_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 40000 lines that each expand to 14 KiB: about 560 MB of shell text if read unbounded
+    # (2 minutes), stopped after MAX_EXPANDED_TOTAL characters.
+    lines = ["FROM python:3.8", "ENV a=" + "x" * 2000]
+    lines += ["RUN echo " + "$a" * 7 for _ in range(40000)]
+    (tmp_path / "Dockerfile").write_text("\n".join(lines) + "\n")
+    code, _, err = run(["import", "Dockerfile"], tmp_path, monkeypatch)
+    assert code == 11
+    assert err == (
+        "error: Dockerfile: no torch (or conda pytorch) requirement found; nothing to reproduce\n"
+        f"  (Dockerfile:40: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters "
+        "in all (nested ARG/ENV/shell variables); the rest of the file is not read)\n"
+    )
