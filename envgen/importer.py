@@ -29,6 +29,8 @@ from envgen._import_read import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
+    MAX_PACKAGES,
+    MAX_WARNINGS,
     UnreadableSource,
     excerpt,
     inside,
@@ -153,6 +155,9 @@ class _Found:
     departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
     expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
+    seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
+    seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
+    full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
     root: Path | None = None  # includes must stay inside it (a repository import)
     docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
 
@@ -567,7 +572,8 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:
         if rest and not rest.startswith(("=", "<", ">", "!", "~")):
             rest = "=" + rest.replace(" ", "=")
         dep = name + rest
-        if dep not in found.conda_deps:
+        if dep not in found.seen_conda and _room_for(found, found.conda_deps, "conda", where):
+            found.seen_conda.add(dep)
             found.conda_deps.append(dep)
 
 
@@ -798,10 +804,12 @@ def _pip_requirement(text: str, found: _Found, where: str) -> None:
         )
         return
     req.marker = None if req.marker is not None and _marker_always_linux(req.marker) else req.marker
-    if any(canonicalize_name(Requirement(r).name) == name for r in found.pip_reqs):
+    if name in found.seen_pip:
         found.warnings.append(f"{where}: {req.name} is listed again; the first one is kept")
         return
-    found.pip_reqs.append(str(req))
+    if _room_for(found, found.pip_reqs, "pip", where):
+        found.seen_pip.add(name)
+        found.pip_reqs.append(str(req))
 
 
 def _family(
@@ -1022,6 +1030,18 @@ def _substitute(text: str, env: dict[str, str]) -> str:
         raise _TooLong
     out.append(text[pos:])
     return "".join(out)
+
+
+def _room_for(found: _Found, items: list[str], what: str, where: str) -> bool:
+    """Another package fits under MAX_PACKAGES (one warning when the first one does not)."""
+    if len(items) < MAX_PACKAGES:
+        return True
+    if what not in found.full:
+        found.full.add(what)
+        found.warnings.append(
+            f"{where}: more than {MAX_PACKAGES} {what} packages; the rest are left out"
+        )
+    return False
 
 
 def _over_budget(found: _Found, expanded: str, where: str) -> bool:
@@ -1397,7 +1417,15 @@ def build_project(
     except SpecError as exc:
         msg = f"{src}: the imported project.yaml is not valid: {exc}"
         raise ImportSpecError(msg) from None
-    return project, report.warnings
+    return project, _bounded_warnings(report.warnings)
+
+
+def _bounded_warnings(warnings: list[str]) -> list[str]:
+    """At most MAX_WARNINGS lines: a hostile file cannot flood the terminal."""
+    if len(warnings) <= MAX_WARNINGS:
+        return warnings
+    hidden = len(warnings) - MAX_WARNINGS
+    return [*warnings[:MAX_WARNINGS], f"... and {hidden} more warning(s) not shown"]
 
 
 def _raise(src: str, problems: list[str]) -> None:

@@ -24,6 +24,7 @@ from envgen._import_read import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
+    MAX_PACKAGES,
     MAX_SOURCE_BYTES,
 )
 from envgen.cli import main
@@ -214,3 +215,17 @@ def test_total_expansion_of_a_file_is_bounded(
         f"  (Dockerfile:40: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters "
         "in all (nested ARG/ENV/shell variables); the rest of the file is not read)\n"
     )
+
+
+def test_many_packages_are_capped_quickly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 60000 distinct pins (800 KB): quadratic duplicate checks took minutes.
+    lines = ["torch==1.8.1+cpu", *(f"pkg{i}==1.0" for i in range(60000)), "pkg5==2.0"]
+    (tmp_path / "requirements.txt").write_text("\n".join(lines) + "\n")
+    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert out.count('\n  - "pkg') == MAX_PACKAGES
+    assert err.splitlines()[:2] == [
+        f"warning: requirements.txt:{MAX_PACKAGES + 2}: more than {MAX_PACKAGES} pip packages; "
+        "the rest are left out",
+        "warning: requirements.txt:60002: pkg5 is listed again; the first one is kept",
+    ]
