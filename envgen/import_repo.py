@@ -28,6 +28,7 @@ from envgen.importer import _Found, _Pin, parse_text
 MAX_SOURCES: Final = 64
 MAX_DEPTH: Final = 6
 MAX_ENTRIES: Final = 20_000
+MAX_TOTAL_BYTES: Final = 8 * 1024 * 1024  # all sources of one repository together
 SKIP_DIRS: Final = frozenset(
     {
         ".git", ".hg", ".svn", "node_modules", "__pycache__", ".tox", ".nox", ".venv", "venv",
@@ -138,12 +139,20 @@ def parse_repository(root: Path) -> _Found:
     root = root.resolve()
     sources, notes = find_sources(root)
     parsed: list[tuple[_Source, _Found]] = []
+    total = 0
     for src in sources:
         try:
             text = read_source(src.path, shown=src.rel)
         except UnreadableSource as exc:
             notes.append(f"{exc}; skipped")
             continue
+        total += len(text)
+        if total > MAX_TOTAL_BYTES:
+            notes.append(
+                f"{root}: the sources pass {MAX_TOTAL_BYTES} bytes together; {src.rel} and the "
+                "less specific sources after it were not read"
+            )
+            break
         # A Dockerfile in a subfolder is usually built with the repository as its context
         # (docker build -f docker/Dockerfile .): COPY paths are tried there when not beside it.
         found = parse_text(text, filename=src.rel, base=src.path.parent, root=root)

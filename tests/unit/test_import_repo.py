@@ -118,3 +118,20 @@ def test_folder_without_sources(tmp_path: Path, matrix: Matrix) -> None:
         f"{tmp_path}: no environment source found (environment*.yml, requirements*.txt, "
         "setup.py, setup.cfg, pyproject.toml, Dockerfile, *.sh, README/INSTALL shell blocks)"
     )
+
+
+def test_repository_reads_are_bounded_in_total(tmp_path: Path, matrix: Matrix) -> None:
+    from envgen.import_repo import MAX_TOTAL_BYTES
+
+    (tmp_path / "environment.yml").write_text(
+        "name: big\ndependencies:\n  - pytorch=1.8.1\n  - cudatoolkit=10.2\n"
+    )
+    filler = "# " + "x" * 1000 + "\n"
+    for i in range(12):  # 12 requirements files of ~900 KB: more than MAX_TOTAL_BYTES together
+        (tmp_path / f"requirements-{i:02d}.txt").write_text(filler * 900)
+    result = run_import(ImportOptions(source=tmp_path), matrix)
+    assert result.project["torch"] == "1.8.1"
+    assert result.warnings[0] == (
+        f"{tmp_path}: the sources pass {MAX_TOTAL_BYTES} bytes together; requirements-09.txt and "
+        "the less specific sources after it were not read"
+    )
