@@ -6,12 +6,12 @@ JSON list of checks on stdout: `{tier, name, status, detail, seconds}`. Every ch
 one failing never stops the rest.
 
 It must not import envgen or anything beyond the standard library, torch, torchvision and
-torchaudio, and must stay valid Python 3.7 (old environments run it): no walrus, no match, no
-runtime use of `list[str]`-style generics, and every torch API newer than ~1.8 behind hasattr.
+torchaudio, and must run on Python 3.6 (the oldest python the matrix admits for pip variants;
+tests/unit/test_smoke_check_python.py checks it with vermin): no `from __future__ import
+annotations`, annotations that are not plain names are strings, no walrus, no match, and every
+torch API newer than ~1.8 behind hasattr.
 Anything written to stdout while checks run is sent to stderr, so stdout holds only the report.
 """
-
-from __future__ import annotations
 
 import argparse
 import functools
@@ -54,7 +54,7 @@ def fail(message: str) -> NoReturn:
 class Context:
     """What the checks share: the expectation and the modules that imported."""
 
-    def __init__(self, expect: dict[str, object]) -> None:
+    def __init__(self, expect: "dict[str, object]") -> None:
         self.expect = expect
         self.kind = str(expect.get("kind") or "cpu")
         version = expect.get("version")
@@ -80,7 +80,7 @@ class Context:
         return self.module("torch")
 
 
-def _accelerator(kind: str, version: str | None) -> str:
+def _accelerator(kind: str, version: "str | None") -> str:
     if kind == "cuda" and version:
         return "cu" + version.replace(".", "")
     if kind == "rocm" and version:
@@ -102,14 +102,14 @@ def _version_prefix_equal(found: str, expected: str) -> bool:
     return got[: len(want)] == want
 
 
-def _distribution_version(name: str) -> str | None:
+def _distribution_version(name: str) -> "str | None":
     try:
-        from importlib import metadata  # Python 3.8+
+        from importlib import metadata  # Python 3.8+  # novermin
     except ImportError:  # Python 3.7: importlib_metadata or pkg_resources
         try:
             import importlib_metadata as metadata  # type: ignore[import-not-found,no-redef,unused-ignore]
         except ImportError:
-            import pkg_resources  # type: ignore[import-untyped,unused-ignore]
+            import pkg_resources  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
             try:
                 return str(pkg_resources.get_distribution(name).version)
@@ -182,7 +182,7 @@ def check_build(ctx: Context) -> str:
     return "CPU-only build (torch.version.cuda is None)"
 
 
-def _arch_list(torch: object) -> list[str]:
+def _arch_list(torch: object) -> "list[str]":
     cuda = getattr(torch, "cuda", None)
     if cuda is None or not hasattr(cuda, "get_arch_list"):
         return []
@@ -466,7 +466,7 @@ def check_gpu_memory(ctx: Context) -> str:
 
 
 # --- driver ----------------------------------------------------------------------------------
-def _plan(ctx: Context) -> list[tuple[str, str, Callable[[Context], str]]]:
+def _plan(ctx: Context) -> "list[tuple[str, str, Callable[[Context], str]]]":
     """Every check in report order: (tier, name, function of the context)."""
     plan = [
         ("cpu", "import:" + name, functools.partial(check_import, name=name))
@@ -500,8 +500,8 @@ def _plan(ctx: Context) -> list[tuple[str, str, Callable[[Context], str]]]:
 
 
 def run_check(
-    ctx: Context, tier: str, name: str, check: Callable[[Context], str]
-) -> dict[str, object]:
+    ctx: Context, tier: str, name: str, check: "Callable[[Context], str]"
+) -> "dict[str, object]":
     """Run one check and return its report entry; never raises (except on interrupt)."""
     # A crash (segfault) loses the JSON; this line lets the caller name the check that crashed.
     sys.stderr.write(f"envgen-smoke: running {tier}/{name}\n")
@@ -525,13 +525,13 @@ def run_check(
     }
 
 
-def run_checks(expect: dict[str, object]) -> list[dict[str, object]]:
+def run_checks(expect: "dict[str, object]") -> "list[dict[str, object]]":
     """Run every check for `expect` and return the report entries in a fixed order."""
     ctx = Context(expect)
     return [run_check(ctx, tier, name, check) for tier, name, check in _plan(ctx)]
 
 
-def _parse_args(argv: list[str]) -> dict[str, object]:
+def _parse_args(argv: "list[str]") -> "dict[str, object]":
     parser = argparse.ArgumentParser(description="envgen smoke checks (run inside the env)")
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--expect", help="the expectation as a JSON object")
@@ -546,7 +546,7 @@ def _parse_args(argv: list[str]) -> dict[str, object]:
     return expect
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: "list[str] | None" = None) -> int:
     expect = _parse_args(sys.argv[1:] if argv is None else argv)
     # Route everything printed during the checks (Python or C level) to stderr.
     sys.stdout.flush()

@@ -35,7 +35,7 @@ _spec_argument = click.argument(
 
 
 @click.command("import")
-@click.argument("source", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.argument("source", type=click.Path(path_type=Path), required=False)
 @click.option("-o", "--output", "out", type=_FILE, default=None,
               help="Write project.yaml here (default: print it).")  # fmt: skip
 @click.option(
@@ -50,6 +50,19 @@ _spec_argument = click.argument(
 @click.option(
     "--name", default=None, help="The project name (default: the conda env name or the folder)."
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Refuse instead of moving to the nearest combination that existed.",
+)
+@click.option("--force", is_flag=True, help="Let -o overwrite an existing file.")
+@click.option(
+    "--context",
+    "context",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    default=None,
+    help="A Dockerfile's build context (default: the Dockerfile's folder).",
+)
 @_matrix_option
 def import_cmd(
     source: Path | None,
@@ -58,9 +71,17 @@ def import_cmd(
     as_of: str | None,
     use_git: bool,
     name: str | None,
+    strict: bool,
+    force: bool,
+    context: Path | None,
     matrix_dir: Path | None,
 ) -> None:
-    """Turn an environment.yml, requirements.txt, install line or Dockerfile into a project.yaml."""
+    """Turn a repository, environment file, install line or Dockerfile into a project.yaml.
+
+    SOURCE is a file (environment.yml, requirements.txt, pip freeze or conda list --export
+    output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
+    whose environment sources are all read and merged.
+    """
     from envgen import importer  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
@@ -75,6 +96,10 @@ def import_cmd(
             git=use_git,
             name=name,
             matrix_dir=matrix_dir,
+            strict=strict,
+            force=force,
+            context=context,
+            git_default=not use_git and as_of is None,
         )
     )
     _warn(result.warnings)

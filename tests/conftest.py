@@ -8,6 +8,10 @@ import pytest
 
 pytest_plugins = ["tests.support.fixtures"]
 
+# tests/data holds other projects' files (tests/data/real: real repositories' setup.py and
+# scripts): data to import, never modules to collect or run (--doctest-modules would import them).
+collect_ignore_glob = ["data/*"]
+
 _DROP_PREFIXES = ("PIP_", "UV_", "CONDA_", "ENVGEN_", "VIRTUAL_ENV")
 
 

@@ -1,0 +1,113 @@
+"""Bounded reading of a cloned repository's files for `envgen import`.
+
+Everything `envgen import` reads comes from a repository the user just cloned, so every read is
+bounded: only regular files (a FIFO would hang, /dev/zero never ends), at most
+`MAX_SOURCE_BYTES` each, opened without waiting (O_NONBLOCK) and checked on the open descriptor.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Final
+
+MAX_SOURCE_BYTES: Final = 1024 * 1024  # one environment file; real ones are a few KiB
+MAX_INCLUDE_DEPTH: Final = 16  # -r chains; pip has none, real repositories use 1-3
+MAX_EXPANDED_CHARS: Final = 16 * 1024  # a Dockerfile line after ARG/ENV substitution
+MAX_EXPANDED_TOTAL: Final = 512 * 1024  # all of one file's lines after substitution
+MAX_PACKAGES: Final = 1000  # pip or conda packages one import keeps (conda exports: ~300)
+MAX_WARNINGS: Final = 200  # warning lines one import prints
+MAX_EXCERPT: Final = 80  # characters of untrusted text quoted in a message
+
+
+class UnreadableSource(Exception):  # noqa: N818 - a reason, raised and caught inside envgen
+    """Why a file was not read: the message names the file and the reason, never its content."""
+
+
+def excerpt(text: str, limit: int = MAX_EXCERPT) -> str:
+    """At most `limit` characters of untrusted text, for messages.
+
+    >>> excerpt("a" * 100, 10)
+    'aaaaaaa...'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_source(path: Path, *, shown: str | None = None) -> str:
+    """The text of one regular file of at most MAX_SOURCE_BYTES bytes.
+
+    Raises:
+        UnreadableSource: no such file, not a regular file, too big, not UTF-8, or an OS error.
+    """
+    name = shown or str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        msg = f"{name}: no such file"
+        raise UnreadableSource(msg) from None
+    except IsADirectoryError:
+        msg = f"{name}: is a directory"
+        raise UnreadableSource(msg) from None
+    except OSError as exc:
+        msg = f"{name}: cannot be read: {exc.strerror}"
+        raise UnreadableSource(msg) from None
+    try:
+        data = _read_bounded(fd, name)
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"{name}: not UTF-8 text (byte {exc.start})"
+        raise UnreadableSource(msg) from None
+
+
+def _read_bounded(fd: int, name: str) -> bytes:
+    too_big = f"an environment file may be at most {MAX_SOURCE_BYTES} bytes"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            msg = f"{name}: {_kind(info.st_mode)}, not a regular file"
+            raise UnreadableSource(msg)
+        if info.st_size > MAX_SOURCE_BYTES:
+            msg = f"{name}: {info.st_size} bytes; {too_big}"
+            raise UnreadableSource(msg)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_SOURCE_BYTES:  # bounded even if the file grows while read
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        msg = f"{name}: cannot be read: {exc.strerror}"
+        raise UnreadableSource(msg) from None
+    if total > MAX_SOURCE_BYTES:
+        msg = f"{name}: more than {MAX_SOURCE_BYTES} bytes; {too_big}"
+        raise UnreadableSource(msg)
+    return b"".join(chunks)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def inside(path: Path, root: Path) -> bool:
+    """`path`, with every symlink resolved, lies inside `root` (also resolved)."""
+    try:
+        path.resolve().relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True

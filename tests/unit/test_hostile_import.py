@@ -1,0 +1,231 @@
+"""`envgen import` on a hostile repository: every read bounded, every message short, no hang.
+
+Each case runs the real CLI (envgen.cli.main through click's runner) under a wall-clock alarm
+and checks how much the process's peak RSS grew: a FIFO that would block, /dev/zero, a 400-deep
+-r chain and a Dockerfile of nested ENV expansions must all end in well under a second with a
+clear message (issue 16 item 6).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from envgen._import_read import (
+    MAX_EXPANDED_CHARS,
+    MAX_EXPANDED_TOTAL,
+    MAX_INCLUDE_DEPTH,
+    MAX_PACKAGES,
+    MAX_SOURCE_BYTES,
+)
+from envgen.cli import main
+
+LIMIT_S = 10.0  # generous on a loaded 2-core machine; the unbounded versions took 28 s to forever
+LIMIT_KIB = 256 * 1024  # peak RSS growth (ru_maxrss is in KiB on Linux)
+
+
+class _AlarmError(Exception):
+    pass
+
+
+@contextmanager
+def _bounded() -> Iterator[None]:
+    """Fail (instead of hanging the suite) past LIMIT_S; check peak memory afterwards."""
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise _AlarmError
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT_S * 4)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    elapsed = time.monotonic() - start
+    grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert elapsed < LIMIT_S, f"took {elapsed:.1f} s"
+    assert grew < LIMIT_KIB, f"peak RSS grew by {grew} KiB"
+
+
+@click.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                      "help_option_names": []}
+)  # fmt: skip
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def _entry(args: tuple[str, ...]) -> None:
+    main(list(args))
+
+
+def run(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    monkeypatch.chdir(cwd)
+    with _bounded():
+        result = CliRunner().invoke(_entry, args, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_fifo_is_refused_without_waiting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    os.mkfifo(tmp_path / "requirements.txt")
+    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert (code, out) == (11, "")
+    assert err == "error: requirements.txt: a FIFO, not a regular file\n"
+
+
+def test_dev_zero_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["import", "/dev/zero"], tmp_path, monkeypatch)
+    assert code == 11
+    assert err == "error: /dev/zero: a character device, not a regular file\n"
+
+
+def test_symlink_to_dev_zero_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "environment.yml").symlink_to("/dev/zero")
+    code, _, err = run(["import", "environment.yml"], tmp_path, monkeypatch)
+    assert code == 11
+    assert err == "error: environment.yml: a character device, not a regular file\n"
+
+
+def test_dash_r_dev_zero_and_fifo_are_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    os.mkfifo(tmp_path / "pipe.txt")
+    (tmp_path / "requirements.txt").write_text(
+        "-r /dev/zero\n-r pipe.txt\ntorch==1.7.1+cu110\n"
+        "-f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert 'torch: "1.7.1"' in out
+    assert err.splitlines()[:2] == [
+        "warning: requirements.txt:1: -r /dev/zero: a character device, not a regular file; "
+        "not followed",
+        "warning: requirements.txt:2: -r pipe.txt: a FIFO, not a regular file; not followed",
+    ]
+
+
+def test_oversized_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "requirements.txt"
+    big.write_bytes(b"torch==1.7.1\n" + b"#" * MAX_SOURCE_BYTES)
+    code, _, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 11
+    assert err == (
+        f"error: requirements.txt: {MAX_SOURCE_BYTES + 13} bytes; an environment file may be at "
+        f"most {MAX_SOURCE_BYTES} bytes\n"
+    )
+
+
+def test_400_deep_dash_r_chain_stops_at_the_depth_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(400):
+        (tmp_path / f"r{i}.txt").write_text(f"-r r{i + 1}.txt\n")
+    (tmp_path / "r400.txt").write_text("torch==1.7.1\n")
+    (tmp_path / "requirements.txt").write_text("-r r0.txt\ntorch==1.8.1\n")
+    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert 'torch: "1.8.1"' in out  # the chain's end is never reached
+    assert err.splitlines()[0] == (
+        f"warning: r{MAX_INCLUDE_DEPTH - 1}.txt:1: -r r{MAX_INCLUDE_DEPTH}.txt: the -r chain is "
+        f"more than {MAX_INCLUDE_DEPTH} files deep; not followed"
+    )
+
+
+def test_dash_r_cycle_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "a.txt").write_text("-r b.txt\ntorch==1.8.1\n")
+    (tmp_path / "b.txt").write_text("-r a.txt\n")
+    code, out, err = run(["import", "a.txt"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert 'torch: "1.8.1"' in out
+
+
+def test_nested_env_expansion_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 313 bytes, 9 levels of 8 references: 8**9 * 8 characters (1 GiB) if expanded unbounded.
+    lines = ["FROM pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime", "ENV a=xxxxxxxx"]
+    names = "abcdefghij"
+    lines += [f"ENV {names[i + 1]}={('$' + names[i]) * 8}" for i in range(9)]
+    lines.append("RUN echo $j && pip install tqdm==4.62.3")
+    text = "\n".join(lines) + "\n"
+    assert len(text) < 320
+    (tmp_path / "Dockerfile").write_text(text)
+    code, out, err = run(["import", "Dockerfile"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert 'torch: "1.9.0"' in out
+    assert "tqdm==4.62.3" in out  # $j stayed unset, so the RUN line is read
+    # A line that would pass the bound is skipped (its variables stay unset), with a warning.
+    assert err.splitlines()[:2] == [
+        f"warning: Dockerfile:6: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+        "(nested ARG/ENV/shell variables); line ignored",
+        f"warning: Dockerfile:11: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+        "(nested ARG/ENV/shell variables); line ignored",
+    ]
+
+
+def test_messages_quote_a_bounded_excerpt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.8.1\n" + "-e " + "x" * 100_000 + "\n")
+    code, _, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 0
+    line = next(ln for ln in err.splitlines() if "editable" in ln)
+    assert line == (
+        "warning: requirements.txt:2: editable install '" + "x" * 77 + "...' is not a package "
+        "envgen can lock; ignored"
+    )
+
+
+def test_values_project_yaml_cannot_hold_are_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "install.sh").write_text(
+        'conda install pytorch=1.8.1 cudatoolkit=10.2 -c http://evil.example/x -c "a b" -c\n'
+    )
+    code, out, err = run(["import", "install.sh"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert "channels" not in out
+    assert err.splitlines()[:3] == [
+        "warning: install.sh: channel 'http://evil.example/x' is not a channel name project.yaml "
+        "accepts (such as conda-forge); left out",
+        "warning: install.sh: channel 'a b' is not a channel name project.yaml accepts (such as "
+        "conda-forge); left out",
+        "warning: install.sh: channel '' is not a channel name project.yaml accepts (such as "
+        "conda-forge); left out",
+    ]
+
+
+def test_total_expansion_of_a_file_is_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 40000 lines that each expand to 14 KiB: about 560 MB of shell text if read unbounded
+    # (2 minutes), stopped after MAX_EXPANDED_TOTAL characters.
+    lines = ["FROM python:3.8", "ENV a=" + "x" * 2000]
+    lines += ["RUN echo " + "$a" * 7 for _ in range(40000)]
+    (tmp_path / "Dockerfile").write_text("\n".join(lines) + "\n")
+    code, _, err = run(["import", "Dockerfile"], tmp_path, monkeypatch)
+    assert code == 11
+    assert err == (
+        "error: Dockerfile: no torch (or conda pytorch) requirement found; nothing to reproduce\n"
+        f"  (Dockerfile:40: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters "
+        "in all (nested ARG/ENV/shell variables); the rest of the file is not read)\n"
+    )
+
+
+def test_many_packages_are_capped_quickly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 60000 distinct pins (800 KB): quadratic duplicate checks took minutes.
+    lines = ["torch==1.8.1+cpu", *(f"pkg{i}==1.0" for i in range(60000)), "pkg5==2.0"]
+    (tmp_path / "requirements.txt").write_text("\n".join(lines) + "\n")
+    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert out.count('\n  - "pkg') == MAX_PACKAGES
+    assert err.splitlines()[:2] == [
+        f"warning: requirements.txt:{MAX_PACKAGES + 2}: more than {MAX_PACKAGES} pip packages; "
+        "the rest are left out",
+        "warning: requirements.txt:60002: pkg5 is listed again; the first one is kept",
+    ]
