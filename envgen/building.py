@@ -352,8 +352,11 @@ def build_one(
     return "built", expected
 
 
-def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation:
-    """What the smoke checks expect of a variant built from a lock with `expected` contents."""
+def smoke_expectation(
+    variant: Variant, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeExpectation:
+    """What the smoke checks expect of a variant built from a lock with `expected` contents
+    (`archs`: the compiled CUDA architectures the matrix records for its build, if any)."""
     dists = torch_family(expected)
     companions = frozenset(
         name
@@ -368,6 +371,7 @@ def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation
         version=variant.compute_version,
         distributions=dists,
         companions=companions,
+        archs=archs,
     )
 
 
@@ -439,7 +443,8 @@ def build_variants(
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
         report = None
         if smoke:
-            report = _smoke(v, target, expected)
+            archs = compiled_archs(matrix, v) if mgr == "pip" else ()
+            report = _smoke(v, target, expected, archs)
         return VariantBuild(
             variant=v.id,
             manager=mgr,
@@ -456,9 +461,19 @@ def build_variants(
     return BuildReport(builds=builds)
 
 
-def _smoke(variant: Variant, env: Path, expected: Inventory) -> SmokeReport:
+def compiled_archs(matrix: Matrix, variant: Variant) -> tuple[str, ...]:
+    """The CUDA architectures the matrix says the variant's pip build has (empty = unknown)."""
+    if variant.kind != "cuda" or variant.compute_version is None:
+        return ()
+    row = matrix.arch_row(variant.release.torch, variant.compute_version, variant.platform)
+    return row.archs if row is not None else ()
+
+
+def _smoke(
+    variant: Variant, env: Path, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeReport:
     start = time.perf_counter()
-    report = run_smoke(python_of(env), smoke_expectation(variant, expected))
+    report = run_smoke(python_of(env), smoke_expectation(variant, expected, archs))
     log.info(
         "%s: smoke %d passed, %d failed, %d skipped in %.1f s",
         variant.id,

@@ -14,17 +14,20 @@ import os
 import platform as _platform
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+
+from packaging.version import Version
 
 from envgen import _proc
+from envgen._smoke_check import PTX_BLOCKED, arch_support, describe_support
 from envgen._types import ComputeKind, Os, Platform
 from envgen.errors import EnvgenError
 
 if TYPE_CHECKING:
-    from envgen.matrix import Driver
+    from envgen.matrix import Driver, Matrix, MinorCompat
 
 log = logging.getLogger(__name__)
 
@@ -196,15 +199,41 @@ def driver_rows(drivers: Iterable[Driver], os_name: Os = "linux") -> list[tuple[
     return rows
 
 
-def newest_cuda_for_driver(driver: str, drivers: Sequence[tuple[str, str]]) -> str | None:
-    """The newest CUDA version whose minimum driver is at most `driver` (numeric comparison).
+def family_floors(rows: Iterable[MinorCompat], os_name: Os = "linux") -> dict[int, str]:
+    """minor-compat.yaml as {CUDA major: the minimum driver for the whole family} for one OS."""
+    floors: dict[int, str] = {}
+    for row in rows:
+        minimum = row.windows if os_name == "windows" else row.linux
+        if minimum:
+            floors[row.cuda_major] = minimum
+    return floors
+
+
+def newest_cuda_for_driver(
+    driver: str, drivers: Sequence[tuple[str, str]], families: Mapping[int, str] | None = None
+) -> str | None:
+    """The newest CUDA version `driver` runs (numeric comparison): its own minimum is met, or,
+    with `families`, the CUDA major's minor-version-compatibility floor is.
 
     >>> newest_cuda_for_driver("525.85.12", [("11.8", "520.61.05"), ("12.1", "530.30.02")])
     '11.8'
+    >>> newest_cuda_for_driver("535.104.05", [("12.1", "530.30.02"), ("12.4", "550.54.14")],
+    ...                        {12: "525.60.13"})
+    '12.4'
     """
     have = _numbers(driver)
-    usable = [cuda for cuda, minimum in drivers if have >= _numbers(minimum)]
+    floors = families or {}
+    usable = [
+        cuda
+        for cuda, minimum in drivers
+        if have >= _numbers(minimum)
+        or (_major(cuda) in floors and have >= _numbers(floors[_major(cuda)]))
+    ]
     return max(usable, key=_numbers, default=None)
+
+
+def _major(cuda: str) -> int:
+    return _numbers(cuda)[0] if _numbers(cuda) else 0
 
 
 def minimum_driver(cuda: str, drivers: Sequence[tuple[str, str]]) -> str | None:
@@ -216,68 +245,227 @@ def minimum_driver(cuda: str, drivers: Sequence[tuple[str, str]]) -> str | None:
     return None
 
 
+Verdict = Literal["ok", "minor-compat", "no"]
+
+# What running through minor-version compatibility costs (NVIDIA, CUDA Compatibility,
+# "Application Considerations for Minor Version Compatibility").
+MINOR_COMPAT_COST: Final = (
+    "no JIT of PTX newer than the driver (cudaErrorUnsupportedPtxVersion: a GPU this build has "
+    "only PTX for will not run) and no APIs that need a newer driver "
+    "(cudaErrorCallRequiresNewerDriver)"
+)
+
+
+def driver_verdict(
+    driver: str, cuda: str, drivers: Sequence[tuple[str, str]], families: Mapping[int, str]
+) -> tuple[Verdict, str]:
+    """Whether `driver` runs CUDA `cuda`: at its own minimum, through minor-version
+    compatibility (the CUDA major's floor, CUDA 11 and later), or not at all."""
+    have = _numbers(driver)
+    own = minimum_driver(cuda, drivers)
+    major = _major(cuda)
+    floor = families.get(major)
+    if own is not None and have >= _numbers(own):
+        return "ok", f"driver {driver} >= {own}, the minimum for CUDA {cuda}"
+    if floor is not None and have >= _numbers(floor):
+        below = (
+            f"driver {driver} is older than {own}, the minimum for CUDA {cuda}, but"
+            if own is not None
+            else f"CUDA {cuda} is not in the drivers table; driver {driver} is"
+        )
+        return "minor-compat", (
+            f"{below} >= {floor}, the minimum for any CUDA {major}.x: it runs through "
+            f"minor-version compatibility, with {MINOR_COMPAT_COST}"
+        )
+    if own is None and floor is None:
+        return "no", f"CUDA {cuda} is not in the drivers table; cannot check driver {driver}"
+    parts = [f"{own}, the minimum for CUDA {cuda}"] if own is not None else []
+    if floor is not None:
+        parts.append(f"{floor}, the minimum for any CUDA {major}.x (minor-version compatibility)")
+    newest = newest_cuda_for_driver(driver, drivers, families)
+    best = f"; the newest CUDA it supports is {newest}" if newest else ""
+    return "no", f"driver {driver} is older than {' and than '.join(parts)}{best}"
+
+
+@dataclass(frozen=True, slots=True)
+class ArchBuild:
+    """One published CUDA build on the host's platform and its compiled architectures."""
+
+    torch: str
+    cuda: str
+    archs: tuple[str, ...]  # torch.cuda.get_arch_list() names
+
+    @property
+    def label(self) -> str:
+        return f"torch {self.torch} cu{self.cuda.replace('.', '')}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GpuFacts:
+    """What doctor compares the host with: the driver floors and each build's architectures."""
+
+    drivers: Sequence[tuple[str, str]]  # (CUDA, the toolkit's own minimum driver), one OS
+    families: Mapping[int, str] = field(default_factory=dict)  # CUDA major -> minor-compat floor
+    builds: tuple[ArchBuild, ...] = ()  # oldest release first, then CUDA ascending
+
+    def archs_for(self, torch: str, cuda: str) -> tuple[str, ...] | None:
+        for b in self.builds:
+            if b.torch == torch and b.cuda == cuda:
+                return b.archs
+        return None
+
+
+def gpu_facts(matrix: Matrix, os_name: Os, platform: Platform | None) -> GpuFacts:
+    """The matrix's GPU facts for one OS and platform (pip builds with a recorded arch list)."""
+    builds: set[ArchBuild] = set()
+    if platform is not None:
+        for b in matrix.pip:
+            if b.kind != "cuda" or b.version is None or platform not in b.platforms:
+                continue
+            row = matrix.arch_row(b.release, b.version, platform)
+            if row is not None:
+                builds.add(ArchBuild(b.release, b.version, row.archs))
+    ordered = sorted(builds, key=lambda b: (Version(b.torch), _numbers(b.cuda)))
+    return GpuFacts(
+        drivers=driver_rows(matrix.drivers, os_name),
+        families=family_floors(matrix.minor_compat, os_name),
+        builds=tuple(ordered),
+    )
+
+
 class VariantTarget(NamedTuple):
     """The part of a variant that decides whether this host can run it."""
 
     variant_id: str
     kind: ComputeKind
     version: str | None  # the CUDA / ROCm version; None for cpu and xpu
+    torch: str | None = None  # the torch release, for the GPU-architecture check
 
 
 class Assessment(NamedTuple):
-    """Whether this host can run one variant, and why."""
+    """Whether this host can run one variant (ok, ok through minor-version compatibility, or
+    no), and why."""
 
     variant_id: str
-    ok: bool
+    verdict: Verdict
     reason: str
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict != "no"
 
 
 def assess_variants(
     host: HostInfo,
-    variants: Iterable[tuple[str, ComputeKind, str | None]],
-    drivers: Sequence[tuple[str, str]],
+    variants: Iterable[tuple[str, ComputeKind, str | None] | VariantTarget],
+    drivers: Sequence[tuple[str, str]] | GpuFacts,
 ) -> list[Assessment]:
-    """Say for each (variant_id, kind, version) whether this host can run it, in input order."""
-    return [_assess(host, VariantTarget(*v), drivers) for v in variants]
+    """Say for each (variant_id, kind, version[, torch]) whether this host can run it, in input
+    order. `drivers` is the full GpuFacts, or only the drivers table (no minor-version
+    compatibility, no architecture check)."""
+    facts = drivers if isinstance(drivers, GpuFacts) else GpuFacts(drivers=drivers)
+    return [_assess(host, VariantTarget(*v), facts) for v in variants]
 
 
-def _assess(host: HostInfo, v: VariantTarget, drivers: Sequence[tuple[str, str]]) -> Assessment:
+def _assess(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> Assessment:
     if v.kind == "cpu":
-        return Assessment(v.variant_id, ok=True, reason="CPU builds run on any host")
+        return Assessment(v.variant_id, "ok", "CPU builds run on any host")
     if v.kind == "cuda":
-        return Assessment(v.variant_id, *_assess_cuda(host, v.version or "", drivers))
+        return Assessment(v.variant_id, *_assess_cuda(host, v, facts))
     if v.kind == "rocm":
         if host.platform != "linux-64":
-            return Assessment(v.variant_id, ok=False, reason="ROCm builds exist for linux-64 only")
+            return Assessment(v.variant_id, "no", "ROCm builds exist for linux-64 only")
         if host.rocm is None:
             return Assessment(
-                v.variant_id, ok=False, reason="no ROCm runtime (/opt/rocm and /dev/kfd missing)"
+                v.variant_id, "no", "no ROCm runtime (/opt/rocm and /dev/kfd missing)"
             )
-        return Assessment(v.variant_id, ok=True, reason=f"ROCm runtime found ({host.rocm})")
+        return Assessment(v.variant_id, "ok", f"ROCm runtime found ({host.rocm})")
     if host.xpu is None:
-        return Assessment(v.variant_id, ok=False, reason="no GPU render device (/dev/dri missing)")
+        return Assessment(v.variant_id, "no", "no GPU render device (/dev/dri missing)")
     return Assessment(
         v.variant_id,
-        ok=True,
-        reason="a GPU render device exists (/dev/dri); that it is an Intel GPU is not checked",
+        "ok",
+        "a GPU render device exists (/dev/dri); that it is an Intel GPU is not checked",
     )
 
 
-def _assess_cuda(host: HostInfo, cuda: str, drivers: Sequence[tuple[str, str]]) -> tuple[bool, str]:
+def _assess_cuda(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Verdict, str]:
+    cuda = v.version or ""
     if host.platform is not None and host.platform.startswith("osx"):
-        return False, "macOS has no CUDA builds of torch"
-    minimum = minimum_driver(cuda, drivers)
-    need = f"CUDA {cuda} needs driver >= {minimum}" if minimum else f"CUDA {cuda}"
+        return "no", "macOS has no CUDA builds of torch"
     if host.nvidia_driver is None:
-        return False, f"no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); {need}"
-    driver = host.nvidia_driver
-    if minimum is None:
-        return False, f"CUDA {cuda} is not in the drivers table; cannot check driver {driver}"
-    if _numbers(driver) >= _numbers(minimum):
-        return True, f"driver {driver} >= {minimum}, the minimum for CUDA {cuda}"
-    newest = newest_cuda_for_driver(driver, drivers)
-    best = f"; the newest CUDA it supports is {newest}" if newest else ""
-    return False, f"driver {driver} is older than {minimum}, the minimum for CUDA {cuda}{best}"
+        minimum = minimum_driver(cuda, facts.drivers)
+        need = f"CUDA {cuda} needs driver >= {minimum}" if minimum else f"CUDA {cuda}"
+        return "no", f"no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); {need}"
+    verdict, reason = driver_verdict(host.nvidia_driver, cuda, facts.drivers, facts.families)
+    if verdict == "no" or v.torch is None:
+        return verdict, reason
+    notes: list[str] = []
+    for gpu in host.gpus:
+        arch_verdict, note = _assess_arch(host, gpu, v.torch, cuda, facts, ptx=verdict == "ok")
+        if arch_verdict == "no":
+            return "no", note
+        notes.append(note)
+    return verdict, "; ".join([reason, *notes])
+
+
+def _capability(gpu: Gpu) -> tuple[int, int] | None:
+    if not gpu.compute_capability:
+        return None
+    major, _, minor = gpu.compute_capability.partition(".")
+    return int(major), int(minor or 0)
+
+
+def _assess_arch(
+    host: HostInfo, gpu: Gpu, torch: str, cuda: str, facts: GpuFacts, *, ptx: bool
+) -> tuple[Verdict, str]:
+    """Whether the build's compiled architectures run `gpu` (the rule: envgen._smoke_check)."""
+    label = f"torch {torch} cu{cuda.replace('.', '')}"
+    capability = _capability(gpu)
+    if capability is None or gpu.sm is None:
+        return "ok", f"{gpu.name}: architecture not checked (nvidia-smi gives no compute_cap)"
+    archs = facts.archs_for(torch, cuda)
+    if archs is None:
+        return "ok", (
+            f"{gpu.name} ({gpu.sm}): architecture not checked (the matrix has no arch list for "
+            f"{label} on {host.platform})"
+        )
+    found = arch_support(capability, archs, ptx_jit=ptx)
+    if found is not None:
+        return "ok", f"{gpu.name}: {describe_support(gpu.sm, found)} of {label}"
+    blocked = "" if ptx else PTX_BLOCKED
+    return "no", (
+        f"{gpu.name} ({gpu.sm}) has no kernels in {label} (compiled for {' '.join(archs)})"
+        f"{blocked}; {_where_supported(host, capability, torch, facts)}"
+    )
+
+
+def _where_supported(
+    host: HostInfo, capability: tuple[int, int], torch: str, facts: GpuFacts
+) -> str:
+    """The build to use instead: the same release's, else the first newer, else the last older."""
+    driver = host.nvidia_driver or "0"
+    runs = [b for b in facts.builds if arch_support(capability, b.archs) is not None]
+    if not runs:
+        return "no torch build in the matrix has kernels for it"
+
+    def usable(b: ArchBuild) -> str:
+        verdict, _ = driver_verdict(driver, b.cuda, facts.drivers, facts.families)
+        if verdict == "no":
+            minimum = minimum_driver(b.cuda, facts.drivers)
+            return f", which needs driver >= {minimum}" if minimum else ""
+        return ""
+
+    release = Version(torch)
+    same = [b for b in runs if b.torch == torch]
+    if same:
+        b = max(same, key=lambda b: (usable(b) == "", _numbers(b.cuda)))
+        return f"{b.label} has them{usable(b)}"
+    newer = [b for b in runs if Version(b.torch) > release]
+    if newer:
+        return f"first supported in {newer[0].label}{usable(newer[0])}"
+    older = runs[-1]
+    return f"last supported in {older.label}{usable(older)}"
 
 
 # --- error messages --------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import yaml
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -172,6 +173,55 @@ class KnownIssue(StrictModel):
     link: str
 
 
+ArchListStr = Annotated[str, Field(pattern=r"^\d+\.\d+(\+PTX)?(;\d+\.\d+(\+PTX)?)*$")]
+
+
+class GpuArchs(StrictModel):
+    """The CUDA architectures one group of torch builds was compiled for (gpu-archs.yaml)."""
+
+    torch: str = Field(description="A PEP 440 specifier of the torch releases the row covers.")
+    cuda: tuple[Annotated[str, Field(pattern=r"^\d+\.\d+$")], ...] = Field(
+        min_length=1, description="The CUDA versions (major.minor) the row covers."
+    )
+    platforms: tuple[Platform, ...] = Field(min_length=1)
+    arch_list: ArchListStr = Field(
+        description="TORCH_CUDA_ARCH_LIST as the release's build script set it: '5.0;9.0+PTX'."
+    )
+    source: str = Field(description="The build script at the commit read, or the copy read.")
+    inferred: bool = False
+    note: str | None = None
+
+    @property
+    def archs(self) -> tuple[str, ...]:
+        """The list as torch.cuda.get_arch_list() reports it: '9.0+PTX' -> sm_90, compute_90."""
+        return arch_names(self.arch_list)
+
+
+def arch_names(arch_list: str) -> tuple[str, ...]:
+    """TORCH_CUDA_ARCH_LIST as torch.cuda.get_arch_list() names it (SASS first, then PTX).
+
+    >>> arch_names("7.5;8.0;12.0+PTX")
+    ('sm_75', 'sm_80', 'sm_120', 'compute_120')
+    """
+    sass: list[str] = []
+    ptx: list[str] = []
+    for item in arch_list.split(";"):
+        number = item.removesuffix("+PTX").replace(".", "")
+        sass.append(f"sm_{number}")
+        if item.endswith("+PTX"):
+            ptx.append(f"compute_{number}")
+    return (*sass, *ptx)
+
+
+class MinorCompat(StrictModel):
+    """NVIDIA's minimum driver for CUDA minor-version compatibility in one CUDA major."""
+
+    cuda_major: int = Field(ge=11, description="The CUDA major release family (11 and later).")
+    linux: str = Field(pattern=r"^\d+(\.\d+)*$")
+    windows: str | None = Field(default=None, pattern=r"^\d+(\.\d+)*$")
+    source: str
+
+
 class Matrix(StrictModel):
     """Everything under matrices/, validated."""
 
@@ -180,6 +230,8 @@ class Matrix(StrictModel):
     conda: tuple[CondaBuild, ...]
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
+    gpu_archs: tuple[GpuArchs, ...] = ()
+    minor_compat: tuple[MinorCompat, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
     def release(self, torch: str) -> Release | None:
@@ -225,6 +277,18 @@ class Matrix(StrictModel):
                 return d
         return None
 
+    def arch_row(self, release: str, cuda: str, platform: Platform) -> GpuArchs | None:
+        """The gpu-archs.yaml row for one build (None when the matrix has no data for it)."""
+        version = Version(release)
+        for row in self.gpu_archs:
+            if (
+                cuda in row.cuda
+                and platform in row.platforms
+                and SpecifierSet(row.torch).contains(version, prereleases=True)
+            ):
+                return row
+        return None
+
 
 _KIND_ORDER: Final = {"cpu": 0, "cuda": 1, "rocm": 2, "xpu": 3}
 
@@ -250,7 +314,11 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "conda": "conda.yaml",
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
+    "gpu_archs": "gpu-archs.yaml",
+    "minor_compat": "minor-compat.yaml",
 }
+# Files a matrix directory may lack (its GPU facts are then unknown, never wrong).
+OPTIONAL_FILES: Final = frozenset({"gpu_archs", "minor_compat"})
 
 
 def _read_rows(path: Path) -> list[Any]:
@@ -308,9 +376,13 @@ def _parsed_cache_path(directory: Path) -> Path | None:
     the files' bytes, loads in milliseconds and can never be stale.
     """
     digest = hashlib.sha256()
-    for name in MATRIX_FILES.values():
+    for key, name in MATRIX_FILES.items():
+        path = directory / name
+        if key in OPTIONAL_FILES and not path.exists():
+            digest.update(name.encode() + b"\0absent\0")
+            continue
         try:
-            digest.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         except OSError:
             return None
     return cache_root() / "matrix" / f"{digest.hexdigest()}.json"
@@ -325,7 +397,12 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
             cached = None
         if isinstance(cached, dict) and set(cached) == set(MATRIX_FILES):
             return cached
-    raw = {key: _read_rows(directory / name) for key, name in MATRIX_FILES.items()}
+    raw = {
+        key: _read_rows(directory / name)
+        if key not in OPTIONAL_FILES or (directory / name).exists()
+        else []
+        for key, name in MATRIX_FILES.items()
+    }
     if cache is not None:
         try:
             atomic_write_bytes(cache, json.dumps(raw, sort_keys=True).encode())
@@ -398,6 +475,37 @@ def check_invariants(matrix: Matrix) -> list[str]:
     ]
     problems += [
         f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)
+    ]
+    problems += _gpu_problems(matrix)
+    return problems
+
+
+def _gpu_problems(matrix: Matrix) -> list[str]:
+    problems: list[str] = []
+    covered: list[tuple[str, str, str]] = []
+    for row in matrix.gpu_archs:
+        try:
+            spec = SpecifierSet(row.torch)
+        except InvalidSpecifier:
+            problems.append(f"gpu-archs.yaml: {row.torch!r} is not a PEP 440 specifier")
+            continue
+        releases = [r.torch for r in matrix.releases if spec.contains(r.version, prereleases=True)]
+        if not releases:
+            problems.append(
+                f"gpu-archs.yaml: torch {row.torch} matches no release in releases.yaml"
+            )
+        covered += [(t, c, p) for t in releases for c in row.cuda for p in row.platforms]
+    seen: set[tuple[str, str, str]] = set()
+    for key in covered:
+        if key in seen:
+            problems.append(
+                f"gpu-archs.yaml: torch {key[0]} CUDA {key[1]} on {key[2]} is covered by more "
+                "than one row"
+            )
+        seen.add(key)
+    problems += [
+        f"minor-compat.yaml: CUDA {d}.x listed twice"
+        for d in _dupes(m.cuda_major for m in matrix.minor_compat)
     ]
     return problems
 
