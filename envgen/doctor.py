@@ -24,7 +24,7 @@ from packaging.version import Version
 from envgen import _proc
 from envgen._smoke_check import PTX_BLOCKED, arch_support, describe_support
 from envgen._types import ComputeKind, Os, Platform
-from envgen.errors import EnvgenError
+from envgen.errors import EnvgenError, FileSystemError
 
 if TYPE_CHECKING:
     from envgen.matrix import Driver, Matrix, MinorCompat
@@ -34,6 +34,13 @@ log = logging.getLogger(__name__)
 NVIDIA_SMI_QUERY: Final = (
     "nvidia-smi",
     "--query-gpu=driver_version,name,compute_cap",
+    "--format=csv,noheader",
+)
+
+# nvidia-smi before R510 has no compute_cap field: the GPU's architecture is then unknown.
+NVIDIA_SMI_QUERY_OLD: Final = (
+    "nvidia-smi",
+    "--query-gpu=driver_version,name",
     "--format=csv,noheader",
 )
 
@@ -178,9 +185,18 @@ def _query_nvidia_smi() -> tuple[str | None, tuple[Gpu, ...]]:
         log.debug("nvidia-smi failed: %s", exc)
         return None, ()
     if result.returncode != 0:
-        # e.g. "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver".
+        # e.g. "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver", or
+        # an nvidia-smi older than compute_cap (R510): ask again without it.
         log.debug("nvidia-smi exited %d: %s", result.returncode, result.stdout + result.stderr)
-        return None, ()
+        try:
+            result = _proc.run(
+                [tool, *NVIDIA_SMI_QUERY_OLD[1:]], what="nvidia-smi", timeout=30, check=False
+            )
+        except EnvgenError as exc:
+            log.debug("nvidia-smi failed: %s", exc)
+            return None, ()
+        if result.returncode != 0:
+            return None, ()
     return parse_nvidia_smi(result.stdout)
 
 
@@ -271,7 +287,7 @@ def driver_verdict(
         below = (
             f"driver {driver} is older than {own}, the minimum for CUDA {cuda}, but"
             if own is not None
-            else f"CUDA {cuda} is not in the drivers table; driver {driver} is"
+            else f"the drivers table has no own minimum for CUDA {cuda} here; driver {driver} is"
         )
         return "minor-compat", (
             f"{below} >= {floor}, the minimum for any CUDA {major}.x: it runs through "
@@ -279,12 +295,17 @@ def driver_verdict(
         )
     if own is None and floor is None:
         return "no", f"CUDA {cuda} is not in the drivers table; cannot check driver {driver}"
-    parts = [f"{own}, the minimum for CUDA {cuda}"] if own is not None else []
-    if floor is not None:
-        parts.append(f"{floor}, the minimum for any CUDA {major}.x (minor-version compatibility)")
+    if floor is None:
+        why = f"{own}, the minimum for CUDA {cuda}"
+    else:
+        own_note = f" (CUDA {cuda}'s own minimum is {own})" if own is not None else ""
+        why = (
+            f"{floor}, the minimum for any CUDA {major}.x even through minor-version "
+            f"compatibility{own_note}"
+        )
     newest = newest_cuda_for_driver(driver, drivers, families)
     best = f"; the newest CUDA it supports is {newest}" if newest else ""
-    return "no", f"driver {driver} is older than {' and than '.join(parts)}{best}"
+    return "no", f"driver {driver} is older than {why}{best}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,39 +498,49 @@ class Diagnosis(NamedTuple):
     fix: str
 
 
+# Every pattern below is linear in the text: each starts with a literal, every repetition is
+# bounded, and no two adjacent repetitions can match the same characters (no nested or
+# overlapping quantifiers). A pasted log is untrusted input; tests/unit/test_doctor_gpu.py
+# times each pattern on adversarial text.
 _CUDA_LIBS: Final = re.compile(
     r"\b(lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|cupti))"
-    r"\.so\.(\d+(?:\.\d+)*)\S*?:? cannot open shared object file"
+    r"\.so\.([^\s:]{1,40}):? cannot open shared object file"
 )
+_SONAME_VERSION: Final = re.compile(r"\d{1,6}(?:\.\d{1,6}){0,5}")
 _CUDNN_LIB: Final = re.compile(
-    r"\b(libcudnn\w*)\.so\.(\d+)(?:\.\d+)*:? cannot open shared object file"
+    r"\b(libcudnn\w{0,40})\.so\.(\d{1,6})(?:\.\d{1,6}){0,5}:? cannot open shared object file"
 )
-_UNDEFINED_SYMBOL: Final = re.compile(r"(?:(\S+\.so)\S*: )?undefined symbol: (\S+)")
-_GLIBC: Final = re.compile(r"\bGLIBC_(\d+\.\d+)'? not found")
-_GLIBCXX: Final = re.compile(r"\b(GLIBCXX_\d+(?:\.\d+)+|CXXABI_\d+(?:\.\d+)+)'? not found")
-_NMS: Final = re.compile(r"operator torchvision::(\w+) does not exist")
+# Found by its literal; the library before it is read backwards in Python (_library_before).
+_UNDEFINED_SYMBOL: Final = re.compile(r"undefined symbol: (\S{1,500})")
+_GLIBC: Final = re.compile(r"\bGLIBC_(\d{1,4}\.\d{1,4})'? not found")
+_GLIBCXX: Final = re.compile(
+    r"\b(GLIBCXX_\d{1,4}(?:\.\d{1,4}){1,4}|CXXABI_\d{1,4}(?:\.\d{1,4}){1,4})'? not found"
+)
+_NMS: Final = re.compile(r"operator torchvision::(\w{1,100}) does not exist")
 _NOT_COMPILED: Final = re.compile(r"Torch not compiled with CUDA enabled")
 _DRIVER_TOO_OLD: Final = re.compile(
-    r"NVIDIA driver on your system is too old \(found version (\d+)\)"
+    r"NVIDIA driver on your system is too old \(found version (\d{1,9})\)"
 )
 _NO_DRIVER: Final = re.compile(r"Found no NVIDIA driver on your system")
 _INSUFFICIENT: Final = re.compile(r"CUDA driver version is insufficient for CUDA runtime version")
 _NOT_AVAILABLE: Final = re.compile(
-    r"(?:torch\.)?cuda\.is_available\(\)\s*(?:is|==|returns?|returned)\s*False"
+    r"cuda\.is_available\(\)[ \t]{0,20}(?:is|==|returns?|returned)[ \t]{0,20}False"
 )
 _NO_KERNEL: Final = re.compile(r"no kernel image is available for execution on the device")
 _SM_NOT_COMPATIBLE: Final = re.compile(
-    r"with CUDA capability (sm_\d+) is not compatible with the current PyTorch installation"
+    r"with CUDA capability (sm_\d{1,4}) is not compatible with the current PyTorch installation"
 )
 _NUMPY2: Final = re.compile(
-    r"compiled using NumPy 1\.x cannot be run in\s+NumPy (\d+\.\d+(?:\.\d+)?)"
+    r"compiled using NumPy 1\.x cannot be run in\s{1,20}NumPy (\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)"
     r"|_ARRAY_API not found"
 )
 _NO_VERSION: Final = re.compile(
     r"Could not find a version that satisfies the requirement "
-    r"((?:torch|torchvision|torchaudio)\S*)"
+    r"((?:torch|torchvision|torchaudio)\S{0,200})"
 )
-_PACKAGE_IN_PATH: Final = re.compile(r"site-packages/([A-Za-z0-9_]+)/")
+_PACKAGE_IN_PATH: Final = re.compile(r"site-packages/([A-Za-z0-9_]{1,100})/")
+# How far before "undefined symbol:" the library path may start.
+_LIBRARY_WINDOW: Final = 1000
 
 
 def _cuda_from_driver_api(number: int) -> str:
@@ -517,8 +548,11 @@ def _cuda_from_driver_api(number: int) -> str:
     return f"{number // 1000}.{number % 1000 // 10}"
 
 
-def _explain_cuda_lib(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
-    lib, cuda = m.group(1), m.group(2)
+def _explain_cuda_lib(m: re.Match[str], _host: HostInfo | None) -> Diagnosis | None:
+    version = _SONAME_VERSION.match(m.group(2))
+    if version is None:
+        return None
+    lib, cuda = m.group(1), version.group(0)
     soname = f"{lib}.so.{cuda}"
     # CUDA 11 runtime sonames carry major.minor (libcudart.so.11.0); the math libraries and
     # CUDA 12+ carry only the major. conda ships CUDA <= 11 as cudatoolkit, 12+ as cuda-*.
@@ -550,8 +584,19 @@ def _explain_cudnn(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
     )
 
 
+def _library_before(text: str, end: int) -> str | None:
+    """The shared library named just before "undefined symbol:" ("/x/libfoo.so.1: "), read
+    backwards over a bounded window; None when there is none."""
+    window = text[max(0, end - _LIBRARY_WINDOW) : end]
+    if not window.endswith(": "):
+        return None
+    token = window[:-2].rsplit(None, 1)[-1] if window[:-2].strip() else ""
+    cut = token.rfind(".so")
+    return token[: cut + 3] if cut > 0 else None
+
+
 def _explain_undefined_symbol(m: re.Match[str], _host: HostInfo | None) -> Diagnosis:
-    library, symbol = m.group(1), m.group(2)
+    library, symbol = _library_before(m.string, m.start()), m.group(1)
     where = ""
     if library:
         package = _PACKAGE_IN_PATH.search(library)
@@ -720,7 +765,7 @@ _NOT_AVAILABLE_DIAGNOSIS: Final = Diagnosis(
 )
 
 
-_Explain = Callable[[re.Match[str], HostInfo | None], Diagnosis]
+_Explain = Callable[[re.Match[str], HostInfo | None], Diagnosis | None]
 
 # Each known failure: its pattern and what it means (a fixed Diagnosis, or one built from the
 # match). explain_error reports them in this order.
@@ -749,6 +794,30 @@ def explain_error(text: str, *, host: HostInfo | None = None) -> list[Diagnosis]
     for pattern, explain in _EXPLAINERS:
         for m in pattern.finditer(text):
             diagnosis = explain if isinstance(explain, Diagnosis) else explain(m, host)
-            if diagnosis not in found:
+            if diagnosis is not None and diagnosis not in found:
                 found.append(diagnosis)
     return found
+
+
+# The most of a log `doctor --log` reads: its last LOG_LIMIT bytes (failures come last).
+LOG_LIMIT: Final = 4 * 1024 * 1024
+
+
+def read_log(path: Path, *, limit: int = LOG_LIMIT) -> tuple[str, bool]:
+    """A log's text for explain_error: at most its last `limit` bytes (from the first whole
+    line), decoded with replacement; and whether it was cut. Only regular files are read."""
+    try:
+        if not path.is_file():
+            msg = f"{path}: not a regular file; --log reads a log file"
+            raise FileSystemError(msg, hint="save the output to a file and pass its path")
+        with path.open("rb") as fh:
+            size = fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, size - limit))
+            data = fh.read(limit)
+    except OSError as exc:
+        msg = f"{path}: cannot read the log: {exc.strerror or exc}"
+        raise FileSystemError(msg) from None
+    cut = size > limit
+    if cut and b"\n" in data:  # start at a whole line
+        data = data[data.index(b"\n") + 1 :]
+    return data.decode("utf-8", errors="replace"), cut
