@@ -25,8 +25,8 @@ from envgen.doctor import (
     Gpu,
     GpuFacts,
     HostInfo,
-    Verdict,
     VariantTarget,
+    Verdict,
     assess_variants,
     gpu_facts,
 )
