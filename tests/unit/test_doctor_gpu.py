@@ -527,3 +527,28 @@ def test_doctor_log_with_a_hostile_log_is_fast(
     assert re.findall(r"^\* .*$", result.stdout, re.MULTILINE) == [
         "* torchvision does not match torch"
     ]
+
+
+def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from envgen import workflow  # noqa: PLC0415
+
+    spec = tmp_path / "project.yaml"
+    spec.write_text(
+        'name: p26\npython: "3.11"\ntorch: "2.6.0"\naccelerators: [cpu, cu126]\n'
+        "platforms: [linux-64]\nmanagers: [pip]\n"
+    )
+    monkeypatch.setattr(doctor, "detect_host", lambda **_kw: host("535.104.05", A100))
+    assert workflow.format_doctor(workflow.doctor(spec, None)).splitlines() == [
+        "platform      linux-64 (Linux x86_64)",
+        "python        3.11.9",
+        "glibc         2.35",
+        "nvidia driver 535.104.05",
+        "newest CUDA   12.1 (12.9 through minor-version compatibility)",
+        "GPUs          NVIDIA A100-SXM4-80GB (sm 8.0)",
+        "ROCm          -",
+        "variants:",
+        "  ok     cpu: CPU builds run on any host",
+        "  compat cu126: "
+        + minor_compat("535.104.05", "560.28.03", "12.6", "525.60.13")
+        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.6.0 cu126",
+    ]
