@@ -530,7 +530,7 @@ def test_doctor_log_with_a_hostile_log_is_fast(
 
 
 def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from envgen import workflow  # noqa: PLC0415
+    from envgen import workflow
 
     spec = tmp_path / "project.yaml"
     spec.write_text(
