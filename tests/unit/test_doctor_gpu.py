@@ -177,8 +177,7 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         WINDOWS,
         "minor-compat",
         minor_compat("528.89", "531.14", "12.1", "528.33")
-        + "; NVIDIA A100-SXM4-80GB (sm_80): architecture not checked (the matrix has no arch "
-        "list for torch 2.1.0 cu121 on win-64)",
+        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.1.0 cu121",
     ),
     "Windows 452.39, cu118: the 11.x floor": (
         host("452.39", A100, windows=True),
@@ -186,8 +185,7 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         WINDOWS,
         "minor-compat",
         minor_compat("452.39", "520.06", "11.8", "452.39")
-        + "; NVIDIA A100-SXM4-80GB (sm_80): architecture not checked (the matrix has no arch "
-        "list for torch 2.1.0 cu118 on win-64)",
+        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.1.0 cu118",
     ),
     "Windows 452.38, cu118: just below it": (
         host("452.38", A100, windows=True),
@@ -231,6 +229,30 @@ def test_old_gpu_dropped_from_a_release_names_the_last_one() -> None:
         "no",
         "Tesla K80 (sm_37) has no kernels in torch 2.7.0 cu126 (compiled for sm_50 sm_60 sm_70 "
         "sm_75 sm_80 sm_86 sm_90); torch 2.7.0 cu118 has them",
+    )
+
+
+def test_windows_builds_have_their_own_arch_lists() -> None:
+    gtx1080 = Gpu(name="NVIDIA GeForce GTX 1080", compute_capability="6.1")
+    (linux,) = assess_variants(host("535.104.05", gtx1080), [cuda("2.1.0", "12.1")], LINUX)
+    (windows,) = assess_variants(
+        host("537.58", gtx1080, windows=True), [cuda("2.1.0", "12.1")], WINDOWS
+    )
+    assert linux.reason.split("; ")[1] == (
+        "NVIDIA GeForce GTX 1080: sm_61 runs the sm_60 kernels (same major) of torch 2.1.0 cu121"
+    )
+    assert windows.reason.split("; ")[1] == (
+        "NVIDIA GeForce GTX 1080: sm_61 is in the compiled list of torch 2.1.0 cu121"
+    )
+
+
+def test_architecture_not_checked_without_a_row() -> None:
+    (a,) = assess_variants(host("570.86.10", A100, windows=True), [cuda("2.7.0", "12.8")], WINDOWS)
+    assert a == Assessment(
+        "cu128",
+        "ok",
+        "driver 570.86.10 >= 570.65, the minimum for CUDA 12.8; NVIDIA A100-SXM4-80GB (sm_80): "
+        "architecture not checked (the matrix has no arch list for torch 2.7.0 cu128 on win-64)",
     )
 
 
