@@ -574,3 +574,29 @@ def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         + minor_compat("535.104.05", "560.28.03", "12.6", "525.60.13")
         + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.6.0 cu126",
     ]
+
+
+def test_nvidia_smi_before_compute_cap_is_asked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+
+    def fake_run(args: list[str], **_kwargs: object) -> _proc.Completed:
+        calls.append(args[1])
+        if "compute_cap" in args[1]:
+            out, rc = 'Field "compute_cap" is not a valid field to query.\n', 2
+        else:
+            out, rc = "470.82.01, Tesla T4\n", 0
+        return _proc.Completed(args=tuple(args), returncode=rc, stdout=out, stderr="", seconds=0.1)
+
+    monkeypatch.setattr(_proc, "which", lambda tool: f"/usr/bin/{tool}")
+    monkeypatch.setattr(_proc, "run", fake_run)
+    found = doctor.detect_host(root=tmp_path)
+    assert calls == [
+        "--query-gpu=driver_version,name,compute_cap",
+        "--query-gpu=driver_version,name",
+    ]
+    assert (found.nvidia_driver, found.gpus) == (
+        "470.82.01",
+        (Gpu(name="Tesla T4", compute_capability=None),),
+    )
