@@ -203,7 +203,8 @@ def check_arch_list(ctx: Context) -> str:
         skip("torch.cuda.get_arch_list() is not available in this torch")
     found = _arch_list(torch)
     text = " ".join(found) or "(empty)"
-    if ctx.archs and getattr(version, "cuda", None) is not None:
+    gpu_build = getattr(version, "cuda", None) is not None or getattr(version, "hip", None)
+    if ctx.archs and gpu_build:
         if sorted(found) != sorted(ctx.archs):
             fail(
                 "torch.cuda.get_arch_list() is {} but the matrix (gpu-archs.yaml) says {}".format(

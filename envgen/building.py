@@ -462,10 +462,12 @@ def build_variants(
 
 
 def compiled_archs(matrix: Matrix, variant: Variant) -> tuple[str, ...]:
-    """The CUDA architectures the matrix says the variant's pip build has (empty = unknown)."""
-    if variant.kind != "cuda" or variant.compute_version is None:
+    """The GPU architectures the matrix says the variant's pip build has (empty = unknown)."""
+    if variant.kind not in ("cuda", "rocm") or variant.compute_version is None:
         return ()
-    row = matrix.arch_row(variant.release.torch, variant.compute_version, variant.platform)
+    row = matrix.arch_row(
+        variant.release.torch, variant.kind, variant.compute_version, variant.platform
+    )
     return row.archs if row is not None else ()
 
 

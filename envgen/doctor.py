@@ -73,6 +73,7 @@ class HostInfo:
     nvidia_driver: str | None = None  # "535.104.05"
     gpus: tuple[Gpu, ...] = ()
     rocm: str | None = None  # the ROCm marker found: "/opt/rocm" or "/dev/kfd"
+    rocm_gfx: tuple[str, ...] = ()  # the AMD GPUs' gfx targets (KFD topology): ("gfx90a",)
     xpu: str | None = None  # a DRI render node ("/dev/dri"): maybe an Intel GPU, not verified
 
 
@@ -160,6 +161,7 @@ def detect_host(*, root: Path = Path("/")) -> HostInfo:
         None,
     )
     xpu = "/dev/dri" if (root / "dev/dri").is_dir() else None
+    gfx = detect_rocm_gfx(root / "sys/class/kfd/kfd/topology/nodes")
     return HostInfo(
         platform=platform_name(system, machine),
         system=system,
@@ -169,8 +171,44 @@ def detect_host(*, root: Path = Path("/")) -> HostInfo:
         nvidia_driver=driver,
         gpus=gpus,
         rocm=rocm,
+        rocm_gfx=gfx,
         xpu=xpu,
     )
+
+
+def gfx_name(target_version: int) -> str | None:
+    """The gfx target for a KFD gfx_target_version (major*10000 + minor*100 + stepping).
+
+    >>> gfx_name(90010), gfx_name(90402), gfx_name(110000), gfx_name(0)
+    ('gfx90a', 'gfx942', 'gfx1100', None)
+    """
+    if target_version <= 0:
+        return None
+    major, rest = divmod(target_version, 10000)
+    minor, stepping = divmod(rest, 100)
+    return f"gfx{major}{minor:x}{stepping:x}"
+
+
+def detect_rocm_gfx(nodes: Path) -> tuple[str, ...]:
+    """The gfx targets of the AMD GPUs in the KFD topology (CPU nodes report 0), in node order."""
+    found: list[str] = []
+    try:
+        entries = sorted(nodes.iterdir(), key=lambda p: (len(p.name), p.name))[:64]
+    except OSError:
+        return ()
+    for node in entries:
+        try:
+            text = (node / "properties").read_text(encoding="utf-8")[:65536]
+        except OSError:
+            continue
+        match = _GFX_TARGET.search(text)
+        name = gfx_name(int(match.group(1))) if match else None
+        if name is not None and name not in found:
+            found.append(name)
+    return tuple(found)
+
+
+_GFX_TARGET: Final = re.compile(r"^gfx_target_version (\d{1,9})$", re.MULTILINE)
 
 
 def _query_nvidia_smi() -> tuple[str | None, tuple[Gpu, ...]]:
@@ -313,11 +351,14 @@ class ArchBuild:
     """One published CUDA build on the host's platform and its compiled architectures."""
 
     torch: str
-    cuda: str
+    cuda: str  # the CUDA (or, for kind rocm, ROCm) version
     archs: tuple[str, ...]  # torch.cuda.get_arch_list() names
+    kind: Literal["cuda", "rocm"] = "cuda"
 
     @property
     def label(self) -> str:
+        if self.kind == "rocm":
+            return f"torch {self.torch} rocm{self.cuda}"
         return f"torch {self.torch} cu{self.cuda.replace('.', '')}"
 
 
@@ -329,9 +370,9 @@ class GpuFacts:
     families: Mapping[int, str] = field(default_factory=dict)  # CUDA major -> minor-compat floor
     builds: tuple[ArchBuild, ...] = ()  # oldest release first, then CUDA ascending
 
-    def archs_for(self, torch: str, cuda: str) -> tuple[str, ...] | None:
+    def archs_for(self, torch: str, cuda: str, kind: str = "cuda") -> tuple[str, ...] | None:
         for b in self.builds:
-            if b.torch == torch and b.cuda == cuda:
+            if b.torch == torch and b.cuda == cuda and b.kind == kind:
                 return b.archs
         return None
 
@@ -341,12 +382,12 @@ def gpu_facts(matrix: Matrix, os_name: Os, platform: Platform | None) -> GpuFact
     builds: set[ArchBuild] = set()
     if platform is not None:
         for b in matrix.pip:
-            if b.kind != "cuda" or b.version is None or platform not in b.platforms:
+            if b.kind not in ("cuda", "rocm") or b.version is None or platform not in b.platforms:
                 continue
-            row = matrix.arch_row(b.release, b.version, platform)
+            row = matrix.arch_row(b.release, b.kind, b.version, platform)
             if row is not None:
-                builds.add(ArchBuild(b.release, b.version, row.archs))
-    ordered = sorted(builds, key=lambda b: (Version(b.torch), _numbers(b.cuda)))
+                builds.add(ArchBuild(b.release, b.version, row.archs, row.kind))
+    ordered = sorted(builds, key=lambda b: (b.kind, Version(b.torch), _numbers(b.cuda)))
     return GpuFacts(
         drivers=driver_rows(matrix.drivers, os_name),
         families=family_floors(matrix.minor_compat, os_name),
@@ -400,7 +441,7 @@ def _assess(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> Assessment:
             return Assessment(
                 v.variant_id, "no", "no ROCm runtime (/opt/rocm and /dev/kfd missing)"
             )
-        return Assessment(v.variant_id, "ok", f"ROCm runtime found ({host.rocm})")
+        return Assessment(v.variant_id, *_assess_rocm(host, v, facts))
     if host.xpu is None:
         return Assessment(v.variant_id, "no", "no GPU render device (/dev/dri missing)")
     return Assessment(
@@ -428,6 +469,38 @@ def _assess_cuda(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Ver
             return "no", note
         notes.append(note)
     return verdict, "; ".join([reason, *notes])
+
+
+def _assess_rocm(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Verdict, str]:
+    """ROCm code objects are built per gfx target and run only on exactly that target."""
+    reason = f"ROCm runtime found ({host.rocm})"
+    if not host.rocm_gfx or v.torch is None or v.version is None:
+        return "ok", reason
+    label = f"torch {v.torch} rocm{v.version}"
+    archs = facts.archs_for(v.torch, v.version, "rocm")
+    if archs is None:
+        return "ok", (
+            f"{reason}; {' '.join(host.rocm_gfx)}: architecture not checked (the matrix has no "
+            f"gfx list for {label})"
+        )
+    missing = [g for g in host.rocm_gfx if g not in archs]
+    if not missing:
+        return "ok", f"{reason}; {' '.join(host.rocm_gfx)} in the gfx targets of {label}"
+    gfx = missing[0]
+    others = [b for b in facts.builds if b.kind == "rocm" and gfx in b.archs]
+    same = [b for b in others if b.torch == v.torch]
+    newer = [b for b in others if Version(b.torch) > Version(v.torch)]
+    if same:
+        where = f"{same[-1].label} has it"
+    elif newer:
+        where = f"first supported in {newer[0].label}"
+    elif others:
+        where = f"last supported in {others[-1].label}"
+    else:
+        where = "no torch build in the matrix targets it"
+    return "no", (
+        f"the AMD GPU ({gfx}) is not among the gfx targets of {label} ({' '.join(archs)}); {where}"
+    )
 
 
 def _capability(gpu: Gpu) -> tuple[int, int] | None:
@@ -466,7 +539,11 @@ def _where_supported(
 ) -> str:
     """The build to use instead: the same release's, else the first newer, else the last older."""
     driver = host.nvidia_driver or "0"
-    runs = [b for b in facts.builds if arch_support(capability, b.archs) is not None]
+    runs = [
+        b
+        for b in facts.builds
+        if b.kind == "cuda" and arch_support(capability, b.archs) is not None
+    ]
     if not runs:
         return "no torch build in the matrix has kernels for it"
 

@@ -173,27 +173,46 @@ class KnownIssue(StrictModel):
     link: str
 
 
-ArchListStr = Annotated[str, Field(pattern=r"^\d+\.\d+(\+PTX)?(;\d+\.\d+(\+PTX)?)*$")]
+ArchListStr = Annotated[
+    str,
+    Field(pattern=r"^(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+)(;(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+))*$"),
+]
 
 
 class GpuArchs(StrictModel):
-    """The CUDA architectures one group of torch builds was compiled for (gpu-archs.yaml)."""
+    """The GPU architectures one group of torch builds was compiled for (gpu-archs.yaml): CUDA
+    SM/PTX targets for `cuda` rows, AMD gfx targets for `rocm` rows."""
 
     torch: str = Field(description="A PEP 440 specifier of the torch releases the row covers.")
     cuda: tuple[Annotated[str, Field(pattern=r"^\d+\.\d+$")], ...] = Field(
-        min_length=1, description="The CUDA versions (major.minor) the row covers."
+        default=(), description="The CUDA versions (major.minor) the row covers."
+    )
+    rocm: tuple[Annotated[str, Field(pattern=r"^\d+(\.\d+)*$")], ...] = Field(
+        default=(), description="The ROCm versions the row covers (a row has cuda or rocm)."
     )
     platforms: tuple[Platform, ...] = Field(min_length=1)
     arch_list: ArchListStr = Field(
-        description="TORCH_CUDA_ARCH_LIST as the release's build script set it: '5.0;9.0+PTX'."
+        description="TORCH_CUDA_ARCH_LIST as the release's build script set it ('5.0;9.0+PTX'), "
+        "or PYTORCH_ROCM_ARCH ('gfx90a;gfx942')."
     )
     source: str = Field(description="The build script at the commit read, or the copy read.")
     inferred: bool = False
     note: str | None = None
 
     @property
+    def kind(self) -> Literal["cuda", "rocm"]:
+        return "rocm" if self.rocm else "cuda"
+
+    @property
+    def versions(self) -> tuple[str, ...]:
+        return self.rocm or self.cuda
+
+    @property
     def archs(self) -> tuple[str, ...]:
-        """The list as torch.cuda.get_arch_list() reports it: '9.0+PTX' -> sm_90, compute_90."""
+        """The list as torch.cuda.get_arch_list() reports it: '9.0+PTX' -> sm_90, compute_90;
+        gfx targets as they are."""
+        if self.kind == "rocm":
+            return tuple(self.arch_list.split(";"))
         return arch_names(self.arch_list)
 
 
@@ -277,14 +296,17 @@ class Matrix(StrictModel):
                 return d
         return None
 
-    def arch_row(self, release: str, cuda: str, platform: Platform) -> GpuArchs | None:
-        """The gpu-archs.yaml row for one build (None when the matrix has no data for it)."""
-        version = Version(release)
+    def arch_row(
+        self, release: str, kind: str, version: str, platform: Platform
+    ) -> GpuArchs | None:
+        """The gpu-archs.yaml row for one cuda/rocm build (None: no data for it)."""
+        parsed = Version(release)
         for row in self.gpu_archs:
             if (
-                cuda in row.cuda
+                row.kind == kind
+                and version in row.versions
                 and platform in row.platforms
-                and SpecifierSet(row.torch).contains(version, prereleases=True)
+                and SpecifierSet(row.torch).contains(parsed, prereleases=True)
             ):
                 return row
         return None
@@ -494,12 +516,24 @@ def _gpu_problems(matrix: Matrix) -> list[str]:
             problems.append(
                 f"gpu-archs.yaml: torch {row.torch} matches no release in releases.yaml"
             )
-        covered += [(t, c, p) for t in releases for c in row.cuda for p in row.platforms]
+        if bool(row.cuda) == bool(row.rocm):
+            problems.append(f"gpu-archs.yaml: torch {row.torch}: a row has cuda or rocm, not both")
+        items = row.arch_list.split(";")
+        if any(i.startswith("gfx") for i in items) != (row.kind == "rocm") or (
+            row.kind == "rocm" and not all(i.startswith("gfx") for i in items)
+        ):
+            problems.append(
+                f"gpu-archs.yaml: torch {row.torch} {row.kind}: arch-list {row.arch_list!r} "
+                "needs X.Y items for cuda rows and gfx targets for rocm rows"
+            )
+        covered += [
+            (t, f"{row.kind} {v}", p) for t in releases for v in row.versions for p in row.platforms
+        ]
     seen: set[tuple[str, str, str]] = set()
     for key in covered:
         if key in seen:
             problems.append(
-                f"gpu-archs.yaml: torch {key[0]} CUDA {key[1]} on {key[2]} is covered by more "
+                f"gpu-archs.yaml: torch {key[0]} {key[1]} on {key[2]} is covered by more "
                 "than one row"
             )
         seen.add(key)

@@ -406,7 +406,7 @@ def test_expectation_json_carries_the_gpu_facts_only_when_set() -> None:
 
 # --- the bundled data ------------------------------------------------------------------------
 def archs_of(torch: str, cuda_version: str) -> tuple[str, ...]:
-    row = MATRIX.arch_row(torch, cuda_version, "linux-64")
+    row = MATRIX.arch_row(torch, "cuda", cuda_version, "linux-64")
     assert row is not None, (torch, cuda_version)
     return row.archs
 
@@ -456,7 +456,7 @@ def test_overlapping_gpu_rows_are_refused(tmp_path: Path) -> None:
     problems = [line.strip() for line in str(err.value).splitlines()[1:] if line.startswith("  - ")]
     assert "- gpu-archs.yaml: torch ==0.1.0 matches no release in releases.yaml" in problems
     assert (
-        "- gpu-archs.yaml: torch 2.1.0 CUDA 11.8 on linux-64 is covered by more than one row"
+        "- gpu-archs.yaml: torch 2.1.0 cuda 11.8 on linux-64 is covered by more than one row"
         in (problems)
     )
 
@@ -600,3 +600,56 @@ def test_nvidia_smi_before_compute_cap_is_asked_again(
         "470.82.01",
         (Gpu(name="Tesla T4", compute_capability=None),),
     )
+
+
+# --- ROCm: gfx targets match exactly ------------------------------------------------------------
+def rocm_host(*gfx: str) -> HostInfo:
+    return HostInfo(
+        platform="linux-64",
+        system="Linux",
+        machine="x86_64",
+        python="3.11.9",
+        rocm="/opt/rocm",
+        rocm_gfx=gfx,
+    )
+
+
+def rocm(torch: str, version: str) -> VariantTarget:
+    return VariantTarget("rocm" + version, "rocm", version, torch)
+
+
+def test_rocm_gfx_targets() -> None:
+    assert assess_variants(
+        rocm_host("gfx942"),
+        [rocm("2.2.1", "5.7"), rocm("2.4.0", "6.1"), rocm("2.6.0", "6.1")],
+        LINUX,
+    ) == [
+        Assessment(
+            "rocm5.7",
+            "no",
+            "the AMD GPU (gfx942) is not among the gfx targets of torch 2.2.1 rocm5.7 (gfx900 "
+            "gfx906 gfx908 gfx90a gfx1030 gfx1100); first supported in torch 2.3.0 rocm6.0",
+        ),
+        Assessment(
+            "rocm6.1",
+            "ok",
+            "ROCm runtime found (/opt/rocm); gfx942 in the gfx targets of torch 2.4.0 rocm6.1",
+        ),
+        Assessment(
+            "rocm6.1",
+            "ok",
+            "ROCm runtime found (/opt/rocm); gfx942: architecture not checked (the matrix has no "
+            "gfx list for torch 2.6.0 rocm6.1)",
+        ),
+    ]
+
+
+def test_detect_rocm_gfx_from_the_kfd_topology(tmp_path: Path) -> None:
+    nodes = tmp_path / "sys/class/kfd/kfd/topology/nodes"
+    for node, version in (("0", 0), ("1", 90010), ("2", 110000), ("10", 90010)):
+        (nodes / node).mkdir(parents=True)
+        (nodes / node / "properties").write_text(
+            f"cpu_cores_count 0\ngfx_target_version {version}\nvendor_id 4098\n"
+        )
+    assert doctor.detect_rocm_gfx(nodes) == ("gfx90a", "gfx1100")
+    assert doctor.detect_rocm_gfx(tmp_path / "missing") == ()
