@@ -336,6 +336,7 @@ def doctor(
                 {"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus
             ],
             "rocm": host.rocm,
+            "rocm_gfx": list(host.rocm_gfx),
         },
         "variants": [],
         "diagnoses": [],
@@ -366,6 +367,11 @@ def _newest_cuda(host: dict[str, Any]) -> str:
     return newest or "-"
 
 
+def _rocm(host: dict[str, Any]) -> str:
+    gfx = host.get("rocm_gfx") or []
+    return f"{host['rocm'] or '-'}" + (f" ({' '.join(gfx)})" if gfx else "")
+
+
 def format_doctor(data: dict[str, Any]) -> str:
     h = data["host"]
     gpus = (
@@ -380,7 +386,7 @@ def format_doctor(data: dict[str, Any]) -> str:
         f"nvidia driver {driver}",
         f"newest CUDA   {_newest_cuda(h)}",
         f"GPUs          {gpus}",
-        f"ROCm          {h['rocm'] or '-'}",
+        f"ROCm          {_rocm(h)}",
     ]
     if data["variants"]:
         lines.append("variants:")
