@@ -501,7 +501,7 @@ def smoke_variants(
         BuildError: an environment is missing or unfinished (no marker): build it first.
     """
     chosen = select(expand(spec, matrix).variants, variants)
-    todo: list[tuple[Variant, Path, Inventory]] = []
+    todo: list[tuple[Variant, Path, Inventory, tuple[str, ...]]] = []
     for v in chosen:
         target = env_path(out, v.id, env_dir)
         marker = read_marker(target)
@@ -509,8 +509,12 @@ def smoke_variants(
             state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
             msg = f"{v.id}: not built: {target} is {state}"
             raise BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
-        todo.append((v, target, _marker_inventory(marker)))
-    return tuple(VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv)) for v, t, inv in todo)
+        archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
+        todo.append((v, target, _marker_inventory(marker), archs))
+    return tuple(
+        VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv, archs))
+        for v, t, inv, archs in todo
+    )
 
 
 def _marker_inventory(marker: Mapping[str, object]) -> Inventory:

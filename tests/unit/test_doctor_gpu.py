@@ -653,3 +653,21 @@ def test_detect_rocm_gfx_from_the_kfd_topology(tmp_path: Path) -> None:
         )
     assert doctor.detect_rocm_gfx(nodes) == ("gfx90a", "gfx1100")
     assert doctor.detect_rocm_gfx(tmp_path / "missing") == ()
+
+
+def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
+    from envgen.builders import Inventory
+    from envgen.building import compiled_archs, smoke_expectation
+    from envgen.spec import parse_spec
+    from envgen.variants import expand
+
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.7.0"\naccelerators: [cpu, cu128]\n'
+        "platforms: [linux-64]\nmanagers: [pip]\n",
+        path=tmp_path / "project.yaml",
+    )
+    cpu, cu128 = expand(spec, MATRIX).variants
+    assert compiled_archs(MATRIX, cpu) == ()
+    assert compiled_archs(MATRIX, cu128) == archs_of("2.7.0", "12.8")
+    expect = smoke_expectation(cu128, Inventory(pip={}, conda={}), compiled_archs(MATRIX, cu128))
+    assert expect.archs == ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120", "compute_120")
