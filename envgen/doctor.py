@@ -352,7 +352,7 @@ class ArchBuild:
 
     torch: str
     cuda: str  # the CUDA (or, for kind rocm, ROCm) version
-    archs: tuple[str, ...]  # torch.cuda.get_arch_list() names
+    archs: tuple[str, ...] | None  # torch.cuda.get_arch_list() names; None: not recorded
     kind: Literal["cuda", "rocm"] = "cuda"
 
     @property
@@ -385,8 +385,8 @@ def gpu_facts(matrix: Matrix, os_name: Os, platform: Platform | None) -> GpuFact
             if b.kind not in ("cuda", "rocm") or b.version is None or platform not in b.platforms:
                 continue
             row = matrix.arch_row(b.release, b.kind, b.version, platform)
-            if row is not None:
-                builds.add(ArchBuild(b.release, b.version, row.archs, row.kind))
+            archs = row.archs if row is not None else None
+            builds.add(ArchBuild(b.release, b.version, archs, b.kind))
     ordered = sorted(builds, key=lambda b: (b.kind, Version(b.torch), _numbers(b.cuda)))
     return GpuFacts(
         drivers=driver_rows(matrix.drivers, os_name),
@@ -460,7 +460,9 @@ def _assess_cuda(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Ver
         need = f"CUDA {cuda} needs driver >= {minimum}" if minimum else f"CUDA {cuda}"
         return "no", f"no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); {need}"
     verdict, reason = driver_verdict(host.nvidia_driver, cuda, facts.drivers, facts.families)
-    if verdict == "no" or v.torch is None:
+    if verdict == "no" and v.torch is not None:
+        return verdict, reason + _same_release_alternative(host, v.torch, facts)
+    if v.torch is None:
         return verdict, reason
     notes: list[str] = []
     for gpu in host.gpus:
@@ -487,7 +489,7 @@ def _assess_rocm(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Ver
     if not missing:
         return "ok", f"{reason}; {' '.join(host.rocm_gfx)} in the gfx targets of {label}"
     gfx = missing[0]
-    others = [b for b in facts.builds if b.kind == "rocm" and gfx in b.archs]
+    others = [b for b in facts.builds if b.kind == "rocm" and gfx in (b.archs or ())]
     same = [b for b in others if b.torch == v.torch]
     newer = [b for b in others if Version(b.torch) > Version(v.torch)]
     if same:
@@ -501,6 +503,24 @@ def _assess_rocm(host: HostInfo, v: VariantTarget, facts: GpuFacts) -> tuple[Ver
     return "no", (
         f"the AMD GPU ({gfx}) is not among the gfx targets of {label} ({' '.join(archs)}); {where}"
     )
+
+
+def _same_release_alternative(host: HostInfo, torch: str, facts: GpuFacts) -> str:
+    """'; torch 2.9.0 cu128 runs on this driver' when another CUDA build of the release does."""
+    driver = host.nvidia_driver or "0"
+    for b in reversed(facts.builds):
+        if b.kind != "cuda" or b.torch != torch:
+            continue
+        verdict, _ = driver_verdict(driver, b.cuda, facts.drivers, facts.families)
+        if verdict == "no":
+            continue
+        if all(
+            _assess_arch(host, g, torch, b.cuda, facts, ptx=verdict == "ok")[0] != "no"
+            for g in host.gpus
+        ):
+            how = "" if verdict == "ok" else " (through minor-version compatibility)"
+            return f"; {b.label} runs on this driver{how}"
+    return ""
 
 
 def _capability(gpu: Gpu) -> tuple[int, int] | None:
@@ -542,7 +562,9 @@ def _where_supported(
     runs = [
         b
         for b in facts.builds
-        if b.kind == "cuda" and arch_support(capability, b.archs) is not None
+        if b.kind == "cuda"
+        and b.archs is not None
+        and arch_support(capability, b.archs) is not None
     ]
     if not runs:
         return "no torch build in the matrix has kernels for it"

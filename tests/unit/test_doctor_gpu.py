@@ -87,7 +87,8 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         "no",
         "driver 470.82.01 is older than 525.60.13, the minimum for any CUDA 12.x even through "
         "minor-version compatibility (CUDA 12.1's own minimum is 530.30.02); the newest CUDA "
-        "it supports is 11.8",
+        "it supports is 11.8; torch 2.1.0 cu118 runs on this driver (through minor-version "
+        "compatibility)",
     ),
     "A100 on 535, cu121: its own minimum": (
         host("535.104.05", A100),
@@ -152,7 +153,7 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         "no",
         "driver 575.51.03 is older than 580, the minimum for any CUDA 13.x even through "
         "minor-version compatibility (CUDA 13.0's own minimum is 580.65.06); the newest CUDA "
-        "it supports is 12.9",
+        "it supports is 12.9; torch 2.9.0 cu128 runs on this driver",
     ),
     "H100 with cu130 on 580": (
         host("580.65.06", H100),
@@ -169,7 +170,7 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         "no",
         "driver 527.41 is older than 528.33, the minimum for any CUDA 12.x even through "
         "minor-version compatibility (CUDA 12.1's own minimum is 531.14); the newest CUDA it "
-        "supports is 11.8",
+        "supports is 11.8; torch 2.1.0 cu118 runs on this driver",
     ),
     "Windows 528.89, cu121: minor-version compatibility": (
         host("528.89", A100, windows=True),
