@@ -114,7 +114,7 @@ def _distribution_version(name: str) -> str | None:
         try:
             import importlib_metadata as metadata  # type: ignore[import-not-found,no-redef,unused-ignore]
         except ImportError:
-            import pkg_resources  # type: ignore[import-untyped,unused-ignore]
+            import pkg_resources  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
             try:
                 return str(pkg_resources.get_distribution(name).version)
