@@ -18,8 +18,16 @@ IndexForm = Literal["pypi", "find-links", "extra-index-url", "index-url"]
 INDEX_FORMS: Final[tuple[IndexForm, ...]] = get_args(IndexForm)
 
 # How a conda build selects its compute platform.
-CondaForm = Literal["cudatoolkit", "pytorch-cuda", "cpuonly", "cuda-meta", "none", "conda-forge"]
+# cpu-package: the 1.0-1.1 CPU packages named pytorch-cpu / torchvision-cpu (with cpuonly).
+CondaForm = Literal[
+    "cudatoolkit", "pytorch-cuda", "cpuonly", "cuda-meta", "none", "conda-forge", "cpu-package"
+]
 CONDA_FORMS: Final[tuple[CondaForm, ...]] = get_args(CondaForm)
+
+# Where a conda build comes from: PyTorch's own channels (pytorch, pytorch-lts, nvidia; up to 2.5)
+# or conda-forge's pytorch-cpu-feedstock builds.
+CondaSource = Literal["pytorch", "conda-forge"]
+CONDA_SOURCES: Final[tuple[CondaSource, ...]] = get_args(CondaSource)
 
 Os = Literal["linux", "windows", "macos"]
 PLATFORM_OS: Final[dict[Platform, Os]] = {

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from envgen._types import Os, Platform
 from envgen.errors import UnsupportedCombinationError
 from envgen.matrix import CondaBuild, Matrix, PipBuild
-from envgen.renderers.environment import compute_package
+from envgen.renderers.environment import CPU_PACKAGE_NAMES, compute_package
 from envgen.spec import did_you_mean
 from envgen.variants import resolve_release, suggest_accelerator
 
@@ -52,14 +52,20 @@ def conda_command(
     build: CondaBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
 ) -> str:
     parts = ["conda install"]
+
+    # The 1.8.2 LTS commands named the packages without versions (-c pytorch-lts held only 1.8.2).
+    def pin(version: str) -> str:
+        return f"=={version}" if build.pinned else ""
+
+    names = CPU_PACKAGE_NAMES if build.form == "cpu-package" else {}
     if build.form == "conda-forge":
         parts.append(f"pytorch={build.pytorch}={'cuda*' if build.kind == 'cuda' else 'cpu*'}")
     else:
-        parts.append(f"pytorch=={build.pytorch}")
+        parts.append(f"{names.get('pytorch', 'pytorch')}{pin(build.pytorch)}")
     if with_torchvision and build.torchvision:
-        parts.append(f"torchvision=={build.torchvision}")
+        parts.append(f"{names.get('torchvision', 'torchvision')}{pin(build.torchvision)}")
     if with_torchaudio and build.torchaudio:
-        parts.append(f"torchaudio=={build.torchaudio}")
+        parts.append(f"torchaudio{pin(build.torchaudio)}")
     parts += compute_package(build)
     parts += [f"-c {ch}" for ch in build.channels]
     return " ".join(parts)
@@ -81,22 +87,32 @@ def install_command(
             f"{did_you_mean(os_name, OS_PLATFORM)}"
         )
         raise UnsupportedCombinationError(msg)
+    # conda: PyTorch's own channels where they published the release, conda-forge after them.
+    source = matrix.default_conda_source(release.torch)
     builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...]
     builds = (
         matrix.pip_builds(release.torch, platform)
         if manager == "pip"
-        else matrix.conda_builds(release.torch, platform)
+        else matrix.conda_builds(release.torch, platform, source)
     )
     if not builds and platform == "osx-arm64":
         platform = "osx-64"
         builds = (
             matrix.pip_builds(release.torch, platform)
             if manager == "pip"
-            else matrix.conda_builds(release.torch, platform)
+            else matrix.conda_builds(release.torch, platform, source)
         )
     for b in builds:
         if b.accelerator == compute:
             text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
+            if b.published and b.published != text:
+                # The page's own words; the files envgen writes use the row's pins.
+                return InstallCommand(
+                    text=b.published,
+                    source=b.source,
+                    inferred=False,
+                    warnings=(f"as published; the pinned equivalent envgen writes: {text}",),
+                )
             return InstallCommand(text=text, source=b.source, inferred=b.inferred)
     have: list[str] = [b.accelerator for b in builds]
     msg = (

@@ -36,7 +36,14 @@ from envgen.matrix import (
     load_matrix,
 )
 from envgen.spec import parse_spec
-from envgen.variants import cuda_version_of, issues_for, nearest_accelerator
+from envgen.variants import (
+    companion_accepts,
+    cuda_version_of,
+    issues_for,
+    nearest_accelerator,
+    published_companions,
+    same_version,
+)
 
 SourceKind = Literal["conda", "pip", "shell", "dockerfile"]
 PLATFORM: Final = "linux-64"
@@ -964,7 +971,7 @@ def _pick_release(
         )
         return dated[-1]
     if pin.version is not None:
-        release = matrix.release(pin.version)
+        release = matrix.release_of(pin.version)
         if release is None:
             wanted = Version(pin.version)
             near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
@@ -1158,11 +1165,9 @@ def _check_companions(
                 f"{name}"
             )
             continue
-        published = {paired} | {
-            (getattr(b, name) or "").split("+")[0]
-            for b in (*matrix.pip_builds(release.torch), *matrix.conda_builds(release.torch))
-        }
-        if pin.version not in published:
+        published = published_companions(matrix, release, name)
+        accepted = companion_accepts(matrix, name, pin.version, release)
+        if not any(same_version(pin.version, p) for p in published) and accepted is None:
             owners = sorted(
                 {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
             )

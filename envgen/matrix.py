@@ -27,6 +27,7 @@ from envgen._types import (
     AcceleratorId,
     ComputeKind,
     CondaForm,
+    CondaSource,
     IndexForm,
     Manager,
     Platform,
@@ -120,6 +121,12 @@ class PipBuild(Compute):
     pypi_default: bool = Field(
         default=False, description="PyPI's own wheel for these platforms is this build."
     )
+    published: str | None = Field(
+        default=None,
+        description="The install command exactly as published, where it is not what envgen "
+        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
+        "`envgen command` prints it, files use the row's pins.",
+    )
     source: str
     inferred: bool = False
 
@@ -134,6 +141,17 @@ class CondaBuild(Compute):
     torchaudio: VersionStr | None = None
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
+    published: str | None = Field(
+        default=None,
+        description="The install command exactly as published, where it is not what envgen "
+        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
+        "`envgen command` prints it, files use the row's pins.",
+    )
+    pinned: bool = Field(
+        default=True,
+        description="false: the published command names pytorch/torchvision/torchaudio without "
+        "versions (the 1.8.2 LTS commands on -c pytorch-lts); the pins here are inferred.",
+    )
     source: str
     inferred: bool = False
 
@@ -158,6 +176,9 @@ class KnownIssue(StrictModel):
     )
     index: IndexForm | None = None
     channel: str | None = None
+    form: CondaForm | None = Field(
+        default=None, description="conda rows only: the issue applies to this selector form only."
+    )
     severity: Literal["warning", "error"] = Field(
         default="warning",
         description="error: the route does not work (the side is dropped, or the spec fails when "
@@ -241,27 +262,93 @@ class MinorCompat(StrictModel):
     source: str
 
 
+class CompanionRelease(StrictModel):
+    """One torchvision / torchaudio release and the torch releases its wheel accepts."""
+
+    package: Literal["torchvision", "torchaudio"]
+    version: VersionStr
+    torch: str = Field(
+        description="The PEP 440 specifier of the wheel's `torch` Requires-Dist line, local "
+        "labels dropped; empty when the wheel names torch unpinned or not at all."
+    )
+    source: str = Field(description="The wheel whose METADATA gave the requirement.")
+
+    @functools.cached_property
+    def specifier(self) -> SpecifierSet:
+        return SpecifierSet(self.torch)
+
+    @property
+    def exact(self) -> bool:
+        """True when the requirement names one torch release series with `==`."""
+        return any(s.operator in ("==", "===") for s in self.specifier)
+
+
 class Matrix(StrictModel):
     """Everything under matrices/, validated."""
 
     releases: tuple[Release, ...]
     pip: tuple[PipBuild, ...]
     conda: tuple[CondaBuild, ...]
+    conda_forge: tuple[CondaBuild, ...] = Field(
+        default=(),
+        description="conda-forge's pytorch builds (pytorch-cpu-feedstock and the torchvision / "
+        "torchaudio feedstocks), one row per release, platform group and CUDA version.",
+    )
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
     gpu_archs: tuple[GpuArchs, ...] = ()
     minor_compat: tuple[MinorCompat, ...] = ()
+    companions: tuple[CompanionRelease, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
     def release(self, torch: str) -> Release | None:
-        return self._releases_by_version().get(torch)
+        """The release row `torch` names, compared as pip compares versions.
+
+        "1.10" is 1.10.0 (PEP 440 pads with zeros) and a local label ("1.7.0+cu110") names its
+        public release; a post-release ("0.4.1.post2") is found by `release_of`, not here.
+        """
+        try:
+            wanted = Version(torch)
+        except InvalidVersion:
+            return None
+        if wanted.local is not None:
+            wanted = Version(wanted.public)
+        return self._by_version.get(wanted)
+
+    def release_of(self, torch: str) -> Release | None:
+        """Like `release`, but a post-release maps to the release row it follows.
+
+        >>> from envgen.matrix import load_matrix
+        >>> m = load_matrix()
+        >>> m.release_of("1.10").torch, m.release_of("0.4.1.post2").torch, m.release_of("9.9")
+        ('1.10.0', '0.4.1', None)
+        """
+        found = self.release(torch)
+        if found is not None:
+            return found
+        try:
+            wanted = Version(torch)
+        except InvalidVersion:
+            return None
+        if wanted.is_postrelease and not wanted.is_devrelease:
+            return self._by_version.get(Version(wanted.base_version))
+        return None
 
     @functools.cached_property
-    def _by_version(self) -> dict[str, Release]:
-        return {r.torch: r for r in self.releases}
+    def _by_version(self) -> dict[Version, Release]:
+        return {r.version: r for r in self.releases}
 
-    def _releases_by_version(self) -> dict[str, Release]:
-        return self._by_version
+    def companion(self, package: str, version: str) -> CompanionRelease | None:
+        """The companion release row (versions compared as pip compares them)."""
+        try:
+            wanted = Version(version)
+        except InvalidVersion:
+            return None
+        return self._companions_by_version.get((package, wanted))
+
+    @functools.cached_property
+    def _companions_by_version(self) -> dict[tuple[str, Version], CompanionRelease]:
+        return {(c.package, Version(c.version)): c for c in self.companions}
 
     def pip_builds(self, release: str, platform: Platform | None = None) -> tuple[PipBuild, ...]:
         return tuple(
@@ -271,23 +358,43 @@ class Matrix(StrictModel):
         )
 
     def conda_builds(
-        self, release: str, platform: Platform | None = None
+        self, release: str, platform: Platform | None = None, source: CondaSource = "pytorch"
     ) -> tuple[CondaBuild, ...]:
+        """Conda builds of a release from one source (default: PyTorch's own channels)."""
+        rows = self.conda if source == "pytorch" else self.conda_forge
         return tuple(
             b
-            for b in self.conda
+            for b in rows
             if b.release == release and (platform is None or platform in b.platforms)
         )
 
+    def default_conda_source(self, release: str) -> CondaSource:
+        """PyTorch's own channels where they published the release, conda-forge otherwise.
+
+        >>> m = load_matrix()
+        >>> m.default_conda_source("2.5.1"), m.default_conda_source("2.6.0")
+        ('pytorch', 'conda-forge')
+        """
+        return "pytorch" if any(b.release == release for b in self.conda) else "conda-forge"
+
     def accelerators(
-        self, release: str, platform: Platform | None = None, manager: Manager | None = None
+        self,
+        release: str,
+        platform: Platform | None = None,
+        manager: Manager | None = None,
+        *,
+        conda_source: CondaSource | None = None,
     ) -> tuple[AcceleratorId, ...]:
-        """Accelerators published for a release, ordered cpu, cuda (ascending), rocm, xpu."""
+        """Accelerators published for a release, ordered cpu, cuda (ascending), rocm, xpu.
+
+        The conda side counts `conda_source` (default: the release's default source).
+        """
         found: set[tuple[str, str | None]] = set()
         if manager in (None, "pip"):
             found |= {(b.kind, b.version) for b in self.pip_builds(release, platform)}
         if manager in (None, "conda"):
-            found |= {(b.kind, b.version) for b in self.conda_builds(release, platform)}
+            source = conda_source or self.default_conda_source(release)
+            found |= {(b.kind, b.version) for b in self.conda_builds(release, platform, source)}
         return tuple(accelerator_id(k, v) for k, v in sorted(found, key=_compute_key))  # type: ignore[arg-type]
 
     def driver_for(self, cuda: str) -> Driver | None:
@@ -334,19 +441,24 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "releases": "releases.yaml",
     "pip": "pip.yaml",
     "conda": "conda.yaml",
+    "conda_forge": "conda-forge.yaml",
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
+    "companions": "companions.yaml",
     "gpu_archs": "gpu-archs.yaml",
     "minor_compat": "minor-compat.yaml",
 }
-# Files a matrix directory may lack (its GPU facts are then unknown, never wrong).
-OPTIONAL_FILES: Final = frozenset({"gpu_archs", "minor_compat"})
+# Files a matrix directory may leave out (an empty list of rows then: for the GPU files, its GPU
+# facts are unknown, never wrong).
+OPTIONAL_FILES: Final = frozenset({"companions", "gpu_archs", "minor_compat"})
 
 
-def _read_rows(path: Path) -> list[Any]:
+def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if optional:
+            return []
         msg = f"{path}: matrix file is missing"
         raise MatrixError(msg, hint="run `make refresh-matrix` or restore it from git") from None
     try:
@@ -401,7 +513,7 @@ def _parsed_cache_path(directory: Path) -> Path | None:
     for key, name in MATRIX_FILES.items():
         path = directory / name
         if key in OPTIONAL_FILES and not path.exists():
-            digest.update(name.encode() + b"\0absent\0")
+            digest.update(name.encode() + b"\0-\0")
             continue
         try:
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -420,9 +532,7 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
         if isinstance(cached, dict) and set(cached) == set(MATRIX_FILES):
             return cached
     raw = {
-        key: _read_rows(directory / name)
-        if key not in OPTIONAL_FILES or (directory / name).exists()
-        else []
+        key: _read_rows(directory / name, optional=key in OPTIONAL_FILES)
         for key, name in MATRIX_FILES.items()
     }
     if cache is not None:
@@ -476,7 +586,11 @@ def check_invariants(matrix: Matrix) -> list[str]:
         problems.append("releases.yaml: rows must be sorted by torch version, oldest first")
     problems += [f"releases.yaml: torch {d} is listed twice" for d in _dupes(versions)]
     known = set(versions)
-    for name, builds in (("pip.yaml", matrix.pip), ("conda.yaml", matrix.conda)):
+    for name, builds in (
+        ("pip.yaml", matrix.pip),
+        ("conda.yaml", matrix.conda),
+        ("conda-forge.yaml", matrix.conda_forge),
+    ):
         for b in builds:
             if b.release not in known:
                 problems.append(f"{name}: release {b.release} is not in releases.yaml")
@@ -487,6 +601,18 @@ def check_invariants(matrix: Matrix) -> list[str]:
                 )
         keys = [(b.release, p, b.kind, b.version) for b in builds for p in b.platforms]
         problems += [f"{name}: duplicate build {d}" for d in _dupes(keys)]
+    for b in matrix.conda_forge:
+        if b.form != "conda-forge" or b.channels != ("conda-forge",):
+            problems.append(
+                f"conda-forge.yaml: release {b.release} {b.accelerator}: needs form conda-forge "
+                "and channels [conda-forge]"
+            )
+    for b in matrix.conda:
+        if b.form == "conda-forge":
+            problems.append(
+                f"conda.yaml: release {b.release} {b.accelerator}: conda-forge rows belong in "
+                "conda-forge.yaml"
+            )
     for b in matrix.pip:
         if b.index != "pypi" and not b.url:
             problems.append(
@@ -497,6 +623,17 @@ def check_invariants(matrix: Matrix) -> list[str]:
     ]
     problems += [
         f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)
+    ]
+    for c in matrix.companions:
+        try:
+            SpecifierSet(c.torch)
+        except InvalidSpecifier:
+            problems.append(
+                f"companions.yaml: {c.package} {c.version}: torch {c.torch!r} is not a specifier"
+            )
+    problems += [
+        f"companions.yaml: {d} listed twice"
+        for d in _dupes(f"{c.package} {Version(c.version)}" for c in matrix.companions)
     ]
     problems += _gpu_problems(matrix)
     return problems

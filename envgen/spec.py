@@ -24,7 +24,16 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen._types import MANAGERS, PLATFORMS, RESOLVERS, Manager, Platform, Resolver
+from envgen._types import (
+    CONDA_SOURCES,
+    MANAGERS,
+    PLATFORMS,
+    RESOLVERS,
+    CondaSource,
+    Manager,
+    Platform,
+    Resolver,
+)
 from envgen.errors import SpecError
 
 MAX_SPEC_BYTES: Final = 256 * 1024
@@ -48,7 +57,7 @@ KNOWN_KEYS: Final = (
     "ci",
     "trusted_hosts",
 )
-CONDA_KEYS: Final = ("channels", "dependencies")
+CONDA_KEYS: Final = ("channels", "dependencies", "source")
 LOCK_KEYS: Final = ("exclude_newer", "resolver")
 CI_KEYS: Final = ("gpu_runner", "cpu_runner")
 WRITE_INDEX_CHOICES: Final = ("official", "mirror")
@@ -67,6 +76,8 @@ class CondaSection:
 
     channels: tuple[str, ...] = ()
     dependencies: tuple[str, ...] = ()
+    # pytorch (PyTorch's own channels) or conda-forge; None: the release's default source.
+    source: CondaSource | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,6 +140,8 @@ class ProjectSpec:
             "conda": {
                 "channels": list(self.conda.channels),
                 "dependencies": list(self.conda.dependencies),
+                # Only when set, so the hashes of specs without it do not change.
+                **({"source": self.conda.source} if self.conda.source else {}),
             },
             "lock": {
                 "exclude_newer": self.lock.exclude_newer.isoformat()
@@ -672,7 +685,15 @@ class _Validator:
                     f"conda.dependencies[{i}]",
                     f"{dep!r} is set by envgen from torch/python; remove it here",
                 )
-        return CondaSection(channels=channels, dependencies=deps)
+        source = value.get("source")
+        if source is not None and source not in CONDA_SOURCES:
+            self.p.add(
+                "conda.source",
+                f"{source!r} is not one of {', '.join(CONDA_SOURCES)}"
+                f"{did_you_mean(str(source), CONDA_SOURCES)}",
+            )
+            source = None
+        return CondaSection(channels=channels, dependencies=deps, source=source)
 
     def _str_list(
         self,

@@ -14,9 +14,17 @@ from dataclasses import dataclass
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
+from envgen._types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
-from envgen.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
+from envgen.matrix import (
+    CompanionRelease,
+    CondaBuild,
+    KnownIssue,
+    Matrix,
+    PipBuild,
+    Release,
+    compute_sort_key,
+)
 from envgen.spec import ProjectSpec, did_you_mean
 
 
@@ -40,6 +48,9 @@ class Variant:
     conda_channels: tuple[str, ...]
     conda_extra: tuple[str, ...]
     warnings: tuple[str, ...]
+    # (name, version) of user-pinned companions that differ from the row's pin but that the
+    # artifacts accept (matrices/companions.yaml); they replace the row's public version.
+    companion_pins: tuple[tuple[str, str], ...] = ()
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -93,15 +104,28 @@ class Expansion:
     variants: tuple[Variant, ...]
 
 
+def _with_override(published: str, override: str | None) -> str:
+    """The user's accepted companion version with the published pin's local label, if any.
+
+    >>> _with_override("0.8.0+cu110", "0.8.1"), _with_override("0.4.1", "0.4.1.post2")
+    ('0.8.1+cu110', '0.4.1.post2')
+    """
+    if override is None:
+        return published
+    _, plus, label = published.partition("+")
+    return f"{override}{plus}{label}"
+
+
 def pip_pins(v: Variant) -> dict[str, str]:
     """The torch-family pins of the pip side, exactly as published (with local labels)."""
     if v.pip is None:
         return {}
-    pins = {"torch": v.pip.torch}
+    overrides = dict(v.companion_pins)
+    pins = {"torch": _with_override(v.pip.torch, overrides.get("torch"))}
     if v.with_torchvision and v.pip.torchvision:
-        pins["torchvision"] = v.pip.torchvision
+        pins["torchvision"] = _with_override(v.pip.torchvision, overrides.get("torchvision"))
     if v.with_torchaudio and v.pip.torchaudio:
-        pins["torchaudio"] = v.pip.torchaudio
+        pins["torchaudio"] = _with_override(v.pip.torchaudio, overrides.get("torchaudio"))
     return pins
 
 
@@ -109,12 +133,61 @@ def conda_pins(v: Variant) -> dict[str, str]:
     """The torch-family pins of the conda side."""
     if v.conda is None:
         return {}
+    overrides = dict(v.companion_pins)
     pins = {"pytorch": v.conda.pytorch}
     if v.with_torchvision and v.conda.torchvision:
-        pins["torchvision"] = v.conda.torchvision
+        pins["torchvision"] = overrides.get("torchvision", v.conda.torchvision)
     if v.with_torchaudio and v.conda.torchaudio:
-        pins["torchaudio"] = v.conda.torchaudio
+        pins["torchaudio"] = overrides.get("torchaudio", v.conda.torchaudio)
     return pins
+
+
+def same_version(a: str | None, b: str | None) -> bool:
+    """True when two versions are equal as pip compares them (local labels ignored).
+
+    >>> same_version("1.10", "1.10.0"), same_version("0.8.0+cu110", "0.8.0"), same_version("1", "x")
+    (True, True, False)
+    """
+    if a is None or b is None:
+        return False
+    try:
+        return Version(a.split("+", 1)[0]) == Version(b.split("+", 1)[0])
+    except InvalidVersion:
+        return False
+
+
+def published_companions(
+    matrix: Matrix, release: Release, name: str, *, source: CondaSource | None = None
+) -> list[str]:
+    """The `name` versions the matrix pairs with `release` (release row, pip and conda rows)."""
+    found = {getattr(release, name)}
+    found |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
+    conda_source = source or matrix.default_conda_source(release.torch)
+    found |= {getattr(b, name) for b in matrix.conda_builds(release.torch, source=conda_source)}
+    found.discard(None)
+    found.discard("")
+    return sorted((str(v) for v in found), key=Version)
+
+
+def companion_accepts(
+    matrix: Matrix, name: str, version: str, release: Release
+) -> CompanionRelease | None:
+    """The companions.yaml row when the `name` `version` wheel accepts torch `release`.
+
+    Accepted when the wheel's Requires-Dist specifier contains the release and either pins torch
+    with `==` (torchvision 0.8.1: ==1.7.0) or the release's own paired companion is in the same
+    minor series (an open or missing bound, e.g. torchvision 0.29.2: >=2.14.0, says nothing about
+    the ABI of later torch releases, so it is trusted only within the paired series).
+    """
+    row = matrix.companion(name, version)
+    if row is None or not row.specifier.contains(release.version, prereleases=True):
+        return None
+    if row.exact:
+        return row
+    paired = getattr(release, name)
+    if paired is not None and Version(paired).release[:2] == Version(row.version).release[:2]:
+        return row
+    return None
 
 
 def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") -> Release:
@@ -125,7 +198,7 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         raise UnsupportedCombinationError(msg)
     if spec_torch == "latest":
         return releases[-1]
-    exact = matrix.release(spec_torch)
+    exact = matrix.release_of(spec_torch)
     if exact is not None:
         return exact
     try:
@@ -134,9 +207,6 @@ def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") ->
         wanted = None
     if wanted is not None:
         # An exact version that is not a release: name the neighbours.
-        for r in releases:
-            if r.version == wanted:
-                return r
         near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
         near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
         msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
@@ -175,14 +245,13 @@ def _python_range(pythons: tuple[str, ...]) -> str:
 def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
     owners: set[str] = set()
     for r in matrix.releases:
-        if getattr(r, name) == version:
+        if same_version(getattr(r, name), version):
             owners.add(r.torch)
     for b in matrix.pip:
-        value = getattr(b, name)
-        if value and value.split("+")[0] == version:
+        if same_version(getattr(b, name), version):
             owners.add(b.release)
-    for c in matrix.conda:
-        if getattr(c, name) == version:
+    for c in (*matrix.conda, *matrix.conda_forge):
+        if same_version(getattr(c, name), version):
             owners.add(c.release)
     return sorted(owners, key=Version)
 
@@ -213,6 +282,8 @@ def issues_for(
         if issue.channel is not None and (
             conda is None or issue.channel not in (*conda.channels, *extra_channels)
         ):
+            continue
+        if issue.form is not None and (conda is None or conda.form != issue.form):
             continue
         found.append(issue)
     return found
@@ -256,30 +327,67 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     release = resolve_release(spec.torch, matrix)
     problems: list[str] = []
     src = spec.path.name
+    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
+    source_missing = (
+        "conda" in spec.managers
+        and spec.conda.source is not None
+        and not matrix.conda_builds(release.torch, source=conda_source)
+    )
+    if source_missing:
+        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
 
-    # Companions given as exact versions must belong to this release.
+    spec_warnings: list[str] = []
+    post = False
+    if not same_version(spec.torch, release.torch) and matrix.release(spec.torch) is None:
+        try:
+            post = Version(spec.torch).is_postrelease
+        except InvalidVersion:
+            post = False
+    # Companions given as exact versions must belong to this release, or be accepted by it.
     companions: dict[str, bool] = {}
+    companion_pins: list[tuple[str, str]] = []
+    if post:
+        # Kept exactly (0.4.1.post2 is the only 0.4.1 Linux wheel for Python 3.7); conda had none.
+        post_pin = str(Version(spec.torch))
+        companion_pins.append(("torch", post_pin))
+        spec_warnings.append(
+            f"torch {spec.torch} is a post-release of {release.torch}: requirements.txt pins "
+            f"torch=={post_pin} on {release.torch}'s build rows (conda keeps pytorch "
+            f"{release.torch})"
+        )
     for name in ("torchvision", "torchaudio"):
         value = getattr(spec, name)
         if isinstance(value, bool):
             companions[name] = value
             continue
         companions[name] = True
-        published = {getattr(release, name)}
-        published |= {
-            (getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)
-        }
-        published |= {getattr(b, name) for b in matrix.conda_builds(release.torch)}
-        published.discard(None)
-        published.discard("")
-        if value not in published:
-            owners = _companion_owner(matrix, name, value)
-            belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
-            pairs = ", ".join(sorted(str(p) for p in published)) or "(none)"
-            problems.append(
-                f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
-                f"torch {release.torch} pairs with {name} {pairs}"
+        published = published_companions(matrix, release, name, source=conda_source)
+        paired = getattr(release, name)
+        if same_version(value, paired):
+            # The release's own companion; a build row may pin another (a yanked one).
+            companion_pins.append((name, paired))
+            continue
+        if any(same_version(value, p) for p in published):
+            continue
+        accepted = companion_accepts(matrix, name, value, release)
+        if accepted is not None:
+            companion_pins.append((name, accepted.version))
+            spec_warnings.append(
+                f"{name} {accepted.version} is not the release torch {release.torch} was "
+                f"published with ({name} {', '.join(published) or 'none'}); it is used because "
+                f"its wheel accepts torch {release.torch} (Requires-Dist torch{accepted.torch})"
             )
+            continue
+        owners = _companion_owner(matrix, name, value)
+        belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
+        row = matrix.companion(name, value)
+        if row is not None and row.torch:
+            belongs += f" (its wheel requires torch{row.torch})"
+        pairs = ", ".join(published) or "(none)"
+        problems.append(
+            f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
+            f"torch {release.torch} pairs with {name} {pairs}"
+        )
 
     pythons = spec.python or (release.python[-1:] if release.python else ())
     for i, py in enumerate(pythons):
@@ -294,11 +402,16 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     variants: list[Variant] = []
     for platform in spec.platforms:
         # What the spec's managers can install on this platform ("all" expands to this).
-        published_any = _accelerators_for(matrix, release.torch, platform, spec.managers)
+        published_any = _accelerators_for(
+            matrix, release.torch, platform, spec.managers, conda_source
+        )
         if not published_any:
+            if source_missing and spec.managers == ("conda",):
+                continue  # said once, under conda.source
             problems.append(
                 f"{src}: platforms: torch {release.torch} was not published for {platform}"
                 f" ({' or '.join(spec.managers)})"
+                + _other_source_hint(matrix, release.torch, platform, spec, conda_source)
             )
             continue
         wanted = published_any if spec.all_accelerators else spec.accelerators
@@ -309,7 +422,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                 else None
             )
             conda_build = (
-                _find_conda(matrix.conda_builds(release.torch, platform), acc)
+                _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
                 else None
             )
@@ -321,26 +434,35 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     f"{src}: {where}: torch {release.torch} "
                     f"was not published for {acc} on {platform} ({mgrs}); "
                     f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
+                    + _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
                 )
                 continue
-            variant_warnings: list[str] = []
+            variant_warnings: list[str] = list(spec_warnings)
             sides: tuple[tuple[Manager, object], ...] = (("pip", pip_build), ("conda", conda_build))
             for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
                     continue
-                have = matrix.accelerators(release.torch, platform, mgr)
+                have = matrix.accelerators(release.torch, platform, mgr, conda_source=conda_source)
                 text = (
                     f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
                     f" ({mgr} has: {', '.join(have) or 'nothing'})"
                 )
                 if spec.managers_explicit:
+                    hint = (
+                        _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
+                        if mgr == "conda"
+                        else ""
+                    )
                     problems.append(
                         f"{src}: managers: {text}; drop {mgr} from managers or the accelerator"
+                        + hint
                     )
                 else:
                     kept = "requirements.txt" if mgr == "conda" else "environment.yml"
                     variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
             kind, version = _kind_version(pip_build, conda_build)
+            if conda_build is not None and conda_build.form == "conda-forge":
+                variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
             checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
                 ("pip", pip_build, None),
                 ("conda", None, conda_build),
@@ -397,6 +519,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     conda_channels=spec.conda.channels,
                     conda_extra=spec.conda.dependencies,
                     warnings=tuple(variant_warnings),
+                    companion_pins=tuple(companion_pins),
                 )
                 for py in pythons
             )
@@ -431,13 +554,81 @@ def _with_id(v: Variant, vid: VariantId) -> Variant:
 
 
 def _accelerators_for(
-    matrix: Matrix, release: str, platform: Platform, managers: tuple[Manager, ...]
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    managers: tuple[Manager, ...],
+    conda_source: CondaSource,
 ) -> tuple[AcceleratorId, ...]:
     """Accelerators any of `managers` has for a release on a platform, in the matrix's order."""
     found: set[AcceleratorId] = set()
     for mgr in managers:
-        found |= set(matrix.accelerators(release, platform, mgr))
-    return tuple(a for a in matrix.accelerators(release, platform) if a in found)
+        found |= set(matrix.accelerators(release, platform, mgr, conda_source=conda_source))
+    every = matrix.accelerators(release, platform, conda_source=conda_source)
+    return tuple(a for a in every if a in found)
+
+
+_SOURCE_NAMES: dict[CondaSource, str] = {
+    "pytorch": "the pytorch channel",
+    "conda-forge": "conda-forge",
+}
+
+
+def _no_conda_release(matrix: Matrix, release: Release, source: CondaSource) -> str:
+    """Why `source` has no conda builds of `release`, naming the releases it has."""
+    rows = matrix.conda if source == "pytorch" else matrix.conda_forge
+    have = sorted({b.release for b in rows}, key=Version)
+    near = [v for v in have if Version(v).release[:2] == release.version.release[:2]]
+    if near:
+        others = f"it has {', '.join(near)}"
+    elif have and Version(have[-1]) < release.version:
+        others = f"its last release is {have[-1]}"
+    else:
+        others = f"it has {have[0]} to {have[-1]}" if have else "it has none"
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    fix = (
+        f"; set conda: {{source: {other}}}"
+        if matrix.conda_builds(release.torch, source=other)
+        else ""
+    )
+    return f"{_SOURCE_NAMES[source]} has no pytorch {release.torch} ({others}){fix}"
+
+
+def _conda_forge_gaps(
+    release: Release, build: CondaBuild, platform: Platform, wanted: dict[str, bool]
+) -> list[str]:
+    """Companions the spec wants that conda-forge never built for this build (no silent drop)."""
+    out: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        version = getattr(release, name)
+        if wanted[name] and version and getattr(build, name) is None:
+            out.append(
+                f"conda-forge has no {name} {version} build for {build.accelerator} on "
+                f"{platform}; environment.yml leaves {name} out (install it with pip, or pick "
+                "another accelerator)"
+            )
+    return out
+
+
+def _other_source_hint(
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    spec: ProjectSpec,
+    source: CondaSource,
+    accelerator: str | None = None,
+) -> str:
+    """'; conda-forge has it: ...' when the other conda source has what the spec asked for."""
+    if "conda" not in spec.managers or spec.conda.source is not None:
+        return ""
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    have = matrix.accelerators(release, platform, "conda", conda_source=other)
+    if not have or (accelerator is not None and accelerator not in have):
+        return ""
+    return (
+        f"; {_SOURCE_NAMES[other]} has {', '.join(have)} on {platform}: "
+        f"set conda: {{source: {other}}}"
+    )
 
 
 def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:

@@ -326,6 +326,65 @@ def verify_matrix(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
                         "Requires-Dist does not pin torch; mark the field inferred",
                     )
                 )
+    return findings + _verify_companion_rows(matrix, facts) + _verify_pypi_builds(matrix, facts)
+
+
+def torch_specifier(vf: VersionFacts) -> str:
+    """A companion's `torch` requirement as companions.yaml writes it ('' when unpinned/absent).
+
+    >>> rd = ("torch (==1.3.0.*)",)
+    >>> torch_specifier(VersionFacts("0.4.1.post2", (), (), (), None, None, False, None, rd))
+    '==1.3.0.*'
+    """
+    req = vf.torch_requirement()
+    if req is None:
+        return ""
+    return ",".join(sorted(f"{s.operator}{s.version.split('+', 1)[0]}" for s in req.specifier))
+
+
+def _verify_companion_rows(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
+    """companions.yaml against the companions' Requires-Dist."""
+    findings: list[Finding] = []
+    for c in matrix.companions:
+        pkg = facts.package(c.package)
+        if not pkg.versions:
+            continue
+        where = f"companions.yaml {c.package} {c.version}"
+        cf = pkg.get(c.version)
+        if cf is None:
+            findings.append(Finding("error", where, "not on PyPI"))
+        elif cf.metadata_from is not None and torch_specifier(cf) != c.torch:
+            said = f"torch{torch_specifier(cf)}" if torch_specifier(cf) else "no torch pin"
+            findings.append(
+                Finding("error", where, f"Requires-Dist says {said}, the row torch{c.torch!s}")
+            )
+    return findings
+
+
+def _verify_pypi_builds(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
+    """pip.yaml rows that install from PyPI: the pinned versions have wheels for their platforms."""
+    findings: list[Finding] = []
+    for b in matrix.pip:
+        if b.index != "pypi":
+            continue
+        where = f"pip.yaml torch {b.torch} {b.accelerator} {'/'.join(b.platforms)}"
+        for name, pin in (
+            ("torch", b.torch),
+            ("torchvision", b.torchvision),
+            ("torchaudio", b.torchaudio),
+        ):
+            pkg = facts.package(name)
+            if pin is None or not pkg.versions:
+                continue
+            vf = pkg.get(pin.split("+", 1)[0])
+            if vf is None:
+                findings.append(Finding("error", where, f"{name} {pin} is not on PyPI"))
+                continue
+            missing = [p for p in b.platforms if vf.platforms and p not in vf.platforms]
+            if missing:
+                findings.append(
+                    Finding("error", where, f"{name} {pin} has no PyPI wheel for {missing}")
+                )
     return findings
 
 

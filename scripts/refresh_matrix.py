@@ -35,6 +35,7 @@ import yaml
 from packaging.version import Version
 
 from envgen._types import PLATFORMS, ComputeKind, IndexForm, Platform
+from envgen.commands import conda_command, pip_command
 from envgen.matrix import CondaBuild, PipBuild, compute_sort_key
 from envgen.verify import http_get, wheel_platform
 
@@ -45,6 +46,13 @@ PAGE_FILE: Final = RECORDED / "previous-versions.md"
 WHEELS_FILE: Final = RECORDED / "pypi-wheel-platforms.json"
 SOURCES_FILE: Final = RECORDED / "SOURCES.md"
 INFERRED_FILE: Final = MATRICES / "inferred-builds.yaml"
+# Stored copies of the live page for the releases after the recorded page (newest first: a copy
+# wins for the releases it holds complete; where two hold a release they must agree).
+COPIES_DIR: Final = RECORDED / "copies"
+COPIES: Final[tuple[tuple[str, str], ...]] = (
+    ("previous-versions-capture-2026-03-31.md", "previous-versions copy (web capture 2026-03-31)"),
+    ("previous-versions-blog-2025-02-11.md", "previous-versions copy (blog 2025-02-11)"),
+)
 
 PAGE_REPO: Final = "pytorch/pytorch.github.io"
 PAGE_PATH: Final = "_get_started/previous-versions.md"
@@ -313,8 +321,10 @@ def _make_command(
         unsupported = "several commands (torch unpinned, torchvision built from git)"
     if not unsupported and any(spec == "" for name, spec in packages if name == "torch"):
         unsupported = "torch is not pinned"
-    if not unsupported and any(name.endswith("-cpu") for name, _ in packages):
-        unsupported = "uses the pytorch-cpu/torchvision-cpu package names, which a row cannot name"
+    if not unsupported and any(
+        name.endswith("-cpu") and name not in _CPU_PACKAGES for name, _ in packages
+    ):
+        unsupported = "uses a -cpu package name other than pytorch-cpu/torchvision-cpu"
     said = _command_compute(packages)
     if said is not None and said != (kind, version):
         msg = f"v{release} {os_group}: label {label!r} but the command says {said}: {command!r}"
@@ -471,6 +481,94 @@ def parse_previous_versions(
     return commands
 
 
+_COPY_HEADING: Final = re.compile(r"^(#{2,6}) (.*?)\s*(?:\[\]\([^)]*\)|#[a-z0-9-]+)?$")
+
+
+def copy_to_page(text: str) -> str:
+    r"""A stored copy of the rendered page -> the page's own markdown shape.
+
+    Copies of the live page lose the markdown source: headings carry their anchors
+    ("### v2.9.1#v260" in a text capture, "### v2.4.0[](https://...#v240)" in a blog copy) and
+    code blocks lose their fences (bare lines, or 4-space indented ones). This strips the anchors
+    and puts the lines after each `#####` heading back into one fenced block; command text is left
+    as it is.
+
+    >>> print(copy_to_page("### v1.0.0#v1\n#### Wheel#wheel\n##### OSX#osx\n\n    pip install a\n"))
+    ### v1.0.0
+    #### Wheel
+    ##### OSX
+    ```
+    pip install a
+    ```
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    block: list[str] | None = None
+
+    def close() -> None:
+        nonlocal block
+        if block:
+            out.extend(["```", *block, "```"])
+        block = None
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if m := _COPY_HEADING.match(line):
+            close()
+            out.append(f"{m.group(1)} {m.group(2)}")
+            if len(m.group(1)) == 5:
+                block = []
+            continue
+        if block is None or not line.strip():
+            continue
+        block.append(line.removeprefix("    "))
+    close()
+    return "\n".join(out) + "\n"
+
+
+def parse_copies(
+    wheels: WheelPlatforms | None = None,
+    directory: Path = COPIES_DIR,
+    *,
+    after: str | None = None,
+) -> list[tuple[PublishedCommand, str]]:
+    """Every command of the stored page copies with the copy it comes from, newest release first.
+
+    A release is taken from the first copy (COPIES order) that has it; a later copy holding the same
+    release must publish the same commands (else PageFormatError). Releases up to `after` (the
+    recorded page's newest) are left out: the recorded page is the better source for them.
+    """
+    chosen: dict[str, tuple[list[PublishedCommand], str]] = {}
+    for name, source in COPIES:
+        path = directory / name
+        if not path.is_file():
+            continue
+        cmds = parse_previous_versions(
+            copy_to_page(path.read_text(encoding="utf-8")), wheels=wheels
+        )
+        by_release: dict[str, list[PublishedCommand]] = {}
+        for cmd in cmds:
+            by_release.setdefault(cmd.release, []).append(cmd)
+        for release, group in by_release.items():
+            if after is not None and Version(release) <= Version(after):
+                continue
+            if release not in chosen:
+                chosen[release] = (group, source)
+                continue
+            if _command_facts(chosen[release][0]) != _command_facts(group):
+                msg = f"v{release}: {name} disagrees with {chosen[release][1]}"
+                raise PageFormatError(msg)
+    out: list[tuple[PublishedCommand, str]] = []
+    for release in sorted(chosen, key=Version, reverse=True):
+        group, source = chosen[release]
+        out.extend((cmd, source) for cmd in group)
+    return out
+
+
+def _command_facts(cmds: Iterable[PublishedCommand]) -> list[tuple[object, ...]]:
+    return [(c.manager, c.os_group, c.label, tuple(c.command.split()), c.platforms) for c in cmds]
+
+
 def unsupported_commands(cmds: Iterable[PublishedCommand]) -> list[PublishedCommand]:
     """The commands that become no row: the schema cannot say them, or no platform is known."""
     return [c for c in cmds if not c.expressible]
@@ -484,8 +582,14 @@ Row = dict[str, Any]
 BuildKey = tuple[str, str, str, str | None]
 
 
+# The 1.0-1.1 CPU conda packages: name -> the family member it is.
+_CPU_PACKAGES: Final = {"pytorch-cpu": "pytorch", "torchvision-cpu": "torchvision"}
+
+
 def _conda_form(cmd: PublishedCommand) -> str:
     names = [name for name, _ in cmd.packages]
+    if "pytorch-cpu" in names:
+        return "cpu-package"
     if "pytorch-cuda" in names:
         return "pytorch-cuda"
     if "cudatoolkit" in names:
@@ -517,18 +621,22 @@ def _pip_row(cmd: PublishedCommand, source: str) -> Row:
         "source": source,
         "inferred": False,
     }
-    return _validated(PipBuild, row)
+    return _validated(PipBuild, _with_published(PipBuild, row, cmd))
 
 
 def _conda_row(
     cmd: PublishedCommand, source: str, companions: dict[str, tuple[str | None, str | None]]
 ) -> Row:
-    pytorch = cmd.pin("pytorch")
-    named = {name for name, _ in cmd.packages}
+    pytorch = cmd.pin("pytorch") or cmd.pin("pytorch-cpu")
+    named = {_CPU_PACKAGES.get(name, name) for name, _ in cmd.packages}
     pip_vision, pip_audio = companions.get(cmd.release, (None, None))
     # The LTS commands name torchvision/torchaudio without pins; the pytorch-lts channel held
     # only the release's own companions, which the same section's pip commands pin (inferred).
-    vision = cmd.pin("torchvision") or (pip_vision if "torchvision" in named else None)
+    vision = (
+        cmd.pin("torchvision")
+        or cmd.pin("torchvision-cpu")
+        or (pip_vision if "torchvision" in named else None)
+    )
     audio = cmd.pin("torchaudio") or (pip_audio if "torchaudio" in named else None)
     row: Row = {
         "kind": cmd.kind,
@@ -541,12 +649,22 @@ def _conda_row(
         "torchaudio": audio,
         "form": _conda_form(cmd),
         "channels": list(cmd.channels),
+        "pinned": pytorch is not None,
         "source": source,
         "inferred": pytorch is None
-        or vision != cmd.pin("torchvision")
+        or vision != (cmd.pin("torchvision") or cmd.pin("torchvision-cpu"))
         or audio != cmd.pin("torchaudio"),
     }
-    return _validated(CondaBuild, row)
+    return _validated(CondaBuild, _with_published(CondaBuild, row, cmd))
+
+
+def _with_published(model: type[PipBuild | CondaBuild], row: Row, cmd: PublishedCommand) -> Row:
+    """Record the page's exact command when envgen's rendering of the row differs from it."""
+    build = model.model_validate(row)
+    rendered = pip_command(build) if isinstance(build, PipBuild) else conda_command(build)
+    if rendered.split() != cmd.command.split():
+        row = {**row, "published": " ".join(cmd.command.split())}
+    return row
 
 
 def _validated(model: type[PipBuild | CondaBuild], row: Row) -> Row:
@@ -618,24 +736,66 @@ def sort_rows(rows: Iterable[Row]) -> list[Row]:
 
 
 def merge_inferred(page_rows: list[Row], inferred_rows: Iterable[Row]) -> list[Row]:
-    """Append hand-curated rows; a platform the page already covers is dropped from them."""
-    taken = {k for row in page_rows for k in _keys(row)}
+    """Append hand-curated rows; a platform the page already covers is dropped from them.
+
+    One fact survives the drop: a PyPI-default row (`index: pypi`, `pypi-default: true`) whose
+    build the page publishes through an index (2.4+: `--index-url .../cu121`, which is also what
+    a plain `pip install torch==2.4.0` gets on Linux) marks that page row `pypi-default: true` for
+    the platforms concerned, splitting it when only some of its platforms have that default.
+    """
+    taken = {k: row for row in page_rows for k in _keys(row)}
+    defaults: set[BuildKey] = set()
     merged = list(page_rows)
     for row in inferred_rows:
-        keep = [
-            p
-            for p in row["platforms"]
-            if (row["release"], p, row["kind"], row["version"]) not in taken
-        ]
-        if len(keep) != len(row["platforms"]):
-            print(
-                f"inferred-builds.yaml: the page already covers {row['release']} {row['kind']} "
-                f"{row['version'] or ''} on {sorted(set(row['platforms']) - set(keep))}",
-                file=sys.stderr,
-            )
+        keep = []
+        for p in row["platforms"]:
+            key = (row["release"], p, row["kind"], row["version"])
+            hit = taken.get(key)
+            if hit is None:
+                keep.append(p)
+            elif _is_pypi_default(row) and _public(hit.get("torch")) == _public(row.get("torch")):
+                defaults.add(key)
+            else:
+                print(
+                    f"inferred-builds.yaml: the page already covers {row['release']} {row['kind']} "
+                    f"{row['version'] or ''} on {p}",
+                    file=sys.stderr,
+                )
         if keep:
             merged.append({**row, "platforms": keep})
-    return sort_rows(merged)
+    out: list[Row] = []
+    for row in merged:
+        marked = [
+            p
+            for p in row["platforms"]
+            if (row["release"], p, row["kind"], row["version"]) in defaults
+        ]
+        if not marked or row.get("pypi-default"):
+            out.append(row)
+            continue
+        out.append({**row, "platforms": marked, "pypi-default": True})
+        rest = [p for p in row["platforms"] if p not in marked]
+        if rest:
+            out.append({**row, "platforms": rest})
+    return sort_rows(out)
+
+
+def _is_pypi_default(row: Row) -> bool:
+    return row.get("index") == "pypi" and bool(row.get("pypi-default"))
+
+
+def copy_rows(
+    wheels: WheelPlatforms | None, *, after: str, directory: Path = COPIES_DIR
+) -> list[Row]:
+    """Pip rows for the releases the stored page copies add after the recorded page."""
+    by_source: dict[str, list[PublishedCommand]] = {}
+    for cmd, source in parse_copies(wheels, directory, after=after):
+        by_source.setdefault(source, []).append(cmd)
+    rows: list[Row] = []
+    for source, cmds in by_source.items():
+        pip, _conda = commands_to_rows(cmds, source=source)
+        rows += pip
+    return sort_rows(rows)
 
 
 def parse_companions(cmds: Iterable[PublishedCommand]) -> dict[str, tuple[str | None, str | None]]:
@@ -719,6 +879,8 @@ _DEFAULTS: Final[dict[str, object]] = {
     "torchvision": None,
     "torchaudio": None,
     "pypi-default": False,
+    "published": None,
+    "pinned": True,
     "inferred": False,
 }
 
@@ -738,6 +900,7 @@ PIP_HEADER: Final = """\
 # index         pypi | find-links (-f) | extra-index-url | index-url
 # url           the -f / index URL exactly as published
 # pypi-default  true when PyPI's own wheel for these platforms is this build
+# published     the command exactly as the page wrote it, where envgen's rendering differs
 # source        previous-versions@<page commit>, or where a hand-curated row comes from
 # inferred      true when a person inferred the row rather than read it from a source
 """
@@ -757,8 +920,11 @@ CONDA_HEADER: Final = """\
 # torchvision  the torchvision pin in the same command (absent: not in the command)
 # torchaudio   the torchaudio pin in the same command (absent: not in the command)
 # form         how the compute platform is chosen: pytorch-cuda=X | cudatoolkit=X | cpuonly |
-#              cuda-meta (the cuda100-style metapackage) | none (no selector: macOS) | conda-forge
+#              cuda-meta (the cuda100-style metapackage) | none (no selector: macOS) | conda-forge |
+#              cpu-package (1.0-1.1: pytorch-cpu / torchvision-cpu with cpuonly)
 # channels     the -c channels, in the published order
+# published    the command exactly as the page wrote it, where envgen's rendering differs
+# pinned       false when the page names the packages without versions (1.8.2 LTS); pins inferred
 # source       previous-versions@<page commit>, or where a hand-curated row comes from
 # inferred     true when a value was inferred rather than read from a source
 """
@@ -795,11 +961,17 @@ def load_inferred(path: Path) -> tuple[list[Row], list[Row]]:
 
 
 def render(
-    page: str, wheels: WheelPlatforms, commit: str, inferred: Path = INFERRED_FILE
+    page: str,
+    wheels: WheelPlatforms,
+    commit: str,
+    inferred: Path = INFERRED_FILE,
+    copies: Path = COPIES_DIR,
 ) -> dict[str, str]:
     """The text of matrices/pip.yaml and matrices/conda.yaml for this page and PyPI data."""
     cmds = parse_previous_versions(page, wheels=wheels)
     pip_rows, conda_rows = commands_to_rows(cmds, source=f"previous-versions@{commit[:7]}")
+    newest = max((c.release for c in cmds), key=Version)
+    pip_rows = sort_rows(pip_rows + copy_rows(wheels, after=newest, directory=copies))
     extra_pip, extra_conda = load_inferred(inferred)
     return {
         "pip.yaml": dump_rows(merge_inferred(pip_rows, extra_pip), PIP_HEADER),

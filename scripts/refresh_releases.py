@@ -20,8 +20,8 @@ from typing import Any, Final
 import yaml
 from packaging.version import Version
 
-from envgen.matrix import Release
-from envgen.verify import COMPANIONS, PypiFacts
+from envgen.matrix import CompanionRelease, Release
+from envgen.verify import COMPANIONS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import RECORDED, load_recorded
@@ -86,6 +86,49 @@ def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]
     return rows
 
 
+COMPANIONS_OUTPUT: Final = ROOT / "matrices" / "companions.yaml"
+COMPANIONS_HEADER: Final = """\
+# companions.yaml: every torchvision and torchaudio release on PyPI and the torch releases its
+# wheel accepts. Written by scripts/refresh_releases.py from tests/data/recorded/pypi/; never
+# hand-edit.
+#   package  torchvision | torchaudio
+#   version  the companion release
+#   torch    the specifier of the `torch` line in the wheel's Requires-Dist (local labels
+#            dropped); empty when the wheel names torch unpinned or not at all
+#   source   the wheel whose METADATA was read
+# envgen pairs each torch release with the companion in releases.yaml; a user-pinned companion is
+# also accepted where this file's specifier contains the torch release (see
+# docs/reference/matrix.md, "Companions").
+"""
+
+
+def build_companion_rows(facts: PypiFacts) -> list[dict[str, Any]]:
+    """The companions.yaml rows (pure): one per companion version with a wheel on PyPI."""
+    rows = []
+    for name in COMPANIONS:
+        for version, vf in sorted(
+            facts.package(name).versions.items(), key=lambda kv: Version(kv[0])
+        ):
+            if vf.metadata_from is None:
+                continue
+            rows.append(
+                {
+                    "package": name,
+                    "version": version,
+                    "torch": torch_specifier(vf),
+                    "source": f"pypi Requires-Dist ({vf.metadata_from})",
+                }
+            )
+    for row in rows:
+        CompanionRelease.model_validate(row)
+    return rows
+
+
+def dump_companions(rows: list[dict[str, Any]]) -> str:
+    """companions.yaml: one flow mapping per line, every value written (as JSON)."""
+    return dump_rows(rows, COMPANIONS_HEADER, scalar=json.dumps, defaults={})
+
+
 def dump(rows: list[dict[str, Any]]) -> str:
     """One flow mapping per line, keys in schema order, every value written (as JSON)."""
     return dump_rows(rows, HEADER, scalar=json.dumps, defaults={})
@@ -96,16 +139,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write instead of printing a diff")
     args = parser.parse_args(argv)
     tables = yaml.safe_load(TABLES.read_text(encoding="utf-8"))
-    new = dump(build_rows(load_recorded(), tables))
-    old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
-    if args.write:
-        OUTPUT.write_text(new, encoding="utf-8", newline="\n")
-        return 0
-    diff = difflib.unified_diff(
-        old.splitlines(keepends=True), new.splitlines(keepends=True), str(OUTPUT), "regenerated"
-    )
-    sys.stdout.writelines(diff)
-    return 1 if old != new else 0
+    facts = load_recorded()
+    outputs = {
+        OUTPUT: dump(build_rows(facts, tables)),
+        COMPANIONS_OUTPUT: dump_companions(build_companion_rows(facts)),
+    }
+    changed = False
+    for path, new in outputs.items():
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        if args.write:
+            path.write_text(new, encoding="utf-8", newline="\n")
+            continue
+        diff = difflib.unified_diff(
+            old.splitlines(keepends=True), new.splitlines(keepends=True), str(path), "regenerated"
+        )
+        sys.stdout.writelines(diff)
+        changed = changed or old != new
+    return 1 if changed else 0
 
 
 if __name__ == "__main__":

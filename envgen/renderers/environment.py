@@ -8,9 +8,17 @@ It must not solve anything.
 
 from __future__ import annotations
 
+from typing import Final
+
 from envgen.matrix import CondaBuild
 from envgen.renderers import Header, render_template
 from envgen.variants import Variant, conda_pins
+
+# The 1.0-1.1 CPU packages on the pytorch channel (form cpu-package).
+CPU_PACKAGE_NAMES: Final[dict[str, str]] = {
+    "pytorch": "pytorch-cpu",
+    "torchvision": "torchvision-cpu",
+}
 
 
 def _conda_build(variant: Variant) -> CondaBuild:
@@ -27,7 +35,7 @@ def compute_package(build: CondaBuild) -> list[str]:
         return [f"cudatoolkit={build.version}"]
     if build.form == "pytorch-cuda":
         return [f"pytorch-cuda={build.version}"]
-    if build.form == "cpuonly":
+    if build.form in ("cpuonly", "cpu-package"):
         return ["cpuonly"]
     if build.form == "cuda-meta":
         if build.version is None:
@@ -45,7 +53,10 @@ def torch_packages(variant: Variant) -> list[str]:
     pins = conda_pins(variant)
     out: list[str] = []
     for name, version in pins.items():
-        if name == "pytorch" and build.form == "conda-forge":
+        if build.form == "cpu-package" and name in CPU_PACKAGE_NAMES:
+            # 1.0-1.1 published their CPU builds under their own names.
+            out.append(f"{CPU_PACKAGE_NAMES[name]}=={version}")
+        elif name == "pytorch" and build.form == "conda-forge":
             # conda-forge has cpu and cuda builds of one version: select by build string.
             out.append(f"pytorch={version}={'cuda*' if build.kind == 'cuda' else 'cpu*'}")
         else:

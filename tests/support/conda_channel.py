@@ -384,3 +384,140 @@ def build_conda_forge_channel(directory: Path) -> CondaChannel:
     return write_channel(
         directory, "conda-forge", conda_forge_channel_packages(), subdirs=("linux-64", "noarch")
     )
+
+
+# --- conda-forge, several releases (2.4-2.11) -------------------------------------------------
+# Shaped like conda-forge's repodata: `pytorch` builds named cpu_<blas>_py311_h<hash>_<n> and
+# cuda<XY>_<blas>_py311_h<hash>_<n> (Windows drops the blas part), each CUDA build depending on
+# `__cuda` and `cuda-version >=X.Y,<major+1`; torchvision / torchaudio builds named cpu_py311_... /
+# cuda<XY>_py311_... that require `pytorch * cpu*` / `pytorch * cuda*` of the same minor (pytorch's
+# run_exports pin x.x); `cuda-version X.Y` constraining `__cuda >=<major>`. The table is written from
+# the feedstocks' .ci_support files, apart from matrices/conda-forge.yaml, so a wrong matrix row
+# (a CUDA version conda-forge never built for a platform) fails to solve here.
+# release -> subdir -> CUDA versions built (cpu is always built).
+CONDA_FORGE_BUILDS: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+    "2.4.1": {"linux-64": ("11.8", "12.0"), "osx-arm64": ()},
+    "2.6.0": {"linux-64": ("12.6",), "win-64": ("12.6",), "osx-arm64": ()},
+    "2.8.0": {"linux-64": ("12.9",), "win-64": ("12.8",), "osx-arm64": ()},
+    "2.11.0": {"linux-64": ("12.9", "13.0"), "win-64": ("12.8", "13.0"), "osx-arm64": ()},
+}
+# torch release -> (torchvision, torchaudio or None, CUDA versions torchvision was built for per
+# subdir); torchaudio is built for linux/osx only.
+CONDA_FORGE_COMPANIONS: Final[Mapping[str, tuple[str, str | None]]] = {
+    "2.4.1": ("0.19.1", "2.4.1"),
+    "2.6.0": ("0.21.0", "2.6.0"),
+    "2.8.0": ("0.23.0", "2.8.0"),
+    "2.11.0": ("0.26.0", "2.11.0"),
+}
+CONDA_FORGE_VISION_CUDA: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+    "0.19.1": {"linux-64": ("11.8", "12.0")},
+    "0.21.0": {"linux-64": ("12.6",), "win-64": ("12.6",)},
+    "0.23.0": {"linux-64": ("12.9",), "win-64": ("12.9",)},
+    "0.26.0": {"linux-64": ("12.9", "13.0"), "win-64": ("12.9", "13.0")},
+}
+
+
+def _next_minor(version: str) -> str:
+    major, minor = version.split(".")[:2]
+    return f"{major}.{int(minor) + 1}"
+
+
+def _cf_python(subdir: str) -> list[CondaPackage]:
+    build = "h9e4cc4f_3_cpython" if subdir != "win-64" else "h3f84c4b_3_cpython"
+    return [
+        CondaPackage(name="python", version="3.11.10", build=build, subdir=subdir, build_number=3),
+        CondaPackage(
+            name="python_abi",
+            version="3.11",
+            build="5_cp311",
+            build_number=5,
+            subdir=subdir,
+            constrains=("python 3.11.* *_cpython",),
+        ),
+        CondaPackage(
+            name="numpy",
+            version="2.1.3",
+            build="py311h71ddf71_0",
+            subdir=subdir,
+            depends=("python >=3.11,<3.12.0a0", "python_abi 3.11.* *_cp311"),
+        ),
+    ]
+
+
+def _cf_torch_family(release: str, subdir: str, cuda: str | None) -> list[CondaPackage]:
+    py = ("python >=3.11,<3.12.0a0", "python_abi 3.11.* *_cp311")
+    tag = "cpu" if cuda is None else "cuda" + cuda.replace(".", "")
+    blas = "" if subdir == "win-64" else ("generic_" if subdir == "osx-arm64" else "mkl_")
+    number = 300 if cuda else 0
+    cuda_deps: tuple[str, ...] = (
+        () if cuda is None else ("__cuda", f"cuda-version >={cuda},<{int(cuda.split('.')[0]) + 1}")
+    )
+    same_minor = f"pytorch >={'.'.join(release.split('.')[:2])},<{_next_minor(release)}"
+    out = [
+        CondaPackage(
+            name="pytorch",
+            version=release,
+            build=f"{tag}_{blas}py311_h1e2b3c4_{number}",
+            build_number=number,
+            subdir=subdir,
+            depends=(*py, "numpy >=1.23", *cuda_deps),
+        )
+    ]
+    vision, audio = CONDA_FORGE_COMPANIONS[release]
+    if cuda is None or cuda in CONDA_FORGE_VISION_CUDA[vision].get(subdir, ()):
+        out.append(
+            CondaPackage(
+                name="torchvision",
+                version=vision,
+                build=f"{tag}_py311_h5f6a7b8_1",
+                build_number=1,
+                subdir=subdir,
+                depends=(*py, f"pytorch * {tag[:4]}*", same_minor, *cuda_deps),
+            )
+        )
+    if audio is not None and subdir != "win-64":
+        out.append(
+            CondaPackage(
+                name="torchaudio",
+                version=audio,
+                build=f"{tag}_py311_h9c0d1e2_0",
+                subdir=subdir,
+                depends=(*py, f"pytorch * {tag[:4]}*", same_minor, *cuda_deps),
+            )
+        )
+    return out
+
+
+def conda_forge_release_packages() -> list[CondaPackage]:
+    """conda-forge's pytorch family for the releases in CONDA_FORGE_BUILDS (python 3.11)."""
+    subdirs = sorted({s for by_subdir in CONDA_FORGE_BUILDS.values() for s in by_subdir})
+    pkgs = [p for subdir in subdirs for p in _cf_python(subdir)]
+    cudas = sorted({c for by in CONDA_FORGE_BUILDS.values() for cs in by.values() for c in cs})
+    pkgs.extend(
+        CondaPackage(
+            name="cuda-version",
+            version=cuda,
+            build="h7480c83_3",
+            build_number=3,
+            subdir="noarch",
+            constrains=(
+                f"__cuda >={cuda.split('.')[0] if cuda >= '12' else cuda}",
+                f"cudatoolkit {cuda}|{cuda}.*",
+            ),
+        )
+        for cuda in cudas
+    )
+    for release, by_subdir in CONDA_FORGE_BUILDS.items():
+        for subdir, cuda_versions in by_subdir.items():
+            for cuda in (None, *cuda_versions):
+                pkgs += _cf_torch_family(release, subdir, cuda)
+    return pkgs
+
+
+def build_conda_forge_releases_channel(directory: Path) -> CondaChannel:
+    return write_channel(
+        directory,
+        "conda-forge",
+        conda_forge_release_packages(),
+        subdirs=("linux-64", "win-64", "osx-arm64", "noarch"),
+    )

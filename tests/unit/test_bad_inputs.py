@@ -555,7 +555,7 @@ CASES: Final[tuple[Case, ...]] = (
         spec("conda: {chanels: []}\n"),
         3,
         "project.yaml:4: conda.chanels: "
-        "unknown key; valid keys: channels, dependencies (did you mean 'channels'?)",
+        "unknown key; valid keys: channels, dependencies, source (did you mean 'channels'?)",
     ),
     # --- lock options and dates ---
     Case(

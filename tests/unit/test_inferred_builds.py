@@ -50,7 +50,8 @@ def facts() -> PypiFacts:
 
 
 def _pypi_rows(rows: list[PipBuild]) -> list[PipBuild]:
-    return [b for b in rows if b.pypi_default]
+    """Rows installing PyPI's own wheel (not 0.4.1's, whose PyPI wheel is gone)."""
+    return [b for b in rows if b.pypi_default and b.index == "pypi"]
 
 
 def _read_from_pypi(rows: list[PipBuild]) -> list[PipBuild]:
@@ -97,7 +98,8 @@ def test_rows_are_well_formed(pip_rows: list[PipBuild]) -> None:
             assert b.url is None, b
         else:
             assert b.url, b
-            assert not b.pypi_default, b
+            # Only where PyPI's own wheel was this build but is gone (0.4.1's Linux cu90 wheel).
+            assert not b.pypi_default or b.release == "0.4.1", b
 
 
 def test_rows_are_sorted(pip_rows: list[PipBuild]) -> None:
@@ -140,6 +142,8 @@ def test_pypi_rows_companions_are_releases_yaml_ones_with_wheels(
             assert pinned == releases[b.release][name], (b, name)
             cf = facts.package(name).get(pinned)
             assert cf is not None, f"{name} {pinned} is not in the PyPI recording"
+            if (cf.metadata_from or "").endswith("-none-any.whl") and not cf.platforms:
+                continue  # a pure-Python wheel (torchvision 0.2.x) installs anywhere
             missing = [p for p in b.platforms if p not in cf.platforms]
             assert missing == [], f"{b.release}: no PyPI {name} {pinned} wheel for {missing}"
 
@@ -163,6 +167,11 @@ def test_rows_read_from_pypi_cover_every_torch_wheel_platform(
     covered: dict[str, set[str]] = {}
     for b in _read_from_pypi(pip_rows):
         covered.setdefault(b.release, set()).update(b.platforms)
+    # Other PyPI-default rows (the page's macOS rows, wheel-tag-only osx-arm64 rows) cover theirs.
+    shipped = yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
+    for r in shipped:
+        if r["release"] in covered and r.get("pypi-default"):
+            covered[r["release"]].update(r["platforms"])
     assert {"1.3.1", "1.10.2", "2.14.0", "2.14.1", "2.15.0"} <= set(covered)
     for release, platforms in covered.items():
         tf = torch.get(release)
@@ -181,21 +190,29 @@ def test_pypi_builds_per_platform(pip_rows: list[PipBuild]) -> None:
                 assert b.kind == "cuda", (b.release, p)
 
 
-def test_rows_read_from_pypi_are_for_releases_without_page_rows(pip_rows: list[PipBuild]) -> None:
-    """They fill releases that previous-versions (pip.yaml's non-inferred rows) does not cover."""
-    page = yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8")) or []
-    page_releases = {r["release"] for r in page if not r.get("inferred", False)}
-    assert sorted({b.release for b in _read_from_pypi(pip_rows)} & page_releases) == []
-
-
-def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuild]) -> None:
-    """2.4.0-2.9.1 PyTorch-index rows pin as previous-versions writes 2.x (no local label), name the
-    accelerator's own index, and leave PyPI-default (platform, build) keys to the PyPI rows."""
-    rows = [
-        b
-        for b in pip_rows
-        if Version("2.4.0") <= Version(b.release) <= Version("2.9.1") and b.index == "index-url"
+def test_rows_read_from_pypi_become_rows_or_pypi_default_marks(pip_rows: list[PipBuild]) -> None:
+    """Each (release, platform, build) a PyPI row names is in pip.yaml with `pypi-default: true`:
+    as the row itself where the page has no command for it, else as a mark on the page's row."""
+    shipped = [
+        PipBuild.model_validate(r)
+        for r in yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
     ]
+    by_key = {(b.release, p, b.accelerator): b for b in shipped for p in b.platforms}
+    for b in _read_from_pypi(pip_rows):
+        for p in b.platforms:
+            row = by_key[b.release, p, b.accelerator]
+            assert row.pypi_default, (b.release, p, b.accelerator)
+            assert row.torch.split("+")[0] == b.torch, (b.release, p)
+
+
+def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[PipBuild]) -> None:
+    """2.4.0-2.10.0 PyTorch-index rows are the page's (its stored copies): no local labels, the
+    accelerator's own index; the only index rows left here are builds the page does not list."""
+    shipped = [
+        PipBuild.model_validate(r)
+        for r in yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
+    ]
+    rows = [b for b in shipped if b.source.startswith("previous-versions copy")]
     assert {b.release for b in rows} == {
         "2.4.0",
         "2.4.1",
@@ -207,19 +224,25 @@ def test_index_rows_for_2_4_to_2_9_pin_the_public_release(pip_rows: list[PipBuil
         "2.8.0",
         "2.9.0",
         "2.9.1",
+        "2.10.0",
     }
     for b in rows:
+        assert not b.inferred, b
         assert b.torch == b.release, b
-        assert "+" not in (b.torchvision or ""), b
-        assert "+" not in (b.torchaudio or ""), b
-        assert b.url == f"https://download.pytorch.org/whl/{b.accelerator}", b
-        assert set(b.platforms) <= {"linux-64", "win-64"}, b
-        if b.kind == "rocm":
-            assert b.platforms == ("linux-64",), b
+        if b.index == "index-url":
+            assert b.url == f"https://download.pytorch.org/whl/{b.accelerator}", b
+            assert set(b.platforms) <= {"linux-64", "win-64"}, b
+    left = [
+        (b.release, b.accelerator, b.platforms)
+        for b in pip_rows
+        if Version("2.4.0") <= Version(b.release) <= Version("2.10.0") and b.index == "index-url"
+    ]
+    assert left == [("2.10.0", "rocm7.0", ("linux-64",))]
 
 
 def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
-    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly."""
+    """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly (and
+    cudatoolkit=11.1 for the 1.9-1.10 cuda11.1 builds the page does not list)."""
     rows = [CondaBuild.model_validate(r) for r in data["conda"] or []]
     assert rows
     for b in rows:
@@ -227,7 +250,14 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         assert b.source.strip(), b
         assert Version(b.release) < Version("2.6.0"), b
         assert b.pytorch == b.release, b
-        if b.kind == "cuda":
+        if b.form == "cuda-meta":
+            # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
+            assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
+        elif b.kind == "cuda" and b.form == "cudatoolkit":
+            # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
+            assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
+            assert Version("1.9") <= Version(b.release) < Version("1.11"), b
+        elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
         else:
             assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b

@@ -124,6 +124,7 @@ _ROWS = [
             "torchaudio": "2.0.2",
             "form": "pytorch-cuda",
             "channels": ["pytorch", "nvidia"],
+            "pinned": True,
         },
         id="conda-2.0.1-pytorch-cuda",
     ),
@@ -159,6 +160,7 @@ _ROWS = [
             "torchaudio": None,
             "form": "cuda-meta",
             "channels": ["pytorch"],
+            "pinned": True,
         },
         id="conda-1.0.0-cuda-metapackage",
     ),
@@ -195,7 +197,7 @@ def test_row(
 ) -> None:
     table = rows[0] if manager == "pip" else rows[1]
     got = [r for r in table if r["release"] == release and r["version"] == version]
-    assert got == [{**expected, "source": SOURCE, "inferred": False}]
+    assert got == [{**expected, "published": None, "source": SOURCE, "inferred": False}]
 
 
 def test_1_10_1_per_accelerator_find_links_and_rocm_4_0_1_torchvision(
@@ -267,7 +269,6 @@ def test_unsupported_commands_are_exactly_these(cmds: list[rm.PublishedCommand])
         for c in rm.unsupported_commands(cmds)
     )
     hand = "no pip command: the page says to download a wheel by hand, with no pin"
-    cpu_names = "uses the pytorch-cpu/torchvision-cpu package names, which a row cannot name"
     template = (
         "a template ('replace 0.4.1 with the desired version') with no platform; "
         "'without CUDA' is not a CPU build on Linux"
@@ -276,16 +277,13 @@ def test_unsupported_commands_are_exactly_these(cmds: list[rm.PublishedCommand])
     expected = [
         *[("0.4.1", "conda", "< 1.0.0 mac and misc. binaries", "", template)] * 4,
         *[("0.4.1", "conda", "< 1.0.0 via conda", "", template)] * 5,
-        ("1.0.0", "conda", lw, "CPU Only", cpu_names),
         ("1.0.0", "pip", lw, "CPU only", hand),
         ("1.0.0", "pip", lw, "CUDA 10.0", hand),
         ("1.0.0", "pip", lw, "CUDA 8.0", hand),
         ("1.0.0", "pip", lw, "CUDA 9.0", hand),
-        ("1.0.1", "conda", lw, "CPU Only", cpu_names),
         ("1.0.1", "pip", lw, "CPU only", hand),
         ("1.0.1", "pip", lw, "CUDA 10.0", hand),
         ("1.0.1", "pip", lw, "CUDA 9.0", hand),
-        ("1.1.0", "conda", lw, "CPU Only", cpu_names),
         ("1.1.0", "pip", lw, "CPU only", hand),
         ("1.1.0", "pip", lw, "CUDA 10.0", hand),
         ("1.1.0", "pip", lw, "CUDA 9.0", hand),
@@ -314,13 +312,12 @@ def _reproduces(cmd: rm.PublishedCommand, row: rm.Row) -> bool:
         # A plain-PyPI command that shares its key with an explicit one only sets pypi-default.
         merged = cmd.index_form == "pypi" != row["index"] and row["pypi-default"] is True
         return same and ((pins and index) or merged)
+    vision = cmd.pin("torchvision") or cmd.pin("torchvision-cpu")  # 1.0-1.1 CPU package names
     return same and (
-        row["pytorch"] == (cmd.pin("pytorch") or cmd.release)
+        row["pytorch"] == (cmd.pin("pytorch") or cmd.pin("pytorch-cpu") or cmd.release)
+        and row["pinned"] == (cmd.pin("pytorch") is not None or cmd.pin("pytorch-cpu") is not None)
         # Unpinned companions (the LTS commands) take the section's pip pins, marked inferred.
-        and (
-            row["torchvision"] == cmd.pin("torchvision")
-            or (row["inferred"] and not cmd.pin("torchvision"))
-        )
+        and (row["torchvision"] == vision or (row["inferred"] and not vision))
         and (
             row["torchaudio"] == cmd.pin("torchaudio")
             or (row["inferred"] and not cmd.pin("torchaudio"))
@@ -334,7 +331,7 @@ def test_round_trip_every_command_is_exactly_one_row(
 ) -> None:
     used: set[int] = set()
     expressible = [c for c in cmds if c.expressible]
-    assert len(expressible) == 290
+    assert len(expressible) == 293
     for cmd in expressible:
         table = rows[0] if cmd.manager == "pip" else rows[1]
         for platform in cmd.platforms:
@@ -352,7 +349,7 @@ def test_round_trip_every_command_is_exactly_one_row(
 
 def test_rows_validate_and_dump_round_trips(rows: tuple[list[rm.Row], list[rm.Row]]) -> None:
     pip_rows, conda_rows = rows
-    assert (len(pip_rows), len(conda_rows)) == (157, 133)
+    assert (len(pip_rows), len(conda_rows)) == (157, 136)
     for model, table, header in (
         (PipBuild, pip_rows, rm.PIP_HEADER),
         (CondaBuild, conda_rows, rm.CONDA_HEADER),

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from packaging.version import Version
 
+from envgen.commands import install_command
 from envgen.generate import plan_pins_only
 from envgen.matrix import Matrix, load_matrix
 from envgen.renderers import IndexUrls
@@ -28,7 +30,15 @@ import refresh_matrix  # noqa: E402
 
 PAGE = (ROOT / "tests" / "data" / "recorded" / "previous-versions.md").read_text(encoding="utf-8")
 WHEELS = json.loads(refresh_matrix.WHEELS_FILE.read_text(encoding="utf-8"))
-COMMANDS = refresh_matrix.parse_previous_versions(PAGE, wheels=WHEELS)
+PAGE_COMMANDS = refresh_matrix.parse_previous_versions(PAGE, wheels=WHEELS)
+# The stored copies of the live page add 2.4.0-2.10.0 (tests/data/recorded/copies/, SOURCES.md).
+COPY_COMMANDS = [
+    cmd
+    for cmd, _ in refresh_matrix.parse_copies(
+        WHEELS, after=max((c.release for c in PAGE_COMMANDS), key=Version)
+    )
+]
+COMMANDS = PAGE_COMMANDS + COPY_COMMANDS
 TABLE = [(cmd, platform) for cmd in COMMANDS if cmd.expressible for platform in cmd.platforms]
 FAMILY = ("torch", "torchvision", "torchaudio", "pytorch")
 
@@ -45,7 +55,7 @@ def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str)
     acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
         "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
     )
-    names = {n for n, _ in cmd.packages}
+    names = {n.removesuffix("-cpu") for n, _ in cmd.packages}  # 1.0-1.1: pytorch-cpu, ...
     text = (
         f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
         f"platforms: [{platform}]\nmanagers: [{cmd.manager}]\n"
@@ -100,7 +110,45 @@ def test_table_covers_every_release_on_the_page() -> None:
     releases = {cmd.release for cmd in COMMANDS if not cmd.release.startswith("0.")}
     covered = {cmd.release for cmd, _ in TABLE}
     assert releases == covered
-    assert len(TABLE) > 400
+    assert {"2.4.0", "2.10.0"} <= covered
+    assert len(TABLE) > 550
+
+
+_OS = {"linux-64": "linux", "win-64": "windows", "osx-arm64": "macos", "osx-64": "macos"}
+
+
+def _command_cases() -> list[tuple[refresh_matrix.PublishedCommand, str]]:
+    """(command, os) pairs `envgen command` answers: macOS means osx-arm64 where it has a row."""
+    arm = {cmd.release for cmd, p in TABLE if p == "osx-arm64" and cmd.manager == "pip"}
+    arm_conda = {cmd.release for cmd, p in TABLE if p == "osx-arm64" and cmd.manager == "conda"}
+    out = []
+    for cmd, platform in TABLE:
+        has_arm = cmd.release in (arm if cmd.manager == "pip" else arm_conda)
+        if platform == "osx-64" and has_arm:
+            continue
+        out.append((cmd, _OS[platform]))
+    return out
+
+
+COMMAND_CASES = _command_cases()
+
+
+@pytest.mark.parametrize(
+    ("cmd", "os_name"),
+    COMMAND_CASES,
+    ids=[f"{c.release}-{c.manager}-{c.kind}{c.version or ''}-{o}" for c, o in COMMAND_CASES],
+)
+def test_envgen_command_prints_the_published_command(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand, os_name: str
+) -> None:
+    """`envgen command` prints the command exactly as published (whitespace aside)."""
+    acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
+        "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
+    )
+    got = install_command(
+        matrix, torch=cmd.release, compute=acc, manager=cmd.manager, os_name=os_name
+    )
+    assert got.text.split() == cmd.command.split()
 
 
 @pytest.mark.parametrize(
@@ -130,4 +178,37 @@ def test_unsupported_commands_are_known() -> None:
         "1.8.0",
         "2.3.0",
         "2.3.1",
+        # OSX conda for 2.4.0-2.5.1: no x86_64 macOS torch wheel, and nothing read vouches for
+        # the pytorch channel's osx-arm64 builds.
+        "2.4.0",
+        "2.4.1",
+        "2.5.0",
+        "2.5.1",
     }
+    late = [c for c in unsupported if Version(c.release) >= Version("2.4.0")]
+    assert {(c.manager, c.os_group) for c in late} == {("conda", "osx")}
+
+
+PROSE = [
+    c
+    for c in COMMANDS
+    if c.manager == "pip" and c.command.startswith("Download and install wheel from")
+]
+
+
+@pytest.mark.parametrize(
+    "cmd", PROSE, ids=[f"{c.release}-{c.kind}{c.version or ''}" for c in PROSE]
+)
+def test_prose_only_windows_lines_get_a_pinned_equivalent(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand
+) -> None:
+    """1.0.0-1.1.0 'Download and install wheel from URL': on Windows (no PyPI torch wheel to
+    compete) `envgen command` prints `pip install` of the pins with `-f URL`, marked inferred."""
+    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    release = matrix.release(cmd.release)
+    assert release is not None
+    got = install_command(matrix, torch=cmd.release, compute=acc, os_name="windows")
+    assert got.text == (
+        f"pip install torch=={cmd.release} torchvision=={release.torchvision} -f {cmd.index_url}"
+    )
+    assert got.inferred

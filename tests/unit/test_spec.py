@@ -93,7 +93,7 @@ extra: 1
         "project.yaml:5: platforms[0]: 'linux64' is not one of linux-64, linux-aarch64, osx-64, osx-arm64, "
         "win-64 (did you mean 'linux-64'?)",
         "project.yaml:6: managers[1]: 'poetry' is not one of pip, conda",
-        "project.yaml:7: conda.dependences: unknown key; valid keys: channels, dependencies "
+        "project.yaml:7: conda.dependences: unknown key; valid keys: channels, dependencies, source "
         "(did you mean 'dependencies'?)",
     ]
 
