@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
 CPU_BUILD_SKIP = "CPU build"
 NO_DEVICE_SKIP = "no CUDA device visible (torch.cuda.is_available() is False)"
@@ -65,6 +65,11 @@ class Context:
         companions = expect.get("companions") or []
         self.companions = [str(c) for c in companions] if isinstance(companions, list) else []
         self.require_gpu = bool(expect.get("require_gpu", False))
+        # The matrix's compiled architectures for this build (gpu-archs.yaml); empty = unknown.
+        archs = expect.get("archs") or []
+        self.archs = [str(a) for a in archs] if isinstance(archs, list) else []
+        # False when the host's driver runs this CUDA only through minor-version compatibility.
+        self.ptx_jit = bool(expect.get("ptx_jit", True))
         self.modules = {}  # type: dict[str, ModuleType]
 
     def module(self, name: str) -> ModuleType:
@@ -196,7 +201,18 @@ def check_arch_list(ctx: Context) -> str:
         skip(CPU_BUILD_SKIP)
     if not hasattr(getattr(torch, "cuda", None), "get_arch_list"):
         skip("torch.cuda.get_arch_list() is not available in this torch")
-    return " ".join(_arch_list(torch)) or "(empty)"
+    found = _arch_list(torch)
+    text = " ".join(found) or "(empty)"
+    gpu_build = getattr(version, "cuda", None) is not None or getattr(version, "hip", None)
+    if ctx.archs and gpu_build:
+        if sorted(found) != sorted(ctx.archs):
+            fail(
+                "torch.cuda.get_arch_list() is {} but the matrix (gpu-archs.yaml) says {}".format(
+                    text, " ".join(ctx.archs)
+                )
+            )
+        return text + " (as the matrix says)"
+    return text
 
 
 def check_tensor_math(ctx: Context) -> str:
@@ -372,22 +388,104 @@ def check_gpu_arch(ctx: Context) -> str:
     archs = _arch_list(torch)
     if not archs:
         skip("torch.cuda.get_arch_list() is empty or missing")
-    if arch in archs:
-        return f"{arch} is in the compiled list"
-    if arch.startswith("sm_"):
-        # Same-major SASS runs on a newer minor, and PTX (compute_XY) JIT-compiles upward.
-        cap = int(arch[3:])
-        for item in archs:
-            if item.startswith("sm_") and item[3:].isdigit():
-                built = int(item[3:])
-                if built // 10 == cap // 10 and built <= cap:
-                    return f"{arch} runs the {item} kernels (same major)"
-            if item.startswith("compute_") and item[8:].isdigit() and int(item[8:]) <= cap:
-                return f"{arch} can JIT the {item} PTX"
+    if not arch.startswith("sm_"):  # ROCm: gfx targets must match exactly
+        if arch in archs:
+            return f"{arch} is in the compiled list"
+        fail(
+            "the GPU is {} but torch was compiled for {}: expect 'no kernel image is available "
+            "for execution on the device'".format(arch, " ".join(archs))
+        )
+    major, minor = torch.cuda.get_device_capability(0)
+    ptx_jit = ctx.ptx_jit and not _driver_below_runtime(torch)
+    found = arch_support((int(major), int(minor)), archs, ptx_jit=ptx_jit)
+    if found is not None:
+        return describe_support(arch, found)
+    blocked = "" if ptx_jit else PTX_BLOCKED
     fail(
-        "the GPU is {} but torch was compiled for {}: expect 'no kernel image is available "
-        "for execution on the device'".format(arch, " ".join(archs))
+        "the GPU is {} but torch was compiled for {}{}: expect 'no kernel image is available "
+        "for execution on the device'".format(arch, " ".join(archs), blocked)
     )
+
+
+def _driver_below_runtime(torch: ModuleType) -> bool:
+    """True when the driver's CUDA version is older than torch's CUDA runtime: the build runs
+    through minor-version compatibility, where PTX cannot be JIT-compiled."""
+    get = getattr(getattr(torch, "_C", None), "_cuda_getDriverVersion", None)
+    cuda = str(getattr(torch.version, "cuda", None) or "")
+    parts = cuda.split(".")
+    if get is None or len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
+        return False
+    try:
+        driver = int(get())
+    except Exception:
+        return False
+    return 0 < driver < int(parts[0]) * 1000 + int(parts[1]) * 10
+
+
+# --- the architecture rule (envgen.doctor uses these too) -----------------------------------
+# NVIDIA, CUDA C++ Programming Guide, "Binary Compatibility" and "PTX Compatibility"
+# (https://docs.nvidia.com/cuda/cuda-c-programming-guide/#binary-compatibility):
+# - SASS (cubin, sm_XY) for compute capability X.y runs only on devices of capability X.z with
+#   z >= y: the same major, the same or a higher minor (sm_80 runs on sm_86, never on sm_90).
+#   Architecture-specific SASS (sm_90a, sm_100a) runs only on exactly that capability.
+# - PTX (compute_XY) is JIT-compiled by the driver for any device of capability >= X.Y, of any
+#   later major. Under CUDA minor-version compatibility (a driver older than the toolkit's own
+#   minimum) the driver cannot JIT the newer toolkit's PTX (cudaErrorUnsupportedPtxVersion), so
+#   only SASS counts there.
+PTX_BLOCKED = " (PTX JIT is not available under CUDA minor-version compatibility)"
+
+
+def parse_arch(name: str) -> tuple[str, int, int, str] | None:
+    """('sm', 8, 6, '') for 'sm_86', ('compute', 12, 0, '') for 'compute_120', None otherwise."""
+    prefix, _, rest = name.partition("_")
+    if prefix not in ("sm", "compute"):
+        return None
+    digits = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
+    suffix = rest[len(digits) :]
+    if len(digits) < 2 or not digits.isdigit():
+        return None
+    return prefix, int(digits[:-1]), int(digits[-1]), suffix
+
+
+def arch_support(
+    capability: tuple[int, int], archs: Sequence[str], ptx_jit: bool = True
+) -> tuple[str, str] | None:
+    """How a GPU of `capability` runs a build compiled for `archs` (torch.cuda.get_arch_list()).
+
+    Returns ("exact" | "family" | "ptx", the arch used), preferring SASS to PTX and the closest
+    arch; None when nothing in the list runs on it.
+    """
+    major, minor = capability
+    best_family = None  # type: tuple[int, str] | None
+    best_ptx = None  # type: tuple[tuple[int, int], str] | None
+    for name in archs:
+        parsed = parse_arch(name)
+        if parsed is None:
+            continue
+        kind, a_major, a_minor, suffix = parsed
+        if kind == "sm" and (a_major, a_minor) == (major, minor):
+            return "exact", name
+        family = kind == "sm" and suffix != "a" and a_major == major and a_minor < minor
+        if family and (best_family is None or a_minor > best_family[0]):
+            best_family = (a_minor, name)
+        jit = kind == "compute" and ptx_jit and not suffix and (a_major, a_minor) <= (major, minor)
+        if jit and (best_ptx is None or (a_major, a_minor) > best_ptx[0]):
+            best_ptx = ((a_major, a_minor), name)
+    if best_family is not None:
+        return "family", best_family[1]
+    if best_ptx is not None:
+        return "ptx", best_ptx[1]
+    return None
+
+
+def describe_support(arch: str, found: tuple[str, str]) -> str:
+    """The words for arch_support's answer: 'sm_86 runs the sm_80 kernels (same major)'."""
+    how, item = found
+    if how == "exact":
+        return f"{arch} is in the compiled list"
+    if how == "family":
+        return f"{arch} runs the {item} kernels (same major)"
+    return f"{arch} can JIT the {item} PTX"
 
 
 def check_gpu_matmul(ctx: Context) -> str:

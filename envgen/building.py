@@ -352,8 +352,11 @@ def build_one(
     return "built", expected
 
 
-def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation:
-    """What the smoke checks expect of a variant built from a lock with `expected` contents."""
+def smoke_expectation(
+    variant: Variant, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeExpectation:
+    """What the smoke checks expect of a variant built from a lock with `expected` contents
+    (`archs`: the compiled CUDA architectures the matrix records for its build, if any)."""
     dists = torch_family(expected)
     companions = frozenset(
         name
@@ -368,6 +371,7 @@ def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation
         version=variant.compute_version,
         distributions=dists,
         companions=companions,
+        archs=archs,
     )
 
 
@@ -439,7 +443,8 @@ def build_variants(
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
         report = None
         if smoke:
-            report = _smoke(v, target, expected)
+            archs = compiled_archs(matrix, v) if mgr == "pip" else ()
+            report = _smoke(v, target, expected, archs)
         return VariantBuild(
             variant=v.id,
             manager=mgr,
@@ -456,9 +461,21 @@ def build_variants(
     return BuildReport(builds=builds)
 
 
-def _smoke(variant: Variant, env: Path, expected: Inventory) -> SmokeReport:
+def compiled_archs(matrix: Matrix, variant: Variant) -> tuple[str, ...]:
+    """The GPU architectures the matrix says the variant's pip build has (empty = unknown)."""
+    if variant.kind not in ("cuda", "rocm") or variant.compute_version is None:
+        return ()
+    row = matrix.arch_row(
+        variant.release.torch, variant.kind, variant.compute_version, variant.platform
+    )
+    return row.archs if row is not None else ()
+
+
+def _smoke(
+    variant: Variant, env: Path, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeReport:
     start = time.perf_counter()
-    report = run_smoke(python_of(env), smoke_expectation(variant, expected))
+    report = run_smoke(python_of(env), smoke_expectation(variant, expected, archs))
     log.info(
         "%s: smoke %d passed, %d failed, %d skipped in %.1f s",
         variant.id,
@@ -484,7 +501,7 @@ def smoke_variants(
         BuildError: an environment is missing or unfinished (no marker): build it first.
     """
     chosen = select(expand(spec, matrix).variants, variants)
-    todo: list[tuple[Variant, Path, Inventory]] = []
+    todo: list[tuple[Variant, Path, Inventory, tuple[str, ...]]] = []
     for v in chosen:
         target = env_path(out, v.id, env_dir)
         marker = read_marker(target)
@@ -492,8 +509,12 @@ def smoke_variants(
             state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
             msg = f"{v.id}: not built: {target} is {state}"
             raise BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
-        todo.append((v, target, _marker_inventory(marker)))
-    return tuple(VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv)) for v, t, inv in todo)
+        archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
+        todo.append((v, target, _marker_inventory(marker), archs))
+    return tuple(
+        VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv, archs))
+        for v, t, inv, archs in todo
+    )
 
 
 def _marker_inventory(marker: Mapping[str, object]) -> Inventory:

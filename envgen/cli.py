@@ -467,12 +467,15 @@ def doctor_cmd(
     """What this machine can run, and what a classic torch failure means."""
     from envgen import workflow  # noqa: PLC0415
 
+    cut = False
     if log_file is not None:
-        error_text = (
-            (error_text or "") + "\n" + log_file.read_text(encoding="utf-8", errors="replace")
-        )
+        from envgen.doctor import read_log  # noqa: PLC0415
+
+        text, cut = read_log(log_file)
+        error_text = (error_text or "") + "\n" + text
     data = workflow.doctor(spec, matrix_dir, error_text=error_text)
     data["asked"] = error_text is not None
+    data["log_truncated"] = cut
     if as_json:
         _echo(json.dumps(data, indent=2))
     else:

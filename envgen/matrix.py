@@ -194,6 +194,74 @@ class KnownIssue(StrictModel):
     link: str
 
 
+ArchListStr = Annotated[
+    str,
+    Field(pattern=r"^(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+)(;(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+))*$"),
+]
+
+
+class GpuArchs(StrictModel):
+    """The GPU architectures one group of torch builds was compiled for (gpu-archs.yaml): CUDA
+    SM/PTX targets for `cuda` rows, AMD gfx targets for `rocm` rows."""
+
+    torch: str = Field(description="A PEP 440 specifier of the torch releases the row covers.")
+    cuda: tuple[Annotated[str, Field(pattern=r"^\d+\.\d+$")], ...] = Field(
+        default=(), description="The CUDA versions (major.minor) the row covers."
+    )
+    rocm: tuple[Annotated[str, Field(pattern=r"^\d+(\.\d+)*$")], ...] = Field(
+        default=(), description="The ROCm versions the row covers (a row has cuda or rocm)."
+    )
+    platforms: tuple[Platform, ...] = Field(min_length=1)
+    arch_list: ArchListStr = Field(
+        description="TORCH_CUDA_ARCH_LIST as the release's build script set it ('5.0;9.0+PTX'), "
+        "or PYTORCH_ROCM_ARCH ('gfx90a;gfx942')."
+    )
+    source: str = Field(description="The build script at the commit read, or the copy read.")
+    inferred: bool = False
+    note: str | None = None
+
+    @property
+    def kind(self) -> Literal["cuda", "rocm"]:
+        return "rocm" if self.rocm else "cuda"
+
+    @property
+    def versions(self) -> tuple[str, ...]:
+        return self.rocm or self.cuda
+
+    @property
+    def archs(self) -> tuple[str, ...]:
+        """The list as torch.cuda.get_arch_list() reports it: '9.0+PTX' -> sm_90, compute_90;
+        gfx targets as they are."""
+        if self.kind == "rocm":
+            return tuple(self.arch_list.split(";"))
+        return arch_names(self.arch_list)
+
+
+def arch_names(arch_list: str) -> tuple[str, ...]:
+    """TORCH_CUDA_ARCH_LIST as torch.cuda.get_arch_list() names it (SASS first, then PTX).
+
+    >>> arch_names("7.5;8.0;12.0+PTX")
+    ('sm_75', 'sm_80', 'sm_120', 'compute_120')
+    """
+    sass: list[str] = []
+    ptx: list[str] = []
+    for item in arch_list.split(";"):
+        number = item.removesuffix("+PTX").replace(".", "")
+        sass.append(f"sm_{number}")
+        if item.endswith("+PTX"):
+            ptx.append(f"compute_{number}")
+    return (*sass, *ptx)
+
+
+class MinorCompat(StrictModel):
+    """NVIDIA's minimum driver for CUDA minor-version compatibility in one CUDA major."""
+
+    cuda_major: int = Field(ge=11, description="The CUDA major release family (11 and later).")
+    linux: str = Field(pattern=r"^\d+(\.\d+)*$")
+    windows: str | None = Field(default=None, pattern=r"^\d+(\.\d+)*$")
+    source: str
+
+
 class CompanionRelease(StrictModel):
     """One torchvision / torchaudio release and the torch releases its wheel accepts."""
 
@@ -228,6 +296,8 @@ class Matrix(StrictModel):
     )
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
+    gpu_archs: tuple[GpuArchs, ...] = ()
+    minor_compat: tuple[MinorCompat, ...] = ()
     companions: tuple[CompanionRelease, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
@@ -333,6 +403,21 @@ class Matrix(StrictModel):
                 return d
         return None
 
+    def arch_row(
+        self, release: str, kind: str, version: str, platform: Platform
+    ) -> GpuArchs | None:
+        """The gpu-archs.yaml row for one cuda/rocm build (None: no data for it)."""
+        parsed = Version(release)
+        for row in self.gpu_archs:
+            if (
+                row.kind == kind
+                and version in row.versions
+                and platform in row.platforms
+                and SpecifierSet(row.torch).contains(parsed, prereleases=True)
+            ):
+                return row
+        return None
+
 
 _KIND_ORDER: Final = {"cpu": 0, "cuda": 1, "rocm": 2, "xpu": 3}
 
@@ -360,9 +445,12 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
     "companions": "companions.yaml",
+    "gpu_archs": "gpu-archs.yaml",
+    "minor_compat": "minor-compat.yaml",
 }
-# Files a matrix directory may leave out (an empty list of rows then).
-OPTIONAL_FILES: Final = frozenset({"companions"})
+# Files a matrix directory may leave out (an empty list of rows then: for the GPU files, its GPU
+# facts are unknown, never wrong).
+OPTIONAL_FILES: Final = frozenset({"companions", "gpu_archs", "minor_compat"})
 
 
 def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
@@ -546,6 +634,49 @@ def check_invariants(matrix: Matrix) -> list[str]:
     problems += [
         f"companions.yaml: {d} listed twice"
         for d in _dupes(f"{c.package} {Version(c.version)}" for c in matrix.companions)
+    ]
+    problems += _gpu_problems(matrix)
+    return problems
+
+
+def _gpu_problems(matrix: Matrix) -> list[str]:
+    problems: list[str] = []
+    covered: list[tuple[str, str, str]] = []
+    for row in matrix.gpu_archs:
+        try:
+            spec = SpecifierSet(row.torch)
+        except InvalidSpecifier:
+            problems.append(f"gpu-archs.yaml: {row.torch!r} is not a PEP 440 specifier")
+            continue
+        releases = [r.torch for r in matrix.releases if spec.contains(r.version, prereleases=True)]
+        if not releases:
+            problems.append(
+                f"gpu-archs.yaml: torch {row.torch} matches no release in releases.yaml"
+            )
+        if bool(row.cuda) == bool(row.rocm):
+            problems.append(f"gpu-archs.yaml: torch {row.torch}: a row has cuda or rocm, not both")
+        items = row.arch_list.split(";")
+        if any(i.startswith("gfx") for i in items) != (row.kind == "rocm") or (
+            row.kind == "rocm" and not all(i.startswith("gfx") for i in items)
+        ):
+            problems.append(
+                f"gpu-archs.yaml: torch {row.torch} {row.kind}: arch-list {row.arch_list!r} "
+                "needs X.Y items for cuda rows and gfx targets for rocm rows"
+            )
+        covered += [
+            (t, f"{row.kind} {v}", p) for t in releases for v in row.versions for p in row.platforms
+        ]
+    seen: set[tuple[str, str, str]] = set()
+    for key in covered:
+        if key in seen:
+            problems.append(
+                f"gpu-archs.yaml: torch {key[0]} {key[1]} on {key[2]} is covered by more "
+                "than one row"
+            )
+        seen.add(key)
+    problems += [
+        f"minor-compat.yaml: CUDA {d}.x listed twice"
+        for d in _dupes(m.cuda_major for m in matrix.minor_compat)
     ]
     return problems
 

@@ -54,6 +54,10 @@ class SmokeExpectation:
             ("torch": "2.1.0+cu118"); compared with importlib.metadata, not torch.__version__.
         companions: which of torchvision/torchaudio the variant has.
         require_gpu: fail (instead of skip) the GPU tier when no device is visible.
+        archs: the compiled CUDA architectures matrices/gpu-archs.yaml records for the build
+            (torch.cuda.get_arch_list() names); empty when the matrix has no row for it.
+        ptx_jit: False when the host driver runs this CUDA only through minor-version
+            compatibility, so PTX cannot be JIT-compiled (the script also detects it).
     """
 
     kind: ComputeKind
@@ -61,6 +65,8 @@ class SmokeExpectation:
     distributions: Mapping[str, str] = field(default_factory=dict)
     companions: frozenset[str] = frozenset()
     require_gpu: bool = False
+    archs: tuple[str, ...] = ()
+    ptx_jit: bool = True
 
     @property
     def accelerator(self) -> str:
@@ -73,17 +79,20 @@ class SmokeExpectation:
 
     def to_json(self) -> str:
         """The expectation as the script reads it (keys sorted, so the command line is stable)."""
-        return json.dumps(
-            {
-                "kind": self.kind,
-                "version": self.version,
-                "accelerator": self.accelerator,
-                "distributions": dict(sorted(self.distributions.items())),
-                "companions": sorted(self.companions),
-                "require_gpu": self.require_gpu,
-            },
-            sort_keys=True,
-        )
+        data: dict[str, object] = {
+            "kind": self.kind,
+            "version": self.version,
+            "accelerator": self.accelerator,
+            "distributions": dict(sorted(self.distributions.items())),
+            "companions": sorted(self.companions),
+            "require_gpu": self.require_gpu,
+        }
+        # Only when set, so expectations without GPU facts keep their bytes.
+        if self.archs:
+            data["archs"] = list(self.archs)
+        if not self.ptx_jit:
+            data["ptx_jit"] = False
+        return json.dumps(data, sort_keys=True)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

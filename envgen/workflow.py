@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from envgen._lock import project_lock
 from envgen._proc import redact, strip_credentials
@@ -318,8 +318,10 @@ def doctor(
     matrix = load_matrix(matrix_dir)
     host = doc.detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
-    drivers = doc.driver_rows(matrix.drivers, os_name)  # type: ignore[arg-type]
-    newest = doc.newest_cuda_for_driver(host.nvidia_driver, drivers) if host.nvidia_driver else None
+    facts = doc.gpu_facts(matrix, os_name, host.platform)  # type: ignore[arg-type]
+    driver = host.nvidia_driver
+    newest = doc.newest_cuda_for_driver(driver, facts.drivers) if driver else None
+    compat = doc.newest_cuda_for_driver(driver, facts.drivers, facts.families) if driver else None
     data: dict[str, Any] = {
         "host": {
             "platform": host.platform,
@@ -329,23 +331,45 @@ def doctor(
             "glibc": host.glibc,
             "nvidia_driver": host.nvidia_driver,
             "newest_cuda": newest,
+            "newest_cuda_minor_compat": compat,
             "gpus": [
                 {"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus
             ],
             "rocm": host.rocm,
+            "rocm_gfx": list(host.rocm_gfx),
         },
         "variants": [],
         "diagnoses": [],
     }
     if spec_path is not None:
         expansion = expand_spec(spec_path, matrix_dir)
-        targets = [(v.id, v.kind, v.compute_version) for v in expansion.variants]
-        for a in doc.assess_variants(host, targets, drivers):
-            data["variants"].append({"id": a.variant_id, "ok": a.ok, "reason": a.reason})
+        targets = [
+            doc.VariantTarget(v.id, v.kind, v.compute_version, v.release.torch)
+            for v in expansion.variants
+        ]
+        for a in doc.assess_variants(host, targets, facts):
+            data["variants"].append(
+                {"id": a.variant_id, "ok": a.ok, "verdict": a.verdict, "reason": a.reason}
+            )
     if error_text is not None:
         for d in doc.explain_error(error_text, host=host):
             data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
     return data
+
+
+_VERDICT_WORDS: Final = {"ok": "ok    ", "minor-compat": "compat", "no": "no    "}
+
+
+def _newest_cuda(host: dict[str, Any]) -> str:
+    newest, compat = host["newest_cuda"], host.get("newest_cuda_minor_compat")
+    if compat and compat != newest:
+        return f"{newest or '-'} ({compat} through minor-version compatibility)"
+    return newest or "-"
+
+
+def _rocm(host: dict[str, Any]) -> str:
+    gfx = host.get("rocm_gfx") or []
+    return f"{host['rocm'] or '-'}" + (f" ({' '.join(gfx)})" if gfx else "")
 
 
 def format_doctor(data: dict[str, Any]) -> str:
@@ -360,17 +384,21 @@ def format_doctor(data: dict[str, Any]) -> str:
         f"python        {h['python']}",
         f"glibc         {h['glibc'] or '-'}",
         f"nvidia driver {driver}",
-        f"newest CUDA   {h['newest_cuda'] or '-'}",
+        f"newest CUDA   {_newest_cuda(h)}",
         f"GPUs          {gpus}",
-        f"ROCm          {h['rocm'] or '-'}",
+        f"ROCm          {_rocm(h)}",
     ]
     if data["variants"]:
         lines.append("variants:")
         lines += [
-            f"  {'ok ' if v['ok'] else 'no '} {v['id']}: {v['reason']}" for v in data["variants"]
+            f"  {_VERDICT_WORDS[v['verdict']]} {v['id']}: {v['reason']}" for v in data["variants"]
         ]
     for d in data["diagnoses"]:
         lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
+    if data.get("log_truncated"):
+        from envgen.doctor import LOG_LIMIT  # noqa: PLC0415
+
+        lines.append(f"(the log is longer than {LOG_LIMIT // 2**20} MiB: only its end was read)")
     if data.get("asked") and not data["diagnoses"]:
         lines.append("no known failure pattern found in the text")
     return "\n".join(lines)

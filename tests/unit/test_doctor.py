@@ -413,13 +413,13 @@ VARIANTS: list[tuple[str, ComputeKind, str | None]] = [
 def test_assess_variants_with_a_driver() -> None:
     host = linux_host(nvidia_driver="535.104.05", rocm="/opt/rocm")
     assert assess_variants(host, VARIANTS, DRIVERS) == [
-        Assessment("cpu", ok=True, reason="CPU builds run on any host"),
+        Assessment("cpu", "ok", reason="CPU builds run on any host"),
         Assessment(
-            "cu118", ok=True, reason="driver 535.104.05 >= 520.61.05, the minimum for CUDA 11.8"
+            "cu118", "ok", reason="driver 535.104.05 >= 520.61.05, the minimum for CUDA 11.8"
         ),
         Assessment(
             "cu124",
-            ok=False,
+            "no",
             reason=(
                 "driver 535.104.05 is older than 550.54.14, the minimum for CUDA 12.4; "
                 "the newest CUDA it supports is 12.1"
@@ -427,21 +427,21 @@ def test_assess_variants_with_a_driver() -> None:
         ),
         Assessment(
             "cu999",
-            ok=False,
+            "no",
             reason="CUDA 99.9 is not in the drivers table; cannot check driver 535.104.05",
         ),
-        Assessment("rocm6.1", ok=True, reason="ROCm runtime found (/opt/rocm)"),
-        Assessment("xpu", ok=False, reason="no GPU render device (/dev/dri missing)"),
+        Assessment("rocm6.1", "ok", reason="ROCm runtime found (/opt/rocm)"),
+        Assessment("xpu", "no", reason="no GPU render device (/dev/dri missing)"),
     ]
 
 
 def test_assess_variants_without_a_driver() -> None:
     host = linux_host(xpu="/dev/dri")
     assert assess_variants(host, VARIANTS, DRIVERS) == [
-        Assessment("cpu", ok=True, reason="CPU builds run on any host"),
+        Assessment("cpu", "ok", reason="CPU builds run on any host"),
         Assessment(
             "cu118",
-            ok=False,
+            "no",
             reason=(
                 "no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); "
                 "CUDA 11.8 needs driver >= 520.61.05"
@@ -449,7 +449,7 @@ def test_assess_variants_without_a_driver() -> None:
         ),
         Assessment(
             "cu124",
-            ok=False,
+            "no",
             reason=(
                 "no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); "
                 "CUDA 12.4 needs driver >= 550.54.14"
@@ -457,13 +457,13 @@ def test_assess_variants_without_a_driver() -> None:
         ),
         Assessment(
             "cu999",
-            ok=False,
+            "no",
             reason="no NVIDIA driver found (nvidia-smi, /proc/driver/nvidia); CUDA 99.9",
         ),
-        Assessment("rocm6.1", ok=False, reason="no ROCm runtime (/opt/rocm and /dev/kfd missing)"),
+        Assessment("rocm6.1", "no", reason="no ROCm runtime (/opt/rocm and /dev/kfd missing)"),
         Assessment(
             "xpu",
-            ok=True,
+            "ok",
             reason="a GPU render device exists (/dev/dri); that it is an Intel GPU is not checked",
         ),
     ]
@@ -476,8 +476,8 @@ def test_assess_variants_on_macos() -> None:
         ("rocm6.1", "rocm", "6.1"),
     ]
     assert assess_variants(host, variants, DRIVERS) == [
-        Assessment("cu118", ok=False, reason="macOS has no CUDA builds of torch"),
-        Assessment("rocm6.1", ok=False, reason="ROCm builds exist for linux-64 only"),
+        Assessment("cu118", "no", reason="macOS has no CUDA builds of torch"),
+        Assessment("rocm6.1", "no", reason="ROCm builds exist for linux-64 only"),
     ]
 
 
