@@ -435,7 +435,7 @@ def _driver_below_runtime(torch: ModuleType) -> bool:
 PTX_BLOCKED = " (PTX JIT is not available under CUDA minor-version compatibility)"
 
 
-def parse_arch(name: str) -> tuple[str, int, int, str] | None:
+def parse_arch(name: str) -> "tuple[str, int, int, str] | None":
     """('sm', 8, 6, '') for 'sm_86', ('compute', 12, 0, '') for 'compute_120', None otherwise."""
     prefix, _, rest = name.partition("_")
     if prefix not in ("sm", "compute"):
@@ -448,8 +448,8 @@ def parse_arch(name: str) -> tuple[str, int, int, str] | None:
 
 
 def arch_support(
-    capability: tuple[int, int], archs: Sequence[str], ptx_jit: bool = True
-) -> tuple[str, str] | None:
+    capability: "tuple[int, int]", archs: "Sequence[str]", ptx_jit: bool = True
+) -> "tuple[str, str] | None":
     """How a GPU of `capability` runs a build compiled for `archs` (torch.cuda.get_arch_list()).
 
     Returns ("exact" | "family" | "ptx", the arch used), preferring SASS to PTX and the closest
@@ -478,7 +478,7 @@ def arch_support(
     return None
 
 
-def describe_support(arch: str, found: tuple[str, str]) -> str:
+def describe_support(arch: str, found: "tuple[str, str]") -> str:
     """The words for arch_support's answer: 'sm_86 runs the sm_80 kernels (same major)'."""
     how, item = found
     if how == "exact":
