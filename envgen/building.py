@@ -45,7 +45,13 @@ from envgen.builders import (
     read_lock,
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
-from envgen.locking import lock_inputs, split_header, tampered_lines
+from envgen.locking import (
+    index_line_problems,
+    lock_inputs,
+    split_header,
+    tampered_lines,
+    verify_lock_files,
+)
 from envgen.matrix import Matrix
 from envgen.renderers import IndexUrls
 from envgen.smoke import SmokeExpectation, SmokeReport, run_smoke
@@ -277,9 +283,10 @@ def check_current(
     from envgen.workflow import LockOptions, index_urls  # noqa: PLC0415
 
     options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
+    texts: dict[str, str] = {}
     for name in names:
         path = lock_dir / name
-        text = read_lock(path, variant.id)
+        text = texts[name] = read_lock(path, variant.id)
         problems = tampered_lines(text)
         fields = split_header(text)[0]
         want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
@@ -290,6 +297,36 @@ def check_current(
         if problems:
             msg = f"{path}: " + "; ".join(problems)
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
+    try:
+        problems = verify_lock_files(spec, variant, texts)
+    except EnvgenError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
+    if problems:
+        msg = (
+            f"{lock_dir}: the lock is not what its inputs resolve to (edited by hand?); "
+            f"{len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        )
+        raise BuildError(
+            msg, hint=f"review the change, then run `envgen lock --variant {variant.id} --upgrade`"
+        )
+
+
+def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
+    """Raise BuildError when a requirements.txt lock names indexes the spec and settings do not.
+
+    Runs even with allow_stale: the build takes its indexes from the spec and settings only.
+    """
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    path = lock_dir / "requirements.txt"
+    if variant.pip is None or not path.is_file():
+        return
+    problems = index_line_problems(
+        read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
+    )
+    if problems:
+        msg = f"{path}: refusing its index lines:\n" + "\n".join(f"  - {p}" for p in problems)
+        raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
 
 
 def build_one(
@@ -404,8 +441,10 @@ def build_variants(
         mgr = choose_manager(v, manager)
         builder = _builder(mgr)
         builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
-        if not allow_stale:
+        if not allow_stale:  # current, intact and what its inputs resolve to
             check_current(spec, v, out / v.id, builder.lock_files(v))
+        elif mgr == "pip":  # even then, never indexes other than the spec's and settings'
+            check_indexes(spec, v, out / v.id)
         plan.append((v, mgr, builder))
 
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:

@@ -698,6 +698,8 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
         args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
     if request.cache_dir is not None:
         args += ["--cache-dir", request.cache_dir / "uv"]
+    if request.offline:
+        args.append("--offline")
     env = _proc.clean_env()
     if variant.platform.startswith("osx"):
         env["MACOSX_DEPLOYMENT_TARGET"] = _OSX[variant.platform]

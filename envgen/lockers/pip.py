@@ -641,6 +641,8 @@ class PipLocker:
             args += ["--upgrade-package", name]
         if request.cache_dir is not None:
             args += ["--cache-dir", os.fspath(request.cache_dir)]
+        if request.offline:
+            args.append("--offline")
         result = _proc.run(
             args,
             what=f"uv pip compile for {variant.id}",
