@@ -246,3 +246,88 @@ def test_conda_package_from_another_channel(
             f"solve to (they give `url: {real}`)"
         ],
     )
+
+
+# --- hostile names: the spec path and ENVGEN_CUSTOM_COMMAND (issue 16 item 4) -----------------
+NAME_SPEC: Final = 'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+
+
+def names_env(tmp_path: Path) -> dict[str, str]:
+    env = clean_tool_env(tmp_path)
+    env.update(ENVGEN_MATRIX=str(MINI), PYTHONPATH=str(ROOT))
+    return env
+
+
+@pytest.mark.parametrize(
+    ("name", "fixed"),
+    [
+        ("p;touch X;.yaml", "p_touch_X_.yaml"),
+        ("$(shell touch X).yaml", "__shell_touch_X_.yaml"),
+        ("${{ secrets.TOKEN }}.yaml", "____secrets.TOKEN___.yaml"),
+    ],
+)
+def test_a_spec_name_make_or_a_shell_would_expand_is_refused(
+    name: str, fixed: str, tmp_path: Path
+) -> None:
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / name).write_text(NAME_SPEC)
+    env = names_env(tmp_path)
+    rest = (
+        "would be written into it unquoted, and holds characters other than letters, digits "
+        "and . _ + - / (make and the shell would expand them); rename the spec, e.g. to "
+    )
+    code, out = envgen(["lock", name, "--pins-only"], env, proj)
+    assert (code, out) == (
+        3,
+        f"error: environments/Makefile: the spec path '../{name}' {rest}'../{fixed}'\n",
+    )
+    for engine, where in (("github", ".github/workflows/envgen.yml"), ("gitlab", ".gitlab-ci.yml")):
+        code, out = envgen(["ci", engine, name], env, proj)
+        assert (code, out) == (3, f"error: {where}: the spec path '{name}' {rest}'{fixed}'\n")
+    assert sorted(p.name for p in proj.iterdir()) == [name]  # nothing written, nothing run
+
+
+def test_make_runs_only_envgen_on_an_accepted_name(tmp_path: Path) -> None:
+    """The generated Makefile, run by real `make -n`, names the spec as one plain word."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    name = "paper_v1.2+cpu-only.yaml"
+    (proj / name).write_text(NAME_SPEC)
+    code, out = envgen(["lock", name, "--pins-only"], names_env(tmp_path), proj)
+    assert code == 0, out
+    make = shutil.which("make")
+    assert make is not None
+    proc = subprocess.run(
+        [make, "-n", "lock", "check", "env-cpu"],
+        cwd=proj / "environments",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        0,
+        f"envgen lock ../{name} --out .\n"
+        f"envgen check ../{name} --out .\n"
+        f"envgen build ../{name} --out . --variant cpu\n",
+        "",
+    )
+    assert sorted(p.name for p in proj.iterdir()) == ["environments", name]
+
+
+@pytest.mark.parametrize("command", ["make lock\nevil:\n\ttouch X", "make lock\r", "a\x1b[2Jb"])
+def test_custom_command_with_a_control_character_is_refused(command: str, tmp_path: Path) -> None:
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(NAME_SPEC)
+    env = dict(names_env(tmp_path), ENVGEN_CUSTOM_COMMAND=command)
+    bad = next(c for c in command if ord(c) < 0x20)
+    code, out = envgen(["lock", "project.yaml", "--pins-only"], env, proj)
+    assert (code, out) == (
+        3,
+        f"error: ENVGEN_CUSTOM_COMMAND: {command!r} holds a control character ({bad!r}); it is "
+        "written into a comment line of every generated file and must be one line; give a "
+        "one-line command without control characters\n",
+    )
+    assert sorted(p.name for p in proj.iterdir()) == ["project.yaml"]
