@@ -851,6 +851,13 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
     a file:// path, or list its host under trusted_hosts
     """
+    from envgen._proc import redact  # noqa: PLC0415 - the message must not echo a credential
+
+    problem = _url_problem(url, trusted=trusted)
+    return None if problem is None else redact(problem)
+
+
+def _url_problem(url: str, *, trusted: bool) -> str | None:
     if _SHELL_META.search(url):
         return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
     try:

@@ -269,7 +269,10 @@ class CondaBuilder:
         except Exception as exc:  # rattler raises its own exception types
             if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
                 raise
-            msg = f"installing the conda packages of {request.variant.id} failed: {exc}"
+            # The channel alias (a mirror) may carry credentials: never echo them.
+            msg = _proc.redact(
+                f"installing the conda packages of {request.variant.id} failed: {exc}"
+            )
             raise BuildError(msg) from None
 
     def _cli_install(self, request: BuildRequest) -> None:
