@@ -45,6 +45,6 @@ def test_spec_errors_do_not_echo_a_credential_of_pytorch_index() -> None:
 
 
 def test_matrix_verify_errors_do_not_echo_a_credential() -> None:
-    with pytest.raises(ValueError, match="^refusing non-https URL ") as info:
+    with pytest.raises(ValueError, match=r"^refusing non-https URL ") as info:
         http_get("http://bob:SECRET@mirror.example/simple/torch/")
     assert str(info.value) == "refusing non-https URL http://***@mirror.example/simple/torch/"
