@@ -46,6 +46,8 @@ from envgen.builders import (
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.locking import (
+    conda_lock_names,
+    conda_url_problems,
     index_line_problems,
     lock_inputs,
     split_header,
@@ -312,20 +314,30 @@ def check_current(
 
 
 def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
-    """Raise BuildError when a requirements.txt lock names indexes the spec and settings do not.
+    """Raise BuildError when a lock names indexes or conda channels the spec and settings do not.
 
     Runs even with allow_stale: the build takes its indexes from the spec and settings only.
     """
     from envgen.workflow import index_urls  # noqa: PLC0415
 
+    problems: list[str] = []
     path = lock_dir / "requirements.txt"
-    if variant.pip is None or not path.is_file():
-        return
-    problems = index_line_problems(
-        read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
-    )
+    if variant.pip is not None and path.is_file():
+        problems += [
+            f"requirements.txt: {p}"
+            for p in index_line_problems(
+                read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
+            )
+        ]
+    if variant.conda is not None:
+        for name in conda_lock_names(variant):
+            if (lock_dir / name).is_file():
+                text = read_lock(lock_dir / name, variant.id)
+                problems += [f"{name}: {p}" for p in conda_url_problems(name, text, variant)]
     if problems:
-        msg = f"{path}: refusing its index lines:\n" + "\n".join(f"  - {p}" for p in problems)
+        msg = f"{lock_dir}: refusing indexes and channels the spec does not name:\n" + "\n".join(
+            f"  - {p}" for p in problems
+        )
         raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
 
 
@@ -443,7 +455,7 @@ def build_variants(
         builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
         if not allow_stale:  # current, intact and what its inputs resolve to
             check_current(spec, v, out / v.id, builder.lock_files(v))
-        elif mgr == "pip":  # even then, never indexes other than the spec's and settings'
+        else:  # even then, never indexes or channels other than the spec's and settings'
             check_indexes(spec, v, out / v.id)
         plan.append((v, mgr, builder))
 

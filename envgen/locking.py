@@ -527,6 +527,39 @@ def index_line_problems(text: str, variant: Variant, written: IndexUrls) -> list
     return problems
 
 
+def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
+    """Conda package URLs of a lock that are not on a channel of the spec, numbered by line.
+
+    A cheap guard that needs no solver (a build with stale locks allowed still runs it): each
+    package must come from https://conda.anaconda.org/<channel>/ for a channel the variant's
+    environment.yml names; `ENVGEN_CONDA_CHANNEL_ALIAS` is applied at install time only.
+    """
+    from envgen.lockers.conda import DEFAULT_CHANNEL_ALIAS  # noqa: PLC0415
+    from envgen.renderers.environment import channels  # noqa: PLC0415
+
+    roots = tuple(f"{DEFAULT_CHANNEL_ALIAS}/{c}/" for c in channels(variant))
+    problems: list[str] = []
+    in_conda_entry = False
+    for number, line in _numbered_body(text):
+        stripped = line.strip()
+        if name.endswith(".yml"):
+            if stripped.startswith("manager:"):
+                in_conda_entry = stripped == "manager: conda"
+            if not (in_conda_entry and stripped.startswith("url:")):
+                continue
+            url = stripped.removeprefix("url:").strip().strip("'\"")
+        else:
+            if not stripped or stripped.startswith(("#", "@")):
+                continue
+            url = stripped.split("#", 1)[0]
+        if not url.startswith(roots):
+            problems.append(
+                f"line {number}: {_short(url)} is not on a channel of the spec "
+                f"({', '.join(r.rstrip('/') for r in roots)})"
+            )
+    return problems
+
+
 def _entries(text: str) -> tuple[list[_Entry], list[str]]:
     """The requirements of a requirements.txt lock (and lines that are not requirements)."""
     from packaging.requirements import InvalidRequirement, Requirement  # noqa: PLC0415

@@ -138,7 +138,7 @@ async def _index_json(url: str, client: Any) -> Any:  # noqa: ANN401 - rattler i
         return IndexJson.from_package_archive(_local_path(url))
     found = await IndexJson.from_remote_url(client, url)
     if found is None:
-        msg = f"{url}: could not read info/index.json from the package"
+        msg = f"{_proc.redact(url)}: could not read info/index.json from the package"
         raise BuildError(msg)
     return found
 

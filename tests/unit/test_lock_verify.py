@@ -8,6 +8,7 @@ from typing import Final
 import pytest
 
 from envgen.locking import (
+    conda_url_problems,
     index_line_problems,
     requirement_problems,
     text_problems,
@@ -105,4 +106,26 @@ def test_conda_locks_are_compared_line_by_line() -> None:
         "line 8: `url: http://evil.example/pytorch/numpy.tar.bz2` is not what its inputs solve "
         "to (they give `url: https://conda.anaconda.org/pytorch/numpy.tar.bz2`)",
         "line 9: `- name: extra` is not what its inputs solve to",
+    ]
+
+
+def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [conda]\n',
+        path=Path("project.yaml"),
+    )
+    (variant,) = expand(spec, load_matrix(MINI)).variants
+    good = "https://conda.anaconda.org/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
+    evil = "http://evil.example/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
+    unified = (
+        "package:\n- name: numpy\n  manager: conda\n  url: {}\n"
+        "- name: six\n  manager: pip\n  url: https://files.pythonhosted.org/six.whl\n"
+    )
+    assert conda_url_problems("conda-lock.yml", locked(unified.format(good)), variant) == []
+    assert conda_url_problems("conda-lock.yml", locked(unified.format(evil)), variant) == [
+        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+    ]
+    explicit = f"# platform: linux-64\n@EXPLICIT\n{good}#ab\n{evil}#cd\n"
+    assert conda_url_problems("conda-linux-64.lock", locked(explicit), variant) == [
+        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
     ]
