@@ -64,7 +64,7 @@ regen: setup  ## regenerate the bundled examples' files
 	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only
 
 check: setup
-	$(ENVGEN) lock project.yaml --variant cpu --check
+	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu --check
 	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only --check
 
 bench: setup

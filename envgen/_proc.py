@@ -23,7 +23,9 @@ from envgen.errors import EnvgenError, ToolNotFoundError
 
 log = logging.getLogger(__name__)
 
-_CREDENTIALS: Final = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@]+(:[^/\s@]*)?@")
+# The userinfo of a URL runs to the *last* `@` of its authority (a password may hold an `@`), and
+# may be empty on either side of its `:` (`https://:token@host`).
+_USERINFO: Final = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<auth>[^/\s?#]*)@")
 
 
 def redact(text: str) -> str:
@@ -31,8 +33,10 @@ def redact(text: str) -> str:
 
     >>> redact("uv --index-url https://bob:s3cret@mirror.example/simple x")
     'uv --index-url https://***@mirror.example/simple x'
+    >>> redact("https://:s3cret@m.example/a https://bob:p@ss@m.example/b")
+    'https://***@m.example/a https://***@m.example/b'
     """
-    return _CREDENTIALS.sub(r"\g<scheme>***@", text)
+    return _USERINFO.sub(r"\g<scheme>***@", text)
 
 
 def split_credentials(url: str) -> tuple[str, str | None, str | None]:

@@ -45,7 +45,15 @@ from envgen.builders import (
     read_lock,
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
-from envgen.locking import lock_inputs, split_header, tampered_lines
+from envgen.locking import (
+    conda_lock_names,
+    conda_url_problems,
+    index_line_problems,
+    lock_inputs,
+    split_header,
+    tampered_lines,
+    verify_lock_files,
+)
 from envgen.matrix import Matrix
 from envgen.renderers import IndexUrls
 from envgen.smoke import SmokeExpectation, SmokeReport, run_smoke
@@ -277,9 +285,10 @@ def check_current(
     from envgen.workflow import LockOptions, index_urls  # noqa: PLC0415
 
     options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
+    texts: dict[str, str] = {}
     for name in names:
         path = lock_dir / name
-        text = read_lock(path, variant.id)
+        text = texts[name] = read_lock(path, variant.id)
         problems = tampered_lines(text)
         fields = split_header(text)[0]
         want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
@@ -290,6 +299,46 @@ def check_current(
         if problems:
             msg = f"{path}: " + "; ".join(problems)
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
+    try:
+        problems = verify_lock_files(spec, variant, texts)
+    except EnvgenError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
+    if problems:
+        msg = (
+            f"{lock_dir}: the lock is not what its inputs resolve to (edited by hand?); "
+            f"{len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        )
+        raise BuildError(
+            msg, hint=f"review the change, then run `envgen lock --variant {variant.id} --upgrade`"
+        )
+
+
+def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
+    """Raise BuildError when a lock names indexes or conda channels the spec and settings do not.
+
+    Runs even with allow_stale: the build takes its indexes from the spec and settings only.
+    """
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    problems: list[str] = []
+    path = lock_dir / "requirements.txt"
+    if variant.pip is not None and path.is_file():
+        problems += [
+            f"requirements.txt: {p}"
+            for p in index_line_problems(
+                read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
+            )
+        ]
+    if variant.conda is not None:
+        for name in conda_lock_names(variant):
+            if (lock_dir / name).is_file():
+                text = read_lock(lock_dir / name, variant.id)
+                problems += [f"{name}: {p}" for p in conda_url_problems(name, text, variant)]
+    if problems:
+        msg = f"{lock_dir}: refusing indexes and channels the spec does not name:\n" + "\n".join(
+            f"  - {p}" for p in problems
+        )
+        raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
 
 
 def build_one(
@@ -408,8 +457,10 @@ def build_variants(
         mgr = choose_manager(v, manager)
         builder = _builder(mgr)
         builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
-        if not allow_stale:
+        if not allow_stale:  # current, intact and what its inputs resolve to
             check_current(spec, v, out / v.id, builder.lock_files(v))
+        else:  # even then, never indexes or channels other than the spec's and settings'
+            check_indexes(spec, v, out / v.id)
         plan.append((v, mgr, builder))
 
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:

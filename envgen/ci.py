@@ -16,7 +16,13 @@ from typing import Final, Literal
 from envgen import __version__
 from envgen._io import input_hash, write_if_changed
 from envgen.matrix import Matrix, load_matrix
-from envgen.renderers import FORMAT_VERSION, Header, regenerate_command, render_template
+from envgen.renderers import (
+    FORMAT_VERSION,
+    Header,
+    regenerate_command,
+    render_template,
+    safe_path,
+)
 from envgen.spec import ProjectSpec, load_spec
 from envgen.variants import Variant, expand
 
@@ -91,7 +97,10 @@ def ci_jobs(spec: ProjectSpec, matrix: Matrix) -> list[CiJob]:
 def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -> str:
     """The workflow text (pure apart from reading templates)."""
     jobs = ci_jobs(spec, matrix)
-    spec_rel = Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix()
+    spec_rel = safe_path(
+        Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix(),
+        where=DEFAULT_OUT[engine],
+    )
     install = f"envgen=={__version__}"
     header = Header(
         command=regenerate_command(f"envgen ci {engine} {spec.path.name}"),

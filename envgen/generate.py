@@ -124,7 +124,9 @@ def plan_makefile(
     )
     return PlannedFile(
         relpath=PurePosixPath("Makefile"),
-        text=render_makefile(header=header, spec_relpath=rel, variant_ids=ids),
+        text=render_makefile(
+            header=header, spec_relpath=rel, variant_ids=ids, where=str(out / "Makefile")
+        ),
     )
 
 

@@ -228,11 +228,28 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
         from envgen.generate import stale_files  # noqa: PLC0415
 
         problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
-        problems += [p for v in variants for p in lock_problems(v)]
+        forged = False
+        for v in variants:
+            found = lock_problems(v)
+            if not found:  # current and intact: is it what its inputs resolve to?
+                texts = {
+                    n: (out / v.id / n).read_text(encoding="utf-8") for n in expected_lock_names(v)
+                }
+                found = [
+                    f"{v.id}/{p}"
+                    for p in verify_lock_files(spec, v, texts, conda_tool=options.conda_tool)
+                ]
+                forged = forged or bool(found)
+            problems += found
         if problems:
             raise StaleOutputError(
                 f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
-                hint="run `envgen lock` and commit the result",
+                hint=(
+                    "a lock differs from what its inputs resolve to: review who changed it; "
+                    "`envgen lock --upgrade` re-resolves it from the spec"
+                    if forged
+                    else "run `envgen lock` and commit the result"
+                ),
             )
         return LockResult(
             lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",),
@@ -428,3 +445,346 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         if self._rich is not None:
             self._rich.stop()
+
+
+# --- verification: a lock must be what its recorded inputs resolve to --------------------------
+#
+# The content-hash only catches accidental edits: anyone who edits a committed lock can recompute
+# it. So `check`, `lock --check` and `build` also compare the lock with what the spec and the
+# user's settings produce: the index lines must be the ones envgen would write, and a fresh
+# resolution of the recorded inputs (uv's cache first, then the network) must give the same pins
+# and only hashes of files the index serves for each pin (issue 16, docs/reliability.md).
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Entry:
+    """One requirement of a requirements.txt lock, with the line numbers of its parts."""
+
+    line: int
+    key: str  # canonical name, plus `;marker` when there is one
+    name: str
+    version: str
+    text: str
+    hashes: tuple[tuple[int, str], ...]  # (line, digest)
+
+
+_HASH_RE: Final = re.compile(r"--hash=(?P<algo>[A-Za-z0-9]+):(?P<digest>[^\s\\]*)")
+
+
+def _numbered_body(text: str) -> list[tuple[int, str]]:
+    """(line number in the whole file, line) for the body of a generated lock file."""
+    lines = text.splitlines()
+    # The header ends at the content hash; a file without one is all body.
+    start = next(
+        (i + 1 for i, line in enumerate(lines) if line.startswith(f"# {CONTENT_HASH_PREFIX}")), 0
+    )
+    return [(n + 1, lines[n]) for n in range(start, len(lines))]
+
+
+def _short(line: str, limit: int = 160) -> str:
+    """A line for a message: credentials masked, length bounded."""
+    from envgen._proc import redact  # noqa: PLC0415
+
+    text = redact(line.strip().rstrip("\\").strip())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _without_options(body: str) -> str:
+    return "".join(
+        line
+        for line in normalize_text(body).splitlines(keepends=True)
+        if not line.startswith("-") and line.strip()
+    )
+
+
+def option_lines(text: str) -> list[tuple[int, str]]:
+    """The option lines (`--index-url`, `-f`, `--trusted-host`, ...) of a lock, numbered."""
+    return [(n, line.strip()) for n, line in _numbered_body(text) if line.startswith("-")]
+
+
+def index_line_problems(text: str, variant: Variant, written: IndexUrls) -> list[str]:
+    """Option lines of a requirements.txt lock that the spec and settings would not write.
+
+    The indexes a build uses come from the spec and settings, never from the lock; a lock that
+    names others was edited (or was made with other settings) and is refused.
+    """
+    from envgen.lockers.pip import written_index_lines  # noqa: PLC0415
+
+    want = written_index_lines(variant, written)
+    have = option_lines(text)
+    problems = [
+        f"line {n}: `{_short(line)}` is not an index line the spec and settings write"
+        f" (they write: {', '.join(f'`{w}`' for w in want) or 'none'})"
+        for n, line in have
+        if " ".join(line.split()) not in want
+    ]
+    seen = {" ".join(line.split()) for _, line in have}
+    problems += [
+        f"`{w}` is missing: the spec and settings write this index line"
+        for w in want
+        if w not in seen
+    ]
+    return problems
+
+
+def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
+    """Conda package URLs of a lock that are not on a channel of the spec, numbered by line.
+
+    A cheap guard that needs no solver (a build with stale locks allowed still runs it): each
+    package must come from https://conda.anaconda.org/<channel>/ for a channel the variant's
+    environment.yml names; `ENVGEN_CONDA_CHANNEL_ALIAS` is applied at install time only.
+    """
+    from envgen.lockers.conda import DEFAULT_CHANNEL_ALIAS  # noqa: PLC0415
+    from envgen.renderers.environment import channels  # noqa: PLC0415
+
+    roots = tuple(f"{DEFAULT_CHANNEL_ALIAS}/{c}/" for c in channels(variant))
+    problems: list[str] = []
+    in_conda_entry = False
+    for number, line in _numbered_body(text):
+        stripped = line.strip()
+        if name.endswith(".yml"):
+            if stripped.startswith("manager:"):
+                in_conda_entry = stripped == "manager: conda"
+            if not (in_conda_entry and stripped.startswith("url:")):
+                continue
+            url = stripped.removeprefix("url:").strip().strip("'\"")
+        else:
+            if not stripped or stripped.startswith(("#", "@")):
+                continue
+            url = stripped.split("#", 1)[0]
+        if not url.startswith(roots):
+            problems.append(
+                f"line {number}: {_short(url)} is not on a channel of the spec "
+                f"({', '.join(r.rstrip('/') for r in roots)})"
+            )
+    return problems
+
+
+def _entries(text: str) -> tuple[list[_Entry], list[str]]:
+    """The requirements of a requirements.txt lock (and lines that are not requirements)."""
+    from packaging.requirements import InvalidRequirement, Requirement  # noqa: PLC0415
+    from packaging.utils import canonicalize_name  # noqa: PLC0415
+
+    groups: list[list[tuple[int, str]]] = []
+    for n, line in _numbered_body(text):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#") or line.startswith("-"):
+            continue
+        if line[:1].isspace() and groups:
+            groups[-1].append((n, line))
+        else:
+            groups.append([(n, line)])
+    entries: list[_Entry] = []
+    problems: list[str] = []
+    for group in groups:
+        first_line, first = group[0]
+        head = _HASH_RE.split(first)[0].replace("\\", " ").strip()
+        try:
+            req = Requirement(head)
+        except InvalidRequirement:
+            problems.append(f"line {first_line}: `{_short(first)}` is not a requirement")
+            continue
+        pins = [s.version for s in req.specifier if s.operator == "=="]
+        if len(pins) != 1:
+            problems.append(f"line {first_line}: `{_short(first)}` is not pinned with ==")
+            continue
+        name = canonicalize_name(req.name)
+        marker = f";{req.marker}" if req.marker is not None else ""
+        hashes = tuple(
+            (n, f"{m['algo']}:{m['digest']}") for n, line in group for m in _HASH_RE.finditer(line)
+        )
+        entries.append(
+            _Entry(
+                line=first_line,
+                key=name + marker,
+                name=name,
+                version=pins[0],
+                text=head,
+                hashes=hashes,
+            )
+        )
+    return entries, problems
+
+
+def requirement_problems(text: str, fresh_body: str) -> list[str]:
+    """How a requirements.txt lock differs from a fresh resolution of its inputs, by line."""
+    have, problems = _entries(text)
+    want = {e.key: e for e in _entries(fresh_body)[0]}
+    for entry in have:
+        other = want.get(entry.key)
+        if other is None:
+            problems.append(
+                f"line {entry.line}: `{_short(entry.text)}` is not part of what its inputs "
+                "resolve to (an added package)"
+            )
+            continue
+        if other.version != entry.version:
+            problems.append(
+                f"line {entry.line}: {entry.name}=={entry.version} but its inputs resolve to "
+                f"{entry.name}=={other.version}"
+            )
+            continue
+        served = {digest for _, digest in other.hashes}
+        problems.extend(
+            f"line {n}: --hash={_short(digest)} is not the hash of any file the index serves"
+            f" for {entry.name}=={entry.version}"
+            for n, digest in entry.hashes
+            if digest not in served
+        )
+        if not entry.hashes:
+            problems.append(f"line {entry.line}: {entry.name}=={entry.version} has no --hash")
+    keys = {e.key for e in have}
+    problems.extend(
+        f"{e.name}=={e.version} is missing: its inputs resolve to it"
+        for key, e in want.items()
+        if key not in keys
+    )
+    return problems
+
+
+def text_problems(text: str, fresh_body: str, *, limit: int = 20) -> list[str]:
+    """Lines of a lock that differ from a fresh solve of its inputs (conda locks), numbered."""
+    import difflib  # noqa: PLC0415
+
+    have = _numbered_body(text)
+    lines = [line for _, line in have]
+    fresh = normalize_text(fresh_body).splitlines()
+    problems: list[str] = []
+    matcher = difflib.SequenceMatcher(a=lines, b=fresh, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        for k in range(i1, i2):
+            number = have[k][0]
+            problems.append(
+                f"line {number}: `{_short(lines[k])}` is not what its inputs solve to"
+                + (f" (they give `{_short(fresh[j1 + k - i1])}`)" if j1 + k - i1 < j2 else "")
+            )
+        if i2 - i1 < j2 - j1:
+            at = have[i2 - 1][0] if i2 else 0
+            problems.extend(
+                f"after line {at}: `{_short(fresh[j])}` is missing: its inputs solve to it"
+                for j in range(j1 + (i2 - i1), j2)
+            )
+    if len(problems) > limit:
+        problems = [*problems[:limit], f"... and {len(problems) - limit} more differing line(s)"]
+    return problems
+
+
+def resolve_afresh(
+    spec: ProjectSpec,
+    variant: Variant,
+    *,
+    recorded: str | None,
+    conda_tool: str = "rattler",
+    offline: bool,
+    managers: tuple[Manager, ...] | None = None,
+) -> dict[str, str]:
+    """Lock bodies (file name -> body, without header) from the variant's recorded inputs.
+
+    Nothing of the committed lock is used (no previous pins): the spec, the matrix, the user's
+    settings and the options the lock records (`lock-options:`) decide.
+    """
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    resolver, cutoff = effective_options(spec, *parse_overrides(recorded))
+    lockers = _lockers(resolver, conda_tool)
+    bodies: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="envgen-verify-") as tmp:
+        request = LockRequest(
+            variant=variant,
+            urls=index_urls(spec, for_writing=False),
+            written_urls=index_urls(spec, for_writing=True),
+            conda_channels=conda_channel_map(),
+            exclude_newer=dt.date.fromisoformat(cutoff) if cutoff else None,
+            resolver=resolver,
+            upgrade=False,
+            upgrade_packages=(),
+            previous={},
+            workdir=Path(tmp),
+            cache_dir=cache_root(),
+            offline=offline,
+        )
+        for manager in variant.managers if managers is None else managers:
+            bodies.update((lf.name, lf.body) for lf in lockers[manager].lock(request))
+    return bodies
+
+
+def verify_lock_files(
+    spec: ProjectSpec,
+    variant: Variant,
+    texts: dict[str, str],
+    *,
+    conda_tool: str = "rattler",
+) -> list[str]:
+    """Problems (`<file>: line N: ...`) where committed lock files are not what their inputs give.
+
+    `texts` maps each lock file name to its committed text. The inputs are re-resolved with uv's
+    cache first (`--offline`); when that fails or differs, online, and that answer is final.
+    """
+    from envgen.workflow import index_urls  # noqa: PLC0415
+
+    problems: list[str] = []
+    pip_text = texts.get("requirements.txt")
+    if pip_text is not None:
+        written = index_urls(spec, for_writing=True)
+        problems += [
+            f"requirements.txt: {p}" for p in index_line_problems(pip_text, variant, written)
+        ]
+    recorded = next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
+    managers: tuple[Manager, ...] = tuple(
+        m
+        for m in variant.managers
+        if any(n in texts for n in (LOCK_FILES_PIP if m == "pip" else conda_lock_names(variant)))
+    )
+
+    def compare(bodies: dict[str, str]) -> list[str]:
+        found: list[str] = []
+        for name, text in texts.items():
+            fresh = bodies.get(name)
+            if fresh is None:
+                found.append(f"{name}: its inputs produce no such lock file")
+                continue
+            body = split_header(text)[1]
+            if name == "requirements.txt":
+                # Index lines were judged above; the rest must be what the resolver gives.
+                body, fresh = _without_options(body), _without_options(fresh)
+            if normalize_text(body) == normalize_text(fresh):
+                continue
+            lines = requirement_problems(text, fresh) if name == "requirements.txt" else []
+            # Differences the pin comparison does not name (a marker, an order) by line.
+            found += [f"{name}: {p}" for p in lines or text_problems(text, fresh)]
+        return found
+
+    try:
+        differences = compare(
+            resolve_afresh(
+                spec,
+                variant,
+                recorded=recorded,
+                conda_tool=conda_tool,
+                offline=True,
+                managers=managers,
+            )
+        )
+    except EnvgenError as exc:
+        log.debug("%s: offline re-resolution failed (%s); asking the index", variant.id, exc)
+        differences = ["offline"]
+    if differences:
+        try:
+            differences = compare(
+                resolve_afresh(
+                    spec,
+                    variant,
+                    recorded=recorded,
+                    conda_tool=conda_tool,
+                    offline=False,
+                    managers=managers,
+                )
+            )
+        except EnvgenError as exc:
+            msg = (
+                f"{variant.id}: could not re-resolve the lock's inputs to verify it:\n{exc.message}"
+            )
+            raise LockError(msg, hint=exc.hint) from None
+    return problems + differences

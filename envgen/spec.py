@@ -62,12 +62,20 @@ LOCK_KEYS: Final = ("exclude_newer", "resolver")
 CI_KEYS: Final = ("gpu_runner", "cpu_runner")
 WRITE_INDEX_CHOICES: Final = ("official", "mirror")
 
-_NAME_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-_ACCEL_RE: Final = re.compile(r"^(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})$")
-_PY_RE: Final = re.compile(r"^3\.\d{1,2}$")
-_CHANNEL_RE: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*$")
-_HOST_RE: Final = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$")
-_CONDA_DEP_RE: Final = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*(\s*[=<>!~\[ ][^;|&`$\\\n]*)?$")
+# Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
+# YAML scalar or a requirements line early (issue 16 item 3).
+_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
+_PY_RE: Final = re.compile(r"3\.\d{1,2}")
+_CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
+_HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
+# A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
+# no shell metacharacters and no control characters.
+_CONDA_DEP_RE: Final = re.compile(
+    r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
+)
+_CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
+_CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -434,7 +442,7 @@ class _Validator:
         if not isinstance(value, str):
             self.p.add("name", f"expected a string, got {_type_name(value)}{_quote_hint(value)}")
             return None
-        if not _NAME_RE.match(value) or value in {".", ".."}:
+        if not _NAME_RE.fullmatch(value) or value in {".", ".."}:
             self.p.add(
                 "name",
                 f"{value!r} is not a valid name: use 1-64 letters, digits, '.', '_' or '-', "
@@ -458,7 +466,7 @@ class _Validator:
                     f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
                 )
                 continue
-            if not _PY_RE.match(item):
+            if not _PY_RE.fullmatch(item):
                 self.p.add(
                     where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
                 )
@@ -555,10 +563,10 @@ class _Validator:
             if item == "all":
                 self.p.add(where, '"all" stands alone: write `accelerators: all`')
                 continue
-            if not _ACCEL_RE.match(item):
+            if not _ACCEL_RE.fullmatch(item):
                 hint = ""
                 low = item.lower().replace("cuda", "cu").replace(".", "").replace("-", "")
-                if _ACCEL_RE.match(low):
+                if _ACCEL_RE.fullmatch(low):
                     hint = f" (did you mean {low!r}?)"
                 self.p.add(
                     where,
@@ -616,6 +624,15 @@ class _Validator:
                     where,
                     "expected a PEP 508 requirement string, "
                     f"got {_type_name(item)}{_quote_hint(item)}",
+                )
+                continue
+            if _CONTROL_RE.search(item) or re.search(r"\s#", item):
+                # Written one per line into requirements.in / .txt: a newline would add lines
+                # (an index option) and pip cuts a line at ` #`.
+                self.p.add(
+                    where,
+                    f"{item!r} holds a control character or ` #`; a requirement is one line of "
+                    "a requirements file (pip reads ` #` as the start of a comment)",
                 )
                 continue
             try:
@@ -710,7 +727,7 @@ class _Validator:
             return ()
         out: list[str] = []
         for i, item in enumerate(value):
-            if not isinstance(item, str) or not pattern.match(item):
+            if not isinstance(item, str) or not pattern.fullmatch(item):
                 self.p.add(f"{where}[{i}]", f"{item!r} is not {what}")
                 continue
             if item not in out:
@@ -782,7 +799,7 @@ class _Validator:
             return ()
         out: list[str] = []
         for i, item in enumerate(value):
-            if not isinstance(item, str) or not _HOST_RE.match(item):
+            if not isinstance(item, str) or not _HOST_RE.fullmatch(item):
                 self.p.add(
                     f"trusted_hosts[{i}]",
                     f"{item!r} is not a host name (letters, digits, '.', '-'; no scheme or port)",
@@ -821,7 +838,7 @@ class _Validator:
                     f"{did_you_mean(str(key), CI_KEYS)}",
                 )
                 continue
-            if not isinstance(item, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.,-]*$", item):
+            if not isinstance(item, str) or not _CI_LABEL_RE.fullmatch(item):
                 self.p.add(
                     f"ci.{key}",
                     f"{item!r} is not a runner label (letters, digits, '.', '_', '-', ',')",
@@ -855,6 +872,13 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
     a file:// path, or list its host under trusted_hosts
     """
+    from envgen._proc import redact  # noqa: PLC0415 - the message must not echo a credential
+
+    problem = _url_problem(url, trusted=trusted)
+    return None if problem is None else redact(problem)
+
+
+def _url_problem(url: str, *, trusted: bool) -> str | None:
     if _SHELL_META.search(url):
         return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
     try:

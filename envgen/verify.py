@@ -30,6 +30,7 @@ from packaging.utils import (
 )
 from packaging.version import InvalidVersion, Version
 
+from envgen._proc import redact
 from envgen._types import PYPI_SIMPLE, Platform
 from envgen.matrix import Matrix
 
@@ -391,7 +392,7 @@ def _verify_pypi_builds(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
 # --- network -----------------------------------------------------------------------------------
 def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]]:
     if not url.startswith("https://"):
-        msg = f"refusing non-https URL {url}"
+        msg = f"refusing non-https URL {redact(url)}"
         raise ValueError(msg)
     last: Exception | None = None
     for attempt in range(_RETRIES):
@@ -405,9 +406,9 @@ def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]
             last = exc
         except (urllib.error.URLError, TimeoutError) as exc:
             last = exc
-        logger.info("GET %s failed (%s), retry %d", url, last, attempt + 1)
+        logger.info("GET %s failed (%s), retry %d", redact(url), redact(str(last)), attempt + 1)
         time.sleep(2**attempt)
-    msg = f"GET {url} failed {_RETRIES} times: {last}"
+    msg = redact(f"GET {url} failed {_RETRIES} times: {last}")
     raise OSError(msg) from last
 
 

@@ -138,7 +138,7 @@ async def _index_json(url: str, client: Any) -> Any:  # noqa: ANN401 - rattler i
         return IndexJson.from_package_archive(_local_path(url))
     found = await IndexJson.from_remote_url(client, url)
     if found is None:
-        msg = f"{url}: could not read info/index.json from the package"
+        msg = f"{_proc.redact(url)}: could not read info/index.json from the package"
         raise BuildError(msg)
     return found
 
@@ -269,7 +269,10 @@ class CondaBuilder:
         except Exception as exc:  # rattler raises its own exception types
             if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
                 raise
-            msg = f"installing the conda packages of {request.variant.id} failed: {exc}"
+            # The channel alias (a mirror) may carry credentials: never echo them.
+            msg = _proc.redact(
+                f"installing the conda packages of {request.variant.id} failed: {exc}"
+            )
             raise BuildError(msg) from None
 
     def _cli_install(self, request: BuildRequest) -> None:

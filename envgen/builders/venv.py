@@ -12,9 +12,10 @@ and `sys.prefix` is computed from the interpreter's location at start-up; the by
 recorded source paths are fixed up by importlib on load. envgen.building checks after the
 install that no script still names the temp path.
 
-Indexes: the lock names the official indexes; ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX mirrors
-(possibly with credentials) are passed only as uv flags on a private copy of the file whose
-index lines are stripped, so credentials are never written. Files are hard-linked from uv's
+Indexes: they come from the spec and the user's settings (ENVGEN_PYTORCH_INDEX /
+ENVGEN_PYPI_INDEX mirrors, possibly with credentials), never from the lock: uv reads them from
+its environment (not argv, which `ps` shows) and syncs a private copy of the lock whose index
+lines are stripped, so credentials are never written. Files are hard-linked from uv's
 shared cache (`UV_LINK_MODE=hardlink`), so later variants cost little disk.
 
 This module must not resolve anything (the lock is the only input), decide where environments
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen import _proc
-from envgen._types import PYPI_SIMPLE, Manager
+from envgen._types import Manager
 from envgen.builders import (
     BuildRequest,
     Inventory,
@@ -45,6 +46,7 @@ from envgen.builders import (
     share_bytecode,
 )
 from envgen.errors import BuildError, EnvgenError
+from envgen.lockers.pip import index_plan
 from envgen.locking import split_header
 from envgen.renderers import IndexUrls
 from envgen.variants import Variant
@@ -84,27 +86,24 @@ def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
     return options, "".join(kept)
 
 
-def mirror_url(url: str, urls: IndexUrls) -> str:
-    """The URL to fetch from: the PyTorch and PyPI roots replaced by the configured mirrors.
+def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
+    """uv's index variables for a variant: from the spec and settings, never from the lock.
 
-    >>> mirror_url("https://download.pytorch.org/whl/cpu", IndexUrls(pytorch_root="file:///w"))
-    'file:///w/cpu'
-    >>> mirror_url("https://pypi.org/simple/", IndexUrls(pypi="https://m.example/simple"))
-    'https://m.example/simple'
+    The URLs (a mirror's may carry credentials) travel in the child's environment, which only
+    its owner can read, not in its argument list, which every local user sees in `ps`.
     """
-    if urls.pypi and url.rstrip("/") == PYPI_SIMPLE:
-        return urls.pypi
-    return urls.pytorch(url)
-
-
-def index_arguments(options: list[tuple[str, str]], urls: IndexUrls) -> list[str]:
-    """uv flags for the file's indexes, through the mirrors (PyPI is the default index)."""
-    args: list[str] = []
-    if not any(flag == "--index-url" for flag, _ in options) and urls.pypi:
-        args += ["--index-url", urls.pypi]
-    for flag, url in options:
-        args += [flag, mirror_url(url, urls)]
-    return args
+    plan = index_plan(variant, urls)
+    form = variant.pip.index if variant.pip is not None else "pypi"
+    env = {"UV_INDEX_URL": plan.pypi}
+    if plan.pytorch is None:
+        return env
+    if form == "index-url":
+        env.update(UV_INDEX_URL=plan.pytorch, UV_EXTRA_INDEX_URL=plan.pypi)
+    elif form == "find-links":
+        env["UV_FIND_LINKS"] = plan.pytorch
+    else:
+        env["UV_EXTRA_INDEX_URL"] = plan.pytorch
+    return env
 
 
 def uv_environment(cache_dir: Path) -> dict[str, str]:
@@ -147,7 +146,9 @@ class VenvBuilder:
         uv = _proc.require("uv", why="build pip environments")
         env = uv_environment(request.cache_dir)
         lock = request.lock_dir / REQUIREMENTS
-        options, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        # The lock's own index lines are dropped (envgen.building refused any that differ from
+        # what the spec and settings write): the indexes come from index_environment.
+        _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
         try:
             _proc.run(
                 [
@@ -186,11 +187,10 @@ class VenvBuilder:
                         "unsafe-best-match",
                         "--python",
                         python_of(request.prefix),
-                        *index_arguments(options, request.urls),
                         copy,
                     ],
                     what=f"uv pip sync for {request.variant.id}",
-                    env=env,
+                    env={**env, **index_environment(request.variant, request.urls)},
                     timeout=request.timeout,
                 )
             tag = "cpython-" + request.variant.python.replace(".", "")
@@ -222,4 +222,4 @@ class VenvBuilder:
         )
 
 
-__all__ = ["VenvBuilder", "index_arguments", "mirror_url", "split_index_lines"]
+__all__ = ["VenvBuilder", "index_environment", "split_index_lines"]

@@ -29,6 +29,7 @@ class LockRequest:
         previous: the body of the lock file this run replaces, if any (keeps pins on
             --upgrade-package; ignored on --upgrade).
         workdir: a private, empty directory for this variant's temporary files.
+        offline: resolve from uv's cache only (`--offline`); a verification tries this first.
     """
 
     variant: Variant
@@ -43,6 +44,7 @@ class LockRequest:
     workdir: Path
     cache_dir: Path | None
     timeout: float = 900.0
+    offline: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

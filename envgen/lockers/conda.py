@@ -691,14 +691,17 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     args: list[str | os.PathLike[str]] = [
         uv, "pip", "compile", requirements, "-c", constraints, "--generate-hashes",
         "--python-version", variant.python, "--python-platform", pip_target(variant),
-        "--index-url", request.urls.pypi or PYPI_SIMPLE,
         "--format", "pylock.toml", "-o", output, "--no-header", "--no-config", "--quiet",
     ]  # fmt: skip
     if request.exclude_newer is not None:
         args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
     if request.cache_dir is not None:
         args += ["--cache-dir", request.cache_dir / "uv"]
+    if request.offline:
+        args.append("--offline")
     env = _proc.clean_env()
+    # In the environment, not argv (`ps` shows argv to every local user): a mirror's credentials.
+    env["UV_INDEX_URL"] = request.urls.pypi or PYPI_SIMPLE
     if variant.platform.startswith("osx"):
         env["MACOSX_DEPLOYMENT_TARGET"] = _OSX[variant.platform]
     try:

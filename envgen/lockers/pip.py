@@ -641,6 +641,8 @@ class PipLocker:
             args += ["--upgrade-package", name]
         if request.cache_dir is not None:
             args += ["--cache-dir", os.fspath(request.cache_dir)]
+        if request.offline:
+            args.append("--offline")
         result = _proc.run(
             args,
             what=f"uv pip compile for {variant.id}",
@@ -692,15 +694,6 @@ class PipLocker:
             "--output-file",
             _OUTPUT,  # a regular file in the work dir: pip-compile renames over its target
         ]
-        form = variant.pip.index if variant.pip is not None else "pypi"
-        if plan.pytorch is None:
-            args += ["--index-url", plan.pypi]
-        elif form == "index-url":
-            args += ["--index-url", plan.pytorch, "--extra-index-url", plan.pypi]
-        elif form == "find-links":
-            args += ["--index-url", plan.pypi, "--find-links", plan.pytorch]
-        else:
-            args += ["--index-url", plan.pypi, "--extra-index-url", plan.pytorch]
         if request.upgrade:
             args.append("--upgrade")
         for name in request.upgrade_packages:
@@ -711,6 +704,9 @@ class PipLocker:
         env = _proc.clean_env()
         # The machine's pip config adds local indexes and a constraints file: ignore it.
         env["PIP_CONFIG_FILE"] = os.devnull
+        # The indexes (a mirror's URL may carry credentials) go through pip's environment, which
+        # only its owner can read, never its argument list, which every local user sees in `ps`.
+        env.update(pip_index_environment(variant, plan))
         result = _proc.run(
             args,
             what=f"pip-compile for {variant.id}",
@@ -722,6 +718,18 @@ class PipLocker:
         if result.returncode != 0:
             raise _resolve_error(variant, "pip-compile", plan, (), result.stderr)
         return pin_lines(output.read_text(encoding="utf-8"))
+
+
+def pip_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
+    """pip's index variables (PIP_INDEX_URL, ...) for a variant's plan, in its index form."""
+    form = variant.pip.index if variant.pip is not None else "pypi"
+    if plan.pytorch is None:
+        return {"PIP_INDEX_URL": plan.pypi}
+    if form == "index-url":
+        return {"PIP_INDEX_URL": plan.pytorch, "PIP_EXTRA_INDEX_URL": plan.pypi}
+    if form == "find-links":
+        return {"PIP_INDEX_URL": plan.pypi, "PIP_FIND_LINKS": plan.pytorch}
+    return {"PIP_INDEX_URL": plan.pypi, "PIP_EXTRA_INDEX_URL": plan.pytorch}
 
 
 def _seed(output: Path, request: LockRequest) -> None:

@@ -3,15 +3,17 @@
 Channels and packages exactly as PyTorch published them for the release (`cudatoolkit=X.Y`,
 `pytorch-cuda=X.Y`, `cpuonly`, the `cuda100` metapackages, or conda-forge's `cuda-version`), python
 pinned, the user's extra channels and packages, and a pip: section for PyPI-only requirements.
-It must not solve anything.
+It must not solve anything. Values reach the file only through the YAML emitter.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+import yaml
+
 from envgen.matrix import CondaBuild
-from envgen.renderers import Header, render_template
+from envgen.renderers import Header
 from envgen.variants import Variant, conda_pins
 
 # The 1.0-1.1 CPU packages on the pytorch channel (form cpu-package).
@@ -83,13 +85,48 @@ def dependencies(variant: Variant) -> list[str]:
     return deps
 
 
-def render_environment(variant: Variant, *, header: Header) -> str:
-    """Render environment.yml for the variant's conda side."""
-    return render_template(
-        "environment.yml.j2",
-        header=header.lines(),
-        name=f"{variant.project}-{variant.id}",
-        channels=channels(variant),
-        dependencies=dependencies(variant),
-        pip=sorted(variant.pip_extra, key=str.lower),
+class _IndentedDumper(yaml.SafeDumper):
+    """SafeDumper that indents block sequences under their key (`  - x`), as conda writes them."""
+
+    # PyYAML's signature; `indentless` is what this subclass overrides.
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002
+        super().increase_indent(flow, False)
+
+
+def yaml_block(document: dict[str, object]) -> str:
+    """`document` through the YAML emitter: every value quoted as YAML needs, keys in order.
+
+    >>> print(yaml_block({"dependencies": ["ffmpeg", {"pip": ["a: b", "c # d"]}]}), end="")
+    dependencies:
+      - ffmpeg
+      - pip:
+          - 'a: b'
+          - 'c # d'
+    """
+    text: str = yaml.dump(
+        document,
+        Dumper=_IndentedDumper,
+        sort_keys=False,
+        default_flow_style=False,
+        width=1 << 16,
+        allow_unicode=True,
     )
+    return text
+
+
+def render_environment(variant: Variant, *, header: Header) -> str:
+    """Render environment.yml for the variant's conda side.
+
+    The body is written by the YAML emitter, never by pasting values into a template, so no
+    value (a spec's conda dependency or pip requirement) can add keys or list items.
+    """
+    deps: list[object] = list(dependencies(variant))
+    pip = sorted(variant.pip_extra, key=str.lower)
+    if pip:
+        deps += ["pip", {"pip": pip}]
+    document: dict[str, object] = {
+        "name": f"{variant.project}-{variant.id}",
+        "channels": channels(variant),
+        "dependencies": deps,
+    }
+    return "".join(f"# {line}\n" for line in header.lines()) + yaml_block(document)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from envgen.renderers import Header, render_template
+from envgen.renderers import Header, render_template, safe_path
 
 
-def render_makefile(*, header: Header, spec_relpath: str, variant_ids: list[str]) -> str:
-    """Render the Makefile that drives envgen for one project's output directory."""
-    return render_template(
-        "Makefile.j2", header=header.lines(), spec=spec_relpath, variants=variant_ids
-    )
+def render_makefile(
+    *, header: Header, spec_relpath: str, variant_ids: list[str], where: str = "Makefile"
+) -> str:
+    """Render the Makefile that drives envgen for one project's output directory.
+
+    Raises:
+        SpecError: the spec path holds characters make or the shell would expand.
+    """
+    spec = safe_path(spec_relpath, where=where)
+    return render_template("Makefile.j2", header=header.lines(), spec=spec, variants=variant_ids)

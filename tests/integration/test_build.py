@@ -17,8 +17,10 @@ from envgen.builders.venv import VenvBuilder
 from envgen.building import MARKER, build_one, build_variants, read_marker
 from envgen.errors import BuildError
 from envgen.matrix import Matrix, load_matrix
+from envgen.renderers import IndexUrls
 from envgen.spec import ProjectSpec, parse_spec
 from envgen.variants import Variant, expand
+from tests.support.fixtures import ServedIndex
 
 pytestmark = pytest.mark.integration
 
@@ -67,10 +69,18 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _hermetic(monkeypatch: pytest.MonkeyPatch) -> None:
+def _hermetic(monkeypatch: pytest.MonkeyPatch, pytorch_index: ServedIndex) -> None:
     for name in list(os.environ):
         if name.startswith(("UV_", "ENVGEN_", "VIRTUAL_ENV")):
             monkeypatch.delenv(name)
+    # A build takes its indexes from the spec and settings: the loopback PyTorch index (which
+    # has no six), then PyPI.
+    monkeypatch.setenv("ENVGEN_PYTORCH_INDEX", pytorch_index.root_url)
+
+
+@pytest.fixture
+def urls(pytorch_index: ServedIndex) -> IndexUrls:
+    return IndexUrls(pytorch_root=pytorch_index.root_url)
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +96,17 @@ def spec() -> ProjectSpec:
     )
 
 
+# The index lines the spec writes for torch 2.1.0 cpu (a build refuses any others).
+SPEC_INDEX_LINES = (
+    "--index-url https://download.pytorch.org/whl/cpu\n--extra-index-url https://pypi.org/simple\n"
+)
+
+
 @pytest.fixture
 def out(tmp_path: Path, hashed_lock: str) -> Path:
     (tmp_path / "out" / "cpu").mkdir(parents=True)
-    (tmp_path / "out" / "cpu" / "requirements.txt").write_text(hashed_lock)
+    text = hashed_lock.replace("--index-url https://pypi.org/simple\n", SPEC_INDEX_LINES)
+    (tmp_path / "out" / "cpu" / "requirements.txt").write_text(text)
     return tmp_path / "out"
 
 
@@ -156,15 +173,21 @@ class LyingLock(VenvBuilder):
 
 
 def test_mismatch_is_reported_and_the_old_env_stays(
-    spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path
+    spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path, urls: IndexUrls
 ) -> None:
     (variant,) = expand(spec, matrix).variants
     env = out / "cpu" / ".env"
-    build_one(variant, VenvBuilder(), lock_dir=out / "cpu", env=env, cache_dir=cache_dir)
+    build_one(variant, VenvBuilder(), lock_dir=out / "cpu", env=env, cache_dir=cache_dir, urls=urls)
     before = (env / MARKER).read_bytes()
     with pytest.raises(BuildError) as info:
         build_one(
-            variant, LyingLock(), lock_dir=out / "cpu", env=env, cache_dir=cache_dir, rebuild=True
+            variant,
+            LyingLock(),
+            lock_dir=out / "cpu",
+            env=env,
+            cache_dir=cache_dir,
+            rebuild=True,
+            urls=urls,
         )
     assert str(info.value) == (
         "cpu: the environment does not match requirements.txt (2 difference(s)):\n"

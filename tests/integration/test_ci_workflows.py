@@ -48,7 +48,7 @@ def test_github_workflow(spec: Path) -> None:
     ]
     runs = [s["run"] for s in job["steps"] if "run" in s]
     assert runs[1:] == [
-        "envgen lock project.yaml --check",
+        "envgen check project.yaml",
         'envgen build project.yaml --variant "${{ matrix.variant }}"',
         (
             'envgen smoke project.yaml --variant "${{ matrix.variant }}" '
@@ -74,7 +74,7 @@ def test_gitlab_ci(spec: Path) -> None:
     assert data["envgen:cu110"]["tags"] == ["self-hosted", "gpu"]
     assert data[".envgen-variant"]["artifacts"]["reports"] == {"junit": "smoke-$VARIANT.xml"}
     assert data[".envgen-variant"]["script"] == [
-        "envgen lock project.yaml --check",
+        "envgen check project.yaml",
         'envgen build project.yaml --variant "$VARIANT"',
         'envgen smoke project.yaml --variant "$VARIANT" --junit "smoke-$VARIANT.xml"',
     ]
@@ -101,4 +101,4 @@ def test_a_broken_workflow_is_rejected(tmp_path: Path) -> None:
 def test_spec_path_is_relative_to_where_the_ci_runs(spec: Path, out: str, spec_rel: str) -> None:
     path, _ = write_ci(CiOptions(spec=spec, engine="github", out=spec.parent / out))
     steps = yaml.safe_load(path.read_text())["jobs"]["variant"]["steps"]
-    assert steps[3]["run"] == f"envgen lock {spec_rel} --check"
+    assert steps[3]["run"] == f"envgen check {spec_rel}"

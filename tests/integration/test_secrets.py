@@ -9,13 +9,21 @@ every byte of output is searched for the canary.
 
 from __future__ import annotations
 
+import os
 import subprocess  # noqa: TID251 - tests run envgen and mount as real processes
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
+from envgen import _proc
+from envgen.building import build_variants
+from envgen.matrix import load_matrix
+from envgen.spec import load_spec
+from envgen.workflow import LockOptions, lock
+from tests.support.conda_channel import CondaChannel
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
@@ -105,3 +113,63 @@ def test_canary_never_leaks(
     assert code == 3, out
     assert_no_canary(proj, outputs)
     assert any("***@" in o for o in outputs) or how == "netrc"
+
+
+def test_credentials_never_reach_a_command_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pytorch_index_with_auth: ServedIndex,
+    conda_channel: CondaChannel,
+) -> None:
+    """Every process envgen starts (uv, pip-compile) gets the mirror credentials, none in argv.
+
+    `ps` shows any process's argv to every local user; the environment only to its owner.
+    envgen._proc is the only process starter, so wrapping its `run` sees every command.
+    """
+    index = pytorch_index_with_auth
+    started: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    real_run = _proc.run
+
+    def recording(args: Sequence[str | os.PathLike[str]], **kw: Any) -> _proc.Completed:
+        started.append((tuple(os.fspath(a) for a in args), dict(kw.get("env") or {})))
+        return real_run(args, **kw)
+
+    monkeypatch.setattr(_proc, "run", recording)
+    alias = tmp_path / "channels"
+    alias.mkdir()
+    (alias / "pytorch").symlink_to(conda_channel.path)
+    for name, value in (
+        ("ENVGEN_PYTORCH_INDEX", index.with_auth(index.root_url)),
+        ("ENVGEN_PYPI_INDEX", index.with_auth(index.pypi_url)),
+        ("ENVGEN_CONDA_CHANNEL_ALIAS", alias.as_uri()),
+        ("ENVGEN_CACHE_DIR", str(tmp_path / "cache")),
+    ):
+        monkeypatch.setenv(name, value)
+    spec_path = tmp_path / "proj" / "project.yaml"
+    spec_path.parent.mkdir()
+    spec_path.write_text(SPEC.replace("managers: [pip]", "managers: [pip, conda]"))
+    lock(LockOptions(spec=spec_path, matrix_dir=MINI))
+    lock(LockOptions(spec=spec_path, matrix_dir=MINI, check=True))
+    lock(LockOptions(spec=spec_path, matrix_dir=MINI, resolver="pip-tools", upgrade=True))
+    report = build_variants(
+        load_spec(spec_path),
+        load_matrix(MINI),
+        spec_path.parent / "environments",
+        manager="pip",
+        smoke=False,
+        allow_stale=True,
+    )
+    assert [b.status for b in report.builds] == ["built"], report
+    commands = {" ".join([Path(args[0]).name, *args[1:3]]) for args, _ in started}
+    # The pip locker (twice: lock, check), the conda pip: section, pip-tools and the build.
+    assert {"uv pip compile", "pip-compile --generate-hashes --allow-unsafe", "uv pip sync"} <= (
+        commands
+    ), commands
+    leaked = [args for args, _ in started if any(AUTH_TOKEN in a for a in args)]
+    assert leaked == []
+    # ... and they did get the credentials, through their environment.
+    assert all(
+        any(AUTH_TOKEN in v for v in env.values())
+        for args, env in started
+        if Path(args[0]).name in ("uv", "pip-compile") and args[1] != "venv"
+    )

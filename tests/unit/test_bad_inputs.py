@@ -484,9 +484,9 @@ CASES: Final[tuple[Case, ...]] = (
         "pip-newline",
         spec('pip: ["numpy\\n--extra-index-url http://evil.example"]\n'),
         3,
-        None,
-        "project.yaml:4: pip[0]: 'numpy\\n--extra-index-url http://evil.example' is not a "
-        "valid requirement: ",
+        "project.yaml:4: pip[0]: 'numpy\\n--extra-index-url http://evil.example' holds a "
+        "control character or ` #`; a requirement is one line of a requirements file (pip "
+        "reads ` #` as the start of a comment)",
     ),
     Case(
         "pip-url",

@@ -19,7 +19,7 @@ from envgen.builders import (
     parse_requirements,
 )
 from envgen.builders.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
-from envgen.builders.venv import VenvBuilder, index_arguments, mirror_url, split_index_lines
+from envgen.builders.venv import VenvBuilder, index_environment, split_index_lines
 from envgen.building import (
     MARKER,
     build_one,
@@ -153,7 +153,7 @@ def test_markers_decide_which_pins_apply() -> None:
     assert lock.diff(Inventory(pip={"six": "1.17.0"}, conda={})) == ["missing: colorama==0.4.6"]
 
 
-def test_index_lines_become_flags_through_mirrors() -> None:
+def test_index_lines_are_dropped_and_indexes_come_from_the_settings(cpu: Variant) -> None:
     options, rest = split_index_lines(LOCK)
     assert options == [
         ("--index-url", "https://pypi.org/simple"),
@@ -162,16 +162,16 @@ def test_index_lines_become_flags_through_mirrors() -> None:
     assert "--index-url" not in rest
     assert _pins(rest) == _pins(LOCK)
     urls = IndexUrls(pytorch_root="https://u:t@m.example/whl", pypi="https://u:t@m.example/pypi")
-    assert index_arguments(options, urls) == [
-        "--index-url",
-        "https://u:t@m.example/pypi",
-        "--extra-index-url",
-        "https://u:t@m.example/whl/cpu",
-    ]
-    # No index line: PyPI is the default, so a PyPI mirror still applies.
-    assert index_arguments([], urls) == ["--index-url", "https://u:t@m.example/pypi"]
-    assert index_arguments([], IndexUrls()) == []
-    assert mirror_url("https://example.org/simple", urls) == "https://example.org/simple"
+    # Credentials travel in uv's environment (never in argv); the lock's lines play no part.
+    # The mini matrix publishes torch 2.1.0 cpu in the --index-url form.
+    assert index_environment(cpu, urls) == {
+        "UV_INDEX_URL": "https://u:t@m.example/whl/cpu",
+        "UV_EXTRA_INDEX_URL": "https://u:t@m.example/pypi",
+    }
+    assert index_environment(cpu, IndexUrls()) == {
+        "UV_INDEX_URL": "https://download.pytorch.org/whl/cpu",
+        "UV_EXTRA_INDEX_URL": "https://pypi.org/simple",
+    }
 
 
 # --- conda lock parsing and prefix patching ----------------------------------------------------

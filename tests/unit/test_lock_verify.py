@@ -1,0 +1,131 @@
+"""The comparison behind `check` / `build`: a lock against a fresh resolution, named by line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from envgen.locking import (
+    conda_url_problems,
+    index_line_problems,
+    requirement_problems,
+    text_problems,
+    with_header,
+)
+from envgen.matrix import load_matrix
+from envgen.renderers import Header, IndexUrls
+from envgen.spec import parse_spec
+from envgen.variants import Variant, expand
+
+MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
+HEADER: Final = Header(command="envgen lock project.yaml", input_hash="sha256:0", description="d")
+A: Final = "a" * 64
+B: Final = "b" * 64
+C: Final = "c" * 64
+FRESH: Final = (
+    "--index-url https://download.pytorch.org/whl/cpu\n"
+    "--extra-index-url https://pypi.org/simple\n"
+    "\n"
+    f"filelock==3.13.1 \\\n    --hash=sha256:{A} \\\n    --hash=sha256:{B}\n"
+    f"torch==2.1.0+cpu \\\n    --hash=sha256:{C}\n"
+)
+
+
+@pytest.fixture
+def cpu() -> Variant:
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+        'pip: ["numpy<2"]\n',
+        path=Path("project.yaml"),
+    )
+    return expand(spec, load_matrix(MINI)).variants[0]
+
+
+def locked(body: str) -> str:
+    """A lock as written (the header takes lines 1-5: the body starts at line 6)."""
+    return with_header(HEADER, body)
+
+
+def test_an_identical_lock_has_no_problems(cpu: Variant) -> None:
+    assert index_line_problems(locked(FRESH), cpu, IndexUrls()) == []
+    assert requirement_problems(locked(FRESH), FRESH) == []
+
+
+def test_index_lines_are_judged_against_the_spec(cpu: Variant) -> None:
+    body = FRESH.replace("/whl/cpu\n", "/whl/cu130\n--trusted-host evil.example\n")
+    assert index_line_problems(locked(body), cpu, IndexUrls()) == [
+        "line 6: `--index-url https://download.pytorch.org/whl/cu130` is not an index line the "
+        "spec and settings write (they write: `--index-url https://download.pytorch.org/whl/cpu`,"
+        " `--extra-index-url https://pypi.org/simple`)",
+        "line 7: `--trusted-host evil.example` is not an index line the spec and settings write "
+        "(they write: `--index-url https://download.pytorch.org/whl/cpu`, "
+        "`--extra-index-url https://pypi.org/simple`)",
+        "`--index-url https://download.pytorch.org/whl/cpu` is missing: the spec and settings "
+        "write this index line",
+    ]
+
+
+def test_pins_and_hashes_are_compared_by_line() -> None:
+    body = (
+        FRESH.replace("filelock==3.13.1", "filelock==3.9.0")
+        .replace(f"--hash=sha256:{C}", f"--hash=sha256:{A}")
+        .replace("torch==2.1.0+cpu", "torch==2.1.0+cpu ; sys_platform == 'linux'")
+        + f"six==1.17.0 --hash=sha256:{B}\n"
+        + "not a requirement\n"
+    )
+    assert requirement_problems(locked(body), FRESH) == [
+        "line 15: `not a requirement` is not a requirement",
+        "line 9: filelock==3.9.0 but its inputs resolve to filelock==3.13.1",
+        "line 12: `torch==2.1.0+cpu ; sys_platform == 'linux'` is not part of what its inputs "
+        "resolve to (an added package)",
+        "line 14: `six==1.17.0` is not part of what its inputs resolve to (an added package)",
+        "torch==2.1.0+cpu is missing: its inputs resolve to it",
+    ]
+
+
+def test_a_hash_the_index_does_not_serve_for_the_pin_is_named() -> None:
+    body = FRESH.replace(f"--hash=sha256:{C}", f"--hash=sha256:{A}")
+    assert requirement_problems(locked(body), FRESH) == [
+        f"line 13: --hash=sha256:{A} is not the hash of any file the index serves for "
+        "torch==2.1.0+cpu"
+    ]
+
+
+def test_credentials_in_a_forged_line_are_masked() -> None:
+    body = FRESH + "evil==1 --hash=sha256:" + A + " # https://bob:SECRET@evil.example/x\n"
+    (problem,) = requirement_problems(locked(body), FRESH)
+    assert "SECRET" not in problem
+
+
+def test_conda_locks_are_compared_line_by_line() -> None:
+    fresh = "package:\n- name: numpy\n  url: https://conda.anaconda.org/pytorch/numpy.tar.bz2\n"
+    body = fresh.replace("https://conda.anaconda.org", "http://evil.example") + "- name: extra\n"
+    assert text_problems(locked(body), fresh) == [
+        "line 8: `url: http://evil.example/pytorch/numpy.tar.bz2` is not what its inputs solve "
+        "to (they give `url: https://conda.anaconda.org/pytorch/numpy.tar.bz2`)",
+        "line 9: `- name: extra` is not what its inputs solve to",
+    ]
+
+
+def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [conda]\n',
+        path=Path("project.yaml"),
+    )
+    (variant,) = expand(spec, load_matrix(MINI)).variants
+    good = "https://conda.anaconda.org/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
+    evil = "http://evil.example/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
+    unified = (
+        "package:\n- name: numpy\n  manager: conda\n  url: {}\n"
+        "- name: six\n  manager: pip\n  url: https://files.pythonhosted.org/six.whl\n"
+    )
+    assert conda_url_problems("conda-lock.yml", locked(unified.format(good)), variant) == []
+    assert conda_url_problems("conda-lock.yml", locked(unified.format(evil)), variant) == [
+        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+    ]
+    explicit = f"# platform: linux-64\n@EXPLICIT\n{good}#ab\n{evil}#cd\n"
+    assert conda_url_problems("conda-linux-64.lock", locked(explicit), variant) == [
+        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+    ]

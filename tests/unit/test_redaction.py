@@ -1,0 +1,50 @@
+"""Credentials are masked in every message: the gaps issue 16 item 5 found stay closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen._proc import redact
+from envgen.errors import SpecError
+from envgen.spec import parse_spec
+from envgen.verify import http_get
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("https://:SECRET@m.example/simple", "https://***@m.example/simple"),
+        ("https://bob:SE@CRET@m.example/simple", "https://***@m.example/simple"),
+        ("https://bob:SE%40CRET@m.example/simple", "https://***@m.example/simple"),
+        ("http://SECRET@[::1]:8080/whl x", "http://***@[::1]:8080/whl x"),
+        (
+            "uv sync https://a:SECRET@one.example/x and https://b:SECRET@two.example/y",
+            "uv sync https://***@one.example/x and https://***@two.example/y",
+        ),
+        ("https://pypi.org/simple user@example.org", "https://pypi.org/simple user@example.org"),
+    ],
+)
+def test_redact(text: str, masked: str) -> None:
+    assert redact(text) == masked
+
+
+def test_spec_errors_do_not_echo_a_credential_of_pytorch_index() -> None:
+    with pytest.raises(SpecError) as info:
+        parse_spec(
+            'name: p\npython: "3.11"\ntorch: "2.1.0"\n'
+            'pytorch_index: "http://bob:SECRET@mirror.example/whl"\n',
+            path=Path("project.yaml"),
+        )
+    assert info.value.problems == [
+        "project.yaml:4: pytorch_index: plain-http index 'http://***@mirror.example/whl' can be "
+        "tampered with in transit; use https, a file:// path, or list its host under "
+        "trusted_hosts"
+    ]
+
+
+def test_matrix_verify_errors_do_not_echo_a_credential() -> None:
+    with pytest.raises(ValueError, match=r"^refusing non-https URL ") as info:
+        http_get("http://bob:SECRET@mirror.example/simple/torch/")
+    assert str(info.value) == "refusing non-https URL http://***@mirror.example/simple/torch/"
