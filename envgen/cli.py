@@ -257,10 +257,23 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
     click.echo(workflow.matrix_validate(matrix_dir))
 
 
+def _checked_index(value: str) -> str:
+    from envgen.verify import check_index  # noqa: PLC0415
+
+    problem = check_index(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
+
+
 @matrix_group.command("verify")
 @matrix_option
 @click.option(
-    "--index", default="https://pypi.org/simple", show_default=True, help="PEP 691 index."
+    "--index",
+    default="https://pypi.org/simple",
+    show_default=True,
+    callback=lambda _ctx, _param, value: _checked_index(value),
+    help="PEP 691 index (https://, or http:// on a loopback host).",
 )
 @json_option
 def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:

@@ -24,7 +24,6 @@ live, or start processes except through envgen._proc.
 from __future__ import annotations
 
 import logging
-import os
 import shlex
 import tempfile
 from pathlib import Path
@@ -47,6 +46,7 @@ from envgen.builders import (
 from envgen.errors import BuildError, EnvgenError
 from envgen.locking import split_header
 from envgen.renderers import IndexUrls
+from envgen.settings import uv_http_timeout
 from envgen.variants import Variant
 
 log = logging.getLogger(__name__)
@@ -116,8 +116,9 @@ def uv_environment(cache_dir: Path) -> dict[str, str]:
         UV_NO_PROGRESS="1",
     )
     # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
-    if os.environ.get("ENVGEN_HTTP_TIMEOUT"):
-        env["UV_HTTP_TIMEOUT"] = os.environ["ENVGEN_HTTP_TIMEOUT"]
+    uv_timeout = uv_http_timeout()
+    if uv_timeout is not None:
+        env["UV_HTTP_TIMEOUT"] = uv_timeout
     return env
 
 

@@ -1,0 +1,252 @@
+"""A cloned repository is untrusted: planted links, shared env dirs, bombs, devices, signals.
+
+Every case runs the real CLI (`envgen.cli.main` in-process, or `python -m envgen` where a signal
+or a resource limit is involved) on a project a hostile repository could ship, and asserts the
+whole message, the exit code, and that the file a planted link points at (the sentinel) is
+byte-identical afterwards. docs/reliability.md ("Threat model") lists what each check guarantees.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess  # noqa: TID251 - tests run envgen as a real process
+import sys
+import time
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from envgen.cli import main
+
+pytestmark = pytest.mark.integration
+
+MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
+ROOT: Final = Path(__file__).parents[2]
+PINS_SPEC: Final = 'name: hostile\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\n'
+PIP_SPEC: Final = (
+    'name: hostile\npython: "3.11"\ntorch: "2.1.0"\n'
+    'accelerators: [cpu]\nmanagers: [pip]\npip: ["numpy<2"]\n'
+)
+SECRET: Final = b"the user's own file: must never change or be printed\n"
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    out, err = capsys.readouterr()
+    code = info.value.code
+    assert isinstance(code, int)
+    assert "Traceback" not in err
+    return code, out, err
+
+
+def link_message(link: Path, target: Path) -> str:
+    return (
+        f"error: {link} is a symbolic link (to {target}); envgen does not write through links "
+        "inside a project (a cloned repository could point one at any file of yours); "
+        f"the link and its target were left untouched\n  hint: remove the link ({link}) and "
+        "run again\n"
+    )
+
+
+@pytest.fixture
+def proj(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cloned project (relative paths, as a user runs envgen in it) and a sentinel file."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "project.yaml").write_text(PINS_SPEC)
+    (tmp_path / "sentinel").write_bytes(SECRET)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("ENVGEN_MATRIX", str(MINI))
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache"))
+    return root
+
+
+def sentinel(proj: Path) -> Path:
+    return proj.parent / "sentinel"
+
+
+# --- item 1: no write follows a link planted in the project -------------------------------------
+PINS_FILES: Final = (
+    "environments/.envgen.lock",
+    "environments/Makefile",
+    "environments/cpu/requirements.txt",
+    "environments/cpu/environment.yml",
+)
+
+
+@pytest.mark.parametrize("rel", PINS_FILES)
+def test_planted_file_link_is_refused_and_its_target_untouched(
+    rel: str, proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = Path(rel)
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(sentinel(proj))
+    code, _, err = run_cli(["lock", "--pins-only", "project.yaml"], capsys)
+    assert (code, err.split("error: ", 1)[-1]) == (
+        14,
+        link_message(link, sentinel(proj)).removeprefix("error: "),
+    )
+    assert sentinel(proj).read_bytes() == SECRET
+    assert link.is_symlink()
+
+
+@pytest.mark.parametrize("rel", ["environments", "environments/cpu"])
+def test_planted_folder_link_is_refused(
+    rel: str, proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = proj.parent / "elsewhere"
+    link = Path(rel)
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(elsewhere, target_is_directory=True)
+    code, _, err = run_cli(["lock", "--pins-only", "project.yaml"], capsys)
+    assert code == 14
+    assert err.endswith(link_message(link, elsewhere))
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_check_never_prints_a_linked_file(proj: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`envgen check` in CI would otherwise show ~/.ssh/id_rsa in its diff of a 'stale' lock."""
+    assert run_cli(["lock", "--pins-only", "project.yaml"], capsys)[0] == 0
+    lock = Path("environments/cpu/requirements.txt")
+    lock.unlink()
+    lock.symlink_to(sentinel(proj))
+    code, out, err = run_cli(["check", "--pins-only", "project.yaml"], capsys)
+    assert (code, out, err) == (14, "", link_message(lock, sentinel(proj)))
+
+
+def test_planted_conda_lock_link_is_refused_by_check(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full-mode check reads every committed lock (conda-lock.yml too) without following."""
+    assert run_cli(["lock", "--pins-only", "project.yaml"], capsys)[0] == 0
+    lock = Path("environments/cpu/conda-lock.yml")
+    lock.symlink_to(sentinel(proj))
+    code, _, err = run_cli(["check", "project.yaml"], capsys)
+    assert code == 14
+    assert err.endswith(link_message(lock, sentinel(proj)))
+    assert sentinel(proj).read_bytes() == SECRET
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ci", "github", "project.yaml", "-o", "envgen.yml"],
+        ["import", "requirements.txt", "-o", "envgen.yml"],
+    ],
+    ids=["ci -o", "import -o"],
+)
+def test_planted_link_at_an_output_option_is_refused(
+    args: list[str], proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("requirements.txt").write_text("torch==2.1.0\n")
+    Path("envgen.yml").symlink_to(sentinel(proj))
+    code, _, err = run_cli(args, capsys)
+    assert code == 14
+    assert err.endswith(link_message(Path("envgen.yml"), sentinel(proj)))
+    assert sentinel(proj).read_bytes() == SECRET
+
+
+def test_default_ci_path_below_a_planted_folder_link_is_refused(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = proj.parent / "elsewhere"
+    Path(".github").symlink_to(elsewhere, target_is_directory=True)
+    code, _, err = run_cli(["ci", "github", "project.yaml"], capsys)
+    assert (code, err) == (14, link_message(Path(".github"), elsewhere))
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.usefixtures("proj")
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "fifo"])
+def test_output_option_to_a_device_or_fifo_is_refused(
+    device: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if device == "fifo":
+        os.mkfifo("pipe")
+        device, kind = "pipe", "a named pipe"
+    else:
+        kind = "a character device"
+    start = time.monotonic()
+    code, _, err = run_cli(["ci", "github", "project.yaml", "-o", device], capsys)
+    assert time.monotonic() - start < 10
+    assert (code, err) == (
+        14,
+        f"error: {device} is {kind}; envgen writes only regular files\n"
+        "  hint: give the path of a regular file (or of one to create)\n",
+    )
+
+
+# --- item 6: inputs that cannot blow up ---------------------------------------------------------
+def _laughs(levels: int, key: str) -> str:
+    lines = ['name: p', 'python: "3.11"', 'torch: "2.1.0"', "a0: &a0 [lol, lol, lol, lol, lol]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
+    lines.append(f"{key}: *a{levels}")
+    return "\n".join(lines) + "\n"
+
+
+def limited_envgen(args: list[str], cwd: Path, *, memory: int = 2 << 30) -> tuple[int, str, float]:
+    """`python -m envgen` under RLIMIT_AS (bytes) and a 10 s wall-clock bound."""
+    code = (
+        "import resource, sys, runpy; "
+        f"resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory})); "
+        "sys.argv = ['envgen', *sys.argv[1:]]; runpy.run_module('envgen', run_name='__main__')"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ENVGEN_MATRIX=str(MINI))
+    start = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=10,
+        check=False,
+    )
+    return proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start
+
+
+def test_yaml_alias_bomb_in_the_spec_is_refused_in_bounded_time_and_memory(proj: Path) -> None:
+    (proj / "project.yaml").write_text(_laughs(8, "platforms"))  # 9**8 * 5 values, ~450 bytes
+    code, out, seconds = limited_envgen(["list", "project.yaml"], proj)
+    assert (code, out) == (
+        3,
+        "error: project.yaml: refused: the YAML stands for more than 200000 values once its "
+        "aliases (*name) are expanded (an alias bomb?); write the values out instead\n",
+    )
+    assert seconds < 10
+
+
+def test_a_long_value_is_quoted_as_a_bounded_excerpt(proj: Path) -> None:
+    """Under the node cap, a 300,000-character value still yields a message of bounded size."""
+    (proj / "project.yaml").write_text(_laughs(4, "write_index"))  # 9**4 * 5 = 32805 values
+    code, out, _ = limited_envgen(["list", "project.yaml"], proj)
+    assert code == 3
+    line = next(x for x in out.splitlines() if "9: write_index" in x)
+    assert line.startswith("  - project.yaml:9: write_index: [[[[['lol', 'lol',")
+    assert line.endswith(" more characters)")
+    assert len(line) < 1100
+    assert len(out) < 3000
+
+
+def test_recursive_alias_is_refused(proj: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (proj / "project.yaml").write_text(PINS_SPEC + "pip: &p [numpy, *p]\n")
+    assert run_cli(["list", "project.yaml"], capsys)[1:] == (
+        "",
+        "error: project.yaml: refused: an alias (*name) refers to a node that contains it "
+        "(a recursive document); remove the alias\n",
+    )
+
+
+def test_committed_lock_on_a_device_is_refused(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A committed lock that links to /dev/zero would be read forever by `check`."""
+    assert run_cli(["lock", "--pins-only", "project.yaml"], capsys)[0] == 0
+    lock = Path("environments/cpu/requirements.txt")
+    lock.unlink()
+    lock.symlink_to("/dev/zero")
+    code, _, err = run_cli(["check", "--pins-only", "project.yaml"], capsys)
+    assert (code, err) == (14, link_message(lock, Path("/dev/zero")))
