@@ -392,8 +392,11 @@ def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]
             last = exc
         except (urllib.error.URLError, OSError) as exc:  # TimeoutError, ConnectionError too
             last = exc
-        logger.info("GET %s failed (%s), retry %d", url, last, attempt + 1)
         if attempt + 1 < _RETRIES:
+            reason = getattr(last, "reason", None) or last
+            logger.info(
+                "GET %s failed (%s); retry %d of %d", url, reason, attempt + 1, _RETRIES - 1
+            )
             time.sleep(2**attempt)
     reason = getattr(last, "reason", None) or last
     msg = f"GET {url} failed {_RETRIES} times: {reason}"

@@ -18,6 +18,7 @@ from typing import Final
 import pytest
 
 from envgen.cli import main
+from tests.support.fixtures import ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
 
@@ -181,7 +182,7 @@ def test_output_option_to_a_device_or_fifo_is_refused(
 
 # --- item 6: inputs that cannot blow up ---------------------------------------------------------
 def _laughs(levels: int, key: str) -> str:
-    lines = ['name: p', 'python: "3.11"', 'torch: "2.1.0"', "a0: &a0 [lol, lol, lol, lol, lol]"]
+    lines = ["name: p", 'python: "3.11"', 'torch: "2.1.0"', "a0: &a0 [lol, lol, lol, lol, lol]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
     lines.append(f"{key}: *a{levels}")
     return "\n".join(lines) + "\n"
@@ -240,9 +241,8 @@ def test_recursive_alias_is_refused(proj: Path, capsys: pytest.CaptureFixture[st
     )
 
 
-def test_committed_lock_on_a_device_is_refused(
-    proj: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.mark.usefixtures("proj")
+def test_committed_lock_on_a_device_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     """A committed lock that links to /dev/zero would be read forever by `check`."""
     assert run_cli(["lock", "--pins-only", "project.yaml"], capsys)[0] == 0
     lock = Path("environments/cpu/requirements.txt")
@@ -250,3 +250,109 @@ def test_committed_lock_on_a_device_is_refused(
     lock.symlink_to("/dev/zero")
     code, _, err = run_cli(["check", "--pins-only", "project.yaml"], capsys)
     assert (code, err) == (14, link_message(lock, Path("/dev/zero")))
+
+
+# --- item 7: settings and network ---------------------------------------------------------------
+VERIFY_SCHEMES: Final = (
+    "'{url}' is not fetched: matrix verify reads https:// indexes (or http:// on 127.0.0.1, "
+    "localhost, ::1); give e.g. https://pypi.org/simple"
+)
+
+
+@pytest.mark.usefixtures("proj")
+@pytest.mark.parametrize(
+    "url",
+    ["http://mirror.example/simple", "ftp://mirror.example/simple", "file:///srv/simple"],
+)
+def test_matrix_verify_refuses_a_scheme_it_does_not_fetch(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(["matrix", "verify", "--index", url], capsys)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"Error: Invalid value for '--index': {VERIFY_SCHEMES.format(url=url)}\n")
+
+
+@pytest.mark.usefixtures("proj")
+def test_matrix_verify_network_failure_is_a_network_error(
+    faulty_server: ServerFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = faulty_server()
+    index = f"{server.url}/no-such/simple"
+    code, out, err = run_cli(["matrix", "verify", "--index", index], capsys)
+    assert (code, out, err) == (
+        15,
+        "",
+        f"error: GET {index}/torch/ failed: HTTP 404 Not Found\n",
+    )
+
+
+@pytest.mark.usefixtures("proj")
+def test_matrix_verify_unreachable_index_exits_15_after_bounded_retries(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    index = f"http://127.0.0.1:{port}/simple"
+    code, out, err = run_cli(["matrix", "verify", "--index", index], capsys)
+    url = f"{index}/torch/"
+    assert (code, out, err) == (
+        15,
+        "",
+        f"GET {url} failed ([Errno 111] Connection refused); retry 1 of 2\n"
+        f"GET {url} failed ([Errno 111] Connection refused); retry 2 of 2\n"
+        f"error: GET {url} failed 3 times: [Errno 111] Connection refused\n"
+        "  hint: check the network or the --index URL; ENVGEN_HTTP_TIMEOUT sets the timeout\n",
+    )
+
+
+@pytest.mark.usefixtures("proj")
+@pytest.mark.parametrize("value", ["abc", "0", "-5", "nan", "1e9"])
+def test_bad_http_timeout_is_a_settings_error(
+    value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ENVGEN_HTTP_TIMEOUT", value)
+    code, out, err = run_cli(["lock", "project.yaml"], capsys)
+    assert (code, out, err) == (
+        3,
+        "",
+        f"error: ENVGEN_HTTP_TIMEOUT={value!r} is not a number of seconds (a number above 0, "
+        "at most 86400); set it to seconds, e.g. ENVGEN_HTTP_TIMEOUT=60, or unset it\n",
+    )
+    assert not Path("environments").exists()
+
+
+def test_http_timeout_bounds_the_index_probe_of_a_lock(
+    tmp_path: Path, faulty_server: ServerFactory
+) -> None:
+    """The upload-time probe waited a fixed 30 s on a stalled index; now ENVGEN_HTTP_TIMEOUT."""
+    server = faulty_server()
+    server.add_fault("/whl/cpu/torch/*", delay=40.0)
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(PIP_SPEC + "lock: {exclude_newer: 2024-01-01}\n")
+    env = clean_tool_env(tmp_path)
+    env.update(
+        ENVGEN_PYTORCH_INDEX=f"{server.url}/whl",
+        ENVGEN_PYPI_INDEX=f"{server.url}/pypi/simple",
+        ENVGEN_CACHE_DIR=str(tmp_path / "cache"),
+        ENVGEN_MATRIX=str(MINI),
+        ENVGEN_HTTP_TIMEOUT="2",
+        PYTHONPATH=str(ROOT),
+    )
+    start = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "envgen", "lock", "project.yaml"],
+        cwd=proj,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    seconds = time.monotonic() - start
+    assert proc.returncode == 6, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert seconds < 25, (seconds, proc.stderr)  # the probe alone used to take 30 s
