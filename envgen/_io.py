@@ -205,6 +205,22 @@ def read_output(path: Path, *, inside: Path | None = None) -> bytes | None:
     return data
 
 
+def check_output_file(path: Path) -> None:
+    """Refuse an output path (`--junit`, `-o`) that is a link, a device, a FIFO or a folder.
+
+    For checking an option before the work whose result it will receive (a build can take
+    minutes); the write itself checks again.
+    """
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise link_error(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise not_regular_error(path, info.st_mode)
+
+
 def _existing(name: str, folder: int, path: Path, *, strict: bool) -> os.stat_result | None:
     try:
         info = os.stat(name, dir_fd=folder, follow_symlinks=False)

@@ -388,6 +388,7 @@ def build_cmd(
     if all_variants and variants:
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
+    _check_output(junit)
     report = workflow.build(
         spec,
         matrix_dir,
@@ -435,10 +436,19 @@ def smoke_cmd(
     from envgen import smoke as smoke_mod  # noqa: PLC0415
     from envgen import workflow  # noqa: PLC0415
 
+    _check_output(junit)
     results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
     _emit_smoke([(r.variant, r.report) for r in results], as_json, junit)
     for r in results:
         smoke_mod.raise_for_failures(r.report, r.variant)
+
+
+def _check_output(path: Path | None) -> None:
+    """A --junit path that is a link, a device or a FIFO is refused before the work starts."""
+    from envgen._io import check_output_file  # noqa: PLC0415
+
+    if path is not None:
+        check_output_file(path)
 
 
 def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:

@@ -18,7 +18,7 @@ from typing import Final
 import pytest
 
 from envgen.cli import main
-from tests.support.fixtures import ServerFactory, clean_tool_env
+from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
 
@@ -356,3 +356,107 @@ def test_http_timeout_bounds_the_index_probe_of_a_lock(
     assert proc.returncode == 6, proc.stderr
     assert "Traceback" not in proc.stderr
     assert seconds < 25, (seconds, proc.stderr)  # the probe alone used to take 30 s
+
+
+# --- builds: env dirs, the env-dir lock, junit -------------------------------------------------
+@pytest.fixture
+def locked(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pytorch_index: ServedIndex,
+    capsys: pytest.CaptureFixture[str],
+) -> Path:
+    """A pip-only project fully locked against the loopback index (cwd is the project)."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "project.yaml").write_text(PIP_SPEC)
+    (tmp_path / "sentinel").write_bytes(SECRET)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("ENVGEN_MATRIX", str(MINI))
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("ENVGEN_PYTORCH_INDEX", pytorch_index.root_url)
+    monkeypatch.setenv("ENVGEN_PYPI_INDEX", pytorch_index.pypi_url)
+    code, _, err = run_cli(["lock", "project.yaml"], capsys)
+    assert code == 0, err
+    return root
+
+
+def test_planted_env_link_is_refused(locked: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    elsewhere = locked.parent / "elsewhere"
+    (elsewhere / "keep.txt").write_bytes(SECRET)
+    link = Path("environments/cpu/.env")
+    link.symlink_to(elsewhere, target_is_directory=True)
+    code, _, err = run_cli(["build", "project.yaml", "--no-smoke"], capsys)
+    assert (code, err) == (14, link_message(link, elsewhere))
+    assert [p.name for p in elsewhere.iterdir()] == ["keep.txt"]
+    assert (elsewhere / "keep.txt").read_bytes() == SECRET
+
+
+def test_env_dir_with_foreign_contents_is_refused(
+    locked: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--env-dir` used to replace <dir>/<variant> whatever it held."""
+    shared = locked.parent / "envs"
+    (shared / "cpu").mkdir(parents=True)
+    (shared / "cpu" / "notes.txt").write_bytes(SECRET)
+    code, _, err = run_cli(
+        ["build", "project.yaml", "--no-smoke", "--env-dir", str(shared)], capsys
+    )
+    assert (code, err) == (
+        7,
+        f"error: {shared / 'cpu'} is a folder that is not an environment envgen built (no "
+        "envgen-build.json); a build replaces that path as a whole, so envgen leaves it alone\n"
+        f"  hint: move or remove {shared / 'cpu'} yourself, or choose another --env-dir\n",
+    )
+    assert (shared / "cpu" / "notes.txt").read_bytes() == SECRET
+    # An environment envgen built there is replaced as before.
+    (shared / "cpu" / "notes.txt").unlink()
+    assert (
+        run_cli(["build", "project.yaml", "--no-smoke", "--env-dir", str(shared)], capsys)[0] == 0
+    )
+    code, _, err = run_cli(
+        ["build", "project.yaml", "--no-smoke", "--env-dir", str(shared), "--rebuild"], capsys
+    )
+    assert code == 0, err
+    assert (shared / "cpu" / "envgen-build.json").is_file()
+    assert not (shared / ".envgen.lock").exists()  # released
+
+
+def test_shared_env_dir_is_locked(locked: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two projects building into one --env-dir take turns: the second waits, then exits 13."""
+    from envgen._lock import project_lock
+
+    shared = locked.parent / "envs"
+    with project_lock(shared, wait=0):  # held, as another project's `envgen build` holds it
+        code, _, err = run_cli(
+            ["build", "project.yaml", "--no-smoke", "--env-dir", str(shared)], capsys
+        )
+    assert (code, err) == (
+        13,
+        f"error: another envgen run (pid {os.getpid()}) is working on {shared}; waited 2 s for "
+        f"it to finish\n  hint: wait for it to end, then run again (lock file: "
+        f"{shared / '.envgen.lock'})\n",
+    )
+    assert not (shared / "cpu").exists()
+
+
+def test_planted_junit_link_is_refused_before_building(locked: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["build", "project.yaml", "--no-smoke"], capsys)[0] == 0
+    Path("smoke.xml").symlink_to(sentinel(locked))
+    code, _, err = run_cli(["build", "project.yaml", "--no-smoke", "--junit", "smoke.xml"], capsys)
+    assert (code, err) == (14, link_message(Path("smoke.xml"), sentinel(locked)))
+    assert sentinel(locked).read_bytes() == SECRET
+
+
+@pytest.mark.usefixtures("proj")
+@pytest.mark.parametrize("command", ["build", "smoke"])
+def test_junit_to_a_device_is_refused_before_any_work(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run_cli([command, "project.yaml", "--junit", "/dev/zero"], capsys)
+    assert (code, err) == (
+        14,
+        "error: /dev/zero is a character device; envgen writes only regular files\n"
+        "  hint: give the path of a regular file (or of one to create)\n",
+    )
