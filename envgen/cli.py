@@ -528,9 +528,17 @@ def _os_error_text(exc: OSError) -> str:
 
 def main(args: list[str] | None = None) -> None:
     """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
+    from envgen._proc import Terminated, stop_on_signals  # noqa: PLC0415
+
     debug = "--debug" in (args if args is not None else sys.argv[1:])
     try:
-        cli.main(args=args, prog_name="envgen", standalone_mode=False)
+        # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every
+        # clean-up (temp trees, locks) and end here: exit 130 / 143.
+        with stop_on_signals():
+            cli.main(args=args, prog_name="envgen", standalone_mode=False)
+    except Terminated:
+        click.echo("terminated", err=True)
+        sys.exit(143)
     except EnvgenError as exc:
         if debug:
             raise
@@ -543,8 +551,10 @@ def main(args: list[str] | None = None) -> None:
         error = FileSystemError(_os_error_text(exc))
         click.echo(f"error: {error}", err=True)
         sys.exit(error.exit_code)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+    except click.exceptions.Abort as exc:
+        # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.
+        interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
+        click.echo("interrupted" if interrupted else "aborted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
         exc.show()

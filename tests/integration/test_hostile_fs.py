@@ -8,7 +8,9 @@ byte-identical afterwards. docs/reliability.md ("Threat model") lists what each 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess  # noqa: TID251 - tests run envgen as a real process
 import sys
 import time
@@ -441,7 +443,9 @@ def test_shared_env_dir_is_locked(locked: Path, capsys: pytest.CaptureFixture[st
     assert not (shared / "cpu").exists()
 
 
-def test_planted_junit_link_is_refused_before_building(locked: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_planted_junit_link_is_refused_before_building(
+    locked: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run_cli(["build", "project.yaml", "--no-smoke"], capsys)[0] == 0
     Path("smoke.xml").symlink_to(sentinel(locked))
     code, _, err = run_cli(["build", "project.yaml", "--no-smoke", "--junit", "smoke.xml"], capsys)
@@ -460,3 +464,88 @@ def test_junit_to_a_device_is_refused_before_any_work(
         "error: /dev/zero is a character device; envgen writes only regular files\n"
         "  hint: give the path of a regular file (or of one to create)\n",
     )
+
+
+def _proc_table() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, command line) of every live (not zombie) process."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            fields = (entry / "stat").read_text().rsplit(") ", 1)[1].split()
+            if fields[0] == "Z":
+                continue
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            table[int(entry.name)] = (int(fields[1]), cmdline)
+    return table
+
+
+def _descendants(pid: int) -> dict[int, str]:
+    table = _proc_table()
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, cmdline) in table.items():
+            if ppid == parent and child not in found:
+                found[child] = cmdline
+                todo.append(child)
+    return found
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_signal_during_a_build_stops_uv_and_cleans_up_promptly(
+    sig: signal.Signals, code: int, tmp_path: Path, faulty_server: ServerFactory
+) -> None:
+    """Only envgen gets the signal (as from `kill`); its uv child must stop with it."""
+    server = faulty_server()
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(PIP_SPEC)
+    env = clean_tool_env(tmp_path)
+    env.update(
+        ENVGEN_PYTORCH_INDEX=f"{server.url}/whl",
+        ENVGEN_PYPI_INDEX=f"{server.url}/pypi/simple",
+        ENVGEN_CACHE_DIR=str(tmp_path / "lock-cache"),
+        ENVGEN_MATRIX=str(MINI),
+        PYTHONPATH=str(ROOT),
+    )
+    lock = subprocess.run(
+        [sys.executable, "-m", "envgen", "lock", "project.yaml"],
+        cwd=proj, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert lock.returncode == 0, lock.stderr
+    server.add_fault("*.whl", delay=60.0)  # every download stalls: uv is mid-install
+    env["ENVGEN_CACHE_DIR"] = str(tmp_path / "build-cache")  # nothing cached: uv must download
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "envgen", "build", "project.yaml", "--no-smoke"],
+        cwd=proj, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        cpu = proj / "environments" / "cpu"
+        children: dict[int, str] = {}
+        while not (list(cpu.glob(".env.tmp-*")) and any("uv" in c for c in children.values())):
+            assert proc.poll() is None, proc.communicate()[0]
+            assert time.monotonic() < deadline, "uv never started"
+            time.sleep(0.2)
+            children = _descendants(proc.pid)
+        time.sleep(1.0)  # uv is waiting on the stalled download
+        start = time.monotonic()
+        proc.send_signal(sig)
+        out, _ = proc.communicate(timeout=30)
+        seconds = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == code, out
+    assert seconds < 10, (seconds, out)  # it used to wait for the build to finish
+    assert "Traceback" not in out
+    assert out.endswith("interrupted\n" if sig == signal.SIGINT else "terminated\n"), out
+    table = _proc_table()
+    assert [children[p] for p in children if p in table] == []  # no orphaned uv
+    left = sorted(p.name for p in (proj / "environments" / "cpu").iterdir())
+    assert left == ["Makefile", "environment.yml", "requirements.in", "requirements.txt"] or (
+        ".env" not in left and not any(".env.tmp-" in n for n in left)
+    ), left
