@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen import _proc
+from envgen._io import check_no_links
 from envgen._types import PYPI_SIMPLE, Manager
 from envgen.builders import (
     BuildRequest,
@@ -196,6 +197,8 @@ class VenvBuilder:
                 )
             tag = "cpython-" + request.variant.python.replace(".", "")
             store = request.cache_dir / "pyc"
+            # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
+            check_no_links(store / tag, inside=request.cache_dir)
             reused, left = prelink_bytecode(request.prefix, store, tag)
             if left:
                 # A few misses (a new small package): compile just those, not all of torch.
