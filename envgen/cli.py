@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import urllib.error
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from envgen import __version__
-from envgen.errors import EnvgenError, FileSystemError
+from envgen._proc import redact
+from envgen.errors import EnvgenError, FileSystemError, NetworkError
 
 if TYPE_CHECKING:
     from envgen.smoke import SmokeReport
@@ -545,10 +547,15 @@ def main(args: list[str] | None = None) -> None:
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
     except OSError as exc:
-        # A stage that did not name the failure itself: still a message, not a traceback.
+        # A stage that did not name the failure itself: still a message, not a traceback. A
+        # failed connection is a network error; any other OSError came from a file.
         if debug:
             raise
-        error = FileSystemError(_os_error_text(exc))
+        error: EnvgenError = (
+            NetworkError(redact(str(getattr(exc, "reason", None) or exc)))
+            if isinstance(exc, (urllib.error.URLError, ConnectionError, TimeoutError))
+            else FileSystemError(_os_error_text(exc))
+        )
         click.echo(f"error: {error}", err=True)
         sys.exit(error.exit_code)
     except click.exceptions.Abort as exc:
