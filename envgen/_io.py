@@ -188,6 +188,9 @@ def read_output(path: Path, *, inside: Path | None = None) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     try:
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_ISDIR(os.stat(path.name, dir_fd=folder, follow_symlinks=False).st_mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if _existing(path.name, folder, path, strict=True) is None:
             return None
         fd = os.open(

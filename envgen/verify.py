@@ -386,6 +386,7 @@ def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]
                     raise NetworkError(msg)
                 return body, dict(resp.headers.items())
         except urllib.error.HTTPError as exc:
+            exc.close()  # the error holds the open response
             if exc.code < 500:
                 msg = f"GET {url} failed: HTTP {exc.code} {exc.reason}"
                 raise NetworkError(msg) from None
