@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen import __version__
-from envgen._io import atomic_write_bytes, check_no_links
+from envgen._io import atomic_write_bytes, check_no_links, read_output
 from envgen.builders import (
     Builder,
     BuildRequest,
@@ -149,9 +149,8 @@ def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
     """sha256 over the lock files a build installs from (name + bytes, in order)."""
     digest = hashlib.sha256()
     for name in names:
-        path = lock_dir / name
         digest.update(name.encode() + b"\0")
-        digest.update(path.read_bytes() if path.exists() else b"")
+        digest.update(read_output(lock_dir / name) or b"")
         digest.update(b"\0")
     return "sha256:" + digest.hexdigest()
 

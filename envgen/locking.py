@@ -274,9 +274,9 @@ def lock_full(
                 workdir.mkdir(parents=True)
                 previous = {}
                 for name in expected_lock_names(v):
-                    path = out / v.id / name
-                    if path.exists() and not options.upgrade:
-                        previous[name] = split_header(path.read_text(encoding="utf-8"))[1]
+                    raw = None if options.upgrade else read_output(out / v.id / name, inside=root)
+                    if raw is not None:
+                        previous[name] = split_header(raw.decode("utf-8", "replace"))[1]
                 request = LockRequest(
                     variant=v,
                     urls=real_urls,

@@ -20,6 +20,7 @@ from typing import Final
 import pytest
 
 from envgen.cli import main
+from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
@@ -549,3 +550,39 @@ def test_signal_during_a_build_stops_uv_and_cleans_up_promptly(
     assert left == ["Makefile", "environment.yml", "requirements.in", "requirements.txt"] or (
         ".env" not in left and not any(".env.tmp-" in n for n in left)
     ), left
+
+
+def test_planted_conda_lock_link_is_refused_by_a_full_lock(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pytorch_index: ServedIndex,
+    conda_channel: CondaChannel,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`envgen lock` (py-rattler solve) must not write conda-lock.yml through a planted link."""
+    alias = tmp_path / "channels"
+    alias.mkdir()
+    (alias / "pytorch").symlink_to(conda_channel.path)
+    write_channel(alias / "nvidia", "nvidia", [])
+    root = tmp_path / "proj"
+    (root / "environments" / "cpu").mkdir(parents=True)
+    (root / "project.yaml").write_text(PINS_SPEC + "managers: [conda]\n")
+    (tmp_path / "sentinel").write_bytes(SECRET)
+    link = Path("environments/cpu/conda-lock.yml")
+    monkeypatch.chdir(root)
+    link.symlink_to(tmp_path / "sentinel")
+    for name, value in (
+        ("ENVGEN_MATRIX", str(MINI)),
+        ("ENVGEN_CACHE_DIR", str(tmp_path / "cache")),
+        ("ENVGEN_PYTORCH_INDEX", pytorch_index.root_url),
+        ("ENVGEN_PYPI_INDEX", pytorch_index.pypi_url),
+        ("ENVGEN_CONDA_CHANNEL_ALIAS", alias.as_uri()),
+    ):
+        monkeypatch.setenv(name, value)
+    code, _, err = run_cli(["lock", "project.yaml"], capsys)
+    assert (code, err) == (14, link_message(link, tmp_path / "sentinel"))
+    assert (tmp_path / "sentinel").read_bytes() == SECRET
+    link.unlink()  # with the link gone, the same run locks
+    code, _, err = run_cli(["lock", "project.yaml"], capsys)
+    assert code == 0, err
+    assert link.read_text().startswith("#")
