@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from envgen.cli import main
+import sys
+
+try:
+    from envgen.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback, the usual exit
+    sys.stderr.write("interrupted\n")
+    raise SystemExit(130) from None
 
 if __name__ == "__main__":
     main()

@@ -7,13 +7,16 @@ about specs, matrices or variants.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import shutil
+import signal
 import subprocess  # noqa: TID251 - this module is the one place allowed to use it
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -117,6 +120,82 @@ def require(tool: str, *, why: str) -> str:
     return found
 
 
+# --- children and signals -------------------------------------------------------------------------
+# Each child runs in its own process group, so a signal envgen forwards reaches the whole tree a
+# tool starts (uv's own helpers too), and envgen decides when a terminal's Ctrl-C stops them.
+_GRACE_S: Final = 5.0
+_POLL_S: Final = 0.2
+_children: set[subprocess.Popen[str]] = set()
+_children_lock = threading.Lock()
+_stopping = threading.Event()
+
+
+class Terminated(BaseException):
+    """envgen got SIGTERM. Like KeyboardInterrupt it unwinds every `finally` (temp trees are
+    removed, locks released) and is no EnvgenError: `cli.main` exits 143."""
+
+
+def _signal_group(proc: subprocess.Popen[str], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, sig)
+
+
+def stop_children(sig: int = signal.SIGTERM) -> None:
+    """Send `sig` to every running child's process group; no new command starts after this."""
+    _stopping.set()
+    with _children_lock:
+        running = list(_children)
+    for proc in running:
+        _signal_group(proc, sig)
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """Stop a child's process group: SIGTERM, then SIGKILL after a grace period."""
+    if proc.poll() is None:
+        _signal_group(proc, signal.SIGTERM)
+        try:
+            proc.wait(_GRACE_S)
+        except subprocess.TimeoutExpired:
+            _signal_group(proc, signal.SIGKILL)
+            proc.wait()
+    _signal_group(proc, signal.SIGKILL)  # a grandchild that ignored SIGTERM
+
+
+def _stopped() -> BaseException:
+    return KeyboardInterrupt("envgen is stopping: a signal arrived")
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While inside: SIGINT and SIGTERM stop every child at once (their process groups get the
+    signal), no new command starts, and the main thread gets KeyboardInterrupt / Terminated.
+
+    Installed once, by the CLI's entry point; a no-op outside the main thread.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_sigint(signum: int, _frame: object) -> None:
+        stop_children(signum)
+        raise KeyboardInterrupt
+
+    def on_sigterm(signum: int, _frame: object) -> None:
+        stop_children(signum)
+        raise Terminated
+
+    previous = {
+        signal.SIGINT: signal.signal(signal.SIGINT, on_sigint),
+        signal.SIGTERM: signal.signal(signal.SIGTERM, on_sigterm),
+    }
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        _stopping.clear()
+
+
 def run(
     args: Sequence[str | os.PathLike[str]],
     *,
@@ -129,49 +208,81 @@ def run(
 ) -> Completed:
     """Run a command (argument list, no shell), capture its output, raise CommandError on failure.
 
+    The child gets its own process group; an interruption (KeyboardInterrupt, Terminated, or a
+    signal handled by `stop_on_signals`) ends that group before this returns or raises.
+
     Args:
         what: a few words for messages ("uv pip compile for cu118").
         env: the complete environment for the child (None inherits ours).
     """
     argv = tuple(os.fspath(a) for a in args)
+    if _stopping.is_set():
+        raise _stopped()
     log.debug("running: %s", redact(" ".join(argv)))
     start = time.perf_counter()
     try:
-        proc = subprocess.run(
+        proc = subprocess.Popen(
             argv,
             cwd=cwd,
             env=dict(env) if env is not None else None,
-            capture_output=True,
+            stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=timeout,
-            check=False,
-            input=input_text,
+            process_group=0,
         )
     except FileNotFoundError:
         msg = f"{argv[0]} is not installed or not on PATH (needed for {what})"
         raise ToolNotFoundError(msg) from None
-    except subprocess.TimeoutExpired as exc:
+    with _children_lock:
+        _children.add(proc)
+    try:
+        stdout, stderr, timed_out = _communicate(proc, input_text, start, timeout)
+    except BaseException:
+        _end(proc)
+        raise
+    finally:
+        with _children_lock:
+            _children.discard(proc)
+    if timed_out:
         msg = f"{what} timed out after {timeout:g} s\n  command: {redact(' '.join(argv))}"
-        raw: object = exc.stderr
-        stderr = (
-            raw.decode(errors="replace")
-            if isinstance(raw, bytes)
-            else ("" if raw is None else str(raw))
-        )
         if stderr:
             msg += "\n" + _indent(redact("\n".join(stderr.splitlines()[-10:])))
-        raise EnvgenError(msg) from None
+        raise EnvgenError(msg)
     result = Completed(
         args=argv,
         returncode=proc.returncode,
-        stdout=proc.stdout,
-        stderr=proc.stderr,
+        stdout=stdout,
+        stderr=stderr,
         seconds=time.perf_counter() - start,
     )
     log.debug("%s finished in %.2f s (exit %d)", what, result.seconds, result.returncode)
     if check and result.returncode != 0:
         raise CommandError(result, what)
     return result
+
+
+def _communicate(
+    proc: subprocess.Popen[str], input_text: str | None, start: float, timeout: float | None
+) -> tuple[str, str, bool]:
+    """(stdout, stderr, timed out), polling so that a stop request is acted on at once."""
+    pending = input_text
+    while True:
+        try:
+            stdout, stderr = proc.communicate(pending, timeout=_POLL_S)
+        except subprocess.TimeoutExpired:
+            pass
+        else:
+            if _stopping.is_set() and proc.returncode != 0:
+                raise _stopped()  # it failed because it got the signal: not a tool failure
+            return stdout, stderr, False
+        pending = None  # communicate() keeps what it has not yet written
+        if _stopping.is_set():
+            raise _stopped()
+        if timeout is not None and time.perf_counter() - start > timeout:
+            _end(proc)
+            stdout, stderr = proc.communicate()
+            return stdout, stderr, True
 
 
 def clean_env(

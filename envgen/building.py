@@ -25,6 +25,7 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen import __version__
-from envgen._io import atomic_write_bytes
+from envgen._io import atomic_write_bytes, check_no_links, read_output
 from envgen.builders import (
     Builder,
     BuildRequest,
@@ -156,9 +157,8 @@ def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
     """sha256 over the lock files a build installs from (name + bytes, in order)."""
     digest = hashlib.sha256()
     for name in names:
-        path = lock_dir / name
         digest.update(name.encode() + b"\0")
-        digest.update(path.read_bytes() if path.exists() else b"")
+        digest.update(read_output(lock_dir / name) or b"")
         digest.update(b"\0")
     return "sha256:" + digest.hexdigest()
 
@@ -252,6 +252,33 @@ def remove_leftovers(target: Path) -> list[Path]:
         log.info("removing %s left by an interrupted build", path)
         _remove_tree(path)
     return found
+
+
+def check_replaceable(env: Path, *, inside: Path) -> None:
+    """Refuse to build at `env` when that would delete something envgen did not build.
+
+    A build replaces the tree at `env` as a whole, so it must be an environment envgen built
+    (its `envgen-build.json` marker), an empty folder, or nothing; neither `env` nor a folder
+    between `inside` and it may be a symbolic link (a cloned repository's link would make the
+    swap and the clean-up act on another folder).
+
+    Raises:
+        FileSystemError: a link on the way.
+        BuildError: `env` holds files envgen did not put there.
+    """
+    check_no_links(env, inside=inside)
+    try:
+        info = env.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        if read_marker(env) is not None or not any(env.iterdir()):
+            return
+        what = "a folder that is not an environment envgen built (no envgen-build.json)"
+    else:
+        what = "a file, not an environment folder"
+    msg = f"{env} is {what}; a build replaces that path as a whole, so envgen leaves it alone"
+    raise BuildError(msg, hint=f"move or remove {env} yourself, or choose another --env-dir")
 
 
 # --- one variant --------------------------------------------------------------------------------
@@ -438,14 +465,20 @@ def build_variants(
     rebuild: bool = False,
     conda_tool: CondaTool = "rattler",
     allow_stale: bool = False,
+    inside: Path | None = None,
 ) -> BuildReport:
     """Build (and smoke-test) the selected variants' environments from their lock files.
 
     Every selected variant's locks are checked before anything is built. Per-variant build and
     smoke failures are reported in the BuildReport (call `raise_for_failures`), not raised.
 
+    `inside`: the trusted folder `out` lies in (default `out`); with `env_dir`, that folder is
+    the trusted one for environments.
+
     Raises:
-        BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first).
+        BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first), or
+            an environment's path holds something envgen did not build.
+        FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
     """
     from envgen.workflow import index_urls  # noqa: PLC0415
 
@@ -461,6 +494,7 @@ def build_variants(
             check_current(spec, v, out / v.id, builder.lock_files(v))
         else:  # even then, never indexes or channels other than the spec's and settings'
             check_indexes(spec, v, out / v.id)
+        check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out)
         plan.append((v, mgr, builder))
 
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
@@ -555,6 +589,7 @@ def smoke_variants(
     todo: list[tuple[Variant, Path, Inventory, tuple[str, ...]]] = []
     for v in chosen:
         target = env_path(out, v.id, env_dir)
+        check_no_links(target, inside=env_dir or out)
         marker = read_marker(target)
         if marker is None:
             state = "unfinished (no envgen-build.json)" if target.exists() else "missing"

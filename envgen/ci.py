@@ -131,4 +131,6 @@ def write_ci(options: CiOptions) -> tuple[Path, bool]:
     matrix = load_matrix(options.matrix_dir)
     out = options.out or spec.directory / DEFAULT_OUT[options.engine]
     text = render_ci(spec, matrix, engine=options.engine, out=out)
-    return out, write_if_changed(out, text)
+    # A default path lies in the project (untrusted below it); -o names its own folder.
+    inside = options.out.parent if options.out is not None else spec.directory
+    return out, write_if_changed(out, text, inside=inside)

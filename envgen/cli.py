@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import urllib.error
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from envgen import __version__
-from envgen.errors import EnvgenError, FileSystemError
+from envgen._proc import redact
+from envgen.errors import EnvgenError, FileSystemError, NetworkError
 
 if TYPE_CHECKING:
     from envgen.smoke import SmokeReport
@@ -257,10 +259,23 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
     click.echo(workflow.matrix_validate(matrix_dir))
 
 
+def _checked_index(value: str) -> str:
+    from envgen.verify import check_index  # noqa: PLC0415
+
+    problem = check_index(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
+
+
 @matrix_group.command("verify")
 @matrix_option
 @click.option(
-    "--index", default="https://pypi.org/simple", show_default=True, help="PEP 691 index."
+    "--index",
+    default="https://pypi.org/simple",
+    show_default=True,
+    callback=lambda _ctx, _param, value: _checked_index(value),
+    help="PEP 691 index (https://, or http:// on a loopback host).",
 )
 @json_option
 def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:
@@ -375,6 +390,7 @@ def build_cmd(
     if all_variants and variants:
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
+    _check_output(junit)
     report = workflow.build(
         spec,
         matrix_dir,
@@ -422,10 +438,19 @@ def smoke_cmd(
     from envgen import smoke as smoke_mod  # noqa: PLC0415
     from envgen import workflow  # noqa: PLC0415
 
+    _check_output(junit)
     results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
     _emit_smoke([(r.variant, r.report) for r in results], as_json, junit)
     for r in results:
         smoke_mod.raise_for_failures(r.report, r.variant)
+
+
+def _check_output(path: Path | None) -> None:
+    """A --junit path that is a link, a device or a FIFO is refused before the work starts."""
+    from envgen._io import check_output_file  # noqa: PLC0415
+
+    if path is not None:
+        check_output_file(path)
 
 
 def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:
@@ -508,23 +533,38 @@ def _os_error_text(exc: OSError) -> str:
 
 def main(args: list[str] | None = None) -> None:
     """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
+    from envgen._proc import Terminated, stop_on_signals  # noqa: PLC0415
+
     debug = "--debug" in (args if args is not None else sys.argv[1:])
     try:
-        cli.main(args=args, prog_name="envgen", standalone_mode=False)
+        # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every
+        # clean-up (temp trees, locks) and end here: exit 130 / 143.
+        with stop_on_signals():
+            cli.main(args=args, prog_name="envgen", standalone_mode=False)
+    except Terminated:
+        click.echo("terminated", err=True)
+        sys.exit(143)
     except EnvgenError as exc:
         if debug:
             raise
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
     except OSError as exc:
-        # A stage that did not name the failure itself: still a message, not a traceback.
+        # A stage that did not name the failure itself: still a message, not a traceback. A
+        # failed connection is a network error; any other OSError came from a file.
         if debug:
             raise
-        error = FileSystemError(_os_error_text(exc))
+        error: EnvgenError = (
+            NetworkError(redact(str(getattr(exc, "reason", None) or exc)))
+            if isinstance(exc, (urllib.error.URLError, ConnectionError, TimeoutError))
+            else FileSystemError(_os_error_text(exc))
+        )
         click.echo(f"error: {error}", err=True)
         sys.exit(error.exit_code)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+    except click.exceptions.Abort as exc:
+        # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.
+        interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
+        click.echo("interrupted" if interrupted else "aborted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
         exc.show()

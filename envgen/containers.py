@@ -283,7 +283,12 @@ def write_dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], 
     files, warnings = plan_dockerfiles(
         spec, matrix, out=out, variants=options.variants, matrix_dir=options.matrix_dir
     )
-    written = [f.relpath for f in files if write_if_changed(out.joinpath(*f.relpath.parts), f.text)]
+    inside = options.out if options.out is not None else spec.directory
+    written = [
+        f.relpath
+        for f in files
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=inside)
+    ]
     return written, warnings
 
 

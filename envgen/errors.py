@@ -8,6 +8,23 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+# A value quoted from an untrusted file (a 400-byte YAML alias bomb expands to megabytes) is cut
+# here, so no message grows with its input.
+MAX_PROBLEM_CHARS: Final = 1000
+
+
+def excerpt(text: str, limit: int = 200) -> str:
+    """`text` cut to `limit` characters, saying how much was left out.
+
+    >>> excerpt("a" * 30, 10)
+    'aaaaaaaaaa... (20 more characters)'
+    >>> excerpt("short")
+    'short'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
 
 class EnvgenError(Exception):
     """Base of every error envgen reports to a user (never a traceback)."""
@@ -29,7 +46,8 @@ class SpecError(EnvgenError):
         self, problems: list[str] | str, *, source: str = "project.yaml", total: int | None = None
     ) -> None:
         """`total`: how many problems were found when `problems` lists only the first of them."""
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        items = [problems] if isinstance(problems, str) else list(problems)
+        self.problems = [excerpt(p, MAX_PROBLEM_CHARS) for p in items]
         self.source = source
         if len(self.problems) == 1:
             text = self.problems[0]
@@ -106,6 +124,13 @@ class FileSystemError(EnvgenError):
     exit_code = 14
 
 
+class NetworkError(EnvgenError):
+    """An index or server could not be reached or answered with an error (after the bounded
+    retries), or a URL uses a scheme envgen does not fetch."""
+
+    exit_code = 15
+
+
 EXIT_CODES: Final[dict[str, int]] = {
     cls.__name__: cls.exit_code
     for cls in (
@@ -122,5 +147,6 @@ EXIT_CODES: Final[dict[str, int]] = {
         ToolNotFoundError,
         ConcurrentRunError,
         FileSystemError,
+        NetworkError,
     )
 }

@@ -130,22 +130,37 @@ def plan_makefile(
     )
 
 
-def write_planned(out: Path, files: list[PlannedFile]) -> list[PurePosixPath]:
-    """Write each planned file atomically unless identical; return the ones written."""
-    return [f.relpath for f in files if write_if_changed(out.joinpath(*f.relpath.parts), f.text)]
+def write_planned(
+    out: Path, files: list[PlannedFile], *, inside: Path | None = None
+) -> list[PurePosixPath]:
+    """Write each planned file atomically unless identical; return the ones written.
+
+    `inside`: the trusted folder `out` lies in (default `out`); see `_io.atomic_write_bytes`.
+    """
+    root = inside if inside is not None else out
+    return [
+        f.relpath
+        for f in files
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
+    ]
 
 
-def stale_files(out: Path, files: list[PlannedFile]) -> list[tuple[PurePosixPath, str]]:
-    """Planned files whose committed copy differs: (path, unified diff)."""
-    from envgen._io import normalize_text  # noqa: PLC0415
+def stale_files(
+    out: Path, files: list[PlannedFile], *, inside: Path | None = None
+) -> list[tuple[PurePosixPath, str]]:
+    """Planned files whose committed copy differs: (path, unified diff).
+
+    Committed files are read as they are written (`_io.read_output`: no link followed, bounded).
+    """
+    from envgen._io import normalize_text, read_output  # noqa: PLC0415
 
     stale: list[tuple[PurePosixPath, str]] = []
     for f in files:
         path = out.joinpath(*f.relpath.parts)
         want = normalize_text(f.text)
         try:
-            have = path.read_text(encoding="utf-8")
-        except (FileNotFoundError, UnicodeDecodeError):
+            have = (read_output(path, inside=inside or out) or b"").decode("utf-8")
+        except UnicodeDecodeError:
             have = ""
         if have != want:
             diff = "".join(
@@ -160,9 +175,9 @@ def stale_files(out: Path, files: list[PlannedFile]) -> list[tuple[PurePosixPath
     return stale
 
 
-def check_planned(out: Path, files: list[PlannedFile]) -> None:
+def check_planned(out: Path, files: list[PlannedFile], *, inside: Path | None = None) -> None:
     """Raise StaleOutputError with diffs when any committed file differs from the plan."""
-    stale = stale_files(out, files)
+    stale = stale_files(out, files, inside=inside)
     if stale:
         names = ", ".join(str(p) for p, _ in stale)
         diffs = "\n".join(d for _, d in stale)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Final, Self
 
-from envgen._io import input_hash, normalize_text, write_if_changed
+from envgen._io import input_hash, normalize_text, read_output, write_if_changed
 from envgen._resources import cache_root
 from envgen._types import Manager, Resolver
 from envgen.errors import EnvgenError, LockError, StaleOutputError
@@ -149,8 +149,9 @@ def lock_inputs(
 
 def _recorded_options(path: Path) -> str | None:
     try:
-        return split_header(path.read_text(encoding="utf-8"))[0].get("lock-options")
-    except (FileNotFoundError, UnicodeDecodeError):
+        raw = read_output(path)
+        return None if raw is None else split_header(raw.decode("utf-8"))[0].get("lock-options")
+    except UnicodeDecodeError:
         return None
 
 
@@ -181,10 +182,22 @@ def _lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
-def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: Path) -> LockResult:
-    """`envgen lock` without --pins-only."""
+def lock_full(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    options: LockOptions,
+    *,
+    out: Path,
+    inside: Path | None = None,
+) -> LockResult:
+    """`envgen lock` without --pins-only.
+
+    `inside`: the trusted folder `out` lies in (default `out`): committed files below it are read
+    and written without following links (envgen._io).
+    """
     from envgen.workflow import LockResult, index_urls  # noqa: PLC0415
 
+    root = inside if inside is not None else out
     written_urls = index_urls(spec, for_writing=True)
     real_urls = index_urls(spec, for_writing=False)
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
@@ -211,7 +224,10 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
         for name in expected_lock_names(v):
             rel = f"{v.id}/{name}"
             try:
-                text = (out / v.id / name).read_text(encoding="utf-8")
+                raw = read_output(out / v.id / name, inside=root)
+                if raw is None:
+                    raise FileNotFoundError(out / v.id / name)
+                text = raw.decode("utf-8")
             except (FileNotFoundError, UnicodeDecodeError):
                 problems.append(f"{rel}: missing or unreadable; run `envgen lock`")
                 continue
@@ -227,7 +243,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     if options.check:
         from envgen.generate import stale_files  # noqa: PLC0415
 
-        problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
+        problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
         forged = False
         for v in variants:
             found = lock_problems(v)
@@ -275,9 +291,9 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
                 workdir.mkdir(parents=True)
                 previous = {}
                 for name in expected_lock_names(v):
-                    path = out / v.id / name
-                    if path.exists() and not options.upgrade:
-                        previous[name] = split_header(path.read_text(encoding="utf-8"))[1]
+                    raw = None if options.upgrade else read_output(out / v.id / name, inside=root)
+                    if raw is not None:
+                        previous[name] = split_header(raw.decode("utf-8", "replace"))[1]
                 request = LockRequest(
                     variant=v,
                     urls=real_urls,
@@ -327,7 +343,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     for f in inputs:
         if len(f.relpath.parts) > 1 and f.relpath.parts[0] in failed:
             continue
-        if write_if_changed(out.joinpath(*f.relpath.parts), f.text):
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root):
             written.append(str(f.relpath))
     for o in outcomes:
         if o.status != "locked":
@@ -335,7 +351,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
         written.extend(
             str(f.relpath)
             for f in o.files
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text)
+            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
         )
         lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
     if failed:

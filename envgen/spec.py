@@ -34,6 +34,7 @@ from envgen._types import (
     Platform,
     Resolver,
 )
+from envgen._yaml import YamlBombError, load_bounded
 from envgen.errors import SpecError
 
 MAX_SPEC_BYTES: Final = 256 * 1024
@@ -337,8 +338,10 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
         text = raw
     text = text.removeprefix("\ufeff")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node, data = load_bounded(text)
+    except YamlBombError as exc:
+        msg = f"{source}: refused: {exc}"
+        raise SpecError(msg, source=source) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source

@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
+from urllib.parse import urlsplit
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import (
@@ -32,6 +33,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen._proc import redact
 from envgen._types import PYPI_SIMPLE, Platform
+from envgen.errors import NetworkError
 from envgen.matrix import Matrix
 
 logger = logging.getLogger(__name__)
@@ -390,26 +392,82 @@ def _verify_pypi_builds(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
 
 
 # --- network -----------------------------------------------------------------------------------
+_LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
+# A project page of torch on PyPI is ~2 MB of JSON; a METADATA file a few KiB.
+_MAX_BODY_BYTES: Final = 64 * 1024 * 1024
+
+
+def check_index(url: str) -> str | None:
+    """A problem with an index URL `matrix verify` may read, or None.
+
+    Only https:// is fetched, and plain http:// to a loopback host (the test fixtures'
+    servers): its traffic never leaves the machine.
+
+    >>> check_index("https://pypi.org/simple") is None, check_index("http://127.0.0.1:8000/s")
+    (True, None)
+    >>> print(check_index("ftp://mirror.example/simple"))  # doctest: +NORMALIZE_WHITESPACE
+    'ftp://mirror.example/simple' is not fetched: matrix verify reads https:// indexes
+    (or http:// on 127.0.0.1, localhost, ::1); give e.g. https://pypi.org/simple
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        _ = parts.port  # raises on a port that is not a number in range
+    except ValueError as exc:
+        return f"{url!r} is not a valid URL ({exc}); give e.g. {PYPI_SIMPLE}"
+    if (parts.scheme == "https" and host) or (parts.scheme == "http" and host in _LOOPBACK):
+        return None
+    return (
+        f"{url!r} is not fetched: matrix verify reads https:// indexes "
+        f"(or http:// on 127.0.0.1, localhost, ::1); give e.g. {PYPI_SIMPLE}"
+    )
+
+
+def _timeout() -> float:
+    from envgen.settings import http_timeout  # noqa: PLC0415 - settings read at the edge
+
+    return http_timeout() or _TIMEOUT_S
+
+
 def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]]:
-    if not url.startswith("https://"):
-        msg = f"refusing non-https URL {redact(url)}"
-        raise ValueError(msg)
+    """GET with bounded retries; NetworkError naming the URL when it cannot be had."""
+    problem = check_index(url)
+    if problem is not None:
+        raise NetworkError(redact(problem))
+    timeout = _timeout()
     last: Exception | None = None
     for attempt in range(_RETRIES):
-        req = urllib.request.Request(url, headers=dict(headers))  # noqa: S310 (https checked above)
+        req = urllib.request.Request(url, headers=dict(headers))  # noqa: S310 (scheme checked)
         try:
-            with urllib.request.urlopen(req, timeout=_TIMEOUT_S) as resp:  # noqa: S310
-                return resp.read(), dict(resp.headers.items())
+            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
+                body = resp.read(_MAX_BODY_BYTES + 1)
+                if len(body) > _MAX_BODY_BYTES:
+                    msg = f"GET {url}: the answer is larger than {_MAX_BODY_BYTES} bytes"
+                    raise NetworkError(msg)
+                return body, dict(resp.headers.items())
         except urllib.error.HTTPError as exc:
+            exc.close()  # the error holds the open response
             if exc.code < 500:
-                raise
+                msg = redact(f"GET {url} failed: HTTP {exc.code} {exc.reason}")
+                raise NetworkError(msg) from None
             last = exc
-        except (urllib.error.URLError, TimeoutError) as exc:
+        except (urllib.error.URLError, OSError) as exc:  # TimeoutError, ConnectionError too
             last = exc
-        logger.info("GET %s failed (%s), retry %d", redact(url), redact(str(last)), attempt + 1)
-        time.sleep(2**attempt)
-    msg = redact(f"GET {url} failed {_RETRIES} times: {last}")
-    raise OSError(msg) from last
+        if attempt + 1 < _RETRIES:
+            reason = getattr(last, "reason", None) or last
+            logger.info(
+                "GET %s failed (%s); retry %d of %d",
+                redact(url),
+                redact(str(reason)),
+                attempt + 1,
+                _RETRIES - 1,
+            )
+            time.sleep(2**attempt)
+    reason = getattr(last, "reason", None) or last
+    msg = redact(f"GET {url} failed {_RETRIES} times: {reason}")
+    raise NetworkError(
+        msg, hint="check the network or the --index URL; ENVGEN_HTTP_TIMEOUT sets the timeout"
+    )
 
 
 def http_get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
@@ -420,9 +478,14 @@ def http_get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
 
 def fetch_simple(name: str, index: str = PYPI_SIMPLE) -> dict[str, Any]:
     """GET one PEP 691 JSON project page."""
-    data: dict[str, Any] = json.loads(
-        http_get(f"{index.rstrip('/')}/{name}/", {"Accept": SIMPLE_JSON})
-    )
+    url = f"{index.rstrip('/')}/{name}/"
+    try:
+        data = json.loads(http_get(url, {"Accept": SIMPLE_JSON}))
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list) or "name" not in data:
+        msg = f"GET {url}: not a PEP 691 JSON project page"
+        raise NetworkError(msg, hint="give the index's simple-API root, e.g. " + PYPI_SIMPLE)
     return data
 
 
@@ -494,7 +557,7 @@ def fetch_requires_dist(raw: Mapping[str, Any]) -> tuple[dict[str, list[str]], d
         url = urls.get(wheel.filename, "")
         try:
             text = fetch_wheel_metadata(url, core_metadata=wheel.core_metadata is not None)
-        except (OSError, ValueError, zlib.error) as exc:
+        except (NetworkError, OSError, ValueError, zlib.error, struct.error) as exc:
             logger.warning("%s %s: no METADATA (%s)", raw.get("name"), v, exc)
             continue
         out[v] = list(requires_dist_lines(text))

@@ -21,6 +21,7 @@ from envgen.commands import InstallCommand
 from envgen.errors import BuildError, EnvgenError, LockError, SpecError
 from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
+from envgen.settings import http_timeout
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
 from envgen.variants import Expansion, expand, select
 
@@ -93,13 +94,15 @@ def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
 
 
 @contextlib.contextmanager
-def _guarded(out: Path, error: type[EnvgenError], what: str) -> Iterator[None]:
+def _guarded(
+    out: Path, error: type[EnvgenError], what: str, *, inside: Path | None = None
+) -> Iterator[None]:
     """Hold the project lock on `out`; an OSError (full disk, permissions) becomes `error`.
 
     Files are written atomically (envgen._io), so a failed write leaves the previous file.
     """
     try:
-        with project_lock(out):
+        with project_lock(out, inside=inside):
             yield
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
@@ -110,7 +113,15 @@ def _guarded(out: Path, error: type[EnvgenError], what: str) -> Iterator[None]:
         raise error(redact(msg)) from None
 
 
+def _guarded_env_dir(
+    env_dir: Path | None, error: type[EnvgenError], what: str
+) -> contextlib.AbstractContextManager[None]:
+    """The lock of a shared --env-dir: two projects building into it take turns."""
+    return _guarded(env_dir, error, what) if env_dir is not None else contextlib.nullcontext()
+
+
 def load(spec_path: Path, matrix_dir: Path | None) -> tuple[ProjectSpec, Matrix]:
+    http_timeout()  # a bad ENVGEN_HTTP_TIMEOUT is an error before any work starts
     return load_spec(spec_path), load_matrix(matrix_dir)
 
 
@@ -134,14 +145,25 @@ def lock(options: LockOptions) -> LockResult:
     urls = index_urls(spec, for_writing=True)
     if options.check:
         return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
-    with _guarded(out, LockError, "envgen lock"):
+    with _guarded(out, LockError, "envgen lock", inside=trusted_root(spec, options.out)):
         return _lock_unguarded(spec, matrix, options, out, urls)
+
+
+def trusted_root(spec: ProjectSpec, out: Path | None) -> Path:
+    """The folder the user named for a run's output: `--out`, else the spec's directory.
+
+    Everything below it may come from the cloned repository, so no symbolic link there is
+    followed (envgen._io); the folder itself, and the path to it, are the user's.
+    """
+    return out if out is not None else spec.directory
 
 
 def _lock_unguarded(
     spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
 ) -> LockResult:
     from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+
+    inside = trusted_root(spec, options.out)
 
     if options.pins_only:
         expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls)
@@ -150,11 +172,11 @@ def _lock_unguarded(
             files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
         warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
         if options.check:
-            check_planned(out, files)
+            check_planned(out, files, inside=inside)
             return LockResult(
                 lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings)
             )
-        written = write_planned(out, files)
+        written = write_planned(out, files, inside=inside)
         lines = [f"wrote {out / str(p)}" for p in written]
         lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
         return LockResult(
@@ -162,7 +184,7 @@ def _lock_unguarded(
         )
     from envgen import locking  # noqa: PLC0415
 
-    return locking.lock_full(spec, matrix, options, out=out)
+    return locking.lock_full(spec, matrix, options, out=out, inside=inside)
 
 
 # --- matrix commands -----------------------------------------------------------------------------
@@ -425,7 +447,10 @@ def build(
 
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
-    with _guarded(target, BuildError, "envgen build"):
+    with (
+        _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
+        _guarded_env_dir(env_dir, BuildError, "envgen build"),
+    ):
         return building.build_variants(
             spec,
             matrix,
@@ -438,6 +463,7 @@ def build(
             jobs=jobs,
             rebuild=rebuild,
             conda_tool=conda_tool,  # type: ignore[arg-type]
+            inside=trusted_root(spec, out),
         )
 
 
@@ -455,7 +481,11 @@ def smoke(
 
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
-    with project_lock(target):  # a concurrent build must not swap an env under the checks
+    # A concurrent build must not swap an env under the checks.
+    with (
+        project_lock(target, inside=trusted_root(spec, out)),
+        project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
+    ):
         return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
 
 

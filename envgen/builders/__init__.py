@@ -26,7 +26,7 @@ from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
 from envgen import _proc
-from envgen._io import atomic_write_bytes
+from envgen._io import atomic_write_bytes, read_output
 from envgen._types import Manager
 from envgen.errors import BuildError, EnvgenError
 from envgen.renderers import IndexUrls
@@ -286,7 +286,10 @@ def disk_usage(root: Path) -> DiskUsage:
 def read_lock(path: Path, variant_id: str) -> str:
     """A lock file's text, or BuildError (missing, unreadable, not UTF-8) saying to lock first."""
     try:
-        return path.read_text(encoding="utf-8")
+        data = read_output(path)  # no link followed, bounded, regular files only
+        if data is None:
+            raise FileNotFoundError(path)
+        return data.decode("utf-8")
     except FileNotFoundError:
         problem = "missing"
     except UnicodeDecodeError:

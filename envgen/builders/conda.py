@@ -36,6 +36,7 @@ from packaging.utils import canonicalize_name
 from envgen import _proc
 from envgen._io import atomic_write_bytes
 from envgen._types import Manager
+from envgen._yaml import load_bounded
 from envgen.builders import (
     BuildRequest,
     Inventory,
@@ -47,7 +48,7 @@ from envgen.builders import (
     rewrite_text_prefix,
 )
 from envgen.builders.venv import uv_environment
-from envgen.errors import BuildError, EnvgenError
+from envgen.errors import BuildError, EnvgenError, excerpt
 from envgen.locking import conda_lock_names, split_header
 from envgen.variants import Variant
 
@@ -80,9 +81,9 @@ def explicit_lock_name(variant: Variant) -> str:
 def parse_conda_lock(text: str, *, source: str = CONDA_LOCK) -> list[LockEntry]:
     """The `package:` entries of a conda-lock (version 1) file."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        msg = f"{source}: not valid YAML: {exc}"
+        _, data = load_bounded(text)  # a committed file: aliases must not blow it up
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        msg = f"{source}: not valid YAML: {excerpt(str(exc), 500)}"
         raise BuildError(msg) from None
     packages = data.get("package") if isinstance(data, dict) else None
     if not isinstance(packages, list):

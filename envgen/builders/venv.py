@@ -25,13 +25,13 @@ live, or start processes except through envgen._proc.
 from __future__ import annotations
 
 import logging
-import os
 import shlex
 import tempfile
 from pathlib import Path
 from typing import Final
 
 from envgen import _proc
+from envgen._io import check_no_links
 from envgen._types import Manager
 from envgen.builders import (
     BuildRequest,
@@ -49,6 +49,7 @@ from envgen.errors import BuildError, EnvgenError
 from envgen.lockers.pip import index_plan
 from envgen.locking import split_header
 from envgen.renderers import IndexUrls
+from envgen.settings import uv_http_timeout
 from envgen.variants import Variant
 
 log = logging.getLogger(__name__)
@@ -115,8 +116,9 @@ def uv_environment(cache_dir: Path) -> dict[str, str]:
         UV_NO_PROGRESS="1",
     )
     # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
-    if os.environ.get("ENVGEN_HTTP_TIMEOUT"):
-        env["UV_HTTP_TIMEOUT"] = os.environ["ENVGEN_HTTP_TIMEOUT"]
+    uv_timeout = uv_http_timeout()
+    if uv_timeout is not None:
+        env["UV_HTTP_TIMEOUT"] = uv_timeout
     return env
 
 
@@ -195,6 +197,8 @@ class VenvBuilder:
                 )
             tag = "cpython-" + request.variant.python.replace(".", "")
             store = request.cache_dir / "pyc"
+            # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
+            check_no_links(store / tag, inside=request.cache_dir)
             reused, left = prelink_bytecode(request.prefix, store, tag)
             if left:
                 # A few misses (a new small package): compile just those, not all of torch.

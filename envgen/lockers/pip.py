@@ -45,6 +45,7 @@ from envgen.errors import LockError
 from envgen.lockers import LockedFile, LockRequest
 from envgen.renderers import IndexUrls
 from envgen.renderers.requirements import index_lines, requirement_lines
+from envgen.settings import http_timeout, uv_http_timeout
 from envgen.variants import Variant
 
 log = logging.getLogger(__name__)
@@ -554,7 +555,8 @@ class PipLocker:
         variant = request.variant
         requirements = requirement_lines(variant)
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
-        timeout = min(_PROBE_TIMEOUT_S, request.timeout)
+        # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
+        timeout = min(http_timeout() or _PROBE_TIMEOUT_S, request.timeout)
         routed: list[str] = sorted(n for n in direct if is_torch_family(n)) if plan.pytorch else []
         no_times = False
         if request.exclude_newer is not None and plan.pytorch is not None:
@@ -707,6 +709,9 @@ class PipLocker:
         # The indexes (a mirror's URL may carry credentials) go through pip's environment, which
         # only its owner can read, never its argument list, which every local user sees in `ps`.
         env.update(pip_index_environment(variant, plan))
+        pip_timeout = uv_http_timeout()  # pip's --timeout: seconds per connection
+        if pip_timeout is not None:
+            env["PIP_TIMEOUT"] = pip_timeout
         result = _proc.run(
             args,
             what=f"pip-compile for {variant.id}",
@@ -747,8 +752,9 @@ def _uv_env(plan: IndexPlan, workdir: Path) -> dict[str, str]:
     env["XDG_CONFIG_HOME"] = env["XDG_CONFIG_DIRS"] = os.fspath(workdir / "no-config")
     env["UV_PYTHON_DOWNLOADS"] = "never"
     # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
-    if os.environ.get("ENVGEN_HTTP_TIMEOUT"):
-        env["UV_HTTP_TIMEOUT"] = os.environ["ENVGEN_HTTP_TIMEOUT"]
+    uv_timeout = uv_http_timeout()
+    if uv_timeout is not None:
+        env["UV_HTTP_TIMEOUT"] = uv_timeout
     for name, url in ((_PYTORCH_INDEX_NAME, plan.pytorch), (_PYPI_INDEX_NAME, plan.pypi)):
         if url is None:
             continue

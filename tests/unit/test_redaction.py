@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from envgen._proc import redact
-from envgen.errors import SpecError
+from envgen.errors import NetworkError, SpecError
 from envgen.spec import parse_spec
 from envgen.verify import http_get
 
@@ -45,6 +45,9 @@ def test_spec_errors_do_not_echo_a_credential_of_pytorch_index() -> None:
 
 
 def test_matrix_verify_errors_do_not_echo_a_credential() -> None:
-    with pytest.raises(ValueError, match=r"^refusing non-https URL ") as info:
+    with pytest.raises(NetworkError) as info:
         http_get("http://bob:SECRET@mirror.example/simple/torch/")
-    assert str(info.value) == "refusing non-https URL http://***@mirror.example/simple/torch/"
+    assert str(info.value) == (
+        "'http://***@mirror.example/simple/torch/' is not fetched: matrix verify reads https:// "
+        "indexes (or http:// on 127.0.0.1, localhost, ::1); give e.g. https://pypi.org/simple"
+    )
