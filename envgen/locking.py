@@ -85,6 +85,58 @@ def split_header(text: str) -> tuple[dict[str, str], str]:
     return fields, "".join(lines[len(head) :])
 
 
+def has_full_lock(out: Path, variant: Variant) -> bool:
+    """Whether the variant's folder holds a full lock (or its inputs): `envgen lock` wrote it.
+
+    `requirements.in` is written only by a full lock, and a lock file carries a content-hash;
+    pins-only files have neither.
+    """
+    folder = out / variant.id
+    if (folder / "requirements.in").is_file():
+        return True
+    for name in expected_lock_names(variant):
+        if name == "requirements.txt":
+            try:
+                text = (folder / name).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "content-hash" in split_header(text)[0]:
+                return True
+        elif (folder / name).is_file():
+            return True
+    return False
+
+
+def full_lock_ids(out: Path, variants: tuple[Variant, ...]) -> frozenset[str]:
+    """The variants whose folders hold a full lock (see has_full_lock)."""
+    return frozenset(v.id for v in variants if has_full_lock(out, v))
+
+
+def full_lock_pin_problems(out: Path, variant: Variant) -> tuple[list[str], bool]:
+    """(problems, locked): a full lock's pins against the matrix, without any resolver.
+
+    What `lock --pins-only --check` can say about a full lock: each lock file is as envgen wrote
+    it (its content-hash) and its torch-family pins are the matrix's. `locked` is False when the
+    full lock's inputs are there but the lock files are not yet.
+    """
+    problems: list[str] = []
+    locked = False
+    for name in expected_lock_names(variant):
+        rel = f"{variant.id}/{name}"
+        try:
+            text = (out / variant.id / name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{rel}: unreadable: {exc}")
+            continue
+        locked = True
+        problems += [f"{rel}: {p}" for p in tampered_lines(text)]
+        if name == "requirements.txt":
+            problems += [f"{rel}: {p}" for p in _pin_mismatches(text, variant)]
+    return problems, locked
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VariantOutcome:
     variant: Variant

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from envgen._lock import project_lock
 from envgen._proc import redact, strip_credentials
 from envgen.commands import InstallCommand
-from envgen.errors import BuildError, EnvgenError, LockError, SpecError
+from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
 from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
@@ -141,28 +141,62 @@ def lock(options: LockOptions) -> LockResult:
 def _lock_unguarded(
     spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
 ) -> LockResult:
-    from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
-
     if options.pins_only:
-        expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls)
-        if options.variants:
-            keep = {v.id for v in select(expansion.variants, options.variants)}
-            files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
-        warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
-        if options.check:
-            check_planned(out, files)
-            return LockResult(
-                lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings)
-            )
-        written = write_planned(out, files)
-        lines = [f"wrote {out / str(p)}" for p in written]
-        lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
-        return LockResult(
-            lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
-        )
+        return _lock_pins_only(spec, matrix, options, out, urls)
     from envgen import locking  # noqa: PLC0415
 
     return locking.lock_full(spec, matrix, options, out=out)
+
+
+def _lock_pins_only(
+    spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
+) -> LockResult:
+    """`lock --pins-only`: matrix pins, no resolver. A full lock on disk is never downgraded.
+
+    Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
+    written in the full form, and the lock's pins are checked against the matrix instead.
+    """
+    from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+    from envgen.locking import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
+
+    expanded = expand(spec, matrix).variants
+    full = full_lock_ids(out, expanded)
+    expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls, full_ids=full)
+    chosen = (
+        select(expansion.variants, options.variants) if options.variants else expansion.variants
+    )
+    keep = {v.id for v in chosen}
+    files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
+    warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
+    lines: list[str] = []
+    problems: list[str] = []
+    for v in chosen:
+        if v.id not in full:
+            continue
+        found, locked = full_lock_pin_problems(out, v)
+        problems += found
+        if not locked:
+            lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
+        elif not found:
+            lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
+    if options.check:
+        check_planned(out, files)
+        if problems:
+            raise StaleOutputError(
+                f"{len(problems)} problem(s) with the full locks in {out}:\n"
+                + "\n".join(f"  - {p}" for p in problems),
+                hint="run `envgen lock` and commit the result",
+            )
+        lines.append(f"{len(files)} file(s) in {out} are up to date")
+        return LockResult(lines=tuple(lines), warnings=tuple(warnings))
+    written = write_planned(out, files)
+    # Writing pins-only files never touches a full lock; a disagreeing one is reported.
+    warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
+    lines += [f"wrote {out / str(p)}" for p in written]
+    lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
+    return LockResult(
+        lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
+    )
 
 
 # --- matrix commands -----------------------------------------------------------------------------

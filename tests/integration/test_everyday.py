@@ -1,0 +1,116 @@
+"""Everyday use through the real command line (`python -m envgen` in a subprocess).
+
+Issue 13: pins-only never downgrades a full lock, network hints, `latest`, stable variant names,
+build/smoke summaries, tool errors, and the run/shell/export commands.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from envgen import _proc
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).parents[2]
+
+
+def envgen(*args: str, cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """Run the installed CLI as a user would; (exit code, stdout, stderr)."""
+    full = {**_proc.clean_env(), "PIP_CONFIG_FILE": os.devnull, **(env or {})}
+    result = _proc.run(
+        [sys.executable, "-m", "envgen", *args],
+        what="envgen",
+        cwd=cwd,
+        env=full,
+        check=False,
+        timeout=600,
+    )
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    """The bundled example as committed: project.yaml and environments/ (a full cpu lock)."""
+    shutil.copy(ROOT / "project.yaml", tmp_path / "project.yaml")
+    shutil.copytree(ROOT / "environments", tmp_path / "environments")
+    return tmp_path
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+# --- item 2: --pins-only never downgrades a full lock ---------------------------------------------
+def test_the_pins_check_hook_passes_on_the_bundled_full_lock(example: Path) -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    entry = next(h["entry"] for h in hooks if h["id"] == "envgen-pins-check")
+    assert entry == "envgen lock --pins-only --check"
+    code, out, err = envgen(*shlex.split(entry)[1:], cwd=example)
+    assert (code, out) == (0, ""), err
+    assert err == (
+        "cpu: full lock kept; its pins agree with the matrix\n"
+        "cu126: full-lock inputs only (no lock yet; `envgen lock` makes it)\n"
+        "cu130: full-lock inputs only (no lock yet; `envgen lock` makes it)\n"
+        "4 file(s) in environments are up to date\n"
+    )
+
+
+def test_pins_only_keeps_a_full_lock(example: Path) -> None:
+    before = _snapshot(example / "environments")
+    code, _, err = envgen("lock", "--pins-only", cwd=example)
+    assert code == 0, err
+    assert _snapshot(example / "environments") == before
+    assert err.splitlines()[-1] == "4 file(s), 0 changed, in environments"
+    # The full check still passes afterwards: nothing was downgraded.
+    code, _, err = envgen("lock", "--check", "--variant", "cpu", cwd=example)
+    assert code == 0, err
+
+
+def test_pins_check_fails_when_the_full_lock_disagrees_with_the_matrix(example: Path) -> None:
+    lock = example / "environments" / "cpu" / "requirements.txt"
+    text = lock.read_text()
+    number = text.splitlines().index("torch==2.13.0+cpu \\") + 1
+    lock.write_text(text.replace("torch==2.13.0+cpu \\", "torch==2.12.0+cpu \\"))
+    code, _, err = envgen("lock", "--pins-only", "--check", cwd=example)
+    assert code == 9
+    assert err == (
+        "error: 2 problem(s) with the full locks in environments:\n"
+        "  - cpu/requirements.txt: the body does not match its content-hash: the file was edited by hand\n"
+        f"  - cpu/requirements.txt: line {number}: torch==2.12.0+cpu but the matrix pins torch==2.13.0+cpu\n"
+        "  hint: run `envgen lock` and commit the result\n"
+    )
+    # Writing pins-only files leaves the edited lock alone and says why.
+    code, _, err = envgen("lock", "--pins-only", cwd=example)
+    assert code == 0, err
+    assert lock.read_text() == text.replace("torch==2.13.0+cpu \\", "torch==2.12.0+cpu \\")
+    assert (
+        f"warning: cpu/requirements.txt: line {number}: torch==2.12.0+cpu but the matrix pins "
+        "torch==2.13.0+cpu (the full lock was kept; run `envgen lock`)\n"
+    ) in err
+
+
+def test_pins_only_in_a_fresh_folder_writes_pins(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "project.yaml", tmp_path / "project.yaml")
+    code, _, err = envgen("lock", "--pins-only", cwd=tmp_path)
+    assert code == 0, err
+    out = tmp_path / "environments"
+    assert sorted(_snapshot(out)) == [
+        "Makefile",
+        "cpu/requirements.txt",
+        "cu126/requirements.txt",
+        "cu130/requirements.txt",
+    ]
+    assert (
+        "# To regenerate: envgen lock project.yaml --pins-only\n"
+        in (out / "cpu" / "requirements.txt").read_text()
+    )
