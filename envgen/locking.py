@@ -36,6 +36,7 @@ from envgen.variants import Variant, select
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from envgen.network import Index
     from envgen.workflow import LockOptions, LockResult
 
 log = logging.getLogger(__name__)
@@ -233,6 +234,27 @@ def _lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
+def indexes_needed(variants: list[Variant], urls: IndexUrls) -> list[Index]:
+    """The indexes and channels the lockers will ask for these variants (real URLs)."""
+    from envgen.lockers.conda import resolve_channels  # noqa: PLC0415
+    from envgen.lockers.pip import index_plan  # noqa: PLC0415
+    from envgen.network import Index  # noqa: PLC0415
+    from envgen.renderers.environment import channels as environment_channels  # noqa: PLC0415
+
+    found: dict[str, Index] = {}
+    aliases = conda_channel_map()
+    for v in variants:
+        if v.pip is not None:
+            plan = index_plan(v, urls)
+            if plan.pytorch is not None:
+                found.setdefault(plan.pytorch, Index(role="pytorch", url=plan.pytorch))
+            found.setdefault(plan.pypi, Index(role="pypi", url=plan.pypi))
+        if v.conda is not None:
+            for channel in resolve_channels(environment_channels(v), aliases):
+                found.setdefault(channel.solve_url, Index(role="conda", url=channel.solve_url))
+    return list(found.values())
+
+
 def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: Path) -> LockResult:
     """`envgen lock` without --pins-only."""
     from envgen.workflow import LockResult, index_urls  # noqa: PLC0415
@@ -295,6 +317,11 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
     outcomes: list[VariantOutcome] = []
     if todo:
+        # One DNS lookup per index host, before any resolver: a host that does not resolve stops
+        # the run now, with the mirror hint, instead of after each variant's retries.
+        from envgen.network import check_resolvable  # noqa: PLC0415
+
+        check_resolvable(indexes_needed(todo, real_urls))
         lockers = _lockers(resolver, options.conda_tool)
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import socket
 import sys
 from pathlib import Path
 
@@ -114,3 +115,42 @@ def test_pins_only_in_a_fresh_folder_writes_pins(tmp_path: Path) -> None:
         "# To regenerate: envgen lock project.yaml --pins-only\n"
         in (out / "cpu" / "requirements.txt").read_text()
     )
+
+
+# --- item 3: a network failure names the host and the way out ----------------------------------
+_MIRROR_HINT = (
+    "{host} cannot be reached from here: point envgen at a mirror with "
+    "ENVGEN_PYTORCH_INDEX=<url> or `pytorch_index: <url>` in project.yaml "
+    "(see docs/how-to/use-a-mirror.md), or write the matrix pins without a resolver or network: "
+    "`envgen lock --pins-only`"
+)
+
+
+def test_an_index_host_that_does_not_resolve_fails_at_once(example: Path) -> None:
+    # .invalid never resolves (RFC 6761): the run stops before any resolver starts.
+    index = "https://mirror.envgen-test.invalid/whl"
+    before = _snapshot(example / "environments")
+    code, out, err = envgen(
+        "lock", "--variant", "cpu", "--upgrade", cwd=example, env={"ENVGEN_PYTORCH_INDEX": index}
+    )
+    assert (code, out) == (6, "")
+    assert err == (
+        "error: cannot resolve mirror.envgen-test.invalid (the PyTorch index "
+        f"{index}/cpu): Name or service not known; nothing was locked\n"
+        "  hint: " + _MIRROR_HINT.format(host="mirror.envgen-test.invalid") + "\n"
+    )
+    assert _snapshot(example / "environments") == before
+
+
+def test_a_refused_connection_gets_the_mirror_hint_not_the_pins_hint(example: Path) -> None:
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    index = f"http://127.0.0.1:{port}/whl"
+    code, _, err = envgen(
+        "lock", "--variant", "cpu", "--upgrade", cwd=example, env={"ENVGEN_PYTORCH_INDEX": index}
+    )
+    assert code == 6
+    assert "      cause: Connection refused (os error 111)\n" in err
+    assert err.endswith("  hint: " + _MIRROR_HINT.format(host="127.0.0.1") + "\n")
+    assert "check the pins" not in err
