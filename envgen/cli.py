@@ -205,6 +205,7 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     for v in expansion.variants:
         mgrs = "+".join(v.managers)
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
+    _warn(expansion.notes)
     for v in expansion.variants:
         _warn([f"{v.id}: {w}" for w in v.warnings])
 

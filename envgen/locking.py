@@ -263,7 +263,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     real_urls = index_urls(spec, for_writing=False)
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
-    warnings = [f"{v.id}: {w}" for v in variants for w in v.warnings]
+    warnings = [*expansion.notes, *(f"{v.id}: {w}" for v in variants for w in v.warnings)]
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
 

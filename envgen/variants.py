@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -91,6 +91,8 @@ class Expansion:
 
     release: Release
     variants: tuple[Variant, ...]
+    # What the user should know about the expansion as a whole (why `latest` is not the newest).
+    notes: tuple[str, ...] = ()
 
 
 def pip_pins(v: Variant) -> dict[str, str]:
@@ -247,13 +249,87 @@ def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     return None
 
 
+def candidate_releases(spec_torch: str, matrix: Matrix) -> tuple[Release, ...]:
+    """The releases `torch:` allows, newest first: one for an exact version, more for a range.
+
+    >>> from envgen.matrix import load_matrix
+    >>> [r.torch for r in candidate_releases(">=2.0,<2.1", load_matrix())]
+    ['2.0.1', '2.0.0']
+    """
+    newest = resolve_release(spec_torch, matrix)
+    if spec_torch != "latest" and matrix.release(spec_torch) is not None:
+        return (newest,)
+    try:
+        Version(spec_torch)
+    except InvalidVersion:
+        pass
+    else:
+        return (newest,)
+    releases = sorted(matrix.releases, key=lambda r: r.version, reverse=True)
+    if spec_torch == "latest":
+        return tuple(r for r in releases if not r.version.is_prerelease)
+    wanted = SpecifierSet(spec_torch)
+    return tuple(r for r in releases if wanted.contains(r.version, prereleases=False))
+
+
 def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     """Expand a spec into its variants.
+
+    `torch: latest` and ranges mean the newest release that fits the whole spec (python,
+    accelerators, platforms, managers, companions); when newer ones were skipped, the
+    Expansion's notes say why.
 
     Raises:
         UnsupportedCombinationError: listing every combination PyTorch never published.
     """
-    release = resolve_release(spec.torch, matrix)
+    candidates = candidate_releases(spec.torch, matrix)
+    skipped: list[tuple[Release, str]] = []
+    first: UnsupportedCombinationError | None = None
+    for release in candidates:
+        try:
+            expansion = _expand_release(spec, matrix, release)
+        except UnsupportedCombinationError as exc:
+            if len(candidates) == 1:
+                raise
+            first = first or exc
+            skipped.append((release, _first_reason(str(exc), spec.path.name)))
+            continue
+        if not skipped:
+            return expansion
+        return replace(expansion, notes=(_skipped_note(spec.torch, release, skipped),))
+    # No release in the range fits: the newest one's problems say what to change.
+    if first is None:  # pragma: no cover - candidate_releases never returns an empty tuple
+        msg = f"torch: no release matches {spec.torch!r}"
+        raise UnsupportedCombinationError(msg)
+    newest = candidates[0].torch
+    msg = (
+        f"torch: no release matching {spec.torch!r} fits the rest of the spec "
+        f"({len(candidates)} tried); the newest, {newest}:\n{first}"
+    )
+    raise UnsupportedCombinationError(msg)
+
+
+def _first_reason(text: str, src: str) -> str:
+    """The first problem of an expansion error, without the file name or list markers."""
+    lines = [line.strip().removeprefix("- ") for line in text.splitlines()]
+    problems = [line for line in lines if line and "combinations were never published" not in line]
+    reason = (problems or [text])[0].removeprefix(f"{src}: ")
+    more = len(problems) - 1
+    return reason + (f" (and {more} more)" if more > 0 else "")
+
+
+def _skipped_note(spec_torch: str, chosen: Release, skipped: list[tuple[Release, str]]) -> str:
+    """Why `torch: latest` / a range picked an older release than the newest."""
+    shown = "; ".join(f"{r.torch}: {why}" for r, why in skipped[:3])
+    rest = f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+    return (
+        f"torch {spec_torch!r} resolved to {chosen.torch}, the newest release that fits the "
+        f"spec; newer ones were skipped: {shown}{rest}"
+    )
+
+
+def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expansion:
+    """Expand a spec for one release (see expand)."""
     problems: list[str] = []
     src = spec.path.name
 
@@ -425,8 +501,6 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
 
 
 def _with_id(v: Variant, vid: VariantId) -> Variant:
-    from dataclasses import replace  # noqa: PLC0415
-
     return replace(v, id=vid)
 
 

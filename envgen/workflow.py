@@ -167,7 +167,7 @@ def _lock_pins_only(
     )
     keep = {v.id for v in chosen}
     files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
-    warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
+    warnings = [*expansion.notes, *(f"{v.id}: {w}" for v in expansion.variants for w in v.warnings)]
     lines: list[str] = []
     problems: list[str] = []
     for v in chosen:

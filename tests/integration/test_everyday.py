@@ -154,3 +154,51 @@ def test_a_refused_connection_gets_the_mirror_hint_not_the_pins_hint(example: Pa
     assert "      cause: Connection refused (os error 111)\n" in err
     assert err.endswith("  hint: " + _MIRROR_HINT.format(host="127.0.0.1") + "\n")
     assert "check the pins" not in err
+
+
+# --- item 4: latest and ranges fit the whole spec ------------------------------------------------
+def _spec(folder: Path, text: str) -> Path:
+    (folder / "project.yaml").write_text(text)
+    return folder
+
+
+def test_latest_is_the_newest_release_that_fits_python_and_accelerators(tmp_path: Path) -> None:
+    _spec(
+        tmp_path,
+        'name: t\npython: "3.10"\ntorch: latest\naccelerators: [cpu, cu128]\nmanagers: [pip]\n',
+    )
+    code, out, err = envgen("list", cwd=tmp_path)
+    assert code == 0, err
+    assert out == (
+        "cpu\ttorch 2.11.0\tpython 3.10\tlinux-64\tpip\n"
+        "cu128\ttorch 2.11.0\tpython 3.10\tlinux-64\tpip\n"
+    )
+    assert err.startswith(
+        "warning: torch 'latest' resolved to 2.11.0, the newest release that fits the spec; "
+        "newer ones were skipped: 2.15.0: python: torch 2.15.0 supports python 3.11-3.15, not "
+        "3.10 (did you mean '3.15'?) (and 2 more); 2.14.1: "
+    )
+    assert err.count("\n") == 1
+    # lock says the same once, and pins the release it picked.
+    code, _, err = envgen("lock", "--pins-only", cwd=tmp_path)
+    assert code == 0, err
+    assert err.count("warning: torch 'latest' resolved to 2.11.0") == 1
+    assert "torch==2.11.0+cu128\n" in (tmp_path / "environments/cu128/requirements.txt").read_text()
+
+
+def test_a_range_with_no_fitting_release_names_the_newest_ones_problems(tmp_path: Path) -> None:
+    _spec(
+        tmp_path,
+        'name: t\npython: "3.10"\ntorch: ">=2.14,<3"\naccelerators: [cu128]\nmanagers: [pip]\n',
+    )
+    code, out, err = envgen("list", cwd=tmp_path)
+    assert (code, out) == (10, "")
+    assert err == (
+        "error: torch: no release matching '>=2.14,<3' fits the rest of the spec (3 tried); the "
+        "newest, 2.15.0:\n"
+        "project.yaml: 2 combinations were never published\n"
+        "  - project.yaml: python: torch 2.15.0 supports python 3.11-3.15, not 3.10 (did you mean "
+        "'3.15'?)\n"
+        "  - project.yaml: accelerators[0]: torch 2.15.0 was not published for cu128 on linux-64 "
+        "(pip); it was published for cu132 (did you mean 'cu132'?)\n"
+    )
