@@ -124,18 +124,35 @@ def plan_makefile(
     spec: ProjectSpec, expansion: Expansion, *, out: Path, pins_only: bool = True
 ) -> PlannedFile:
     ids: list[str] = [v.id for v in expansion.variants]
+    aliases = makefile_aliases(expansion.variants)
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
         command=spec_command(spec, pins_only=pins_only),
         input_hash=input_hash(
-            {"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}
+            {
+                "format": FORMAT_VERSION,
+                "kind": "Makefile",
+                "spec": rel,
+                "variants": ids,
+                "aliases": [list(a) for a in aliases],
+            }
         ),
         description=f"project: {spec.name}",
     )
     return PlannedFile(
         relpath=PurePosixPath("Makefile"),
-        text=render_makefile(header=header, spec_relpath=rel, variant_ids=ids),
+        text=render_makefile(header=header, spec_relpath=rel, variant_ids=ids, aliases=aliases),
     )
+
+
+def makefile_aliases(variants: tuple[Variant, ...]) -> list[tuple[str, str]]:
+    """(accelerator, `<acc>-*`) for each accelerator with several variants and no variant of
+    that very name: `make env-cu118` then builds all of cu118's variants."""
+    ids = {v.id for v in variants}
+    counts: dict[str, int] = {}
+    for v in variants:
+        counts[v.accelerator] = counts.get(v.accelerator, 0) + 1
+    return [(acc, f"{acc}-*") for acc, n in counts.items() if n > 1 and acc not in ids]
 
 
 def write_planned(out: Path, files: list[PlannedFile]) -> list[PurePosixPath]:

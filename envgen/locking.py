@@ -31,6 +31,7 @@ from envgen.lockers import LockedFile, Locker, LockRequest
 from envgen.matrix import Matrix
 from envgen.renderers import Header, IndexUrls, parse_header
 from envgen.spec import ProjectSpec
+from envgen.stale import describe_stale, find_stale, prune
 from envgen.variants import Variant, select
 
 if TYPE_CHECKING:
@@ -263,6 +264,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     real_urls = index_urls(spec, for_writing=False)
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
+    all_ids = [v.id for v in expansion.variants]
     warnings = [*expansion.notes, *(f"{v.id}: {w}" for v in variants for w in v.warnings)]
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
@@ -303,6 +305,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
 
         problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs)]
         problems += [p for v in variants for p in lock_problems(v)]
+        problems += [describe_stale(s) for s in find_stale(out, all_ids)]
         if problems:
             raise StaleOutputError(
                 f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
@@ -400,6 +403,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
             if write_if_changed(out.joinpath(*f.relpath.parts), f.text)
         )
         lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
+    lines += prune(out, find_stale(out, all_ids))
     if failed:
         errors = [o for o in outcomes if o.status == "failed"]
         text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)

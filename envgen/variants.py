@@ -487,17 +487,24 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
         )
         raise UnsupportedCombinationError(text)
 
-    several = len(pythons) > 1 or len(spec.platforms) > 1
-    named = []
-    for v in variants:
-        vid = (
-            f"{v.accelerator}-py{v.python.replace('.', '')}-{v.platform}"
-            if several
-            else v.accelerator
-        )
-        named.append(_with_id(v, VariantId(vid)))
+    named = [_with_id(v, variant_id(v, variants)) for v in variants]
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named))
+
+
+def variant_id(v: Variant, siblings: Sequence[Variant]) -> VariantId:
+    """The accelerator, plus only the axes on which its variants differ: stable names.
+
+    `cu118` stays `cu118` while it has one python and one platform; a second python adds
+    `-py310`/`-py311` to that accelerator's variants only, a second platform `-linux-64`, ...
+    """
+    same = [s for s in siblings if s.accelerator == v.accelerator]
+    parts = [str(v.accelerator)]
+    if len({s.python for s in same}) > 1:
+        parts.append(f"py{v.python.replace('.', '')}")
+    if len({s.platform for s in same}) > 1:
+        parts.append(v.platform)
+    return VariantId("-".join(parts))
 
 
 def _with_id(v: Variant, vid: VariantId) -> Variant:

@@ -158,6 +158,7 @@ def _lock_pins_only(
     """
     from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
     from envgen.locking import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
+    from envgen.stale import describe_stale, find_stale, prune  # noqa: PLC0415
 
     expanded = expand(spec, matrix).variants
     full = full_lock_ids(out, expanded)
@@ -179,12 +180,13 @@ def _lock_pins_only(
             lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
         elif not found:
             lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
+    stale = find_stale(out, (v.id for v in expansion.variants))
     if options.check:
         check_planned(out, files)
+        problems += [describe_stale(s) for s in stale]
         if problems:
             raise StaleOutputError(
-                f"{len(problems)} problem(s) with the full locks in {out}:\n"
-                + "\n".join(f"  - {p}" for p in problems),
+                f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
                 hint="run `envgen lock` and commit the result",
             )
         lines.append(f"{len(files)} file(s) in {out} are up to date")
@@ -193,6 +195,7 @@ def _lock_pins_only(
     # Writing pins-only files never touches a full lock; a disagreeing one is reported.
     warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
     lines += [f"wrote {out / str(p)}" for p in written]
+    lines += prune(out, stale)
     lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
     return LockResult(
         lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)

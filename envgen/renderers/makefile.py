@@ -5,8 +5,22 @@ from __future__ import annotations
 from envgen.renderers import Header, render_template
 
 
-def render_makefile(*, header: Header, spec_relpath: str, variant_ids: list[str]) -> str:
-    """Render the Makefile that drives envgen for one project's output directory."""
+def render_makefile(
+    *,
+    header: Header,
+    spec_relpath: str,
+    variant_ids: list[str],
+    aliases: list[tuple[str, str]] | None = None,
+) -> str:
+    """Render the Makefile that drives envgen for one project's output directory.
+
+    `aliases` are (accelerator, pattern) pairs for accelerators with several variants, so
+    `make env-cu118` still works once a second python or platform is added.
+    """
     return render_template(
-        "Makefile.j2", header=header.lines(), spec=spec_relpath, variants=variant_ids
+        "Makefile.j2",
+        header=header.lines(),
+        spec=spec_relpath,
+        variants=variant_ids,
+        aliases=aliases or [],
     )
