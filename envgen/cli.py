@@ -394,6 +394,8 @@ def build_cmd(
     )
     for b in report.builds:
         click.echo(workflow.format_build_line(b), err=True)
+    if len(report.builds) > 1:
+        click.echo(workflow.build_summary(report), err=True)
     report.raise_for_failures()
 
 
@@ -420,13 +422,13 @@ def smoke_cmd(
     junit: Path | None,
 ) -> None:
     """Run the CPU and GPU smoke checks in already-built environments."""
-    from envgen import smoke as smoke_mod  # noqa: PLC0415
-    from envgen import workflow  # noqa: PLC0415
+    from envgen import building, workflow  # noqa: PLC0415
 
     results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
-    _emit_smoke([(r.variant, r.report) for r in results], as_json, junit)
-    for r in results:
-        smoke_mod.raise_for_failures(r.report, r.variant)
+    _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
+    if len(results) > 1:
+        click.echo(building.smoke_summary(results), err=True)
+    building.raise_for_smoke_failures(results)
 
 
 def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:

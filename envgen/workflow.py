@@ -480,7 +480,27 @@ def format_build_line(b: VariantBuild) -> str:
             f" / {len(b.smoke.skipped)} skipped"
         )
     err = f": {b.error.splitlines()[0]}" if b.error else ""
+    if b.status == "not-ready":
+        return f"{b.variant}: not ready ({b.manager}){err}"
     return (
         f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s"
         f"{disk}{smoke_text} -> {b.env}{err}"
     )
+
+
+def build_summary(report: BuildReport) -> str:
+    """One line after the per-variant lines: what was built, what was not, and why."""
+    counts: dict[str, list[str]] = {}
+    for b in report.builds:
+        key: str = b.status
+        if b.status in ("built", "up-to-date") and b.smoke is not None and not b.smoke.ok:
+            key = "smoke failed"
+        counts.setdefault(key, []).append(b.variant)
+    order = ("built", "up-to-date", "smoke failed", "not-ready", "failed")
+    parts = [
+        f"{len(counts[k])} {k.replace('-', ' ')}"
+        + (f" ({', '.join(counts[k])})" if k in ("smoke failed", "not-ready", "failed") else "")
+        for k in order
+        if k in counts
+    ]
+    return f"build: {len(report.builds)} variant(s): " + ", ".join(parts)
