@@ -205,9 +205,9 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     for v in expansion.variants:
         mgrs = "+".join(v.managers)
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
-    _warn(expansion.notes)
-    for v in expansion.variants:
-        _warn([f"{v.id}: {w}" for w in v.warnings])
+    from envgen.variants import warning_lines  # noqa: PLC0415
+
+    _warn([*expansion.notes, *warning_lines(expansion.variants)])
 
 
 @cli.group("matrix")

@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Final, Self
 from envgen._io import input_hash, normalize_text, write_if_changed
 from envgen._resources import cache_root
 from envgen._types import Manager, Resolver
-from envgen.errors import EnvgenError, LockError, StaleOutputError
+from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFoundError
 from envgen.generate import PlannedFile, describe, plan_pins_only, spec_command, variant_inputs
 from envgen.lockers import LockedFile, Locker, LockRequest
 from envgen.matrix import Matrix
 from envgen.renderers import Header, IndexUrls, parse_header
 from envgen.spec import ProjectSpec
 from envgen.stale import describe_stale, find_stale, prune
-from envgen.variants import Variant, select
+from envgen.variants import Variant, select, warning_lines
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -235,6 +235,27 @@ def _lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
+def _require_resolver(resolver: str, variants: list[Variant]) -> None:
+    """ToolNotFoundError before any work when pip-tools is asked for and not installed."""
+    from envgen import DISTRIBUTION  # noqa: PLC0415
+    from envgen._proc import which  # noqa: PLC0415
+
+    if resolver != "pip-tools" or not any(v.pip is not None for v in variants):
+        return
+    if which("pip-compile") is None:
+        msg = (
+            "pip-compile is not installed or not on PATH; it is needed to lock with "
+            "--resolver pip-tools (or `lock: {resolver: pip-tools}` in the spec)"
+        )
+        raise ToolNotFoundError(
+            msg,
+            hint=(
+                f"`pip install pip-tools` (or `pip install '{DISTRIBUTION}[pip-tools]'`), "
+                "or use the default resolver, uv"
+            ),
+        )
+
+
 def indexes_needed(variants: list[Variant], urls: IndexUrls) -> list[Index]:
     """The indexes and channels the lockers will ask for these variants (real URLs)."""
     from envgen.lockers.conda import resolve_channels  # noqa: PLC0415
@@ -265,7 +286,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
     all_ids = [v.id for v in expansion.variants]
-    warnings = [*expansion.notes, *(f"{v.id}: {w}" for v in variants for w in v.warnings)]
+    warnings = [*expansion.notes, *warning_lines(variants)]
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
 
@@ -324,6 +345,7 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
         # the run now, with the mirror hint, instead of after each variant's retries.
         from envgen.network import check_resolvable  # noqa: PLC0415
 
+        _require_resolver(resolver, todo)
         check_resolvable(indexes_needed(todo, real_urls))
         lockers = _lockers(resolver, options.conda_tool)
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))

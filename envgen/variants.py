@@ -238,6 +238,84 @@ def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
     )
 
 
+def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
+    """As _silenced, for the spec's conda: dependencies (`numpy=1.26`, `numpy<2`, `numpy 1.*`).
+
+    >>> _conda_silenced("numpy<2", ("numpy=1.26",)), _conda_silenced("numpy<2", ("numpy",))
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415
+
+    want = Requirement(requirement)
+    have = _conda_mentions(conda_extra, want.name)
+    if have is None:
+        return False
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    return bool(probes) and all(not have.contains(p, prereleases=True) for p in probes)
+
+
+def _conda_mentions(conda_extra: tuple[str, ...], name: str) -> SpecifierSet | None:
+    """The version constraint a conda match spec puts on `name`, as a PEP 440 specifier."""
+    import re  # noqa: PLC0415
+
+    for item in conda_extra:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*", item.split("[")[0].split("::")[-1])
+        if m is None or m.group(1).lower() != name:
+            continue
+        version = m.group(2).split(" ")[0] if m.group(2) else ""
+        if not version:
+            return SpecifierSet()
+        parts = []
+        for raw in version.split(","):
+            piece = raw.strip()
+            if piece.startswith("=") and not piece.startswith("=="):
+                bare = piece[1:]
+                piece = f"=={bare}" if bare.endswith("*") else f"=={bare}.*"
+            elif piece[:1].isdigit():
+                piece = f"=={piece}"
+            parts.append(piece)
+        try:
+            return SpecifierSet(",".join(parts))
+        except InvalidSpecifier:
+            return None
+    return None
+
+
+def warning_lines(variants: Sequence[Variant]) -> list[str]:
+    """Each variant's warnings for display, a known issue shared by several variants once.
+
+    `[id] pip cpu: text` on cpu and `[id] conda cu116: text` on cu116 become one line,
+    `[id] pip+conda on cpu, cu116: text`; other warnings keep their `<variant>: ` prefix.
+    """
+    import re  # noqa: PLC0415
+
+    grouped: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    order: list[tuple[str, str] | str] = []
+    for v in variants:
+        for w in v.warnings:
+            m = re.fullmatch(r"\[([\w.-]+)\] (pip|conda) (\S+): (.*)", w, re.DOTALL)
+            if m is None:
+                order.append(f"{v.id}: {w}")
+                continue
+            key = (m.group(1), m.group(4))
+            if key not in grouped:
+                grouped[key] = ([], [])
+                order.append(key)
+            managers, ids = grouped[key]
+            if m.group(2) not in managers:
+                managers.append(m.group(2))
+            if v.id not in ids:
+                ids.append(v.id)
+    lines: list[str] = []
+    for item in order:
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        managers, ids = grouped[item]
+        lines.append(f"[{item[0]}] {'+'.join(managers)} on {', '.join(ids)}: {item[1]}")
+    return list(dict.fromkeys(lines))
+
+
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     from packaging.requirements import Requirement  # noqa: PLC0415
     from packaging.utils import canonicalize_name  # noqa: PLC0415
@@ -433,7 +511,10 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     conda=cb,
                     extra_channels=spec.conda.channels,
                 ):
-                    if issue.silenced_by and _silenced(issue.silenced_by, spec.pip):
+                    if issue.silenced_by and (
+                        _silenced(issue.silenced_by, spec.pip)
+                        or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
+                    ):
                         continue
                     line = (
                         f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"

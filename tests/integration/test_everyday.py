@@ -365,3 +365,87 @@ def test_make_env_locks_first_and_runs_inside_environments(
     lock = (inside / "cu118" / "requirements.txt").read_text()
     assert "--hash=sha256:" in lock  # the pins-only file became a full lock first
     assert (inside / "cu118" / ".env" / "bin" / "python").exists()
+
+
+# --- item 7: the numpy-2 warning once per run, and not when numpy is pinned below 2 --------------
+_NUMPY = (
+    "torch < 2.3 is built against NumPy 1: with numpy>=2 importing it prints 'A module that was "
+    "compiled using NumPy 1.x cannot be run in NumPy 2' and NumPy interop fails (_ARRAY_API not "
+    "found). 2.3.0 is the first release validated with NumPy 2. Fix: Pin numpy<2 for torch < 2.3. "
+    "(https://github.com/pytorch/pytorch/issues/107302)"
+)
+_OLD = 'name: t\npython: "3.8"\ntorch: "1.12.0"\naccelerators: [cpu, cu113]\n'
+
+
+def test_the_numpy_warning_is_said_once_per_run(tmp_path: Path) -> None:
+    _spec(tmp_path, _OLD)
+    code, _, err = envgen("lock", "--pins-only", cwd=tmp_path)
+    assert code == 0, err
+    numpy = [line for line in err.splitlines() if "numpy2-with-torch-before-2.3" in line]
+    assert numpy == [f"warning: [numpy2-with-torch-before-2.3] pip+conda on cpu, cu113: {_NUMPY}"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "left"),
+    [
+        ('pip: ["numpy<2"]\nconda: {dependencies: ["numpy<2"]}\n', []),
+        ('pip: ["numpy==1.26.4"]\nconda: {dependencies: ["numpy=1.21"]}\n', []),
+        # Either list says it (as `silenced-by` reads in known-issues.yaml).
+        ('pip: ["numpy<2"]\n', []),
+        ('conda: {dependencies: ["numpy 1.26.*"]}\n', []),
+        # numpy 2 allowed: the warning stays.
+        (
+            'pip: ["numpy>=1.20"]\nconda: {dependencies: ["numpy"]}\n',
+            [f"warning: [numpy2-with-torch-before-2.3] pip+conda on cpu, cu113: {_NUMPY}"],
+        ),
+    ],
+)
+def test_numpy_pinned_below_2_silences_the_warning(
+    tmp_path: Path, extra: str, left: list[str]
+) -> None:
+    _spec(tmp_path, _OLD + extra)
+    code, _, err = envgen("list", cwd=tmp_path)
+    assert code == 0, err
+    assert [line for line in err.splitlines() if "numpy2-with-torch-before-2.3" in line] == left
+
+
+# --- item 7: every README Quick start line runs with the bundled project.yaml --------------------
+# Lines that need the PyTorch index (download.pytorch.org or a mirror of it, for cu126/cu130) or
+# the real torch build: `make example` and tests/integration/test_e2e_real_torch.py run those.
+_NEEDS_THE_INDEX = {
+    "envgen lock project.yaml",
+    "envgen lock project.yaml --check",
+    "envgen check project.yaml",
+    "envgen build project.yaml --variant cpu",
+    "envgen smoke project.yaml --variant cpu --junit smoke.xml",
+    "make -C environments env-cpu",
+}
+
+
+def _quick_start() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_every_quick_start_line_runs_with_the_bundled_example(tmp_path: Path) -> None:
+    for name in ("project.yaml", "environments", "examples"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name)
+        else:
+            shutil.copy(source, tmp_path / name)
+    lines = _quick_start()
+    assert lines[0] == "pip install envgen-torch"
+    skipped = set()
+    for line in lines[1:]:
+        if line in _NEEDS_THE_INDEX:
+            skipped.add(line)
+            continue
+        words = shlex.split(line)
+        assert words[0] == "envgen", line
+        code, _, err = envgen(*words[1:], cwd=tmp_path)
+        assert code == 0, f"{line}: exit {code}\n{err}"
+    assert skipped == _NEEDS_THE_INDEX
+    assert (tmp_path / "imported.yaml").is_file()
+    assert (tmp_path / "docker" / "cu126" / "Dockerfile").is_file()

@@ -27,7 +27,10 @@ def _uv() -> str:
     return uv
 
 
-def test_the_built_wheel_installs_and_runs(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(wheel, venv): `python -m build` output, the wheel installed into a fresh venv by uv."""
+    tmp_path = tmp_path_factory.mktemp("dist")
     dist = tmp_path / "dist"
     env = {**_proc.clean_env(), "PIP_CONFIG_FILE": os.devnull}
     _proc.run(
@@ -42,6 +45,19 @@ def test_the_built_wheel_installs_and_runs(tmp_path: Path) -> None:
         f"{stem}-{__version__}.tar.gz",
     ]
     wheel = dist / f"{stem}-{__version__}-py3-none-any.whl"
+    _check_wheel(wheel, stem)
+    venv = tmp_path / "venv"
+    _proc.run([_uv(), "venv", "--python", sys.executable, str(venv)], what="uv venv", env=env)
+    _proc.run(
+        [_uv(), "pip", "install", "--python", str(venv / "bin" / "python"), str(wheel)],
+        what="uv pip install the wheel",
+        env=env,
+        timeout=600,
+    )
+    return wheel, venv
+
+
+def _check_wheel(wheel: Path, stem: str) -> None:
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         metadata = zf.read(f"{stem}-{__version__}.dist-info/METADATA").decode()
@@ -58,14 +74,19 @@ def test_the_built_wheel_installs_and_runs(tmp_path: Path) -> None:
     assert "License-Expression: MIT\n" in metadata
     assert "Classifier: Programming Language :: Python :: 3.11\n" in metadata
 
-    venv = tmp_path / "venv"
-    _proc.run([_uv(), "venv", "--python", sys.executable, str(venv)], what="uv venv", env=env)
-    _proc.run(
-        [_uv(), "pip", "install", "--python", str(venv / "bin" / "python"), str(wheel)],
-        what="uv pip install the wheel",
-        env=env,
-        timeout=600,
-    )
+
+def _env(venv: Path) -> dict[str, str]:
+    """The fresh venv's bin first on PATH, and nothing from this checkout's venv."""
+    return {
+        **_proc.clean_env(),
+        "PIP_CONFIG_FILE": os.devnull,
+        "PATH": f"{venv / 'bin'}:/usr/bin:/bin",
+    }
+
+
+def test_the_built_wheel_installs_and_runs(installed: tuple[Path, Path], tmp_path: Path) -> None:
+    _, venv = installed
+    env = _env(venv)
     # Run from an empty folder, so nothing from the checkout can stand in for the wheel's data.
     work = tmp_path / "elsewhere"
     work.mkdir()
@@ -75,7 +96,9 @@ def test_the_built_wheel_installs_and_runs(tmp_path: Path) -> None:
     listed = _proc.run([envgen, "matrix", "list"], what="envgen matrix list", cwd=work, env=env)
     # The same table as the checkout's own matrices/ give.
     here = _proc.run(
-        [sys.executable, "-m", "envgen", "matrix", "list"], what="envgen matrix list", env=env
+        [sys.executable, "-m", "envgen", "matrix", "list"],
+        what="envgen matrix list",
+        env={**_proc.clean_env(), "PIP_CONFIG_FILE": os.devnull},
     )
     assert listed.stdout == here.stdout
     assert len(listed.stdout.splitlines()) > 50
@@ -104,3 +127,27 @@ def test_generated_ci_installs_this_distribution(tmp_path: Path) -> None:
     line = f'python -m pip install "{DISTRIBUTION}=={__version__}"'
     assert f"        run: {line}\n" in github.read_text()
     assert f"    - {line}\n" in gitlab.read_text()
+
+
+def test_pip_tools_missing_is_tool_not_found(installed: tuple[Path, Path], tmp_path: Path) -> None:
+    """The wheel does not pull in pip-tools: `--resolver pip-tools` says how to get it (exit 12)."""
+    _, venv = installed
+    env = _env(venv)
+    (tmp_path / "project.yaml").write_text(
+        'name: t\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+    )
+    result = _proc.run(
+        [str(venv / "bin" / "envgen"), "lock", "--resolver", "pip-tools"],
+        what="envgen lock --resolver pip-tools",
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (12, "")
+    assert result.stderr == (
+        "error: pip-compile is not installed or not on PATH; it is needed to lock with "
+        "--resolver pip-tools (or `lock: {resolver: pip-tools}` in the spec)\n"
+        f"  hint: `pip install pip-tools` (or `pip install '{DISTRIBUTION}[pip-tools]'`), or use "
+        "the default resolver, uv\n"
+    )
+    assert not (tmp_path / "environments" / "cpu" / "requirements.txt").exists()
