@@ -32,7 +32,7 @@ from envgen.matrix import Matrix
 from envgen.renderers import Header, IndexUrls, parse_header
 from envgen.spec import ProjectSpec
 from envgen.stale import describe_stale, find_stale, prune
-from envgen.variants import Variant, select, warning_lines
+from envgen.variants import Variant, inferred_note, select, warning_lines
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -286,7 +286,8 @@ def lock_full(spec: ProjectSpec, matrix: Matrix, options: LockOptions, *, out: P
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
     all_ids = [v.id for v in expansion.variants]
-    warnings = [*expansion.notes, *warning_lines(variants)]
+    note = inferred_note(variants)
+    warnings = [*expansion.notes, *([note] if note else []), *warning_lines(variants)]
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
 

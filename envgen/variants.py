@@ -316,6 +316,38 @@ def warning_lines(variants: Sequence[Variant]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+def inferred_note(variants: Sequence[Variant]) -> str | None:
+    """One line naming the inferred matrix rows these variants use, grouped by their source.
+
+    A row is inferred when it was not read from PyTorch's published install commands (see
+    matrices/inferred-builds.yaml); None when every row used was read.
+    """
+    by_source: dict[str, list[str]] = {}
+    for v in variants:
+        for mgr, build in (("pip", v.pip), ("conda", v.conda)):
+            if build is not None and build.inferred:
+                where = f"{v.id} ({mgr})"
+                by_source.setdefault(build.source, [])
+                if where not in by_source[build.source]:
+                    by_source[build.source].append(where)
+    release_fields: dict[str, tuple[str, str]] = {}
+    for v in variants:
+        if v.release.inferred:
+            release_fields[v.release.torch] = (", ".join(v.release.inferred), v.release.source)
+    if not by_source and not release_fields:
+        return None
+    parts = [f"{', '.join(ids)} from {source}" for source, ids in by_source.items()]
+    parts += [
+        f"torch {torch}'s {fields} from {source}"
+        for torch, (fields, source) in release_fields.items()
+    ]
+    return (
+        "inferred matrix rows, not read from PyTorch's published install commands: "
+        + "; ".join(parts)
+        + " (check them with `envgen matrix show`)"
+    )
+
+
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     from packaging.requirements import Requirement  # noqa: PLC0415
     from packaging.utils import canonicalize_name  # noqa: PLC0415

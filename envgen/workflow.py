@@ -22,7 +22,7 @@ from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOu
 from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
-from envgen.variants import Expansion, expand, select, warning_lines
+from envgen.variants import Expansion, expand, inferred_note, select, warning_lines
 
 if TYPE_CHECKING:
     # envgen.building imports this module; it is imported lazily below, by name here.
@@ -168,7 +168,8 @@ def _lock_pins_only(
     )
     keep = {v.id for v in chosen}
     files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
-    warnings = [*expansion.notes, *warning_lines(expansion.variants)]
+    note = inferred_note(chosen)
+    warnings = [*expansion.notes, *([note] if note else []), *warning_lines(expansion.variants)]
     lines: list[str] = []
     problems: list[str] = []
     for v in chosen:

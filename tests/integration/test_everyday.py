@@ -52,6 +52,16 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     }
 
 
+# The bundled example's rows (torch 2.13.0) come from test-infra's build matrix, not a published
+# install command: lock says so once.
+_INFERRED_2_13 = (
+    "inferred matrix rows, not read from PyTorch's published install commands: cpu (pip), "
+    "cu126 (pip), cu130 (pip) from test-infra generate_binary_build_matrix.py release arches at "
+    "6d36e31f45 (CURRENT_STABLE_VERSION=2.13.0); PyPI wheel tags (check them with `envgen matrix "
+    "show`)"
+)
+
+
 # --- item 2: --pins-only never downgrades a full lock ---------------------------------------------
 def test_the_pins_check_hook_passes_on_the_bundled_full_lock(example: Path) -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
@@ -60,6 +70,7 @@ def test_the_pins_check_hook_passes_on_the_bundled_full_lock(example: Path) -> N
     code, out, err = envgen(*shlex.split(entry)[1:], cwd=example)
     assert (code, out) == (0, ""), err
     assert err == (
+        f"warning: {_INFERRED_2_13}\n"
         "cpu: full lock kept; its pins agree with the matrix\n"
         "cu126: full-lock inputs only (no lock yet; `envgen lock` makes it)\n"
         "cu130: full-lock inputs only (no lock yet; `envgen lock` makes it)\n"
@@ -449,3 +460,21 @@ def test_every_quick_start_line_runs_with_the_bundled_example(tmp_path: Path) ->
     assert skipped == _NEEDS_THE_INDEX
     assert (tmp_path / "imported.yaml").is_file()
     assert (tmp_path / "docker" / "cu126" / "Dockerfile").is_file()
+
+
+# --- item 8: lock says once that the rows it used are inferred, with the source -----------------
+def test_lock_names_inferred_rows_once(example: Path) -> None:
+    code, _, err = envgen("lock", "--variant", "cpu", cwd=example)
+    assert code == 0, err
+    only_cpu = _INFERRED_2_13.replace("cpu (pip), cu126 (pip), cu130 (pip)", "cpu (pip)")
+    assert err == f"warning: {only_cpu}\ncpu: up to date (no resolver work)\n"
+
+
+def test_lock_is_silent_about_rows_read_from_published_commands(tmp_path: Path) -> None:
+    _spec(
+        tmp_path,
+        'name: t\npython: "3.10"\ntorch: "1.12.0"\naccelerators: [cu116]\npip: ["numpy<2"]\n',
+    )
+    code, _, err = envgen("lock", "--pins-only", cwd=tmp_path)
+    assert code == 0, err
+    assert "inferred" not in err
