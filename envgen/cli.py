@@ -48,7 +48,10 @@ def variant_option(f: F) -> F:
         "variants",
         multiple=True,
         metavar="PATTERN",
-        help="Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable.",
+        help=(
+            "Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable. For build and "
+            "smoke, 'auto' is the best variant this machine can run."
+        ),
     )(f)
 
 
@@ -376,6 +379,9 @@ def build_cmd(
     if all_variants and variants:
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
     report = workflow.build(
         spec,
         matrix_dir,
@@ -424,11 +430,80 @@ def smoke_cmd(
     """Run the CPU and GPU smoke checks in already-built environments."""
     from envgen import building, workflow  # noqa: PLC0415
 
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
     results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
         click.echo(building.smoke_summary(results), err=True)
     building.raise_for_smoke_failures(results)
+
+
+def _spec_option(f: F) -> F:
+    return click.option(
+        "--spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default="project.yaml",
+        show_default=True,
+        help="The project spec.",
+    )(f)
+
+
+def _env_dir_option(f: F) -> F:
+    return click.option(
+        "--env-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Where environments go (default <out>/<variant>/.env).",
+    )(f)
+
+
+@cli.command("run")
+@click.argument("variant")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def run_cmd(
+    variant: str,
+    command: tuple[str, ...],
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+) -> None:
+    """Run COMMAND inside VARIANT's environment (`envgen run cpu -- python train.py`).
+
+    Builds the environment from its lock first when it is missing or does not match the lock;
+    VARIANT may be `auto` (the best variant this machine can run).
+    """
+    from envgen import running, workflow  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    running.exec_in(env, command, conda=conda)
+
+
+@cli.command("shell")
+@click.argument("variant")
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def shell_cmd(
+    variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
+) -> None:
+    """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
+    from envgen import running, workflow  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    click.echo(f"envgen: a shell in {env.absolute()} (exit to leave)", err=True)
+    running.exec_in(env, running.shell_command(), conda=conda)
 
 
 def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:

@@ -505,3 +505,40 @@ def build_summary(report: BuildReport) -> str:
         if k in counts
     ]
     return f"build: {len(report.builds)} variant(s): " + ", ".join(parts)
+
+
+# --- run, shell, --variant auto -----------------------------------------------------------------
+def resolve_auto(
+    spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...]
+) -> tuple[tuple[str, ...], str | None]:
+    """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
+    from envgen.running import AUTO, choose_auto  # noqa: PLC0415
+
+    if AUTO not in variants:
+        return variants, None
+    if variants != (AUTO,):
+        msg = "--variant auto picks one variant; give it alone, not with other patterns"
+        raise SpecError(msg)
+    spec, matrix = load(spec_path, matrix_dir)
+    choice = choose_auto(expand(spec, matrix).variants, matrix)
+    return (choice.variant,), choice.reason
+
+
+def prepare_env(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    variant: str,
+    *,
+    out: Path | None,
+    env_dir: Path | None,
+) -> tuple[Path, bool, str | None]:
+    """(env, is conda, auto reason): the variant's environment, built from its lock if needed."""
+    from envgen.generate import default_out  # noqa: PLC0415
+    from envgen.running import ensure_built  # noqa: PLC0415
+
+    (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
+    spec, matrix = load(spec_path, matrix_dir)
+    target = out or default_out(spec)
+    with _guarded(target, BuildError, "envgen run"):
+        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir)
+    return env, conda, why

@@ -430,6 +430,8 @@ _NEEDS_THE_INDEX = {
     "envgen build project.yaml --variant cpu",
     "envgen smoke project.yaml --variant cpu --junit smoke.xml",
     "make -C environments env-cpu",
+    'envgen run cpu -- python -c "import torch; print(torch.__version__)"',
+    "envgen shell cpu",
 }
 
 
@@ -478,3 +480,82 @@ def test_lock_is_silent_about_rows_read_from_published_commands(tmp_path: Path) 
     code, _, err = envgen("lock", "--pins-only", cwd=tmp_path)
     assert code == 0, err
     assert "inferred" not in err
+
+
+# --- item 10: envgen run / shell, --variant auto -------------------------------------------------
+def _no_gpu_here() -> bool:
+    return shutil.which("nvidia-smi") is None and not Path("/proc/driver/nvidia/version").exists()
+
+
+def test_run_builds_from_the_lock_then_runs_inside(
+    fake_project: tuple[Path, dict[str, str]],
+) -> None:
+    folder, env = fake_project
+    assert envgen("lock", "--variant", "cpu", cwd=folder, env=env)[0] == 0
+    script = "import os, sys; print(sys.prefix); print(os.environ['VIRTUAL_ENV'])"
+    code, out, err = envgen("run", "cpu", "--", "python", "-c", script, cwd=folder, env=env)
+    assert code == 0, err
+    prefix = str(folder / "environments" / "cpu" / ".env")
+    assert out == f"{prefix}\n{prefix}\n"
+    assert "cpu: built with pip in " in err
+    # Built now: a second run does not build again, and the command's exit status is returned.
+    code, out, err = envgen(
+        "run", "cpu", "--", "python", "-c", "raise SystemExit(3)", cwd=folder, env=env
+    )
+    assert (code, out) == (3, "")
+    assert "built with pip" not in err
+
+
+def test_run_names_a_command_that_is_not_there(fake_project: tuple[Path, dict[str, str]]) -> None:
+    folder, env = fake_project
+    assert envgen("lock", "--variant", "cpu", cwd=folder, env=env)[0] == 0
+    code, _, err = envgen("run", "cpu", "--", "no-such-tool-here", cwd=folder, env=env)
+    assert code == 12
+    assert err.endswith(
+        "error: no-such-tool-here: command not found in the environment or on PATH\n"
+    )
+
+
+def test_run_without_a_lock_says_to_lock(fake_project: tuple[Path, dict[str, str]]) -> None:
+    folder, env = fake_project
+    code, _, err = envgen("run", "cu118", "--", "python", "-V", cwd=folder, env=env)
+    assert code == 7
+    assert err == (
+        "error: environments/cu118/requirements.txt: missing; cu118 is not locked\n"
+        "  hint: run `envgen lock --variant cu118` first\n"
+    )
+
+
+def test_shell_starts_the_users_shell_inside(fake_project: tuple[Path, dict[str, str]]) -> None:
+    folder, env = fake_project
+    assert envgen("lock", "--variant", "cpu", cwd=folder, env=env)[0] == 0
+    full = {**_proc.clean_env(), "PIP_CONFIG_FILE": os.devnull, **env, "SHELL": "/bin/sh"}
+    result = _proc.run(
+        [sys.executable, "-m", "envgen", "shell", "cpu"],
+        what="envgen shell",
+        cwd=folder,
+        env=full,
+        check=False,
+        input_text='echo "$VIRTUAL_ENV"\ncommand -v python\n',
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    prefix = folder / "environments" / "cpu" / ".env"
+    assert result.stdout == f"{prefix}\n{prefix / 'bin' / 'python'}\n"
+    assert result.stderr.endswith(f"envgen: a shell in {prefix} (exit to leave)\n")
+
+
+@pytest.mark.skipif(not _no_gpu_here(), reason="this machine has an NVIDIA driver")
+def test_variant_auto_picks_what_this_machine_can_run(
+    fake_project: tuple[Path, dict[str, str]],
+) -> None:
+    folder, env = fake_project
+    assert envgen("lock", "--variant", "cpu", cwd=folder, env=env)[0] == 0
+    code, _, err = envgen("build", "--variant", "auto", "--no-smoke", cwd=folder, env=env)
+    assert code == 0, err
+    assert err.splitlines()[0] == (
+        "--variant auto chose cpu: CPU builds run on any host; cannot run here: cu118 (no NVIDIA "
+        "driver found (nvidia-smi, /proc/driver/nvidia); CUDA 11.8 needs driver >= 520.61.05)"
+    )
+    code, out, err = envgen("run", "auto", "--", "python", "-c", "print('hi')", cwd=folder, env=env)
+    assert (code, out) == (0, "hi\n"), err
