@@ -557,6 +557,53 @@ def doctor_cmd(
         _echo(workflow.format_doctor(data))
 
 
+@cli.group("export")
+def export_group() -> None:
+    """The spec's variants as one uv project (pyproject.toml) or one pixi workspace (pixi.toml)."""
+
+
+def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    from envgen._io import write_if_changed  # noqa: PLC0415
+    from envgen.export import ExportOptions, render_export  # noqa: PLC0415
+
+    text = render_export(
+        ExportOptions(spec=spec, tool=tool, output=output, matrix_dir=matrix_dir)  # type: ignore[arg-type]
+    )
+    if output is None or str(output) == "-":
+        _echo(text)
+        return
+    written = write_if_changed(output, text)
+    click.echo(f"{'wrote' if written else 'unchanged:'} {output}", err=True)
+
+
+def _output_option(f: F) -> F:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        help="Write to this file (default: stdout).",
+    )(f)
+
+
+@export_group.command("uv")
+@spec_argument
+@_output_option
+@matrix_option
+def export_uv_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pyproject.toml: one extra per accelerator, explicit PyTorch indexes, conflicts."""
+    _export("uv", spec, output, matrix_dir)
+
+
+@export_group.command("pixi")
+@spec_argument
+@_output_option
+@matrix_option
+def export_pixi_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pixi.toml: one feature and environment per accelerator."""
+    _export("pixi", spec, output, matrix_dir)
+
+
 def _register_repro_commands() -> None:
     """`import`, `dockerfile` and `ci` live in envgen.cli_repro (papers, containers, CI)."""
     from envgen.cli_repro import ci_group, dockerfile_cmd, import_cmd  # noqa: PLC0415

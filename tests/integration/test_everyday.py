@@ -559,3 +559,103 @@ def test_variant_auto_picks_what_this_machine_can_run(
     )
     code, out, err = envgen("run", "auto", "--", "python", "-c", "print('hi')", cwd=folder, env=env)
     assert (code, out) == (0, "hi\n"), err
+
+
+# --- item 9: envgen export uv | pixi -------------------------------------------------------------
+def test_export_uv_gives_one_universal_lock_with_the_real_uv(  # type: ignore[no-untyped-def]
+    tmp_path: Path, pytorch_index
+) -> None:
+    """`uv lock` on the exported pyproject.toml resolves cpu and cu118 from their own indexes."""
+    import tomllib
+
+    (tmp_path / "project.yaml").write_text(
+        'name: demo\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu, cu118]\n'
+        'managers: [pip]\npip: ["numpy<2"]\ntorchvision: false\ntorchaudio: false\n'
+        f"pytorch_index: {pytorch_index.root_url}\npypi_index: {pytorch_index.pypi_url}\n"
+        "write_index: mirror\n"
+    )
+    out = tmp_path / "uvproject" / "pyproject.toml"
+    code, stdout, err = envgen(
+        "export", "uv", "-o", str(out), cwd=tmp_path, env={"ENVGEN_MATRIX": str(MINI)}
+    )
+    assert (code, stdout) == (0, ""), err
+    assert err == f"wrote {out}\n"
+    data = tomllib.loads(out.read_text())
+    root = pytorch_index.root_url
+    assert data["project"]["optional-dependencies"] == {
+        "cpu": ["torch==2.1.0+cpu"],
+        "cu118": ["torch==2.1.0+cu118"],
+    }
+    assert data["tool"]["uv"]["conflicts"] == [[{"extra": "cpu"}, {"extra": "cu118"}]]
+    assert data["tool"]["uv"]["sources"] == {
+        "torch": [
+            {"index": "pytorch-cpu", "extra": "cpu"},
+            {"index": "pytorch-cu118", "extra": "cu118"},
+        ]
+    }
+    assert data["tool"]["uv"]["index"] == [
+        {"name": "pytorch-cpu", "url": f"{root}/cpu", "explicit": True},
+        {"name": "pytorch-cu118", "url": f"{root}/cu118", "explicit": True},
+        {"name": "pypi", "url": pytorch_index.pypi_url, "default": True},
+    ]
+    uv = _proc.which("uv")
+    assert uv is not None
+    env = {
+        **_proc.clean_env(),
+        "UV_CACHE_DIR": str(tmp_path / "uv-cache"),
+        "UV_PYTHON_DOWNLOADS": "never",
+        "XDG_CONFIG_HOME": str(tmp_path / "no-config"),
+    }
+    result = _proc.run(
+        [uv, "lock", "--python", sys.executable],
+        what="uv lock",
+        cwd=out.parent,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lock = tomllib.loads((out.parent / "uv.lock").read_text())
+    torches = sorted(
+        (p["version"], p["source"]["registry"]) for p in lock["package"] if p["name"] == "torch"
+    )
+    assert torches == [("2.1.0+cpu", f"{root}/cpu"), ("2.1.0+cu118", f"{root}/cu118")]
+    numpy = [p for p in lock["package"] if p["name"] == "numpy"]
+    assert len(numpy) == 1
+    assert numpy[0]["version"].startswith("1.")
+    # One extra per variant, each with its own torch: what `uv sync --extra cu118` installs.
+    exported = _proc.run(
+        [uv, "export", "--extra", "cu118", "--no-hashes", "--frozen", "--no-emit-project"],
+        what="uv export",
+        cwd=out.parent,
+        env=env,
+    )
+    assert "torch==2.1.0+cu118" in exported.stdout
+    assert "+cpu" not in exported.stdout
+
+
+def test_export_pixi_writes_one_feature_and_environment_per_variant(tmp_path: Path) -> None:
+    """pixi itself is not installable here (PyPI's `pixi` is an unrelated package): check the
+    TOML against pixi's documented manifest keys instead."""
+    import tomllib
+
+    _spec(
+        tmp_path,
+        'name: demo\npython: "3.10"\ntorch: "2.1.0"\naccelerators: [cpu, cu118]\n'
+        "managers: [conda]\nconda: {dependencies: [ffmpeg]}\n",
+    )
+    code, out, err = envgen("export", "pixi", cwd=tmp_path)
+    assert code == 0, err
+    data = tomllib.loads(out)
+    assert data["workspace"]["platforms"] == ["linux-64"]
+    assert data["dependencies"] == {"python": ">=3.10,<3.11"}
+    assert data["environments"] == {"cpu": ["cpu"], "cu118": ["cu118"]}
+    cu118 = data["feature"]["cu118"]
+    assert cu118["system-requirements"] == {"cuda": "11.8"}
+    assert cu118["channels"] == ["pytorch", "nvidia"]  # as published for 2.1.0
+    assert data["workspace"]["channels"] == ["conda-forge"]
+    assert cu118["dependencies"]["pytorch"] == "==2.1.0"
+    assert cu118["dependencies"]["pytorch-cuda"] == "11.8.*"
+    assert cu118["dependencies"]["ffmpeg"] == "*"
+    assert data["feature"]["cpu"]["dependencies"]["cpuonly"] == "*"
+    assert "system-requirements" not in data["feature"]["cpu"]
