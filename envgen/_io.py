@@ -332,3 +332,23 @@ def input_hash(value: object) -> str:
     """
     digest = hashlib.sha256((HASH_SCHEME + "\n" + canonical_json(value)).encode()).hexdigest()
     return f"sha256:{digest}"
+
+
+def remove_file(path: Path) -> bool:
+    """Remove a regular file envgen wrote (never a link's target or a folder); True if removed."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return False
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def remove_empty_dir(path: Path) -> bool:
+    """Remove a folder only when it is empty; True if removed."""
+    try:
+        path.rmdir()
+    except OSError:
+        return False
+    return True

@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from envgen.errors import EnvgenError, ToolNotFoundError
@@ -290,3 +290,20 @@ def clean_env(
 ) -> dict[str, str]:
     """A copy of os.environ without the variables that would change a resolver's answer."""
     return {k: v for k, v in os.environ.items() if not k.startswith(tuple(drop_prefixes))}
+
+
+def exec_command(argv: Sequence[str], *, env: Mapping[str, str]) -> NoReturn:
+    """Replace this process with `argv` (PATH searched in `env`): `envgen run` and `shell`.
+
+    Not a subprocess: the command gets the terminal, its signals and its exit status are the
+    user's, and nothing of envgen stays behind it.
+    """
+    log.debug("exec: %s", redact(" ".join(argv)))
+    try:
+        os.execvpe(argv[0], list(argv), dict(env))  # noqa: S606 - the user's own command
+    except FileNotFoundError:
+        msg = f"{argv[0]}: command not found in the environment or on PATH"
+        raise ToolNotFoundError(msg) from None
+    except OSError as exc:
+        msg = f"{argv[0]}: cannot be run: {exc.strerror or exc}"
+        raise ToolNotFoundError(msg) from None

@@ -58,6 +58,7 @@ from envgen.locking import (
 from envgen.matrix import Matrix
 from envgen.renderers import IndexUrls
 from envgen.smoke import SmokeExpectation, SmokeReport, run_smoke
+from envgen.smoke import raise_for_failures as smoke_raise
 from envgen.spec import ProjectSpec
 from envgen.variants import Variant, expand, select
 
@@ -79,7 +80,9 @@ class VariantBuild:
     variant: str
     manager: str
     env: Path
-    status: Literal["built", "up-to-date", "failed"]
+    # not-ready: its lock is missing, pins-only or stale, so it was not built (several variants
+    # were asked for; the others were still built).
+    status: Literal["built", "up-to-date", "failed", "not-ready"]
     seconds: float
     disk: DiskUsage | None = None
     smoke: SmokeReport | None = None
@@ -87,7 +90,7 @@ class VariantBuild:
 
     @property
     def ok(self) -> bool:
-        return self.status != "failed" and (self.smoke is None or self.smoke.ok)
+        return self.status not in ("failed", "not-ready") and (self.smoke is None or self.smoke.ok)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,10 +105,12 @@ class BuildReport:
 
     def raise_for_failures(self) -> None:
         """BuildError when a build failed, else SmokeTestError when a smoke check failed."""
-        failed = [b for b in self.builds if b.status == "failed"]
+        failed = [b for b in self.builds if b.status in ("failed", "not-ready")]
         if failed:
-            done = [b.variant for b in self.builds if b.status != "failed"]
-            msg = f"{len(failed)} of {len(self.builds)} variant(s) failed to build" + (
+            done = [b.variant for b in self.builds if b.status not in ("failed", "not-ready")]
+            ready = sum(b.status == "not-ready" for b in self.builds)
+            what = "failed to build" if not ready else "failed to build or were not ready"
+            msg = f"{len(failed)} of {len(self.builds)} variant(s) {what}" + (
                 f" (built: {', '.join(done)})" if done else ""
             )
             msg += "".join(f"\n[{b.variant}] {b.error}" for b in failed)
@@ -127,7 +132,8 @@ class VariantSmoke:
 
     variant: str
     env: Path
-    report: SmokeReport
+    report: SmokeReport | None  # None when the environment is not built (see error)
+    error: str | None = None
 
 
 # --- locations and the marker -------------------------------------------------------------------
@@ -486,14 +492,29 @@ def build_variants(
     cache = cache_dir or default_cache_dir()
     urls = index_urls(spec, for_writing=False)
     plan: list[tuple[Variant, str, Builder]] = []
+    not_ready: dict[str, VariantBuild] = {}
     for v in chosen:
         mgr = choose_manager(v, manager)
         builder = _builder(mgr)
-        builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
-        if not allow_stale:  # current, intact and what its inputs resolve to
-            check_current(spec, v, out / v.id, builder.lock_files(v))
-        else:  # even then, never indexes or channels other than the spec's and settings'
-            check_indexes(spec, v, out / v.id)
+        try:
+            builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
+            if not allow_stale:  # current, intact and what its inputs resolve to
+                check_current(spec, v, out / v.id, builder.lock_files(v))
+            else:  # even then, never indexes or channels other than the spec's and settings'
+                check_indexes(spec, v, out / v.id)
+        except BuildError as exc:
+            if len(chosen) == 1:
+                raise
+            # Several variants: build the ones that can be built, report this one at the end.
+            not_ready[v.id] = VariantBuild(
+                variant=v.id,
+                manager=mgr,
+                env=env_path(out, v.id, env_dir),
+                status="not-ready",
+                seconds=0.0,
+                error=str(exc),
+            )
+            continue
         check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out)
         plan.append((v, mgr, builder))
 
@@ -542,8 +563,9 @@ def build_variants(
 
     workers = max(1, jobs or min(len(plan), os.cpu_count() or 1))
     with cf.ThreadPoolExecutor(max_workers=workers) as pool:
-        builds = tuple(pool.map(work, plan))
-    return BuildReport(builds=builds)
+        built = {b.variant: b for b in pool.map(work, plan)}
+    every = built | not_ready
+    return BuildReport(builds=tuple(every[v.id] for v in chosen))
 
 
 def compiled_archs(matrix: Matrix, variant: Variant) -> tuple[str, ...]:
@@ -586,7 +608,7 @@ def smoke_variants(
         BuildError: an environment is missing or unfinished (no marker): build it first.
     """
     chosen = select(expand(spec, matrix).variants, variants)
-    todo: list[tuple[Variant, Path, Inventory, tuple[str, ...]]] = []
+    results: list[VariantSmoke] = []
     for v in chosen:
         target = env_path(out, v.id, env_dir)
         check_no_links(target, inside=env_dir or out)
@@ -594,13 +616,51 @@ def smoke_variants(
         if marker is None:
             state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
             msg = f"{v.id}: not built: {target} is {state}"
-            raise BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
+            error = BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
+            if len(chosen) == 1:
+                raise error
+            # Several variants: smoke-test the built ones, report this one in the summary.
+            results.append(VariantSmoke(variant=v.id, env=target, report=None, error=str(error)))
+            continue
         archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
-        todo.append((v, target, _marker_inventory(marker), archs))
-    return tuple(
-        VariantSmoke(variant=v.id, env=t, report=_smoke(v, t, inv, archs))
-        for v, t, inv, archs in todo
-    )
+        report = _smoke(v, target, _marker_inventory(marker), archs)
+        results.append(VariantSmoke(variant=v.id, env=target, report=report))
+    return tuple(results)
+
+
+def smoke_summary(results: tuple[VariantSmoke, ...]) -> str:
+    """One line: how many variants passed, failed their checks, or were not built."""
+    passed = [r.variant for r in results if r.report is not None and r.report.ok]
+    failed = [r.variant for r in results if r.report is not None and not r.report.ok]
+    missing = [r.variant for r in results if r.report is None]
+    parts = [f"{len(passed)} passed"]
+    parts.append(f"{len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
+    parts.append(f"{len(missing)} not built" + (f" ({', '.join(missing)})" if missing else ""))
+    return f"smoke: {len(results)} variant(s): " + ", ".join(parts)
+
+
+def raise_for_smoke_failures(results: tuple[VariantSmoke, ...]) -> None:
+    """SmokeTestError naming every failing check, else BuildError naming unbuilt variants."""
+    failed = [r for r in results if r.report is not None and not r.report.ok]
+    if len(results) == 1 and results[0].report is not None:
+        smoke_raise(results[0].report, results[0].variant)  # one variant: its own message
+    if failed:
+        lines = [f"{len(failed)} of {len(results)} variant(s) failed smoke checks"]
+        lines += [
+            f"  - {r.variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
+            for r in failed
+            for c in (r.report.failed if r.report is not None else ())
+        ]
+        lines += [
+            f"  - {(r.error or r.variant).splitlines()[0]}" for r in results if r.report is None
+        ]
+        raise SmokeTestError("\n".join(lines))
+    missing = [r for r in results if r.report is None]
+    if missing:
+        msg = f"{len(missing)} of {len(results)} variant(s) are not built\n" + "\n".join(
+            f"[{r.variant}] {r.error}" for r in missing
+        )
+        raise BuildError(msg)
 
 
 def _marker_inventory(marker: Mapping[str, object]) -> Inventory:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from envgen import __version__
+from envgen import install_requirement
 from envgen._io import input_hash, write_if_changed
 from envgen.matrix import Matrix, load_matrix
 from envgen.renderers import (
@@ -101,7 +101,7 @@ def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -
         Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix(),
         where=DEFAULT_OUT[engine],
     )
-    install = f"envgen=={__version__}"
+    install = install_requirement()
     header = Header(
         command=regenerate_command(f"envgen ci {engine} {spec.path.name}"),
         input_hash=input_hash(

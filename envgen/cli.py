@@ -50,7 +50,10 @@ def variant_option(f: F) -> F:
         "variants",
         multiple=True,
         metavar="PATTERN",
-        help="Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable.",
+        help=(
+            "Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable. For build and "
+            "smoke, 'auto' is the best variant this machine can run."
+        ),
     )(f)
 
 
@@ -207,8 +210,9 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     for v in expansion.variants:
         mgrs = "+".join(v.managers)
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
-    for v in expansion.variants:
-        _warn([f"{v.id}: {w}" for w in v.warnings])
+    from envgen.variants import warning_lines  # noqa: PLC0415
+
+    _warn([*expansion.notes, *warning_lines(expansion.variants)])
 
 
 @cli.group("matrix")
@@ -391,6 +395,9 @@ def build_cmd(
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
     _check_output(junit)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
     report = workflow.build(
         spec,
         matrix_dir,
@@ -409,6 +416,8 @@ def build_cmd(
     )
     for b in report.builds:
         click.echo(workflow.format_build_line(b), err=True)
+    if len(report.builds) > 1:
+        click.echo(workflow.build_summary(report), err=True)
     report.raise_for_failures()
 
 
@@ -435,14 +444,83 @@ def smoke_cmd(
     junit: Path | None,
 ) -> None:
     """Run the CPU and GPU smoke checks in already-built environments."""
-    from envgen import smoke as smoke_mod  # noqa: PLC0415
-    from envgen import workflow  # noqa: PLC0415
+    from envgen import building, workflow  # noqa: PLC0415
 
     _check_output(junit)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
     results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
-    _emit_smoke([(r.variant, r.report) for r in results], as_json, junit)
-    for r in results:
-        smoke_mod.raise_for_failures(r.report, r.variant)
+    _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
+    if len(results) > 1:
+        click.echo(building.smoke_summary(results), err=True)
+    building.raise_for_smoke_failures(results)
+
+
+def _spec_option(f: F) -> F:
+    return click.option(
+        "--spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default="project.yaml",
+        show_default=True,
+        help="The project spec.",
+    )(f)
+
+
+def _env_dir_option(f: F) -> F:
+    return click.option(
+        "--env-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Where environments go (default <out>/<variant>/.env).",
+    )(f)
+
+
+@cli.command("run")
+@click.argument("variant")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def run_cmd(
+    variant: str,
+    command: tuple[str, ...],
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+) -> None:
+    """Run COMMAND inside VARIANT's environment (`envgen run cpu -- python train.py`).
+
+    Builds the environment from its lock first when it is missing or does not match the lock;
+    VARIANT may be `auto` (the best variant this machine can run).
+    """
+    from envgen import running, workflow  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    running.exec_in(env, command, conda=conda)
+
+
+@cli.command("shell")
+@click.argument("variant")
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def shell_cmd(
+    variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
+) -> None:
+    """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
+    from envgen import running, workflow  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    click.echo(f"envgen: a shell in {env.absolute()} (exit to leave)", err=True)
+    running.exec_in(env, running.shell_command(), conda=conda)
 
 
 def _check_output(path: Path | None) -> None:
@@ -505,6 +583,53 @@ def doctor_cmd(
         _echo(json.dumps(data, indent=2))
     else:
         _echo(workflow.format_doctor(data))
+
+
+@cli.group("export")
+def export_group() -> None:
+    """The spec's variants as one uv project (pyproject.toml) or one pixi workspace (pixi.toml)."""
+
+
+def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    from envgen._io import write_if_changed  # noqa: PLC0415
+    from envgen.export import ExportOptions, render_export  # noqa: PLC0415
+
+    text = render_export(
+        ExportOptions(spec=spec, tool=tool, output=output, matrix_dir=matrix_dir)  # type: ignore[arg-type]
+    )
+    if output is None or str(output) == "-":
+        _echo(text)
+        return
+    written = write_if_changed(output, text)
+    click.echo(f"{'wrote' if written else 'unchanged:'} {output}", err=True)
+
+
+def _output_option(f: F) -> F:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        help="Write to this file (default: stdout).",
+    )(f)
+
+
+@export_group.command("uv")
+@spec_argument
+@_output_option
+@matrix_option
+def export_uv_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pyproject.toml: one extra per accelerator, explicit PyTorch indexes, conflicts."""
+    _export("uv", spec, output, matrix_dir)
+
+
+@export_group.command("pixi")
+@spec_argument
+@_output_option
+@matrix_option
+def export_pixi_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pixi.toml: one feature and environment per accelerator."""
+    _export("pixi", spec, output, matrix_dir)
 
 
 def _register_repro_commands() -> None:

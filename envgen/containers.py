@@ -20,6 +20,7 @@ from typing import Final, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from envgen import install_requirement
 from envgen._io import input_hash, write_if_changed
 from envgen._resources import MATRICES_DIR, SMOKE_SCRIPT
 from envgen.builders import has_hashes
@@ -187,6 +188,7 @@ def render_dockerfile(
         python_bin=python_bin,
         expect=expect,
         verdict=_VERDICT,
+        envgen=install_requirement(),
     )
 
 
@@ -254,6 +256,7 @@ def plan_dockerfiles(
                     "variant": v.summary(),
                     "base": base.image,
                     "lock_dir": str(lock_rel / v.id),
+                    "envgen": install_requirement(),
                 }
             ),
             description=describe(v),

@@ -68,19 +68,28 @@ def describe(variant: Variant) -> str:
 
 
 def plan_pins_only(
-    spec: ProjectSpec, matrix: Matrix, *, out: Path, urls: IndexUrls, pins_only: bool = True
+    spec: ProjectSpec,
+    matrix: Matrix,
+    *,
+    out: Path,
+    urls: IndexUrls,
+    pins_only: bool = True,
+    full_ids: frozenset[str] = frozenset(),
 ) -> tuple[Expansion, list[PlannedFile]]:
     """Expand the spec and render every pins-only file (nothing is written).
 
     `pins_only=False` renders the same files as the inputs of a full lock: the pins go to
     `requirements.in` (`requirements.txt` is then the lock), and the headers name `envgen lock`
-    (without --pins-only) as the command that regenerates them.
+    (without --pins-only) as the command that regenerates them. `full_ids` are variants that have
+    full locks on disk: even in pins-only mode they get the full lock's inputs, so that
+    `--pins-only` never turns a full lock back into pins (the Makefile then keeps the full form).
     """
     expansion = expand(spec, matrix)
-    command = spec_command(spec, pins_only=pins_only)
-    pins_name = "requirements.txt" if pins_only else "requirements.in"
     files: list[PlannedFile] = []
     for v in expansion.variants:
+        full = not pins_only or v.id in full_ids
+        command = spec_command(spec, pins_only=not full)
+        pins_name = "requirements.in" if full else "requirements.txt"
         if v.pip is not None:
             header = Header(
                 command=command,
@@ -106,7 +115,8 @@ def plan_pins_only(
                     text=render_environment(v, header=header),
                 )
             )
-    files.append(plan_makefile(spec, expansion, out=out, pins_only=pins_only))
+    makefile_pins_only = pins_only and not full_ids
+    files.append(plan_makefile(spec, expansion, out=out, pins_only=makefile_pins_only))
     return expansion, files
 
 
@@ -114,20 +124,41 @@ def plan_makefile(
     spec: ProjectSpec, expansion: Expansion, *, out: Path, pins_only: bool = True
 ) -> PlannedFile:
     ids: list[str] = [v.id for v in expansion.variants]
+    aliases = makefile_aliases(expansion.variants)
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
         command=spec_command(spec, pins_only=pins_only),
         input_hash=input_hash(
-            {"format": FORMAT_VERSION, "kind": "Makefile", "spec": rel, "variants": ids}
+            {
+                "format": FORMAT_VERSION,
+                "kind": "Makefile",
+                "spec": rel,
+                "variants": ids,
+                "aliases": [list(a) for a in aliases],
+            }
         ),
         description=f"project: {spec.name}",
     )
     return PlannedFile(
         relpath=PurePosixPath("Makefile"),
         text=render_makefile(
-            header=header, spec_relpath=rel, variant_ids=ids, where=str(out / "Makefile")
+            header=header,
+            spec_relpath=rel,
+            variant_ids=ids,
+            aliases=aliases,
+            where=str(out / "Makefile"),
         ),
     )
+
+
+def makefile_aliases(variants: tuple[Variant, ...]) -> list[tuple[str, str]]:
+    """(accelerator, `<acc>-*`) for each accelerator with several variants and no variant of
+    that very name: `make env-cu118` then builds all of cu118's variants."""
+    ids = {v.id for v in variants}
+    counts: dict[str, int] = {}
+    for v in variants:
+        counts[v.accelerator] = counts.get(v.accelerator, 0) + 1
+    return [(acc, f"{acc}-*") for acc, n in counts.items() if n > 1 and acc not in ids]
 
 
 def write_planned(

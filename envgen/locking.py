@@ -25,17 +25,19 @@ from typing import TYPE_CHECKING, Final, Self
 from envgen._io import input_hash, normalize_text, read_output, write_if_changed
 from envgen._resources import cache_root
 from envgen._types import Manager, Resolver
-from envgen.errors import EnvgenError, LockError, StaleOutputError
+from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFoundError
 from envgen.generate import PlannedFile, describe, plan_pins_only, spec_command, variant_inputs
 from envgen.lockers import LockedFile, Locker, LockRequest
 from envgen.matrix import Matrix
 from envgen.renderers import Header, IndexUrls, parse_header
 from envgen.spec import ProjectSpec
-from envgen.variants import Variant, select
+from envgen.stale import describe_stale, find_stale, prune
+from envgen.variants import Variant, inferred_note, select, warning_lines
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from envgen.network import Index
     from envgen.workflow import LockOptions, LockResult
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,58 @@ def split_header(text: str) -> tuple[dict[str, str], str]:
         if line.startswith(f"# {CONTENT_HASH_PREFIX}"):
             fields["content-hash"] = line[len(f"# {CONTENT_HASH_PREFIX}") :].strip()
     return fields, "".join(lines[len(head) :])
+
+
+def has_full_lock(out: Path, variant: Variant) -> bool:
+    """Whether the variant's folder holds a full lock (or its inputs): `envgen lock` wrote it.
+
+    `requirements.in` is written only by a full lock, and a lock file carries a content-hash;
+    pins-only files have neither.
+    """
+    folder = out / variant.id
+    if (folder / "requirements.in").is_file():
+        return True
+    for name in expected_lock_names(variant):
+        if name == "requirements.txt":
+            try:
+                text = (folder / name).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "content-hash" in split_header(text)[0]:
+                return True
+        elif (folder / name).is_file():
+            return True
+    return False
+
+
+def full_lock_ids(out: Path, variants: tuple[Variant, ...]) -> frozenset[str]:
+    """The variants whose folders hold a full lock (see has_full_lock)."""
+    return frozenset(v.id for v in variants if has_full_lock(out, v))
+
+
+def full_lock_pin_problems(out: Path, variant: Variant) -> tuple[list[str], bool]:
+    """(problems, locked): a full lock's pins against the matrix, without any resolver.
+
+    What `lock --pins-only --check` can say about a full lock: each lock file is as envgen wrote
+    it (its content-hash) and its torch-family pins are the matrix's. `locked` is False when the
+    full lock's inputs are there but the lock files are not yet.
+    """
+    problems: list[str] = []
+    locked = False
+    for name in expected_lock_names(variant):
+        rel = f"{variant.id}/{name}"
+        try:
+            text = (out / variant.id / name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{rel}: unreadable: {exc}")
+            continue
+        locked = True
+        problems += [f"{rel}: {p}" for p in tampered_lines(text)]
+        if name == "requirements.txt":
+            problems += [f"{rel}: {p}" for p in _pin_mismatches(text, variant)]
+    return problems, locked
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -182,6 +236,48 @@ def _lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
+def _require_resolver(resolver: str, variants: list[Variant]) -> None:
+    """ToolNotFoundError before any work when pip-tools is asked for and not installed."""
+    from envgen import DISTRIBUTION  # noqa: PLC0415
+    from envgen._proc import which  # noqa: PLC0415
+
+    if resolver != "pip-tools" or not any(v.pip is not None for v in variants):
+        return
+    if which("pip-compile") is None:
+        msg = (
+            "pip-compile is not installed or not on PATH; it is needed to lock with "
+            "--resolver pip-tools (or `lock: {resolver: pip-tools}` in the spec)"
+        )
+        raise ToolNotFoundError(
+            msg,
+            hint=(
+                f"`pip install pip-tools` (or `pip install '{DISTRIBUTION}[pip-tools]'`), "
+                "or use the default resolver, uv"
+            ),
+        )
+
+
+def indexes_needed(variants: list[Variant], urls: IndexUrls) -> list[Index]:
+    """The indexes and channels the lockers will ask for these variants (real URLs)."""
+    from envgen.lockers.conda import resolve_channels  # noqa: PLC0415
+    from envgen.lockers.pip import index_plan  # noqa: PLC0415
+    from envgen.network import Index  # noqa: PLC0415
+    from envgen.renderers.environment import channels as environment_channels  # noqa: PLC0415
+
+    found: dict[str, Index] = {}
+    aliases = conda_channel_map()
+    for v in variants:
+        if v.pip is not None:
+            plan = index_plan(v, urls)
+            if plan.pytorch is not None:
+                found.setdefault(plan.pytorch, Index(role="pytorch", url=plan.pytorch))
+            found.setdefault(plan.pypi, Index(role="pypi", url=plan.pypi))
+        if v.conda is not None:
+            for channel in resolve_channels(environment_channels(v), aliases):
+                found.setdefault(channel.solve_url, Index(role="conda", url=channel.solve_url))
+    return list(found.values())
+
+
 def lock_full(
     spec: ProjectSpec,
     matrix: Matrix,
@@ -202,7 +298,9 @@ def lock_full(
     real_urls = index_urls(spec, for_writing=False)
     expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
     variants = select(expansion.variants, options.variants)
-    warnings = [f"{v.id}: {w}" for v in variants for w in v.warnings]
+    all_ids = [v.id for v in expansion.variants]
+    note = inferred_note(variants)
+    warnings = [*expansion.notes, *([note] if note else []), *warning_lines(variants)]
     # Inputs (requirements.in, environment.yml, Makefile) are rendered for every variant, selected
     # or not: they cost nothing and keep the directory consistent with the spec.
 
@@ -257,6 +355,7 @@ def lock_full(
                 ]
                 forged = forged or bool(found)
             problems += found
+        problems += [describe_stale(s) for s in find_stale(out, all_ids)]
         if problems:
             raise StaleOutputError(
                 f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
@@ -276,6 +375,12 @@ def lock_full(
     lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
     outcomes: list[VariantOutcome] = []
     if todo:
+        # One DNS lookup per index host, before any resolver: a host that does not resolve stops
+        # the run now, with the mirror hint, instead of after each variant's retries.
+        from envgen.network import check_resolvable  # noqa: PLC0415
+
+        _require_resolver(resolver, todo)
+        check_resolvable(indexes_needed(todo, real_urls))
         lockers = _lockers(resolver, options.conda_tool)
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
@@ -354,6 +459,7 @@ def lock_full(
             if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
         )
         lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
+    lines += prune(out, find_stale(out, all_ids))
     if failed:
         errors = [o for o in outcomes if o.status == "failed"]
         text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -102,6 +102,8 @@ class Expansion:
 
     release: Release
     variants: tuple[Variant, ...]
+    # What the user should know about the expansion as a whole (why `latest` is not the newest).
+    notes: tuple[str, ...] = ()
 
 
 def _with_override(published: str, override: str | None) -> str:
@@ -307,6 +309,116 @@ def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
     )
 
 
+def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
+    """As _silenced, for the spec's conda: dependencies (`numpy=1.26`, `numpy<2`, `numpy 1.*`).
+
+    >>> _conda_silenced("numpy<2", ("numpy=1.26",)), _conda_silenced("numpy<2", ("numpy",))
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415
+
+    want = Requirement(requirement)
+    have = _conda_mentions(conda_extra, want.name)
+    if have is None:
+        return False
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    return bool(probes) and all(not have.contains(p, prereleases=True) for p in probes)
+
+
+def _conda_mentions(conda_extra: tuple[str, ...], name: str) -> SpecifierSet | None:
+    """The version constraint a conda match spec puts on `name`, as a PEP 440 specifier."""
+    import re  # noqa: PLC0415
+
+    for item in conda_extra:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*", item.split("[")[0].split("::")[-1])
+        if m is None or m.group(1).lower() != name:
+            continue
+        version = m.group(2).split(" ")[0] if m.group(2) else ""
+        if not version:
+            return SpecifierSet()
+        parts = []
+        for raw in version.split(","):
+            piece = raw.strip()
+            if piece.startswith("=") and not piece.startswith("=="):
+                bare = piece[1:]
+                piece = f"=={bare}" if bare.endswith("*") else f"=={bare}.*"
+            elif piece[:1].isdigit():
+                piece = f"=={piece}"
+            parts.append(piece)
+        try:
+            return SpecifierSet(",".join(parts))
+        except InvalidSpecifier:
+            return None
+    return None
+
+
+def warning_lines(variants: Sequence[Variant]) -> list[str]:
+    """Each variant's warnings for display, a known issue shared by several variants once.
+
+    `[id] pip cpu: text` on cpu and `[id] conda cu116: text` on cu116 become one line,
+    `[id] pip+conda on cpu, cu116: text`; other warnings keep their `<variant>: ` prefix.
+    """
+    import re  # noqa: PLC0415
+
+    grouped: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    order: list[tuple[str, str] | str] = []
+    for v in variants:
+        for w in v.warnings:
+            m = re.fullmatch(r"\[([\w.-]+)\] (pip|conda) (\S+): (.*)", w, re.DOTALL)
+            if m is None:
+                order.append(f"{v.id}: {w}")
+                continue
+            key = (m.group(1), m.group(4))
+            if key not in grouped:
+                grouped[key] = ([], [])
+                order.append(key)
+            managers, ids = grouped[key]
+            if m.group(2) not in managers:
+                managers.append(m.group(2))
+            if v.id not in ids:
+                ids.append(v.id)
+    lines: list[str] = []
+    for item in order:
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        managers, ids = grouped[item]
+        lines.append(f"[{item[0]}] {'+'.join(managers)} on {', '.join(ids)}: {item[1]}")
+    return list(dict.fromkeys(lines))
+
+
+def inferred_note(variants: Sequence[Variant]) -> str | None:
+    """One line naming the inferred matrix rows these variants use, grouped by their source.
+
+    A row is inferred when it was not read from PyTorch's published install commands (see
+    matrices/inferred-builds.yaml); None when every row used was read.
+    """
+    by_source: dict[str, list[str]] = {}
+    for v in variants:
+        for mgr, build in (("pip", v.pip), ("conda", v.conda)):
+            if build is not None and build.inferred:
+                where = f"{v.id} ({mgr})"
+                by_source.setdefault(build.source, [])
+                if where not in by_source[build.source]:
+                    by_source[build.source].append(where)
+    release_fields: dict[str, tuple[str, str]] = {}
+    for v in variants:
+        if v.release.inferred:
+            release_fields[v.release.torch] = (", ".join(v.release.inferred), v.release.source)
+    if not by_source and not release_fields:
+        return None
+    parts = [f"{', '.join(ids)} from {source}" for source, ids in by_source.items()]
+    parts += [
+        f"torch {torch}'s {fields} from {source}"
+        for torch, (fields, source) in release_fields.items()
+    ]
+    return (
+        "inferred matrix rows, not read from PyTorch's published install commands: "
+        + "; ".join(parts)
+        + " (check them with `envgen matrix show`)"
+    )
+
+
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     from packaging.requirements import Requirement  # noqa: PLC0415
     from packaging.utils import canonicalize_name  # noqa: PLC0415
@@ -318,13 +430,87 @@ def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
     return None
 
 
+def candidate_releases(spec_torch: str, matrix: Matrix) -> tuple[Release, ...]:
+    """The releases `torch:` allows, newest first: one for an exact version, more for a range.
+
+    >>> from envgen.matrix import load_matrix
+    >>> [r.torch for r in candidate_releases(">=2.0,<2.1", load_matrix())]
+    ['2.0.1', '2.0.0']
+    """
+    newest = resolve_release(spec_torch, matrix)
+    if spec_torch != "latest" and matrix.release(spec_torch) is not None:
+        return (newest,)
+    try:
+        Version(spec_torch)
+    except InvalidVersion:
+        pass
+    else:
+        return (newest,)
+    releases = sorted(matrix.releases, key=lambda r: r.version, reverse=True)
+    if spec_torch == "latest":
+        return tuple(r for r in releases if not r.version.is_prerelease)
+    wanted = SpecifierSet(spec_torch)
+    return tuple(r for r in releases if wanted.contains(r.version, prereleases=False))
+
+
 def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
     """Expand a spec into its variants.
+
+    `torch: latest` and ranges mean the newest release that fits the whole spec (python,
+    accelerators, platforms, managers, companions); when newer ones were skipped, the
+    Expansion's notes say why.
 
     Raises:
         UnsupportedCombinationError: listing every combination PyTorch never published.
     """
-    release = resolve_release(spec.torch, matrix)
+    candidates = candidate_releases(spec.torch, matrix)
+    skipped: list[tuple[Release, str]] = []
+    first: UnsupportedCombinationError | None = None
+    for release in candidates:
+        try:
+            expansion = _expand_release(spec, matrix, release)
+        except UnsupportedCombinationError as exc:
+            if len(candidates) == 1:
+                raise
+            first = first or exc
+            skipped.append((release, _first_reason(str(exc), spec.path.name)))
+            continue
+        if not skipped:
+            return expansion
+        return replace(expansion, notes=(_skipped_note(spec.torch, release, skipped),))
+    # No release in the range fits: the newest one's problems say what to change.
+    if first is None:  # pragma: no cover - candidate_releases never returns an empty tuple
+        msg = f"torch: no release matches {spec.torch!r}"
+        raise UnsupportedCombinationError(msg)
+    newest = candidates[0].torch
+    msg = (
+        f"torch: no release matching {spec.torch!r} fits the rest of the spec "
+        f"({len(candidates)} tried); the newest, {newest}:\n{first}"
+    )
+    raise UnsupportedCombinationError(msg)
+
+
+def _first_reason(text: str, src: str) -> str:
+    """The first problem of an expansion error, without the file name or list markers."""
+    lines = [line.strip().removeprefix("- ") for line in text.splitlines()]
+    problems = [line for line in lines if line and "combinations were never published" not in line]
+    reason = (problems or [text])[0].removeprefix(f"{src}: ")
+    more = len(problems) - 1
+    return reason + (f" (and {more} more)" if more > 0 else "")
+
+
+def _skipped_note(spec_torch: str, chosen: Release, skipped: list[tuple[Release, str]]) -> str:
+    """Why `torch: latest` / a range picked an older release than the newest."""
+    shown = "; ".join(f"{r.torch}: {why}" for r, why in skipped[:3])
+    rest = f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+    return (
+        f"torch {spec_torch!r} resolved to {chosen.torch}, the newest release that fits the "
+        f"spec; newer ones were skipped: {shown}{rest}"
+    )
+
+
+def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expansion:
+    """Expand a spec for one release (see expand)."""
     problems: list[str] = []
     src = spec.path.name
     conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
@@ -479,7 +665,10 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     conda=cb,
                     extra_channels=spec.conda.channels,
                 ):
-                    if issue.silenced_by and _silenced(issue.silenced_by, spec.pip):
+                    if issue.silenced_by and (
+                        _silenced(issue.silenced_by, spec.pip)
+                        or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
+                    ):
                         continue
                     line = (
                         f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
@@ -534,22 +723,27 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
         )
         raise UnsupportedCombinationError(text)
 
-    several = len(pythons) > 1 or len(spec.platforms) > 1
-    named = []
-    for v in variants:
-        vid = (
-            f"{v.accelerator}-py{v.python.replace('.', '')}-{v.platform}"
-            if several
-            else v.accelerator
-        )
-        named.append(_with_id(v, VariantId(vid)))
+    named = [_with_id(v, variant_id(v, variants)) for v in variants]
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named))
 
 
-def _with_id(v: Variant, vid: VariantId) -> Variant:
-    from dataclasses import replace  # noqa: PLC0415
+def variant_id(v: Variant, siblings: Sequence[Variant]) -> VariantId:
+    """The accelerator, plus only the axes on which its variants differ: stable names.
 
+    `cu118` stays `cu118` while it has one python and one platform; a second python adds
+    `-py310`/`-py311` to that accelerator's variants only, a second platform `-linux-64`, ...
+    """
+    same = [s for s in siblings if s.accelerator == v.accelerator]
+    parts = [str(v.accelerator)]
+    if len({s.python for s in same}) > 1:
+        parts.append(f"py{v.python.replace('.', '')}")
+    if len({s.platform for s in same}) > 1:
+        parts.append(v.platform)
+    return VariantId("-".join(parts))
+
+
+def _with_id(v: Variant, vid: VariantId) -> Variant:
     return replace(v, id=vid)
 
 

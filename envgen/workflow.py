@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any, Final
 from envgen._lock import project_lock
 from envgen._proc import redact, strip_credentials
 from envgen.commands import InstallCommand
-from envgen.errors import BuildError, EnvgenError, LockError, SpecError
+from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
 from envgen.matrix import Matrix, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
 from envgen.settings import http_timeout
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
-from envgen.variants import Expansion, expand, select
+from envgen.variants import Expansion, expand, inferred_note, select, warning_lines
 
 if TYPE_CHECKING:
     # envgen.building imports this module; it is imported lazily below, by name here.
@@ -161,30 +161,74 @@ def trusted_root(spec: ProjectSpec, out: Path | None) -> Path:
 def _lock_unguarded(
     spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
 ) -> LockResult:
-    from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
-
     inside = trusted_root(spec, options.out)
 
     if options.pins_only:
-        expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls)
-        if options.variants:
-            keep = {v.id for v in select(expansion.variants, options.variants)}
-            files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
-        warnings = [f"{v.id}: {w}" for v in expansion.variants for w in v.warnings]
-        if options.check:
-            check_planned(out, files, inside=inside)
-            return LockResult(
-                lines=(f"{len(files)} file(s) in {out} are up to date",), warnings=tuple(warnings)
-            )
-        written = write_planned(out, files, inside=inside)
-        lines = [f"wrote {out / str(p)}" for p in written]
-        lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
-        return LockResult(
-            lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
-        )
+        return _lock_pins_only(spec, matrix, options, out, urls, inside=inside)
     from envgen import locking  # noqa: PLC0415
 
     return locking.lock_full(spec, matrix, options, out=out, inside=inside)
+
+
+def _lock_pins_only(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    options: LockOptions,
+    out: Path,
+    urls: IndexUrls,
+    *,
+    inside: Path,
+) -> LockResult:
+    """`lock --pins-only`: matrix pins, no resolver. A full lock on disk is never downgraded.
+
+    Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
+    written in the full form, and the lock's pins are checked against the matrix instead.
+    """
+    from envgen.generate import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+    from envgen.locking import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
+    from envgen.stale import describe_stale, find_stale, prune  # noqa: PLC0415
+
+    expanded = expand(spec, matrix).variants
+    full = full_lock_ids(out, expanded)
+    expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls, full_ids=full)
+    chosen = (
+        select(expansion.variants, options.variants) if options.variants else expansion.variants
+    )
+    keep = {v.id for v in chosen}
+    files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
+    note = inferred_note(chosen)
+    warnings = [*expansion.notes, *([note] if note else []), *warning_lines(expansion.variants)]
+    lines: list[str] = []
+    problems: list[str] = []
+    for v in chosen:
+        if v.id not in full:
+            continue
+        found, locked = full_lock_pin_problems(out, v)
+        problems += found
+        if not locked:
+            lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
+        elif not found:
+            lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
+    stale = find_stale(out, (v.id for v in expansion.variants))
+    if options.check:
+        check_planned(out, files, inside=inside)
+        problems += [describe_stale(s) for s in stale]
+        if problems:
+            raise StaleOutputError(
+                f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+                hint="run `envgen lock` and commit the result",
+            )
+        lines.append(f"{len(files)} file(s) in {out} are up to date")
+        return LockResult(lines=tuple(lines), warnings=tuple(warnings))
+    written = write_planned(out, files, inside=inside)
+    # Writing pins-only files never touches a full lock; a disagreeing one is reported.
+    warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
+    lines += [f"wrote {out / str(p)}" for p in written]
+    lines += prune(out, stale)
+    lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
+    return LockResult(
+        lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
+    )
 
 
 # --- matrix commands -----------------------------------------------------------------------------
@@ -501,7 +545,64 @@ def format_build_line(b: VariantBuild) -> str:
             f" / {len(b.smoke.skipped)} skipped"
         )
     err = f": {b.error.splitlines()[0]}" if b.error else ""
+    if b.status == "not-ready":
+        return f"{b.variant}: not ready ({b.manager}){err}"
     return (
         f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s"
         f"{disk}{smoke_text} -> {b.env}{err}"
     )
+
+
+def build_summary(report: BuildReport) -> str:
+    """One line after the per-variant lines: what was built, what was not, and why."""
+    counts: dict[str, list[str]] = {}
+    for b in report.builds:
+        key: str = b.status
+        if b.status in ("built", "up-to-date") and b.smoke is not None and not b.smoke.ok:
+            key = "smoke failed"
+        counts.setdefault(key, []).append(b.variant)
+    order = ("built", "up-to-date", "smoke failed", "not-ready", "failed")
+    parts = [
+        f"{len(counts[k])} {k.replace('-', ' ')}"
+        + (f" ({', '.join(counts[k])})" if k in ("smoke failed", "not-ready", "failed") else "")
+        for k in order
+        if k in counts
+    ]
+    return f"build: {len(report.builds)} variant(s): " + ", ".join(parts)
+
+
+# --- run, shell, --variant auto -----------------------------------------------------------------
+def resolve_auto(
+    spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...]
+) -> tuple[tuple[str, ...], str | None]:
+    """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
+    from envgen.running import AUTO, choose_auto  # noqa: PLC0415
+
+    if AUTO not in variants:
+        return variants, None
+    if variants != (AUTO,):
+        msg = "--variant auto picks one variant; give it alone, not with other patterns"
+        raise SpecError(msg)
+    spec, matrix = load(spec_path, matrix_dir)
+    choice = choose_auto(expand(spec, matrix).variants, matrix)
+    return (choice.variant,), choice.reason
+
+
+def prepare_env(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    variant: str,
+    *,
+    out: Path | None,
+    env_dir: Path | None,
+) -> tuple[Path, bool, str | None]:
+    """(env, is conda, auto reason): the variant's environment, built from its lock if needed."""
+    from envgen.generate import default_out  # noqa: PLC0415
+    from envgen.running import ensure_built  # noqa: PLC0415
+
+    (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
+    spec, matrix = load(spec_path, matrix_dir)
+    target = out or default_out(spec)
+    with _guarded(target, BuildError, "envgen run"):
+        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir)
+    return env, conda, why

@@ -795,6 +795,15 @@ def _resolve_error(
         f"  indexes asked: {plan.describe(routed)}\n"
         f"  {tool} says:\n" + "\n".join(f"    {line}" for line in said)
     )
+    from envgen.network import Index, mirror_hint, network_failure_host  # noqa: PLC0415
+
+    indexes = [Index(role="pypi", url=plan.pypi)]
+    if plan.pytorch is not None:
+        indexes.insert(0, Index(role="pytorch", url=plan.pytorch))
+    unreachable = network_failure_host(stderr, indexes)
+    if unreachable is not None:
+        # Not a pin problem: the index never answered (see envgen.network).
+        return LockError(_proc.redact(msg), hint=mirror_hint(unreachable.host, [unreachable.role]))
     return LockError(
         _proc.redact(msg),
         hint="check the pins and pip: extras in project.yaml against the indexes above",
