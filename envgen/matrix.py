@@ -172,6 +172,68 @@ class KnownIssue(StrictModel):
     link: str
 
 
+ExtensionForm = Literal["find-links", "extra-index-url", "pypi", "pytorch-index", "direct-url"]
+
+
+class ExtensionIndex(StrictModel):
+    """Where an extension's wheels live for an era of torch releases (extensions.yaml)."""
+
+    torch: str = Field(description="A PEP 440 specifier of the torch releases this form serves.")
+    form: ExtensionForm = Field(
+        description="find-links / extra-index-url: a line in requirements.txt; pypi: PyPI itself; "
+        "pytorch-index: the variant's own PyTorch index; direct-url: a `name @ url` requirement."
+    )
+    url: str | None = Field(
+        default=None,
+        description="URL template: {accelerator} {torch_minor} {torch_nodot} {python_nodot} "
+        "{version} {cuda_build} {cxx11abi}.",
+    )
+    cpu_url: str | None = Field(default=None, description="URL template for cpu variants.")
+    source: str
+    inferred: bool = False
+
+
+class ExtensionVersion(StrictModel):
+    """One release of an extension and its date (the upstream git tag's date)."""
+
+    version: VersionStr
+    date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+class ExtensionBuild(StrictModel):
+    """Versions of an extension built for some torch releases x accelerators x pythons."""
+
+    versions: tuple[VersionStr, ...]
+    torch: tuple[str, ...] = Field(
+        description='Torch series ("1.12": every 1.12.x), exact releases ("2.1.2") or specifiers.'
+    )
+    accelerators: tuple[str, ...]
+    python: tuple[PythonStr, ...] = Field(default=(), description="Empty: not recorded.")
+    platforms: tuple[Platform, ...] = ("linux-64",)
+    package: str | None = Field(
+        default=None, description="The pip name of these wheels when it differs per accelerator."
+    )
+    cuda_build: str | None = Field(
+        default=None, description="The CUDA a direct-url wheel names (flash-attn: 118, 122, 12)."
+    )
+    source: str | None = Field(default=None, description="Overrides the extension's source.")
+    inferred: bool = False
+
+
+class Extension(StrictModel):
+    """A compiled torch extension: index forms, versions and what was built (extensions.yaml)."""
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The canonical pip name.")
+    import_name: str = Field(alias="import", description="The module the smoke test imports.")
+    aliases: tuple[str, ...] = Field(
+        default=(), description="fnmatch patterns of other pip names meaning this extension."
+    )
+    source: str
+    indexes: tuple[ExtensionIndex, ...]
+    versions: tuple[ExtensionVersion, ...]
+    builds: tuple[ExtensionBuild, ...]
+
+
 class Matrix(StrictModel):
     """Everything under matrices/, validated."""
 
@@ -180,6 +242,7 @@ class Matrix(StrictModel):
     conda: tuple[CondaBuild, ...]
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
+    extensions: tuple[Extension, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
     def release(self, torch: str) -> Release | None:
@@ -250,13 +313,18 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "conda": "conda.yaml",
     "drivers": "drivers.yaml",
     "known_issues": "known-issues.yaml",
+    "extensions": "extensions.yaml",
 }
+# Matrix files a directory may lack (a test matrix without extensions).
+OPTIONAL_FILES: Final = frozenset({"extensions"})
 
 
-def _read_rows(path: Path) -> list[Any]:
+def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if optional:
+            return []
         msg = f"{path}: matrix file is missing"
         raise MatrixError(msg, hint="run `make refresh-matrix` or restore it from git") from None
     try:
@@ -311,6 +379,8 @@ def _parsed_cache_path(directory: Path) -> Path | None:
     for name in MATRIX_FILES.values():
         try:
             digest.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
+        except FileNotFoundError:
+            digest.update(name.encode() + b"\0absent\0")
         except OSError:
             return None
     return cache_root() / "matrix" / f"{digest.hexdigest()}.json"
@@ -325,7 +395,10 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
             cached = None
         if isinstance(cached, dict) and set(cached) == set(MATRIX_FILES):
             return cached
-    raw = {key: _read_rows(directory / name) for key, name in MATRIX_FILES.items()}
+    raw = {
+        key: _read_rows(directory / name, optional=key in OPTIONAL_FILES)
+        for key, name in MATRIX_FILES.items()
+    }
     if cache is not None:
         try:
             atomic_write_bytes(cache, json.dumps(raw, sort_keys=True).encode())
@@ -399,6 +472,39 @@ def check_invariants(matrix: Matrix) -> list[str]:
     problems += [
         f"known-issues.yaml: id {d} listed twice" for d in _dupes(k.id for k in matrix.known_issues)
     ]
+    problems += _extension_problems(matrix.extensions)
+    return problems
+
+
+def _extension_problems(extensions: tuple[Extension, ...]) -> list[str]:
+    """extensions.yaml invariants: unique names, builds naming listed versions, valid specifiers."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet  # noqa: PLC0415
+
+    problems = [f"extensions.yaml: {d} listed twice" for d in _dupes(e.name for e in extensions)]
+    for ext in extensions:
+        known = {v.version for v in ext.versions}
+        problems += [
+            f"extensions.yaml: {ext.name}: version {d} listed twice"
+            for d in _dupes(v.version for v in ext.versions)
+        ]
+        for index in ext.indexes:
+            try:
+                SpecifierSet(index.torch)
+            except InvalidSpecifier:
+                problems.append(f"extensions.yaml: {ext.name}: index torch {index.torch!r}")
+            if index.form in ("find-links", "extra-index-url", "direct-url") and not index.url:
+                problems.append(f"extensions.yaml: {ext.name}: a {index.form} index needs a url")
+        for b in ext.builds:
+            problems += [
+                f"extensions.yaml: {ext.name}: build version {v} is not in its versions"
+                for v in b.versions
+                if v not in known
+            ]
+            problems += [
+                f"extensions.yaml: {ext.name}: accelerator {a!r} is not cpu or cuXYZ"
+                for a in b.accelerators
+                if a != "cpu" and not (a.startswith("cu") and a[2:].isdigit())
+            ]
     return problems
 
 

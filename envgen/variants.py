@@ -16,6 +16,8 @@ from packaging.version import InvalidVersion, Version
 
 from envgen._types import AcceleratorId, ComputeKind, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
+from envgen.extensions import ExtensionPin, Target, requirement_extension
+from envgen.extensions import resolve as resolve_extension
 from envgen.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
 from envgen.spec import ProjectSpec, did_you_mean
 
@@ -40,6 +42,8 @@ class Variant:
     conda_channels: tuple[str, ...]
     conda_extra: tuple[str, ...]
     warnings: tuple[str, ...]
+    # Compiled extensions named in pip: pinned for this variant (envgen.extensions).
+    extensions: tuple[ExtensionPin, ...] = ()
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -73,6 +77,16 @@ class Variant:
                 "conda": conda_pins(self),
             },
             "warnings": list(self.warnings),
+            **(
+                {
+                    "extensions": {
+                        p.package: {"version": p.version, "index": p.index_line}
+                        for p in self.extensions
+                    }
+                }
+                if self.extensions
+                else {}
+            ),
         }
 
 
@@ -379,6 +393,13 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                             pip_build = None
                         else:
                             conda_build = None
+            pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
+            for py in pythons:
+                pins_by_python[py] = (
+                    _extension_pins(spec, matrix, release, acc, py, platform, problems)
+                    if pip_build is not None
+                    else ()
+                )
             variants.extend(
                 Variant(
                     id=VariantId(""),
@@ -397,6 +418,7 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                     conda_channels=spec.conda.channels,
                     conda_extra=spec.conda.dependencies,
                     warnings=tuple(variant_warnings),
+                    extensions=pins_by_python[py],
                 )
                 for py in pythons
             )
@@ -422,6 +444,38 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
         named.append(_with_id(v, VariantId(vid)))
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named))
+
+
+def _extension_pins(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    python: str,
+    platform: Platform,
+    problems: list[str],
+) -> tuple[ExtensionPin, ...]:
+    """Pin every extension the spec's pip: names for one variant; unbuilt ones become problems."""
+    pins: list[ExtensionPin] = []
+    target = Target(torch=release.torch, accelerator=acc, python=python, platform=platform)
+    for i, item in enumerate(spec.pip):
+        if requirement_extension(matrix, item) is None:
+            continue
+        try:
+            pins.append(
+                resolve_extension(
+                    matrix,
+                    item,
+                    target,
+                    where=f"{spec.path.name}: pip[{i}]",
+                    before=spec.lock.exclude_newer,
+                )
+            )
+        except UnsupportedCombinationError as exc:
+            text = exc.message if exc.hint is None else f"{exc.message}; fix: {exc.hint}"
+            if text not in problems:
+                problems.append(text)
+    return tuple(pins)
 
 
 def _with_id(v: Variant, vid: VariantId) -> Variant:

@@ -67,7 +67,13 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
     """
     pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
     pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
-    for name, value in (("ENVGEN_PYTORCH_INDEX", pytorch), ("ENVGEN_PYPI_INDEX", pypi)):
+    # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
+    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
+    for name, value in (
+        ("ENVGEN_PYTORCH_INDEX", pytorch),
+        ("ENVGEN_PYPI_INDEX", pypi),
+        ("ENVGEN_EXTENSION_INDEX", extension),
+    ):
         if value:
             problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
             if problem:
@@ -85,6 +91,7 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
     return IndexUrls(
         pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
         pypi=pypi.rstrip("/") if pypi else None,
+        extension_root=extension.rstrip("/") if extension else None,
     )
 
 

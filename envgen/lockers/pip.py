@@ -137,6 +137,8 @@ class IndexPlan:
     pytorch: str | None
     flat: bool  # the PyTorch side is a find-links page (torch_stable.html), not a PEP 503 index
     pypi: str
+    # Extension wheel indexes (envgen.extensions): (package, real URL, flat).
+    extensions: tuple[tuple[str, str, bool], ...] = ()
 
     def describe(self, routed: Iterable[str]) -> str:
         """The indexes asked, redacted, for messages."""
@@ -152,10 +154,22 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
     """The indexes to resolve a variant's pip side against (real URLs, maybe with credentials)."""
     pypi = (urls.pypi or PYPI_SIMPLE).rstrip("/")
     build = variant.pip
+    extensions = tuple(
+        (
+            canonicalize_name(pin.package),
+            urls.extension(pin.index_line.partition(" ")[2]),
+            pin.index_line.startswith("--find-links "),
+        )
+        for pin in variant.extensions
+        if pin.index_line is not None
+    )
     if build is None or build.index == "pypi" or build.url is None:
-        return IndexPlan(pytorch=None, flat=False, pypi=pypi)
+        return IndexPlan(pytorch=None, flat=False, pypi=pypi, extensions=extensions)
     return IndexPlan(
-        pytorch=urls.pytorch(build.url).rstrip("/"), flat=build.index == "find-links", pypi=pypi
+        pytorch=urls.pytorch(build.url).rstrip("/"),
+        flat=build.index == "find-links",
+        pypi=pypi,
+        extensions=extensions,
     )
 
 
@@ -200,10 +214,20 @@ def render_pyproject(requirements: Iterable[str], plan: IndexPlan, routed: Itera
         "default = true\n"
     )
     names = sorted({canonicalize_name(n) for n in routed})
-    if plan.pytorch is not None and names:
-        text += "\n[tool.uv.sources]\n" + "".join(
-            f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names
+    sources = (
+        [f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names] if plan.pytorch else []
+    )
+    for i, (package, ext_url, flat) in enumerate(plan.extensions):
+        # Each extension only from its own wheel index (the one requirements.txt names).
+        text += (
+            f'\n[[tool.uv.index]]\nname = "extension-{i}"\n'
+            f"url = {_toml_string(split_credentials(ext_url)[0])}\n"
+            + ('format = "flat"\n' if flat else "")
+            + "explicit = true\n"
         )
+        sources.append(f'{package} = {{ index = "extension-{i}" }}\n')
+    if sources:
+        text += "\n[tool.uv.sources]\n" + "".join(sources)
     return text
 
 
@@ -635,6 +659,10 @@ class PipLocker:
                 # A file without an upload time is dropped by uv ("has no publish time");
                 # `false` lifts the cutoff for the packages pinned to the PyTorch index.
                 args += [a for n in routed for a in ("--exclude-newer-package", f"{n}=false")]
+            # Extension pages are plain HTML (no upload times); their pins come from the matrix.
+            args += [
+                a for n, _, _ in plan.extensions for a in ("--exclude-newer-package", f"{n}=false")
+            ]
         if request.upgrade:
             args.append("--upgrade")
         for name in request.upgrade_packages:
@@ -701,6 +729,8 @@ class PipLocker:
             args += ["--index-url", plan.pypi, "--find-links", plan.pytorch]
         else:
             args += ["--index-url", plan.pypi, "--extra-index-url", plan.pytorch]
+        for _, ext_url, flat in plan.extensions:
+            args += ["--find-links" if flat else "--extra-index-url", ext_url]
         if request.upgrade:
             args.append("--upgrade")
         for name in request.upgrade_packages:

@@ -41,14 +41,43 @@ def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
         lines.append(f"--index-url {url}")
         if variant.pip_extra:
             lines.append(f"--extra-index-url {urls.pypi or PYPI_SIMPLE}")
-    return lines
+    return lines + extension_index_lines(variant, urls)
+
+
+def extension_index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
+    """The extensions' find-links / extra-index-url lines (envgen.extensions), deduplicated."""
+    out: list[str] = []
+    for pin in variant.extensions:
+        if pin.index_line is not None:
+            flag, _, url = pin.index_line.partition(" ")
+            line = f"{flag} {urls.extension(url)}"
+            if line not in out:
+                out.append(line)
+    return out
 
 
 def requirement_lines(variant: Variant) -> list[str]:
     """Torch-family pins plus the user's requirements, sorted by canonical name."""
     reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
-    reqs += list(variant.pip_extra)
+    # An extension's requirement is replaced by the pin built for this variant.
+    pinned = {canonicalize_name(Requirement(p).name) for p in variant.pip_extra} & {
+        canonicalize_name(p.extension) for p in variant.extensions
+    } | {canonicalize_name(p.package) for p in variant.extensions}
+    reqs += [p.requirement for p in variant.extensions]
+    reqs += [
+        r
+        for r in variant.pip_extra
+        if canonicalize_name(Requirement(r).name) not in pinned and not _names_alias(r, variant)
+    ]
     return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
+
+
+def _names_alias(requirement: str, variant: Variant) -> bool:
+    """Whether a pip: item is the source of one of the variant's extension pins (spconv-cu113)."""
+    name = canonicalize_name(Requirement(requirement).name)
+    return any(name in (p.extension, canonicalize_name(p.package)) for p in variant.extensions) or (
+        any(name.startswith(p.extension + "-") for p in variant.extensions)
+    )
 
 
 def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) -> str:
