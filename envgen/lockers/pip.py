@@ -262,6 +262,25 @@ def pin_lines(output: str, *, drop_urls: Iterable[str] = ()) -> list[str]:
     return lines
 
 
+def unhashed_pins(lines: Iterable[str]) -> list[str]:
+    """The requirement lines of a lock body that carry no --hash (their first token).
+
+    >>> unhashed_pins(["a==1 \\\\", "    --hash=sha256:00", "b==2"])
+    ['b==2']
+    """
+    entries: list[list[str]] = []
+    for line in lines:
+        if line[:1].isspace() and entries:
+            entries[-1].append(line)
+        elif line.strip() and not line.startswith(("-", "#")):
+            entries.append([line])
+    return [
+        entry[0].split(" \\")[0].strip()
+        for entry in entries
+        if not any("--hash=" in part for part in entry)
+    ]
+
+
 def assemble_body(index: Iterable[str], pins: Iterable[str]) -> str:
     """Index lines, a blank line, then the pins; LF endings and one final newline."""
     head = list(index)
@@ -566,6 +585,14 @@ class PipLocker:
             pins = self._lock_uv(request, plan).pins
         drop = _foreign_urls(request.urls, request.written_urls)
         pins = pin_lines("\n".join(pins), drop_urls=drop)
+        unhashed = unhashed_pins(pins)
+        if unhashed:
+            # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
+            msg = (
+                f"{variant.id}: {self.resolver} wrote no hash for {', '.join(unhashed)}; "
+                "`pip install --require-hashes` would refuse the lock, so nothing was written"
+            )
+            raise LockError(msg, hint="check the find-links pages those packages come from")
         body = assemble_body(written_index_lines(variant, request.written_urls), pins)
         if _proc.redact(body) != body:  # a credential slipped through: never write it
             msg = f"{variant.id}: the lock would contain a credential-bearing URL; nothing written"
