@@ -368,6 +368,7 @@ def smoke_expectation(variant: Variant, expected: Inventory) -> SmokeExpectation
         version=variant.compute_version,
         distributions=dists,
         companions=companions,
+        extensions=frozenset(p.import_name for p in variant.extensions),
     )
 
 

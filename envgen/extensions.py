@@ -43,6 +43,7 @@ class ExtensionPin:
     """What a variant's requirements.txt gets for one extension."""
 
     extension: str
+    import_name: str
     package: str
     version: str
     requirement: str
@@ -213,6 +214,7 @@ def resolve(
             line = f"--{index.form} {_url(index, target, build, version)}"
     return ExtensionPin(
         extension=ext.name,
+        import_name=ext.import_name,
         package=package,
         version=version,
         requirement=text,

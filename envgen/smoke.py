@@ -54,6 +54,8 @@ class SmokeExpectation:
             ("torch": "2.1.0+cu118"); compared with importlib.metadata, not torch.__version__.
         companions: which of torchvision/torchaudio the variant has.
         require_gpu: fail (instead of skip) the GPU tier when no device is visible.
+        extensions: import names of the compiled extensions the variant pins (torch_scatter,
+            mmcv, ...): each gets an import-and-op check, skipped when not installed.
     """
 
     kind: ComputeKind
@@ -61,6 +63,7 @@ class SmokeExpectation:
     distributions: Mapping[str, str] = field(default_factory=dict)
     companions: frozenset[str] = frozenset()
     require_gpu: bool = False
+    extensions: frozenset[str] = frozenset()
 
     @property
     def accelerator(self) -> str:
@@ -81,6 +84,8 @@ class SmokeExpectation:
                 "distributions": dict(sorted(self.distributions.items())),
                 "companions": sorted(self.companions),
                 "require_gpu": self.require_gpu,
+                # Only when present: the command line of a variant without extensions is unchanged.
+                **({"extensions": sorted(self.extensions)} if self.extensions else {}),
             },
             sort_keys=True,
         )

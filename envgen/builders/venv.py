@@ -94,7 +94,9 @@ def mirror_url(url: str, urls: IndexUrls) -> str:
     """
     if urls.pypi and url.rstrip("/") == PYPI_SIMPLE:
         return urls.pypi
-    return urls.pytorch(url)
+    mapped = urls.pytorch(url)
+    # An extension's page (data.pyg.org, ...) through ENVGEN_EXTENSION_INDEX's mirror.
+    return mapped if mapped != url else urls.extension(url)
 
 
 def index_arguments(options: list[tuple[str, str]], urls: IndexUrls) -> list[str]:

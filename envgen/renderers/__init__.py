@@ -16,7 +16,7 @@ from typing import Final
 import jinja2
 
 from envgen._resources import TEMPLATES_DIR
-from envgen._types import PYTORCH_WHL_ROOT
+from envgen._types import PYPI_SIMPLE, PYTORCH_WHL_ROOT
 from envgen.errors import RenderError
 
 FORMAT_VERSION: Final = 1
@@ -92,7 +92,11 @@ class IndexUrls:
 
     def extension(self, published_url: str) -> str:
         """Translate an extension index URL (data.pyg.org, ...) to this root."""
-        if self.extension_root is None or "://" not in published_url:
+        if (
+            self.extension_root is None
+            or "://" not in published_url
+            or published_url.startswith((PYTORCH_WHL_ROOT, PYPI_SIMPLE))
+        ):
             return published_url
         return self.extension_root.rstrip("/") + "/" + published_url.split("://", 1)[1]
 
