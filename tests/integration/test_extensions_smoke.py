@@ -7,8 +7,6 @@ way a wheel built for another torch does. The variant also names torch_cluster, 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from envgen.smoke import SmokeExpectation, run_smoke
