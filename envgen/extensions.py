@@ -224,6 +224,47 @@ def resolve(
     )
 
 
+def install_line(pin: ExtensionPin) -> str:
+    """The one-line pip command for a pin, in the projects' published shape (`-f` last).
+
+    >>> install_line(ExtensionPin(extension="detectron2", import_name="detectron2",
+    ...     package="detectron2", version="0.6", requirement="detectron2==0.6",
+    ...     index_line="--find-links https://x/i.html", source="s", inferred=False))
+    'pip install detectron2==0.6 -f https://x/i.html'
+    """
+    requirement = f'"{pin.requirement}"' if " " in pin.requirement else pin.requirement
+    text = f"pip install {requirement}"
+    if pin.index_line is None:
+        return text
+    flag, _, url = pin.index_line.partition(" ")
+    return f"{text} {'-f' if flag == '--find-links' else flag} {url}"
+
+
+def pins_for(
+    matrix: Matrix, names: Iterable[str], target: Target, *, where: str
+) -> tuple[ExtensionPin, ...]:
+    """Pin each named extension (`--with`) for one target; an unknown name is an error.
+
+    Raises:
+        UnsupportedCombinationError: for an unknown extension or one never built for `target`.
+    """
+    out: list[ExtensionPin] = []
+    for name in names:
+        if requirement_extension(matrix, name) is None:
+            known = ", ".join(sorted(e.name for e in matrix.extensions))
+            msg = f"{where}: {name!r} is not a known extension; known: {known}"
+            raise UnsupportedCombinationError(msg)
+        try:
+            out.append(resolve(matrix, name, target, where=where))
+        except UnsupportedCombinationError as exc:
+            hint = (exc.hint or "").replace(
+                f"drop {Requirement(name).name} from pip: and build it from source",
+                f"leave out --with {name}",
+            )
+            raise UnsupportedCombinationError(exc.message, hint=hint) from None
+    return tuple(out)
+
+
 def _describe(target: Target) -> str:
     return f"torch {target.torch} {target.accelerator} (python {target.python}, {target.platform})"
 

@@ -358,7 +358,7 @@ def _row_label(row: object) -> str:
     if isinstance(row, dict):
         return ", ".join(
             f"{k}={row[k]}"
-            for k in ("torch", "release", "kind", "version", "id", "cuda")
+            for k in ("torch", "release", "kind", "version", "id", "cuda", "name")
             if k in row
         )
     return repr(row)
