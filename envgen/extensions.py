@@ -190,6 +190,7 @@ def resolve(
     if ext is None:
         msg = f"internal error: {req.name} is not an extension"
         raise RuntimeError(msg)
+    req.specifier = public_specifier(req.specifier)
     index = _index_for(ext, target.torch)
     builds = _builds_for(ext, target) if index is not None else []
     chosen: tuple[Version, ExtensionBuild] | None = None
@@ -263,6 +264,23 @@ def pins_for(
             )
             raise UnsupportedCombinationError(exc.message, hint=hint) from None
     return tuple(out)
+
+
+def public_specifier(specifier: SpecifierSet) -> SpecifierSet:
+    """A pin with a wheel's local label (`==2.1.0+pt113cpu`) as its public version (`==2.1.0`).
+
+    The label names one torch x CUDA build; envgen picks the build per variant.
+
+    >>> str(public_specifier(SpecifierSet("==2.1.0+pt113cpu")))
+    '==2.1.0'
+    """
+    parts = []
+    for spec in specifier:
+        version = spec.version
+        if spec.operator in ("==", "!=", "===") and "+" in version:
+            version = version.split("+", 1)[0]
+        parts.append(f"{'==' if spec.operator == '===' else spec.operator}{version}")
+    return SpecifierSet(",".join(parts))
 
 
 def _describe(target: Target) -> str:
@@ -406,7 +424,15 @@ def recognise_index_url(matrix: Matrix, url: str) -> FindLinksMatch | None:
     text = url.strip().replace("%2B", "+").replace("%2b", "+")
     for ext in matrix.extensions:
         for index in ext.indexes:
-            for template, cpu in ((index.url, False), (index.cpu_url, True)):
+            now = (index.url or "").split("{", 1)[0].rsplit("/", 1)[0] + "/"
+            for old in index.moved_from:
+                if text.startswith(old):
+                    text = now + text[len(old) :]
+    for ext in matrix.extensions:
+        for index in ext.indexes:
+            templates = [(index.url, False), (index.cpu_url, True)]
+            templates += [(t, False) for t in index.import_urls]
+            for template, cpu in templates:
                 if not template:
                     continue
                 # PyG writes torch-{torch_minor}.0+...: accept any patch in an imported file.
@@ -423,6 +449,86 @@ def recognise_index_url(matrix: Matrix, url: str) -> FindLinksMatch | None:
                 acc = "cpu" if cpu else groups.get("accelerator")
                 return FindLinksMatch(extension=ext.name, torch=torch, accelerator=acc)
     return None
+
+
+def accelerator_from_pages(
+    matrix: Matrix, indexes: Iterable[tuple[str, str]]
+) -> tuple[str, str] | None:
+    """The compute platform an imported file's extension pages name: (accelerator, url)."""
+    for _, url in indexes:
+        found = recognise_index_url(matrix, url)
+        if found is not None and found.accelerator is not None:
+            return found.accelerator, url
+    return None
+
+
+def review_import(
+    matrix: Matrix,
+    requirements: Iterable[str],
+    indexes: Iterable[tuple[str, str]],
+    target: Target,
+    *,
+    where: str,
+    pythons: tuple[str, ...] = (),
+) -> tuple[list[str], list[str], str | None]:
+    """An imported file's extensions against the torch and compute chosen.
+
+    Returns (problems, warnings, python): a requirement never built for them is a problem naming
+    the nearest build; an extension page for another torch or compute platform is a warning
+    (envgen writes the right page per variant). When the file names no Python, `pythons` (newest
+    first) are tried and the first every extension was built for is returned.
+    """
+    reqs = [r for r in requirements if requirement_extension(matrix, r) is not None]
+    indexed = {r: i for i, r in enumerate(requirements)}
+    chosen: str | None = None
+    for python in pythons:
+        candidate = Target(
+            torch=target.torch,
+            accelerator=target.accelerator,
+            python=python,
+            platform=target.platform,
+        )
+        if all(_fits(matrix, r, candidate) for r in reqs):
+            chosen = python
+            target = candidate
+            break
+    problems: list[str] = []
+    kept: list[str] = []
+    for item in reqs:
+        try:
+            pin = resolve(matrix, item, target, where=f"{where}: pip[{indexed[item]}]")
+        except UnsupportedCombinationError as exc:
+            problems.append(exc.message if exc.hint is None else f"{exc.message}; fix: {exc.hint}")
+            continue
+        kept.append(pin.extension)
+    warnings: list[str] = []
+    release = Version(target.torch)
+    for _, url in indexes:
+        found = recognise_index_url(matrix, url)
+        if found is None:
+            continue
+        same_torch = found.torch is None or Version(found.torch).release[:2] == release.release[:2]
+        same_acc = found.accelerator in (None, target.accelerator)
+        if not (same_torch and same_acc):
+            warnings.append(
+                f"{where}: the {found.extension} page {url} is for torch {found.torch or '?'} "
+                f"{found.accelerator or '?'}, not torch {target.torch} {target.accelerator}; "
+                "envgen writes the page of each variant"
+            )
+    if kept:
+        warnings.append(
+            f"{where}: kept the compiled extensions {', '.join(kept)}: envgen pins each for the "
+            "variant's torch and CUDA and writes its wheel index"
+        )
+    return problems, warnings, chosen
+
+
+def _fits(matrix: Matrix, requirement: str, target: Target) -> bool:
+    try:
+        resolve(matrix, requirement, target, where="")
+    except UnsupportedCombinationError:
+        return False
+    return True
 
 
 def _from_nodot(digits: str) -> str:

@@ -891,6 +891,32 @@ def build_project(
                 "on a GPU, "
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
+    if acc is not None and "pip" in managers:
+        from envgen.extensions import Target, review_import  # noqa: PLC0415
+
+        target = Target(
+            torch=release.torch,
+            accelerator=acc,
+            python=python or (release.python[-1] if release.python else "3"),
+            platform="linux-64",
+        )
+        newest_first = tuple(sorted(release.python, key=_py_key, reverse=True))
+        more, notes, fitting = review_import(
+            matrix,
+            found.pip_reqs,
+            found.indexes,
+            target,
+            where=src,
+            pythons=() if python else newest_first,
+        )
+        problems += more
+        warnings += notes
+        if fitting is not None and newest_first and fitting != newest_first[0]:
+            python = fitting
+            warnings.append(
+                f"{src}: python {fitting}: the newest Python torch {release.torch} and the "
+                "file's compiled extensions were all built for"
+            )
     _raise(src, problems)
     if acc is None:  # every path that leaves it None adds a problem
         msg = f"{src}: no compute platform could be chosen"
@@ -922,6 +948,10 @@ def build_project(
         msg = f"{src}: the imported project.yaml is not valid: {exc}"
         raise ImportSpecError(msg) from None
     return project, warnings
+
+
+def _py_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
 
 
 def _raise(src: str, problems: list[str]) -> None:
@@ -1032,6 +1062,12 @@ def _pick_accelerator(
     if distinct:
         return distinct[0]
     builds = _builds(matrix, release, manager)
+    from envgen.extensions import accelerator_from_pages  # noqa: PLC0415
+
+    paged = accelerator_from_pages(matrix, found.indexes)
+    if paged is not None and paged[0] in builds:
+        warnings.append(f"{src}: the compute platform {paged[0]} comes from -f {paged[1]}")
+        return paged[0]
     if manager == "conda":
         # No cpuonly, no cudatoolkit: see the warning in build_project.
         return "cpu" if "cpu" in builds else next(iter(builds), None)

@@ -189,6 +189,14 @@ class ExtensionIndex(StrictModel):
         "{version} {cuda_build} {cxx11abi}.",
     )
     cpu_url: str | None = Field(default=None, description="URL template for cpu variants.")
+    moved_from: tuple[str, ...] = Field(
+        default=(),
+        description="Earlier hosts of the same pages (URL prefixes), recognised on import.",
+    )
+    import_urls: tuple[str, ...] = Field(
+        default=(),
+        description="Other published URL templates of the same pages, recognised on import.",
+    )
     source: str
     inferred: bool = False
 
