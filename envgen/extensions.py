@@ -50,6 +50,8 @@ class ExtensionPin:
     index_line: str | None
     source: str
     inferred: bool
+    # Served by the variant's own PyTorch index (xformers): the locker routes it there.
+    from_pytorch_index: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,6 +224,7 @@ def resolve(
         index_line=line,
         source=build.source or ext.source,
         inferred=build.inferred or index.inferred,
+        from_pytorch_index=index.form == "pytorch-index",
     )
 
 

@@ -139,6 +139,8 @@ class IndexPlan:
     pypi: str
     # Extension wheel indexes (envgen.extensions): (package, real URL, flat).
     extensions: tuple[tuple[str, str, bool], ...] = ()
+    # Extensions the PyTorch index serves per CUDA (xformers): routed there like torch.
+    pytorch_routed: tuple[str, ...] = ()
 
     def describe(self, routed: Iterable[str]) -> str:
         """The indexes asked, redacted, for messages."""
@@ -170,6 +172,9 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
         flat=build.index == "find-links",
         pypi=pypi,
         extensions=extensions,
+        pytorch_routed=tuple(
+            sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
+        ),
     )
 
 
@@ -606,7 +611,11 @@ class PipLocker:
         requirements = requirement_lines(variant)
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         timeout = min(_PROBE_TIMEOUT_S, request.timeout)
-        routed: list[str] = sorted(n for n in direct if is_torch_family(n)) if plan.pytorch else []
+        routed: list[str] = (
+            sorted(n for n in direct if is_torch_family(n) or n in plan.pytorch_routed)
+            if plan.pytorch
+            else []
+        )
         no_times = False
         if request.exclude_newer is not None and plan.pytorch is not None:
             no_times = not has_upload_times(plan, timeout)

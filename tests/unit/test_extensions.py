@@ -382,3 +382,23 @@ def test_unknown_urls_and_requirements(matrix: Matrix) -> None:
         is_extension_requirement(matrix, r)
         for r in ("torch-scatter==2.0.9", "Torch_Sparse", "spconv-cu120", "numpy", "not a req")
     ] == [True, True, True, False, False]
+
+
+def test_xformers_is_routed_to_the_variants_pytorch_index(matrix: Matrix) -> None:
+    from envgen.lockers.pip import index_plan, render_pyproject  # noqa: PLC0415
+
+    exp = expand(
+        spec(
+            'python: "3.10"\ntorch: "2.1.2"\naccelerators: [cu118]\nmanagers: [pip]\n'
+            "pip: [xformers]\n"
+        ),
+        matrix,
+    )
+    (variant,) = exp.variants
+    assert [p.requirement for p in variant.extensions] == ["xformers==0.0.23.post1"]
+    plan = index_plan(variant, IndexUrls())
+    assert plan.pytorch_routed == ("xformers",)
+    text = render_pyproject(["xformers==0.0.23.post1"], plan, ["torch", *plan.pytorch_routed])
+    assert text.endswith(
+        '[tool.uv.sources]\ntorch = { index = "pytorch" }\nxformers = { index = "pytorch" }\n'
+    )
