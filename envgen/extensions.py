@@ -366,7 +366,9 @@ def _unbuilt(
             parts.append(f"nearest build: torch {near_t} {acc} with {ext.name} {version}")
             fixes.append(f"use torch {_release_of(near_t)} with {acc}")
         else:
-            parts.append(f"{ext.name} has no wheels for {target.platform}")
+            parts.append(
+                f"matrices/extensions.yaml records no {target.platform} wheels of {ext.name}"
+            )
     fixes.append(f"drop {req.name} from pip: and build it from source")
     return UnsupportedCombinationError("; ".join(parts), hint=", or ".join(fixes))
 

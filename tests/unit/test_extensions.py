@@ -100,6 +100,12 @@ TABLE = [
         "mmcv==2.2.0",
         "--find-links https://download.openmmlab.com/mmcv/dist/cu121/torch2.1/index.html",
     ),
+    (
+        "mmcv-full",
+        Target(torch="1.12.1", accelerator="cu113", python="3.9", platform="win-64"),
+        "mmcv-full==1.7.1",
+        "--find-links https://download.openmmlab.com/mmcv/dist/cu113/torch1.12/index.html",
+    ),
     # detectron2: wheels per cuda x torch minor, last published for torch 1.10.
     (
         "detectron2",
@@ -207,6 +213,13 @@ def test_markers_and_extras_are_kept(matrix: Matrix) -> None:
 
 
 ERRORS = [
+    (
+        "detectron2",
+        Target(torch="1.10.0", accelerator="cu113", python="3.9", platform="win-64"),
+        "project.yaml: pip[0]: no detectron2 wheel was built for torch 1.10.0 cu113 "
+        "(python 3.9, win-64); matrices/extensions.yaml records no win-64 wheels of detectron2",
+        "drop detectron2 from pip: and build it from source",
+    ),
     (
         "detectron2",
         target("1.12.1", "cu113"),
