@@ -21,6 +21,7 @@ from envgen.extensions import (
     resolve,
     torch_matches,
 )
+from envgen.lockers.pip import index_plan, render_pyproject
 from envgen.matrix import Matrix, load_matrix
 from envgen.renderers import Header, IndexUrls
 from envgen.renderers.requirements import render_requirements
@@ -398,8 +399,6 @@ def test_unknown_urls_and_requirements(matrix: Matrix) -> None:
 
 
 def test_xformers_is_routed_to_the_variants_pytorch_index(matrix: Matrix) -> None:
-    from envgen.lockers.pip import index_plan, render_pyproject  # noqa: PLC0415
-
     exp = expand(
         spec(
             'python: "3.10"\ntorch: "2.1.2"\naccelerators: [cu118]\nmanagers: [pip]\n'
