@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from envgen.builders.venv import VenvBuilder
+from envgen.building import build_one
 from envgen.errors import LockError, UnsupportedCombinationError
 from envgen.lockers import LockRequest
 from envgen.lockers.pip import PipLocker
@@ -220,3 +222,55 @@ def test_torch_1_12_1_has_no_prebuilt_detectron2(tmp_path: Path) -> None:
         "fix: use torch 1.10.0 for this variant, or drop detectron2 from pip: and build it "
         "from source"
     )
+
+
+def test_lock_then_build_from_the_extension_page(tmp_path: Path) -> None:
+    """torch 2.1.0 cpu (python 3.11) + torch-scatter: the built venv holds the page's wheel."""
+    spec = parse_spec(
+        'name: paper\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+        "torchvision: false\ntorchaudio: false\npip: [torch-scatter]\n",
+        path=Path("project.yaml"),
+    )
+    (variant,) = expand(spec, load_matrix(_matrix_dir(tmp_path))).variants
+    assert [p.requirement for p in variant.extensions] == ["torch-scatter==2.1.2"]
+    served = tmp_path / "served"
+
+    def wheel(directory: Path, name: str, version: str, *requires: str) -> Path:
+        return make_wheel(
+            directory,
+            name,
+            version,
+            requires_dist=requires,
+            python_tag="cp311",
+            abi="cp311",
+            plat="manylinux_2_28_x86_64",
+        )
+
+    torch = wheel(served / "whl" / "cpu" / "torch", "torch", "2.1.0+cpu")
+    _page(served / "whl" / "cpu" / "torch" / "index.html", [torch])
+    (served / "whl" / "cpu" / "index.html").write_text('<a href="torch/">torch</a>\n')
+    pyg = served / "ext" / "data.pyg.org" / "whl"
+    scatter = wheel(pyg, "torch_scatter", "2.1.2+pt21cpu", "torch")
+    _page(pyg / "torch-2.1.0+cpu.html", [scatter])
+    (served / "pypi" / "simple").mkdir(parents=True)
+    with IndexServer(served) as server:
+        request = _request(variant, server, tmp_path)
+        (locked,) = PipLocker(resolver="uv").lock(request)
+        assert locked.body.startswith(
+            "--index-url https://download.pytorch.org/whl/cpu\n"
+            "--extra-index-url https://pypi.org/simple\n"
+            "--find-links https://data.pyg.org/whl/torch-2.1.0+cpu.html\n\n"
+        )
+        lock_dir = tmp_path / "env" / "cpu"
+        lock_dir.mkdir(parents=True)
+        (lock_dir / "requirements.txt").write_text(locked.body, encoding="utf-8")
+        status, inventory = build_one(
+            variant,
+            VenvBuilder(),
+            lock_dir=lock_dir,
+            env=lock_dir / ".env",
+            cache_dir=tmp_path / "build-cache",
+            urls=request.urls,
+        )
+    assert status == "built"
+    assert inventory.pip == {"torch": "2.1.0+cpu", "torch-scatter": "2.1.2+pt21cpu"}
