@@ -82,6 +82,12 @@ TABLE = [
         "pyg-lib==0.4.0",
         "--find-links https://data.pyg.org/whl/torch-2.1.0+cu121.html",
     ),
+    (
+        "torch-scatter",
+        Target(torch="2.3.0", accelerator="cpu", python="3.11", platform="osx-arm64"),
+        "torch-scatter==2.1.2",
+        "--find-links https://data.pyg.org/whl/torch-2.3.0+cpu.html",
+    ),
     # mmcv-full 1.x and mmcv 2.x: dist/<cuda>/torch<X.Y>/index.html.
     (
         "mmcv-full==1.6.0",
@@ -214,6 +220,16 @@ def test_markers_and_extras_are_kept(matrix: Matrix) -> None:
 
 
 ERRORS = [
+    (
+        # PyG's workflow excluded windows x cu102 for torch 1.11 and 1.12.
+        "torch-scatter",
+        Target(torch="1.12.1", accelerator="cu102", python="3.9", platform="win-64"),
+        "project.yaml: pip[0]: no torch-scatter wheel was built for torch 1.12.1 cu102 "
+        "(python 3.9, win-64); for torch 1.12.1 it was built for cpu, cu113, cu116; "
+        "nearest cu102 build: torch 1.10 with torch-scatter 2.0.9",
+        "use accelerator cu113, or use torch 1.10.0 for this variant, or drop torch-scatter "
+        "from pip: and build it from source",
+    ),
     (
         "detectron2",
         Target(torch="1.10.0", accelerator="cu113", python="3.9", platform="win-64"),
