@@ -395,10 +395,9 @@ def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
                             conda_build = None
             pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
             for py in pythons:
-                pins_by_python[py] = (
-                    _extension_pins(spec, matrix, release, acc, py, platform, problems)
-                    if pip_build is not None
-                    else ()
+                # The wheels fit torch's release and CUDA, whichever manager installs torch.
+                pins_by_python[py] = _extension_pins(
+                    spec, matrix, release, acc, py, platform, problems
                 )
             variants.extend(
                 Variant(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from envgen.matrix import CondaBuild
 from envgen.renderers import Header, render_template
+from envgen.renderers.requirements import pip_section
 from envgen.variants import Variant, conda_pins
 
 
@@ -80,5 +81,5 @@ def render_environment(variant: Variant, *, header: Header) -> str:
         name=f"{variant.project}-{variant.id}",
         channels=channels(variant),
         dependencies=dependencies(variant),
-        pip=sorted(variant.pip_extra, key=str.lower),
+        pip=pip_section(variant),
     )

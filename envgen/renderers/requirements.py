@@ -56,6 +56,20 @@ def extension_index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
     return out
 
 
+def extension_requirements(variant: Variant) -> list[str]:
+    """The user's pip: list with each extension replaced by its pin for this variant (unsorted)."""
+    if not variant.extensions:
+        return list(variant.pip_extra)
+    rest = [r for r in variant.pip_extra if not _names_alias(r, variant)]
+    return [p.requirement for p in variant.extensions] + rest
+
+
+def pip_section(variant: Variant) -> list[str]:
+    """environment.yml's pip: entries: the extensions' index lines first, then the requirements."""
+    reqs = sorted(extension_requirements(variant), key=str.lower)
+    return extension_index_lines(variant, IndexUrls()) + reqs
+
+
 def requirement_lines(variant: Variant) -> list[str]:
     """Torch-family pins plus the user's requirements, sorted by canonical name."""
     reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
