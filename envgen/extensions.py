@@ -52,6 +52,8 @@ class ExtensionPin:
     inferred: bool
     # Served by the variant's own PyTorch index (xformers): the locker routes it there.
     from_pytorch_index: bool = False
+    # The pip: item this pin replaces, as the spec wrote it.
+    requested: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -225,6 +227,7 @@ def resolve(
         source=build.source or ext.source,
         inferred=build.inferred or index.inferred,
         from_pytorch_index=index.form == "pytorch-index",
+        requested=requirement,
     )
 
 

@@ -60,7 +60,8 @@ def extension_requirements(variant: Variant) -> list[str]:
     """The user's pip: list with each extension replaced by its pin for this variant (unsorted)."""
     if not variant.extensions:
         return list(variant.pip_extra)
-    rest = [r for r in variant.pip_extra if not _names_alias(r, variant)]
+    replaced = {p.requested for p in variant.extensions}
+    rest = [r for r in variant.pip_extra if r not in replaced]
     return [p.requirement for p in variant.extensions] + rest
 
 
@@ -74,24 +75,8 @@ def requirement_lines(variant: Variant) -> list[str]:
     """Torch-family pins plus the user's requirements, sorted by canonical name."""
     reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
     # An extension's requirement is replaced by the pin built for this variant.
-    pinned = {canonicalize_name(Requirement(p).name) for p in variant.pip_extra} & {
-        canonicalize_name(p.extension) for p in variant.extensions
-    } | {canonicalize_name(p.package) for p in variant.extensions}
-    reqs += [p.requirement for p in variant.extensions]
-    reqs += [
-        r
-        for r in variant.pip_extra
-        if canonicalize_name(Requirement(r).name) not in pinned and not _names_alias(r, variant)
-    ]
+    reqs += extension_requirements(variant)
     return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
-
-
-def _names_alias(requirement: str, variant: Variant) -> bool:
-    """Whether a pip: item is the source of one of the variant's extension pins (spconv-cu113)."""
-    name = canonicalize_name(Requirement(requirement).name)
-    return any(name in (p.extension, canonicalize_name(p.package)) for p in variant.extensions) or (
-        any(name.startswith(p.extension + "-") for p in variant.extensions)
-    )
 
 
 def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) -> str:
