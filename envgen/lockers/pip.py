@@ -222,15 +222,18 @@ def render_pyproject(requirements: Iterable[str], plan: IndexPlan, routed: Itera
     sources = (
         [f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names] if plan.pytorch else []
     )
-    for i, (package, ext_url, flat) in enumerate(plan.extensions):
+    named: dict[str, str] = {}
+    for package, ext_url, flat in plan.extensions:
         # Each extension only from its own wheel index (the one requirements.txt names).
-        text += (
-            f'\n[[tool.uv.index]]\nname = "extension-{i}"\n'
-            f"url = {_toml_string(split_credentials(ext_url)[0])}\n"
-            + ('format = "flat"\n' if flat else "")
-            + "explicit = true\n"
-        )
-        sources.append(f'{package} = {{ index = "extension-{i}" }}\n')
+        if ext_url not in named:
+            named[ext_url] = f"extension-{len(named)}"
+            text += (
+                f'\n[[tool.uv.index]]\nname = "{named[ext_url]}"\n'
+                f"url = {_toml_string(split_credentials(ext_url)[0])}\n"
+                + ('format = "flat"\n' if flat else "")
+                + "explicit = true\n"
+            )
+        sources.append(f'{package} = {{ index = "{named[ext_url]}" }}\n')
     if sources:
         text += "\n[tool.uv.sources]\n" + "".join(sources)
     return text

@@ -430,3 +430,29 @@ def test_xformers_is_routed_to_the_variants_pytorch_index(matrix: Matrix) -> Non
     assert text.endswith(
         '[tool.uv.sources]\ntorch = { index = "pytorch" }\nxformers = { index = "pytorch" }\n'
     )
+
+
+def test_one_uv_index_per_extension_page(matrix: Matrix) -> None:
+    exp = expand(
+        spec(
+            'python: "3.9"\ntorch: "1.12.1"\naccelerators: [cu113]\nmanagers: [pip]\n'
+            "pip: [torch-scatter, torch-sparse, mmcv-full]\n"
+        ),
+        matrix,
+    )
+    (variant,) = exp.variants
+    plan = index_plan(variant, IndexUrls(extension_root="http://127.0.0.1:9/ext"))
+    text = render_pyproject([p.requirement for p in variant.extensions], plan, ["torch"])
+    assert text.split("\n\n", 3)[3] == (
+        '[[tool.uv.index]]\nname = "extension-0"\n'
+        'url = "http://127.0.0.1:9/ext/data.pyg.org/whl/torch-1.12.0+cu113.html"\n'
+        'format = "flat"\nexplicit = true\n\n'
+        '[[tool.uv.index]]\nname = "extension-1"\n'
+        'url = "http://127.0.0.1:9/ext/download.openmmlab.com/mmcv/dist/cu113/torch1.12/index.html"\n'
+        'format = "flat"\nexplicit = true\n\n'
+        "[tool.uv.sources]\n"
+        'torch = { index = "pytorch" }\n'
+        'torch-scatter = { index = "extension-0" }\n'
+        'torch-sparse = { index = "extension-0" }\n'
+        'mmcv-full = { index = "extension-1" }\n'
+    )
