@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import re
+import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -239,8 +240,7 @@ def install_line(pin: ExtensionPin) -> str:
     ...     index_line="--find-links https://x/i.html", source="s", inferred=False))
     'pip install detectron2==0.6 -f https://x/i.html'
     """
-    requirement = f'"{pin.requirement}"' if " " in pin.requirement else pin.requirement
-    text = f"pip install {requirement}"
+    text = f"pip install {shlex.quote(pin.requirement)}"
     if pin.index_line is None:
         return text
     flag, _, url = pin.index_line.partition(" ")

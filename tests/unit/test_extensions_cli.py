@@ -52,8 +52,8 @@ def test_command_with_a_direct_url_and_an_inferred_row(
     )
     assert code == 0, err
     assert out.splitlines()[1] == (
-        'pip install "flash-attn @ https://github.com/Dao-AILab/flash-attention/releases/download/'
-        'v2.8.3/flash_attn-2.8.3+cu12torch2.4cxx11abiFALSE-cp312-cp312-linux_x86_64.whl"'
+        "pip install 'flash-attn @ https://github.com/Dao-AILab/flash-attention/releases/download/"
+        "v2.8.3/flash_attn-2.8.3+cu12torch2.4cxx11abiFALSE-cp312-cp312-linux_x86_64.whl'"
     )
     code, out, err = run(
         ["command", "--torch", "2.4.0", "--compute", "cu124", "--with", "dgl"],
