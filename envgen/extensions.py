@@ -196,6 +196,8 @@ def resolve(
         msg = f"internal error: {req.name} is not an extension"
         raise RuntimeError(msg)
     req.specifier = public_specifier(req.specifier)
+    if any(s.operator in ("==", "===") for s in req.specifier):
+        before = None  # an exact pin is taken as written; the date picks unpinned versions
     index = _index_for(ext, target.torch)
     builds = _builds_for(ext, target) if index is not None else []
     chosen: tuple[Version, ExtensionBuild] | None = None
@@ -315,9 +317,14 @@ def _unbuilt(
             if fitting == versions
             else f" (after {before}: {_span(set(versions) - set(fitting))})"
         )
+        hint = f"pin {ext.name}=={newest} (or leave it unpinned)"
+        if not fitting:
+            first = min((d for v in versions if (d := _dates(ext).get(v))), default=None)
+            hint = f"pin {ext.name}=={newest} (an exact pin is taken whatever its date)" + (
+                f", or move lock.exclude_newer to {first} or later" if first else ""
+            )
         return UnsupportedCombinationError(
-            f"{head}; versions built for it: {_span(versions)}{late}",
-            hint=f"pin {ext.name}=={newest} (or leave it unpinned)",
+            f"{head}; versions built for it: {_span(versions)}{late}", hint=hint
         )
     any_python = _builds_for(ext, target, python=False)
     if any_python:

@@ -212,6 +212,20 @@ def test_spec_date_picks_the_newest_version_released_by_then(matrix: Matrix) -> 
     assert pin.requirement == "torch-scatter==2.0.9"
 
 
+def test_the_date_never_overrides_an_exact_pin(matrix: Matrix) -> None:
+    early = dt.date(2023, 10, 4)
+    pin = resolve(matrix, "torch-scatter==2.1.2", target("2.1.0", "cpu"), where="w", before=early)
+    assert pin.requirement == "torch-scatter==2.1.2"
+    with pytest.raises(UnsupportedCombinationError) as info:
+        resolve(matrix, "torch-scatter", target("2.1.0", "cpu"), where="w", before=early)
+    assert (info.value.message, info.value.hint) == (
+        "w: no torch-scatter wheel was built for torch 2.1.0 cpu (python 3.9, linux-64); "
+        "versions built for it: 2.1.2 (after 2023-10-04: 2.1.2)",
+        "pin torch-scatter==2.1.2 (an exact pin is taken whatever its date), or move "
+        "lock.exclude_newer to 2023-10-05 or later",
+    )
+
+
 def test_markers_and_extras_are_kept(matrix: Matrix) -> None:
     pin = resolve(
         matrix, 'mmcv-full[all]; sys_platform == "linux"', target("1.12.1", "cu116"), where="w"
