@@ -139,3 +139,26 @@ def test_every_build_row_names_a_source() -> None:
         for index in ext.indexes:
             assert index.source
         assert all(b.versions and b.accelerators for b in ext.builds)
+
+
+def test_validate_checks_the_extensions_invariants(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    matrix = tmp_path / "m"
+    shutil.copytree(ROOT / "matrices", matrix)
+    text = (matrix / "extensions.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "- {versions: ['0.6'], torch: ['1.10']", "- {versions: ['0.7'], torch: ['1.10']"
+    )
+    text = text.replace(
+        "accelerators: ['cu117', 'cu118'], python: ['3.8', '3.9', '3.10'], platforms: [linux-64], source: 'github:facebookresearch/pytorch3d@2883a07b",
+        "accelerators: ['cuda118'], python: ['3.8', '3.9', '3.10'], platforms: [linux-64], source: 'github:facebookresearch/pytorch3d@2883a07b",
+    )
+    (matrix / "extensions.yaml").write_text(text, encoding="utf-8")
+    code, out, err = run(["matrix", "validate", "--matrix", str(matrix)], tmp_path, monkeypatch)
+    assert (code, out) == (4, "")
+    assert err == (
+        f"error: {matrix}: the matrix is inconsistent\n"
+        "  - extensions.yaml: detectron2: build version 0.7 is not in its versions\n"
+        "  - extensions.yaml: pytorch3d: accelerator 'cuda118' is not cpu or cuXYZ\n"
+    )
