@@ -15,6 +15,8 @@ Anything written to stdout while checks run is sent to stderr, so stdout holds o
 
 import argparse
 import functools
+import importlib
+import importlib.util
 import json
 import math
 import os
@@ -70,6 +72,10 @@ class Context:
         self.archs = [str(a) for a in archs] if isinstance(archs, list) else []
         # False when the host's driver runs this CUDA only through minor-version compatibility.
         self.ptx_jit = bool(expect.get("ptx_jit", True))
+        extensions = expect.get("extensions") or []
+        self.expect_extensions = (
+            [str(e) for e in extensions] if isinstance(extensions, list) else []
+        )
         self.modules = {}  # type: dict[str, ModuleType]
 
     def module(self, name: str) -> ModuleType:
@@ -564,6 +570,164 @@ def check_gpu_memory(ctx: Context) -> str:
 
 
 # --- driver ----------------------------------------------------------------------------------
+# --- compiled extensions (envgen.extensions): one small op each, when installed -------------
+# Kept to Python 3.6 syntax like the rest of the script.
+
+
+def _ext_scatter(ext: ModuleType, torch: ModuleType) -> str:
+    src = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    out = ext.scatter(src, torch.tensor([0, 0, 1, 1]), dim=0, reduce="sum").tolist()
+    if out != [3.0, 7.0]:
+        fail(f"torch_scatter.scatter gave {out}, expected [3.0, 7.0]")
+    return "scatter sum ok"
+
+
+def _ext_sparse(ext: ModuleType, torch: ModuleType) -> str:
+    index = torch.tensor([[0, 1], [1, 0]])
+    out = ext.spmm(index, torch.tensor([1.0, 2.0]), 2, 2, torch.ones(2, 1)).view(-1).tolist()
+    if out != [1.0, 2.0]:
+        fail(f"torch_sparse.spmm gave {out}, expected [1.0, 2.0]")
+    return "spmm ok"
+
+
+def _ext_cluster(ext: ModuleType, torch: ModuleType) -> str:
+    pos = torch.tensor([[0.0, 0.0], [11.0, 9.0], [2.0, 8.0], [2.0, 2.0], [8.0, 3.0]])
+    out = ext.grid_cluster(pos, torch.tensor([5.0, 5.0])).tolist()
+    if out != [0, 5, 3, 0, 1]:
+        fail(f"torch_cluster.grid_cluster gave {out}, expected [0, 5, 3, 0, 1]")
+    return "grid_cluster ok"
+
+
+def _ext_spline(ext: ModuleType, torch: ModuleType) -> str:
+    basis, _ = ext.spline_basis(
+        torch.tensor([[0.3]]), torch.tensor([5]), torch.tensor([1], dtype=torch.uint8), 1
+    )
+    total = float(basis.sum())
+    if abs(total - 1.0) > 1e-5:
+        fail(f"torch_spline_conv.spline_basis weights sum to {total}, expected 1")
+    return "spline_basis ok"
+
+
+def _ext_pyg_lib(_ext: ModuleType, torch: ModuleType) -> str:
+    ops = importlib.import_module("pyg_lib.ops")
+    out = ops.segment_matmul(
+        torch.ones(4, 2), torch.tensor([0, 2, 4]), torch.ones(2, 2, 3)
+    ).tolist()
+    if out != [[2.0, 2.0, 2.0]] * 4:
+        fail(f"pyg_lib.ops.segment_matmul gave {out}")
+    return "segment_matmul ok"
+
+
+def _ext_mmcv(ext: ModuleType, torch: ModuleType) -> str:
+    ops = importlib.import_module("mmcv.ops")  # the compiled ops (mmcv-full / mmcv >= 2)
+
+    boxes = torch.tensor([[0.0, 0.0, 10.0, 10.0], [1.0, 1.0, 10.0, 10.0], [20.0, 20.0, 30.0, 30.0]])
+    _, kept = ops.nms(boxes, torch.tensor([0.9, 0.8, 0.7]), 0.5)
+    if kept.tolist() != [0, 2]:
+        fail(f"mmcv.ops.nms kept {kept.tolist()}, expected [0, 2]")
+    return "mmcv.ops.nms ok (mmcv {})".format(getattr(ext, "__version__", "?"))
+
+
+def _ext_detectron2(_ext: ModuleType, torch: ModuleType) -> str:
+    importlib.import_module("detectron2._C")  # the compiled ops must load
+    structures = importlib.import_module("detectron2.structures")
+    boxes, pairwise_iou = structures.Boxes, structures.pairwise_iou
+
+    box = boxes(torch.tensor([[0.0, 0.0, 10.0, 10.0]]))
+    iou = float(pairwise_iou(box, box)[0, 0])
+    if abs(iou - 1.0) > 1e-6:
+        fail(f"detectron2 pairwise_iou of a box with itself is {iou}")
+    return "detectron2._C loaded, pairwise_iou ok"
+
+
+def _ext_dgl(ext: ModuleType, torch: ModuleType) -> str:
+    g = ext.graph((torch.tensor([0, 1]), torch.tensor([1, 2])))
+    degrees = g.in_degrees().tolist()
+    if degrees != [0, 1, 1]:
+        fail(f"dgl in_degrees gave {degrees}, expected [0, 1, 1]")
+    return "dgl graph ok"
+
+
+def _ext_pytorch3d(_ext: ModuleType, torch: ModuleType) -> str:
+    knn_points = importlib.import_module("pytorch3d.ops").knn_points
+
+    found = knn_points(
+        torch.zeros(1, 1, 3), torch.tensor([[[1.0, 0.0, 0.0], [3.0, 0.0, 0.0]]]), K=1
+    )
+    if found.dists.view(-1).tolist() != [1.0]:
+        fail(f"pytorch3d knn_points gave {found.dists.view(-1).tolist()}, expected [1.0]")
+    return "knn_points ok"
+
+
+def _ext_spconv(_ext: ModuleType, torch: ModuleType) -> str:
+    sp = importlib.import_module("spconv.pytorch")
+
+    tensor = sp.SparseConvTensor(
+        torch.ones(1, 1), torch.tensor([[0, 1, 1]], dtype=torch.int32), [2, 2], 1
+    )
+    total = float(tensor.dense().sum())
+    if total != 1.0:
+        fail(f"spconv SparseConvTensor.dense() sums to {total}, expected 1")
+    return "SparseConvTensor ok"
+
+
+def _ext_gpu_attention(ext: ModuleType, torch: ModuleType) -> str:
+    if not torch.cuda.is_available():
+        skip(NO_DEVICE_SKIP)
+    q = torch.randn(1, 8, 2, 16, device="cuda", dtype=torch.float16)
+    if ext.__name__ == "xformers":
+        ops = importlib.import_module("xformers.ops")
+        out = ops.memory_efficient_attention(q, q, q)
+    else:
+        out = ext.flash_attn_func(q, q, q)
+    if not bool(torch.isfinite(out).all()) or tuple(out.shape) != (1, 8, 2, 16):
+        fail(f"{ext.__name__} attention returned shape {out.shape} or non-finite values")
+    return f"{ext.__name__} attention ok"
+
+
+# import name -> (tier, check); the extensions envgen knows (matrices/extensions.yaml).
+EXTENSION_CHECKS = {
+    "torch_scatter": ("cpu", _ext_scatter),
+    "torch_sparse": ("cpu", _ext_sparse),
+    "torch_cluster": ("cpu", _ext_cluster),
+    "torch_spline_conv": ("cpu", _ext_spline),
+    "pyg_lib": ("cpu", _ext_pyg_lib),
+    "mmcv": ("cpu", _ext_mmcv),
+    "detectron2": ("cpu", _ext_detectron2),
+    "dgl": ("cpu", _ext_dgl),
+    "pytorch3d": ("cpu", _ext_pytorch3d),
+    "spconv": ("cpu", _ext_spconv),
+    "xformers": ("gpu", _ext_gpu_attention),
+    "flash_attn": ("gpu", _ext_gpu_attention),
+}
+NOT_INSTALLED = "not installed in this environment"
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def check_extension(ctx: Context, name: str) -> str:
+    """Import one compiled extension and run its op (a wheel for another torch fails here)."""
+    if not _installed(name):
+        skip(NOT_INSTALLED)
+    torch = ctx.torch
+    module = importlib.import_module(name)
+    return EXTENSION_CHECKS[name][1](module, torch)
+
+
+def _extension_plan(ctx: Context) -> "list[tuple[str, str, Callable[[Context], str]]]":
+    """Checks for the extensions the variant has, and any other known one that is installed."""
+    names = sorted(n for n in EXTENSION_CHECKS if n in ctx.expect_extensions or _installed(n))
+    return [
+        (EXTENSION_CHECKS[n][0], "extension:" + n, functools.partial(check_extension, name=n))
+        for n in names
+    ]
+
+
 def _plan(ctx: Context) -> "list[tuple[str, str, Callable[[Context], str]]]":
     """Every check in report order: (tier, name, function of the context)."""
     plan = [
@@ -594,6 +758,7 @@ def _plan(ctx: Context) -> "list[tuple[str, str, Callable[[Context], str]]]":
         ("gpu", "pinned-copy", check_gpu_pinned_copy),
         ("gpu", "memory", check_gpu_memory),
     ]
+    plan += _extension_plan(ctx)
     return plan
 
 

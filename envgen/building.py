@@ -454,6 +454,7 @@ def smoke_expectation(
         distributions=dists,
         companions=companions,
         archs=archs,
+        extensions=frozenset(p.import_name for p in variant.extensions),
     )
 
 

@@ -239,15 +239,28 @@ def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
         )
 
 
+def with_option(f: F) -> F:
+    return click.option(
+        "--with",
+        "with_extensions",
+        multiple=True,
+        metavar="EXTENSION",
+        help="Also a compiled extension (torch-scatter, mmcv-full, ...); repeatable.",
+    )(f)
+
+
 @matrix_group.command("show")
 @click.argument("torch")
 @matrix_option
 @json_option
-def matrix_show_cmd(torch: str, matrix_dir: Path | None, as_json: bool) -> None:
+@with_option
+def matrix_show_cmd(
+    torch: str, matrix_dir: Path | None, as_json: bool, with_extensions: tuple[str, ...]
+) -> None:
     """What one torch release was published with, per platform and manager."""
     from envgen import workflow  # noqa: PLC0415
 
-    data = workflow.matrix_show(torch, matrix_dir)
+    data = workflow.matrix_show(torch, matrix_dir, with_extensions=with_extensions)
     if as_json:
         _echo(json.dumps(data, indent=2))
         return
@@ -310,16 +323,29 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
     show_default=True,
 )
 @matrix_option
+@with_option
 def command_cmd(
-    torch: str, compute: str, manager: str, os_name: str, matrix_dir: Path | None
+    torch: str,
+    compute: str,
+    manager: str,
+    os_name: str,
+    matrix_dir: Path | None,
+    with_extensions: tuple[str, ...],
 ) -> None:
     """Print the one-line install command PyTorch published."""
     from envgen import workflow  # noqa: PLC0415
 
     cmd = workflow.install_command(
-        matrix_dir, torch=torch, compute=compute, manager=manager, os_name=os_name
+        matrix_dir,
+        torch=torch,
+        compute=compute,
+        manager=manager,
+        os_name=os_name,
+        with_extensions=with_extensions,
     )
     click.echo(cmd.text)
+    for line in cmd.extensions:
+        click.echo(line)
     if cmd.inferred:
         _warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
     _warn(cmd.warnings)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from envgen._types import Os, Platform
 from envgen.errors import UnsupportedCombinationError
+from envgen.extensions import Target, install_line, pins_for
 from envgen.matrix import CondaBuild, Matrix, PipBuild
 from envgen.renderers.environment import CPU_PACKAGE_NAMES, compute_package
 from envgen.spec import did_you_mean
@@ -31,6 +32,8 @@ class InstallCommand:
     source: str
     inferred: bool
     warnings: tuple[str, ...] = ()
+    # One `pip install` line per `--with` extension, pinned for the same torch and compute.
+    extensions: tuple[str, ...] = ()
 
 
 def pip_command(
@@ -72,7 +75,13 @@ def conda_command(
 
 
 def install_command(
-    matrix: Matrix, *, torch: str, compute: str, manager: str = "pip", os_name: Os | str = "linux"
+    matrix: Matrix,
+    *,
+    torch: str,
+    compute: str,
+    manager: str = "pip",
+    os_name: Os | str = "linux",
+    with_extensions: tuple[str, ...] = (),
 ) -> InstallCommand:
     """The install command for a torch release, compute platform, manager and OS.
 
@@ -105,15 +114,38 @@ def install_command(
     for b in builds:
         if b.accelerator == compute:
             text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
+            python = release.python[-1] if release.python else "3"
+            pins = pins_for(
+                matrix,
+                with_extensions,
+                Target(torch=release.torch, accelerator=compute, python=python, platform=platform),
+                where="--with",
+            )
+            extensions = tuple(install_line(p) for p in pins)
+            ext_warnings = tuple(
+                f"{p.extension}: inferred, not read from its build matrix (source: {p.source})"
+                for p in pins
+                if p.inferred
+            )
             if b.published and b.published != text:
                 # The page's own words; the files envgen writes use the row's pins.
                 return InstallCommand(
                     text=b.published,
                     source=b.source,
                     inferred=False,
-                    warnings=(f"as published; the pinned equivalent envgen writes: {text}",),
+                    extensions=extensions,
+                    warnings=(
+                        f"as published; the pinned equivalent envgen writes: {text}",
+                        *ext_warnings,
+                    ),
                 )
-            return InstallCommand(text=text, source=b.source, inferred=b.inferred)
+            return InstallCommand(
+                text=text,
+                source=b.source,
+                inferred=b.inferred,
+                extensions=extensions,
+                warnings=ext_warnings,
+            )
     have: list[str] = [b.accelerator for b in builds]
     msg = (
         f"torch {release.torch} was not published for {compute} with {manager} on {os_name}; "

@@ -57,6 +57,12 @@ def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str,
         "conda_extra": list(variant.conda_extra),
         "pytorch_root": urls.pytorch_root,
         "pypi": urls.pypi,
+        # Only when present: a spec without extensions keeps its hash.
+        **(
+            {"extensions": [p.requirement for p in variant.extensions]}
+            if variant.extensions
+            else {}
+        ),
     }
 
 

@@ -1380,6 +1380,37 @@ def build_project(
                 "on a GPU, "
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
+    if acc is not None and "pip" in managers:
+        from envgen.extensions import Target, review_import  # noqa: PLC0415
+
+        target = Target(
+            torch=release.torch,
+            accelerator=acc,
+            python=python or (release.python[-1] if release.python else "3"),
+            platform="linux-64",
+        )
+        newest_first = tuple(sorted(release.python, key=_py_key, reverse=True))
+        more, notes, fitting = review_import(
+            matrix,
+            found.pip_reqs,
+            found.indexes,
+            target,
+            where=src,
+            pythons=() if python else newest_first,
+        )
+        # Never a refusal (issue 11): an extension never built for this variant is a notice
+        # naming what was; --strict refuses it.
+        if strict:
+            report.problems.extend(more)
+        else:
+            report.warnings.extend(f"{m} (kept as the file says; the lock will fail)" for m in more)
+        report.warnings.extend(notes)
+        if fitting is not None and newest_first and fitting != newest_first[0]:
+            python = fitting
+            report.warnings.append(
+                f"{src}: python {fitting}: the newest Python torch {release.torch} and the "
+                "file's compiled extensions were all built for"
+            )
     if strict and report.departures:
         report.problems.extend(report.departures)
         _raise(src, [f"--strict: {p}" for p in report.problems])
@@ -1694,6 +1725,12 @@ def _pick_accelerator(
     if evidence is not None:
         return evidence[0]
     builds = _builds(matrix, release, manager)
+    from envgen.extensions import accelerator_from_pages  # noqa: PLC0415
+
+    paged = accelerator_from_pages(matrix, found.indexes)
+    if paged is not None and paged[0] in builds:
+        report.warnings.append(f"{src}: the compute platform {paged[0]} comes from -f {paged[1]}")
+        return paged[0]
     if manager == "conda" and builds:
         # No cpuonly, no cudatoolkit: see the warning in build_project.
         return "cpu" if "cpu" in builds else next(iter(builds))

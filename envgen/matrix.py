@@ -283,6 +283,76 @@ class CompanionRelease(StrictModel):
         return any(s.operator in ("==", "===") for s in self.specifier)
 
 
+ExtensionForm = Literal["find-links", "extra-index-url", "pypi", "pytorch-index", "direct-url"]
+
+
+class ExtensionIndex(StrictModel):
+    """Where an extension's wheels live for an era of torch releases (extensions.yaml)."""
+
+    torch: str = Field(description="A PEP 440 specifier of the torch releases this form serves.")
+    form: ExtensionForm = Field(
+        description="find-links / extra-index-url: a line in requirements.txt; pypi: PyPI itself; "
+        "pytorch-index: the variant's own PyTorch index; direct-url: a `name @ url` requirement."
+    )
+    url: str | None = Field(
+        default=None,
+        description="URL template: {accelerator} {torch_minor} {torch_nodot} {python_nodot} "
+        "{version} {cuda_build} {cxx11abi}.",
+    )
+    cpu_url: str | None = Field(default=None, description="URL template for cpu variants.")
+    moved_from: tuple[str, ...] = Field(
+        default=(),
+        description="Earlier hosts of the same pages (URL prefixes), recognised on import.",
+    )
+    import_urls: tuple[str, ...] = Field(
+        default=(),
+        description="Other published URL templates of the same pages, recognised on import.",
+    )
+    source: str
+    inferred: bool = False
+
+
+class ExtensionVersion(StrictModel):
+    """One release of an extension and its date (the upstream git tag's date)."""
+
+    version: VersionStr
+    date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+class ExtensionBuild(StrictModel):
+    """Versions of an extension built for some torch releases x accelerators x pythons."""
+
+    versions: tuple[VersionStr, ...]
+    torch: tuple[str, ...] = Field(
+        description='Torch series ("1.12": every 1.12.x), exact releases ("2.1.2") or specifiers.'
+    )
+    accelerators: tuple[str, ...]
+    python: tuple[PythonStr, ...] = Field(default=(), description="Empty: not recorded.")
+    platforms: tuple[Platform, ...] = ("linux-64",)
+    package: str | None = Field(
+        default=None, description="The pip name of these wheels when it differs per accelerator."
+    )
+    cuda_build: str | None = Field(
+        default=None, description="The CUDA a direct-url wheel names (flash-attn: 118, 122, 12)."
+    )
+    source: str | None = Field(default=None, description="Overrides the extension's source.")
+    inferred: bool = False
+
+
+class Extension(StrictModel):
+    """A compiled torch extension: index forms, versions and what was built (extensions.yaml)."""
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The canonical pip name.")
+    import_name: str = Field(alias="import", description="The module the smoke test imports.")
+    aliases: tuple[str, ...] = Field(
+        default=(), description="fnmatch patterns of other pip names meaning this extension."
+    )
+    source: str
+    indexes: tuple[ExtensionIndex, ...]
+    versions: tuple[ExtensionVersion, ...]
+    builds: tuple[ExtensionBuild, ...]
+
+
 class Matrix(StrictModel):
     """Everything under matrices/, validated."""
 
@@ -299,6 +369,7 @@ class Matrix(StrictModel):
     gpu_archs: tuple[GpuArchs, ...] = ()
     minor_compat: tuple[MinorCompat, ...] = ()
     companions: tuple[CompanionRelease, ...] = ()
+    extensions: tuple[Extension, ...] = ()
 
     # --- queries -----------------------------------------------------------------------------
     def release(self, torch: str) -> Release | None:
@@ -447,10 +518,11 @@ MATRIX_FILES: Final[dict[str, str]] = {
     "companions": "companions.yaml",
     "gpu_archs": "gpu-archs.yaml",
     "minor_compat": "minor-compat.yaml",
+    "extensions": "extensions.yaml",
 }
 # Files a matrix directory may leave out (an empty list of rows then: for the GPU files, its GPU
-# facts are unknown, never wrong).
-OPTIONAL_FILES: Final = frozenset({"companions", "gpu_archs", "minor_compat"})
+# facts are unknown, never wrong; a test matrix without extensions).
+OPTIONAL_FILES: Final = frozenset({"companions", "gpu_archs", "minor_compat", "extensions"})
 
 
 def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
@@ -492,7 +564,7 @@ def _row_label(row: object) -> str:
     if isinstance(row, dict):
         return ", ".join(
             f"{k}={row[k]}"
-            for k in ("torch", "release", "kind", "version", "id", "cuda")
+            for k in ("torch", "release", "kind", "version", "id", "cuda", "name")
             if k in row
         )
     return repr(row)
@@ -635,6 +707,7 @@ def check_invariants(matrix: Matrix) -> list[str]:
         f"companions.yaml: {d} listed twice"
         for d in _dupes(f"{c.package} {Version(c.version)}" for c in matrix.companions)
     ]
+    problems += _extension_problems(matrix.extensions)
     problems += _gpu_problems(matrix)
     return problems
 
@@ -678,6 +751,38 @@ def _gpu_problems(matrix: Matrix) -> list[str]:
         f"minor-compat.yaml: CUDA {d}.x listed twice"
         for d in _dupes(m.cuda_major for m in matrix.minor_compat)
     ]
+    return problems
+
+
+def _extension_problems(extensions: tuple[Extension, ...]) -> list[str]:
+    """extensions.yaml invariants: unique names, builds naming listed versions, valid specifiers."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet  # noqa: PLC0415
+
+    problems = [f"extensions.yaml: {d} listed twice" for d in _dupes(e.name for e in extensions)]
+    for ext in extensions:
+        known = {v.version for v in ext.versions}
+        problems += [
+            f"extensions.yaml: {ext.name}: version {d} listed twice"
+            for d in _dupes(v.version for v in ext.versions)
+        ]
+        for index in ext.indexes:
+            try:
+                SpecifierSet(index.torch)
+            except InvalidSpecifier:
+                problems.append(f"extensions.yaml: {ext.name}: index torch {index.torch!r}")
+            if index.form in ("find-links", "extra-index-url", "direct-url") and not index.url:
+                problems.append(f"extensions.yaml: {ext.name}: a {index.form} index needs a url")
+        for b in ext.builds:
+            problems += [
+                f"extensions.yaml: {ext.name}: build version {v} is not in its versions"
+                for v in b.versions
+                if v not in known
+            ]
+            problems += [
+                f"extensions.yaml: {ext.name}: accelerator {a!r} is not cpu or cuXYZ"
+                for a in b.accelerators
+                if a != "cpu" and not (a.startswith("cu") and a[2:].isdigit())
+            ]
     return problems
 
 

@@ -58,6 +58,8 @@ class SmokeExpectation:
             (torch.cuda.get_arch_list() names); empty when the matrix has no row for it.
         ptx_jit: False when the host driver runs this CUDA only through minor-version
             compatibility, so PTX cannot be JIT-compiled (the script also detects it).
+        extensions: import names of the compiled extensions the variant pins (torch_scatter,
+            mmcv, ...): each gets an import-and-op check, skipped when not installed.
     """
 
     kind: ComputeKind
@@ -67,6 +69,7 @@ class SmokeExpectation:
     require_gpu: bool = False
     archs: tuple[str, ...] = ()
     ptx_jit: bool = True
+    extensions: frozenset[str] = frozenset()
 
     @property
     def accelerator(self) -> str:
@@ -92,6 +95,8 @@ class SmokeExpectation:
             data["archs"] = list(self.archs)
         if not self.ptx_jit:
             data["ptx_jit"] = False
+        if self.extensions:  # only when present: a variant without extensions keeps its bytes
+            data["extensions"] = sorted(self.extensions)
         return json.dumps(data, sort_keys=True)
 
 

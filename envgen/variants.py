@@ -16,6 +16,8 @@ from packaging.version import InvalidVersion, Version
 
 from envgen._types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 from envgen.errors import UnsupportedCombinationError
+from envgen.extensions import ExtensionPin, Target, requirement_extension
+from envgen.extensions import resolve as resolve_extension
 from envgen.matrix import (
     CompanionRelease,
     CondaBuild,
@@ -51,6 +53,8 @@ class Variant:
     # (name, version) of user-pinned companions that differ from the row's pin but that the
     # artifacts accept (matrices/companions.yaml); they replace the row's public version.
     companion_pins: tuple[tuple[str, str], ...] = ()
+    # Compiled extensions named in pip: pinned for this variant (envgen.extensions).
+    extensions: tuple[ExtensionPin, ...] = ()
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -84,6 +88,16 @@ class Variant:
                 "conda": conda_pins(self),
             },
             "warnings": list(self.warnings),
+            **(
+                {
+                    "extensions": {
+                        p.package: {"version": p.version, "index": p.index_line}
+                        for p in self.extensions
+                    }
+                }
+                if self.extensions
+                else {}
+            ),
         }
 
 
@@ -690,6 +704,12 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                             pip_build = None
                         else:
                             conda_build = None
+            pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
+            for py in pythons:
+                # The wheels fit torch's release and CUDA, whichever manager installs torch.
+                pins_by_python[py] = _extension_pins(
+                    spec, matrix, release, acc, py, platform, problems
+                )
             variants.extend(
                 Variant(
                     id=VariantId(""),
@@ -709,6 +729,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     conda_extra=spec.conda.dependencies,
                     warnings=tuple(variant_warnings),
                     companion_pins=tuple(companion_pins),
+                    extensions=pins_by_python[py],
                 )
                 for py in pythons
             )
@@ -726,6 +747,38 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
     named = [_with_id(v, variant_id(v, variants)) for v in variants]
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named))
+
+
+def _extension_pins(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    python: str,
+    platform: Platform,
+    problems: list[str],
+) -> tuple[ExtensionPin, ...]:
+    """Pin every extension the spec's pip: names for one variant; unbuilt ones become problems."""
+    pins: list[ExtensionPin] = []
+    target = Target(torch=release.torch, accelerator=acc, python=python, platform=platform)
+    for i, item in enumerate(spec.pip):
+        if requirement_extension(matrix, item) is None:
+            continue
+        try:
+            pins.append(
+                resolve_extension(
+                    matrix,
+                    item,
+                    target,
+                    where=f"{spec.path.name}: pip[{i}]",
+                    before=spec.lock.exclude_newer,
+                )
+            )
+        except UnsupportedCombinationError as exc:
+            text = exc.message if exc.hint is None else f"{exc.message}; fix: {exc.hint}"
+            if text not in problems:
+                problems.append(text)
+    return tuple(pins)
 
 
 def variant_id(v: Variant, siblings: Sequence[Variant]) -> VariantId:

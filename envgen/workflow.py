@@ -19,7 +19,7 @@ from envgen._lock import project_lock
 from envgen._proc import redact, strip_credentials
 from envgen.commands import InstallCommand
 from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
-from envgen.matrix import Matrix, check_invariants, load_matrix
+from envgen.matrix import Matrix, Release, check_invariants, load_matrix
 from envgen.renderers import IndexUrls
 from envgen.settings import http_timeout
 from envgen.spec import ProjectSpec, check_index_url, host_of, load_spec
@@ -68,7 +68,13 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
     """
     pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
     pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
-    for name, value in (("ENVGEN_PYTORCH_INDEX", pytorch), ("ENVGEN_PYPI_INDEX", pypi)):
+    # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
+    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
+    for name, value in (
+        ("ENVGEN_PYTORCH_INDEX", pytorch),
+        ("ENVGEN_PYPI_INDEX", pypi),
+        ("ENVGEN_EXTENSION_INDEX", extension),
+    ):
         if value:
             problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
             if problem:
@@ -86,6 +92,7 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
     return IndexUrls(
         pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
         pypi=pypi.rstrip("/") if pypi else None,
+        extension_root=extension.rstrip("/") if extension else None,
     )
 
 
@@ -249,7 +256,9 @@ def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
     ]
 
 
-def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
+def matrix_show(
+    torch: str, matrix_dir: Path | None, *, with_extensions: tuple[str, ...] = ()
+) -> dict[str, Any]:
     from envgen.commands import conda_command, pip_command  # noqa: PLC0415
     from envgen.variants import issues_for, resolve_release  # noqa: PLC0415
 
@@ -295,6 +304,7 @@ def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
         i.id: {"severity": i.severity, "message": i.message, "fix": i.fix, "link": i.link}
         for i in found
     }
+    extensions = {name: _extension_rows(matrix, release, name) for name in with_extensions}
     return {
         "torch": release.torch,
         "torchvision": release.torchvision,
@@ -306,7 +316,39 @@ def matrix_show(torch: str, matrix_dir: Path | None) -> dict[str, Any]:
         "pip": pip_rows,
         "conda": conda_rows,
         "known_issues": dict(sorted(issues.items())),
+        **({"extensions": extensions} if with_extensions else {}),
     }
+
+
+def _extension_rows(matrix: Matrix, release: Release, name: str) -> list[dict[str, Any]]:
+    """Per pip accelerator on linux-64 (newest python): the extension's pin, or why not."""
+    from envgen.errors import UnsupportedCombinationError  # noqa: PLC0415
+    from envgen.extensions import Target, install_line, pins_for  # noqa: PLC0415
+
+    rows: list[dict[str, Any]] = []
+    python = release.python[-1] if release.python else "3"
+    for b in matrix.pip_builds(release.torch, "linux-64"):
+        target = Target(
+            torch=release.torch, accelerator=b.accelerator, python=python, platform="linux-64"
+        )
+        try:
+            (pin,) = pins_for(matrix, (name,), target, where="--with")
+        except UnsupportedCombinationError as exc:
+            if "is not a known extension" in exc.message:
+                raise
+            rows.append({"accelerator": b.accelerator, "python": python, "error": exc.message})
+            continue
+        rows.append(
+            {
+                "accelerator": b.accelerator,
+                "python": python,
+                "version": pin.version,
+                "command": install_line(pin),
+                "source": pin.source,
+                "inferred": pin.inferred,
+            }
+        )
+    return rows
 
 
 def format_show(data: dict[str, Any]) -> str:
@@ -324,6 +366,17 @@ def format_show(data: dict[str, Any]) -> str:
         for row in data[mgr]:
             mark = " [inferred]" if row["inferred"] else ""
             lines.append(f"  {row['accelerator']:<10} {','.join(row['platforms'])}{mark}")
+            lines.append(f"    {row['command']}")
+    for name, rows in data.get("extensions", {}).items():
+        lines.append(f"{name} (pip, linux-64):")
+        for row in rows:
+            if "error" in row:
+                lines.append(
+                    f"  {row['accelerator']:<10} not built: {row['error'].split('; ', 1)[-1]}"
+                )
+                continue
+            mark = " [inferred]" if row["inferred"] else ""
+            lines.append(f"  {row['accelerator']:<10} python {row['python']}{mark}")
             lines.append(f"    {row['command']}")
     for key, issue in data["known_issues"].items():
         lines.append(f"{issue['severity']}: [{key}] {issue['message']} Fix: {issue['fix']}")
@@ -345,7 +398,9 @@ def matrix_validate(matrix_dir: Path | None) -> str:
     return (
         f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "
         f"{len(matrix.conda)} conda builds, {len(matrix.drivers)} drivers, "
-        f"{len(matrix.known_issues)} known issues{images}"
+        f"{len(matrix.known_issues)} known issues"
+        + (f", {len(matrix.extensions)} extensions" if matrix.extensions else "")
+        + images
     )
 
 
@@ -361,12 +416,23 @@ def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
 
 
 def install_command(
-    matrix_dir: Path | None, *, torch: str, compute: str, manager: str, os_name: str
+    matrix_dir: Path | None,
+    *,
+    torch: str,
+    compute: str,
+    manager: str,
+    os_name: str,
+    with_extensions: tuple[str, ...] = (),
 ) -> InstallCommand:
     from envgen.commands import install_command as build  # noqa: PLC0415
 
     return build(
-        load_matrix(matrix_dir), torch=torch, compute=compute, manager=manager, os_name=os_name
+        load_matrix(matrix_dir),
+        torch=torch,
+        compute=compute,
+        manager=manager,
+        os_name=os_name,
+        with_extensions=with_extensions,
     )
 
 

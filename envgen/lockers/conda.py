@@ -40,6 +40,7 @@ from envgen.lockers import LockedFile, LockRequest
 from envgen.lockers.pip import exclude_newer_timestamp, uv_python_platform
 from envgen.renderers.environment import channels as environment_channels
 from envgen.renderers.environment import dependencies as environment_dependencies
+from envgen.renderers.requirements import extension_requirements
 from envgen.variants import Variant
 
 log = logging.getLogger(__name__)
@@ -663,6 +664,10 @@ def _bare(url: str) -> str:
 
 def _written_pip_url(url: str, request: LockRequest) -> str:
     url = _bare(url)
+    root = request.urls.extension_root
+    if root and url.startswith(root.rstrip("/") + "/"):
+        # An extension wheel fetched through ENVGEN_EXTENSION_INDEX: name its real host.
+        return "https://" + url[len(root.rstrip("/")) + 1 :]
     real, written = request.urls.pypi, request.written_urls.pypi
     if real and written and real != written:
         real_origin = urlsplit(_bare(real))._replace(path="", query="", fragment="")
@@ -680,8 +685,10 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     uv = _proc.require("uv", why=f"lock the pip: section of {variant.id}")
     provided = _conda_constraints(conda)
     requirements = request.workdir / "conda-pip.in"
+    # Compiled extensions come pinned, from their own pages (envgen.extensions).
     requirements.write_text(
-        "".join(f"{r}\n" for r in sorted(variant.pip_extra, key=str.lower)), encoding="utf-8"
+        "".join(f"{r}\n" for r in sorted(extension_requirements(variant), key=str.lower)),
+        encoding="utf-8",
     )
     constraints = request.workdir / "conda-pip-constraints.txt"
     constraints.write_text(
@@ -693,8 +700,15 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
         "--python-version", variant.python, "--python-platform", pip_target(variant),
         "--format", "pylock.toml", "-o", output, "--no-header", "--no-config", "--quiet",
     ]  # fmt: skip
+    pages = [pin.index_line.partition(" ") for pin in variant.extensions if pin.index_line]
+    for flag, _, url in pages:
+        args += [flag, request.urls.extension(url)]
     if request.exclude_newer is not None:
         args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
+        # Extension pages are plain HTML (no upload times); their pins come from the matrix.
+        for pin in variant.extensions:
+            if pin.index_line:
+                args += ["--exclude-newer-package", f"{canonicalize_name(pin.package)}=false"]
     if request.cache_dir is not None:
         args += ["--cache-dir", request.cache_dir / "uv"]
     if request.offline:

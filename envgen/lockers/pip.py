@@ -138,6 +138,10 @@ class IndexPlan:
     pytorch: str | None
     flat: bool  # the PyTorch side is a find-links page (torch_stable.html), not a PEP 503 index
     pypi: str
+    # Extension wheel indexes (envgen.extensions): (package, real URL, flat).
+    extensions: tuple[tuple[str, str, bool], ...] = ()
+    # Extensions the PyTorch index serves per CUDA (xformers): routed there like torch.
+    pytorch_routed: tuple[str, ...] = ()
 
     def describe(self, routed: Iterable[str]) -> str:
         """The indexes asked, redacted, for messages."""
@@ -153,10 +157,25 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
     """The indexes to resolve a variant's pip side against (real URLs, maybe with credentials)."""
     pypi = (urls.pypi or PYPI_SIMPLE).rstrip("/")
     build = variant.pip
+    extensions = tuple(
+        (
+            canonicalize_name(pin.package),
+            urls.extension(pin.index_line.partition(" ")[2]),
+            pin.index_line.startswith("--find-links "),
+        )
+        for pin in variant.extensions
+        if pin.index_line is not None
+    )
     if build is None or build.index == "pypi" or build.url is None:
-        return IndexPlan(pytorch=None, flat=False, pypi=pypi)
+        return IndexPlan(pytorch=None, flat=False, pypi=pypi, extensions=extensions)
     return IndexPlan(
-        pytorch=urls.pytorch(build.url).rstrip("/"), flat=build.index == "find-links", pypi=pypi
+        pytorch=urls.pytorch(build.url).rstrip("/"),
+        flat=build.index == "find-links",
+        pypi=pypi,
+        extensions=extensions,
+        pytorch_routed=tuple(
+            sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
+        ),
     )
 
 
@@ -201,10 +220,23 @@ def render_pyproject(requirements: Iterable[str], plan: IndexPlan, routed: Itera
         "default = true\n"
     )
     names = sorted({canonicalize_name(n) for n in routed})
-    if plan.pytorch is not None and names:
-        text += "\n[tool.uv.sources]\n" + "".join(
-            f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names
-        )
+    sources = (
+        [f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names] if plan.pytorch else []
+    )
+    named: dict[str, str] = {}
+    for package, ext_url, flat in plan.extensions:
+        # Each extension only from its own wheel index (the one requirements.txt names).
+        if ext_url not in named:
+            named[ext_url] = f"extension-{len(named)}"
+            text += (
+                f'\n[[tool.uv.index]]\nname = "{named[ext_url]}"\n'
+                f"url = {_toml_string(split_credentials(ext_url)[0])}\n"
+                + ('format = "flat"\n' if flat else "")
+                + "explicit = true\n"
+            )
+        sources.append(f'{package} = {{ index = "{named[ext_url]}" }}\n')
+    if sources:
+        text += "\n[tool.uv.sources]\n" + "".join(sources)
     return text
 
 
@@ -237,6 +269,25 @@ def pin_lines(output: str, *, drop_urls: Iterable[str] = ()) -> list[str]:
             continue
         lines += entry
     return lines
+
+
+def unhashed_pins(lines: Iterable[str]) -> list[str]:
+    """The requirement lines of a lock body that carry no --hash (their first token).
+
+    >>> unhashed_pins(["a==1 \\\\", "    --hash=sha256:00", "b==2"])
+    ['b==2']
+    """
+    entries: list[list[str]] = []
+    for line in lines:
+        if line[:1].isspace() and entries:
+            entries[-1].append(line)
+        elif line.strip() and not line.startswith(("-", "#")):
+            entries.append([line])
+    return [
+        entry[0].split(" \\")[0].strip()
+        for entry in entries
+        if not any("--hash=" in part for part in entry)
+    ]
 
 
 def assemble_body(index: Iterable[str], pins: Iterable[str]) -> str:
@@ -543,6 +594,14 @@ class PipLocker:
             pins = self._lock_uv(request, plan).pins
         drop = _foreign_urls(request.urls, request.written_urls)
         pins = pin_lines("\n".join(pins), drop_urls=drop)
+        unhashed = unhashed_pins(pins)
+        if unhashed:
+            # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
+            msg = (
+                f"{variant.id}: {self.resolver} wrote no hash for {', '.join(unhashed)}; "
+                "`pip install --require-hashes` would refuse the lock, so nothing was written"
+            )
+            raise LockError(msg, hint="check the find-links pages those packages come from")
         body = assemble_body(written_index_lines(variant, request.written_urls), pins)
         if _proc.redact(body) != body:  # a credential slipped through: never write it
             msg = f"{variant.id}: the lock would contain a credential-bearing URL; nothing written"
@@ -557,7 +616,11 @@ class PipLocker:
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
         timeout = min(http_timeout() or _PROBE_TIMEOUT_S, request.timeout)
-        routed: list[str] = sorted(n for n in direct if is_torch_family(n)) if plan.pytorch else []
+        routed: list[str] = (
+            sorted(n for n in direct if is_torch_family(n) or n in plan.pytorch_routed)
+            if plan.pytorch
+            else []
+        )
         no_times = False
         if request.exclude_newer is not None and plan.pytorch is not None:
             no_times = not has_upload_times(plan, timeout)
@@ -637,6 +700,10 @@ class PipLocker:
                 # A file without an upload time is dropped by uv ("has no publish time");
                 # `false` lifts the cutoff for the packages pinned to the PyTorch index.
                 args += [a for n in routed for a in ("--exclude-newer-package", f"{n}=false")]
+            # Extension pages are plain HTML (no upload times); their pins come from the matrix.
+            args += [
+                a for n, _, _ in plan.extensions for a in ("--exclude-newer-package", f"{n}=false")
+            ]
         if request.upgrade:
             args.append("--upgrade")
         for name in request.upgrade_packages:

@@ -17,7 +17,7 @@ from typing import Final
 import jinja2
 
 from envgen._resources import TEMPLATES_DIR
-from envgen._types import PYTORCH_WHL_ROOT
+from envgen._types import PYPI_SIMPLE, PYTORCH_WHL_ROOT
 from envgen.errors import RenderError, SpecError
 
 FORMAT_VERSION: Final = 1
@@ -121,12 +121,24 @@ class IndexUrls:
 
     pytorch_root: str = PYTORCH_WHL_ROOT
     pypi: str | None = None
+    # Stands in for every extension wheel host: https://data.pyg.org/x -> <root>/data.pyg.org/x.
+    extension_root: str | None = None
 
     def pytorch(self, published_url: str) -> str:
         """Translate a URL as published under download.pytorch.org/whl to this root."""
         if published_url.startswith(PYTORCH_WHL_ROOT):
             return self.pytorch_root.rstrip("/") + published_url[len(PYTORCH_WHL_ROOT) :]
         return published_url
+
+    def extension(self, published_url: str) -> str:
+        """Translate an extension index URL (data.pyg.org, ...) to this root."""
+        if (
+            self.extension_root is None
+            or "://" not in published_url
+            or published_url.startswith((PYTORCH_WHL_ROOT, PYPI_SIMPLE))
+        ):
+            return published_url
+        return self.extension_root.rstrip("/") + "/" + published_url.split("://", 1)[1]
 
 
 def parse_header(text: str) -> dict[str, str]:

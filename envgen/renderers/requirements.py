@@ -41,13 +41,41 @@ def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
         lines.append(f"--index-url {url}")
         if variant.pip_extra:
             lines.append(f"--extra-index-url {urls.pypi or PYPI_SIMPLE}")
-    return lines
+    return lines + extension_index_lines(variant, urls)
+
+
+def extension_index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
+    """The extensions' find-links / extra-index-url lines (envgen.extensions), deduplicated."""
+    out: list[str] = []
+    for pin in variant.extensions:
+        if pin.index_line is not None:
+            flag, _, url = pin.index_line.partition(" ")
+            line = f"{flag} {urls.extension(url)}"
+            if line not in out:
+                out.append(line)
+    return out
+
+
+def extension_requirements(variant: Variant) -> list[str]:
+    """The user's pip: list with each extension replaced by its pin for this variant (unsorted)."""
+    if not variant.extensions:
+        return list(variant.pip_extra)
+    replaced = {p.requested for p in variant.extensions}
+    rest = [r for r in variant.pip_extra if r not in replaced]
+    return [p.requirement for p in variant.extensions] + rest
+
+
+def pip_section(variant: Variant) -> list[str]:
+    """environment.yml's pip: entries: the extensions' index lines first, then the requirements."""
+    reqs = sorted(extension_requirements(variant), key=str.lower)
+    return extension_index_lines(variant, IndexUrls()) + reqs
 
 
 def requirement_lines(variant: Variant) -> list[str]:
     """Torch-family pins plus the user's requirements, sorted by canonical name."""
     reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
-    reqs += list(variant.pip_extra)
+    # An extension's requirement is replaced by the pin built for this variant.
+    reqs += extension_requirements(variant)
     return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
 
 

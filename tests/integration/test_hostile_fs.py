@@ -138,7 +138,8 @@ def test_planted_conda_lock_link_is_refused_by_check(
     "args",
     [
         ["ci", "github", "project.yaml", "-o", "envgen.yml"],
-        ["import", "requirements.txt", "-o", "envgen.yml"],
+        # --force: an existing -o file is otherwise refused before the link is even looked at
+        ["import", "requirements.txt", "-o", "envgen.yml", "--force"],
     ],
     ids=["ci -o", "import -o"],
 )

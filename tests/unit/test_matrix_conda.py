@@ -315,6 +315,11 @@ def test_lock_pins_only_writes_conda_forge_environments(
     envs = tmp_path / "environments"
     assert (code, out) == (0, "")
     assert err.splitlines() == [
+        # lock says once which rows were inferred (issue 13 item 8)
+        "warning: inferred matrix rows, not read from PyTorch's published install commands: "
+        "torch 2.11.0's torchaudio from pypi; release-versions (TORCHAUDIO_VERSION 2.11.0 at the "
+        "2.11 release); torchaudio 2.11.0 declares no torch requirement; same upload day (check "
+        "them with `envgen matrix show`)",
         *(f"wrote {envs}/{v}/environment.yml" for v in ("cpu", "cu129", "cu130")),
         f"wrote {envs}/Makefile",
         f"4 file(s), 4 changed, in {envs}",
