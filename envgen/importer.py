@@ -1380,7 +1380,7 @@ def build_project(
                 "on a GPU, "
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
-    if acc is not None and "pip" in managers:
+    if "pip" in managers:
         from envgen.extensions import Target, review_import  # noqa: PLC0415
 
         target = Target(

@@ -98,9 +98,11 @@ def has_full_lock(out: Path, variant: Variant) -> bool:
         return True
     for name in expected_lock_names(variant):
         if name == "requirements.txt":
+            # Bounded, regular files only, no link followed (a committed lock is untrusted).
+            raw = read_output(folder / name)
             try:
-                text = (folder / name).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = raw.decode("utf-8") if raw is not None else ""
+            except UnicodeDecodeError:
                 continue
             if "content-hash" in split_header(text)[0]:
                 return True
@@ -125,11 +127,12 @@ def full_lock_pin_problems(out: Path, variant: Variant) -> tuple[list[str], bool
     locked = False
     for name in expected_lock_names(variant):
         rel = f"{variant.id}/{name}"
-        try:
-            text = (out / variant.id / name).read_text(encoding="utf-8")
-        except FileNotFoundError:
+        raw = read_output(out / variant.id / name)  # bounded; no link or device followed
+        if raw is None:
             continue
-        except (OSError, UnicodeDecodeError) as exc:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
             problems.append(f"{rel}: unreadable: {exc}")
             continue
         locked = True
@@ -347,7 +350,10 @@ def lock_full(
             found = lock_problems(v)
             if not found:  # current and intact: is it what its inputs resolve to?
                 texts = {
-                    n: (out / v.id / n).read_text(encoding="utf-8") for n in expected_lock_names(v)
+                    n: (read_output(out / v.id / n, inside=root) or b"").decode(
+                        "utf-8", errors="replace"
+                    )
+                    for n in expected_lock_names(v)
                 }
                 found = [
                     f"{v.id}/{p}"
