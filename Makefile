@@ -28,7 +28,7 @@ endif
 example: setup  ## the main job on the bundled example: expand, lock (no-op when current), build cpu, smoke
 	$(ENVGEN) list project.yaml
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu
-	$(ENVGEN) lock project.yaml --variant cpu --check
+	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu --check
 	$(USE_MIRROR) $(ENVGEN) build project.yaml --variant cpu
 
 test: setup  ## the default test run (what CI runs)

@@ -14,6 +14,7 @@ import yaml
 
 from envgen.matrix import CondaBuild
 from envgen.renderers import Header
+from envgen.renderers.requirements import pip_section
 from envgen.variants import Variant, conda_pins
 
 # The 1.0-1.1 CPU packages on the pytorch channel (form cpu-package).
@@ -121,7 +122,8 @@ def render_environment(variant: Variant, *, header: Header) -> str:
     value (a spec's conda dependency or pip requirement) can add keys or list items.
     """
     deps: list[object] = list(dependencies(variant))
-    pip = sorted(variant.pip_extra, key=str.lower)
+    # The extensions' index lines first, then the requirements (extension pins included).
+    pip = pip_section(variant)
     if pip:
         deps += ["pip", {"pip": pip}]
     document: dict[str, object] = {

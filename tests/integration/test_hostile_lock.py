@@ -314,6 +314,8 @@ def test_make_runs_only_envgen_on_an_accepted_name(tmp_path: Path) -> None:
         0,
         f"envgen lock ../{name} --out .\n"
         f"envgen check ../{name} --out .\n"
+        # env-<v> locks first (issue 13 item 6), then builds
+        f"envgen lock ../{name} --out . --variant cpu\n"
         f"envgen build ../{name} --out . --variant cpu\n",
         "",
     )
