@@ -47,6 +47,7 @@ from envgen.builders import (
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.locking import (
+    channel_alias,
     conda_lock_names,
     conda_url_problems,
     index_line_problems,
@@ -405,7 +406,7 @@ def build_one(
                 prefix=tmp,
                 final_prefix=env,
                 urls=urls or IndexUrls(),
-                channel_alias=os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS") or None,
+                channel_alias=channel_alias(),
                 cache_dir=cache_dir,
                 conda_tool=conda_tool,
                 timeout=timeout,

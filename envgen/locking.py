@@ -223,9 +223,29 @@ def tampered_lines(text: str) -> list[str]:
     return []
 
 
+def channel_alias() -> str | None:
+    """ENVGEN_CONDA_CHANNEL_ALIAS, checked like an index URL (messages never show credentials).
+
+    Raises:
+        SpecError: not an http(s):// or file:// URL, plain http to a remote host, or spaces /
+            shell metacharacters in it.
+    """
+    from envgen._proc import redact  # noqa: PLC0415
+    from envgen.errors import SpecError  # noqa: PLC0415
+    from envgen.spec import check_index_url  # noqa: PLC0415
+
+    alias = os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS") or None
+    if alias is not None:
+        problem = check_index_url(alias)
+        if problem:
+            msg = f"ENVGEN_CONDA_CHANNEL_ALIAS: {redact(problem)}"
+            raise SpecError(msg)
+    return alias
+
+
 def conda_channel_map() -> dict[str, str]:
     """Channel name -> URL: ENVGEN_CONDA_CHANNEL_ALIAS stands in for https://conda.anaconda.org."""
-    alias = os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS")
+    alias = channel_alias()
     if not alias:
         return {}
     root = alias.rstrip("/")

@@ -8,6 +8,7 @@ import pytest
 
 from envgen._proc import redact
 from envgen.errors import NetworkError, SpecError
+from envgen.locking import channel_alias
 from envgen.spec import parse_spec
 from envgen.verify import http_get
 
@@ -51,3 +52,18 @@ def test_matrix_verify_errors_do_not_echo_a_credential() -> None:
         "'http://***@mirror.example/simple/torch/' is not fetched: matrix verify reads https:// "
         "indexes (or http:// on 127.0.0.1, localhost, ::1); give e.g. https://pypi.org/simple"
     )
+
+
+def test_a_credential_bearing_channel_alias_is_checked_and_masked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", "http://bob:SECRET@mirror.example/conda")
+    with pytest.raises(SpecError) as info:
+        channel_alias()
+    assert str(info.value) == (
+        "ENVGEN_CONDA_CHANNEL_ALIAS: plain-http index 'http://***@mirror.example/conda' can be "
+        "tampered with in transit; use https, a file:// path, or list its host under "
+        "trusted_hosts"
+    )
+    monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", "https://bob:SECRET@mirror.example/conda")
+    assert channel_alias() == "https://bob:SECRET@mirror.example/conda"
