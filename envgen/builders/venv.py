@@ -46,7 +46,7 @@ from envgen.builders import (
     share_bytecode,
 )
 from envgen.errors import BuildError, EnvgenError
-from envgen.lockers.pip import index_plan
+from envgen.lockers.pip import index_plan, uv_index_environment
 from envgen.locking import split_header
 from envgen.renderers import IndexUrls
 from envgen.settings import uv_http_timeout
@@ -93,37 +93,7 @@ def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
     The URLs (a mirror's may carry credentials) travel in the child's environment, which only
     its owner can read, not in its argument list, which every local user sees in `ps`.
     """
-    plan = index_plan(variant, urls)
-    form = variant.pip.index if variant.pip is not None else "pypi"
-    env = {"UV_INDEX_URL": plan.pypi}
-    if plan.pytorch is None:
-        _add_extension_indexes(env, plan.extensions)
-        return env
-    if form == "index-url":
-        env.update(UV_INDEX_URL=plan.pytorch, UV_EXTRA_INDEX_URL=plan.pypi)
-    elif form == "find-links":
-        env["UV_FIND_LINKS"] = plan.pytorch
-    else:
-        env["UV_EXTRA_INDEX_URL"] = plan.pytorch
-    _add_extension_indexes(env, plan.extensions)
-    return env
-
-
-def _add_extension_indexes(
-    env: dict[str, str], extensions: tuple[tuple[str, str, bool], ...]
-) -> None:
-    """Extension wheel pages (data.pyg.org, ...): find-links (uv reads UV_FIND_LINKS
-    comma-separated) or extra indexes (UV_EXTRA_INDEX_URL, space-separated)."""
-    flat = [url for _, url, is_flat in extensions if is_flat]
-    extra = [url for _, url, is_flat in extensions if not is_flat]
-    if flat:
-        env["UV_FIND_LINKS"] = ",".join(
-            filter(None, [env.get("UV_FIND_LINKS"), *dict.fromkeys(flat)])
-        )
-    if extra:
-        env["UV_EXTRA_INDEX_URL"] = " ".join(
-            filter(None, [env.get("UV_EXTRA_INDEX_URL"), *dict.fromkeys(extra)])
-        )
+    return uv_index_environment(variant, index_plan(variant, urls))
 
 
 def uv_environment(cache_dir: Path) -> dict[str, str]:

@@ -792,16 +792,57 @@ class PipLocker:
         return pin_lines(output.read_text(encoding="utf-8"))
 
 
-def pip_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
-    """pip's index variables (PIP_INDEX_URL, ...) for a variant's plan, in its index form."""
+@dataclass(frozen=True)
+class IndexRoutes:
+    """A plan's indexes in the three roles pip and uv both know (real URLs, in order)."""
+
+    index_url: str
+    extra_index_urls: tuple[str, ...]
+    find_links: tuple[str, ...]
+
+
+def index_routes(variant: Variant, plan: IndexPlan) -> IndexRoutes:
+    """The variant's published index form (index-url / extra-index-url / find-links), PyPI, and
+    the extensions' pages (envgen.extensions) after them, each once."""
     form = variant.pip.index if variant.pip is not None else "pypi"
-    if plan.pytorch is None:
-        return {"PIP_INDEX_URL": plan.pypi}
-    if form == "index-url":
-        return {"PIP_INDEX_URL": plan.pytorch, "PIP_EXTRA_INDEX_URL": plan.pypi}
-    if form == "find-links":
-        return {"PIP_INDEX_URL": plan.pypi, "PIP_FIND_LINKS": plan.pytorch}
-    return {"PIP_INDEX_URL": plan.pypi, "PIP_EXTRA_INDEX_URL": plan.pytorch}
+    index_url, extra, links = plan.pypi, [], []
+    if plan.pytorch is not None:
+        if form == "index-url":
+            index_url, extra = plan.pytorch, [plan.pypi]
+        elif form == "find-links":
+            links = [plan.pytorch]
+        else:
+            extra = [plan.pytorch]
+    extra += [url for _, url, flat in plan.extensions if not flat]
+    links += [url for _, url, flat in plan.extensions if flat]
+    return IndexRoutes(index_url, tuple(dict.fromkeys(extra)), tuple(dict.fromkeys(links)))
+
+
+def pip_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
+    """pip's index variables (PIP_INDEX_URL, ...; lists space-separated) for a variant's plan.
+
+    The URLs (a mirror's may carry credentials) travel in the child's environment, which only
+    its owner can read, not in its argument list, which every local user sees in `ps`.
+    """
+    routes = index_routes(variant, plan)
+    env = {"PIP_INDEX_URL": routes.index_url}
+    if routes.extra_index_urls:
+        env["PIP_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
+    if routes.find_links:
+        env["PIP_FIND_LINKS"] = " ".join(routes.find_links)
+    return env
+
+
+def uv_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
+    """uv's index variables for a variant's plan: UV_EXTRA_INDEX_URL is space-separated,
+    UV_FIND_LINKS comma-separated (uv's EnvVars docs)."""
+    routes = index_routes(variant, plan)
+    env = {"UV_INDEX_URL": routes.index_url}
+    if routes.extra_index_urls:
+        env["UV_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
+    if routes.find_links:
+        env["UV_FIND_LINKS"] = ",".join(routes.find_links)
+    return env
 
 
 def _seed(output: Path, request: LockRequest) -> None:

@@ -426,3 +426,32 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
     third.mkdir(parents=True)
     (third / "good.py").write_text("x = 1\n")
     assert prelink_bytecode(tmp_path / "three", store, tag) == (0, [third / "good.py"])
+
+
+def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> None:
+    """One routing for both tools; extension pages reach pip-compile too, in each tool's syntax."""
+    from envgen.lockers.pip import IndexPlan, pip_index_environment, uv_index_environment
+
+    plan = IndexPlan(
+        pytorch="https://download.pytorch.org/whl/cpu",
+        flat=False,
+        pypi="https://pypi.org/simple",
+        extensions=(
+            ("torch-scatter", "https://data.pyg.org/whl/torch-2.1.0+cpu.html", True),
+            ("torch-sparse", "https://data.pyg.org/whl/torch-2.1.0+cpu.html", True),
+            ("mmcv", "https://download.openmmlab.com/mmcv/dist/cpu/torch2.1/index.html", True),
+            ("xyz", "https://ext.example/simple", False),
+        ),
+    )
+    assert uv_index_environment(cpu, plan) == {
+        "UV_INDEX_URL": "https://download.pytorch.org/whl/cpu",
+        "UV_EXTRA_INDEX_URL": "https://pypi.org/simple https://ext.example/simple",
+        "UV_FIND_LINKS": "https://data.pyg.org/whl/torch-2.1.0+cpu.html,"
+        "https://download.openmmlab.com/mmcv/dist/cpu/torch2.1/index.html",
+    }
+    assert pip_index_environment(cpu, plan) == {
+        "PIP_INDEX_URL": "https://download.pytorch.org/whl/cpu",
+        "PIP_EXTRA_INDEX_URL": "https://pypi.org/simple https://ext.example/simple",
+        "PIP_FIND_LINKS": "https://data.pyg.org/whl/torch-2.1.0+cpu.html "
+        "https://download.openmmlab.com/mmcv/dist/cpu/torch2.1/index.html",
+    }
