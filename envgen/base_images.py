@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 from typing import Final
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from envgen._resources import MATRICES_DIR
 from envgen.errors import MatrixError
+from envgen.matrix import read_model_rows
 
 BASE_IMAGES_FILE: Final = "base-images.yaml"
 
@@ -38,16 +38,7 @@ class BaseImageRow(BaseModel):
 def load_base_images(directory: Path | None = None) -> tuple[BaseImageRow, ...]:
     """Read and validate base-images.yaml (no duplicate image:tag rows)."""
     path = (directory or MATRICES_DIR) / BASE_IMAGES_FILE
-    try:
-        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except (OSError, yaml.YAMLError) as exc:
-        msg = f"{path}: cannot be read: {exc}"
-        raise MatrixError(msg) from None
-    try:
-        images = tuple(BaseImageRow.model_validate(r) for r in rows)
-    except ValidationError as exc:
-        msg = f"{path}: invalid row: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}"
-        raise MatrixError(msg) from None
+    images = read_model_rows(path, BaseImageRow)
     keys = [(i.image, i.tag) for i in images]
     if len(keys) != len(set(keys)):
         msg = f"{path}: two rows for one image tag"

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from envgen import install_requirement
 from envgen._io import input_hash, write_if_changed
@@ -26,7 +25,7 @@ from envgen._resources import MATRICES_DIR, SMOKE_SCRIPT
 from envgen.builders import has_hashes
 from envgen.errors import MatrixError, RenderError
 from envgen.generate import PlannedFile, default_out, describe
-from envgen.matrix import Matrix, load_matrix
+from envgen.matrix import Matrix, load_matrix, read_model_rows
 from envgen.renderers import FORMAT_VERSION, Header, regenerate_command, render_template
 from envgen.smoke import COMPANIONS, SmokeExpectation
 from envgen.spec import ProjectSpec, load_spec
@@ -74,16 +73,7 @@ class CudaImage(BaseModel):
 def load_cuda_images(directory: Path | None = None) -> tuple[CudaImage, ...]:
     """Read and validate cuda-images.yaml (rows sorted by CUDA version, no duplicates)."""
     path = (directory or MATRICES_DIR) / CUDA_IMAGES_FILE
-    try:
-        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except (OSError, yaml.YAMLError) as exc:
-        msg = f"{path}: cannot be read: {exc}"
-        raise MatrixError(msg) from None
-    try:
-        images = tuple(CudaImage.model_validate(r) for r in rows)
-    except ValidationError as exc:
-        msg = f"{path}: invalid row: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}"
-        raise MatrixError(msg) from None
+    images = read_model_rows(path, CudaImage)
     keys = [tuple(int(p) for p in i.cuda.split(".")) for i in images]
     if keys != sorted(set(keys)):
         msg = f"{path}: rows must be sorted by cuda, oldest first, without duplicates"

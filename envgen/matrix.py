@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 import yaml
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -546,6 +546,28 @@ def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
         msg = f"{path}: expected a list of rows, got {type(data).__name__}"
         raise MatrixError(msg)
     return data
+
+
+_Row = TypeVar("_Row", bound=BaseModel)
+
+
+def read_model_rows(path: Path, model: type[_Row]) -> tuple[_Row, ...]:
+    """The rows of a side data file (cuda-images.yaml, base-images.yaml) validated as `model`.
+
+    MatrixError names the file and the first invalid value; the callers check their own
+    invariants (order, duplicates) on the result.
+    """
+    try:
+        rows = _read_rows(path)
+    except OSError as exc:  # a folder, a link loop, no permission (a missing file is said above)
+        msg = f"{path}: cannot be read: {exc.strerror or exc}"
+        raise MatrixError(msg) from None
+    try:
+        return tuple(model.model_validate(r) for r in rows)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        msg = f"{path}: invalid row: {first['loc']}: {first['msg']}"
+        raise MatrixError(msg) from None
 
 
 def _format_validation(path: Path, exc: ValidationError, rows: list[Any]) -> str:
