@@ -27,7 +27,7 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
@@ -119,11 +119,7 @@ class BuildReport:
         smoked = [b for b in self.builds if b.smoke is not None and not b.smoke.ok]
         if smoked:
             lines = [f"{len(smoked)} variant(s) failed smoke checks"]
-            lines += [
-                f"  - {b.variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
-                for b in smoked
-                for c in (b.smoke.failed if b.smoke is not None else ())
-            ]
+            lines += _failed_check_lines((b.variant, b.smoke) for b in smoked)
             raise SmokeTestError("\n".join(lines))
 
 
@@ -641,6 +637,15 @@ def smoke_summary(results: tuple[VariantSmoke, ...]) -> str:
     return f"smoke: {len(results)} variant(s): " + ", ".join(parts)
 
 
+def _failed_check_lines(reports: Iterable[tuple[str, SmokeReport | None]]) -> list[str]:
+    """`  - <variant>: <check>: <first line of its detail>` per failed check, for summaries."""
+    return [
+        f"  - {variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
+        for variant, report in reports
+        for c in (report.failed if report is not None else ())
+    ]
+
+
 def raise_for_smoke_failures(results: tuple[VariantSmoke, ...]) -> None:
     """SmokeTestError naming every failing check, else BuildError naming unbuilt variants."""
     failed = [r for r in results if r.report is not None and not r.report.ok]
@@ -648,11 +653,7 @@ def raise_for_smoke_failures(results: tuple[VariantSmoke, ...]) -> None:
         smoke_raise(results[0].report, results[0].variant)  # one variant: its own message
     if failed:
         lines = [f"{len(failed)} of {len(results)} variant(s) failed smoke checks"]
-        lines += [
-            f"  - {r.variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
-            for r in failed
-            for c in (r.report.failed if r.report is not None else ())
-        ]
+        lines += _failed_check_lines((r.variant, r.report) for r in failed)
         lines += [
             f"  - {(r.error or r.variant).splitlines()[0]}" for r in results if r.report is None
         ]

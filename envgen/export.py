@@ -29,7 +29,6 @@ from envgen.spec import ProjectSpec
 from envgen.variants import Variant, expand, pip_pins
 
 Tool = Literal["uv", "pixi"]
-PYPI_SIMPLE: Final = "https://pypi.org/simple"
 # Platform -> the PEP 508 marker uv resolves it with (`[tool.uv] environments`, source markers).
 PLATFORM_MARKERS: Final[dict[str, str]] = {
     "linux-64": "sys_platform == 'linux' and platform_machine == 'x86_64'",
