@@ -16,7 +16,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from envgen._proc import redact
-from envgen.errors import LockError
+from envgen.errors import NetworkError
 
 MIRROR_HOWTO: Final = "docs/how-to/use-a-mirror.md"
 _LOOKUP_TIMEOUT_S: Final = 10.0
@@ -90,7 +90,9 @@ def _lookup(host: str) -> str | None:
 
 
 def check_resolvable(indexes: Iterable[Index]) -> None:
-    """Raise LockError at once when an index host does not resolve (file:// and IPs pass).
+    """Raise NetworkError (exit 15) at once when an index host does not resolve.
+
+    file:// URLs and IP addresses pass.
 
     Lookups run in parallel, each bounded; a lookup that takes longer than the bound is left to
     the resolver (it has its own timeouts), so this never makes a slow network slower.
@@ -114,7 +116,7 @@ def check_resolvable(indexes: Iterable[Index]) -> None:
             found = by_host[host]
             what = ", ".join(f"{_ROLE_NAMES[i.role]} {redact(i.url)}" for i in found)
             msg = f"cannot resolve {host} ({what}): {reason}; nothing was locked"
-            raise LockError(msg, hint=mirror_hint(host, [i.role for i in found]))
+            raise NetworkError(msg, hint=mirror_hint(host, [i.role for i in found]))
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
