@@ -13,13 +13,16 @@ pytest_plugins = ["tests.support.fixtures"]
 collect_ignore_glob = ["data/*"]
 
 _DROP_PREFIXES = ("PIP_", "UV_", "CONDA_", "ENVGEN_", "VIRTUAL_ENV")
+# `make test` (CI's entry) exports these; a `make` a test runs would inherit them and print
+# "make[1]: Entering directory" and "make[1]: ***" where a user's top-level make prints "make:".
+_DROP_MAKE = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES", "MAKE_TERMOUT", "MAKE_TERMERR")
 
 
 @pytest.fixture(autouse=True)
 def _hermetic_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never see the machine's pip/uv/conda/envgen settings (pip-tools' _isolate_pip_env)."""
     for key in list(os.environ):
-        if key.startswith(_DROP_PREFIXES):
+        if key.startswith(_DROP_PREFIXES) or key in _DROP_MAKE:
             monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
 
