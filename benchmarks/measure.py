@@ -1,6 +1,7 @@
 """Timing, disk accounting, tool invocations and machine facts for the benchmarks.
 
-Processes start only through envgen._proc. Nothing here decides what is measured (benchmarks.run
+Processes start only through envgen.infra.proc. Nothing here decides what is measured
+(benchmarks.run
 does); this module must not write outside the directories it is handed.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from envgen import _proc
+from envgen.infra import proc as _proc
 
 BIN: Final = Path(sys.executable).parent
 

@@ -33,7 +33,7 @@ from typing import Final
 
 from benchmarks import fakeindex
 from benchmarks.measure import Timing, clean_env, disk_bytes, machine, ratio, repeat, run, tool
-from envgen.mirror import build_mirror
+from envgen.infra.mirror import build_mirror
 from tests.support import server as _server
 from tests.support.server import IndexServer
 
@@ -231,7 +231,7 @@ def bench_lock(cfg: Config) -> dict[str, object]:
             ),
             max(cfg.reps, 3),
         )  # fmt: skip
-        from envgen.workflow import LockOptions, lock  # noqa: PLC0415
+        from envgen.app import LockOptions, lock  # noqa: PLC0415
 
         with _environ({"ENVGEN_PYTORCH_INDEX": whl, "ENVGEN_PYPI_INDEX": pypi}):
             lines: tuple[str, ...] = ()
@@ -260,7 +260,7 @@ def bench_lock(cfg: Config) -> dict[str, object]:
 
 
 def _torch_index(root: Path) -> Path:
-    """`<root>/cpu/torch/` (PEP 503) serving the real wheel (see envgen.mirror)."""
+    """`<root>/cpu/torch/` (PEP 503) serving the real wheel (see envgen.infra.mirror)."""
     wheels = root.parent / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     (wheels / REAL_WHEEL.name).symlink_to(REAL_WHEEL)
@@ -294,7 +294,7 @@ def bench_build(cfg: Config) -> dict[str, object]:
 
     def requirements_for_pip(name: str) -> Path:
         """envgen's lock body with its index lines pointed at the local torch index."""
-        from envgen.locking import split_header  # noqa: PLC0415
+        from envgen.lock.orchestrate import split_header  # noqa: PLC0415
 
         text = (projects[name] / "environments" / "cpu" / "requirements.txt").read_text()
         body = split_header(text)[1]
@@ -398,11 +398,11 @@ def bench_build(cfg: Config) -> dict[str, object]:
 
 def bench_matrix(cfg: Config) -> dict[str, object]:
     from envgen.errors import EnvgenError  # noqa: PLC0415
-    from envgen.generate import plan_pins_only  # noqa: PLC0415
-    from envgen.matrix import _load_matrix_cached, load_matrix  # noqa: PLC0415
-    from envgen.renderers import IndexUrls  # noqa: PLC0415
-    from envgen.spec import parse_spec  # noqa: PLC0415
-    from envgen.variants import expand  # noqa: PLC0415
+    from envgen.model.matrix import _load_matrix_cached, load_matrix  # noqa: PLC0415
+    from envgen.model.spec import parse_spec  # noqa: PLC0415
+    from envgen.model.variants import expand  # noqa: PLC0415
+    from envgen.render.base import IndexUrls  # noqa: PLC0415
+    from envgen.render.plan import plan_pins_only  # noqa: PLC0415
 
     work = _fresh(cfg.work / "matrix")
     out = work / "environments"

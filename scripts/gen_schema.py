@@ -1,4 +1,4 @@
-"""Write matrices/schema.json from the pydantic models in envgen/matrix.py.
+"""Write matrices/schema.json from the pydantic models in envgen/model/matrix.py.
 
 Prints a diff and exits 1 when the committed schema is stale; writes only with --write.
 """
@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from envgen.matrix import matrix_json_schema
+from envgen.model.matrix import matrix_json_schema
 
 SCHEMA = Path(__file__).resolve().parents[1] / "matrices" / "schema.json"
 

@@ -1,4 +1,4 @@
-"""Command line for envgen.mirror: lay out a wheel directory as a PyTorch-style local index.
+"""Command line for envgen.infra.mirror: lay out a wheel directory as a PyTorch-style local index.
 
 python scripts/local_mirror.py /opt/wheels .envgen-mirror/whl
 ENVGEN_PYTORCH_INDEX=file://$PWD/.envgen-mirror/whl envgen lock project.yaml --variant cpu
@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from envgen.mirror import build_mirror
+from envgen.infra.mirror import build_mirror
 
 
 def main(argv: list[str] | None = None) -> int:

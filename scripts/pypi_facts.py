@@ -3,7 +3,8 @@
 The job: fetch the PEP 691 JSON simple-API pages (and one wheel's Requires-Dist per companion
 version), trim them to the fields envgen uses, and write them to tests/data/recorded/pypi/ with
 `--record`; `parse(raw_json)` turns one recording into facts and `load_recorded()` returns them all.
-The fetch and parse code lives in envgen.verify; this script must not hold its own copy of it, and
+The fetch and parse code lives in envgen.repro.verify; this script must not hold its own copy of
+it, and
 parse/load_recorded must not touch the network.
 """
 
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from envgen.verify import (
+from envgen.repro.verify import (
     COMPANIONS,
     PACKAGES,
     PackageFacts,

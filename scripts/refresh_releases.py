@@ -20,8 +20,8 @@ from typing import Any, Final
 import yaml
 from packaging.version import Version
 
-from envgen.matrix import CompanionRelease, Release
-from envgen.verify import COMPANIONS, PypiFacts, torch_specifier
+from envgen.model.matrix import CompanionRelease, Release
+from envgen.repro.verify import COMPANIONS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import RECORDED, load_recorded

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from envgen import _proc
+from envgen.infra import proc as _proc
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).parents[2]

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from envgen import _proc
-from envgen.builders import Inventory, files_naming, python_of
-from envgen.builders.venv import VenvBuilder
-from envgen.building import MARKER, build_one, build_variants, read_marker
+from envgen.build.base import Inventory, files_naming, python_of
+from envgen.build.orchestrate import MARKER, build_one, build_variants, read_marker
+from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError
-from envgen.matrix import Matrix, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import ProjectSpec, parse_spec
-from envgen.variants import Variant, expand
+from envgen.infra import proc as _proc
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import ProjectSpec, parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 from tests.support.fixtures import ServedIndex
 
 pytestmark = pytest.mark.integration

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from envgen import _proc
-from envgen.ci import CiOptions, write_ci
+from envgen.infra import proc as _proc
+from envgen.render.ci import CiOptions, write_ci
 
 pytestmark = pytest.mark.integration
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import envgen
-from envgen.mirror import build_mirror
+from envgen.infra.mirror import build_mirror
 
 ROOT = Path(__file__).parents[2]
 pytestmark = pytest.mark.integration

@@ -13,11 +13,11 @@ from typing import Final
 
 import pytest
 
-from envgen.builders import python_of
-from envgen.building import build_variants
-from envgen.mirror import build_mirror
-from envgen.smoke import SmokeExpectation, run_smoke
-from envgen.workflow import LockOptions, load, lock
+from envgen.app import LockOptions, load, lock
+from envgen.build.base import python_of
+from envgen.build.orchestrate import build_variants
+from envgen.infra.mirror import build_mirror
+from envgen.smoke.report import SmokeExpectation, run_smoke
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from envgen import _proc
+from envgen.infra import proc as _proc
 
 pytestmark = pytest.mark.integration
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from envgen import DISTRIBUTION, __version__, _proc, install_requirement
+from envgen import DISTRIBUTION, __version__, install_requirement
+from envgen.infra import proc as _proc
 
 pytestmark = pytest.mark.integration
 
@@ -66,7 +67,7 @@ def _check_wheel(wheel: Path, stem: str) -> None:
         "envgen/_data/matrices/releases.yaml",
         "envgen/_data/matrices/schema.json",
         "envgen/_data/templates/requirements.txt.j2",
-        "envgen/_smoke_check.py",
+        "envgen/smoke/script.py",
         "envgen/py.typed",
     ):
         assert data in names, data
@@ -106,7 +107,7 @@ def test_the_built_wheel_installs_and_runs(installed: tuple[Path, Path], tmp_pat
         [
             str(venv / "bin" / "python"),
             "-c",
-            "import envgen._resources as r; print(r.MATRICES_DIR)",
+            "import envgen.infra.resources as r; print(r.MATRICES_DIR)",
         ],
         what="where the matrices are",
         cwd=work,
@@ -118,7 +119,7 @@ def test_the_built_wheel_installs_and_runs(installed: tuple[Path, Path], tmp_pat
 
 
 def test_generated_ci_installs_this_distribution(tmp_path: Path) -> None:
-    from envgen.ci import CiOptions, write_ci
+    from envgen.render.ci import CiOptions, write_ci
 
     spec = tmp_path / "project.yaml"
     spec.write_text('name: demo\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cpu]\n')

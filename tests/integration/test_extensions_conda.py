@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from envgen.lockers import LockRequest
-from envgen.lockers.conda import CondaLocker
-from envgen.matrix import load_matrix
-from envgen.renderers import Header, IndexUrls
-from envgen.renderers.environment import render_environment
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.lock.base import LockRequest
+from envgen.lock.conda import CondaLocker
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import Header, IndexUrls
+from envgen.render.environment import render_environment
 from tests.integration.test_lock_conda import (  # noqa: F401 - fixtures
     MATRIX_MINI,
     _parse,

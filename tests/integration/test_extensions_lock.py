@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from envgen.builders.venv import VenvBuilder
-from envgen.building import build_one
+from envgen.build.orchestrate import build_one
+from envgen.build.venv import VenvBuilder
 from envgen.errors import LockError, UnsupportedCombinationError
-from envgen.lockers import LockRequest
-from envgen.lockers.pip import PipLocker
-from envgen.matrix import load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.lock.base import LockRequest
+from envgen.lock.pip import PipLocker
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel, sha256_file
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from envgen.smoke import SmokeExpectation, run_smoke
+from envgen.smoke.report import SmokeExpectation, run_smoke
 from tests.integration.test_smoke_real import _make_torch_venv, _torch_wheel, _uv_pip_install
 from tests.support.wheels import make_wheel
 

@@ -21,7 +21,7 @@ from typing import Final
 
 import pytest
 
-from envgen.building import MARKER
+from envgen.build.orchestrate import MARKER
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 

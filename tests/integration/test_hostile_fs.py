@@ -429,7 +429,7 @@ def test_env_dir_with_foreign_contents_is_refused(
 
 def test_shared_env_dir_is_locked(locked: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Two projects building into one --env-dir take turns: the second waits, then exits 13."""
-    from envgen._lock import project_lock
+    from envgen.infra.mutex import project_lock
 
     shared = locked.parent / "envs"
     with project_lock(shared, wait=0):  # held, as another project's `envgen build` holds it

@@ -21,10 +21,10 @@ from typing import Final
 
 import pytest
 
-from envgen.building import build_variants
+from envgen.build.orchestrate import build_variants
 from envgen.errors import BuildError
-from envgen.matrix import load_matrix
-from envgen.spec import load_spec
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import load_spec
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, clean_tool_env
 

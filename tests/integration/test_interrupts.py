@@ -23,8 +23,8 @@ from typing import Final
 
 import pytest
 
-from envgen.building import MARKER, read_marker
-from envgen.locking import tampered_lines
+from envgen.build.orchestrate import MARKER, read_marker
+from envgen.lock.orchestrate import tampered_lines
 from tests.support.fixtures import ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import LockError
-from envgen.lockers import LockedFile, LockRequest
-from envgen.lockers.conda import CondaLocker
-from envgen.locking import with_header
-from envgen.matrix import CondaBuild, Release, load_matrix
-from envgen.renderers import Header, IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.conda import CondaLocker
+from envgen.lock.orchestrate import with_header
+from envgen.model.matrix import CondaBuild, Release, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import Header, IndexUrls
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from envgen.lockers import LockRequest
-from envgen.lockers.conda import CondaLocker
-from envgen.matrix import load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.lock.base import LockRequest
+from envgen.lock.conda import CondaLocker
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 from tests.support.conda_channel import CondaChannel, build_conda_forge_releases_channel
 
 pytest.importorskip("rattler")

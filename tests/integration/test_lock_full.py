@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from envgen.app import LockOptions, lock
 from envgen.errors import LockError, StaleOutputError
-from envgen.matrix import load_matrix
-from envgen.workflow import LockOptions, lock
+from envgen.model.matrix import load_matrix
 from tests.support.conda_channel import write_channel
 
 pytestmark = pytest.mark.integration
@@ -144,8 +144,8 @@ def test_as_of_is_recorded_and_honoured_by_check(project: Path) -> None:
 
 def test_conda_variant_locks_and_builds_with_rattler(project: Path) -> None:
     """The conda side end to end: solve, conda-lock.yml, install with py-rattler, verify."""
-    from envgen.building import build_variants
-    from envgen.spec import load_spec
+    from envgen.build.orchestrate import build_variants
+    from envgen.model.spec import load_spec
 
     project.write_text(
         'name: full\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu, cu118]\n'

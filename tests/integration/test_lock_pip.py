@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import LockError
-from envgen.lockers import LockRequest
-from envgen.lockers.pip import PipLocker, pinned_versions
-from envgen.matrix import PipBuild, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.lock.base import LockRequest
+from envgen.lock.pip import PipLocker, pinned_versions
+from envgen.model.matrix import PipBuild, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex
 
 pytestmark = pytest.mark.integration
@@ -181,7 +181,7 @@ def test_runtime_prediction_saves_a_pass(
     assert calls == [["nvidia-cuda-runtime-cu11", "torch", "torchaudio", "torchvision", "triton"]]
     # Without a prediction (metadata unavailable) the two-pass route gives the same lock.
     calls.clear()
-    monkeypatch.setattr("envgen.lockers.pip.predict_runtime", lambda *_args: None)
+    monkeypatch.setattr("envgen.lock.pip.predict_runtime", lambda *_args: None)
     learnt = lock_body(request_for(v210("cu118"), pytorch_index, tmp_path, name="work2"))
     assert len(calls) == 2
     assert learnt == predicted
@@ -347,7 +347,7 @@ def test_exclude_newer_without_upload_times_warns(
 ) -> None:
     index = pytorch_index_no_upload_times
     request = request_for(v210("cu118"), index, tmp_path, exclude_newer=dt.date(2024, 1, 1))
-    with caplog.at_level(logging.WARNING, logger="envgen.lockers.pip"):
+    with caplog.at_level(logging.WARNING, logger="envgen.lock.pip"):
         body = lock_body(request)
     pins = pinned_versions(body.splitlines())
     assert pins["torch"] == "2.1.0+cu118"

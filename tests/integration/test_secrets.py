@@ -18,11 +18,11 @@ from typing import Any, Final
 
 import pytest
 
-from envgen import _proc
-from envgen.building import build_variants
-from envgen.matrix import load_matrix
-from envgen.spec import load_spec
-from envgen.workflow import LockOptions, lock
+from envgen.app import LockOptions, lock
+from envgen.build.orchestrate import build_variants
+from envgen.infra import proc as _proc
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import load_spec
 from tests.support.conda_channel import CondaChannel
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex, ServerFactory, clean_tool_env
 
@@ -124,7 +124,7 @@ def test_credentials_never_reach_a_command_line(
     """Every process envgen starts (uv, pip-compile) gets the mirror credentials, none in argv.
 
     `ps` shows any process's argv to every local user; the environment only to its owner.
-    envgen._proc is the only process starter, so wrapping its `run` sees every command.
+    envgen.infra.proc is the only process starter, so wrapping its `run` sees every command.
     """
     index = pytorch_index_with_auth
     started: list[tuple[tuple[str, ...], dict[str, str]]] = []

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from envgen import _proc
 from envgen.errors import SmokeTestError
-from envgen.smoke import (
+from envgen.infra import proc as _proc
+from envgen.smoke.report import (
     SmokeCheck,
     SmokeExpectation,
     SmokeReport,

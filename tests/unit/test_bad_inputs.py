@@ -940,7 +940,7 @@ _SHELL_PATTERNS: Final = (
 
 
 def test_no_shell_anywhere() -> None:
-    """Every process starts from an argument list in envgen/_proc.py; nothing uses a shell."""
+    """Every process starts from an argument list in envgen/infra/proc.py; nothing uses a shell."""
     problems: list[str] = []
     sources = sorted(PACKAGE.rglob("*.py"))
     assert len(sources) > 20
@@ -949,9 +949,9 @@ def test_no_shell_anywhere() -> None:
         text = path.read_text(encoding="utf-8")
         # _proc.py alone may exec an argument list: `envgen run` replaces itself with the user's
         # command (os.execvpe, no shell); everything else stays banned there too.
-        allowed = {"os.exec"} if rel == "envgen/_proc.py" else set()
+        allowed = {"os.exec"} if rel == "envgen/infra/proc.py" else set()
         problems += [f"{rel}: {p}" for p in _SHELL_PATTERNS if p in text and p not in allowed]
-        if rel == "envgen/_proc.py":
+        if rel == "envgen/infra/proc.py":
             assert "os.execvpe(argv[0], list(argv)" in text or "os.exec" not in text
             continue
         for node in ast.walk(ast.parse(text)):

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from envgen import building
-from envgen._types import Manager
-from envgen.builders import (
+from envgen.build import orchestrate as building
+from envgen.build.base import (
     BuildRequest,
     Inventory,
     diff_distributions,
@@ -18,9 +17,8 @@ from envgen.builders import (
     has_hashes,
     parse_requirements,
 )
-from envgen.builders.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
-from envgen.builders.venv import VenvBuilder, index_environment, split_index_lines
-from envgen.building import (
+from envgen.build.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
+from envgen.build.orchestrate import (
     MARKER,
     build_one,
     read_marker,
@@ -29,11 +27,13 @@ from envgen.building import (
     smoke_variants,
     swap_into_place,
 )
+from envgen.build.venv import VenvBuilder, index_environment, split_index_lines
 from envgen.errors import BuildError
-from envgen.matrix import Matrix, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import ProjectSpec, parse_spec
-from envgen.variants import Variant, expand
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import ProjectSpec, parse_spec
+from envgen.model.types import Manager
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 
@@ -400,7 +400,7 @@ def test_smoke_of_an_unbuilt_env_says_how_to_build(
 
 def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> None:
     """A second env whose sources are hard links of the first reuses its .pyc and compiles nothing."""
-    from envgen.builders import prelink_bytecode, share_bytecode
+    from envgen.build.base import prelink_bytecode, share_bytecode
 
     tag = "cpython-311"
     first = tmp_path / "one" / "lib" / "python3.11" / "site-packages"
@@ -430,7 +430,7 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
 
 def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> None:
     """One routing for both tools; extension pages reach pip-compile too, in each tool's syntax."""
-    from envgen.lockers.pip import IndexPlan, pip_index_environment, uv_index_environment
+    from envgen.lock.pip import IndexPlan, pip_index_environment, uv_index_environment
 
     plan = IndexPlan(
         pytorch="https://download.pytorch.org/whl/cpu",

@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from dockerfile_parse import DockerfileParser  # type: ignore[import-untyped]
 
-from envgen.containers import (
+from envgen.errors import MatrixError
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.render.dockerfile import (
     DockerfileOptions,
     load_cuda_images,
     plan_dockerfiles,
     write_dockerfiles,
 )
-from envgen.errors import MatrixError
-from envgen.matrix import load_matrix
-from envgen.spec import parse_spec
 
 
 def _spec(tmp_path: Path, text: str) -> Path:

@@ -1,4 +1,4 @@
-"""Unit tests of envgen.doctor: error explanations, driver tables, host detection (no processes)."""
+"""Unit tests of envgen.repro.doctor: error explanations, driver tables, host detection (no processes)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from envgen import _proc, doctor
-from envgen._types import ComputeKind
-from envgen.doctor import (
+from envgen.infra import proc as _proc
+from envgen.model.matrix import Driver
+from envgen.model.types import ComputeKind
+from envgen.repro import doctor
+from envgen.repro.doctor import (
     Assessment,
     Diagnosis,
     Gpu,
@@ -18,7 +20,6 @@ from envgen.doctor import (
     explain_error,
     newest_cuda_for_driver,
 )
-from envgen.matrix import Driver
 
 # NVIDIA CUDA release notes, table 3 (toolkit driver versions, Linux x86_64).
 DRIVERS = [

@@ -14,11 +14,13 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from envgen import _proc, doctor
-from envgen import _smoke_check as sc
-from envgen._types import ComputeKind
 from envgen.cli import main
-from envgen.doctor import (
+from envgen.errors import FileSystemError, MatrixError
+from envgen.infra import proc as _proc
+from envgen.model.matrix import arch_names, load_matrix
+from envgen.model.types import ComputeKind
+from envgen.repro import doctor
+from envgen.repro.doctor import (
     MINOR_COMPAT_COST,
     ArchBuild,
     Assessment,
@@ -30,9 +32,8 @@ from envgen.doctor import (
     assess_variants,
     gpu_facts,
 )
-from envgen.errors import FileSystemError, MatrixError
-from envgen.matrix import arch_names, load_matrix
-from envgen.smoke import SmokeExpectation
+from envgen.smoke import script as sc
+from envgen.smoke.report import SmokeExpectation
 
 MATRIX = load_matrix()
 LINUX = gpu_facts(MATRIX, "linux", "linux-64")
@@ -553,7 +554,7 @@ def test_doctor_log_with_a_hostile_log_is_fast(
 
 
 def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from envgen import workflow
+    from envgen import app as workflow
 
     spec = tmp_path / "project.yaml"
     spec.write_text(
@@ -657,10 +658,10 @@ def test_detect_rocm_gfx_from_the_kfd_topology(tmp_path: Path) -> None:
 
 
 def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
-    from envgen.builders import Inventory
-    from envgen.building import compiled_archs, smoke_expectation
-    from envgen.spec import parse_spec
-    from envgen.variants import expand
+    from envgen.build.base import Inventory
+    from envgen.build.orchestrate import compiled_archs, smoke_expectation
+    from envgen.model.spec import parse_spec
+    from envgen.model.variants import expand
 
     spec = parse_spec(
         'name: p\npython: "3.11"\ntorch: "2.7.0"\naccelerators: [cpu, cu128]\n'

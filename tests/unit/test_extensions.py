@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import UnsupportedCombinationError
-from envgen.extensions import (
+from envgen.lock.pip import index_plan, render_pyproject
+from envgen.model.extensions import (
     FindLinksMatch,
     Target,
     is_extension_requirement,
@@ -21,12 +22,11 @@ from envgen.extensions import (
     resolve,
     torch_matches,
 )
-from envgen.lockers.pip import index_plan, render_pyproject
-from envgen.matrix import Matrix, load_matrix
-from envgen.renderers import Header, IndexUrls
-from envgen.renderers.requirements import render_requirements
-from envgen.spec import parse_spec
-from envgen.variants import expand
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand
+from envgen.render.base import Header, IndexUrls
+from envgen.render.requirements import render_requirements
 
 
 @pytest.fixture(scope="module")

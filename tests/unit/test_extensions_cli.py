@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from envgen.matrix import load_matrix
+from envgen.model.matrix import load_matrix
 from tests.unit.test_cli import run
 
 ROOT = Path(__file__).parents[2]

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import ImportSpecError
-from envgen.importer import ImportOptions, build_project, import_text, parse_text, run_import
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import parse_spec
-from envgen.variants import expand
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand
+from envgen.repro.importer import ImportOptions, build_project, import_text, parse_text, run_import
 
 REAL = Path(__file__).parents[1] / "data" / "extensions-real"
 

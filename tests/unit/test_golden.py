@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from envgen.generate import plan_pins_only, write_planned
-from envgen.matrix import load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import load_spec
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import load_spec
+from envgen.render.base import IndexUrls
+from envgen.render.plan import plan_pins_only, write_planned
 
 DATA = Path(__file__).parents[1] / "data"
 # Read at import: the hermetic-env fixture drops ENVGEN_* variables before each test runs.

@@ -20,14 +20,14 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from envgen._import_read import (
+from envgen.cli import main
+from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
     MAX_PACKAGES,
     MAX_SOURCE_BYTES,
 )
-from envgen.cli import main
 
 LIMIT_S = 10.0  # generous on a loaded 2-core machine; the unbounded versions took 28 s to forever
 LIMIT_KIB = 256 * 1024  # peak RSS growth (ru_maxrss is in KiB on Linux)

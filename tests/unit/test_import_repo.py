@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import ImportSpecError
-from envgen.import_repo import MAX_DEPTH, find_sources
-from envgen.importer import ImportOptions, run_import
-from envgen.matrix import Matrix, load_matrix
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.importer import ImportOptions, run_import
+from envgen.repro.repository import MAX_DEPTH, find_sources
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +121,7 @@ def test_folder_without_sources(tmp_path: Path, matrix: Matrix) -> None:
 
 
 def test_repository_reads_are_bounded_in_total(tmp_path: Path, matrix: Matrix) -> None:
-    from envgen.import_repo import MAX_TOTAL_BYTES
+    from envgen.repro.repository import MAX_TOTAL_BYTES
 
     (tmp_path / "environment.yml").write_text(
         "name: big\ndependencies:\n  - pytorch=1.8.1\n  - cudatoolkit=10.2\n"

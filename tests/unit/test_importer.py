@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from envgen import importer
 from envgen.errors import ImportSpecError
-from envgen.importer import ImportOptions, import_text, run_import
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import parse_spec
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.repro import importer
+from envgen.repro.importer import ImportOptions, import_text, run_import
 
 
 @pytest.fixture(scope="module")
@@ -546,7 +546,7 @@ def test_bad_as_of_date(tmp_path: Path, matrix: Matrix) -> None:
 
 
 def test_git_date_outside_a_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from envgen import _proc
+    from envgen.infra import proc as _proc
 
     def fake_run(args: list[str], **_: object) -> _proc.Completed:
         result = _proc.Completed(
@@ -568,7 +568,7 @@ def test_git_date_outside_a_repository(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_git_date_reads_the_last_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from envgen import _proc
+    from envgen.infra import proc as _proc
 
     seen: list[tuple[str, ...]] = []
 

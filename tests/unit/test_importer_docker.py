@@ -17,11 +17,11 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from envgen.base_images import load_base_images, ngc_pytorch
 from envgen.cli import main
 from envgen.errors import ImportSpecError
-from envgen.importer import ImportOptions, import_text, run_import
-from envgen.matrix import Matrix, load_matrix
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.base_images import load_base_images, ngc_pytorch
+from envgen.repro.importer import ImportOptions, import_text, run_import
 
 REQS = "torch==1.8.1+cu111\n-f https://download.pytorch.org/whl/torch_stable.html\nscipy==1.6.2\n"
 

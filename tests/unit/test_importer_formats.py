@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import ImportSpecError
-from envgen.importer import import_text
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import parse_spec
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.repro.importer import import_text
 
 
 @pytest.fixture(scope="module")

@@ -17,9 +17,9 @@ import pytest
 import yaml
 
 from envgen.errors import ImportSpecError
-from envgen.importer import ImportOptions, import_text, run_import
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import parse_spec
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.repro.importer import ImportOptions, import_text, run_import
 
 
 @pytest.fixture(scope="module")

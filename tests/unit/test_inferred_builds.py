@@ -12,10 +12,10 @@ import pytest
 import yaml
 from packaging.version import Version
 
-from envgen._resources import MATRICES_DIR
-from envgen._types import PLATFORMS
-from envgen.matrix import CondaBuild, PipBuild, compute_sort_key
-from envgen.verify import PypiFacts
+from envgen.infra.resources import MATRICES_DIR
+from envgen.model.matrix import CondaBuild, PipBuild, compute_sort_key
+from envgen.model.types import PLATFORMS
+from envgen.repro.verify import PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pypi_facts

@@ -14,11 +14,11 @@ import pytest
 import yaml
 
 from envgen.errors import SpecError
-from envgen.matrix import load_matrix
-from envgen.renderers import Header
-from envgen.renderers.environment import render_environment
-from envgen.spec import parse_spec
-from envgen.variants import expand
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand
+from envgen.render.base import Header
+from envgen.render.environment import render_environment
 
 MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
 GOOD: Final = 'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\n'

@@ -7,17 +7,17 @@ from typing import Final
 
 import pytest
 
-from envgen.locking import (
+from envgen.lock.orchestrate import (
     conda_url_problems,
     index_line_problems,
     requirement_problems,
     text_problems,
     with_header,
 )
-from envgen.matrix import load_matrix
-from envgen.renderers import Header, IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import Header, IndexUrls
 
 MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
 HEADER: Final = Header(command="envgen lock project.yaml", input_hash="sha256:0", description="d")

@@ -9,10 +9,10 @@ from types import ModuleType
 
 import pytest
 
-from envgen import _proc
 from envgen.errors import LockError, ToolNotFoundError
-from envgen.lockers import LockRequest
-from envgen.lockers.conda import (
+from envgen.infra import proc as _proc
+from envgen.lock.base import LockRequest
+from envgen.lock.conda import (
     CondaLocker,
     CondaRecord,
     SolvePlan,
@@ -26,10 +26,10 @@ from envgen.lockers.conda import (
     toposort,
     virtual_packages,
 )
-from envgen.matrix import CondaBuild, Release, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.model.matrix import CondaBuild, Release, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 
 ZERO_MD5 = "0" * 32
 MATRIX_MINI = Path(__file__).resolve().parents[1] / "data" / "matrix-mini"

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from envgen._proc import split_credentials
-from envgen._types import PLATFORMS, Platform
 from envgen.errors import LockError
-from envgen.lockers.pip import (
+from envgen.infra.proc import split_credentials
+from envgen.lock.pip import (
     UV_PYTHON_PLATFORMS,
     PipLocker,
     assemble_body,
@@ -27,10 +26,11 @@ from envgen.lockers.pip import (
     uv_python_platform,
     written_index_lines,
 )
-from envgen.matrix import PipBuild, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.model.matrix import PipBuild, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.types import PLATFORMS, Platform
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 MIRROR = IndexUrls(

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from packaging.version import Version
 
-from envgen.commands import install_command
 from envgen.errors import SpecError, UnsupportedCombinationError
-from envgen.matrix import check_invariants, load_matrix
-from envgen.renderers.environment import channels, dependencies
-from envgen.spec import parse_spec
-from envgen.variants import Variant, expand
+from envgen.model.matrix import check_invariants, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.commands import install_command
+from envgen.render.environment import channels, dependencies
 
 MATRIX = load_matrix()
 
@@ -345,7 +345,7 @@ def test_lock_pins_only_writes_conda_forge_environments(
 
 def test_import_of_a_1_9_1_cuda11_1_conda_environment_is_accepted() -> None:
     """The issue's example: envgen used to say 1.9.1 was never built with cudatoolkit 11.1."""
-    from envgen.importer import import_text
+    from envgen.repro.importer import import_text
 
     text = (
         "name: x\nchannels: [pytorch, nvidia]\ndependencies:\n  - python=3.8\n"

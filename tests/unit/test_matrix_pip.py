@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from envgen._types import Platform
-from envgen.commands import install_command
 from envgen.errors import UnsupportedCombinationError
-from envgen.importer import import_text
-from envgen.matrix import CompanionRelease, Matrix, load_matrix
-from envgen.spec import parse_spec
-from envgen.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
-from envgen.verify import Finding, verify_matrix
+from envgen.model.matrix import CompanionRelease, Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.types import Platform
+from envgen.model.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
+from envgen.render.commands import install_command
+from envgen.repro.importer import import_text
+from envgen.repro.verify import Finding, verify_matrix
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from packaging.version import Version
 
-from envgen.matrix import CondaBuild, PipBuild
+from envgen.model.matrix import CondaBuild, PipBuild
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from envgen.errors import SpecError, UnsupportedCombinationError
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import KNOWN_KEYS, ProjectSpec, check_index_url, parse_spec
-from envgen.variants import resolve_release
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import KNOWN_KEYS, ProjectSpec, check_index_url, parse_spec
+from envgen.model.variants import resolve_release
 
 PATH: Final = Path("project.yaml")
 FAST: Final = settings(

@@ -18,11 +18,11 @@ import pytest
 import yaml
 from packaging.version import Version
 
-from envgen.commands import install_command
-from envgen.generate import plan_pins_only
-from envgen.matrix import Matrix, load_matrix
-from envgen.renderers import IndexUrls
-from envgen.spec import parse_spec
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.render.base import IndexUrls
+from envgen.render.commands import install_command
+from envgen.render.plan import plan_pins_only
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from envgen.errors import ImportSpecError
-from envgen.importer import ImportOptions, run_import
-from envgen.matrix import Matrix, load_matrix
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.importer import ImportOptions, run_import
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 ENTRIES: list[dict[str, Any]] = yaml.safe_load((REAL / "SOURCES.yaml").read_text())

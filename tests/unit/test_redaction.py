@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from envgen._proc import redact
 from envgen.errors import NetworkError, SpecError
-from envgen.locking import channel_alias
-from envgen.spec import parse_spec
-from envgen.verify import http_get
+from envgen.infra.proc import redact
+from envgen.lock.orchestrate import channel_alias
+from envgen.model.spec import parse_spec
+from envgen.repro.verify import http_get
 
 
 @pytest.mark.parametrize(

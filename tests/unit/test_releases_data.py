@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from envgen._resources import MATRICES_DIR
-from envgen.matrix import Matrix, Release, check_invariants
-from envgen.verify import PypiFacts, verify_matrix
+from envgen.infra.resources import MATRICES_DIR
+from envgen.model.matrix import Matrix, Release, check_invariants
+from envgen.repro.verify import PypiFacts, verify_matrix
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pypi_facts

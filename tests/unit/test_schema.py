@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from envgen.matrix import check_invariants, load_matrix, matrix_json_schema
+from envgen.model.matrix import check_invariants, load_matrix, matrix_json_schema
 
 ROOT = Path(__file__).parents[2]
 

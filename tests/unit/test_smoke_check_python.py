@@ -1,4 +1,4 @@
-"""envgen/_smoke_check.py runs inside every environment the matrix admits: python 3.6 and later.
+"""envgen/smoke/script.py runs inside every environment the matrix admits: python 3.6 and later.
 
 vermin (a dev dependency) computes the minimum python the script needs from its syntax and the
 standard-library names it uses; an ast check adds what vermin cannot see: annotations are
@@ -15,7 +15,7 @@ import pytest
 
 import envgen
 
-SCRIPT = Path(envgen.__file__).parent / "_smoke_check.py"
+SCRIPT = Path(envgen.__file__).parent / "smoke" / "script.py"
 OLDEST: tuple[int, int] = (3, 6)
 
 
@@ -23,7 +23,7 @@ def test_vermin_minimum_is_python_3_6() -> None:
     vermin = pytest.importorskip("vermin")
     minimum = vermin.detect(SCRIPT.read_text(encoding="utf-8"))
     assert minimum[1] is not None
-    assert minimum[1] <= OLDEST, f"_smoke_check.py needs python {minimum[1]}"
+    assert minimum[1] <= OLDEST, f"smoke/script.py needs python {minimum[1]}"
 
 
 def test_vermin_sees_what_breaks_python_3_6() -> None:

@@ -1,4 +1,4 @@
-"""Unit tests of envgen.smoke (parsing, renderers, errors) and of _smoke_check's logic in-process.
+"""Unit tests of envgen.smoke.report (parsing, renderers, errors) and of _smoke_check's logic in-process.
 
 No processes: run_smoke is tested with _proc.run replaced, and the checks with fake torch modules.
 """
@@ -16,11 +16,12 @@ from typing import Any
 
 import pytest
 
-from envgen import _proc, smoke
-from envgen import _smoke_check as sc
-from envgen._resources import SMOKE_SCRIPT
 from envgen.errors import EnvgenError, SmokeTestError, ToolNotFoundError
-from envgen.smoke import (
+from envgen.infra import proc as _proc
+from envgen.infra.resources import SMOKE_SCRIPT
+from envgen.smoke import report as smoke
+from envgen.smoke import script as sc
+from envgen.smoke.report import (
     SmokeCheck,
     SmokeExpectation,
     SmokeReport,

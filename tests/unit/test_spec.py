@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import SpecError
-from envgen.spec import check_index_url, parse_spec
+from envgen.model.spec import check_index_url, parse_spec
 
 P = Path("project.yaml")
 

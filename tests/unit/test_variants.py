@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import UnsupportedCombinationError
-from envgen.matrix import Matrix, load_matrix
-from envgen.spec import parse_spec
-from envgen.variants import conda_pins, expand, pip_pins, resolve_release, select
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import conda_pins, expand, pip_pins, resolve_release, select
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 

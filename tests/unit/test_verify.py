@@ -1,4 +1,4 @@
-"""envgen.verify: parsing PEP 691 pages and checking releases against PyPI facts, offline."""
+"""envgen.repro.verify: parsing PEP 691 pages and checking releases against PyPI facts, offline."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from envgen.matrix import Matrix, Release
-from envgen.verify import (
+from envgen.model.matrix import Matrix, Release
+from envgen.repro.verify import (
     Finding,
     PackageFacts,
     PypiFacts,

@@ -1,0 +1,674 @@
+"""The library calls behind each CLI command: load the spec and matrix, run the stages, report.
+
+One function per command; each takes a frozen options object or plain arguments and returns data
+(the CLI prints it). This module must not parse argv or print.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
+from envgen.infra.mutex import project_lock
+from envgen.infra.proc import redact, strip_credentials
+from envgen.infra.settings import http_timeout
+from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
+from envgen.model.spec import ProjectSpec, check_index_url, host_of, load_spec
+from envgen.model.variants import Expansion, expand, inferred_note, select, warning_lines
+from envgen.render.base import IndexUrls
+from envgen.render.commands import InstallCommand
+
+if TYPE_CHECKING:
+    # envgen.build.orchestrate imports this module; it is imported lazily below, by name here.
+    from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockOptions:
+    """Everything `envgen lock` was asked to do."""
+
+    spec: Path
+    out: Path | None = None
+    variants: tuple[str, ...] = ()
+    matrix_dir: Path | None = None
+    pins_only: bool = False
+    check: bool = False
+    resolver: str | None = None
+    as_of: str | None = None
+    upgrade: bool = False
+    upgrade_packages: tuple[str, ...] = ()
+    jobs: int | None = None
+    conda_tool: str = "rattler"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockResult:
+    """What a lock run did: lines for the log and warnings to show."""
+
+    lines: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    written: tuple[str, ...] = field(default_factory=tuple)
+
+
+def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
+    """The index roots to use (environment over spec) and which to name in written files.
+
+    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX override the spec's pytorch_index / pypi_index.
+    Written files name the official indexes unless the spec says `write_index: mirror`; credentials
+    are never written (see docs/explanation/indexes.md).
+    """
+    pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
+    pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
+    # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
+    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
+    for name, value in (
+        ("ENVGEN_PYTORCH_INDEX", pytorch),
+        ("ENVGEN_PYPI_INDEX", pypi),
+        ("ENVGEN_EXTENSION_INDEX", extension),
+    ):
+        if value:
+            problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
+            if problem:
+                # The message names the URL redacted: a token in it must not reach a log.
+                msg = f"{name}: {redact(problem)}"
+                raise SpecError(msg)
+    if for_writing and spec.write_index != "mirror":
+        return IndexUrls()
+    if for_writing:
+        # A mirror's credentials are used, never written.
+        return IndexUrls(
+            pytorch_root=strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
+            pypi=strip_credentials(pypi) if pypi else None,
+        )
+    return IndexUrls(
+        pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
+        pypi=pypi.rstrip("/") if pypi else None,
+        extension_root=extension.rstrip("/") if extension else None,
+    )
+
+
+def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
+    return host_of(url) in hosts
+
+
+@contextlib.contextmanager
+def _guarded(
+    out: Path, error: type[EnvgenError], what: str, *, inside: Path | None = None
+) -> Iterator[None]:
+    """Hold the project lock on `out`; an OSError (full disk, permissions) becomes `error`.
+
+    Files are written atomically (envgen.infra.files), so a failed write leaves the previous file.
+    """
+    try:
+        with project_lock(out, inside=inside):
+            yield
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        msg = (
+            f"{what} could not write{where}: {exc.strerror or exc}; "
+            "no file was left half-written (each holds its previous or its new content)"
+        )
+        raise error(redact(msg)) from None
+
+
+def _guarded_env_dir(
+    env_dir: Path | None, error: type[EnvgenError], what: str
+) -> contextlib.AbstractContextManager[None]:
+    """The lock of a shared --env-dir: two projects building into it take turns."""
+    return _guarded(env_dir, error, what) if env_dir is not None else contextlib.nullcontext()
+
+
+def load(spec_path: Path, matrix_dir: Path | None) -> tuple[ProjectSpec, Matrix]:
+    http_timeout()  # a bad ENVGEN_HTTP_TIMEOUT is an error before any work starts
+    return load_spec(spec_path), load_matrix(matrix_dir)
+
+
+def expand_spec(spec_path: Path, matrix_dir: Path | None) -> Expansion:
+    spec, matrix = load(spec_path, matrix_dir)
+    return expand(spec, matrix)
+
+
+def lock(options: LockOptions) -> LockResult:
+    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.base)."""
+    from envgen.render.plan import default_out  # noqa: PLC0415
+
+    spec, matrix = load(options.spec, options.matrix_dir)
+    if options.as_of is not None:
+        try:
+            dt.date.fromisoformat(options.as_of)
+        except ValueError:
+            msg = f"--as-of {options.as_of!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30"
+            raise SpecError(msg) from None
+    out = options.out or default_out(spec)
+    urls = index_urls(spec, for_writing=True)
+    if options.check:
+        return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
+    with _guarded(out, LockError, "envgen lock", inside=trusted_root(spec, options.out)):
+        return _lock_unguarded(spec, matrix, options, out, urls)
+
+
+def trusted_root(spec: ProjectSpec, out: Path | None) -> Path:
+    """The folder the user named for a run's output: `--out`, else the spec's directory.
+
+    Everything below it may come from the cloned repository, so no symbolic link there is
+    followed (envgen.infra.files); the folder itself, and the path to it, are the user's.
+    """
+    return out if out is not None else spec.directory
+
+
+def _lock_unguarded(
+    spec: ProjectSpec, matrix: Matrix, options: LockOptions, out: Path, urls: IndexUrls
+) -> LockResult:
+    inside = trusted_root(spec, options.out)
+
+    if options.pins_only:
+        return _lock_pins_only(spec, matrix, options, out, urls, inside=inside)
+    from envgen.lock import orchestrate as locking  # noqa: PLC0415
+
+    return locking.lock_full(spec, matrix, options, out=out, inside=inside)
+
+
+def _lock_pins_only(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    options: LockOptions,
+    out: Path,
+    urls: IndexUrls,
+    *,
+    inside: Path,
+) -> LockResult:
+    """`lock --pins-only`: matrix pins, no resolver. A full lock on disk is never downgraded.
+
+    Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
+    written in the full form, and the lock's pins are checked against the matrix instead.
+    """
+    from envgen.lock.orchestrate import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
+    from envgen.lock.stale import describe_stale, find_stale, prune  # noqa: PLC0415
+    from envgen.render.plan import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+
+    expanded = expand(spec, matrix).variants
+    full = full_lock_ids(out, expanded)
+    expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls, full_ids=full)
+    chosen = (
+        select(expansion.variants, options.variants) if options.variants else expansion.variants
+    )
+    keep = {v.id for v in chosen}
+    files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
+    note = inferred_note(chosen)
+    warnings = [*expansion.notes, *([note] if note else []), *warning_lines(expansion.variants)]
+    lines: list[str] = []
+    problems: list[str] = []
+    for v in chosen:
+        if v.id not in full:
+            continue
+        found, locked = full_lock_pin_problems(out, v)
+        problems += found
+        if not locked:
+            lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
+        elif not found:
+            lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
+    stale = find_stale(out, (v.id for v in expansion.variants))
+    if options.check:
+        check_planned(out, files, inside=inside)
+        problems += [describe_stale(s) for s in stale]
+        if problems:
+            raise StaleOutputError(
+                f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+                hint="run `envgen lock` and commit the result",
+            )
+        lines.append(f"{len(files)} file(s) in {out} are up to date")
+        return LockResult(lines=tuple(lines), warnings=tuple(warnings))
+    written = write_planned(out, files, inside=inside)
+    # Writing pins-only files never touches a full lock; a disagreeing one is reported.
+    warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
+    lines += [f"wrote {out / str(p)}" for p in written]
+    lines += prune(out, stale)
+    lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
+    return LockResult(
+        lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
+    )
+
+
+# --- matrix commands -----------------------------------------------------------------------------
+def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
+    matrix = load_matrix(matrix_dir)
+    return [
+        {
+            "torch": r.torch,
+            "torchvision": r.torchvision,
+            "torchaudio": r.torchaudio,
+            "python": list(r.python),
+            "date": r.date,
+            "accelerators": list(matrix.accelerators(r.torch)),
+            "source": r.source,
+            "inferred": list(r.inferred),
+        }
+        for r in matrix.releases
+    ]
+
+
+def matrix_show(
+    torch: str, matrix_dir: Path | None, *, with_extensions: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    from envgen.model.variants import issues_for, resolve_release  # noqa: PLC0415
+    from envgen.render.commands import conda_command, pip_command  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    release = resolve_release(torch, matrix, where="matrix show")
+    pip_rows = [
+        {
+            "accelerator": b.accelerator,
+            "platforms": list(b.platforms),
+            "command": pip_command(b),
+            "source": b.source,
+            "inferred": b.inferred,
+            "pypi_default": b.pypi_default,
+        }
+        for b in matrix.pip_builds(release.torch)
+    ]
+    conda_rows = [
+        {
+            "accelerator": b.accelerator,
+            "platforms": list(b.platforms),
+            "command": conda_command(b),
+            "source": b.source,
+            "inferred": b.inferred,
+        }
+        for b in matrix.conda_builds(release.torch)
+    ]
+    # Per published build, so issues tied to an index form or a channel show up too.
+    found = [
+        *(
+            i
+            for b in matrix.pip_builds(release.torch)
+            for i in issues_for(matrix, release, manager="pip", accelerator=b.accelerator, pip=b)
+        ),
+        *(
+            i
+            for b in matrix.conda_builds(release.torch)
+            for i in issues_for(
+                matrix, release, manager="conda", accelerator=b.accelerator, conda=b
+            )
+        ),
+    ]
+    issues = {
+        i.id: {"severity": i.severity, "message": i.message, "fix": i.fix, "link": i.link}
+        for i in found
+    }
+    extensions = {name: _extension_rows(matrix, release, name) for name in with_extensions}
+    return {
+        "torch": release.torch,
+        "torchvision": release.torchvision,
+        "torchaudio": release.torchaudio,
+        "python": list(release.python),
+        "date": release.date,
+        "source": release.source,
+        "inferred": list(release.inferred),
+        "pip": pip_rows,
+        "conda": conda_rows,
+        "known_issues": dict(sorted(issues.items())),
+        **({"extensions": extensions} if with_extensions else {}),
+    }
+
+
+def _extension_rows(matrix: Matrix, release: Release, name: str) -> list[dict[str, Any]]:
+    """Per pip accelerator on linux-64 (newest python): the extension's pin, or why not."""
+    from envgen.errors import UnsupportedCombinationError  # noqa: PLC0415
+    from envgen.model.extensions import Target, install_line, pins_for  # noqa: PLC0415
+
+    rows: list[dict[str, Any]] = []
+    python = release.python[-1] if release.python else "3"
+    for b in matrix.pip_builds(release.torch, "linux-64"):
+        target = Target(
+            torch=release.torch, accelerator=b.accelerator, python=python, platform="linux-64"
+        )
+        try:
+            (pin,) = pins_for(matrix, (name,), target, where="--with")
+        except UnsupportedCombinationError as exc:
+            if "is not a known extension" in exc.message:
+                raise
+            rows.append({"accelerator": b.accelerator, "python": python, "error": exc.message})
+            continue
+        rows.append(
+            {
+                "accelerator": b.accelerator,
+                "python": python,
+                "version": pin.version,
+                "command": install_line(pin),
+                "source": pin.source,
+                "inferred": pin.inferred,
+            }
+        )
+    return rows
+
+
+def format_show(data: dict[str, Any]) -> str:
+    lines = [
+        f"torch {data['torch']} (released {data['date'] or 'unknown'})",
+        f"  torchvision {data['torchvision'] or '-'}, torchaudio {data['torchaudio'] or '-'}",
+        f"  python {', '.join(data['python'])}",
+        f"  source: {data['source']}"
+        + (f" (inferred: {', '.join(data['inferred'])})" if data["inferred"] else ""),
+    ]
+    for mgr in ("pip", "conda"):
+        lines.append(f"{mgr}:")
+        if not data[mgr]:
+            lines.append("  (not published)")
+        for row in data[mgr]:
+            mark = " [inferred]" if row["inferred"] else ""
+            lines.append(f"  {row['accelerator']:<10} {','.join(row['platforms'])}{mark}")
+            lines.append(f"    {row['command']}")
+    for name, rows in data.get("extensions", {}).items():
+        lines.append(f"{name} (pip, linux-64):")
+        for row in rows:
+            if "error" in row:
+                lines.append(
+                    f"  {row['accelerator']:<10} not built: {row['error'].split('; ', 1)[-1]}"
+                )
+                continue
+            mark = " [inferred]" if row["inferred"] else ""
+            lines.append(f"  {row['accelerator']:<10} python {row['python']}{mark}")
+            lines.append(f"    {row['command']}")
+    for key, issue in data["known_issues"].items():
+        lines.append(f"{issue['severity']}: [{key}] {issue['message']} Fix: {issue['fix']}")
+    return "\n".join(lines)
+
+
+def matrix_validate(matrix_dir: Path | None) -> str:
+    matrix = load_matrix(matrix_dir)
+    problems = check_invariants(matrix)
+    if problems:  # load_matrix raises on these; reaching here is a bug
+        msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)
+        raise RuntimeError(msg)
+    from envgen.infra.resources import MATRICES_DIR  # noqa: PLC0415
+    from envgen.render.dockerfile import CUDA_IMAGES_FILE, load_cuda_images  # noqa: PLC0415
+
+    images = ""
+    if ((matrix_dir or MATRICES_DIR) / CUDA_IMAGES_FILE).exists():
+        images = f", {len(load_cuda_images(matrix_dir))} CUDA base images"
+    return (
+        f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "
+        f"{len(matrix.conda)} conda builds, {len(matrix.drivers)} drivers, "
+        f"{len(matrix.known_issues)} known issues"
+        + (f", {len(matrix.extensions)} extensions" if matrix.extensions else "")
+        + images
+    )
+
+
+def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
+    from envgen.repro import verify  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    facts = verify.fetch_pypi_facts(("torch", "torchvision", "torchaudio"), index=index)
+    return [
+        {"severity": f.severity, "where": f.where, "message": f.message}
+        for f in verify.verify_matrix(matrix, facts)
+    ]
+
+
+def install_command(
+    matrix_dir: Path | None,
+    *,
+    torch: str,
+    compute: str,
+    manager: str,
+    os_name: str,
+    with_extensions: tuple[str, ...] = (),
+) -> InstallCommand:
+    from envgen.render.commands import install_command as build  # noqa: PLC0415
+
+    return build(
+        load_matrix(matrix_dir),
+        torch=torch,
+        compute=compute,
+        manager=manager,
+        os_name=os_name,
+        with_extensions=with_extensions,
+    )
+
+
+__all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
+
+
+# --- doctor --------------------------------------------------------------------------------------
+def doctor(
+    spec_path: Path | None, matrix_dir: Path | None, *, error_text: str | None = None
+) -> dict[str, Any]:
+    """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
+    (with an error text) what a classic failure means."""
+    from envgen.repro import doctor as doc  # noqa: PLC0415
+
+    matrix = load_matrix(matrix_dir)
+    host = doc.detect_host()
+    os_name = "windows" if host.system == "Windows" else "linux"
+    facts = doc.gpu_facts(matrix, os_name, host.platform)  # type: ignore[arg-type]
+    driver = host.nvidia_driver
+    newest = doc.newest_cuda_for_driver(driver, facts.drivers) if driver else None
+    compat = doc.newest_cuda_for_driver(driver, facts.drivers, facts.families) if driver else None
+    data: dict[str, Any] = {
+        "host": {
+            "platform": host.platform,
+            "system": host.system,
+            "machine": host.machine,
+            "python": host.python,
+            "glibc": host.glibc,
+            "nvidia_driver": host.nvidia_driver,
+            "newest_cuda": newest,
+            "newest_cuda_minor_compat": compat,
+            "gpus": [
+                {"name": g.name, "compute_capability": g.compute_capability} for g in host.gpus
+            ],
+            "rocm": host.rocm,
+            "rocm_gfx": list(host.rocm_gfx),
+        },
+        "variants": [],
+        "diagnoses": [],
+    }
+    if spec_path is not None:
+        expansion = expand_spec(spec_path, matrix_dir)
+        targets = [
+            doc.VariantTarget(v.id, v.kind, v.compute_version, v.release.torch)
+            for v in expansion.variants
+        ]
+        for a in doc.assess_variants(host, targets, facts):
+            data["variants"].append(
+                {"id": a.variant_id, "ok": a.ok, "verdict": a.verdict, "reason": a.reason}
+            )
+    if error_text is not None:
+        for d in doc.explain_error(error_text, host=host):
+            data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
+    return data
+
+
+_VERDICT_WORDS: Final = {"ok": "ok    ", "minor-compat": "compat", "no": "no    "}
+
+
+def _newest_cuda(host: dict[str, Any]) -> str:
+    newest, compat = host["newest_cuda"], host.get("newest_cuda_minor_compat")
+    if compat and compat != newest:
+        return f"{newest or '-'} ({compat} through minor-version compatibility)"
+    return newest or "-"
+
+
+def _rocm(host: dict[str, Any]) -> str:
+    gfx = host.get("rocm_gfx") or []
+    return f"{host['rocm'] or '-'}" + (f" ({' '.join(gfx)})" if gfx else "")
+
+
+def format_doctor(data: dict[str, Any]) -> str:
+    h = data["host"]
+    gpus = (
+        ", ".join(f"{g['name']} (sm {g['compute_capability']})" for g in h["gpus"])
+        or "none visible"
+    )
+    driver = h["nvidia_driver"] or "none found (nvidia-smi, /proc/driver/nvidia/version)"
+    lines = [
+        f"platform      {h['platform'] or 'unsupported'} ({h['system']} {h['machine']})",
+        f"python        {h['python']}",
+        f"glibc         {h['glibc'] or '-'}",
+        f"nvidia driver {driver}",
+        f"newest CUDA   {_newest_cuda(h)}",
+        f"GPUs          {gpus}",
+        f"ROCm          {_rocm(h)}",
+    ]
+    if data["variants"]:
+        lines.append("variants:")
+        lines += [
+            f"  {_VERDICT_WORDS[v['verdict']]} {v['id']}: {v['reason']}" for v in data["variants"]
+        ]
+    for d in data["diagnoses"]:
+        lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
+    if data.get("log_truncated"):
+        from envgen.repro.doctor import LOG_LIMIT  # noqa: PLC0415
+
+        lines.append(f"(the log is longer than {LOG_LIMIT // 2**20} MiB: only its end was read)")
+    if data.get("asked") and not data["diagnoses"]:
+        lines.append("no known failure pattern found in the text")
+    return "\n".join(lines)
+
+
+# --- build and smoke -----------------------------------------------------------------------------
+def build(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    variants: tuple[str, ...],
+    manager: str,
+    env_dir: Path | None,
+    cache_dir: Path | None,
+    smoke: bool,
+    rebuild: bool,
+    jobs: int | None,
+    conda_tool: str,
+) -> BuildReport:
+    """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate)."""
+    from envgen.build import orchestrate as building  # noqa: PLC0415
+    from envgen.render.plan import default_out  # noqa: PLC0415
+
+    spec, matrix = load(spec_path, matrix_dir)
+    target = out or default_out(spec)
+    with (
+        _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
+        _guarded_env_dir(env_dir, BuildError, "envgen build"),
+    ):
+        return building.build_variants(
+            spec,
+            matrix,
+            target,
+            variants=variants,
+            manager=manager,  # type: ignore[arg-type]
+            env_dir=env_dir,
+            cache_dir=cache_dir,
+            smoke=smoke,
+            jobs=jobs,
+            rebuild=rebuild,
+            conda_tool=conda_tool,  # type: ignore[arg-type]
+            inside=trusted_root(spec, out),
+        )
+
+
+def smoke(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    variants: tuple[str, ...],
+    env_dir: Path | None,
+) -> tuple[VariantSmoke, ...]:
+    """`envgen smoke`: run the checks in built environments."""
+    from envgen.build import orchestrate as building  # noqa: PLC0415
+    from envgen.render.plan import default_out  # noqa: PLC0415
+
+    spec, matrix = load(spec_path, matrix_dir)
+    target = out or default_out(spec)
+    # A concurrent build must not swap an env under the checks.
+    with (
+        project_lock(target, inside=trusted_root(spec, out)),
+        project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
+    ):
+        return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
+
+
+def format_build_line(b: VariantBuild) -> str:
+    """One summary line per variant build."""
+    disk = ""
+    if b.disk is not None:
+        disk = f", {b.disk.describe()}"
+    smoke_text = ""
+    if b.smoke is not None:
+        smoke_text = (
+            f", smoke {len(b.smoke.passed)} passed / {len(b.smoke.failed)} failed"
+            f" / {len(b.smoke.skipped)} skipped"
+        )
+    err = f": {b.error.splitlines()[0]}" if b.error else ""
+    if b.status == "not-ready":
+        return f"{b.variant}: not ready ({b.manager}){err}"
+    return (
+        f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s"
+        f"{disk}{smoke_text} -> {b.env}{err}"
+    )
+
+
+def build_summary(report: BuildReport) -> str:
+    """One line after the per-variant lines: what was built, what was not, and why."""
+    counts: dict[str, list[str]] = {}
+    for b in report.builds:
+        key: str = b.status
+        if b.status in ("built", "up-to-date") and b.smoke is not None and not b.smoke.ok:
+            key = "smoke failed"
+        counts.setdefault(key, []).append(b.variant)
+    order = ("built", "up-to-date", "smoke failed", "not-ready", "failed")
+    parts = [
+        f"{len(counts[k])} {k.replace('-', ' ')}"
+        + (f" ({', '.join(counts[k])})" if k in ("smoke failed", "not-ready", "failed") else "")
+        for k in order
+        if k in counts
+    ]
+    return f"build: {len(report.builds)} variant(s): " + ", ".join(parts)
+
+
+# --- run, shell, --variant auto -----------------------------------------------------------------
+def resolve_auto(
+    spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...]
+) -> tuple[tuple[str, ...], str | None]:
+    """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
+    from envgen.build.running import AUTO, choose_auto  # noqa: PLC0415
+
+    if AUTO not in variants:
+        return variants, None
+    if variants != (AUTO,):
+        msg = "--variant auto picks one variant; give it alone, not with other patterns"
+        raise SpecError(msg)
+    spec, matrix = load(spec_path, matrix_dir)
+    choice = choose_auto(expand(spec, matrix).variants, matrix)
+    return (choice.variant,), choice.reason
+
+
+def prepare_env(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    variant: str,
+    *,
+    out: Path | None,
+    env_dir: Path | None,
+) -> tuple[Path, bool, str | None]:
+    """(env, is conda, auto reason): the variant's environment, built from its lock if needed."""
+    from envgen.build.running import ensure_built  # noqa: PLC0415
+    from envgen.render.plan import default_out  # noqa: PLC0415
+
+    (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
+    spec, matrix = load(spec_path, matrix_dir)
+    target = out or default_out(spec)
+    with _guarded(target, BuildError, "envgen run"):
+        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir)
+    return env, conda, why

@@ -1,0 +1,495 @@
+"""Builders: one variant's lock files -> an installed environment at a given prefix.
+
+A Builder installs exactly what a lock lists into a fresh prefix it is handed (a temp directory
+that the orchestrator in envgen.build.orchestrate later swaps into place) and reports what the lock
+promises, so the orchestrator can compare it with what is installed. Also here: parsing a hashed
+requirements.txt, reading an environment's installed distributions, the diff between the two,
+and disk accounting that counts hard-linked inodes once.
+
+Builders must not choose where environments live, swap them into place, write the finished
+marker or run smoke tests (envgen.build.orchestrate does that), and start processes only via
+envgen.infra.proc.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import os
+import stat
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal, Protocol, get_args
+
+from packaging.markers import Marker
+from packaging.utils import canonicalize_name
+
+from envgen.errors import BuildError, EnvgenError
+from envgen.infra import proc as _proc
+from envgen.infra.files import atomic_write_bytes, read_output
+from envgen.model.types import Manager
+from envgen.model.variants import Variant
+from envgen.render.base import IndexUrls
+
+CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
+CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
+DEFAULT_TIMEOUT: Final = 1800.0
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildRequest:
+    """Everything a builder needs for one variant.
+
+    Attributes:
+        lock_dir: the variant's directory holding its lock files (`<out>/<variant>`).
+        prefix: where to install; does not exist yet (the builder creates it).
+        final_prefix: where the environment will live after the swap (for prefix rewriting).
+        urls: the indexes to fetch from (a mirror's URL may carry credentials; never written).
+        channel_alias: stands in for https://conda.anaconda.org when fetching conda packages.
+        cache_dir: envgen's shared cache root (uv's cache is `<cache_dir>/uv`).
+    """
+
+    variant: Variant
+    lock_dir: Path
+    prefix: Path
+    final_prefix: Path
+    urls: IndexUrls
+    channel_alias: str | None
+    cache_dir: Path
+    conda_tool: CondaTool = "rattler"
+    timeout: float = DEFAULT_TIMEOUT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Inventory:
+    """Distributions by canonical name -> exact version (local label kept: "2.13.0+cpu").
+
+    `pip`: Python distributions (importlib.metadata in the environment); `conda`: conda packages
+    (conda-meta/). Used both for what a lock promises and for what an environment holds.
+    """
+
+    pip: Mapping[str, str]
+    conda: Mapping[str, str]
+    markers: Mapping[str, str] = field(default_factory=dict)
+    """A lock's environment markers by name (`; sys_platform == "win32"`)."""
+    environment: Mapping[str, str] = field(default_factory=dict)
+    """An environment's marker values (packaging's default_environment, read in it)."""
+
+    def applicable(self, environment: Mapping[str, str]) -> dict[str, str]:
+        """The pip pins whose markers hold in `environment` (all of them when it is empty)."""
+        if not environment:
+            return dict(self.pip)
+        return {
+            name: version
+            for name, version in self.pip.items()
+            if name not in self.markers or Marker(self.markers[name]).evaluate(dict(environment))
+        }
+
+    def diff(self, installed: Inventory) -> list[str]:
+        """Lines naming every difference between this (the lock) and `installed`."""
+        lines = [f"conda {line}" for line in diff_distributions(self.conda, installed.conda)]
+        return lines + diff_distributions(self.applicable(installed.environment), installed.pip)
+
+
+class Builder(Protocol):
+    """A back-end that installs one side (pip or conda) of a variant from its lock."""
+
+    manager: Manager
+
+    def lock_files(self, variant: Variant) -> tuple[str, ...]:
+        """The lock files (names in the variant's directory) this builder installs from."""
+        ...
+
+    def expected(self, variant: Variant, lock_dir: Path) -> Inventory:
+        """Read the lock; raise BuildError when it is missing or not a full lock."""
+        ...
+
+    def install(self, request: BuildRequest) -> None:
+        """Create `request.prefix` and install the lock into it; raise BuildError on failure."""
+        ...
+
+    def installed(self, prefix: Path) -> Inventory:
+        """What is installed at `prefix`, in the shape `expected` returns."""
+        ...
+
+
+def python_of(prefix: Path) -> Path:
+    """The interpreter of a venv or conda prefix."""
+    if os.name == "nt":  # pragma: no cover - envgen builds on Linux and macOS
+        for candidate in (prefix / "Scripts" / "python.exe", prefix / "python.exe"):
+            if candidate.exists():
+                return candidate
+    return prefix / "bin" / "python"
+
+
+# --- lock parsing ------------------------------------------------------------------------------
+def parse_requirements(
+    text: str, *, source: str = "requirements.txt"
+) -> dict[str, tuple[str, str | None]]:
+    """canonical name -> (version, environment marker or None) of every pin in a lock."""
+    pins: dict[str, tuple[str, str | None]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split(" #", 1)[0].strip().rstrip("\\").strip()
+        if not line or line.startswith(("#", "-")):
+            continue
+        requirement, _, marker = line.partition(";")
+        requirement = requirement.strip()
+        name, sep, version = requirement.partition("==")
+        if not sep or not version.strip():
+            msg = f"{source}: line {number}: {raw.strip()!r} is not an exact `name==version` pin"
+            raise BuildError(msg, hint="run `envgen lock` to write a full lock")
+        marker = marker.split(" --hash", 1)[0].strip()
+        key = canonicalize_name(name.split("[", 1)[0].strip())
+        pins[key] = (version.split()[0].strip(), marker or None)
+    return pins
+
+
+def has_hashes(text: str) -> bool:
+    """True for a full lock (every pin carries --hash), False for the pins-only form."""
+    return "--hash=" in text
+
+
+def diff_distributions(
+    expected: Mapping[str, str], installed: Mapping[str, str], *, exact: bool = True
+) -> list[str]:
+    """Lines naming every missing, wrong-version and (when `exact`) extra distribution.
+
+    >>> diff_distributions({"six": "1.17.0", "a": "1"}, {"six": "1.16.0", "b": "2"})
+    ['missing: a==1', 'wrong version: six==1.16.0 installed, the lock has 1.17.0', 'extra: b==2']
+    """
+    lines: list[str] = []
+    lines += [f"missing: {n}=={v}" for n, v in sorted(expected.items()) if n not in installed]
+    lines += [
+        f"wrong version: {n}=={installed[n]} installed, the lock has {v}"
+        for n, v in sorted(expected.items())
+        if n in installed and installed[n] != v
+    ]
+    if exact:
+        lines += [f"extra: {n}=={v}" for n, v in sorted(installed.items()) if n not in expected]
+    return lines
+
+
+# --- installed distributions -------------------------------------------------------------------
+# Runs in the environment's own interpreter (any Python >= 3.8): every distribution on sys.path
+# with its metadata version (local label included: "2.13.0+cpu", not torch.__version__) and the
+# tool that installed it.
+_LIST_DISTRIBUTIONS: Final = """\
+import json, os, platform, sys
+from importlib import metadata
+out = []
+for d in metadata.distributions():
+    name = d.metadata["Name"]
+    if name:
+        out.append([name, d.version, (d.read_text("INSTALLER") or "").strip()])
+info = sys.implementation.version
+iver = "{0.major}.{0.minor}.{0.micro}".format(info)
+if info.releaselevel != "final":
+    iver += info.releaselevel[0] + str(info.serial)
+env = {
+    "implementation_name": sys.implementation.name, "implementation_version": iver,
+    "os_name": os.name, "platform_machine": platform.machine(),
+    "platform_release": platform.release(), "platform_system": platform.system(),
+    "platform_version": platform.version(), "python_full_version": platform.python_version(),
+    "platform_python_implementation": platform.python_implementation(),
+    "python_version": ".".join(platform.python_version_tuple()[:2]), "sys_platform": sys.platform,
+}
+sys.stdout.write(json.dumps({"distributions": out, "environment": env}))
+"""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Distribution:
+    name: str
+    version: str
+    installer: str
+
+
+def installed_distributions(
+    python: Path, *, timeout: float = 120.0
+) -> tuple[dict[str, Distribution], dict[str, str]]:
+    """Every distribution importlib.metadata sees in the interpreter `python`, by canonical
+    name, and the interpreter's marker environment."""
+    try:
+        result = _proc.run(
+            [python, "-I", "-c", _LIST_DISTRIBUTIONS],
+            what=f"listing the distributions of {python}",
+            env=_proc.clean_env(),
+            timeout=timeout,
+        )
+    except EnvgenError as exc:
+        raise BuildError(exc.message) from None
+    try:
+        data = json.loads(result.stdout)
+        rows, environment = data["distributions"], data["environment"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        msg = f"{python} printed something that is not a distribution list: {result.stdout[:200]!r}"
+        raise BuildError(msg) from None
+    found: dict[str, Distribution] = {}
+    for name, version, installer in rows:
+        key = canonicalize_name(name)
+        # The first one on sys.path wins, as for imports.
+        found.setdefault(key, Distribution(name=key, version=version, installer=installer))
+    return found, {str(k): str(v) for k, v in environment.items()}
+
+
+def conda_meta_packages(prefix: Path) -> dict[str, str]:
+    """name -> version of every conda package recorded in `<prefix>/conda-meta/`."""
+    found: dict[str, str] = {}
+    for record in sorted((prefix / "conda-meta").glob("*.json")):
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if isinstance(data, dict) and "name" in data and "version" in data:
+            found[str(data["name"])] = str(data["version"])
+    return found
+
+
+# --- disk accounting ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiskUsage:
+    """Bytes allocated under a tree: `added` by this tree alone, `shared` with other links
+    (uv's cache, another environment). Each hard-linked inode is counted once."""
+
+    added: int
+    shared: int
+
+    def describe(self) -> str:
+        """'added 7.1 MB (895.0 MB shared with the cache)'."""
+        mb = 1024 * 1024
+        return f"added {self.added / mb:.1f} MB ({self.shared / mb:.1f} MB shared with the cache)"
+
+
+def disk_usage(root: Path) -> DiskUsage:
+    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink."""
+    top = os.lstat(root)
+    seen: set[tuple[int, int]] = {(top.st_dev, top.st_ino)}
+    added, shared = top.st_blocks * 512, 0
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in (*dirnames, *filenames):
+            st = os.lstat(os.path.join(dirpath, name))  # noqa: PTH118 - os.walk hands out strings
+            key = (st.st_dev, st.st_ino)
+            if key in seen:
+                continue
+            seen.add(key)
+            size = st.st_blocks * 512
+            if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+                shared += size
+            else:
+                added += size
+    return DiskUsage(added=added, shared=shared)
+
+
+def read_lock(path: Path, variant_id: str) -> str:
+    """A lock file's text, or BuildError (missing, unreadable, not UTF-8) saying to lock first."""
+    try:
+        data = read_output(path)  # no link followed, bounded, regular files only
+        if data is None:
+            raise FileNotFoundError(path)
+        return data.decode("utf-8")
+    except FileNotFoundError:
+        problem = "missing"
+    except UnicodeDecodeError:
+        problem = "not UTF-8 (not a file envgen wrote)"
+    except OSError as exc:
+        problem = f"unreadable ({exc.strerror or exc})"
+    msg = f"{path}: {problem}; {variant_id} is not locked"
+    raise BuildError(msg, hint=f"run `envgen lock --variant {variant_id}` first")
+
+
+# --- bytecode ---------------------------------------------------------------------------------
+def compile_bytecode(
+    python: Path,
+    prefix: Path,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    only: Sequence[Path] | None = None,
+) -> None:
+    """Compile every site-packages module to .pyc, recording paths relative to site-packages.
+
+    Not `uv pip sync --compile-bytecode`: that records each file's absolute (temp) path, so
+    every environment's .pyc differ. With the path stripped, and sources hard-linked from the
+    cache (same mtime and size), the .pyc are byte-identical across environments and
+    `share_bytecode` can hard-link them; importlib puts the real path back on load
+    (`_imp._fix_co_filename`), so tracebacks still name the right files.
+
+    `only`: compile just these sources (the ones the bytecode store had no .pyc for), instead of
+    scanning every module of site-packages.
+    """
+    for site in sorted(prefix.glob("lib/python*/site-packages")):
+        if only is None:
+            targets: list[str | Path] = [site]
+            listing = None
+        else:
+            mine = [str(p) for p in only if p.is_relative_to(site)]
+            if not mine:
+                continue
+            targets, listing = ["-i", "-"], "\n".join(mine) + "\n"
+        result = _proc.run(
+            [python, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, *targets],
+            what=f"compiling bytecode in {site}",
+            env=_proc.clean_env(),
+            timeout=timeout,
+            check=False,
+            input_text=listing,
+        )
+        if result.returncode != 0:
+            # Some wheels ship modules for other Python versions (as uv, we skip them).
+            log.debug("compileall in %s: %s", site, result.stdout[-2000:])
+
+
+def _source_key(st: os.stat_result) -> str:
+    """A source file's identity: hard links into the uv cache share it across environments."""
+    return f"{st.st_dev}-{st.st_ino}-{st.st_mtime_ns}-{st.st_size}"
+
+
+def _pyc_pairs(prefix: Path, tag: str) -> list[tuple[Path, Path]]:
+    """(source, its __pycache__/<stem>.<tag>.pyc) for every module in site-packages."""
+    return [
+        (source, source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc")
+        for site in sorted(prefix.glob("lib/python*/site-packages"))
+        for source in site.rglob("*.py")
+    ]
+
+
+def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, list[Path]]:
+    """Hard-link .pyc compiled by an earlier build into this one, before compiling.
+
+    The store is keyed by the source's device, inode, mtime and size: sources are hard links into
+    uv's cache, so the same module in another environment has the same key, and its path-free
+    .pyc (see compile_bytecode) is valid here too; compileall then finds it current and skips it.
+    Python replaces .pyc files atomically (write + rename), never in place, so sharing is safe.
+
+    Returns (linked, left): `left` lists the sources that still need compiling (empty means
+    compileall can be skipped: every module has its .pyc, or is known not to compile).
+    """
+    folder = store / tag
+    pairs = _pyc_pairs(prefix, tag)
+    try:
+        # One listing instead of two existence checks per module (a torch env has ~5,000).
+        names = {p.name for p in folder.iterdir()}
+    except OSError:
+        return 0, [source for source, _ in pairs]
+    made: set[Path] = set()
+    linked = 0
+    left: list[Path] = []
+    for source, pyc in pairs:
+        try:
+            key = _source_key(source.stat())
+            if f"{key}.none" in names:
+                continue
+            if f"{key}.pyc" not in names:
+                left.append(source)
+                continue
+            if pyc.parent not in made:
+                pyc.parent.mkdir(exist_ok=True)
+                made.add(pyc.parent)
+            os.link(folder / f"{key}.pyc", pyc)
+            linked += 1
+        except FileExistsError:
+            continue  # the wheel shipped its own .pyc
+        except OSError as exc:
+            if exc.errno == errno.EXDEV:
+                return linked, [source for source, _ in pairs]
+            log.debug("bytecode link for %s failed: %s", source, exc)
+            left.append(source)
+    return linked, left
+
+
+def share_bytecode(prefix: Path, store: Path, tag: str) -> int:
+    """Put this build's new .pyc into the store (hard links); return how many were added.
+
+    A module that does not compile for this Python (some wheels ship Python 2 or template
+    files) gets an empty `<key>.none` marker, so later builds know there is nothing to compile.
+    Skipped silently when the store is on another file system than the environment.
+    """
+    folder = store / tag
+    added = 0
+    for source, pyc in _pyc_pairs(prefix, tag):
+        try:
+            key = _source_key(source.stat())
+            if not pyc.exists():
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / f"{key}.none").touch()
+                continue
+            stored = folder / f"{key}.pyc"
+            if pyc.stat().st_nlink > 1 or stored.exists():
+                continue
+            folder.mkdir(parents=True, exist_ok=True)
+            os.link(pyc, stored)
+            added += 1
+        except OSError as exc:
+            if exc.errno == errno.EXDEV:
+                return added
+            log.debug("bytecode store for %s failed: %s", source, exc)
+    return added
+
+
+# --- relocation --------------------------------------------------------------------------------
+_SCRIPT_LIMIT: Final = 4 * 1024 * 1024
+
+
+def files_naming(prefix: Path, text: str) -> list[Path]:
+    """Scripts under bin/, pyvenv.cfg and *.pth files that still contain `text` (a path)."""
+    needle = text.encode()
+    candidates = [prefix / "pyvenv.cfg"]
+    bindir = prefix / "bin"
+    if bindir.is_dir():
+        candidates += sorted(bindir.iterdir())
+    candidates += sorted(prefix.glob("lib/python*/site-packages/*.pth"))
+    hits: list[Path] = []
+    for path in candidates:
+        try:
+            st = path.lstat()
+            if not stat.S_ISREG(st.st_mode) or st.st_size > _SCRIPT_LIMIT:
+                continue
+            if needle in path.read_bytes():
+                hits.append(path)
+        except OSError:
+            continue
+    return hits
+
+
+def rewrite_text_prefix(files: list[Path], old: str, new: str) -> int:
+    """Replace `old` with `new` in text files (shebangs written by a non-relocatable installer).
+
+    Hard-linked files are replaced by a fresh copy first, so the shared cache is never edited.
+    Returns how many files changed.
+    """
+    changed = 0
+    for path in files:
+        data = path.read_bytes()
+        if b"\0" in data[:8192] or old.encode() not in data:
+            continue  # binary files keep their placeholder handling (see builders.conda)
+        mode = stat.S_IMODE(path.stat().st_mode)
+        atomic_write_bytes(path, data.replace(old.encode(), new.encode()), mode=mode)
+        changed += 1
+    return changed
+
+
+__all__ = [
+    "CONDA_TOOLS",
+    "BuildRequest",
+    "Builder",
+    "CondaTool",
+    "DiskUsage",
+    "Distribution",
+    "Inventory",
+    "compile_bytecode",
+    "conda_meta_packages",
+    "diff_distributions",
+    "disk_usage",
+    "files_naming",
+    "has_hashes",
+    "installed_distributions",
+    "parse_requirements",
+    "prelink_bytecode",
+    "python_of",
+    "read_lock",
+    "rewrite_text_prefix",
+    "share_bytecode",
+]

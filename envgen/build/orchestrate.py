@@ -1,0 +1,690 @@
+"""`envgen build` and `envgen smoke`: build each variant's environment atomically, then test it.
+
+For each selected variant: require its lock files to exist, be full locks (hashes) and be current
+(the header's input-hash matches the spec), then let a Builder install the lock into
+`<env>.tmp-<random>` next to the environment's final path, compare what is installed with the
+lock, check that nothing still names the temp path, write the `envgen-build.json` marker (the
+last file written: its presence means "finished") and swap the new tree into place. The swap is
+one renameat2(RENAME_EXCHANGE) where the kernel offers it (the path always holds a complete
+environment), else rename old aside -> rename new in; the old tree is deleted afterwards. A
+failed or interrupted build removes its temp tree and never touches the existing environment;
+temp and old trees left by a killed run are removed at the next build.
+
+This module must not resolve or lock anything, print, or start processes itself (builders and
+envgen.smoke.report do, through envgen.infra.proc).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import ctypes
+import errno
+import hashlib
+import json
+import logging
+import os
+import secrets
+import shutil
+import stat
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal
+
+from envgen import __version__
+from envgen.build.base import (
+    Builder,
+    BuildRequest,
+    CondaTool,
+    DiskUsage,
+    Inventory,
+    disk_usage,
+    files_naming,
+    python_of,
+    read_lock,
+)
+from envgen.errors import BuildError, EnvgenError, SmokeTestError
+from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
+from envgen.lock.orchestrate import (
+    channel_alias,
+    conda_lock_names,
+    conda_url_problems,
+    index_line_problems,
+    lock_inputs,
+    split_header,
+    tampered_lines,
+    verify_lock_files,
+)
+from envgen.model.matrix import Matrix
+from envgen.model.spec import ProjectSpec
+from envgen.model.variants import Variant, expand, select
+from envgen.render.base import IndexUrls
+from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
+from envgen.smoke.report import raise_for_failures as smoke_raise
+
+log = logging.getLogger(__name__)
+
+ManagerChoice = Literal["pip", "conda", "auto"]
+MARKER: Final = "envgen-build.json"
+MARKER_FORMAT: Final = 1
+ENV_NAME: Final = ".env"
+TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
+# conda package name -> the Python distribution it installs.
+_CONDA_DIST: Final = {"pytorch": "torch", "torchvision": "torchvision", "torchaudio": "torchaudio"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantBuild:
+    """One variant's build: where, how long, the disk it added, its smoke report."""
+
+    variant: str
+    manager: str
+    env: Path
+    # not-ready: its lock is missing, pins-only or stale, so it was not built (several variants
+    # were asked for; the others were still built).
+    status: Literal["built", "up-to-date", "failed", "not-ready"]
+    seconds: float
+    disk: DiskUsage | None = None
+    smoke: SmokeReport | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status not in ("failed", "not-ready") and (self.smoke is None or self.smoke.ok)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildReport:
+    """Every selected variant's outcome, in variant order."""
+
+    builds: tuple[VariantBuild, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(b.ok for b in self.builds)
+
+    def raise_for_failures(self) -> None:
+        """BuildError when a build failed, else SmokeTestError when a smoke check failed."""
+        failed = [b for b in self.builds if b.status in ("failed", "not-ready")]
+        if failed:
+            done = [b.variant for b in self.builds if b.status not in ("failed", "not-ready")]
+            ready = sum(b.status == "not-ready" for b in self.builds)
+            what = "failed to build" if not ready else "failed to build or were not ready"
+            msg = f"{len(failed)} of {len(self.builds)} variant(s) {what}" + (
+                f" (built: {', '.join(done)})" if done else ""
+            )
+            msg += "".join(f"\n[{b.variant}] {b.error}" for b in failed)
+            raise BuildError(msg)
+        smoked = [b for b in self.builds if b.smoke is not None and not b.smoke.ok]
+        if smoked:
+            lines = [f"{len(smoked)} variant(s) failed smoke checks"]
+            lines += _failed_check_lines((b.variant, b.smoke) for b in smoked)
+            raise SmokeTestError("\n".join(lines))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantSmoke:
+    """`envgen smoke` on one already-built environment."""
+
+    variant: str
+    env: Path
+    report: SmokeReport | None  # None when the environment is not built (see error)
+    error: str | None = None
+
+
+# --- locations and the marker -------------------------------------------------------------------
+def default_cache_dir() -> Path:
+    """ENVGEN_CACHE_DIR, else ~/.cache/envgen (uv's cache is its `uv/` folder)."""
+    value = os.environ.get("ENVGEN_CACHE_DIR")
+    return Path(value) if value else Path.home() / ".cache" / "envgen"
+
+
+def env_path(out: Path, variant_id: str, env_dir: Path | None = None) -> Path:
+    """`<out>/<variant>/.env`, or `<env_dir>/<variant>` when --env-dir is given."""
+    return env_dir / variant_id if env_dir is not None else out / variant_id / ENV_NAME
+
+
+def read_marker(env: Path) -> dict[str, object] | None:
+    """The finished marker of an environment, or None when absent, unreadable or foreign."""
+    try:
+        data = json.loads((env / MARKER).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != MARKER_FORMAT:
+        return None
+    return data
+
+
+def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
+    """sha256 over the lock files a build installs from (name + bytes, in order)."""
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0")
+        digest.update(read_output(lock_dir / name) or b"")
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def torch_family(expected: Inventory) -> dict[str, str]:
+    """torch/torchvision/torchaudio -> the locked version (a pip pin wins over a conda one)."""
+    family = {_CONDA_DIST[k]: v for k, v in expected.conda.items() if k in _CONDA_DIST}
+    family |= {k: v for k, v in expected.pip.items() if k in TORCH_FAMILY}
+    return dict(sorted(family.items()))
+
+
+def _marker_bytes(variant: Variant, manager: str, lock_sha: str, expected: Inventory) -> bytes:
+    data = {
+        "format": MARKER_FORMAT,
+        "variant": variant.id,
+        "manager": manager,
+        "lock-sha256": lock_sha,
+        "python": variant.python,
+        "torch-family": torch_family(expected),
+        "pip": dict(sorted(expected.pip.items())),
+        "conda": dict(sorted(expected.conda.items())),
+        "envgen": __version__,
+    }
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
+
+
+# --- atomic swap --------------------------------------------------------------------------------
+_AT_FDCWD: Final = -100
+_RENAME_EXCHANGE: Final = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two existing paths (Linux renameat2); False when not supported here."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    rc = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if rc == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _token() -> str:
+    return secrets.token_hex(4)
+
+
+def _remove_tree(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def swap_into_place(new: Path, target: Path) -> None:
+    """Make `new` (a finished tree) appear at `target`; the previous tree there is deleted.
+
+    `target` always holds a complete tree when renameat2 exchange works; otherwise the old tree
+    is renamed to `<target>.old-*` first (restored if the second rename fails).
+    """
+    if not target.exists() and not target.is_symlink():
+        new.rename(target)
+        return
+    old = target.with_name(f"{target.name}.old-{_token()}")
+    if _exchange(new, target):
+        new.rename(old)  # `new` now holds the previous tree
+    else:
+        target.rename(old)
+        try:
+            new.rename(target)
+        except BaseException:
+            old.rename(target)
+            raise
+    _remove_tree(old)
+
+
+def remove_leftovers(target: Path) -> list[Path]:
+    """Delete `<target>.tmp-*` and `<target>.old-*` left by a killed run; return them."""
+    if not target.parent.is_dir():
+        return []
+    found = sorted(
+        p
+        for pattern in (f"{target.name}.tmp-*", f"{target.name}.old-*")
+        for p in target.parent.glob(pattern)
+    )
+    for path in found:
+        log.info("removing %s left by an interrupted build", path)
+        _remove_tree(path)
+    return found
+
+
+def check_replaceable(env: Path, *, inside: Path) -> None:
+    """Refuse to build at `env` when that would delete something envgen did not build.
+
+    A build replaces the tree at `env` as a whole, so it must be an environment envgen built
+    (its `envgen-build.json` marker), an empty folder, or nothing; neither `env` nor a folder
+    between `inside` and it may be a symbolic link (a cloned repository's link would make the
+    swap and the clean-up act on another folder).
+
+    Raises:
+        FileSystemError: a link on the way.
+        BuildError: `env` holds files envgen did not put there.
+    """
+    check_no_links(env, inside=inside)
+    try:
+        info = env.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        if read_marker(env) is not None or not any(env.iterdir()):
+            return
+        what = "a folder that is not an environment envgen built (no envgen-build.json)"
+    else:
+        what = "a file, not an environment folder"
+    msg = f"{env} is {what}; a build replaces that path as a whole, so envgen leaves it alone"
+    raise BuildError(msg, hint=f"move or remove {env} yourself, or choose another --env-dir")
+
+
+# --- one variant --------------------------------------------------------------------------------
+def _builder(manager: str) -> Builder:
+    if manager == "pip":
+        from envgen.build.venv import VenvBuilder  # noqa: PLC0415
+
+        return VenvBuilder()
+    from envgen.build.conda import CondaBuilder  # noqa: PLC0415
+
+    return CondaBuilder()
+
+
+def choose_manager(variant: Variant, manager: ManagerChoice) -> str:
+    """The manager to build a variant with ('auto': pip when the variant has a pip side)."""
+    if manager == "auto":
+        return "pip" if variant.pip is not None else "conda"
+    if manager not in variant.managers:
+        msg = (
+            f"{variant.id}: has no {manager} side (it has: {', '.join(variant.managers)}); "
+            f"build it with --manager {variant.managers[0]}"
+        )
+        raise BuildError(msg)
+    return manager
+
+
+def check_current(
+    spec: ProjectSpec, variant: Variant, lock_dir: Path, names: tuple[str, ...]
+) -> None:
+    """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
+    from envgen.app import LockOptions, index_urls  # noqa: PLC0415
+
+    options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
+    texts: dict[str, str] = {}
+    for name in names:
+        path = lock_dir / name
+        text = texts[name] = read_lock(path, variant.id)
+        problems = tampered_lines(text)
+        fields = split_header(text)[0]
+        want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
+        if fields.get("input-hash") != want:
+            problems.append(
+                "stale: the spec or matrix changed since it was locked (input-hash differs)"
+            )
+        if problems:
+            msg = f"{path}: " + "; ".join(problems)
+            raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
+    try:
+        problems = verify_lock_files(spec, variant, texts)
+    except EnvgenError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
+    if problems:
+        msg = (
+            f"{lock_dir}: the lock is not what its inputs resolve to (edited by hand?); "
+            f"{len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        )
+        raise BuildError(
+            msg, hint=f"review the change, then run `envgen lock --variant {variant.id} --upgrade`"
+        )
+
+
+def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
+    """Raise BuildError when a lock names indexes or conda channels the spec and settings do not.
+
+    Runs even with allow_stale: the build takes its indexes from the spec and settings only.
+    """
+    from envgen.app import index_urls  # noqa: PLC0415
+
+    problems: list[str] = []
+    path = lock_dir / "requirements.txt"
+    if variant.pip is not None and path.is_file():
+        problems += [
+            f"requirements.txt: {p}"
+            for p in index_line_problems(
+                read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
+            )
+        ]
+    if variant.conda is not None:
+        for name in conda_lock_names(variant):
+            if (lock_dir / name).is_file():
+                text = read_lock(lock_dir / name, variant.id)
+                problems += [f"{name}: {p}" for p in conda_url_problems(name, text, variant)]
+    if problems:
+        msg = f"{lock_dir}: refusing indexes and channels the spec does not name:\n" + "\n".join(
+            f"  - {p}" for p in problems
+        )
+        raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
+
+
+def build_one(
+    variant: Variant,
+    builder: Builder,
+    *,
+    lock_dir: Path,
+    env: Path,
+    cache_dir: Path,
+    urls: IndexUrls | None = None,
+    rebuild: bool = False,
+    conda_tool: CondaTool = "rattler",
+    timeout: float = 1800.0,
+) -> tuple[Literal["built", "up-to-date"], Inventory]:
+    """Build one environment atomically at `env` (see the module docstring)."""
+    expected = builder.expected(variant, lock_dir)
+    lock_sha = lock_digest(lock_dir, builder.lock_files(variant))
+    remove_leftovers(env)
+    marker = read_marker(env)
+    if not rebuild and marker is not None and marker.get("lock-sha256") == lock_sha:
+        if not expected.diff(builder.installed(env)):
+            return "up-to-date", expected
+        log.info("%s: %s no longer matches its lock; rebuilding", variant.id, env)
+    tmp = env.with_name(f"{env.name}.tmp-{_token()}")
+    env.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        builder.install(
+            BuildRequest(
+                variant=variant,
+                lock_dir=lock_dir,
+                prefix=tmp,
+                final_prefix=env,
+                urls=urls or IndexUrls(),
+                channel_alias=channel_alias(),
+                cache_dir=cache_dir,
+                conda_tool=conda_tool,
+                timeout=timeout,
+            )
+        )
+        problems = expected.diff(builder.installed(tmp))
+        if problems:
+            msg = (
+                f"{variant.id}: the environment does not match {builder.lock_files(variant)[0]}"
+                f" ({len(problems)} difference(s)):\n" + "\n".join(f"  - {p}" for p in problems)
+            )
+            raise BuildError(msg)
+        stuck = files_naming(tmp, str(tmp))
+        if stuck:
+            names = ", ".join(str(p.relative_to(tmp)) for p in stuck[:5])
+            msg = (
+                f"{variant.id}: files still name the temporary build path and would break: {names}"
+            )
+            raise BuildError(msg)
+        atomic_write_bytes(
+            tmp / MARKER, _marker_bytes(variant, builder.manager, lock_sha, expected)
+        )
+        swap_into_place(tmp, env)
+    finally:
+        _remove_tree(tmp)
+    return "built", expected
+
+
+def smoke_expectation(
+    variant: Variant, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeExpectation:
+    """What the smoke checks expect of a variant built from a lock with `expected` contents
+    (`archs`: the compiled CUDA architectures the matrix records for its build, if any)."""
+    dists = torch_family(expected)
+    companions = frozenset(
+        name
+        for name, wanted in (
+            ("torchvision", variant.with_torchvision),
+            ("torchaudio", variant.with_torchaudio),
+        )
+        if wanted and name in dists
+    )
+    return SmokeExpectation(
+        kind=variant.kind,
+        version=variant.compute_version,
+        distributions=dists,
+        companions=companions,
+        archs=archs,
+        extensions=frozenset(p.import_name for p in variant.extensions),
+    )
+
+
+def build_variants(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    out: Path,
+    *,
+    variants: tuple[str, ...] = (),
+    manager: ManagerChoice = "auto",
+    env_dir: Path | None = None,
+    cache_dir: Path | None = None,
+    smoke: bool = True,
+    jobs: int | None = None,
+    rebuild: bool = False,
+    conda_tool: CondaTool = "rattler",
+    allow_stale: bool = False,
+    inside: Path | None = None,
+) -> BuildReport:
+    """Build (and smoke-test) the selected variants' environments from their lock files.
+
+    Every selected variant's locks are checked before anything is built. Per-variant build and
+    smoke failures are reported in the BuildReport (call `raise_for_failures`), not raised.
+
+    `inside`: the trusted folder `out` lies in (default `out`); with `env_dir`, that folder is
+    the trusted one for environments.
+
+    Raises:
+        BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first), or
+            an environment's path holds something envgen did not build.
+        FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
+    """
+    from envgen.app import index_urls  # noqa: PLC0415
+
+    chosen = select(expand(spec, matrix).variants, variants)
+    cache = cache_dir or default_cache_dir()
+    urls = index_urls(spec, for_writing=False)
+    plan: list[tuple[Variant, str, Builder]] = []
+    not_ready: dict[str, VariantBuild] = {}
+    for v in chosen:
+        mgr = choose_manager(v, manager)
+        builder = _builder(mgr)
+        try:
+            builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
+            if not allow_stale:  # current, intact and what its inputs resolve to
+                check_current(spec, v, out / v.id, builder.lock_files(v))
+            else:  # even then, never indexes or channels other than the spec's and settings'
+                check_indexes(spec, v, out / v.id)
+        except BuildError as exc:
+            if len(chosen) == 1:
+                raise
+            # Several variants: build the ones that can be built, report this one at the end.
+            not_ready[v.id] = VariantBuild(
+                variant=v.id,
+                manager=mgr,
+                env=env_path(out, v.id, env_dir),
+                status="not-ready",
+                seconds=0.0,
+                error=str(exc),
+            )
+            continue
+        check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out)
+        plan.append((v, mgr, builder))
+
+    def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
+        v, mgr, builder = item
+        target = env_path(out, v.id, env_dir)
+        start = time.perf_counter()
+        try:
+            status, expected = build_one(
+                v,
+                builder,
+                lock_dir=out / v.id,
+                env=target,
+                cache_dir=cache,
+                urls=urls,
+                rebuild=rebuild,
+                conda_tool=conda_tool,
+            )
+        except EnvgenError as exc:
+            seconds = time.perf_counter() - start
+            log.info("%s: build failed after %.1f s", v.id, seconds)
+            return VariantBuild(
+                variant=v.id,
+                manager=mgr,
+                env=target,
+                status="failed",
+                seconds=seconds,
+                error=str(exc),
+            )
+        seconds = time.perf_counter() - start
+        disk = disk_usage(target)
+        log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
+        report = None
+        if smoke:
+            archs = compiled_archs(matrix, v) if mgr == "pip" else ()
+            report = _smoke(v, target, expected, archs)
+        return VariantBuild(
+            variant=v.id,
+            manager=mgr,
+            env=target,
+            status=status,
+            seconds=seconds,
+            disk=disk,
+            smoke=report,
+        )
+
+    workers = max(1, jobs or min(len(plan), os.cpu_count() or 1))
+    with cf.ThreadPoolExecutor(max_workers=workers) as pool:
+        built = {b.variant: b for b in pool.map(work, plan)}
+    every = built | not_ready
+    return BuildReport(builds=tuple(every[v.id] for v in chosen))
+
+
+def compiled_archs(matrix: Matrix, variant: Variant) -> tuple[str, ...]:
+    """The GPU architectures the matrix says the variant's pip build has (empty = unknown)."""
+    if variant.kind not in ("cuda", "rocm") or variant.compute_version is None:
+        return ()
+    row = matrix.arch_row(
+        variant.release.torch, variant.kind, variant.compute_version, variant.platform
+    )
+    return row.archs if row is not None else ()
+
+
+def _smoke(
+    variant: Variant, env: Path, expected: Inventory, archs: tuple[str, ...] = ()
+) -> SmokeReport:
+    start = time.perf_counter()
+    report = run_smoke(python_of(env), smoke_expectation(variant, expected, archs))
+    log.info(
+        "%s: smoke %d passed, %d failed, %d skipped in %.1f s",
+        variant.id,
+        len(report.passed),
+        len(report.failed),
+        len(report.skipped),
+        time.perf_counter() - start,
+    )
+    return report
+
+
+def smoke_variants(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    out: Path,
+    *,
+    variants: tuple[str, ...] = (),
+    env_dir: Path | None = None,
+) -> tuple[VariantSmoke, ...]:
+    """`envgen smoke`: run the smoke checks in the selected variants' built environments.
+
+    Raises:
+        BuildError: an environment is missing or unfinished (no marker): build it first.
+    """
+    chosen = select(expand(spec, matrix).variants, variants)
+    results: list[VariantSmoke] = []
+    for v in chosen:
+        target = env_path(out, v.id, env_dir)
+        check_no_links(target, inside=env_dir or out)
+        marker = read_marker(target)
+        if marker is None:
+            state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
+            msg = f"{v.id}: not built: {target} is {state}"
+            error = BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
+            if len(chosen) == 1:
+                raise error
+            # Several variants: smoke-test the built ones, report this one in the summary.
+            results.append(VariantSmoke(variant=v.id, env=target, report=None, error=str(error)))
+            continue
+        archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
+        report = _smoke(v, target, _marker_inventory(marker), archs)
+        results.append(VariantSmoke(variant=v.id, env=target, report=report))
+    return tuple(results)
+
+
+def smoke_summary(results: tuple[VariantSmoke, ...]) -> str:
+    """One line: how many variants passed, failed their checks, or were not built."""
+    passed = [r.variant for r in results if r.report is not None and r.report.ok]
+    failed = [r.variant for r in results if r.report is not None and not r.report.ok]
+    missing = [r.variant for r in results if r.report is None]
+    parts = [f"{len(passed)} passed"]
+    parts.append(f"{len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
+    parts.append(f"{len(missing)} not built" + (f" ({', '.join(missing)})" if missing else ""))
+    return f"smoke: {len(results)} variant(s): " + ", ".join(parts)
+
+
+def _failed_check_lines(reports: Iterable[tuple[str, SmokeReport | None]]) -> list[str]:
+    """`  - <variant>: <check>: <first line of its detail>` per failed check, for summaries."""
+    return [
+        f"  - {variant}: {c.label}: {c.detail.splitlines()[0] if c.detail else ''}"
+        for variant, report in reports
+        for c in (report.failed if report is not None else ())
+    ]
+
+
+def raise_for_smoke_failures(results: tuple[VariantSmoke, ...]) -> None:
+    """SmokeTestError naming every failing check, else BuildError naming unbuilt variants."""
+    failed = [r for r in results if r.report is not None and not r.report.ok]
+    if len(results) == 1 and results[0].report is not None:
+        smoke_raise(results[0].report, results[0].variant)  # one variant: its own message
+    if failed:
+        lines = [f"{len(failed)} of {len(results)} variant(s) failed smoke checks"]
+        lines += _failed_check_lines((r.variant, r.report) for r in failed)
+        lines += [
+            f"  - {(r.error or r.variant).splitlines()[0]}" for r in results if r.report is None
+        ]
+        raise SmokeTestError("\n".join(lines))
+    missing = [r for r in results if r.report is None]
+    if missing:
+        msg = f"{len(missing)} of {len(results)} variant(s) are not built\n" + "\n".join(
+            f"[{r.variant}] {r.error}" for r in missing
+        )
+        raise BuildError(msg)
+
+
+def _marker_inventory(marker: Mapping[str, object]) -> Inventory:
+    def table(key: str) -> dict[str, str]:
+        value = marker.get(key)
+        return {str(k): str(x) for k, x in value.items()} if isinstance(value, dict) else {}
+
+    return Inventory(pip=table("pip"), conda=table("conda"))
+
+
+__all__ = [
+    "BuildReport",
+    "VariantBuild",
+    "VariantSmoke",
+    "build_one",
+    "build_variants",
+    "default_cache_dir",
+    "env_path",
+    "read_marker",
+    "remove_leftovers",
+    "smoke_expectation",
+    "smoke_variants",
+    "swap_into_place",
+]

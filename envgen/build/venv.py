@@ -1,0 +1,219 @@
+"""Build a pip variant's virtual environment from its hash-pinned requirements.txt with uv.
+
+`uv venv --relocatable`, `uv pip sync --require-hashes`, then bytecode compiled with paths
+relative to site-packages and hard-linked through `<cache>/pyc` (see builders.compile_bytecode:
+uv's --compile-bytecode records the temp path, making ~140 MB of unshareable .pyc per torch env).
+
+The env is built in a temp directory and renamed into place by envgen.build.orchestrate, so it must
+survive the move:
+`--relocatable` makes uv write `relocatable = true` into pyvenv.cfg, activation scripts and
+console-script launchers that find their interpreter relative to themselves (`realpath "$0"`),
+and `sys.prefix` is computed from the interpreter's location at start-up; the bytecode's
+recorded source paths are fixed up by importlib on load. envgen.build.orchestrate checks after the
+install that no script still names the temp path.
+
+Indexes: they come from the spec and the user's settings (ENVGEN_PYTORCH_INDEX /
+ENVGEN_PYPI_INDEX mirrors, possibly with credentials), never from the lock: uv reads them from
+its environment (not argv, which `ps` shows) and syncs a private copy of the lock whose index
+lines are stripped, so credentials are never written. Files are hard-linked from uv's
+shared cache (`UV_LINK_MODE=hardlink`), so later variants cost little disk.
+
+This module must not resolve anything (the lock is the only input), decide where environments
+live, or start processes except through envgen.infra.proc.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import tempfile
+from pathlib import Path
+from typing import Final
+
+from envgen.build.base import (
+    BuildRequest,
+    Inventory,
+    compile_bytecode,
+    has_hashes,
+    installed_distributions,
+    parse_requirements,
+    prelink_bytecode,
+    python_of,
+    read_lock,
+    share_bytecode,
+)
+from envgen.errors import BuildError, EnvgenError
+from envgen.infra import proc as _proc
+from envgen.infra.files import check_no_links
+from envgen.infra.settings import uv_http_timeout
+from envgen.lock.orchestrate import split_header
+from envgen.lock.pip import index_plan, uv_index_environment
+from envgen.model.types import Manager
+from envgen.model.variants import Variant
+from envgen.render.base import IndexUrls
+
+log = logging.getLogger(__name__)
+
+REQUIREMENTS: Final = "requirements.txt"
+_INDEX_OPTIONS: Final = {
+    "--index-url": "--index-url",
+    "-i": "--index-url",
+    "--extra-index-url": "--extra-index-url",
+    "--find-links": "--find-links",
+    "-f": "--find-links",
+}
+
+
+def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
+    """Take the index options out of a requirements file: ([(flag, url)], the rest).
+
+    >>> split_index_lines("--index-url https://a/simple\\n-f=https://b\\nsix==1\\n")
+    ([('--index-url', 'https://a/simple'), ('--find-links', 'https://b')], 'six==1\\n')
+    """
+    options: list[tuple[str, str]] = []
+    kept: list[str] = []
+    for line in text.splitlines(keepends=True):
+        words = shlex.split(line.split(" #", 1)[0], comments=True) if line.strip() else []
+        if words:
+            flag, _, value = words[0].partition("=")
+            if flag in _INDEX_OPTIONS:
+                url = value or (words[1] if len(words) > 1 else "")
+                if not url:
+                    msg = f"{REQUIREMENTS}: {line.strip()!r} names no URL"
+                    raise BuildError(msg)
+                options.append((_INDEX_OPTIONS[flag], url))
+                continue
+        kept.append(line)
+    return options, "".join(kept)
+
+
+def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
+    """uv's index variables for a variant: from the spec and settings, never from the lock.
+
+    The URLs (a mirror's may carry credentials) travel in the child's environment, which only
+    its owner can read, not in its argument list, which every local user sees in `ps`.
+    """
+    return uv_index_environment(variant, index_plan(variant, urls))
+
+
+def uv_environment(cache_dir: Path) -> dict[str, str]:
+    """The child environment for uv: no PIP_/UV_ variables of ours, the shared cache, hardlinks."""
+    env = _proc.clean_env()
+    env.update(
+        UV_CACHE_DIR=str(cache_dir / "uv"),
+        UV_LINK_MODE="hardlink",
+        UV_NO_PROGRESS="1",
+    )
+    # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
+    uv_timeout = uv_http_timeout()
+    if uv_timeout is not None:
+        env["UV_HTTP_TIMEOUT"] = uv_timeout
+    return env
+
+
+class VenvBuilder:
+    """Builds `pip` variants: a uv virtual environment synced to requirements.txt."""
+
+    manager: Manager = "pip"
+
+    def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
+        return (REQUIREMENTS,)
+
+    def expected(self, variant: Variant, lock_dir: Path) -> Inventory:
+        path = lock_dir / REQUIREMENTS
+        text = read_lock(path, variant.id)
+        _, body = split_header(text)
+        if not has_hashes(body):
+            msg = f"{path}: holds pins without hashes (the pins-only form), not a full lock"
+            raise BuildError(msg, hint="run `envgen lock` first")
+        pins = parse_requirements(body, source=str(path))
+        return Inventory(
+            pip={name: version for name, (version, _) in pins.items()},
+            conda={},
+            markers={name: marker for name, (_, marker) in pins.items() if marker},
+        )
+
+    def install(self, request: BuildRequest) -> None:
+        uv = _proc.require("uv", why="build pip environments")
+        env = uv_environment(request.cache_dir)
+        lock = request.lock_dir / REQUIREMENTS
+        # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
+        # from
+        # what the spec and settings write): the indexes come from index_environment.
+        _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        try:
+            _proc.run(
+                [
+                    uv,
+                    "venv",
+                    "--no-config",
+                    "--no-project",
+                    "--relocatable",
+                    "--quiet",
+                    "--python",
+                    request.variant.python,
+                    request.prefix,
+                ],
+                what=f"uv venv for {request.variant.id}",
+                env=env,
+                timeout=request.timeout,
+            )
+            with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
+                # A private copy without index lines: the indexes (maybe a mirror with
+                # credentials) travel only as flags.
+                copy = Path(work) / REQUIREMENTS
+                copy.write_text(rest, encoding="utf-8")
+                _proc.run(
+                    [
+                        uv,
+                        "pip",
+                        "sync",
+                        "--no-config",
+                        "--require-hashes",
+                        # No --compile-bytecode: uv writes the temp build path into every .pyc,
+                        # which makes them unshareable; compile_bytecode below writes path-free
+                        # ones that later builds hard-link.
+                        # A lock compiled with unsafe-best-match (torch from the PyTorch index,
+                        # the rest from PyPI) needs it again; the hashes pin every file.
+                        "--index-strategy",
+                        "unsafe-best-match",
+                        "--python",
+                        python_of(request.prefix),
+                        copy,
+                    ],
+                    what=f"uv pip sync for {request.variant.id}",
+                    env={**env, **index_environment(request.variant, request.urls)},
+                    timeout=request.timeout,
+                )
+            tag = "cpython-" + request.variant.python.replace(".", "")
+            store = request.cache_dir / "pyc"
+            # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
+            check_no_links(store / tag, inside=request.cache_dir)
+            reused, left = prelink_bytecode(request.prefix, store, tag)
+            if left:
+                # A few misses (a new small package): compile just those, not all of torch.
+                compile_bytecode(
+                    python_of(request.prefix),
+                    request.prefix,
+                    timeout=request.timeout,
+                    only=left if reused else None,
+                )
+        except EnvgenError as exc:
+            raise BuildError(exc.message, hint=exc.hint) from None
+        # Nothing was compiled when every module came from the store: nothing new to share.
+        added = share_bytecode(request.prefix, store, tag) if left else 0
+        log.debug(
+            "%s: %d .pyc reused from earlier builds, %d new in the store",
+            request.variant.id,
+            reused,
+            added,
+        )
+
+    def installed(self, prefix: Path) -> Inventory:
+        dists, environment = installed_distributions(python_of(prefix))
+        return Inventory(
+            pip={name: d.version for name, d in dists.items()}, conda={}, environment=environment
+        )
+
+
+__all__ = ["VenvBuilder", "index_environment", "split_index_lines"]

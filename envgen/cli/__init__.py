@@ -1,0 +1,729 @@
+"""The envgen command line: click only. Parse options -> one library call -> print / exit.
+
+stdout carries results; logs and errors go to stderr. EnvgenError becomes `error: ...` and its exit
+code; anything else is a bug (exit 1, traceback with --debug). Nothing here does real work.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import urllib.error
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from envgen import __version__
+from envgen.errors import EnvgenError, FileSystemError, NetworkError
+from envgen.infra.proc import redact
+
+if TYPE_CHECKING:
+    from envgen.smoke.report import SmokeReport
+
+F = TypeVar("F", bound=Callable[..., Any])
+log = logging.getLogger("envgen")
+
+
+# --- options defined once ------------------------------------------------------------------------
+def spec_argument(f: F) -> F:
+    return click.argument(
+        "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
+    )(f)
+
+
+def out_option(f: F) -> F:
+    return click.option(
+        "--out",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Output directory (default: environments/ beside the spec).",
+    )(f)
+
+
+def variant_option(f: F) -> F:
+    return click.option(
+        "--variant",
+        "--only",
+        "variants",
+        multiple=True,
+        metavar="PATTERN",
+        help=(
+            "Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable. For build and "
+            "smoke, 'auto' is the best variant this machine can run."
+        ),
+    )(f)
+
+
+def json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
+
+
+def matrix_option(f: F) -> F:
+    return click.option(
+        "--matrix",
+        "matrix_dir",
+        type=click.Path(path_type=Path, file_okay=False, exists=True),
+        default=None,
+        envvar="ENVGEN_MATRIX",
+        help="Matrix directory (default: the bundled matrices/).",
+    )(f)
+
+
+def _echo(text: str) -> None:
+    click.echo(text.rstrip("\n"))
+
+
+def _report(warnings: tuple[str, ...], lines: tuple[str, ...]) -> None:
+    """Warnings, then a lock run's progress lines, all on stderr (stdout carries results)."""
+    _warn(warnings)
+    for line in lines:
+        click.echo(line, err=True)
+
+
+def _warn(lines: list[str] | tuple[str, ...]) -> None:
+    for line in lines:
+        click.echo(f"warning: {line}", err=True)
+
+
+# --- commands ------------------------------------------------------------------------------------
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="envgen")
+@click.option("-v", "--verbose", count=True, help="More log output (repeat for debug).")
+@click.option("--debug", is_flag=True, help="Show tracebacks.")
+@click.pass_context
+def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
+    """Reproducible PyTorch environments from one project.yaml."""
+    ctx.obj = {"debug": debug}
+    level = logging.INFO - 10 * verbose
+    handler = logging.StreamHandler(sys.stderr)
+    # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
+    fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
+    handler.setFormatter(logging.Formatter(fmt))
+    root = logging.getLogger("envgen")
+    root.handlers[:] = [handler]
+    root.setLevel(max(level, logging.DEBUG))
+
+
+@cli.command("lock")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--pins-only", is_flag=True, help="Matrix pins only: no resolver, no network.")
+@click.option("--check", is_flag=True, help="Exit 9 with a diff when committed files are stale.")
+@click.option(
+    "--resolver", type=click.Choice(["uv", "pip-tools"]), default=None, help="pip resolver."
+)
+@click.option("--as-of", "as_of", default=None, metavar="DATE", help="Resolve as of YYYY-MM-DD.")
+@click.option("--upgrade", is_flag=True, help="Re-resolve every package.")
+@click.option(
+    "--upgrade-package",
+    "upgrade_packages",
+    multiple=True,
+    metavar="NAME",
+    help="Re-resolve NAME; keep the rest.",
+)
+@click.option(
+    "--jobs", "-j", type=click.IntRange(1, 64), default=None, help="Variants locked at once."
+)
+@click.option(
+    "--conda-tool",
+    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
+    default="rattler",
+)
+def lock_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    pins_only: bool,
+    check: bool,
+    resolver: str | None,
+    as_of: str | None,
+    upgrade: bool,
+    upgrade_packages: tuple[str, ...],
+    jobs: int | None,
+    conda_tool: str,
+) -> None:
+    """Write pinned requirements.txt / environment.yml (and full locks) for every variant."""
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+
+    result = workflow.lock(
+        workflow.LockOptions(
+            spec=spec,
+            out=out,
+            variants=variants,
+            matrix_dir=matrix_dir,
+            pins_only=pins_only,
+            check=check,
+            resolver=resolver,
+            as_of=as_of,
+            upgrade=upgrade,
+            upgrade_packages=upgrade_packages,
+            jobs=jobs,
+            conda_tool=conda_tool,
+        )
+    )
+    _report(result.warnings, result.lines)
+
+
+@cli.command("check")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--pins-only", is_flag=True, help="Check the pins-only files (no full locks).")
+def check_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    pins_only: bool,
+) -> None:
+    """Exit 9 naming each stale or hand-edited file and line (the same as `lock --check`)."""
+    click.get_current_context().invoke(
+        lock_cmd,
+        spec=spec,
+        out=out,
+        variants=variants,
+        matrix_dir=matrix_dir,
+        pins_only=pins_only,
+        check=True,
+    )
+
+
+@cli.command("list")
+@spec_argument
+@matrix_option
+@json_option
+def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
+    """List the variants a spec expands to."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    expansion = workflow.expand_spec(spec, matrix_dir)
+    if as_json:
+        _echo(json.dumps([v.summary() for v in expansion.variants], indent=2))
+        return
+    for v in expansion.variants:
+        mgrs = "+".join(v.managers)
+        click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
+    from envgen.model.variants import warning_lines  # noqa: PLC0415
+
+    _warn([*expansion.notes, *warning_lines(expansion.variants)])
+
+
+@cli.group("matrix")
+def matrix_group() -> None:
+    """Inspect, validate and verify the compatibility matrix."""
+
+
+@matrix_group.command("list")
+@matrix_option
+@json_option
+def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
+    """Every torch release with its companions, python versions and compute platforms."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    rows = workflow.matrix_rows(matrix_dir)
+    if as_json:
+        _echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        click.echo(
+            f"{r['torch']:<8} vision {r['torchvision'] or '-':<8} "
+            f"audio {r['torchaudio'] or '-':<8} "
+            f"py {','.join(r['python'])}  {' '.join(r['accelerators'])}"
+        )
+
+
+def with_option(f: F) -> F:
+    return click.option(
+        "--with",
+        "with_extensions",
+        multiple=True,
+        metavar="EXTENSION",
+        help="Also a compiled extension (torch-scatter, mmcv-full, ...); repeatable.",
+    )(f)
+
+
+@matrix_group.command("show")
+@click.argument("torch")
+@matrix_option
+@json_option
+@with_option
+def matrix_show_cmd(
+    torch: str, matrix_dir: Path | None, as_json: bool, with_extensions: tuple[str, ...]
+) -> None:
+    """What one torch release was published with, per platform and manager."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    data = workflow.matrix_show(torch, matrix_dir, with_extensions=with_extensions)
+    if as_json:
+        _echo(json.dumps(data, indent=2))
+        return
+    _echo(workflow.format_show(data))
+
+
+@matrix_group.command("validate")
+@matrix_option
+def matrix_validate_cmd(matrix_dir: Path | None) -> None:
+    """Check the matrix files against the schema and their invariants."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    click.echo(workflow.matrix_validate(matrix_dir))
+
+
+def _checked_index(value: str) -> str:
+    from envgen.repro.verify import check_index  # noqa: PLC0415
+
+    problem = check_index(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
+
+
+@matrix_group.command("verify")
+@matrix_option
+@click.option(
+    "--index",
+    default="https://pypi.org/simple",
+    show_default=True,
+    callback=lambda _ctx, _param, value: _checked_index(value),
+    help="PEP 691 index (https://, or http:// on a loopback host).",
+)
+@json_option
+def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:
+    """Cross-check the matrix against PyPI (versions, python tags, dates, companion pins)."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    findings = workflow.matrix_verify(matrix_dir, index)
+    if as_json:
+        _echo(json.dumps(findings, indent=2))
+    else:
+        for f in findings:
+            click.echo(f"{f['severity']}: {f['where']}: {f['message']}")
+    errors = [f for f in findings if f["severity"] == "error"]
+    click.echo(f"{len(findings)} finding(s), {len(errors)} error(s)", err=True)
+    if errors:
+        raise SystemExit(4)
+
+
+@cli.command("command")
+@click.option("--torch", required=True, help="Release, range or 'latest'.")
+@click.option("--compute", required=True, help="cpu, cu118, rocm5.6, ...")
+@click.option("--manager", type=click.Choice(["pip", "conda"]), default="pip", show_default=True)
+@click.option(
+    "--os",
+    "os_name",
+    type=click.Choice(["linux", "windows", "macos"]),
+    default="linux",
+    show_default=True,
+)
+@matrix_option
+@with_option
+def command_cmd(
+    torch: str,
+    compute: str,
+    manager: str,
+    os_name: str,
+    matrix_dir: Path | None,
+    with_extensions: tuple[str, ...],
+) -> None:
+    """Print the one-line install command PyTorch published."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    cmd = workflow.install_command(
+        matrix_dir,
+        torch=torch,
+        compute=compute,
+        manager=manager,
+        os_name=os_name,
+        with_extensions=with_extensions,
+    )
+    click.echo(cmd.text)
+    for line in cmd.extensions:
+        click.echo(line)
+    if cmd.inferred:
+        _warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
+    _warn(cmd.warnings)
+
+
+@cli.command("build")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option(
+    "--all",
+    "all_variants",
+    is_flag=True,
+    help="Build every variant (the default when no --variant).",
+)
+@click.option(
+    "--manager",
+    type=click.Choice(["auto", "pip", "conda"]),
+    default="auto",
+    show_default=True,
+    help="Which lock to build from.",
+)
+@click.option(
+    "--env-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Where environments go (default <out>/<variant>/.env).",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    envvar="ENVGEN_CACHE_DIR",
+    help="Shared package cache.",
+)
+@click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
+@click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None)
+@click.option(
+    "--conda-tool",
+    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
+    default="rattler",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option(
+    "--junit",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write smoke results as JUnit XML.",
+)
+def build_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    all_variants: bool,
+    manager: str,
+    env_dir: Path | None,
+    cache_dir: Path | None,
+    no_smoke: bool,
+    rebuild: bool,
+    jobs: int | None,
+    conda_tool: str,
+    as_json: bool,
+    junit: Path | None,
+) -> None:
+    """Build each variant's environment from its lock, verify it, and smoke-test it."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    # Every variant is built unless --variant narrows it; --all says so explicitly.
+    if all_variants and variants:
+        msg = "give either --all or --variant, not both"
+        raise click.UsageError(msg)
+    _check_output(junit)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
+    report = workflow.build(
+        spec,
+        matrix_dir,
+        out=out,
+        variants=variants,
+        manager=manager,
+        env_dir=env_dir,
+        cache_dir=cache_dir,
+        smoke=not no_smoke,
+        rebuild=rebuild,
+        jobs=jobs,
+        conda_tool=conda_tool,
+    )
+    _emit_smoke(
+        [(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit
+    )
+    for b in report.builds:
+        click.echo(workflow.format_build_line(b), err=True)
+    if len(report.builds) > 1:
+        click.echo(workflow.build_summary(report), err=True)
+    report.raise_for_failures()
+
+
+@cli.command("smoke")
+@spec_argument
+@out_option
+@variant_option
+@matrix_option
+@click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option(
+    "--junit",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write JUnit XML.",
+)
+def smoke_cmd(
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+    as_json: bool,
+    junit: Path | None,
+) -> None:
+    """Run the CPU and GPU smoke checks in already-built environments."""
+    from envgen import app as workflow  # noqa: PLC0415
+    from envgen.build import orchestrate as building  # noqa: PLC0415
+
+    _check_output(junit)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    if why:
+        click.echo(why, err=True)
+    results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
+    _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
+    if len(results) > 1:
+        click.echo(building.smoke_summary(results), err=True)
+    building.raise_for_smoke_failures(results)
+
+
+def _spec_option(f: F) -> F:
+    return click.option(
+        "--spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default="project.yaml",
+        show_default=True,
+        help="The project spec.",
+    )(f)
+
+
+def _env_dir_option(f: F) -> F:
+    return click.option(
+        "--env-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Where environments go (default <out>/<variant>/.env).",
+    )(f)
+
+
+@cli.command("run")
+@click.argument("variant")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def run_cmd(
+    variant: str,
+    command: tuple[str, ...],
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+) -> None:
+    """Run COMMAND inside VARIANT's environment (`envgen run cpu -- python train.py`).
+
+    Builds the environment from its lock first when it is missing or does not match the lock;
+    VARIANT may be `auto` (the best variant this machine can run).
+    """
+    from envgen import app as workflow  # noqa: PLC0415
+    from envgen.build import running  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    running.exec_in(env, command, conda=conda)
+
+
+@cli.command("shell")
+@click.argument("variant")
+@_spec_option
+@out_option
+@matrix_option
+@_env_dir_option
+def shell_cmd(
+    variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
+) -> None:
+    """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
+    from envgen import app as workflow  # noqa: PLC0415
+    from envgen.build import running  # noqa: PLC0415
+
+    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    if why:
+        click.echo(why, err=True)
+    click.echo(f"envgen: a shell in {env.absolute()} (exit to leave)", err=True)
+    running.exec_in(env, running.shell_command(), conda=conda)
+
+
+def _check_output(path: Path | None) -> None:
+    """A --junit path that is a link, a device or a FIFO is refused before the work starts."""
+    from envgen.infra.files import check_output_file  # noqa: PLC0415
+
+    if path is not None:
+        check_output_file(path)
+
+
+def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:
+    """Smoke results: tables (or JSON) on stdout, and JUnit XML to a file when asked."""
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415
+    from envgen.smoke import report as smoke_mod  # noqa: PLC0415
+
+    if as_json:
+        _echo(smoke_mod.render_json_many(reports))
+    else:
+        for variant, report in reports:
+            click.echo(f"== {variant}")
+            _echo(smoke_mod.render_table(report))
+    if junit is not None:
+        write_if_changed(junit, smoke_mod.render_junit_many(reports))
+
+
+@cli.command("doctor")
+@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.option(
+    "--error", "error_text", default=None, metavar="TEXT", help="Explain an error message."
+)
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None,
+    help="Explain the failures in a log file.",
+)
+@matrix_option
+@json_option
+def doctor_cmd(
+    spec: Path | None,
+    error_text: str | None,
+    log_file: Path | None,
+    matrix_dir: Path | None,
+    as_json: bool,
+) -> None:
+    """What this machine can run, and what a classic torch failure means."""
+    from envgen import app as workflow  # noqa: PLC0415
+
+    cut = False
+    if log_file is not None:
+        from envgen.repro.doctor import read_log  # noqa: PLC0415
+
+        text, cut = read_log(log_file)
+        error_text = (error_text or "") + "\n" + text
+    data = workflow.doctor(spec, matrix_dir, error_text=error_text)
+    data["asked"] = error_text is not None
+    data["log_truncated"] = cut
+    if as_json:
+        _echo(json.dumps(data, indent=2))
+    else:
+        _echo(workflow.format_doctor(data))
+
+
+@cli.group("export")
+def export_group() -> None:
+    """The spec's variants as one uv project (pyproject.toml) or one pixi workspace (pixi.toml)."""
+
+
+def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415
+    from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415
+
+    text = render_export(
+        ExportOptions(spec=spec, tool=tool, output=output, matrix_dir=matrix_dir)  # type: ignore[arg-type]
+    )
+    if output is None or str(output) == "-":
+        _echo(text)
+        return
+    written = write_if_changed(output, text)
+    click.echo(f"{'wrote' if written else 'unchanged:'} {output}", err=True)
+
+
+def _output_option(f: F) -> F:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        help="Write to this file (default: stdout).",
+    )(f)
+
+
+@export_group.command("uv")
+@spec_argument
+@_output_option
+@matrix_option
+def export_uv_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pyproject.toml: one extra per accelerator, explicit PyTorch indexes, conflicts."""
+    _export("uv", spec, output, matrix_dir)
+
+
+@export_group.command("pixi")
+@spec_argument
+@_output_option
+@matrix_option
+def export_pixi_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
+    """A pixi.toml: one feature and environment per accelerator."""
+    _export("pixi", spec, output, matrix_dir)
+
+
+def _register_repro_commands() -> None:
+    """`import`, `dockerfile` and `ci` live in envgen.cli.repro (papers, containers, CI)."""
+    from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd  # noqa: PLC0415
+
+    cli.add_command(import_cmd)
+    cli.add_command(dockerfile_cmd)
+    cli.add_command(ci_group)
+
+
+_register_repro_commands()
+
+
+# --- entry points --------------------------------------------------------------------------------
+def main_inner(args: list[str] | None = None) -> None:
+    """Run the CLI, letting EnvgenError propagate (for tests)."""
+    cli.main(args=args, prog_name="envgen", standalone_mode=False)
+
+
+def _os_error_text(exc: OSError) -> str:
+    """`/proc/x.yml: No such file or directory`."""
+    reason = exc.strerror or str(exc)
+    return f"{exc.filename}: {reason}" if exc.filename else reason
+
+
+def main(args: list[str] | None = None) -> None:
+    """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
+    from envgen.infra.proc import Terminated, stop_on_signals  # noqa: PLC0415
+
+    debug = "--debug" in (args if args is not None else sys.argv[1:])
+    try:
+        # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every
+        # clean-up (temp trees, locks) and end here: exit 130 / 143.
+        with stop_on_signals():
+            cli.main(args=args, prog_name="envgen", standalone_mode=False)
+    except Terminated:
+        click.echo("terminated", err=True)
+        sys.exit(143)
+    except EnvgenError as exc:
+        if debug:
+            raise
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except OSError as exc:
+        # A stage that did not name the failure itself: still a message, not a traceback. A
+        # failed connection is a network error; any other OSError came from a file.
+        if debug:
+            raise
+        error: EnvgenError = (
+            NetworkError(redact(str(getattr(exc, "reason", None) or exc)))
+            if isinstance(exc, (urllib.error.URLError, ConnectionError, TimeoutError))
+            else FileSystemError(_os_error_text(exc))
+        )
+        click.echo(f"error: {error}", err=True)
+        sys.exit(error.exit_code)
+    except click.exceptions.Abort as exc:
+        # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.
+        interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
+        click.echo("interrupted" if interrupted else "aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(0)

@@ -1,0 +1,165 @@
+"""Click commands for reproducing old work: `envgen import`, `envgen dockerfile`, `envgen ci`.
+
+Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
+parses its
+options, calls one library function, and prints; nothing here does real work.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from envgen.render.ci import Engine
+
+
+def _warn(lines: list[str] | tuple[str, ...]) -> None:
+    for line in lines:
+        click.echo(f"warning: {line}", err=True)
+
+
+_matrix_option = click.option(
+    "--matrix",
+    "matrix_dir",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    default=None,
+    envvar="ENVGEN_MATRIX",
+    help="Matrix directory (default: the bundled matrices/).",
+)
+_FILE = click.Path(path_type=Path, dir_okay=False)
+_spec_argument = click.argument(
+    "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
+)
+
+
+@click.command("import")
+@click.argument("source", type=click.Path(path_type=Path), required=False)
+@click.option("-o", "--output", "out", type=_FILE, default=None,
+              help="Write project.yaml here (default: print it).")  # fmt: skip
+@click.option(
+    "--command", "command", default=None, metavar="TEXT", help="Import an install command line."
+)
+@click.option(
+    "--as-of", "as_of", default=None, metavar="DATE", help="Set lock.exclude_newer (YYYY-MM-DD)."
+)
+@click.option(
+    "--git", "use_git", is_flag=True, help="Use the date of FILE's last git commit as --as-of."
+)
+@click.option(
+    "--name", default=None, help="The project name (default: the conda env name or the folder)."
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Refuse instead of moving to the nearest combination that existed.",
+)
+@click.option("--force", is_flag=True, help="Let -o overwrite an existing file.")
+@click.option(
+    "--context",
+    "context",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    default=None,
+    help="A Dockerfile's build context (default: the Dockerfile's folder).",
+)
+@_matrix_option
+def import_cmd(
+    source: Path | None,
+    out: Path | None,
+    command: str | None,
+    as_of: str | None,
+    use_git: bool,
+    name: str | None,
+    strict: bool,
+    force: bool,
+    context: Path | None,
+    matrix_dir: Path | None,
+) -> None:
+    """Turn a repository, environment file, install line or Dockerfile into a project.yaml.
+
+    SOURCE is a file (environment.yml, requirements.txt, pip freeze or conda list --export
+    output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
+    whose environment sources are all read and merged.
+    """
+    from envgen.repro import importer  # noqa: PLC0415 - keep `envgen --help` fast
+
+    if (source is None) == (command is None):
+        msg = "give exactly one of FILE or --command"
+        raise click.UsageError(msg)
+    result = importer.run_import(
+        importer.ImportOptions(
+            source=source,
+            command=command,
+            out=out,
+            as_of=as_of,
+            git=use_git,
+            name=name,
+            matrix_dir=matrix_dir,
+            strict=strict,
+            force=force,
+            context=context,
+            git_default=not use_git and as_of is None,
+        )
+    )
+    _warn(result.warnings)
+    if out is None:
+        click.echo(result.text, nl=False)
+    else:
+        click.echo(f"{out}: {'written' if result.written else 'unchanged'}", err=True)
+
+
+@click.command("dockerfile")
+@_spec_argument
+@click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Output directory (default: docker/ beside the spec).")  # fmt: skip
+@click.option("--variant", "--only", "variants", multiple=True, metavar="PATTERN",
+              help="Only variants whose id matches (fnmatch); repeatable.")  # fmt: skip
+@_matrix_option
+def dockerfile_cmd(
+    spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None
+) -> None:
+    """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
+    from envgen.render import dockerfile as containers  # noqa: PLC0415
+
+    written, warnings = containers.write_dockerfiles(
+        containers.DockerfileOptions(spec=spec, out=out, variants=variants, matrix_dir=matrix_dir)
+    )
+    _warn(warnings)
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+    click.echo(f"{len(written)} file(s) written", err=True)
+
+
+@click.group("ci")
+def ci_group() -> None:
+    """Write a CI workflow with one job per variant."""
+
+
+def _ci_command(engine: Engine, default: str) -> click.Command:
+    @click.command(
+        engine, help=f"Write {default}: lock check, build, smoke test and JUnit per variant."
+    )
+    @_spec_argument
+    @click.option("-o", "--output", "out", type=_FILE, default=None,
+                  help=f"Where to write it (default: {default} beside the spec).")  # fmt: skip
+    @_matrix_option
+    def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
+        from envgen.render import ci  # noqa: PLC0415
+
+        path, written = ci.write_ci(
+            ci.CiOptions(
+                spec=spec,
+                engine=engine,
+                out=out,
+                matrix_dir=matrix_dir,
+            )
+        )
+        click.echo(f"{path}: {'written' if written else 'unchanged'}", err=True)
+
+    return command
+
+
+ci_group.add_command(_ci_command("github", ".github/workflows/envgen.yml"))
+ci_group.add_command(_ci_command("gitlab", ".gitlab-ci.yml"))

@@ -1,0 +1,919 @@
+"""The pip side of a full lock: a variant's pins -> a hash-pinned requirements.txt body.
+
+Resolves with `uv pip compile` (default) or `pip-compile` (pip-tools) in the request's private
+work directory, for the variant's python and platform, with every torch-family package taken
+from the variant's PyTorch index and everything else from PyPI (docs/explanation/indexes.md says
+why and how). The body starts with the index lines envgen writes itself, so that a plain
+`pip install --require-hashes -r requirements.txt` works.
+
+This module must not write outside `request.workdir`, must not start processes except through
+envgen.infra.proc, and must never put credentials (`https://user:token@host`) into a body, a log
+line
+or an error message. It reads the network only to ask the PyTorch index which projects it hosts
+and whether it publishes upload times.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import html.parser
+import json
+import logging
+import os
+import platform as host_platform
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import (
+    InvalidWheelFilename,
+    canonicalize_name,
+    parse_wheel_filename,
+)
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import LockError
+from envgen.infra import proc as _proc
+from envgen.infra.proc import split_credentials
+from envgen.infra.settings import http_timeout, uv_http_timeout
+from envgen.lock.base import LockedFile, LockRequest
+from envgen.model.types import PYPI_SIMPLE, RESOLVERS, Manager, Platform
+from envgen.model.variants import Variant
+from envgen.render.base import IndexUrls
+from envgen.render.requirements import index_lines, requirement_lines
+
+log = logging.getLogger(__name__)
+
+LOCK_NAME: Final = "requirements.txt"
+
+# uv's --python-platform per conda-style platform. Linux targets manylinux_2_28: a 2_28 target
+# also accepts every older tag (manylinux1 = 2_5, manylinux2014 = 2_17), so old torch releases
+# resolve, and torch >= 2.6 publishes manylinux_2_28 wheels, which a 2_17 target would reject.
+# (The conda locker asks for its own glibc level through uv_python_platform's `glibc`.)
+UV_PYTHON_PLATFORMS: Final[dict[Platform, str]] = {
+    "linux-64": "x86_64-manylinux_2_28",
+    "linux-aarch64": "aarch64-manylinux_2_28",
+    "osx-64": "x86_64-apple-darwin",
+    "osx-arm64": "aarch64-apple-darwin",
+    "win-64": "x86_64-pc-windows-msvc",
+}
+
+TORCH_FAMILY: Final = frozenset(
+    {
+        "torch",
+        "torchvision",
+        "torchaudio",
+        "triton",
+        "pytorch-triton",
+        "pytorch-triton-rocm",
+        "pytorch-triton-xpu",
+    }
+)
+# CUDA runtime wheels (nvidia-cudnn-cu12, nvidia-cuda-runtime-cu11, cuda-bindings, ...).
+TORCH_FAMILY_PREFIXES: Final = ("nvidia-", "cuda-")
+
+# The names of the uv indexes in the generated pyproject.toml; uv reads their credentials from
+# UV_INDEX_<NAME>_USERNAME / _PASSWORD, so no credential is ever written to disk.
+_PYTORCH_INDEX_NAME: Final = "pytorch"
+_PYPI_INDEX_NAME: Final = "pypi"
+_PROJECT_NAME: Final = "envgen-lock"
+_OUTPUT: Final = "requirements.lock.txt"
+_OPTION_PREFIXES: Final = (
+    "-i",
+    "-f",
+    "--index-url",
+    "--extra-index-url",
+    "--find-links",
+    "--trusted-host",
+    "--no-index",
+)
+_SIMPLE_JSON: Final = "application/vnd.pypi.simple.v1+json"
+_PROBE_TIMEOUT_S: Final = 30.0
+
+
+def is_torch_family(name: str) -> bool:
+    """Whether a project belongs on the PyTorch index rather than PyPI.
+
+    >>> is_torch_family("Torch"), is_torch_family("nvidia_cudnn_cu12"), is_torch_family("numpy")
+    (True, True, False)
+    """
+    normalized = canonicalize_name(name)
+    return normalized in TORCH_FAMILY or normalized.startswith(TORCH_FAMILY_PREFIXES)
+
+
+def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
+    """uv's --python-platform for a variant platform; `glibc` overrides the manylinux level.
+
+    >>> uv_python_platform("linux-64"), uv_python_platform("linux-aarch64", glibc="2.17")
+    ('x86_64-manylinux_2_28', 'aarch64-manylinux_2_17')
+    >>> uv_python_platform("osx-arm64", glibc="2.17")
+    'aarch64-apple-darwin'
+    """
+    target = UV_PYTHON_PLATFORMS[platform]
+    arch, _, abi = target.partition("-")
+    if glibc is None or not abi.startswith("manylinux_"):
+        return target
+    return f"{arch}-manylinux_{glibc.replace('.', '_')}"
+
+
+def exclude_newer_timestamp(date: dt.date) -> str:
+    """The cutoff given to uv: the start of `date` in UTC (uv would read a bare date as local time).
+
+    >>> exclude_newer_timestamp(dt.date(2024, 1, 31))
+    '2024-01-31T00:00:00Z'
+    """
+    return f"{date.isoformat()}T00:00:00Z"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexPlan:
+    """Where a variant's packages come from: the PyTorch index (if any) and PyPI (real URLs)."""
+
+    pytorch: str | None
+    flat: bool  # the PyTorch side is a find-links page (torch_stable.html), not a PEP 503 index
+    pypi: str
+    # Extension wheel indexes (envgen.model.extensions): (package, real URL, flat).
+    extensions: tuple[tuple[str, str, bool], ...] = ()
+    # Extensions the PyTorch index serves per CUDA (xformers): routed there like torch.
+    pytorch_routed: tuple[str, ...] = ()
+
+    def describe(self, routed: Iterable[str]) -> str:
+        """The indexes asked, redacted, for messages."""
+        pypi = _proc.redact(self.pypi)
+        if self.pytorch is None:
+            return f"{pypi} (all packages)"
+        names = ", ".join(sorted(routed)) or "torch"
+        kind = "find-links page" if self.flat else "PyTorch index"
+        return f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi} (everything else)"
+
+
+def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
+    """The indexes to resolve a variant's pip side against (real URLs, maybe with credentials)."""
+    pypi = (urls.pypi or PYPI_SIMPLE).rstrip("/")
+    build = variant.pip
+    extensions = tuple(
+        (
+            canonicalize_name(pin.package),
+            urls.extension(pin.index_line.partition(" ")[2]),
+            pin.index_line.startswith("--find-links "),
+        )
+        for pin in variant.extensions
+        if pin.index_line is not None
+    )
+    if build is None or build.index == "pypi" or build.url is None:
+        return IndexPlan(pytorch=None, flat=False, pypi=pypi, extensions=extensions)
+    return IndexPlan(
+        pytorch=urls.pytorch(build.url).rstrip("/"),
+        flat=build.index == "find-links",
+        pypi=pypi,
+        extensions=extensions,
+        pytorch_routed=tuple(
+            sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
+        ),
+    )
+
+
+def written_index_lines(variant: Variant, written: IndexUrls) -> list[str]:
+    """The index lines of the lock: the published form, with PyPI always reachable.
+
+    pip takes candidates from every index and keeps only files whose hash is pinned, so the stale
+    copies the PyTorch index re-hosts (numpy, ...) cannot be installed from it by accident.
+    """
+    lines = index_lines(variant, written)
+    build = variant.pip
+    if (
+        build is not None
+        and build.index == "index-url"
+        and not any(line.startswith("--extra-index-url ") for line in lines)
+    ):
+        lines.append(f"--extra-index-url {written.pypi or PYPI_SIMPLE}")
+    return lines
+
+
+def _toml_string(value: str) -> str:
+    return json.dumps(value)  # a JSON string is a valid TOML basic string
+
+
+def render_pyproject(requirements: Iterable[str], plan: IndexPlan, routed: Iterable[str]) -> str:
+    """The throwaway pyproject.toml uv compiles: `routed` projects come only from the PyTorch index.
+
+    URLs are written without credentials (uv gets them from the environment).
+    """
+    deps = "".join(f"  {_toml_string(r)},\n" for r in requirements)
+    text = f'[project]\nname = "{_PROJECT_NAME}"\nversion = "0"\ndependencies = [\n{deps}]\n'
+    if plan.pytorch is not None:
+        url, _, _ = split_credentials(plan.pytorch)
+        text += (
+            f'\n[[tool.uv.index]]\nname = "{_PYTORCH_INDEX_NAME}"\nurl = {_toml_string(url)}\n'
+            + ('format = "flat"\n' if plan.flat else "")
+            + "explicit = true\n"
+        )
+    pypi, _, _ = split_credentials(plan.pypi)
+    text += (
+        f'\n[[tool.uv.index]]\nname = "{_PYPI_INDEX_NAME}"\nurl = {_toml_string(pypi)}\n'
+        "default = true\n"
+    )
+    names = sorted({canonicalize_name(n) for n in routed})
+    sources = (
+        [f'{n} = {{ index = "{_PYTORCH_INDEX_NAME}" }}\n' for n in names] if plan.pytorch else []
+    )
+    named: dict[str, str] = {}
+    for package, ext_url, flat in plan.extensions:
+        # Each extension only from its own wheel index (the one requirements.txt names).
+        if ext_url not in named:
+            named[ext_url] = f"extension-{len(named)}"
+            text += (
+                f'\n[[tool.uv.index]]\nname = "{named[ext_url]}"\n'
+                f"url = {_toml_string(split_credentials(ext_url)[0])}\n"
+                + ('format = "flat"\n' if flat else "")
+                + "explicit = true\n"
+            )
+        sources.append(f'{package} = {{ index = "{named[ext_url]}" }}\n')
+    if sources:
+        text += "\n[tool.uv.sources]\n" + "".join(sources)
+    return text
+
+
+def pin_lines(output: str, *, drop_urls: Iterable[str] = ()) -> list[str]:
+    """The requirement lines (with their hash continuation lines) of a resolver's output.
+
+    Option lines (index URLs, find-links, trusted hosts) and comments are dropped: envgen writes
+    its own index lines. So is any requirement that names one of `drop_urls`.
+    """
+    drop = [u for u in drop_urls if u]
+    entries: list[list[str]] = []
+    for raw in output.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if raw[:1].isspace() and entries:
+            entries[-1].append(line)
+            continue
+        if stripped.startswith(_OPTION_PREFIXES):
+            entries.append([])  # an option line: swallow it and any continuation
+            continue
+        entries.append([line])
+    lines: list[str] = []
+    for entry in entries:
+        if not entry:
+            continue
+        if any(u in part for part in entry for u in drop):
+            log.warning("dropped from the lock, it names an index URL: %s", _proc.redact(entry[0]))
+            continue
+        lines += entry
+    return lines
+
+
+def unhashed_pins(lines: Iterable[str]) -> list[str]:
+    """The requirement lines of a lock body that carry no --hash (their first token).
+
+    >>> unhashed_pins(["a==1 \\\\", "    --hash=sha256:00", "b==2"])
+    ['b==2']
+    """
+    entries: list[list[str]] = []
+    for line in lines:
+        if line[:1].isspace() and entries:
+            entries[-1].append(line)
+        elif line.strip() and not line.startswith(("-", "#")):
+            entries.append([line])
+    return [
+        entry[0].split(" \\")[0].strip()
+        for entry in entries
+        if not any("--hash=" in part for part in entry)
+    ]
+
+
+def assemble_body(index: Iterable[str], pins: Iterable[str]) -> str:
+    """Index lines, a blank line, then the pins; LF endings and one final newline."""
+    head = list(index)
+    body = list(pins)
+    return "\n".join([*head, "", *body] if head else body) + "\n"
+
+
+def pinned_versions(lines: Iterable[str]) -> dict[str, str]:
+    """name -> version of the `name==version` lines of a lock body."""
+    pins: dict[str, str] = {}
+    for line in lines:
+        if line[:1].isspace() or "==" not in line:
+            continue
+        name, _, rest = line.partition("==")
+        name = name.split("[")[0].strip()
+        version = rest.split(";")[0].replace("\\", " ").strip()
+        if name and not name.startswith("-") and version:
+            pins[canonicalize_name(name)] = version.split()[0]
+    return pins
+
+
+def failure_lines(stderr: str) -> list[str]:
+    """The resolver's own explanation ("Because ... we can conclude ...", hints), redacted.
+
+    >>> failure_lines("warning: x\\nerror: No solution found\\n  cause: Because a\\n\\nhint: b\\n")
+    ['error: No solution found', '  cause: Because a', 'hint: b']
+    """
+    lines = [line.rstrip() for line in _proc.redact(stderr).splitlines()]
+    start = next((i for i, line in enumerate(lines) if line.startswith(("error:", "ERROR:"))), None)
+    if start is None:
+        picked = [line for line in lines if line.strip() and not line.startswith("warning:")]
+        return picked[-25:]
+    return [line for line in lines[start:] if line.strip()][:40]
+
+
+_HOST_PLATFORMS: Final[dict[tuple[str, str], Platform]] = {
+    ("linux", "x86_64"): "linux-64",
+    ("linux", "amd64"): "linux-64",
+    ("linux", "aarch64"): "linux-aarch64",
+    ("darwin", "x86_64"): "osx-64",
+    ("darwin", "arm64"): "osx-arm64",
+    ("win32", "amd64"): "win-64",
+    ("win32", "x86_64"): "win-64",
+}
+
+
+def running_platform(system: str | None = None, machine: str | None = None) -> Platform | None:
+    """The variant platform of this interpreter (None when envgen knows no such platform).
+
+    >>> running_platform("linux", "x86_64"), running_platform("darwin", "arm64")
+    ('linux-64', 'osx-arm64')
+    """
+    system = system if system is not None else sys.platform
+    machine = (machine if machine is not None else host_platform.machine()).lower()
+    system = "linux" if system.startswith("linux") else system
+    return _HOST_PLATFORMS.get((system, machine))
+
+
+# --- talking to the PyTorch index ---------------------------------------------------------------
+
+
+def _get(url: str, accept: str, timeout: float) -> tuple[str, bytes]:
+    """GET a URL (credentials in it become a basic-auth header): (content type, body)."""
+    bare, user, token = split_credentials(url)
+    if urlsplit(bare).scheme not in ("http", "https", "file"):
+        msg = f"unsupported URL scheme in {_proc.redact(url)}"
+        raise OSError(msg)
+    headers = {"Accept": accept}
+    if user is not None or token is not None:
+        pair = f"{user or ''}:{token or ''}".encode()
+        headers["Authorization"] = "Basic " + base64.b64encode(pair).decode("ascii")
+    req = urllib.request.Request(bare, headers=headers)  # noqa: S310 - scheme checked above
+    with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
+        return str(resp.headers.get("Content-Type") or ""), resp.read()
+
+
+class _Anchors(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, str]] = []  # (href, text)
+        self._href: str | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self._href = dict(attrs).get("href") or ""
+            self._text = []
+
+    def handle_data(self, data: str) -> None:
+        if self._href is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._href is not None:
+            self.items.append((self._href, "".join(self._text).strip()))
+            self._href = None
+
+
+def _anchors(text: str) -> list[tuple[str, str]]:
+    parser = _Anchors()
+    parser.feed(text)
+    return parser.items
+
+
+def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
+    """Normalized names of the projects the PyTorch index (or find-links page) hosts.
+
+    None when it cannot be read: the caller then routes only the direct torch pins.
+    """
+    if plan.pytorch is None:
+        return frozenset()
+    try:
+        if plan.flat:
+            _, body = _get(plan.pytorch, "text/html", timeout)
+            names: set[str] = set()
+            for href, _ in _anchors(body.decode("utf-8", "replace")):
+                filename = unquote(urlsplit(href).path.rsplit("/", 1)[-1])
+                try:
+                    names.add(parse_wheel_filename(filename)[0])
+                except InvalidWheelFilename:
+                    continue
+            return frozenset(names)
+        ctype, body = _get(plan.pytorch + "/", f"{_SIMPLE_JSON}, text/html;q=0.1", timeout)
+        if ctype.startswith(_SIMPLE_JSON):
+            data = json.loads(body)
+            return frozenset(canonicalize_name(p["name"]) for p in data.get("projects", ()))
+        return frozenset(
+            canonicalize_name(text or href.rstrip("/").rsplit("/", 1)[-1])
+            for href, text in _anchors(body.decode("utf-8", "replace"))
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning(
+            "could not list the projects on %s (%s); only the direct torch pins are taken "
+            "from it, other torch-family packages come from PyPI",
+            _proc.redact(plan.pytorch),
+            _proc.redact(str(exc)),
+        )
+        return None
+
+
+# Marker environments of the target platforms (PEP 508), for torch's Requires-Dist.
+_MARKER_PLATFORM: Final[dict[Platform, dict[str, str]]] = {
+    "linux-64": {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_machine": "x86_64",
+        "os_name": "posix",
+    },
+    "linux-aarch64": {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "platform_machine": "aarch64",
+        "os_name": "posix",
+    },
+    "osx-64": {
+        "sys_platform": "darwin",
+        "platform_system": "Darwin",
+        "platform_machine": "x86_64",
+        "os_name": "posix",
+    },
+    "osx-arm64": {
+        "sys_platform": "darwin",
+        "platform_system": "Darwin",
+        "platform_machine": "arm64",
+        "os_name": "posix",
+    },
+    "win-64": {
+        "sys_platform": "win32",
+        "platform_system": "Windows",
+        "platform_machine": "AMD64",
+        "os_name": "nt",
+    },
+}
+
+
+def target_environment(variant: Variant) -> dict[str, str]:
+    """The PEP 508 marker environment of a variant's target (not the host)."""
+    return {
+        "python_version": variant.python,
+        "python_full_version": f"{variant.python}.0",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        **_MARKER_PLATFORM[variant.platform],
+    }
+
+
+def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str]:
+    """Torch-family names in a METADATA's Requires-Dist whose markers hold on the target.
+
+    >>> runtime_requirements(
+    ...     "Requires-Dist: filelock\\nRequires-Dist: triton==3.1.0; platform_system == 'Linux'\\n"
+    ...     "Requires-Dist: nvidia-cudnn-cu12==9.1.0.70; sys_platform == 'linux'\\n",
+    ...     {"platform_system": "Linux", "sys_platform": "linux"},
+    ... )
+    ['nvidia-cudnn-cu12', 'triton']
+    """
+    found: set[str] = set()
+    for line in metadata.splitlines():
+        if not line.startswith("Requires-Dist:"):
+            continue
+        try:
+            req = Requirement(line.removeprefix("Requires-Dist:").strip())
+        except InvalidRequirement:
+            continue
+        name = canonicalize_name(req.name)
+        if not is_torch_family(name) or name in ("torch", "torchvision", "torchaudio"):
+            continue
+        if req.marker is None or req.marker.evaluate({**environment, "extra": ""}):
+            found.add(name)
+    return sorted(found)
+
+
+def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[str] | None:
+    """torch's runtime wheels (triton, nvidia-*) for the target, read from its PEP 658 metadata.
+
+    Lets one uv pass route them to the PyTorch index. None when the index offers no JSON page or
+    no metadata file for the pin: the caller then learns them from a first resolution instead.
+    """
+    if plan.pytorch is None or plan.flat or variant.pip is None:
+        return None
+    pin = Version(variant.pip.torch)
+    tag = "cp" + variant.python.replace(".", "")
+    try:
+        ctype, body = _get(plan.pytorch + "/torch/", _SIMPLE_JSON, timeout)
+        if not ctype.startswith(_SIMPLE_JSON):
+            return None
+        for entry in json.loads(body).get("files", ()):
+            filename = str(entry.get("filename", ""))
+            if not filename.endswith(".whl") or not entry.get("core-metadata"):
+                continue
+            _, version, _, tags = parse_wheel_filename(filename)
+            if version != pin or not any(t.interpreter == tag for t in tags):
+                continue
+            url = urljoin(plan.pytorch + "/torch/", str(entry["url"])) + ".metadata"
+            _, meta = _get(_with_auth(url, plan.pytorch), "*/*", timeout)
+            return runtime_requirements(
+                meta.decode("utf-8", "replace"), target_environment(variant)
+            )
+    except (OSError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
+        return None
+    return None
+
+
+def _with_auth(url: str, base: str) -> str:
+    """Carry `base`'s credentials to `url` when both are on the same host."""
+    bare_base, user, token = split_credentials(base)
+    if user is None and token is None:
+        return url
+    parts, base_parts = urlsplit(url), urlsplit(bare_base)
+    if parts.netloc != base_parts.netloc:
+        return url
+    auth = f"{quote(user or '', safe='')}:{quote(token or '', safe='')}@"
+    return urlunsplit((parts.scheme, auth + parts.netloc, parts.path, parts.query, parts.fragment))
+
+
+def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
+    """Whether the PyTorch index gives PEP 700 upload times (asked on its `torch` project page)."""
+    if plan.pytorch is None:
+        return True
+    if plan.flat:
+        return False  # a find-links page is plain HTML: no upload times
+    try:
+        ctype, body = _get(plan.pytorch + "/torch/", f"{_SIMPLE_JSON}, text/html;q=0.1", timeout)
+        if not ctype.startswith(_SIMPLE_JSON):
+            return False
+        files = json.loads(body).get("files", [])
+        return bool(files) and all("upload-time" in f for f in files)
+    except (OSError, ValueError, AttributeError) as exc:
+        log.debug("upload-time probe of %s failed: %s", _proc.redact(plan.pytorch), exc)
+        return False
+
+
+# --- the locker ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Compiled:
+    pins: list[str]
+    routed: tuple[str, ...]
+
+
+class PipLocker:
+    """Lock the pip side of a variant with uv (default) or pip-tools."""
+
+    manager: Manager = "pip"
+
+    def __init__(self, *, resolver: str = "uv") -> None:
+        if resolver not in RESOLVERS:
+            msg = f"unknown pip resolver {resolver!r}; choose one of {', '.join(RESOLVERS)}"
+            raise LockError(msg)
+        self.resolver = resolver
+
+    def lock(self, request: LockRequest) -> tuple[LockedFile, ...]:
+        """Resolve the variant's pip side; one LockedFile named requirements.txt."""
+        variant = request.variant
+        if variant.pip is None:
+            return ()
+        plan = index_plan(variant, request.urls)
+        if self.resolver == "pip-tools":
+            pins = self._lock_pip_tools(request, plan)
+        else:
+            pins = self._lock_uv(request, plan).pins
+        drop = _foreign_urls(request.urls, request.written_urls)
+        pins = pin_lines("\n".join(pins), drop_urls=drop)
+        unhashed = unhashed_pins(pins)
+        if unhashed:
+            # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
+            msg = (
+                f"{variant.id}: {self.resolver} wrote no hash for {', '.join(unhashed)}; "
+                "`pip install --require-hashes` would refuse the lock, so nothing was written"
+            )
+            raise LockError(msg, hint="check the find-links pages those packages come from")
+        body = assemble_body(written_index_lines(variant, request.written_urls), pins)
+        if _proc.redact(body) != body:  # a credential slipped through: never write it
+            msg = f"{variant.id}: the lock would contain a credential-bearing URL; nothing written"
+            raise LockError(msg)
+        return (LockedFile(name=LOCK_NAME, body=body),)
+
+    # --- uv ---
+
+    def _lock_uv(self, request: LockRequest, plan: IndexPlan) -> _Compiled:
+        variant = request.variant
+        requirements = requirement_lines(variant)
+        direct = {canonicalize_name(Requirement(r).name) for r in requirements}
+        # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
+        timeout = min(http_timeout() or _PROBE_TIMEOUT_S, request.timeout)
+        routed: list[str] = (
+            sorted(n for n in direct if is_torch_family(n) or n in plan.pytorch_routed)
+            if plan.pytorch
+            else []
+        )
+        no_times = False
+        if request.exclude_newer is not None and plan.pytorch is not None:
+            no_times = not has_upload_times(plan, timeout)
+            if no_times:
+                log.warning(
+                    "%s: the PyTorch index at %s gives no upload times; --exclude-newer applies "
+                    "to PyPI packages only; torch-family pins come from the matrix",
+                    variant.id,
+                    _proc.redact(split_credentials(plan.pytorch)[0]),
+                )
+        # tool.uv.sources applies to direct requirements only: torch's own runtime dependencies
+        # (triton, nvidia-*) would come from PyPI. Route those the index hosts as direct ones:
+        # predicted from torch's metadata when the index offers it (one uv pass), else learnt
+        # from a first resolution (two passes).
+        predicted = predict_runtime(plan, variant, timeout) if plan.pytorch else None
+        if predicted:
+            hosted = projects_on_index(plan, timeout)
+            extra = sorted(n for n in predicted if hosted is not None and n in hosted)
+            if extra:
+                requirements = [*requirements, *extra]
+                direct |= {canonicalize_name(n) for n in extra}
+                routed = sorted({*routed, *extra})
+        first = self._compile_uv(request, plan, requirements, routed, no_times=no_times)
+        if plan.pytorch is None:
+            return first
+        needed = [n for n in pinned_versions(first.pins) if is_torch_family(n) and n not in direct]
+        if not needed:
+            return first
+        hosted = projects_on_index(plan, timeout)
+        if hosted is None:
+            return first
+        extra = sorted(n for n in needed if n in hosted)
+        if not extra:
+            return first
+        return self._compile_uv(
+            request, plan, [*requirements, *extra], sorted({*routed, *extra}), no_times=no_times
+        )
+
+    def _compile_uv(
+        self,
+        request: LockRequest,
+        plan: IndexPlan,
+        requirements: list[str],
+        routed: list[str],
+        *,
+        no_times: bool,
+    ) -> _Compiled:
+        variant = request.variant
+        uv = _proc.require("uv", why="lock pip requirements (envgen depends on uv)")
+        workdir = request.workdir
+        (workdir / "pyproject.toml").write_text(
+            render_pyproject(requirements, plan, routed), encoding="utf-8"
+        )
+        output = workdir / _OUTPUT
+        _seed(output, request)
+        args: list[str] = [
+            uv,
+            "pip",
+            "compile",
+            "pyproject.toml",
+            "--output-file",
+            _OUTPUT,
+            "--python",
+            sys.executable,  # only for builds; the target is --python-version/--python-platform
+            "--python-version",
+            variant.python,
+            "--python-platform",
+            uv_python_platform(variant.platform),
+            "--generate-hashes",
+            "--no-header",
+            "--no-annotate",
+            "--quiet",
+        ]
+        if request.exclude_newer is not None:
+            args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
+            if no_times:
+                # A file without an upload time is dropped by uv ("has no publish time");
+                # `false` lifts the cutoff for the packages pinned to the PyTorch index.
+                args += [a for n in routed for a in ("--exclude-newer-package", f"{n}=false")]
+            # Extension pages are plain HTML (no upload times); their pins come from the matrix.
+            args += [
+                a for n, _, _ in plan.extensions for a in ("--exclude-newer-package", f"{n}=false")
+            ]
+        if request.upgrade:
+            args.append("--upgrade")
+        for name in request.upgrade_packages:
+            args += ["--upgrade-package", name]
+        if request.cache_dir is not None:
+            args += ["--cache-dir", os.fspath(request.cache_dir)]
+        if request.offline:
+            args.append("--offline")
+        result = _proc.run(
+            args,
+            what=f"uv pip compile for {variant.id}",
+            cwd=workdir,
+            env=_uv_env(plan, workdir),
+            timeout=request.timeout,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise _resolve_error(variant, "uv", plan, routed, result.stderr)
+        return _Compiled(pins=pin_lines(output.read_text(encoding="utf-8")), routed=tuple(routed))
+
+    # --- pip-tools ---
+
+    def _lock_pip_tools(self, request: LockRequest, plan: IndexPlan) -> list[str]:
+        variant = request.variant
+        here = f"{sys.version_info.major}.{sys.version_info.minor}"
+        where = running_platform()
+        if variant.python != here or variant.platform != where:
+            msg = (
+                f"{variant.id}: pip-tools resolves only for the running interpreter and platform "
+                f"(python {here} on {where or sys.platform}); this variant targets python "
+                f"{variant.python} on {variant.platform}"
+            )
+            raise LockError(msg, hint="use `resolver: uv`, which locks for any python and platform")
+        if request.exclude_newer is not None:
+            msg = (
+                f"{variant.id}: pip-tools has no exclude-newer (it cannot filter by upload date); "
+                f"exclude_newer {request.exclude_newer.isoformat()} cannot be honoured"
+            )
+            raise LockError(msg, hint="use `resolver: uv`, or drop lock.exclude_newer / --as-of")
+        tool = _proc.require("pip-compile", why="lock with resolver pip-tools")
+        workdir = request.workdir
+        (workdir / "requirements.in").write_text(
+            "".join(f"{r}\n" for r in requirement_lines(variant)), encoding="utf-8"
+        )
+        output = workdir / _OUTPUT
+        _seed(output, request)
+        args: list[str] = [
+            tool,
+            "--generate-hashes",
+            "--allow-unsafe",
+            "--no-header",
+            "--no-annotate",
+            "--no-emit-index-url",
+            "--no-emit-find-links",
+            "--no-emit-trusted-host",
+            "--quiet",
+            "--output-file",
+            _OUTPUT,  # a regular file in the work dir: pip-compile renames over its target
+        ]
+        if request.upgrade:
+            args.append("--upgrade")
+        for name in request.upgrade_packages:
+            args += ["--upgrade-package", name]
+        if request.cache_dir is not None:
+            args += ["--cache-dir", os.fspath(request.cache_dir / "pip-tools")]
+        args.append("requirements.in")
+        env = _proc.clean_env()
+        # The machine's pip config adds local indexes and a constraints file: ignore it.
+        env["PIP_CONFIG_FILE"] = os.devnull
+        # The indexes (a mirror's URL may carry credentials) go through pip's environment, which
+        # only its owner can read, never its argument list, which every local user sees in `ps`.
+        env.update(pip_index_environment(variant, plan))
+        pip_timeout = uv_http_timeout()  # pip's --timeout: seconds per connection
+        if pip_timeout is not None:
+            env["PIP_TIMEOUT"] = pip_timeout
+        result = _proc.run(
+            args,
+            what=f"pip-compile for {variant.id}",
+            cwd=workdir,
+            env=env,
+            timeout=request.timeout,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise _resolve_error(variant, "pip-compile", plan, (), result.stderr)
+        return pin_lines(output.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class IndexRoutes:
+    """A plan's indexes in the three roles pip and uv both know (real URLs, in order)."""
+
+    index_url: str
+    extra_index_urls: tuple[str, ...]
+    find_links: tuple[str, ...]
+
+
+def index_routes(variant: Variant, plan: IndexPlan) -> IndexRoutes:
+    """The variant's published index form (index-url / extra-index-url / find-links), PyPI, and
+    the extensions' pages (envgen.model.extensions) after them, each once."""
+    form = variant.pip.index if variant.pip is not None else "pypi"
+    index_url, extra, links = plan.pypi, [], []
+    if plan.pytorch is not None:
+        if form == "index-url":
+            index_url, extra = plan.pytorch, [plan.pypi]
+        elif form == "find-links":
+            links = [plan.pytorch]
+        else:
+            extra = [plan.pytorch]
+    extra += [url for _, url, flat in plan.extensions if not flat]
+    links += [url for _, url, flat in plan.extensions if flat]
+    return IndexRoutes(index_url, tuple(dict.fromkeys(extra)), tuple(dict.fromkeys(links)))
+
+
+def pip_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
+    """pip's index variables (PIP_INDEX_URL, ...; lists space-separated) for a variant's plan.
+
+    The URLs (a mirror's may carry credentials) travel in the child's environment, which only
+    its owner can read, not in its argument list, which every local user sees in `ps`.
+    """
+    routes = index_routes(variant, plan)
+    env = {"PIP_INDEX_URL": routes.index_url}
+    if routes.extra_index_urls:
+        env["PIP_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
+    if routes.find_links:
+        env["PIP_FIND_LINKS"] = " ".join(routes.find_links)
+    return env
+
+
+def uv_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
+    """uv's index variables for a variant's plan: UV_EXTRA_INDEX_URL is space-separated,
+    UV_FIND_LINKS comma-separated (uv's EnvVars docs)."""
+    routes = index_routes(variant, plan)
+    env = {"UV_INDEX_URL": routes.index_url}
+    if routes.extra_index_urls:
+        env["UV_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
+    if routes.find_links:
+        env["UV_FIND_LINKS"] = ",".join(routes.find_links)
+    return env
+
+
+def _seed(output: Path, request: LockRequest) -> None:
+    """Start the resolver's output file from the previous lock, so unchanged pins stay put."""
+    previous = request.previous.get(LOCK_NAME)
+    if previous is None or request.upgrade:
+        output.unlink(missing_ok=True)
+        return
+    output.write_text("\n".join(pin_lines(previous)) + "\n", encoding="utf-8")
+
+
+def _uv_env(plan: IndexPlan, workdir: Path) -> dict[str, str]:
+    env = _proc.clean_env()
+    # No user or system uv.toml: only the generated pyproject.toml configures the run.
+    env["XDG_CONFIG_HOME"] = env["XDG_CONFIG_DIRS"] = os.fspath(workdir / "no-config")
+    env["UV_PYTHON_DOWNLOADS"] = "never"
+    # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
+    uv_timeout = uv_http_timeout()
+    if uv_timeout is not None:
+        env["UV_HTTP_TIMEOUT"] = uv_timeout
+    for name, url in ((_PYTORCH_INDEX_NAME, plan.pytorch), (_PYPI_INDEX_NAME, plan.pypi)):
+        if url is None:
+            continue
+        _, user, token = split_credentials(url)
+        key = name.upper()
+        if user is not None:
+            env[f"UV_INDEX_{key}_USERNAME"] = user
+        if token is not None:
+            env[f"UV_INDEX_{key}_PASSWORD"] = token
+    return env
+
+
+def _foreign_urls(real: IndexUrls, written: IndexUrls) -> list[str]:
+    """URLs of the real (mirror, credential-bearing, loopback) indexes the lock must not name."""
+    found: set[str] = set()
+    for real_url, written_url in (
+        (real.pypi, written.pypi),
+        (real.pytorch_root, written.pytorch_root),
+    ):
+        if not real_url:
+            continue
+        bare = split_credentials(real_url)[0].rstrip("/")
+        for url in (real_url.rstrip("/"), bare):
+            if url != (written_url or "").rstrip("/"):
+                found.add(url)
+    return sorted(found)
+
+
+def _resolve_error(
+    variant: Variant, tool: str, plan: IndexPlan, routed: Iterable[str], stderr: str
+) -> LockError:
+    said = failure_lines(stderr) or ["(no output)"]
+    pins = ", ".join(requirement_lines(variant))
+    msg = (
+        f"{variant.id}: {tool} could not lock the pip side (python {variant.python}, "
+        f"{variant.platform})\n"
+        f"  requirements: {pins}\n"
+        f"  indexes asked: {plan.describe(routed)}\n"
+        f"  {tool} says:\n" + "\n".join(f"    {line}" for line in said)
+    )
+    from envgen.infra.network import Index, mirror_hint, network_failure_host  # noqa: PLC0415
+
+    indexes = [Index(role="pypi", url=plan.pypi)]
+    if plan.pytorch is not None:
+        indexes.insert(0, Index(role="pytorch", url=plan.pytorch))
+    unreachable = network_failure_host(stderr, indexes)
+    if unreachable is not None:
+        # Not a pin problem: the index never answered (see envgen.infra.network).
+        return LockError(_proc.redact(msg), hint=mirror_hint(unreachable.host, [unreachable.role]))
+    return LockError(
+        _proc.redact(msg),
+        hint="check the pins and pip: extras in project.yaml against the indexes above",
+    )

@@ -1,0 +1,907 @@
+"""project.yaml -> ProjectSpec: parsed, validated and frozen.
+
+Every problem in a spec is collected and reported together, each with its key path and line, what
+is wrong, the valid choices and a fix. This module checks only what can be known without the
+matrix (types, syntax, known names); whether PyTorch published a combination is variants.py's job.
+It must not touch the network or start processes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import os
+import re
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, NoReturn
+from urllib.parse import urlsplit
+
+import yaml
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import SpecError
+from envgen.infra.safe_yaml import YamlBombError, load_bounded
+from envgen.model.types import (
+    CONDA_SOURCES,
+    MANAGERS,
+    PLATFORMS,
+    RESOLVERS,
+    CondaSource,
+    Manager,
+    Platform,
+    Resolver,
+)
+
+MAX_SPEC_BYTES: Final = 256 * 1024
+# A 10,000-item list with one mistake per item must not print 10,000 lines.
+MAX_REPORTED_PROBLEMS: Final = 50
+KNOWN_KEYS: Final = (
+    "name",
+    "python",
+    "torch",
+    "torchvision",
+    "torchaudio",
+    "accelerators",
+    "platforms",
+    "managers",
+    "pip",
+    "conda",
+    "lock",
+    "pytorch_index",
+    "pypi_index",
+    "write_index",
+    "ci",
+    "trusted_hosts",
+)
+CONDA_KEYS: Final = ("channels", "dependencies", "source")
+LOCK_KEYS: Final = ("exclude_newer", "resolver")
+CI_KEYS: Final = ("gpu_runner", "cpu_runner")
+WRITE_INDEX_CHOICES: Final = ("official", "mirror")
+
+# Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
+# YAML scalar or a requirements line early (issue 16 item 3).
+_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
+_PY_RE: Final = re.compile(r"3\.\d{1,2}")
+_CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
+_HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
+# A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
+# no shell metacharacters and no control characters.
+_CONDA_DEP_RE: Final = re.compile(
+    r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
+)
+_CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
+_CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CondaSection:
+    """Extra conda channels and packages from the spec's `conda:` key."""
+
+    channels: tuple[str, ...] = ()
+    dependencies: tuple[str, ...] = ()
+    # pytorch (PyTorch's own channels) or conda-forge; None: the release's default source.
+    source: CondaSource | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockOptions:
+    """The spec's `lock:` key."""
+
+    exclude_newer: dt.date | None = None
+    resolver: Resolver = "uv"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CiOptions:
+    """The spec's `ci:` key: runner labels for generated CI workflows."""
+
+    gpu_runner: str = "gpu"
+    cpu_runner: str = "ubuntu-latest"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProjectSpec:
+    """A validated project.yaml."""
+
+    path: Path
+    name: str
+    python: tuple[str, ...]
+    torch: str
+    torchvision: bool | str = True
+    torchaudio: bool | str = True
+    accelerators: tuple[str, ...] = ("cpu",)
+    all_accelerators: bool = False
+    platforms: tuple[Platform, ...] = ("linux-64",)
+    managers: tuple[Manager, ...] = ("pip", "conda")
+    managers_explicit: bool = False
+    pip: tuple[str, ...] = ()
+    conda: CondaSection = field(default_factory=CondaSection)
+    lock: LockOptions = field(default_factory=LockOptions)
+    pytorch_index: str | None = None
+    pypi_index: str | None = None
+    write_index: str = "official"
+    ci: CiOptions = field(default_factory=CiOptions)
+    # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
+    trusted_hosts: tuple[str, ...] = ()
+
+    @property
+    def directory(self) -> Path:
+        return self.path.parent
+
+    def as_dict(self) -> dict[str, object]:
+        """The spec's content as plain data (input to the output hash; no paths)."""
+        return {
+            "name": self.name,
+            "python": list(self.python),
+            "torch": self.torch,
+            "torchvision": self.torchvision,
+            "torchaudio": self.torchaudio,
+            "accelerators": "all" if self.all_accelerators else list(self.accelerators),
+            "platforms": list(self.platforms),
+            "managers": list(self.managers),
+            "pip": list(self.pip),
+            "conda": {
+                "channels": list(self.conda.channels),
+                "dependencies": list(self.conda.dependencies),
+                # Only when set, so the hashes of specs without it do not change.
+                **({"source": self.conda.source} if self.conda.source else {}),
+            },
+            "lock": {
+                "exclude_newer": self.lock.exclude_newer.isoformat()
+                if self.lock.exclude_newer
+                else None,
+                "resolver": self.lock.resolver,
+            },
+        }
+
+
+# --- line numbers --------------------------------------------------------------------------------
+class _Lines:
+    """Maps key paths ("accelerators[1]", "conda.channels") to 1-based line numbers."""
+
+    def __init__(self, node: yaml.Node | None) -> None:
+        self._lines: dict[str, int] = {}
+        self._seen: set[int] = set()
+        # (key path, first line, repeated line): YAML keeps the last value silently.
+        self.duplicates: list[tuple[str, int, int]] = []
+        if node is not None:
+            self._walk(node, "")
+
+    def _walk(self, node: yaml.Node, path: str) -> None:
+        # An alias is the same node object again: walk each node once, or a "billion laughs"
+        # file of a few hundred bytes takes minutes.
+        if id(node) in self._seen:
+            return
+        self._seen.add(id(node))
+        self._lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            first: dict[str, int] = {}
+            for key, value in node.value:
+                name = self._key_name(key)
+                child = f"{path}.{name}" if path else name
+                if name in first:
+                    self.duplicates.append((child, first[name], key.start_mark.line + 1))
+                first.setdefault(name, key.start_mark.line + 1)
+                self._lines[child] = key.start_mark.line + 1
+                self._walk(value, child)
+                self._lines[child] = key.start_mark.line + 1
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self._walk(item, f"{path}[{i}]")
+
+    @staticmethod
+    def _key_name(key: yaml.Node) -> str:
+        """The key as the validator names it: str() of what YAML builds (`~` is "None")."""
+        if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:str":
+            try:
+                return str(yaml.constructor.SafeConstructor().construct_object(key))
+            except (yaml.YAMLError, ValueError, OverflowError):
+                pass
+        return str(key.value)
+
+    def line(self, path: str) -> int | None:
+        while path:
+            if path in self._lines:
+                return self._lines[path]
+            path = re.sub(r"(\[\d+\]|\.[^.\[]+)$", "", path) if re.search(r"[.\[]", path) else ""
+        return None
+
+
+class _Problems:
+    """Collects every problem with its location, then raises one SpecError."""
+
+    def __init__(self, source: str, lines: _Lines) -> None:
+        self.source = source
+        self.lines = lines
+        self.items: list[str] = []
+
+    def add(self, path: str, message: str) -> None:
+        line = self.lines.line(path)
+        where = f"{self.source}:{line}: {path}" if line else f"{self.source}: {path}"
+        self.items.append(f"{where}: {message}")
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            self.raise_all()
+
+    def raise_all(self) -> NoReturn:
+        items = self.items
+        if len(items) > MAX_REPORTED_PROBLEMS:
+            hidden = len(items) - MAX_REPORTED_PROBLEMS
+            items = [
+                *items[:MAX_REPORTED_PROBLEMS],
+                f"{self.source}: ... and {hidden} more problems not shown; fix these first",
+            ]
+        raise SpecError(items, source=self.source, total=len(self.items))
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """A ' (did you mean ...?)' suffix, or ''.
+
+    >>> did_you_mean("cu188", ["cpu", "cu118", "cu121"])
+    " (did you mean 'cu118'?)"
+    """
+    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        dict: "a mapping",
+    }.get(type(value), type(value).__name__)
+
+
+def _quote_hint(value: object) -> str:
+    if isinstance(value, float):
+        return f"; YAML read it as the number {value!r}: quote it: '{_float_as_written(value)}'"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"; quote it: '{value}'"
+    return ""
+
+
+def _float_as_written(value: float) -> str:
+    text = repr(value)
+    # 3.1 is how YAML reads "3.10": the likely intent is the two-digit minor.
+    if text in {"3.1", "3.2"}:
+        return text + "0"
+    return text
+
+
+# --- parsing -------------------------------------------------------------------------------------
+def load_spec(path: Path) -> ProjectSpec:
+    """Read and validate a project.yaml.
+
+    Raises:
+        SpecError: listing every problem found, each with key path and line.
+    """
+    source = path.name
+    try:
+        if stat.S_ISFIFO(path.stat().st_mode):
+            msg = f"{path}: not a regular file"  # opening a FIFO would wait for a writer
+            raise SpecError(msg, source=source)
+        with path.open("rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                # /dev/zero or a FIFO behind a symlink would never end.
+                msg = f"{path}: not a regular file"
+                raise SpecError(msg, source=source)
+            if info.st_size > MAX_SPEC_BYTES:
+                msg = (
+                    f"{source}: the file is {info.st_size} bytes; "
+                    f"a project.yaml may be at most {MAX_SPEC_BYTES}"
+                )
+                raise SpecError(msg, source=source)
+            raw_bytes = fh.read(MAX_SPEC_BYTES + 1)  # bounded even if the file grows
+    except FileNotFoundError:
+        msg = f"{path}: no such file"
+        raise SpecError(msg, source=source) from None
+    except IsADirectoryError:
+        msg = f"{path}: is a directory, not a project.yaml"
+        raise SpecError(msg, source=source) from None
+    except OSError as exc:
+        msg = f"{path}: cannot be read: {exc.strerror}"
+        raise SpecError(msg, source=source) from None
+    return parse_spec(raw_bytes, path=path)
+
+
+def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
+    """Validate project.yaml content (`path` names it in messages and anchors relative paths)."""
+    source = path.name
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_SPEC_BYTES:
+            msg = (
+                f"{source}: the file is {len(raw)} bytes; "
+                f"a project.yaml may be at most {MAX_SPEC_BYTES}"
+            )
+            raise SpecError(msg, source=source)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            msg = (
+                f"{source}: not UTF-8 (byte {exc.start}: {raw[exc.start : exc.start + 1]!r}); "
+                "save it as UTF-8"
+            )
+            raise SpecError(msg, source=source) from None
+    else:
+        text = raw
+    text = text.removeprefix("\ufeff")
+    try:
+        node, data = load_bounded(text)
+    except YamlBombError as exc:
+        msg = f"{source}: refused: {exc}"
+        raise SpecError(msg, source=source) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
+        problem = getattr(exc, "problem", None) or str(exc)
+        msg = f"{where}: not valid YAML: {problem}"
+        raise SpecError(msg, source=source) from None
+    except RecursionError:
+        msg = f"{source}: YAML nested too deeply"
+        raise SpecError(msg, source=source) from None
+    except (ValueError, OverflowError) as exc:
+        # A scalar YAML types but cannot build, e.g. the date 2022-13-45.
+        msg = f"{source}: not valid YAML: a value cannot be read ({exc})"
+        raise SpecError(msg, source=source) from None
+    lines = _Lines(node)
+    problems = _Problems(source, lines)
+    for key_path, first_line, again in lines.duplicates:
+        problems.items.append(
+            f"{source}:{again}: {key_path}: duplicate key (first set at line {first_line}); "
+            "YAML would keep only the last one: remove one of them"
+        )
+    if not isinstance(data, dict):
+        problems.add(
+            "(top level)",
+            f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), "
+            f"got {_type_name(data)}",
+        )
+        problems.raise_all()
+    spec = _Validator(data, problems, path).spec()
+    problems.raise_if_any()
+    if spec is None:  # spec() returns None only after recording a problem
+        msg = "internal error: the spec was rejected without a recorded problem"
+        raise RuntimeError(msg)
+    return spec
+
+
+class _Validator:
+    def __init__(self, data: dict[object, object], problems: _Problems, path: Path) -> None:
+        self.data = data
+        self.p = problems
+        self.path = path
+        self.trusted_hosts: tuple[str, ...] = ()
+
+    def spec(self) -> ProjectSpec | None:
+        d = self.data
+        for key in d:
+            if not isinstance(key, str) or key not in KNOWN_KEYS:
+                self.p.add(
+                    str(key),
+                    f"unknown key; valid keys: {', '.join(KNOWN_KEYS)}"
+                    f"{did_you_mean(str(key), KNOWN_KEYS)}",
+                )
+        name = self._name()
+        python = self._python()
+        torch = self._torch()
+        torchvision = self._companion("torchvision")
+        torchaudio = self._companion("torchaudio")
+        accelerators, all_acc = self._accelerators()
+        platforms = self._choices("platforms", PLATFORMS, default=("linux-64",))
+        managers = self._choices("managers", MANAGERS, default=("pip", "conda"))
+        pip = self._pip()
+        conda = self._conda()
+        lock = self._lock()
+        self.trusted_hosts = self._trusted_hosts()
+        pytorch_index = self._url("pytorch_index")
+        pypi_index = self._url("pypi_index")
+        write_index = self._write_index()
+        ci = self._ci()
+        if self.p.items:
+            return None
+        if name is None or torch is None:  # each records a problem when it returns None
+            msg = "internal error: `name` or `torch` is missing without a recorded problem"
+            raise RuntimeError(msg)
+        return ProjectSpec(
+            path=self.path,
+            name=name,
+            python=python,
+            torch=torch,
+            torchvision=torchvision,
+            torchaudio=torchaudio,
+            accelerators=accelerators,
+            all_accelerators=all_acc,
+            platforms=platforms,  # type: ignore[arg-type]
+            managers=managers,  # type: ignore[arg-type]
+            managers_explicit="managers" in d,
+            pip=pip,
+            conda=conda,
+            lock=lock,
+            pytorch_index=pytorch_index,
+            pypi_index=pypi_index,
+            write_index=write_index,
+            ci=ci,
+            trusted_hosts=self.trusted_hosts,
+        )
+
+    # each helper reports its own problems and returns a usable default
+    def _name(self) -> str | None:
+        value = self.data.get("name")
+        if value is None:
+            self.p.add("name", "missing; give the project a name, e.g. `name: my-paper`")
+            return None
+        if not isinstance(value, str):
+            self.p.add("name", f"expected a string, got {_type_name(value)}{_quote_hint(value)}")
+            return None
+        if not _NAME_RE.fullmatch(value) or value in {".", ".."}:
+            self.p.add(
+                "name",
+                f"{value!r} is not a valid name: use 1-64 letters, digits, '.', '_' or '-', "
+                "starting with a letter or digit "
+                "(it names environments and files, so no '/' or spaces)",
+            )
+            return None
+        return value
+
+    def _python(self) -> tuple[str, ...]:
+        value = self.data.get("python")
+        if value is None:
+            return ()
+        items = value if isinstance(value, list) else [value]
+        out: list[str] = []
+        for i, item in enumerate(items):
+            where = f"python[{i}]" if isinstance(value, list) else "python"
+            if not isinstance(item, str):
+                self.p.add(
+                    where,
+                    f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
+                )
+                continue
+            if not _PY_RE.fullmatch(item):
+                self.p.add(
+                    where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
+                )
+                continue
+            if item in out:
+                self.p.add(where, f"python {item} is listed twice")
+                continue
+            out.append(item)
+        if isinstance(value, list) and not value:
+            self.p.add("python", 'the list is empty; name at least one version, e.g. ["3.11"]')
+        return tuple(out)
+
+    def _torch(self) -> str | None:
+        value = self.data.get("torch")
+        if value is None:
+            self.p.add(
+                "torch", 'missing; give a release ("2.1.0"), a range (">=2.1,<2.3") or "latest"'
+            )
+            return None
+        if not isinstance(value, str):
+            self.p.add("torch", f"expected a string, got {_type_name(value)}{_quote_hint(value)}")
+            return None
+        value = value.strip()
+        if value == "latest":
+            return value
+        if not value:
+            # SpecifierSet("") is valid and matches everything: say what to write instead.
+            self.p.add(
+                "torch", 'is empty; give a release ("2.1.0"), a range (">=2.1,<2.3") or "latest"'
+            )
+            return None
+        try:
+            Version(value)
+        except InvalidVersion:
+            pass
+        else:
+            return value
+        try:
+            SpecifierSet(value)
+        except InvalidSpecifier:
+            self.p.add(
+                "torch",
+                f'{value!r} is neither a version ("2.1.0"), '
+                'a specifier (">=2.1,<2.3") nor "latest"',
+            )
+            return None
+        return value
+
+    def _companion(self, key: str) -> bool | str:
+        value = self.data.get(key, True)
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            try:
+                Version(value)
+            except InvalidVersion:
+                self.p.add(
+                    key,
+                    f"{value!r} is not a version; "
+                    'use true, false or an exact version such as "0.16.0"',
+                )
+                return True
+            return value
+        self.p.add(
+            key,
+            "expected true, false or a quoted version, "
+            f"got {_type_name(value)}{_quote_hint(value)}",
+        )
+        return True
+
+    def _accelerators(self) -> tuple[tuple[str, ...], bool]:
+        value = self.data.get("accelerators", ["cpu"])
+        if value == "all":
+            return (), True
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.p.add(
+                "accelerators",
+                f'expected a list such as [cpu, cu118] or "all", got {_type_name(value)}',
+            )
+            return (), False
+        if not value:
+            self.p.add("accelerators", "the list is empty; name at least one, e.g. [cpu]")
+        out: list[str] = []
+        for i, item in enumerate(value):
+            where = f"accelerators[{i}]"
+            if not isinstance(item, str):
+                self.p.add(
+                    where,
+                    f"expected a string such as cu118, got {_type_name(item)}{_quote_hint(item)}",
+                )
+                continue
+            if item == "all":
+                self.p.add(where, '"all" stands alone: write `accelerators: all`')
+                continue
+            if not _ACCEL_RE.fullmatch(item):
+                hint = ""
+                low = item.lower().replace("cuda", "cu").replace(".", "").replace("-", "")
+                if _ACCEL_RE.fullmatch(low):
+                    hint = f" (did you mean {low!r}?)"
+                self.p.add(
+                    where,
+                    f"{item!r} is not a compute platform; "
+                    f"use cpu, cuXYZ (cu118), rocmX.Y (rocm6.1) or xpu{hint}",
+                )
+                continue
+            if item in out:
+                self.p.add(where, f"{item} is listed twice")
+                continue
+            out.append(item)
+        return tuple(out), False
+
+    def _choices(
+        self, key: str, choices: tuple[str, ...], *, default: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        value = self.data.get(key, list(default))
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.p.add(key, f"expected a list of {', '.join(choices)}; got {_type_name(value)}")
+            return default
+        if not value:
+            self.p.add(key, f"the list is empty; choose from {', '.join(choices)}")
+        out: list[str] = []
+        for i, item in enumerate(value):
+            where = f"{key}[{i}]"
+            if not isinstance(item, str) or item not in choices:
+                self.p.add(
+                    where,
+                    f"{item!r} is not one of {', '.join(choices)}"
+                    f"{did_you_mean(str(item), choices)}",
+                )
+                continue
+            if item in out:
+                self.p.add(where, f"{item} is listed twice")
+                continue
+            out.append(item)
+        return tuple(out) or default
+
+    def _pip(self) -> tuple[str, ...]:
+        value = self.data.get("pip", [])
+        if not isinstance(value, list):
+            self.p.add(
+                "pip",
+                f'expected a list of requirements such as ["numpy<2"], got {_type_name(value)}',
+            )
+            return ()
+        out: list[str] = []
+        seen: dict[str, int] = {}
+        for i, item in enumerate(value):
+            where = f"pip[{i}]"
+            if not isinstance(item, str):
+                self.p.add(
+                    where,
+                    "expected a PEP 508 requirement string, "
+                    f"got {_type_name(item)}{_quote_hint(item)}",
+                )
+                continue
+            if _CONTROL_RE.search(item) or re.search(r"\s#", item):
+                # Written one per line into requirements.in / .txt: a newline would add lines
+                # (an index option) and pip cuts a line at ` #`.
+                self.p.add(
+                    where,
+                    f"{item!r} holds a control character or ` #`; a requirement is one line of "
+                    "a requirements file (pip reads ` #` as the start of a comment)",
+                )
+                continue
+            try:
+                req = Requirement(item)
+            except InvalidRequirement as exc:
+                self.p.add(where, f"{item!r} is not a valid requirement: {exc}")
+                continue
+            if req.url:
+                self.p.add(
+                    where,
+                    f"{item!r}: direct URL requirements cannot be locked reproducibly; "
+                    "pin a version",
+                )
+                continue
+            from packaging.utils import canonicalize_name  # noqa: PLC0415 - keep import local
+
+            name = canonicalize_name(req.name)
+            if name in {"torch", "torchvision", "torchaudio"}:
+                self.p.add(
+                    where,
+                    f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; "
+                    "remove it here",
+                )
+                continue
+            if name in seen:
+                self.p.add(where, f"{req.name} is already listed at pip[{seen[name]}]; merge them")
+                continue
+            seen[name] = i
+            out.append(str(req))
+        return tuple(out)
+
+    def _conda(self) -> CondaSection:
+        value = self.data.get("conda", {})
+        if value is None:
+            return CondaSection()
+        if not isinstance(value, dict):
+            self.p.add(
+                "conda",
+                f"expected a mapping with channels and dependencies, got {_type_name(value)}",
+            )
+            return CondaSection()
+        for key in value:
+            if key not in CONDA_KEYS:
+                self.p.add(
+                    f"conda.{key}",
+                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}"
+                    f"{did_you_mean(str(key), CONDA_KEYS)}",
+                )
+        channels = self._str_list(
+            value, "conda", "channels", _CHANNEL_RE, "a channel name such as conda-forge"
+        )
+        deps = self._str_list(
+            value,
+            "conda",
+            "dependencies",
+            _CONDA_DEP_RE,
+            'a conda match spec such as ffmpeg or "ffmpeg>=6"',
+        )
+        for i, dep in enumerate(deps):
+            if re.split(r"[\s=<>!~\[]", dep, maxsplit=1)[0] in {
+                "pytorch",
+                "torchvision",
+                "torchaudio",
+                "python",
+            }:
+                self.p.add(
+                    f"conda.dependencies[{i}]",
+                    f"{dep!r} is set by envgen from torch/python; remove it here",
+                )
+        source = value.get("source")
+        if source is not None and source not in CONDA_SOURCES:
+            self.p.add(
+                "conda.source",
+                f"{source!r} is not one of {', '.join(CONDA_SOURCES)}"
+                f"{did_you_mean(str(source), CONDA_SOURCES)}",
+            )
+            source = None
+        return CondaSection(channels=channels, dependencies=deps, source=source)
+
+    def _str_list(
+        self,
+        mapping: dict[object, object],
+        parent: str,
+        key: str,
+        pattern: re.Pattern[str],
+        what: str,
+    ) -> tuple[str, ...]:
+        value = mapping.get(key, [])
+        where = f"{parent}.{key}"
+        if not isinstance(value, list):
+            self.p.add(where, f"expected a list, got {_type_name(value)}")
+            return ()
+        out: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or not pattern.fullmatch(item):
+                self.p.add(f"{where}[{i}]", f"{item!r} is not {what}")
+                continue
+            if item not in out:
+                out.append(item)
+        return tuple(out)
+
+    def _lock(self) -> LockOptions:
+        value = self.data.get("lock", {})
+        if value is None:
+            return LockOptions()
+        if not isinstance(value, dict):
+            self.p.add(
+                "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
+            )
+            return LockOptions()
+        for key in value:
+            if key not in LOCK_KEYS:
+                self.p.add(
+                    f"lock.{key}",
+                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}"
+                    f"{did_you_mean(str(key), LOCK_KEYS)}",
+                )
+        exclude = value.get("exclude_newer")
+        date: dt.date | None = None
+        if isinstance(exclude, dt.datetime):
+            date = exclude.date()
+        elif isinstance(exclude, dt.date):
+            date = exclude
+        elif isinstance(exclude, str):
+            try:
+                date = dt.date.fromisoformat(exclude)
+            except ValueError:
+                self.p.add(
+                    "lock.exclude_newer",
+                    f"{exclude!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30",
+                )
+        elif exclude is not None:
+            self.p.add(
+                "lock.exclude_newer", f"expected a date YYYY-MM-DD, got {_type_name(exclude)}"
+            )
+        resolver = value.get("resolver", "uv")
+        if resolver not in RESOLVERS:
+            self.p.add(
+                "lock.resolver",
+                f"{resolver!r} is not one of {', '.join(RESOLVERS)}"
+                f"{did_you_mean(str(resolver), RESOLVERS)}",
+            )
+            resolver = "uv"
+        return LockOptions(exclude_newer=date, resolver=resolver)
+
+    def _url(self, key: str) -> str | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.p.add(key, f"expected a URL string, got {_type_name(value)}")
+            return None
+        trusted = host_of(value) in self.trusted_hosts
+        problem = check_index_url(value, trusted=trusted)
+        if problem:
+            self.p.add(key, problem)
+            return None
+        return value.rstrip("/")
+
+    def _trusted_hosts(self) -> tuple[str, ...]:
+        value = self.data.get("trusted_hosts", [])
+        if not isinstance(value, list):
+            self.p.add("trusted_hosts", f"expected a list of host names, got {_type_name(value)}")
+            return ()
+        out: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or not _HOST_RE.fullmatch(item):
+                self.p.add(
+                    f"trusted_hosts[{i}]",
+                    f"{item!r} is not a host name (letters, digits, '.', '-'; no scheme or port)",
+                )
+                continue
+            if item not in out:
+                out.append(item)
+        return tuple(out)
+
+    def _write_index(self) -> str:
+        value = self.data.get("write_index", "official")
+        if value not in WRITE_INDEX_CHOICES:
+            self.p.add(
+                "write_index",
+                f"{value!r} is not one of {', '.join(WRITE_INDEX_CHOICES)}"
+                f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
+            )
+            return "official"
+        return str(value)
+
+    def _ci(self) -> CiOptions:
+        value = self.data.get("ci", {})
+        if value is None:
+            return CiOptions()
+        if not isinstance(value, dict):
+            self.p.add(
+                "ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}"
+            )
+            return CiOptions()
+        out: dict[str, str] = {}
+        for key, item in value.items():
+            if key not in CI_KEYS:
+                self.p.add(
+                    f"ci.{key}",
+                    f"unknown key; valid keys: {', '.join(CI_KEYS)}"
+                    f"{did_you_mean(str(key), CI_KEYS)}",
+                )
+                continue
+            if not isinstance(item, str) or not _CI_LABEL_RE.fullmatch(item):
+                self.p.add(
+                    f"ci.{key}",
+                    f"{item!r} is not a runner label (letters, digits, '.', '_', '-', ',')",
+                )
+                continue
+            out[str(key)] = item
+        return CiOptions(**out)
+
+
+def host_of(url: str) -> str:
+    """The host name of a URL, or '' when there is none or the URL cannot be parsed.
+
+    >>> host_of("http://mirror.lan:8080/simple"), host_of("http://[::1")
+    ('mirror.lan', '')
+    """
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+_SHELL_META: Final = re.compile(r"[\s;|&`$<>(){}\\\"'*?!#]")
+
+
+def check_index_url(url: str, *, trusted: bool = False) -> str | None:
+    """Return a problem with an index URL, or None when it is acceptable.
+
+    >>> check_index_url("https://mirror.example/whl") is None
+    True
+    >>> print(check_index_url("http://mirror.example/whl"))  # doctest: +NORMALIZE_WHITESPACE
+    plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
+    a file:// path, or list its host under trusted_hosts
+    """
+    from envgen.infra.proc import redact  # noqa: PLC0415 - the message must not echo a credential
+
+    problem = _url_problem(url, trusted=trusted)
+    return None if problem is None else redact(problem)
+
+
+def _url_problem(url: str, *, trusted: bool) -> str | None:
+    if _SHELL_META.search(url):
+        return f"{url!r} contains spaces or shell metacharacters; give a plain URL"
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # raises on a port that is not a number in range
+    except ValueError as exc:
+        return f"{url!r} is not a valid URL ({exc})"
+    if parts.scheme not in {"https", "http", "file"}:
+        return f"{url!r} is not an http(s):// or file:// URL"
+    if parts.scheme == "file":
+        return None if parts.path else f"{url!r} has no path"
+    if not parts.hostname:
+        return f"{url!r} has no host"
+    if (
+        parts.scheme == "http"
+        and not trusted
+        and parts.hostname not in {"127.0.0.1", "localhost", "::1"}
+    ):
+        return (
+            f"plain-http index {url!r} can be tampered with in transit; "
+            "use https, a file:// path, or list its host under trusted_hosts"
+        )
+    return None

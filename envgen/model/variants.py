@@ -1,0 +1,959 @@
+"""expand(ProjectSpec, Matrix) -> Expansion: one Variant per accelerator x python x platform.
+
+Pure: no I/O. Impossible combinations raise UnsupportedCombinationError naming what exists; known
+traps from matrices/known-issues.yaml become warnings (or errors) with their fix.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import UnsupportedCombinationError
+from envgen.model.extensions import ExtensionPin, Target, requirement_extension
+from envgen.model.extensions import resolve as resolve_extension
+from envgen.model.matrix import (
+    CompanionRelease,
+    CondaBuild,
+    KnownIssue,
+    Matrix,
+    PipBuild,
+    Release,
+    compute_sort_key,
+)
+from envgen.model.spec import ProjectSpec, did_you_mean
+from envgen.model.types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """One environment to generate, lock and build."""
+
+    id: VariantId
+    project: str
+    release: Release
+    accelerator: AcceleratorId
+    kind: ComputeKind
+    compute_version: str | None
+    python: str
+    platform: Platform
+    pip: PipBuild | None
+    conda: CondaBuild | None
+    with_torchvision: bool
+    with_torchaudio: bool
+    pip_extra: tuple[str, ...]
+    conda_channels: tuple[str, ...]
+    conda_extra: tuple[str, ...]
+    warnings: tuple[str, ...]
+    # (name, version) of user-pinned companions that differ from the row's pin but that the
+    # artifacts accept (matrices/companions.yaml); they replace the row's public version.
+    companion_pins: tuple[tuple[str, str], ...] = ()
+    # Compiled extensions named in pip: pinned for this variant (envgen.model.extensions).
+    extensions: tuple[ExtensionPin, ...] = ()
+
+    @property
+    def managers(self) -> tuple[Manager, ...]:
+        out: list[Manager] = []
+        if self.pip is not None:
+            out.append("pip")
+        if self.conda is not None:
+            out.append("conda")
+        return tuple(out)
+
+    @property
+    def cuda(self) -> str | None:
+        return self.compute_version if self.kind == "cuda" else None
+
+    def sort_key(self) -> tuple[object, ...]:
+        return variant_sort_key(self)
+
+    def summary(self) -> dict[str, object]:
+        """Plain data describing the variant (for `envgen list --json` and the input hash)."""
+        return {
+            "id": self.id,
+            "torch": self.release.torch,
+            "accelerator": self.accelerator,
+            "kind": self.kind,
+            "compute_version": self.compute_version,
+            "python": self.python,
+            "platform": self.platform,
+            "managers": list(self.managers),
+            "pins": {
+                "pip": pip_pins(self),
+                "conda": conda_pins(self),
+            },
+            "warnings": list(self.warnings),
+            **(
+                {
+                    "extensions": {
+                        p.package: {"version": p.version, "index": p.index_line}
+                        for p in self.extensions
+                    }
+                }
+                if self.extensions
+                else {}
+            ),
+        }
+
+
+def variant_sort_key(v: Variant) -> tuple[object, ...]:
+    """The one order of variants: compute platform, then python, then platform."""
+    return (
+        compute_sort_key(v.kind, v.compute_version),
+        tuple(int(p) for p in v.python.split(".")),
+        v.platform,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expansion:
+    """The release a spec resolved to and its variants (warnings live on each variant)."""
+
+    release: Release
+    variants: tuple[Variant, ...]
+    # What the user should know about the expansion as a whole (why `latest` is not the newest).
+    notes: tuple[str, ...] = ()
+
+
+def _with_override(published: str, override: str | None) -> str:
+    """The user's accepted companion version with the published pin's local label, if any.
+
+    >>> _with_override("0.8.0+cu110", "0.8.1"), _with_override("0.4.1", "0.4.1.post2")
+    ('0.8.1+cu110', '0.4.1.post2')
+    """
+    if override is None:
+        return published
+    _, plus, label = published.partition("+")
+    return f"{override}{plus}{label}"
+
+
+def pip_pins(v: Variant) -> dict[str, str]:
+    """The torch-family pins of the pip side, exactly as published (with local labels)."""
+    if v.pip is None:
+        return {}
+    overrides = dict(v.companion_pins)
+    pins = {"torch": _with_override(v.pip.torch, overrides.get("torch"))}
+    if v.with_torchvision and v.pip.torchvision:
+        pins["torchvision"] = _with_override(v.pip.torchvision, overrides.get("torchvision"))
+    if v.with_torchaudio and v.pip.torchaudio:
+        pins["torchaudio"] = _with_override(v.pip.torchaudio, overrides.get("torchaudio"))
+    return pins
+
+
+def conda_pins(v: Variant) -> dict[str, str]:
+    """The torch-family pins of the conda side."""
+    if v.conda is None:
+        return {}
+    overrides = dict(v.companion_pins)
+    pins = {"pytorch": v.conda.pytorch}
+    if v.with_torchvision and v.conda.torchvision:
+        pins["torchvision"] = overrides.get("torchvision", v.conda.torchvision)
+    if v.with_torchaudio and v.conda.torchaudio:
+        pins["torchaudio"] = overrides.get("torchaudio", v.conda.torchaudio)
+    return pins
+
+
+def same_version(a: str | None, b: str | None) -> bool:
+    """True when two versions are equal as pip compares them (local labels ignored).
+
+    >>> same_version("1.10", "1.10.0"), same_version("0.8.0+cu110", "0.8.0"), same_version("1", "x")
+    (True, True, False)
+    """
+    if a is None or b is None:
+        return False
+    try:
+        return Version(a.split("+", 1)[0]) == Version(b.split("+", 1)[0])
+    except InvalidVersion:
+        return False
+
+
+def published_companions(
+    matrix: Matrix, release: Release, name: str, *, source: CondaSource | None = None
+) -> list[str]:
+    """The `name` versions the matrix pairs with `release` (release row, pip and conda rows)."""
+    found = {getattr(release, name)}
+    found |= {(getattr(b, name) or "").split("+")[0] for b in matrix.pip_builds(release.torch)}
+    conda_source = source or matrix.default_conda_source(release.torch)
+    found |= {getattr(b, name) for b in matrix.conda_builds(release.torch, source=conda_source)}
+    found.discard(None)
+    found.discard("")
+    return sorted((str(v) for v in found), key=Version)
+
+
+def companion_accepts(
+    matrix: Matrix, name: str, version: str, release: Release
+) -> CompanionRelease | None:
+    """The companions.yaml row when the `name` `version` wheel accepts torch `release`.
+
+    Accepted when the wheel's Requires-Dist specifier contains the release and either pins torch
+    with `==` (torchvision 0.8.1: ==1.7.0) or the release's own paired companion is in the same
+    minor series (an open or missing bound, e.g. torchvision 0.29.2: >=2.14.0, says nothing about
+    the ABI of later torch releases, so it is trusted only within the paired series).
+    """
+    row = matrix.companion(name, version)
+    if row is None or not row.specifier.contains(release.version, prereleases=True):
+        return None
+    if row.exact:
+        return row
+    paired = getattr(release, name)
+    if paired is not None and Version(paired).release[:2] == Version(row.version).release[:2]:
+        return row
+    return None
+
+
+def resolve_release(spec_torch: str, matrix: Matrix, *, where: str = "torch") -> Release:
+    """Pick the release a spec's `torch:` names: exact, newest matching a specifier, or latest."""
+    releases = sorted(matrix.releases, key=lambda r: r.version)
+    if not releases:
+        msg = "the matrix has no releases"
+        raise UnsupportedCombinationError(msg)
+    if spec_torch == "latest":
+        return releases[-1]
+    exact = matrix.release_of(spec_torch)
+    if exact is not None:
+        return exact
+    try:
+        wanted: Version | None = Version(spec_torch)
+    except InvalidVersion:
+        wanted = None
+    if wanted is not None:
+        # An exact version that is not a release: name the neighbours.
+        near = [r.torch for r in releases if r.version.release[:2] == wanted.release[:2]]
+        near_text = ", ".join(near) if near else ", ".join(r.torch for r in releases[-5:])
+        msg = f"{where}: torch {spec_torch} is not a PyTorch release; releases near it: {near_text}"
+        raise UnsupportedCombinationError(
+            msg,
+            hint=(
+                f"pin one of {near_text}, or use a range such as "
+                f'">={wanted.major}.{wanted.minor},<{wanted.major}.{wanted.minor + 1}"'
+            ),
+        )
+    try:
+        spec = SpecifierSet(spec_torch)
+    except InvalidSpecifier:
+        msg = (
+            f'{where}: {spec_torch!r} is neither a torch release ("2.1.0"), a range '
+            '(">=2.1,<2.3") nor "latest"'
+        )
+        raise UnsupportedCombinationError(msg) from None
+    matching = [r for r in releases if spec.contains(r.version, prereleases=False)]
+    if not matching:
+        msg = (
+            f"{where}: no torch release matches {spec_torch!r}; the matrix has "
+            f"{releases[0].torch} to {releases[-1].torch}"
+        )
+        raise UnsupportedCombinationError(msg)
+    return matching[-1]
+
+
+def _python_range(pythons: tuple[str, ...]) -> str:
+    ordered = sorted(pythons, key=lambda p: tuple(int(x) for x in p.split(".")))
+    if not ordered:
+        return "no python version"
+    return ordered[0] if len(ordered) == 1 else f"{ordered[0]}-{ordered[-1]}"
+
+
+def _companion_owner(matrix: Matrix, name: str, version: str) -> list[str]:
+    owners: set[str] = set()
+    for r in matrix.releases:
+        if same_version(getattr(r, name), version):
+            owners.add(r.torch)
+    for b in matrix.pip:
+        if same_version(getattr(b, name), version):
+            owners.add(b.release)
+    for c in (*matrix.conda, *matrix.conda_forge):
+        if same_version(getattr(c, name), version):
+            owners.add(c.release)
+    return sorted(owners, key=Version)
+
+
+def issues_for(
+    matrix: Matrix,
+    release: Release,
+    *,
+    manager: Manager,
+    accelerator: str,
+    pip: PipBuild | None = None,
+    conda: CondaBuild | None = None,
+    extra_channels: tuple[str, ...] = (),
+) -> list[KnownIssue]:
+    """Known issues that apply to one variant side."""
+    found: list[KnownIssue] = []
+    for issue in matrix.known_issues:
+        if issue.manager not in ("any", manager):
+            continue
+        if not SpecifierSet(issue.torch).contains(release.version, prereleases=True):
+            continue
+        if issue.accelerators and not any(
+            fnmatch.fnmatchcase(accelerator, p) for p in issue.accelerators
+        ):
+            continue
+        if issue.index is not None and (pip is None or pip.index != issue.index):
+            continue
+        if issue.channel is not None and (
+            conda is None or issue.channel not in (*conda.channels, *extra_channels)
+        ):
+            continue
+        if issue.form is not None and (conda is None or conda.form != issue.form):
+            continue
+        found.append(issue)
+    return found
+
+
+def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
+    """True when the spec's own pip requirement already excludes what `requirement` excludes.
+
+    >>> _silenced("numpy<2", ("numpy<2",)), _silenced("numpy<2", ("numpy",))
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415
+
+    want = Requirement(requirement)
+    have = _pip_mentions(pip_extra, want.name)
+    if have is None:
+        return False
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    return bool(probes) and all(
+        not SpecifierSet(have).contains(p, prereleases=True) for p in probes
+    )
+
+
+def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
+    """As _silenced, for the spec's conda: dependencies (`numpy=1.26`, `numpy<2`, `numpy 1.*`).
+
+    >>> _conda_silenced("numpy<2", ("numpy=1.26",)), _conda_silenced("numpy<2", ("numpy",))
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415
+
+    want = Requirement(requirement)
+    have = _conda_mentions(conda_extra, want.name)
+    if have is None:
+        return False
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    return bool(probes) and all(not have.contains(p, prereleases=True) for p in probes)
+
+
+def _conda_mentions(conda_extra: tuple[str, ...], name: str) -> SpecifierSet | None:
+    """The version constraint a conda match spec puts on `name`, as a PEP 440 specifier."""
+    import re  # noqa: PLC0415
+
+    for item in conda_extra:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*", item.split("[")[0].split("::")[-1])
+        if m is None or m.group(1).lower() != name:
+            continue
+        version = m.group(2).split(" ")[0] if m.group(2) else ""
+        if not version:
+            return SpecifierSet()
+        parts = []
+        for raw in version.split(","):
+            piece = raw.strip()
+            if piece.startswith("=") and not piece.startswith("=="):
+                bare = piece[1:]
+                piece = f"=={bare}" if bare.endswith("*") else f"=={bare}.*"
+            elif piece[:1].isdigit():
+                piece = f"=={piece}"
+            parts.append(piece)
+        try:
+            return SpecifierSet(",".join(parts))
+        except InvalidSpecifier:
+            return None
+    return None
+
+
+def warning_lines(variants: Sequence[Variant]) -> list[str]:
+    """Each variant's warnings for display, a known issue shared by several variants once.
+
+    `[id] pip cpu: text` on cpu and `[id] conda cu116: text` on cu116 become one line,
+    `[id] pip+conda on cpu, cu116: text`; other warnings keep their `<variant>: ` prefix.
+    """
+    import re  # noqa: PLC0415
+
+    grouped: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    order: list[tuple[str, str] | str] = []
+    for v in variants:
+        for w in v.warnings:
+            m = re.fullmatch(r"\[([\w.-]+)\] (pip|conda) (\S+): (.*)", w, re.DOTALL)
+            if m is None:
+                order.append(f"{v.id}: {w}")
+                continue
+            key = (m.group(1), m.group(4))
+            if key not in grouped:
+                grouped[key] = ([], [])
+                order.append(key)
+            managers, ids = grouped[key]
+            if m.group(2) not in managers:
+                managers.append(m.group(2))
+            if v.id not in ids:
+                ids.append(v.id)
+    lines: list[str] = []
+    for item in order:
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        managers, ids = grouped[item]
+        lines.append(f"[{item[0]}] {'+'.join(managers)} on {', '.join(ids)}: {item[1]}")
+    return list(dict.fromkeys(lines))
+
+
+def inferred_note(variants: Sequence[Variant]) -> str | None:
+    """One line naming the inferred matrix rows these variants use, grouped by their source.
+
+    A row is inferred when it was not read from PyTorch's published install commands (see
+    matrices/inferred-builds.yaml); None when every row used was read.
+    """
+    by_source: dict[str, list[str]] = {}
+    for v in variants:
+        for mgr, build in (("pip", v.pip), ("conda", v.conda)):
+            if build is not None and build.inferred:
+                where = f"{v.id} ({mgr})"
+                by_source.setdefault(build.source, [])
+                if where not in by_source[build.source]:
+                    by_source[build.source].append(where)
+    release_fields: dict[str, tuple[str, str]] = {}
+    for v in variants:
+        if v.release.inferred:
+            release_fields[v.release.torch] = (", ".join(v.release.inferred), v.release.source)
+    if not by_source and not release_fields:
+        return None
+    parts = [f"{', '.join(ids)} from {source}" for source, ids in by_source.items()]
+    parts += [
+        f"torch {torch}'s {fields} from {source}"
+        for torch, (fields, source) in release_fields.items()
+    ]
+    return (
+        "inferred matrix rows, not read from PyTorch's published install commands: "
+        + "; ".join(parts)
+        + " (check them with `envgen matrix show`)"
+    )
+
+
+def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
+    from packaging.requirements import Requirement  # noqa: PLC0415
+    from packaging.utils import canonicalize_name  # noqa: PLC0415
+
+    for item in pip_extra:
+        req = Requirement(item)
+        if canonicalize_name(req.name) == name:
+            return str(req.specifier)
+    return None
+
+
+def candidate_releases(spec_torch: str, matrix: Matrix) -> tuple[Release, ...]:
+    """The releases `torch:` allows, newest first: one for an exact version, more for a range.
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> [r.torch for r in candidate_releases(">=2.0,<2.1", load_matrix())]
+    ['2.0.1', '2.0.0']
+    """
+    newest = resolve_release(spec_torch, matrix)
+    if spec_torch != "latest" and matrix.release(spec_torch) is not None:
+        return (newest,)
+    try:
+        Version(spec_torch)
+    except InvalidVersion:
+        pass
+    else:
+        return (newest,)
+    releases = sorted(matrix.releases, key=lambda r: r.version, reverse=True)
+    if spec_torch == "latest":
+        return tuple(r for r in releases if not r.version.is_prerelease)
+    wanted = SpecifierSet(spec_torch)
+    return tuple(r for r in releases if wanted.contains(r.version, prereleases=False))
+
+
+def expand(spec: ProjectSpec, matrix: Matrix) -> Expansion:
+    """Expand a spec into its variants.
+
+    `torch: latest` and ranges mean the newest release that fits the whole spec (python,
+    accelerators, platforms, managers, companions); when newer ones were skipped, the
+    Expansion's notes say why.
+
+    Raises:
+        UnsupportedCombinationError: listing every combination PyTorch never published.
+    """
+    candidates = candidate_releases(spec.torch, matrix)
+    skipped: list[tuple[Release, str]] = []
+    first: UnsupportedCombinationError | None = None
+    for release in candidates:
+        try:
+            expansion = _expand_release(spec, matrix, release)
+        except UnsupportedCombinationError as exc:
+            if len(candidates) == 1:
+                raise
+            first = first or exc
+            skipped.append((release, _first_reason(str(exc), spec.path.name)))
+            continue
+        if not skipped:
+            return expansion
+        return replace(expansion, notes=(_skipped_note(spec.torch, release, skipped),))
+    # No release in the range fits: the newest one's problems say what to change.
+    if first is None:  # pragma: no cover - candidate_releases never returns an empty tuple
+        msg = f"torch: no release matches {spec.torch!r}"
+        raise UnsupportedCombinationError(msg)
+    newest = candidates[0].torch
+    msg = (
+        f"torch: no release matching {spec.torch!r} fits the rest of the spec "
+        f"({len(candidates)} tried); the newest, {newest}:\n{first}"
+    )
+    raise UnsupportedCombinationError(msg)
+
+
+def _first_reason(text: str, src: str) -> str:
+    """The first problem of an expansion error, without the file name or list markers."""
+    lines = [line.strip().removeprefix("- ") for line in text.splitlines()]
+    problems = [line for line in lines if line and "combinations were never published" not in line]
+    reason = (problems or [text])[0].removeprefix(f"{src}: ")
+    more = len(problems) - 1
+    return reason + (f" (and {more} more)" if more > 0 else "")
+
+
+def _skipped_note(spec_torch: str, chosen: Release, skipped: list[tuple[Release, str]]) -> str:
+    """Why `torch: latest` / a range picked an older release than the newest."""
+    shown = "; ".join(f"{r.torch}: {why}" for r, why in skipped[:3])
+    rest = f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+    return (
+        f"torch {spec_torch!r} resolved to {chosen.torch}, the newest release that fits the "
+        f"spec; newer ones were skipped: {shown}{rest}"
+    )
+
+
+def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expansion:
+    """Expand a spec for one release (see expand)."""
+    problems: list[str] = []
+    src = spec.path.name
+    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
+    source_missing = (
+        "conda" in spec.managers
+        and spec.conda.source is not None
+        and not matrix.conda_builds(release.torch, source=conda_source)
+    )
+    if source_missing:
+        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
+
+    spec_warnings: list[str] = []
+    post = False
+    if not same_version(spec.torch, release.torch) and matrix.release(spec.torch) is None:
+        try:
+            post = Version(spec.torch).is_postrelease
+        except InvalidVersion:
+            post = False
+    # Companions given as exact versions must belong to this release, or be accepted by it.
+    companions: dict[str, bool] = {}
+    companion_pins: list[tuple[str, str]] = []
+    if post:
+        # Kept exactly (0.4.1.post2 is the only 0.4.1 Linux wheel for Python 3.7); conda had none.
+        post_pin = str(Version(spec.torch))
+        companion_pins.append(("torch", post_pin))
+        spec_warnings.append(
+            f"torch {spec.torch} is a post-release of {release.torch}: requirements.txt pins "
+            f"torch=={post_pin} on {release.torch}'s build rows (conda keeps pytorch "
+            f"{release.torch})"
+        )
+    for name in ("torchvision", "torchaudio"):
+        value = getattr(spec, name)
+        if isinstance(value, bool):
+            companions[name] = value
+            continue
+        companions[name] = True
+        published = published_companions(matrix, release, name, source=conda_source)
+        paired = getattr(release, name)
+        if same_version(value, paired):
+            # The release's own companion; a build row may pin another (a yanked one).
+            companion_pins.append((name, paired))
+            continue
+        if any(same_version(value, p) for p in published):
+            continue
+        accepted = companion_accepts(matrix, name, value, release)
+        if accepted is not None:
+            companion_pins.append((name, accepted.version))
+            spec_warnings.append(
+                f"{name} {accepted.version} is not the release torch {release.torch} was "
+                f"published with ({name} {', '.join(published) or 'none'}); it is used because "
+                f"its wheel accepts torch {release.torch} (Requires-Dist torch{accepted.torch})"
+            )
+            continue
+        owners = _companion_owner(matrix, name, value)
+        belongs = f"belongs to torch {', '.join(owners)}" if owners else "is not in the matrix"
+        row = matrix.companion(name, value)
+        if row is not None and row.torch:
+            belongs += f" (its wheel requires torch{row.torch})"
+        pairs = ", ".join(published) or "(none)"
+        problems.append(
+            f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
+            f"torch {release.torch} pairs with {name} {pairs}"
+        )
+
+    pythons = spec.python or (release.python[-1:] if release.python else ())
+    for i, py in enumerate(pythons):
+        if py not in release.python:
+            where = f"python[{i}]" if len(spec.python) > 1 else "python"
+            problems.append(
+                f"{src}: {where}: torch {release.torch} "
+                f"supports python {_python_range(release.python)}, "
+                f"not {py}{did_you_mean(py, release.python)}"
+            )
+
+    variants: list[Variant] = []
+    for platform in spec.platforms:
+        # What the spec's managers can install on this platform ("all" expands to this).
+        published_any = _accelerators_for(
+            matrix, release.torch, platform, spec.managers, conda_source
+        )
+        if not published_any:
+            if source_missing and spec.managers == ("conda",):
+                continue  # said once, under conda.source
+            problems.append(
+                f"{src}: platforms: torch {release.torch} was not published for {platform}"
+                f" ({' or '.join(spec.managers)})"
+                + _other_source_hint(matrix, release.torch, platform, spec, conda_source)
+            )
+            continue
+        wanted = published_any if spec.all_accelerators else spec.accelerators
+        for i, acc in enumerate(wanted):
+            pip_build = (
+                _find_pip(matrix.pip_builds(release.torch, platform), acc)
+                if "pip" in spec.managers
+                else None
+            )
+            conda_build = (
+                _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
+                if "conda" in spec.managers
+                else None
+            )
+            if pip_build is None and conda_build is None:
+                where = f"accelerators[{i}]" if not spec.all_accelerators else "accelerators"
+                mgrs = " or ".join(spec.managers)
+                choices = published_any
+                problems.append(
+                    f"{src}: {where}: torch {release.torch} "
+                    f"was not published for {acc} on {platform} ({mgrs}); "
+                    f"it was published for {', '.join(choices)}{suggest_accelerator(acc, choices)}"
+                    + _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
+                )
+                continue
+            variant_warnings: list[str] = list(spec_warnings)
+            sides: tuple[tuple[Manager, object], ...] = (("pip", pip_build), ("conda", conda_build))
+            for mgr, present in sides:
+                if mgr not in spec.managers or present is not None:
+                    continue
+                have = matrix.accelerators(release.torch, platform, mgr, conda_source=conda_source)
+                text = (
+                    f"torch {release.torch} {acc} on {platform} was not published for {mgr}"
+                    f" ({mgr} has: {', '.join(have) or 'nothing'})"
+                )
+                if spec.managers_explicit:
+                    hint = (
+                        _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
+                        if mgr == "conda"
+                        else ""
+                    )
+                    problems.append(
+                        f"{src}: managers: {text}; drop {mgr} from managers or the accelerator"
+                        + hint
+                    )
+                else:
+                    kept = "requirements.txt" if mgr == "conda" else "environment.yml"
+                    variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
+            kind, version = _kind_version(pip_build, conda_build)
+            if conda_build is not None and conda_build.form == "conda-forge":
+                variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
+            checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
+                ("pip", pip_build, None),
+                ("conda", None, conda_build),
+            ]
+            for mgr, pb, cb in checks:
+                if pb is None and cb is None:
+                    continue
+                for issue in issues_for(
+                    matrix,
+                    release,
+                    manager=mgr,
+                    accelerator=acc,
+                    pip=pb,
+                    conda=cb,
+                    extra_channels=spec.conda.channels,
+                ):
+                    if issue.silenced_by and (
+                        _silenced(issue.silenced_by, spec.pip)
+                        or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
+                    ):
+                        continue
+                    line = (
+                        f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
+                    )
+                    if issue.severity == "warning":
+                        if line not in variant_warnings:
+                            variant_warnings.append(line)
+                    elif spec.managers_explicit or (pip_build is None or conda_build is None):
+                        # Asked for explicitly: write the files as published, and say they will
+                        # not install today.
+                        variant_warnings.append(
+                            f"{line}; the files are written as published but will not install today"
+                        )
+                    else:
+                        # The published route is gone; keep the other manager's files.
+                        dropped = "requirements.txt" if mgr == "pip" else "environment.yml"
+                        variant_warnings.append(f"{line}; the {acc} variant gets no {dropped}")
+                        if mgr == "pip":
+                            pip_build = None
+                        else:
+                            conda_build = None
+            pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
+            for py in pythons:
+                # The wheels fit torch's release and CUDA, whichever manager installs torch.
+                pins_by_python[py] = _extension_pins(
+                    spec, matrix, release, acc, py, platform, problems
+                )
+            variants.extend(
+                Variant(
+                    id=VariantId(""),
+                    project=spec.name,
+                    release=release,
+                    accelerator=AcceleratorId(acc),
+                    kind=kind,
+                    compute_version=version,
+                    python=py,
+                    platform=platform,
+                    pip=pip_build,
+                    conda=conda_build,
+                    with_torchvision=companions["torchvision"],
+                    with_torchaudio=companions["torchaudio"],
+                    pip_extra=spec.pip,
+                    conda_channels=spec.conda.channels,
+                    conda_extra=spec.conda.dependencies,
+                    warnings=tuple(variant_warnings),
+                    companion_pins=tuple(companion_pins),
+                    extensions=pins_by_python[py],
+                )
+                for py in pythons
+            )
+    if problems:
+        text = (
+            problems[0]
+            if len(problems) == 1
+            else (
+                f"{src}: {len(problems)} combinations were never published\n"
+                + "\n".join(f"  - {p}" for p in problems)
+            )
+        )
+        raise UnsupportedCombinationError(text)
+
+    named = [_with_id(v, variant_id(v, variants)) for v in variants]
+    named.sort(key=variant_sort_key)
+    return Expansion(release=release, variants=tuple(named))
+
+
+def _extension_pins(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    python: str,
+    platform: Platform,
+    problems: list[str],
+) -> tuple[ExtensionPin, ...]:
+    """Pin every extension the spec's pip: names for one variant; unbuilt ones become problems."""
+    pins: list[ExtensionPin] = []
+    target = Target(torch=release.torch, accelerator=acc, python=python, platform=platform)
+    for i, item in enumerate(spec.pip):
+        if requirement_extension(matrix, item) is None:
+            continue
+        try:
+            pins.append(
+                resolve_extension(
+                    matrix,
+                    item,
+                    target,
+                    where=f"{spec.path.name}: pip[{i}]",
+                    before=spec.lock.exclude_newer,
+                )
+            )
+        except UnsupportedCombinationError as exc:
+            text = exc.message if exc.hint is None else f"{exc.message}; fix: {exc.hint}"
+            if text not in problems:
+                problems.append(text)
+    return tuple(pins)
+
+
+def variant_id(v: Variant, siblings: Sequence[Variant]) -> VariantId:
+    """The accelerator, plus only the axes on which its variants differ: stable names.
+
+    `cu118` stays `cu118` while it has one python and one platform; a second python adds
+    `-py310`/`-py311` to that accelerator's variants only, a second platform `-linux-64`, ...
+    """
+    same = [s for s in siblings if s.accelerator == v.accelerator]
+    parts = [str(v.accelerator)]
+    if len({s.python for s in same}) > 1:
+        parts.append(f"py{v.python.replace('.', '')}")
+    if len({s.platform for s in same}) > 1:
+        parts.append(v.platform)
+    return VariantId("-".join(parts))
+
+
+def _with_id(v: Variant, vid: VariantId) -> Variant:
+    return replace(v, id=vid)
+
+
+def _accelerators_for(
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    managers: tuple[Manager, ...],
+    conda_source: CondaSource,
+) -> tuple[AcceleratorId, ...]:
+    """Accelerators any of `managers` has for a release on a platform, in the matrix's order."""
+    found: set[AcceleratorId] = set()
+    for mgr in managers:
+        found |= set(matrix.accelerators(release, platform, mgr, conda_source=conda_source))
+    every = matrix.accelerators(release, platform, conda_source=conda_source)
+    return tuple(a for a in every if a in found)
+
+
+_SOURCE_NAMES: dict[CondaSource, str] = {
+    "pytorch": "the pytorch channel",
+    "conda-forge": "conda-forge",
+}
+
+
+def _no_conda_release(matrix: Matrix, release: Release, source: CondaSource) -> str:
+    """Why `source` has no conda builds of `release`, naming the releases it has."""
+    rows = matrix.conda if source == "pytorch" else matrix.conda_forge
+    have = sorted({b.release for b in rows}, key=Version)
+    near = [v for v in have if Version(v).release[:2] == release.version.release[:2]]
+    if near:
+        others = f"it has {', '.join(near)}"
+    elif have and Version(have[-1]) < release.version:
+        others = f"its last release is {have[-1]}"
+    else:
+        others = f"it has {have[0]} to {have[-1]}" if have else "it has none"
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    fix = (
+        f"; set conda: {{source: {other}}}"
+        if matrix.conda_builds(release.torch, source=other)
+        else ""
+    )
+    return f"{_SOURCE_NAMES[source]} has no pytorch {release.torch} ({others}){fix}"
+
+
+def _conda_forge_gaps(
+    release: Release, build: CondaBuild, platform: Platform, wanted: dict[str, bool]
+) -> list[str]:
+    """Companions the spec wants that conda-forge never built for this build (no silent drop)."""
+    out: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        version = getattr(release, name)
+        if wanted[name] and version and getattr(build, name) is None:
+            out.append(
+                f"conda-forge has no {name} {version} build for {build.accelerator} on "
+                f"{platform}; environment.yml leaves {name} out (install it with pip, or pick "
+                "another accelerator)"
+            )
+    return out
+
+
+def _other_source_hint(
+    matrix: Matrix,
+    release: str,
+    platform: Platform,
+    spec: ProjectSpec,
+    source: CondaSource,
+    accelerator: str | None = None,
+) -> str:
+    """'; conda-forge has it: ...' when the other conda source has what the spec asked for."""
+    if "conda" not in spec.managers or spec.conda.source is not None:
+        return ""
+    other: CondaSource = "conda-forge" if source == "pytorch" else "pytorch"
+    have = matrix.accelerators(release, platform, "conda", conda_source=other)
+    if not have or (accelerator is not None and accelerator not in have):
+        return ""
+    return (
+        f"; {_SOURCE_NAMES[other]} has {', '.join(have)} on {platform}: "
+        f"set conda: {{source: {other}}}"
+    )
+
+
+def _find_pip(builds: tuple[PipBuild, ...], acc: str) -> PipBuild | None:
+    return next((b for b in builds if b.accelerator == acc), None)
+
+
+def _find_conda(builds: tuple[CondaBuild, ...], acc: str) -> CondaBuild | None:
+    return next((b for b in builds if b.accelerator == acc), None)
+
+
+def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[ComputeKind, str | None]:
+    build = pip or conda
+    if build is None:
+        msg = "internal error: a variant has neither a pip nor a conda build"
+        raise RuntimeError(msg)
+    return build.kind, build.version
+
+
+def _cuda_number(acc: str) -> float | None:
+    """cuXYZ -> X.Y as a number (the last digit is the minor: cu118 -> 11.8, cu92 -> 9.2)."""
+    if acc.startswith("cu") and acc[2:].isdigit() and len(acc) >= 4:
+        digits = acc[2:]
+        return int(digits[:-1]) + int(digits[-1]) / 10
+    return None
+
+
+def cuda_version_of(acc: str) -> str | None:
+    """cuXYZ -> "X.Y" (the last digit is the minor), None for anything else.
+
+    >>> cuda_version_of("cu110"), cuda_version_of("cu92"), cuda_version_of("rocm5.6")
+    ('11.0', '9.2', None)
+    """
+    if _cuda_number(acc) is None:
+        return None
+    digits = acc[2:]
+    return f"{digits[:-1]}.{digits[-1]}"
+
+
+def nearest_accelerator(acc: str, choices: Sequence[str]) -> str | None:
+    """The choice closest to `acc`: the nearest CUDA version for cuXYZ, else the closest name.
+
+    >>> nearest_accelerator("cu116", ["cpu", "cu118", "cu121"]), nearest_accelerator("zz", ["cpu"])
+    ('cu118', None)
+    """
+    wanted = _cuda_number(acc)
+    if wanted is not None:
+        cudas = [(abs(n - wanted), n, c) for c in choices if (n := _cuda_number(c)) is not None]
+        if cudas:
+            return min(cudas)[2]
+    close = difflib.get_close_matches(acc, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def suggest_accelerator(acc: str, choices: Sequence[str]) -> str:
+    """A ' (did you mean ...?)' suffix for `nearest_accelerator`, or ''.
+
+    >>> suggest_accelerator("cu116", ["cpu", "cu118", "cu121"])
+    " (did you mean 'cu118'?)"
+    """
+    near = nearest_accelerator(acc, choices)
+    return f" (did you mean {near!r}?)" if near else ""
+
+
+def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Variant, ...]:
+    """Variants whose id matches any fnmatch pattern (all when no pattern is given).
+
+    Raises:
+        UnsupportedCombinationError: when a pattern matches nothing (naming the ids that exist).
+    """
+    if not patterns:
+        return variants
+    chosen = [v for v in variants if any(fnmatch.fnmatchcase(v.id, p) for p in patterns)]
+    for p in patterns:
+        if not any(fnmatch.fnmatchcase(v.id, p) for v in variants):
+            ids = [v.id for v in variants]
+            msg = (
+                f"--variant {p!r} matches no variant; "
+                f"the spec has: {', '.join(ids)}{suggest_accelerator(p, ids)}"
+            )
+            raise UnsupportedCombinationError(msg)
+    return tuple(chosen)

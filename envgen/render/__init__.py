@@ -1,0 +1,12 @@
+"""The render stage: variants -> files. Deterministic text; writes go through envgen.infra.files.
+
+base          the generated-file header, index URLs, the format version
+plan          which files a spec generates, and writing them (what `envgen generate` does)
+requirements  requirements.txt (pip pins)
+environment   environment.yml (conda)
+makefile      the project's Makefile
+commands      install commands a user would type (pip / conda lines)
+dockerfile    Dockerfiles and their base images
+ci            CI workflows (GitHub, GitLab)
+export        uv / pixi project files
+"""

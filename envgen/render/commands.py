@@ -1,0 +1,154 @@
+"""The one-line install commands PyTorch publishes, rebuilt from the matrix (`envgen command`).
+
+Pure: matrix rows -> command text in the published shape (packages first, then the index or
+channel flags). It must not run the commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from envgen.errors import UnsupportedCombinationError
+from envgen.model.extensions import Target, install_line, pins_for
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild
+from envgen.model.spec import did_you_mean
+from envgen.model.types import Os, Platform
+from envgen.model.variants import resolve_release, suggest_accelerator
+from envgen.render.environment import CPU_PACKAGE_NAMES, compute_package
+
+OS_PLATFORM: dict[str, Platform] = {
+    "linux": "linux-64",
+    "windows": "win-64",
+    "macos": "osx-arm64",
+    "osx": "osx-arm64",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InstallCommand:
+    """A published install command and the facts behind it."""
+
+    text: str
+    source: str
+    inferred: bool
+    warnings: tuple[str, ...] = ()
+    # One `pip install` line per `--with` extension, pinned for the same torch and compute.
+    extensions: tuple[str, ...] = ()
+
+
+def pip_command(
+    build: PipBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
+) -> str:
+    parts = ["pip install", f"torch=={build.torch}"]
+    if with_torchvision and build.torchvision:
+        parts.append(f"torchvision=={build.torchvision}")
+    if with_torchaudio and build.torchaudio:
+        parts.append(f"torchaudio=={build.torchaudio}")
+    if build.index == "find-links":
+        parts.append(f"-f {build.url}")
+    elif build.index in ("extra-index-url", "index-url"):
+        parts.append(f"--{build.index} {build.url}")
+    return " ".join(parts)
+
+
+def conda_command(
+    build: CondaBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
+) -> str:
+    parts = ["conda install"]
+
+    # The 1.8.2 LTS commands named the packages without versions (-c pytorch-lts held only 1.8.2).
+    def pin(version: str) -> str:
+        return f"=={version}" if build.pinned else ""
+
+    names = CPU_PACKAGE_NAMES if build.form == "cpu-package" else {}
+    if build.form == "conda-forge":
+        parts.append(f"pytorch={build.pytorch}={'cuda*' if build.kind == 'cuda' else 'cpu*'}")
+    else:
+        parts.append(f"{names.get('pytorch', 'pytorch')}{pin(build.pytorch)}")
+    if with_torchvision and build.torchvision:
+        parts.append(f"{names.get('torchvision', 'torchvision')}{pin(build.torchvision)}")
+    if with_torchaudio and build.torchaudio:
+        parts.append(f"torchaudio{pin(build.torchaudio)}")
+    parts += compute_package(build)
+    parts += [f"-c {ch}" for ch in build.channels]
+    return " ".join(parts)
+
+
+def install_command(
+    matrix: Matrix,
+    *,
+    torch: str,
+    compute: str,
+    manager: str = "pip",
+    os_name: Os | str = "linux",
+    with_extensions: tuple[str, ...] = (),
+) -> InstallCommand:
+    """The install command for a torch release, compute platform, manager and OS.
+
+    Raises:
+        UnsupportedCombinationError: naming the compute platforms that were published.
+    """
+    release = resolve_release(torch, matrix, where="--torch")
+    platform = OS_PLATFORM.get(os_name)
+    if platform is None:
+        msg = (
+            f"--os {os_name!r} is not one of linux, windows, macos"
+            f"{did_you_mean(os_name, OS_PLATFORM)}"
+        )
+        raise UnsupportedCombinationError(msg)
+    # conda: PyTorch's own channels where they published the release, conda-forge after them.
+    source = matrix.default_conda_source(release.torch)
+    builds: tuple[PipBuild, ...] | tuple[CondaBuild, ...]
+    builds = (
+        matrix.pip_builds(release.torch, platform)
+        if manager == "pip"
+        else matrix.conda_builds(release.torch, platform, source)
+    )
+    if not builds and platform == "osx-arm64":
+        platform = "osx-64"
+        builds = (
+            matrix.pip_builds(release.torch, platform)
+            if manager == "pip"
+            else matrix.conda_builds(release.torch, platform, source)
+        )
+    for b in builds:
+        if b.accelerator == compute:
+            text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
+            python = release.python[-1] if release.python else "3"
+            pins = pins_for(
+                matrix,
+                with_extensions,
+                Target(torch=release.torch, accelerator=compute, python=python, platform=platform),
+                where="--with",
+            )
+            extensions = tuple(install_line(p) for p in pins)
+            ext_warnings = tuple(
+                f"{p.extension}: inferred, not read from its build matrix (source: {p.source})"
+                for p in pins
+                if p.inferred
+            )
+            if b.published and b.published != text:
+                # The page's own words; the files envgen writes use the row's pins.
+                return InstallCommand(
+                    text=b.published,
+                    source=b.source,
+                    inferred=False,
+                    extensions=extensions,
+                    warnings=(
+                        f"as published; the pinned equivalent envgen writes: {text}",
+                        *ext_warnings,
+                    ),
+                )
+            return InstallCommand(
+                text=text,
+                source=b.source,
+                inferred=b.inferred,
+                extensions=extensions,
+                warnings=ext_warnings,
+            )
+    have: list[str] = [b.accelerator for b in builds]
+    msg = (
+        f"torch {release.torch} was not published for {compute} with {manager} on {os_name}; "
+        f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"
+    )
+    raise UnsupportedCombinationError(msg)

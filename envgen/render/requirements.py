@@ -1,0 +1,89 @@
+"""Variant (+ optional full lock) -> requirements.txt text. Pure.
+
+The pins-only form carries exactly what PyTorch published for the release and compute platform
+(same versions, local labels and index form) plus the user's extra requirements. It must not
+resolve anything.
+"""
+
+from __future__ import annotations
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from envgen.model.types import PYPI_SIMPLE
+from envgen.model.variants import Variant, pip_pins
+from envgen.render.base import Header, IndexUrls, render_template
+
+
+def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
+    """The -f / --index-url / --extra-index-url lines for a variant's pip side."""
+    build = variant.pip
+    if build is None:
+        return []
+    lines: list[str] = []
+    if build.index == "pypi":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        return lines
+    if build.url is None:
+        msg = f"internal error: the {build.index} pip build for {variant.id} has no url"
+        raise RuntimeError(msg)
+    url = urls.pytorch(build.url)
+    if build.index == "find-links":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        lines.append(f"--find-links {url}")
+    elif build.index == "extra-index-url":
+        if urls.pypi:
+            lines.append(f"--index-url {urls.pypi}")
+        lines.append(f"--extra-index-url {url}")
+    else:  # index-url: the PyTorch index is the main one; PyPI serves the user's extras
+        lines.append(f"--index-url {url}")
+        if variant.pip_extra:
+            lines.append(f"--extra-index-url {urls.pypi or PYPI_SIMPLE}")
+    return lines + extension_index_lines(variant, urls)
+
+
+def extension_index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
+    """The extensions' find-links / extra-index-url lines (model.extensions), deduplicated."""
+    out: list[str] = []
+    for pin in variant.extensions:
+        if pin.index_line is not None:
+            flag, _, url = pin.index_line.partition(" ")
+            line = f"{flag} {urls.extension(url)}"
+            if line not in out:
+                out.append(line)
+    return out
+
+
+def extension_requirements(variant: Variant) -> list[str]:
+    """The user's pip: list with each extension replaced by its pin for this variant (unsorted)."""
+    if not variant.extensions:
+        return list(variant.pip_extra)
+    replaced = {p.requested for p in variant.extensions}
+    rest = [r for r in variant.pip_extra if r not in replaced]
+    return [p.requirement for p in variant.extensions] + rest
+
+
+def pip_section(variant: Variant) -> list[str]:
+    """environment.yml's pip: entries: the extensions' index lines first, then the requirements."""
+    reqs = sorted(extension_requirements(variant), key=str.lower)
+    return extension_index_lines(variant, IndexUrls()) + reqs
+
+
+def requirement_lines(variant: Variant) -> list[str]:
+    """Torch-family pins plus the user's requirements, sorted by canonical name."""
+    reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
+    # An extension's requirement is replaced by the pin built for this variant.
+    reqs += extension_requirements(variant)
+    return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
+
+
+def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) -> str:
+    """Render the pins-only requirements.txt of a variant."""
+    return render_template(
+        "requirements.txt.j2",
+        header=header.lines(),
+        index_lines=index_lines(variant, urls),
+        requirements=requirement_lines(variant),
+    )

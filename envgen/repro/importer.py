@@ -1,0 +1,2157 @@
+"""`envgen import`: environment.yml, requirements.txt, install line or Dockerfile -> project.yaml.
+
+Parsing collects what a file asks for (torch and companion pins, python, the compute platform,
+index lines, channels, other packages) into one `_Found`; `_validate` checks it against the
+matrix and turns it into project.yaml data plus warnings, or raises one ImportSpecError that lists
+every problem with the nearest published alternative. This module must not touch the network,
+and starts a process only for `--git` (through envgen.infra.proc).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import posixpath
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, Literal
+
+from packaging.markers import Marker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import EnvgenError, ImportSpecError, SpecError
+from envgen.infra import proc as _proc
+from envgen.infra.files import write_if_changed
+from envgen.model.matrix import (
+    CondaBuild,
+    KnownIssue,
+    Matrix,
+    PipBuild,
+    Release,
+    compute_sort_key,
+    load_matrix,
+)
+from envgen.model.spec import _CHANNEL_RE, _CONDA_DEP_RE, parse_spec
+from envgen.model.variants import (
+    companion_accepts,
+    cuda_version_of,
+    issues_for,
+    nearest_accelerator,
+    published_companions,
+)
+from envgen.repro import formats as import_formats
+from envgen.repro.base_images import ngc_pytorch
+from envgen.repro.reading import (
+    MAX_EXPANDED_CHARS,
+    MAX_EXPANDED_TOTAL,
+    MAX_INCLUDE_DEPTH,
+    MAX_PACKAGES,
+    MAX_WARNINGS,
+    UnreadableSource,
+    excerpt,
+    inside,
+    read_source,
+)
+
+SourceKind = Literal[
+    "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
+    "markdown",
+]  # fmt: skip
+PLATFORM: Final = "linux-64"
+TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
+# conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
+_CONDA_OWNED: Final = frozenset(
+    {
+        "python", "pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio",
+        "cudatoolkit", "cuda-toolkit", "pytorch-cuda", "cpuonly", "pip", "pytorch-mutex",
+        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100",
+    }
+)  # fmt: skip
+# Channels the matrix names for each build: the user's own channels are the rest.
+_MATRIX_CHANNELS: Final = frozenset({"pytorch", "nvidia"})
+_PIP_VALUE_FLAGS: Final = frozenset(
+    {
+        "-f", "--find-links", "-i", "--index-url", "--extra-index-url", "-r", "--requirement",
+        "-c", "--constraint", "-t", "--target", "--prefix", "--root", "--src", "--cache-dir",
+        "--timeout", "--retries", "--trusted-host", "--platform", "--python-version",
+        "--implementation", "--abi", "--progress-bar", "--log", "-e", "--editable",
+    }
+)  # fmt: skip
+_CONDA_VALUE_FLAGS: Final = frozenset(
+    {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
+)
+_WHL_LABEL: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
+_CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
+_PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
+_VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
+_NAME_OK: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_DEFAULT_CUDA: Final = "the default CUDA build"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportOptions:
+    """What `envgen import` was asked to do."""
+
+    source: Path | None = None
+    command: str | None = None
+    out: Path | None = None
+    as_of: str | None = None
+    git: bool = False
+    name: str | None = None
+    matrix_dir: Path | None = None
+    strict: bool = False  # refuse instead of moving to the nearest combination that existed
+    force: bool = False  # let `out` overwrite an existing file
+    context: Path | None = None  # a Dockerfile's build context (default: its folder)
+    # Unpinned or ranged torch without --as-of: date it by the source's last git commit when the
+    # source lies in a git checkout (the CLI turns this on; it runs `git log`).
+    git_default: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportResult:
+    """The project.yaml envgen wrote (or would write), and what the user should know."""
+
+    project: dict[str, object]
+    text: str
+    warnings: tuple[str, ...]
+    written: bool = False
+
+
+@dataclass(slots=True)
+class _Pin:
+    """A torch-family package as the file gave it."""
+
+    version: str | None = None  # exact, or None when unpinned
+    specifier: str = ""  # a range or fuzzy conda version, when not exact
+    label: str | None = None  # pip local label: cu110, cpu
+    where: str = ""
+
+
+@dataclass(slots=True)
+class _Found:
+    """Everything a file asked for, before validation."""
+
+    source: str
+    kind: SourceKind
+    name: str | None = None
+    torch: _Pin | None = None
+    companions: dict[str, _Pin] = field(default_factory=dict)
+    torch_manager: Literal["pip", "conda"] | None = None
+    python: str | None = None
+    python_where: str = ""
+    channels: list[str] = field(default_factory=list)
+    conda_deps: list[str] = field(default_factory=list)
+    pip_reqs: list[str] = field(default_factory=list)
+    indexes: list[tuple[str, str]] = field(default_factory=list)  # (form, url)
+    cpuonly: bool = False
+    # (accelerator or None for a build PyPI chooses, the words for messages)
+    compute: list[tuple[str, str]] = field(default_factory=list)
+    image_cuda: str | None = None
+    image_python: str | None = None
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    # What project.yaml cannot say but should keep (a python patch version, a conda build
+    # string), written as comments beside the key: {key: text}.
+    comments: dict[str, str] = field(default_factory=dict)
+    # Where the file contradicts itself and envgen chose one side (turned into departures).
+    departures: list[str] = field(default_factory=list)
+    include_depth: int = 0  # how deep the current -r chain is
+    expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
+    seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
+    seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
+    full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
+    root: Path | None = None  # includes must stay inside it (a repository import)
+    docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
+
+
+@dataclass(slots=True)
+class _DockerContext:
+    """A Dockerfile's build context and what its COPY/ADD lines put where in the image."""
+
+    context: Path
+    fallback: Path | None = None  # a second context to try (the repository, for a repo import)
+    workdir: str = "/"
+    files: dict[str, str] = field(default_factory=dict)  # image path -> context-relative path
+    dirs: list[tuple[str, str]] = field(default_factory=list)  # (image dir, context dir)
+
+    def image_path(self, name: str) -> str:
+        return posixpath.normpath(posixpath.join(self.workdir, name))
+
+    def copy(self, sources: list[str], dest: str) -> None:
+        target = self.image_path(dest)
+        into_dir = len(sources) > 1 or dest.endswith("/") or dest in {".", "./"}
+        for src in sources:
+            rel = posixpath.normpath(src.lstrip("/"))
+            rel = "" if rel == "." else rel
+            if not rel or (self.context / rel).is_dir():
+                self.dirs.append((target, rel))  # a folder's contents go into the target
+            elif into_dir:
+                self.files[posixpath.join(target, posixpath.basename(rel))] = rel
+            else:
+                self.files[target] = rel
+
+    def resolve(self, name: str) -> Path:
+        """The build-context file that `pip install -r name` reads inside the image."""
+        path = self.image_path(name)
+        if path in self.files:
+            return self.context / self.files[path]
+        for image_dir, rel in sorted(self.dirs, key=lambda d: -len(d[0])):
+            if path == image_dir or path.startswith(image_dir.rstrip("/") + "/"):
+                rest = path[len(image_dir) :].lstrip("/")
+                return self.context / posixpath.join(rel, rest) if rel or rest else self.context
+        return self.context / name.lstrip("/")
+
+
+# --- entry points ----------------------------------------------------------------------------
+def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportResult:
+    """Read the source (a file or a command line), validate it, write project.yaml when asked.
+
+    Raises:
+        ImportSpecError: listing every problem found, each with the nearest published alternative.
+    """
+    if options.command is not None:
+        found = parse_command_text(options.command, source="--command")
+        default_name = "imported"
+    elif options.source is not None and options.source.is_dir():
+        from envgen.repro import repository as import_repo  # noqa: PLC0415 - it imports this module
+
+        found = import_repo.parse_repository(options.source)
+        default_name = options.source.resolve().name
+    elif options.source is not None:
+        found = parse_file(options.source, context=options.context)
+        default_name = options.source.resolve().parent.name
+    else:
+        msg = 'give a FILE to import or --command "pip install ..."'
+        raise ImportSpecError(msg)
+    matrix = matrix or load_matrix(options.matrix_dir)
+    if options.as_of and options.git:
+        msg = "--as-of and --git both set the date; give one"
+        raise ImportSpecError(msg)
+    as_of = _parse_date(options.as_of) if options.as_of else None
+    if options.git:
+        if options.source is None:
+            msg = "--git needs a FILE (the date of its last commit is used)"
+            raise ImportSpecError(msg)
+        as_of = git_date(options.source)
+    default_date: list[str] = []
+    if (
+        as_of is None
+        and options.git_default
+        and options.source is not None
+        and (found.torch is None or found.torch.version is None)
+        and _in_git_checkout(options.source)
+    ):
+        try:
+            as_of = git_date(options.source)
+        except EnvgenError:
+            as_of = None  # untracked, or no git: no date to take
+        if as_of is not None:
+            default_date.append(
+                f"{found.source}: torch is not pinned exactly; dating it by the last commit of "
+                f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
+                "choose another date)"
+            )
+    project, warnings = build_project(
+        found,
+        matrix,
+        name=options.name or found.name or default_name,
+        as_of=as_of,
+        strict=options.strict,
+    )
+    warnings = default_date + warnings
+    text = render_project(project, source=found.source, comments=_comments(found, project))
+    written = False
+    if options.out is not None:
+        _check_overwrite(options.out, text, force=options.force)
+        written = write_if_changed(options.out, text)
+    return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
+    """The comments that still describe what project.yaml says (not a departed value)."""
+    out = dict(found.comments)
+    python = project.get("python")
+    if "python" in out and not (isinstance(python, str) and python == found.python):
+        del out["python"]
+    torch = project.get("torch")
+    if "torch" in out and not (found.torch and found.torch.version == torch):
+        del out["torch"]
+    return out
+
+
+def _check_overwrite(out: Path, text: str, *, force: bool) -> None:
+    """`-o` never replaces a different existing file (a hand-written spec) without --force."""
+    if force or not (out.exists() or out.is_symlink()):
+        return
+    try:
+        same = (
+            out.is_file()
+            and out.stat().st_size == len(text.encode())
+            and (out.read_text(encoding="utf-8") == text)
+        )
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if not same:
+        msg = (
+            f"-o {out}: the file exists and differs from the imported project.yaml; not overwritten"
+        )
+        raise ImportSpecError(msg, hint="pass --force to replace it, or choose another -o path")
+
+
+def import_text(
+    text: str, *, filename: str, matrix: Matrix, as_of: dt.date | None = None, name: str = "paper"
+) -> ImportResult:
+    """Import file content given as text (the kind is detected from `filename` and the text)."""
+    found = parse_text(text, filename=filename, base=None)
+    project, warnings = build_project(found, matrix, name=found.name or name, as_of=as_of)
+    return ImportResult(
+        project=project,
+        text=render_project(project, source=found.source, comments=_comments(found, project)),
+        warnings=tuple(warnings),
+    )
+
+
+def _in_git_checkout(path: Path) -> bool:
+    """`path` lies inside a git work tree (a `.git` entry in it or a parent; no process started)."""
+    here = path.resolve()
+    return any((d / ".git").exists() for d in (here, *here.parents))
+
+
+def git_date(path: Path) -> dt.date:
+    """The date of the last commit that touched `path` (`git log -1 --format=%cs`)."""
+    where = path.resolve().parent
+    try:
+        result = _proc.run(
+            ["git", "log", "-1", "--format=%cs", "--", path.name],
+            what=f"git log for {path.name}",
+            cwd=where,
+            timeout=60,
+        )
+    except _proc.CommandError as exc:
+        tail = exc.result.stderr.strip().splitlines()[-1:] or ["(no stderr)"]
+        msg = f"--git: cannot read the commit date of {path.name}: {tail[0]}"
+        raise ImportSpecError(
+            msg, hint="run it inside the repository, or pass --as-of YYYY-MM-DD"
+        ) from None
+    stamp = result.stdout.strip()
+    if not stamp:
+        msg = f"--git: {path.name} has no commits in the repository at {where}"
+        raise ImportSpecError(msg, hint="commit it first, or pass --as-of YYYY-MM-DD")
+    return _parse_date(stamp)
+
+
+def _parse_date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        msg = f"--as-of: {text!r} is not a date; write YYYY-MM-DD, e.g. 2020-11-30"
+        raise ImportSpecError(msg) from None
+
+
+# --- detection and parsing -------------------------------------------------------------------
+def parse_file(path: Path, *, root: Path | None = None, context: Path | None = None) -> _Found:
+    """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind.
+
+    `context` is a Dockerfile's build context (default: the Dockerfile's folder).
+    """
+    try:
+        text = read_source(path)
+    except UnreadableSource as exc:
+        raise ImportSpecError(str(exc)) from None
+    return parse_text(text, filename=path.name, base=path.parent, root=root, context=context)
+
+
+def detect_kind(filename: str, text: str) -> SourceKind:
+    """Guess what a file is from its name, then its content.
+
+    >>> detect_kind("environment.yml", ""), detect_kind("Dockerfile.gpu", "")
+    ('conda', 'dockerfile')
+    """
+    low = filename.lower()
+    if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
+        return "dockerfile"
+    if low.endswith((".yml", ".yaml")):
+        return "conda"
+    if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
+        return "shell"
+    if low == "setup.py":
+        return "setup.py"
+    if low == "setup.cfg":
+        return "setup.cfg"
+    if low == "pyproject.toml":
+        return "pyproject"
+    if low.endswith((".md", ".markdown", ".rst")) or re.match(
+        r"^(readme|install)\.(txt|markdown)$", low
+    ):
+        return "markdown"
+    if import_formats.is_conda_list(text):
+        return "conda-list"
+    if low.endswith((".txt", ".in")) or low.startswith("requirements"):
+        return "pip"
+    first = next(
+        (ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")), ""
+    )
+    if re.match(r"(?i)^(FROM|ARG)\s", first):
+        return "dockerfile"
+    if re.search(r"(?m)^dependencies\s*:", text):
+        return "conda"
+    if re.search(
+        r"(?m)\b(pip3?|conda|mamba|micromamba)\s+(install|create)\b", text
+    ) or text.startswith("#!"):
+        return "shell"
+    return "pip"
+
+
+def parse_text(
+    text: str,
+    *,
+    filename: str,
+    base: Path | None,
+    root: Path | None = None,
+    context: Path | None = None,
+) -> _Found:
+    kind = detect_kind(posixpath.basename(filename), text)
+    found = _Found(source=filename, kind=kind, root=root)
+    if kind == "conda":
+        _parse_conda_yaml(text, found, base)
+    elif kind == "pip":
+        _parse_requirements(text, found, base, seen=set())
+    elif kind == "shell":
+        _parse_shell(text, found, base, env={})
+    elif kind == "dockerfile":
+        _parse_dockerfile(text, found, base, context)
+    elif kind == "conda-list":
+        _parse_conda_list(text, found)
+    elif kind == "markdown":
+        for first, block in import_formats.shell_blocks(text):
+            _parse_shell(block, found, base, env={}, offset=first - 1)
+    else:
+        reader = {
+            "setup.py": import_formats.setup_py,
+            "setup.cfg": import_formats.setup_cfg,
+            "pyproject": import_formats.pyproject,
+        }[kind]
+        _parse_declared(reader(text, filename), found)
+    return found
+
+
+def _parse_conda_list(text: str, found: _Found) -> None:
+    """`conda list --export` (name=version=build) or `conda list` table output."""
+    found.torch_manager = found.torch_manager or "conda"
+    unchanneled = 0
+    for number, spec, channel in import_formats.conda_list_entries(text):
+        where = f"{found.source}:{number}"
+        if channel == "pypi":
+            _pip_requirement(spec, found, where)
+            continue
+        if channel and channel not in found.channels and re.fullmatch(r"[\w.-]+", channel):
+            found.channels.append(channel)
+        before = len(found.conda_deps)
+        _conda_spec(spec, found, where)
+        unchanneled += channel is None and len(found.conda_deps) > before
+    if unchanneled and "defaults" not in found.channels:
+        # `conda list --export` records no channels and `conda list` leaves the column empty
+        # for the defaults channel: a plain Anaconda/Miniconda install took them from defaults.
+        found.channels.append("defaults")
+        found.warnings.append(
+            f"{found.source}: {unchanneled} package(s) have no channel in the listing (conda "
+            "list leaves defaults blank, conda list --export records no channels); project.yaml "
+            "adds the defaults channel: change conda.channels if the environment used "
+            "conda-forge"
+        )
+
+
+def _parse_declared(declared: import_formats.Declared, found: _Found) -> None:
+    """A package's own dependencies (setup.py, setup.cfg, pyproject.toml)."""
+    found.warnings.extend(declared.warnings)
+    for number, req in declared.requirements:
+        _pip_requirement(req, found, f"{found.source}:{number}")
+    if declared.python_requires is not None:
+        number, text = declared.python_requires
+        m = re.fullmatch(r"\s*(==|~=)\s*(\d+\.\d+)(\.[\d*]+)?\s*", text)
+        if m:  # a floor (>=3.6) is not a pin: the release decides
+            _set_python(found, m.group(2), f"{found.source}:{number} (python_requires)")
+
+
+def parse_command_text(command: str, *, source: str) -> _Found:
+    found = _Found(source=source, kind="shell")
+    _parse_shell(command, found, None, env={})
+    return found
+
+
+def _logical_lines(text: str) -> list[tuple[int, str]]:
+    """Join backslash continuations; return (first line number, text)."""
+    out: list[tuple[int, str]] = []
+    buf: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not buf:
+            start = number
+        stripped = raw.rstrip()
+        if stripped.endswith("\\"):
+            buf.append(stripped[:-1])
+            continue
+        buf.append(stripped)
+        out.append((start, " ".join(part.strip() for part in buf)))
+        buf = []
+    if buf:
+        out.append((start, " ".join(part.strip() for part in buf)))
+    return out
+
+
+# conda ------------------------------------------------------------------------------------------
+def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
+    import yaml  # noqa: PLC0415 - only this parser needs it
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+        return
+    if not isinstance(data, dict):
+        found.problems.append(
+            f"{found.source}: expected a conda environment (name, channels, dependencies)"
+        )
+        return
+    if isinstance(data.get("name"), str):
+        found.name = data["name"]
+    for ch in data.get("channels") or []:
+        if isinstance(ch, str) and ch not in found.channels:
+            found.channels.append(ch)
+    for i, dep in enumerate(data.get("dependencies") or []):
+        where = f"{found.source}: dependencies[{i}]"
+        if isinstance(dep, dict) and "pip" in dep:
+            for j, req in enumerate(dep.get("pip") or []):
+                _pip_line(str(req), found, base, f"{where}.pip[{j}]", seen=set())
+        elif isinstance(dep, str):
+            _conda_spec(dep, found, where)
+        else:
+            found.warnings.append(f"{where}: {excerpt(str(dep))!r} is not a package spec; ignored")
+
+
+def _conda_spec(spec: str, found: _Found, where: str) -> None:
+    """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
+    text = spec.strip()
+    channel = None
+    if "::" in text:
+        channel, text = text.split("::", 1)
+        if channel not in found.channels:
+            found.channels.append(channel)
+    match = re.match(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*(.*)$", text)
+    if not match:
+        found.warnings.append(f"{where}: {excerpt(spec)!r} is not a conda package spec; ignored")
+        return
+    name, rest = match.group(1).lower(), match.group(2).strip()
+    version, build, ranged = _conda_version(rest)
+    if name in {"pytorch", "pytorch-gpu", "pytorch-cpu"}:
+        _set_torch(found, "conda", version, ranged, where=where, label=None)
+        if build:
+            found.comments["torch"] = (
+                f"the file's build: {name}={version or ranged}={excerpt(build)} ({excerpt(where)})"
+            )
+        if name == "pytorch-cpu":
+            found.compute.append(("cpu", f"{where}: {name}"))
+        if build:
+            _conda_build_string(build, found, where)
+    elif name in ("torchvision", "torchaudio"):
+        found.companions[name] = _pin(version, ranged, None, where)
+        if build and "cpu" in build:
+            found.compute.append(("cpu", f"{where}: {name} build {build}"))
+    elif name == "python":
+        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
+        if version or not ranged.startswith((">", "<", "!", "~")):
+            _set_python(found, version or ranged, where)
+    elif name == "cpuonly":
+        found.cpuonly = True
+        found.compute.append(("cpu", "cpuonly"))
+    elif name in ("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit"):
+        cuda = _major_minor(version or ranged.lstrip("=<>!~"))
+        if cuda:
+            found.compute.append((_cu(cuda), f"{name} {cuda}"))
+    elif name in ("cuda90", "cuda92", "cuda100"):
+        found.compute.append(("cu" + name[4:], name))
+    elif name not in _CONDA_OWNED:
+        if rest and not rest.startswith(("=", "<", ">", "!", "~")):
+            rest = "=" + rest.replace(" ", "=")
+        dep = name + rest
+        if dep not in found.seen_conda and _room_for(found, found.conda_deps, "conda", where):
+            found.seen_conda.add(dep)
+            found.conda_deps.append(dep)
+
+
+def _conda_version(rest: str) -> tuple[str | None, str | None, str]:
+    """(exact version, build string, range text) of a match spec's tail."""
+    rest = rest.strip()
+    if not rest:
+        return None, None, ""
+    if rest.startswith("=="):
+        body = rest[2:]
+    elif rest.startswith("=") and not rest.startswith("=="):
+        body = rest[1:]
+    elif re.match(r"^\d", rest):
+        body = rest.replace(" ", "=", 1)
+    else:
+        return None, None, rest
+    version, _, build = body.partition("=")
+    version = version.strip()
+    build_s = build.strip() or None
+    if "*" in version or not _is_version(version):
+        return None, build_s, version
+    # `pytorch=1.7` is fuzzy in conda (1.7.*): exact only with three parts.
+    if rest.startswith("=") and not rest.startswith("==") and len(version.split(".")) < 3:
+        return None, build_s, version
+    return version, build_s, ""
+
+
+def _conda_build_string(build: str, found: _Found, where: str) -> None:
+    py = _PY_IN_BUILD.match(build)
+    if py:
+        _set_python(found, f"{py.group(1)}.{py.group(2)}", f"{where} (build string)")
+    cuda = _CUDA_IN_BUILD.search(build)
+    if cuda:
+        found.compute.append((_cu(f"{cuda.group(1)}.{cuda.group(2)}"), f"build string {build}"))
+    elif "cpu" in build:
+        found.compute.append(("cpu", f"build string {build}"))
+
+
+# pip --------------------------------------------------------------------------------------------
+def _parse_requirements(text: str, found: _Found, base: Path | None, *, seen: set[Path]) -> None:
+    for number, line in _logical_lines(text):
+        body = re.sub(r"(^|\s)#.*$", "", line).strip()
+        if body:
+            _pip_line(body, found, base, f"{found.source}:{number}", seen=seen)
+
+
+def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    line = re.sub(r"(^|\s)#.*$", "", line).strip()
+    if not line:
+        return
+    if line.startswith("-"):
+        try:
+            tokens = shlex.split(line)
+        except ValueError:
+            tokens = line.split()
+        _pip_options(tokens, found, base, where, seen=seen)
+        return
+    # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
+    requirement, _, options = line.partition(" --")
+    option = options.split("=", 1)[0].split(" ", 1)[0]
+    if options and option not in {"hash", "config-settings", "global-option"}:
+        found.warnings.append(
+            f"{where}: pip rejects --{excerpt(option)} on a requirement line (only --hash, "
+            "--config-settings and --global-option are allowed there); the option is ignored"
+        )
+    _pip_requirement(requirement.strip(), found, where)
+
+
+def _pip_options(
+    tokens: list[str], found: _Found, base: Path | None, where: str, *, seen: set[Path]
+) -> None:
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        flag, eq, value = tok.partition("=")
+        if not eq and tok in _PIP_VALUE_FLAGS and i + 1 < len(tokens):
+            value = tokens[i + 1]
+            i += 1
+        elif not eq:
+            flag = tok
+            if len(tok) > 2 and tok[:2] in ("-f", "-i", "-r", "-c") and not tok.startswith("--"):
+                flag, value = tok[:2], tok[2:]
+        i += 1
+        if flag in ("-f", "--find-links"):
+            found.indexes.append(("find-links", value))
+        elif flag in ("-i", "--index-url"):
+            found.indexes.append(("index-url", value))
+        elif flag == "--extra-index-url":
+            found.indexes.append(("extra-index-url", value))
+        elif flag in ("-r", "--requirement"):
+            _include(value, found, base, where, seen=seen)
+        elif flag in ("-e", "--editable"):
+            found.warnings.append(
+                f"{where}: editable install {excerpt(value)!r} is not a package envgen can lock; "
+                "ignored"
+            )
+        elif flag in ("-c", "--constraint"):
+            found.warnings.append(
+                f"{where}: constraints file {excerpt(value)!r} is not followed; pin what matters "
+                "in project.yaml"
+            )
+
+
+def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    shown = excerpt(name)
+    if base is None:
+        found.warnings.append(
+            f"{where}: -r {shown}: included files can only be followed when importing a file; "
+            "not followed"
+        )
+        return
+    if found.include_depth >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(
+            f"{where}: -r {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
+            "not followed"
+        )
+        return
+    path = base / name
+    if found.docker is not None and found.include_depth == 0:
+        path = found.docker.resolve(name)
+        fallback = found.docker.fallback
+        if not path.exists() and fallback is not None:
+            moved = _DockerContext(
+                context=fallback,
+                workdir=found.docker.workdir,
+                files=found.docker.files,
+                dirs=found.docker.dirs,
+            )
+            if moved.resolve(name).exists() and inside(moved.resolve(name), fallback):
+                path, found.docker = moved.resolve(name), moved
+        if not inside(path, found.docker.context):
+            found.warnings.append(
+                f"{where}: -r {shown}: outside the build context {found.docker.context}; "
+                "not followed"
+            )
+            return
+        if not path.exists():
+            found.warnings.append(
+                f"{where}: -r {shown}: {path} is not in the build context "
+                f"{found.docker.context} (pass --context DIR if the image is built from "
+                "another folder); not followed"
+            )
+            return
+    if found.root is not None and not inside(path, found.root):
+        found.warnings.append(
+            f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
+        )
+        return
+    resolved = path.resolve()
+    if resolved in seen:
+        return
+    seen.add(resolved)
+    try:
+        text = read_source(path, shown=shown)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: -r {exc}; not followed")
+        return
+    saved = found.source
+    found.source = name if len(name) <= 200 else shown
+    found.include_depth += 1
+    try:
+        _parse_requirements(text, found, resolved.parent, seen=seen)
+    finally:
+        found.include_depth -= 1
+        found.source = saved
+
+
+def _pip_requirement(text: str, found: _Found, where: str) -> None:
+    wheel = _wheel_requirement(text)
+    if wheel is not None:
+        wheel_name, wheel_version, wheel_label, py = wheel
+        if py:
+            _set_python(found, py, f"{where} (wheel tag)")
+        _family(found, wheel_name, wheel_version, "", wheel_label, where)
+        return
+    if re.match(r"^[A-Za-z0-9_.-]+\s*@\s*file:", text):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a local build with no version (pip freeze "
+            "lists packages conda installed this way); pin a released version in pip: if the "
+            "paper needs it"
+        )
+        return
+    if (
+        "://" in text
+        and not text.split("#", maxsplit=1)[0].endswith(".whl")
+        and "@" not in text.split("://", maxsplit=1)[0]
+    ):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
+        )
+        return
+    try:
+        req = Requirement(text)
+    except InvalidRequirement as exc:
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} is not a requirement ({excerpt(str(exc))}); ignored"
+        )
+        return
+    name = str(canonicalize_name(req.name))
+    if req.marker is not None and not _marker_on_linux(req.marker, found.python):
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} does not apply on linux-64 "
+            f"(marker {excerpt(str(req.marker))}); ignored"
+        )
+        return
+    if name in TORCH_FAMILY:
+        if req.url:
+            found.problems.append(
+                f"{where}: {req.name} from a URL that is not a wheel file name: pin a version "
+                "instead"
+            )
+            return
+        version, label, ranged = _pip_version(str(req.specifier))
+        _family(found, name, version, ranged, label, where)
+        return
+    if name in {"pip", "setuptools", "wheel"} and not req.specifier:
+        return  # `pip install --upgrade pip`: the installer, not a dependency of the paper
+    if name.startswith("nvidia-") or name in {"triton", "pytorch-triton"}:
+        found.warnings.append(
+            f"{where}: dropped {req.name} (a dependency of torch: the lock pins the matching one)"
+        )
+        return
+    if req.url:
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
+        )
+        return
+    req.marker = None if req.marker is not None and _marker_always_linux(req.marker) else req.marker
+    if name in found.seen_pip:
+        found.warnings.append(f"{where}: {req.name} is listed again; the first one is kept")
+        return
+    if _room_for(found, found.pip_reqs, "pip", where):
+        found.seen_pip.add(name)
+        found.pip_reqs.append(str(req))
+
+
+def _family(
+    found: _Found, name: str, version: str | None, ranged: str, label: str | None, where: str
+) -> None:
+    if name == "torch":
+        _set_torch(found, "pip", version, ranged, where=where, label=label)
+    else:
+        found.companions[name] = _pin(version, ranged, label, where)
+
+
+def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | None:
+    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL)."""
+    url = text.split("@", 1)[1].strip() if "@" in text and "://" in text.split("@", 1)[1] else text
+    if "://" not in url or not url.split("#")[0].endswith(".whl"):
+        return None
+    filename = url.split("#")[0].rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
+    try:
+        name, version, _, tags = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, InvalidVersion):
+        return None
+    if name not in TORCH_FAMILY:
+        return None
+    py = None
+    for tag in tags:
+        m = re.match(r"^cp(\d)(\d+)$", tag.interpreter)
+        if m:
+            py = f"{m.group(1)}.{m.group(2)}"
+    return name, version.public, version.local, py
+
+
+def _pip_version(spec: str) -> tuple[str | None, str | None, str]:
+    """(exact public version, local label, range text) of a pip specifier."""
+    if not spec:
+        return None, None, ""
+    m = re.fullmatch(r"===?\s*([0-9][0-9A-Za-z.]*)(?:\+([0-9A-Za-z.]+))?", spec.strip())
+    if m and "*" not in spec:
+        return m.group(1), m.group(2), ""
+    return None, None, spec
+
+
+def _marker_on_linux(marker: Marker, python: str | None) -> bool:
+    env = {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "os_name": "posix",
+        "platform_machine": "x86_64",
+    }
+    if python:
+        env |= {"python_version": python, "python_full_version": python + ".0"}
+    try:
+        return marker.evaluate(env)
+    except Exception:  # an undefined marker variable means: keep it
+        return True
+
+
+def _marker_always_linux(marker: Marker) -> bool:
+    """A marker that only says "on linux" is dropped (project.yaml's platforms say that)."""
+    return (
+        re.fullmatch(r"(sys_platform|platform_system) == \"(linux|Linux)\"", str(marker))
+        is not None
+    )
+
+
+# shell and Dockerfiles ----------------------------------------------------------------------------
+def _parse_shell(
+    text: str, found: _Found, base: Path | None, *, env: dict[str, str], offset: int = 0
+) -> None:
+    for number, line in ((n + offset, ln) for n, ln in _logical_lines(text)):
+        if line.lstrip().startswith("#"):
+            continue
+        where = f"{found.source}:{number}" if found.source != "--command" else "--command"
+        try:
+            expanded = _substitute(line, env)
+        except _TooLong:
+            _too_long(found, where)
+            continue
+        if _over_budget(found, expanded, where):
+            return
+        _shell_line(expanded, found, base, where, env=env)
+
+
+def _shell_line(
+    line: str, found: _Found, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    try:
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")
+        lexer.whitespace_split = True
+        lexer.commenters = "#"
+        tokens = list(lexer)
+    except ValueError:
+        found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+        return
+    segment: list[str] = []
+    skip = False
+    for i, tok in enumerate([*tokens, ";"]):
+        if skip:  # the target of a redirect
+            skip = False
+            continue
+        if tok and set(tok) <= set(";&|<>") and ("<" in tok or ">" in tok):
+            # An unquoted < or > is a redirect, as the shell reads it: `pip install torch>=1.7`
+            # installs an unpinned torch and writes pip's output to a file named `=1.7`.
+            target = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if segment and segment[-1].isdigit():
+                segment.pop()  # 2>&1: the file descriptor
+            elif segment and target.startswith("=") and not tok.startswith("<"):
+                found.warnings.append(
+                    f"{where}: `{excerpt(segment[-1])}{tok}{excerpt(target)}` is not quoted, so "
+                    f"the shell reads {tok} as a redirect and installs {excerpt(segment[-1])} "
+                    "without that version bound"
+                )
+            skip = True
+            continue
+        if tok and set(tok) <= set(";&|"):
+            _shell_command(segment, found, base, where, env=env)
+            segment = []
+        else:
+            segment.append(tok)
+
+
+def _shell_command(
+    words: list[str], found: _Found, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
+        if "=" in words[0] and words[0] != "RUN":
+            key, _, value = words[0].partition("=")
+            env[key] = value
+        words = words[1:]
+    if not words:
+        return
+    tool = Path(words[0]).name
+    if tool in {"export", "ENV"} and len(words) > 1:
+        for item in words[1:]:
+            key, eq, value = item.partition("=")
+            if eq:
+                env[key] = value
+        return
+    if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
+        if tool not in {"python", "python3"} and found.python is None:
+            _set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
+        words = ["pip", *words[3:]]
+        tool = "pip"
+    if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
+        for word in words[2:]:
+            m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
+            if m:
+                _set_python(found, m.group(1), f"{where} ({tool} install {word})")
+                break
+        return
+    if tool == "uv" and words[1:2] == ["pip"]:
+        words, tool = words[1:], "pip"
+    if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
+        _pip_install(words[2:], found, base, where)
+    elif (
+        tool in {"conda", "mamba", "micromamba"}
+        and len(words) > 1
+        and words[1] in {"install", "create"}
+    ):
+        _conda_install(words[2:], found, where)
+
+
+def _pip_install(args: list[str], found: _Found, base: Path | None, where: str) -> None:
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok.startswith("-"):
+            flag = tok.split("=", 1)[0]
+            takes_value = flag in _PIP_VALUE_FLAGS and "=" not in tok and i + 1 < len(args)
+            option = [tok, args[i + 1]] if takes_value else [tok]
+            _pip_options(option, found, base, where, seen=set())
+            i += 2 if takes_value else 1
+            continue
+        _pip_requirement(tok, found, where)
+        i += 1
+
+
+def _conda_install(args: list[str], found: _Found, where: str) -> None:
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok.startswith("-"):
+            flag, eq, value = tok.partition("=")
+            if flag in _CONDA_VALUE_FLAGS and not eq and i + 1 < len(args):
+                value = args[i + 1]
+                i += 1
+            if flag in ("-c", "--channel") and value not in found.channels:
+                found.channels.append(value)
+            i += 1
+            continue
+        _conda_spec(tok, found, where)
+        i += 1
+
+
+class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this module
+    """A line grew past MAX_EXPANDED_CHARS while its $VARS were substituted."""
+
+
+def _substitute(text: str, env: dict[str, str]) -> str:
+    """Expand $NAME, ${NAME} and ${NAME:-default}, bounded (nested ENV values grow fast).
+
+    Raises:
+        _TooLong: the result would pass MAX_EXPANDED_CHARS characters.
+    """
+    out: list[str] = []
+    size = 0
+    pos = 0
+    for m in _VAR.finditer(text):
+        name = m.group(1) or m.group(3)
+        value = env.get(name, m.group(2) if m.group(2) is not None else m.group(0))
+        for piece in (text[pos : m.start()], value):
+            size += len(piece)
+            if size > MAX_EXPANDED_CHARS:
+                raise _TooLong
+            out.append(piece)
+        pos = m.end()
+    size += len(text) - pos
+    if size > MAX_EXPANDED_CHARS:
+        raise _TooLong
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _room_for(found: _Found, items: list[str], what: str, where: str) -> bool:
+    """Another package fits under MAX_PACKAGES (one warning when the first one does not)."""
+    if len(items) < MAX_PACKAGES:
+        return True
+    if what not in found.full:
+        found.full.add(what)
+        found.warnings.append(
+            f"{where}: more than {MAX_PACKAGES} {what} packages; the rest are left out"
+        )
+    return False
+
+
+def _over_budget(found: _Found, expanded: str, where: str) -> bool:
+    """True (with one warning) once a file's expanded lines pass MAX_EXPANDED_TOTAL."""
+    found.expanded += len(expanded)
+    if found.expanded <= MAX_EXPANDED_TOTAL:
+        return False
+    found.warnings.append(
+        f"{where}: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters in all "
+        "(nested ARG/ENV/shell variables); the rest of the file is not read"
+    )
+    return True
+
+
+def _too_long(found: _Found, where: str) -> None:
+    found.warnings.append(
+        f"{where}: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+        "(nested ARG/ENV/shell variables); line ignored"
+    )
+
+
+_PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyver|python_ver)$")
+
+
+def _parse_dockerfile(
+    text: str, found: _Found, base: Path | None, context: Path | None = None
+) -> None:
+    env: dict[str, str] = {}
+    if base is not None or context is not None:
+        found.docker = _DockerContext(
+            context=(context or base or Path()).resolve(),
+            fallback=found.root.resolve() if found.root is not None and context is None else None,
+        )
+    try:
+        _dockerfile_lines(text, found, base, env)
+    finally:
+        found.docker = None
+    if found.python is None:
+        for key, value in env.items():
+            m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
+            if _PYTHON_VARS.match(key) and m:
+                _set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
+                break
+
+
+def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str, str]) -> None:
+    for number, line in _logical_lines(text):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        keyword, _, rest = stripped.partition(" ")
+        keyword = keyword.upper()
+        where = f"{found.source}:{number}"
+        try:
+            rest = _substitute(rest.strip(), env)
+        except _TooLong:
+            _too_long(found, where)
+            continue
+        if _over_budget(found, rest, where):
+            return
+        if keyword == "FROM":
+            image = next((w for w in rest.split() if not w.startswith("--")), None)
+            if image is None:
+                found.warnings.append(f"{where}: FROM names no image; line ignored")
+            else:
+                _from_image(image, found, where)
+        elif keyword in ("ARG", "ENV"):
+            try:
+                items = shlex.split(rest)
+            except ValueError:
+                found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+                continue
+            for item in items:
+                key, eq, value = item.partition("=")
+                if eq:
+                    env[key] = value
+            if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
+                env[rest.split()[0]] = rest.split()[1]
+        elif keyword == "WORKDIR" and found.docker is not None and rest:
+            found.docker.workdir = found.docker.image_path(rest.strip())
+        elif keyword in ("COPY", "ADD") and found.docker is not None:
+            _docker_copy(rest, found.docker)
+        elif keyword == "RUN":
+            try:  # the exec form; Docker runs anything that is not a JSON array as shell form
+                words = json.loads(rest) if rest.startswith("[") else None
+            except json.JSONDecodeError:
+                words = None
+            if isinstance(words, list):
+                _shell_command([str(w) for w in words], found, base, where, env=env)
+            else:
+                _shell_line(rest, found, base, where, env=env)
+
+
+def _docker_copy(rest: str, docker: _DockerContext) -> None:
+    try:
+        words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
+    except (json.JSONDecodeError, ValueError):
+        return
+    if not isinstance(words, list):
+        return
+    words = [str(w) for w in words]
+    if any(w.startswith("--from") for w in words):
+        return  # from another build stage, not the context
+    args = [w for w in words if not w.startswith("--")]
+    if len(args) >= 2:
+        docker.copy(args[:-1], args[-1])
+
+
+def _from_image(image: str, found: _Found, where: str) -> None:
+    repo, _, tag = image.partition(":")
+    repo = repo.removeprefix("docker.io/").removeprefix("library/")
+    if repo == "pytorch/pytorch":
+        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn\d+-(runtime|devel)$", tag)
+        if m:
+            exact = m.group(1).count(".") == 2
+            version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
+            _set_torch(found, "pip", version, ranged, where=where, label=None)
+            found.compute.append((_cu(m.group(2)), f"image {image}"))
+            # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
+            found.companions.setdefault("torchvision", _Pin(where=where))
+        else:
+            found.problems.append(
+                f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
+                "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
+            )
+    elif repo == "nvcr.io/nvidia/pytorch":
+        row = ngc_pytorch(tag)
+        if row is None:
+            found.warnings.append(
+                f"{where}: FROM {excerpt(image)}: matrices/base-images.yaml has no row for this "
+                "tag, so its torch, CUDA and python are unknown; pin torch in the file or add the "
+                "row from NVIDIA's PyTorch release notes"
+            )
+            return
+        shipped = Version(row.torch)
+        said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
+        _set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        found.image_cuda = _major_minor(row.cuda)
+        _set_python(found, row.python, f"{where} (image {excerpt(image)})")
+    elif repo == "nvidia/cuda":
+        m = re.match(r"^(\d+\.\d+)", tag)
+        if m:
+            found.image_cuda = m.group(1)
+    elif repo == "python":
+        m = re.match(r"^(\d\.\d+)", tag)
+        if m:
+            _set_python(found, m.group(1), f"{where} (image {image})")
+
+
+# small setters -----------------------------------------------------------------------------------
+def _pin(version: str | None, ranged: str, label: str | None, where: str) -> _Pin:
+    return _Pin(version=version, specifier=ranged, label=label, where=where)
+
+
+def _set_torch(
+    found: _Found,
+    manager: Literal["pip", "conda"],
+    version: str | None,
+    ranged: str,
+    *,
+    where: str,
+    label: str | None,
+) -> None:
+    pin = _pin(version, ranged, label, where)
+    if (
+        found.torch is not None
+        and (found.torch.version, found.torch.specifier) != (version, ranged)
+        and (version is not None or ranged)
+    ):
+        if found.torch.version is None and not found.torch.specifier:
+            found.torch = pin
+            found.torch_manager = manager
+            return
+        text = (
+            f"{where}: torch was {_pin_text(found.torch)} ({found.torch.where}) and "
+            f"{_pin_text(pin)}, now {_pin_text(pin)}, because the later install replaces the "
+            "earlier one"
+        )
+        found.departures.append(text)
+        found.warnings.append(text)
+        # The image's CUDA described the torch it shipped, not the one installed over it.
+        found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        found.image_cuda = None
+        found.torch = pin
+        found.torch_manager = manager
+        if label:
+            found.compute.append((label, f"torch=={version}+{label}"))
+        return
+    if found.torch is None or version is not None or ranged:
+        found.torch = pin
+        found.torch_manager = manager
+    if label:
+        found.compute.append((label, f"torch=={version}+{label}"))
+
+
+def _set_python(found: _Found, version: str | None, where: str) -> None:
+    if not version:
+        return
+    mm = _major_minor(version.lstrip("=<>~!"))
+    if mm is None or not version.lstrip("=").startswith(mm.split(".")[0]):
+        return
+    if found.python is None:
+        found.python, found.python_where = mm, where
+        full = re.match(r"^=*\s*(\d+\.\d+\.\d+)\b", version)
+        if full:
+            found.comments["python"] = f"the file says {full.group(1)} ({excerpt(where)})"
+    elif found.python != mm:
+        text = (
+            f"{where}: python was {mm}, now {found.python}, because {found.python_where} asked "
+            f"for python {found.python} first"
+        )
+        found.departures.append(text)
+        found.warnings.append(text)
+
+
+def _pin_text(pin: _Pin) -> str:
+    if pin.version:
+        return pin.version + (f"+{pin.label}" if pin.label else "")
+    return pin.specifier or "(unpinned)"
+
+
+def _major_minor(text: str | None) -> str | None:
+    m = re.match(r"^(\d+)\.(\d+)", text or "")
+    return f"{m.group(1)}.{m.group(2)}" if m else None
+
+
+def _cu(cuda: str) -> str:
+    return "cu" + cuda.replace(".", "")
+
+
+def _cuda_of(acc: str) -> str:
+    return cuda_version_of(acc) or acc
+
+
+def _is_version(text: str) -> bool:
+    try:
+        Version(text)
+    except InvalidVersion:
+        return False
+    return True
+
+
+# --- validation against the matrix ---------------------------------------------------------------
+@dataclass(slots=True)
+class _Report:
+    """What validation tells the user: fatal problems, warnings, and departures from the file.
+
+    A departure is a place where project.yaml differs from what the file asked for, because what
+    it asked for never existed (or no longer works): "was X, now Y, because Z". `--strict` turns
+    departures into problems.
+    """
+
+    problems: list[str]
+    warnings: list[str]
+    departures: list[str] = field(default_factory=list)
+
+    def depart(self, where: str, what: str, was: str, now: str, because: str) -> None:
+        text = f"{where}: {what} was {was}, now {now}, because {because}"
+        self.departures.append(text)
+        self.warnings.append(text)
+
+
+def build_project(
+    found: _Found,
+    matrix: Matrix,
+    *,
+    name: str,
+    as_of: dt.date | None = None,
+    strict: bool = False,
+) -> tuple[dict[str, object], list[str]]:
+    """Validate what a file asked for; return project.yaml data and warnings.
+
+    Whatever the file asked for that never existed is replaced by the nearest combination that
+    did, with one warning per departure; only a source with no torch at all is refused (and, with
+    `strict`, any departure).
+
+    Raises:
+        ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
+    """
+    report = _Report(
+        problems=list(found.problems),
+        warnings=list(found.warnings),
+        departures=list(found.departures),
+    )
+    src = found.source
+    evidence = _compute_evidence(found, report)
+    release = _pick_release(found, matrix, as_of, evidence, report)
+    if release is None:
+        _raise(src, report.problems)
+        raise ImportSpecError(src)
+    manager: Literal["pip", "conda"] = found.torch_manager or "pip"
+    acc = _pick_accelerator(found, matrix, release, manager, evidence, report)
+    builds = _builds(matrix, release, manager)
+    if not builds and manager == "conda":
+        manager, builds = _channel_ended(found, matrix, release, acc, report)
+    if (
+        builds
+        and acc not in builds
+        and evidence is not None
+        and evidence[1].startswith("image pytorch/pytorch:")
+        and acc in _builds(matrix, release, "conda")
+    ):
+        # pytorch/pytorch images install torch with conda: that build is what existed.
+        report.depart(
+            src, "the install route", f"pip {acc}", f"conda {acc}",
+            f"torch {release.torch} has no {acc} pip wheels, and the image "
+            f"({evidence[1].removeprefix('image ')}) installed the conda build, which has {acc}",
+        )  # fmt: skip
+        manager, builds = "conda", _builds(matrix, release, "conda")
+    if builds and acc not in builds:
+        acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
+    python = _check_python(found, release, report)
+    companions = _check_companions(found, matrix, release, acc, report)
+    managers, acc = _gone_routes(found, matrix, release, manager, acc, builds, report)
+    if (
+        acc == "cpu"
+        and manager == "conda"
+        and managers == ["conda"]
+        and not found.cpuonly
+        and not any(c == "cpu" for c, _ in found.compute)
+    ):
+        build = builds.get("cpu")
+        if isinstance(build, CondaBuild) and build.form == "cpuonly":
+            cudas = [a for a in builds if a.startswith("cu")]
+            report.warnings.append(
+                f"{src}: pytorch {release.torch} from -c pytorch without cpuonly (and without "
+                f"cudatoolkit) installs {_DEFAULT_CUDA} on linux-64, even on a machine without a "
+                "GPU; "
+                "project.yaml asks for cpu, whose environment.yml adds cpuonly. If the paper ran "
+                "on a GPU, "
+                f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
+            )
+    if "pip" in managers:
+        from envgen.model.extensions import Target, review_import  # noqa: PLC0415
+
+        target = Target(
+            torch=release.torch,
+            accelerator=acc,
+            python=python or (release.python[-1] if release.python else "3"),
+            platform="linux-64",
+        )
+        newest_first = tuple(sorted(release.python, key=_py_key, reverse=True))
+        more, notes, fitting = review_import(
+            matrix,
+            found.pip_reqs,
+            found.indexes,
+            target,
+            where=src,
+            pythons=() if python else newest_first,
+        )
+        # Never a refusal (issue 11): an extension never built for this variant is a notice
+        # naming what was; --strict refuses it.
+        if strict:
+            report.problems.extend(more)
+        else:
+            report.warnings.extend(f"{m} (kept as the file says; the lock will fail)" for m in more)
+        report.warnings.extend(notes)
+        if fitting is not None and newest_first and fitting != newest_first[0]:
+            python = fitting
+            report.warnings.append(
+                f"{src}: python {fitting}: the newest Python torch {release.torch} and the "
+                "file's compiled extensions were all built for"
+            )
+    if strict and report.departures:
+        report.problems.extend(report.departures)
+        _raise(src, [f"--strict: {p}" for p in report.problems])
+    _raise(src, report.problems)
+    channels = [c for c in found.channels if c not in _MATRIX_CHANNELS]
+    # What project.yaml cannot hold is left out with a warning, never a broken project.yaml.
+    for channel in [c for c in channels if not _CHANNEL_RE.fullmatch(c)]:
+        channels.remove(channel)
+        report.warnings.append(
+            f"{src}: channel {excerpt(channel)!r} is not a channel name project.yaml accepts "
+            "(such as conda-forge); left out"
+        )
+    for dep in [d for d in found.conda_deps if not _CONDA_DEP_RE.fullmatch(d)]:
+        found.conda_deps.remove(dep)
+        report.warnings.append(
+            f"{src}: conda package {excerpt(dep)!r} is not a match spec project.yaml accepts; "
+            "left out"
+        )
+    project: dict[str, object] = {"name": _safe_name(name)}
+    if python:
+        project["python"] = python
+    project["torch"] = release.torch
+    project.update(companions)
+    project["accelerators"] = [acc]
+    project["managers"] = managers
+    if found.pip_reqs:
+        project["pip"] = list(found.pip_reqs)
+    if found.conda_deps or (channels and "conda" in managers):
+        conda: dict[str, object] = {}
+        if channels:
+            conda["channels"] = channels
+        if found.conda_deps:
+            conda["dependencies"] = list(found.conda_deps)
+        project["conda"] = conda
+    if as_of is not None:
+        project["lock"] = {"exclude_newer": as_of.isoformat()}
+    _known_issues(found, matrix, release, managers, acc, report.warnings)
+    # The result must itself be a valid project.yaml (a failure here is an envgen bug).
+    try:
+        parse_spec(render_project(project, source=src), path=Path("project.yaml"))
+    except SpecError as exc:
+        msg = f"{src}: the imported project.yaml is not valid: {exc}"
+        raise ImportSpecError(msg) from None
+    return project, _bounded_warnings(report.warnings)
+
+
+def _bounded_warnings(warnings: list[str]) -> list[str]:
+    """At most MAX_WARNINGS lines: a hostile file cannot flood the terminal."""
+    if len(warnings) <= MAX_WARNINGS:
+        return warnings
+    hidden = len(warnings) - MAX_WARNINGS
+    return [*warnings[:MAX_WARNINGS], f"... and {hidden} more warning(s) not shown"]
+
+
+def _raise(src: str, problems: list[str]) -> None:
+    if not problems:
+        return
+    if len(problems) == 1:
+        raise ImportSpecError(problems[0])
+    text = f"{src}: {len(problems)} problems\n" + "\n".join(f"  - {p}" for p in problems)
+    raise ImportSpecError(text)
+
+
+# How strongly each kind of evidence names the compute platform (lower wins).
+def _evidence_rank(why: str) -> int:
+    if why.startswith("torch=="):
+        return 0  # a local label on the torch pin itself
+    if why.startswith("--"):
+        return 1  # an index URL
+    if why.startswith(("cudatoolkit", "pytorch-cuda", "cpuonly")):
+        return 2  # the packages that select pytorch's build
+    if why.startswith(("cuda-version", "cuda-toolkit")):
+        return 3  # a CUDA constraint other packages also pull in
+    if why.startswith("build string"):
+        return 2  # the installed build itself
+    return 4  # an image tag, a cudaXY meta-package
+
+
+def _compute_evidence(found: _Found, report: _Report) -> tuple[str, str] | None:
+    """The compute platform the file names (accelerator, why), the strongest evidence first."""
+    evidence = list(found.compute)
+    for form, url in found.indexes:
+        m = _WHL_LABEL.search(url.rstrip("/"))
+        if m and form != "find-links":
+            evidence.append((m.group(1), f"--{form} {url}"))
+    if not evidence:
+        return None
+    best = min(evidence, key=lambda e: _evidence_rank(e[1]))
+    others = sorted({acc for acc, _ in evidence if acc != best[0]})
+    if others:
+        said = "; ".join(f"{acc} ({why})" for acc, why in evidence)
+        report.depart(
+            found.source,
+            "the compute platform",
+            " and ".join([best[0], *others]),
+            best[0],
+            f"the file asks for more than one ({said}) and {best[1]} is the strongest evidence",
+        )
+    return best
+
+
+def _fits(
+    matrix: Matrix,
+    release: Release,
+    evidence: tuple[str, str] | None,
+    python: str | None,
+    manager: Literal["pip", "conda"] | None = None,
+) -> bool:
+    """The release has the file's compute platform and python (on `manager`'s route, or either
+    route when None); a route the matrix marks gone (an error known issue) does not count."""
+    if python is not None and python not in release.python:
+        return False
+    managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
+    for m in managers:
+        builds = _builds(matrix, release, m)
+        acc = evidence[0] if evidence else next(iter(builds), "")
+        build = builds.get(acc)
+        if build is None:
+            continue
+        if isinstance(build, PipBuild):
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, pip=build)
+        else:
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, conda=build)
+        if not any(i.severity == "error" for i in gone):
+            return True
+    return False
+
+
+def _pick_release(
+    found: _Found,
+    matrix: Matrix,
+    as_of: dt.date | None,
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> Release | None:
+    src = found.source
+    releases = sorted(matrix.releases, key=lambda r: r.version)
+    pin = found.torch
+    if pin is None:
+        derived = _release_of_companions(found, releases)
+        if derived is not None:
+            release, companion = derived
+            report.warnings.append(
+                f"{companion.where}: the file pins no torch, but {companion.label} belongs to "
+                f"torch {release.torch} only (pip installs the torch it requires), so "
+                f"project.yaml pins torch {release.torch}"
+            )
+            return release
+        unread = [w for w in report.warnings if w.endswith(("not followed", "is not read"))]
+        report.problems.append(
+            f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
+            + "".join(f"\n  ({w})" for w in unread)
+        )
+        return None
+    if pin.version is not None:
+        return _exact_release(pin, releases, report)
+    where = pin.where or src
+    if pin.specifier:
+        spec_text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
+        if re.fullmatch(r"==\d+(\.\d+)?", spec_text):
+            spec_text += ".*"
+        try:
+            spec: SpecifierSet | None = SpecifierSet(spec_text)
+        except InvalidSpecifier:
+            report.warnings.append(
+                f"{where}: torch {excerpt(pin.specifier)!r} is not a version or range envgen "
+                "understands; treated as unpinned"
+            )
+            spec = None
+    else:
+        spec = None
+    asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
+    matching = [r for r in releases if spec is None or spec.contains(r.version)]
+    if not matching:
+        # The nearest release to the range's bounds; on a tie, the newer one.
+        now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
+        report.depart(where, "torch", pin.specifier, now.torch, "no PyTorch release matches it")
+        return now
+    dated = matching
+    when = ""
+    if as_of is not None:
+        dated = [r for r in matching if r.date and dt.date.fromisoformat(r.date) <= as_of]
+        when = f" on {as_of}"
+        if not dated:
+            first = matching[0]
+            report.depart(
+                where,
+                "torch",
+                f"{asked.removeprefix('torch ')} as of {as_of}",
+                first.torch,
+                f"no release it allows was published by {as_of}; {first.torch} is the first one",
+            )
+            return first
+    manager: Literal["pip", "conda"] = found.torch_manager or "pip"
+    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
+        r for r in dated if _fits(matrix, r, evidence, found.python)
+    ]
+    chosen = fitting[-1] if fitting else dated[-1]
+    needs: list[str] = []
+    if evidence is not None:
+        needs.append(evidence[0])
+    if found.python is not None:
+        needs.append(f"python {found.python}")
+    that = f" that has {' and '.join(needs)}" if needs and fitting else ""
+    if not fitting and needs:
+        report.warnings.append(
+            f"{where}: no release {asked.removeprefix('torch ')} allows{when} has "
+            f"{' and '.join(needs)}; taking the newest one, {chosen.torch}"
+        )
+    if spec is None:
+        report.warnings.append(
+            f"{where}: torch is not pinned; project.yaml pins {chosen.torch}, "
+            f"the newest release{when}{that}"
+        )
+    else:
+        report.warnings.append(
+            f"{where}: {asked} is not an exact pin; project.yaml pins {chosen.torch}, "
+            f"the newest release{when} it allows{that}"
+        )
+    return chosen
+
+
+def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Release, _Pin] | None:
+    """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
+
+    The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
+    """
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        if pin is None or pin.version is None or not _is_version(pin.version):
+            continue
+        wanted = Version(pin.version)
+        owners = [
+            r
+            for r in releases
+            if (v := getattr(r, name)) and _is_version(v) and Version(v) == wanted
+        ]
+        if len(owners) == 1:
+            return owners[0], _Pin(where=pin.where, label=f"{name} {pin.version}")
+    return None
+
+
+def _version_distance(version: Version, spec: SpecifierSet | None) -> float:
+    """How far a release is from the bounds a range names (0 for the nearest one)."""
+    if spec is None:
+        return 0.0
+    bounds = [Version(s.version.rstrip(".*")) for s in spec if s.version.rstrip(".*")[:1].isdigit()]
+
+    def num(v: Version) -> float:
+        parts = [*v.release, 0, 0, 0][:3]
+        return parts[0] * 1e6 + parts[1] * 1e3 + parts[2]
+
+    return min((abs(num(version) - num(b)) for b in bounds), default=0.0)
+
+
+def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Release:
+    """The release a pin names (PEP 440 equality: 1.10 is 1.10.0), or the nearest one."""
+    assert pin.version is not None  # noqa: S101 - the caller checked
+    wanted = Version(pin.version)
+    for release in releases:
+        if release.version == wanted:
+            return release
+    base = Version(wanted.base_version)
+    same = next((r for r in releases if r.version == base), None)
+    if same is not None and (wanted.is_prerelease or wanted.is_postrelease):
+        report.depart(
+            pin.where,
+            "torch",
+            pin.version,
+            same.torch,
+            f"{pin.version} is a pre-release or build that was never published as a release; "
+            f"{same.torch} is the release it became",
+        )
+        return same
+    series = [r for r in releases if r.version.release[:2] == base.release[:2]]
+    if series:
+        below = [r for r in series if r.version <= base]
+        now = below[-1] if below else series[0]
+        because = (
+            f"{pin.version} is not a PyTorch release; releases in its series: "
+            f"{', '.join(r.torch for r in series)}"
+        )
+    else:
+        below = [r for r in releases if r.version <= base]
+        now = below[-1] if below else releases[0]
+        because = f"{pin.version} is not a PyTorch release and none shares its minor series"
+    report.depart(pin.where, "torch", pin.version, now.torch, because)
+    return now
+
+
+def _builds(matrix: Matrix, release: Release, manager: str) -> dict[str, PipBuild | CondaBuild]:
+    rows: list[PipBuild | CondaBuild] = [
+        *(
+            matrix.pip_builds(release.torch, PLATFORM)
+            if manager == "pip"
+            else matrix.conda_builds(release.torch, PLATFORM)
+        )
+    ]
+    ordered = sorted(rows, key=lambda b: compute_sort_key(b.kind, b.version))
+    return {b.accelerator: b for b in ordered}
+
+
+def _pick_accelerator(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: str,
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> str:
+    src = found.source
+    if evidence is not None:
+        return evidence[0]
+    builds = _builds(matrix, release, manager)
+    from envgen.model.extensions import accelerator_from_pages  # noqa: PLC0415
+
+    paged = accelerator_from_pages(matrix, found.indexes)
+    if paged is not None and paged[0] in builds:
+        report.warnings.append(f"{src}: the compute platform {paged[0]} comes from -f {paged[1]}")
+        return paged[0]
+    if manager == "conda" and builds:
+        # No cpuonly, no cudatoolkit: see the warning in build_project.
+        return "cpu" if "cpu" in builds else next(iter(builds))
+    pip = _builds(matrix, release, "pip")
+    if found.image_cuda is not None:
+        wanted = _cu(found.image_cuda)
+        if wanted in pip or not pip:
+            return wanted
+        near = _nearest(wanted, list(pip))
+        report.warnings.append(
+            f"{src}: the base image has CUDA {found.image_cuda} but torch {release.torch} has no "
+            f"{wanted} "
+            f"wheels; using {near} (the wheels bundle their own CUDA runtime)"
+        )
+        return near
+    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
+    if default is not None:
+        if default.accelerator != "cpu":
+            report.warnings.append(
+                f"{src}: torch=={release.torch} has no local label and no PyTorch index: on "
+                "linux-64 "
+                f"PyPI serves the {default.accelerator} build, so project.yaml asks for "
+                f"{default.accelerator}"
+            )
+        return default.accelerator
+    if "cpu" in pip:
+        cudas = [a for a in pip if a.startswith("cu")]
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            "matrix does not record which build PyPI served on linux-64; project.yaml asks for "
+            "cpu: change accelerators if the paper ran on a GPU (torch "
+            f"{release.torch} was built for {', '.join(cudas) or 'no CUDA'})"
+        )
+        return "cpu"
+    # The matrix has no linux pip row to choose from: take the newest CUDA the release was built
+    # for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a guess.
+    known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
+    cudas = sorted(set(known), key=lambda a: int(a[2:]))
+    acc = cudas[-1] if cudas else "cpu"
+    report.warnings.append(
+        f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the matrix "
+        f"records no linux-64 pip build of it; project.yaml asks for {acc}, the newest CUDA "
+        f"torch {release.torch} was built for (inferred: PyPI's linux wheels of that era were "
+        "CUDA builds); change accelerators if the paper used another"
+    )
+    return acc
+
+
+def _move_accelerator(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> str:
+    """The file's compute platform was never built for this release: take the nearest one."""
+    builds = _builds(matrix, release, manager)
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    cuda_accs = [a for a in builds if a.startswith("cu")]
+    now = (
+        _nearest(acc, cuda_accs)
+        if acc.startswith("cu") and cuda_accs
+        else _nearest(acc, list(builds))
+    )
+    why = evidence[1] if evidence else acc
+    built = _versions_text(list(builds))
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    because = (
+        f"torch {release.torch} was never built for {acc} ({why}) as {route}; "
+        f"it was built for {built}"
+    )
+    if acc in _builds(matrix, release, other):
+        because += f" (the {other} route has {acc}: set managers: [{other}] to use it)"
+    report.depart(found.source, "the compute platform", acc, now, because)
+    return now
+
+
+def _nearest(acc: str, choices: list[str]) -> str:
+    return nearest_accelerator(acc, choices) or (choices[0] if choices else acc)
+
+
+def _versions_text(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _py_key(p: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in p.split("."))
+
+
+def _check_python(found: _Found, release: Release, report: _Report) -> str | None:
+    py = found.python
+    if py is None:
+        return None
+    if py in release.python:
+        return py
+    supported = sorted(release.python, key=_py_key)
+    wanted = _py_key(py)
+    same_major = [p for p in supported if _py_key(p)[0] == wanted[0]] or supported
+    nearest = min(same_major, key=lambda p: (abs(_py_key(p)[1] - wanted[1]), -_py_key(p)[1]))
+    report.depart(
+        found.python_where,
+        "python",
+        py,
+        nearest,
+        f"torch {release.torch} was published for python {', '.join(supported)}",
+    )
+    return nearest
+
+
+def _check_companions(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    report: _Report,
+) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        paired = getattr(release, name)
+        if pin is None:
+            out[name] = False
+            continue
+        if pin.version is None:
+            out[name] = bool(paired)
+            if paired:
+                report.warnings.append(
+                    f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
+                    f"{release.torch} ({name} {paired})"
+                )
+            else:
+                report.depart(
+                    pin.where, name, "asked for", "left out",
+                    f"torch {release.torch} was published without {name}",
+                )  # fmt: skip
+            continue
+        if paired is None:
+            report.depart(
+                pin.where, name, pin.version, "left out",
+                f"torch {release.torch} was published without {name}",
+            )  # fmt: skip
+            out[name] = False
+            continue
+        published = {paired, *published_companions(matrix, release, name)}
+        # PEP 440: torchvision==0.12 is 0.12.0.
+        if _is_version(pin.version):
+            wanted = Version(pin.version)
+            same = [p for p in published if _is_version(p) and Version(p) == wanted]
+            if same:
+                pin.version = same[0]
+        if pin.version not in published and name == "torchvision" and _pure_python_vision(pin):
+            report.warnings.append(
+                f"{pin.where}: torchvision {pin.version} is pure Python (a py2.py3-none-any "
+                f"wheel that pins no torch), so it runs with torch {release.torch}; kept as the "
+                f"file says (torch {release.torch} pairs with torchvision {paired})"
+            )
+            out[name] = pin.version
+            continue
+        accepted = (
+            companion_accepts(matrix, name, pin.version, release)
+            if pin.version not in published and _is_version(pin.version)
+            else None
+        )
+        if accepted is not None:
+            report.warnings.append(
+                f"{pin.where}: {name} {pin.version} is not the release torch {release.torch} was "
+                f"published with ({name} {paired}); kept, because its wheel accepts torch "
+                f"{release.torch} (Requires-Dist torch{accepted.torch})"
+            )
+            out[name] = pin.version
+            continue
+        if pin.version not in published:
+            owners = sorted(
+                {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
+            )
+            if not owners and Version(pin.version).release[:2] == Version(paired).release[:2]:
+                report.warnings.append(
+                    f"{pin.where}: {name} {pin.version} is not the matrix's pairing for torch "
+                    f"{release.torch} ({name} {paired}) but is in the same series; kept as the "
+                    "file says (the lock checks that it resolves)"
+                )
+                out[name] = pin.version
+                continue
+            belongs = (
+                f"{name} {pin.version} belongs to torch {', '.join(owners)}"
+                if owners
+                else f"{name} {pin.version} is not a {name} release in the matrix"
+            )
+            report.depart(
+                pin.where, name, pin.version, paired,
+                f"{belongs}, and torch {release.torch} pairs with {name} {paired}",
+            )  # fmt: skip
+            out[name] = paired
+            continue
+        if pin.label and pin.label != acc:
+            report.depart(
+                pin.where, f"{name}'s build", pin.label, acc,
+                f"{name}=={pin.version}+{pin.label} must match torch's {acc} build",
+            )  # fmt: skip
+        out[name] = pin.version
+    return out
+
+
+def _pure_python_vision(pin: _Pin) -> bool:
+    """torchvision 0.2.x: before 0.3.0 it had no compiled ops and no torch pin."""
+    return (
+        pin.version is not None
+        and _is_version(pin.version)
+        and (Version("0.2.0") <= Version(pin.version) < Version("0.3.0"))
+    )
+
+
+def _gone_routes(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: _Report,
+) -> tuple[list[str], str]:
+    """The managers and accelerator to write: the file's, or the other route's if it is gone."""
+    if acc not in builds:
+        return [manager], acc
+    gone = [i for i in _issues(found, matrix, release, acc, builds[acc]) if i.severity == "error"]
+    if not gone:
+        return [manager], acc
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = _builds(matrix, release, other)
+    said = " ".join(f"[{i.id}] {i.message}" for i in gone)
+    fix = f"Fix: {gone[0].fix} ({gone[0].link})"
+    if acc in other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} The {other} route still works. {fix}",
+        )  # fmt: skip
+        return [other], acc
+    if not other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} {fix}; the matrix records no linux-64 {other} build of torch "
+            f"{release.torch}: check that `envgen lock` finds it",
+        )  # fmt: skip
+        return [other], acc
+    near = _nearest(acc, list(other_builds))
+    report.depart(
+        found.source, "the install route", f"{manager} {acc}", f"{other} {near}",
+        f"{said} {fix}; {other} has no {acc} build of torch {release.torch}, {near} is the nearest",
+    )  # fmt: skip
+    return [other], near
+
+
+def _issues(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    build: PipBuild | CondaBuild,
+) -> list[KnownIssue]:
+    if isinstance(build, PipBuild):
+        # Judge the route the file used: `-f torch_stable.html` even where the matrix has an index.
+        form = next(
+            (f for f, u in found.indexes if f == "find-links" and "torch_stable" in u), None
+        )
+        pip = build.model_copy(update={"index": form}) if form else build
+        return issues_for(matrix, release, manager="pip", accelerator=acc, pip=pip)
+    return issues_for(
+        matrix,
+        release,
+        manager="conda",
+        accelerator=acc,
+        conda=build,
+        extra_channels=tuple(found.channels),
+    )
+
+
+def _known_issues(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    managers: list[str],
+    acc: str,
+    warnings: list[str],
+) -> None:
+    manager = managers[0]
+    build = _builds(matrix, release, manager).get(acc)
+    if build is None:
+        return
+    for issue in _issues(found, matrix, release, acc, build):
+        if issue.severity != "warning" or _silenced(issue, found):
+            continue
+        fix = _IMPORT_FIXES.get(issue.id, issue.fix).format(acc=acc)
+        warnings.append(f"[{issue.id}] {issue.message} Fix: {fix} ({issue.link})")
+
+
+# Fixes written for project.yaml where the matrix's fix is conda syntax project.yaml cannot hold
+# (the spec has no build-string key: advice never suggests what the spec rejects).
+_IMPORT_FIXES: Final = {
+    "conda-forge-cudatoolkit-gives-cpu-build": (
+        "nothing to add to project.yaml: accelerators: [{acc}] makes envgen write the pytorch "
+        "channel before the file's other channels and lock the CUDA build, and `envgen smoke` "
+        "fails if the environment holds a CPU build"
+    ),
+}
+
+
+def _silenced(issue: KnownIssue, found: _Found) -> bool:
+    """The file already pins what the issue's `silenced-by` requirement asks for (e.g. numpy<2)."""
+    if issue.silenced_by is None:
+        return False
+    want = Requirement(issue.silenced_by)
+    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    have: list[SpecifierSet] = []
+    for text in found.pip_reqs:
+        req = Requirement(text)
+        if canonicalize_name(req.name) == canonicalize_name(want.name):
+            have.append(req.specifier)
+    for dep in found.conda_deps:
+        m = re.match(rf"^{re.escape(want.name)}=+([0-9][0-9.]*)", dep)
+        if m:
+            have.append(
+                SpecifierSet(f"=={m.group(1)}.*" if dep.count("=") == 1 else f"=={m.group(1)}")
+            )
+    return bool(probes and have) and all(
+        not spec.contains(p, prereleases=True) for spec in have for p in probes
+    )
+
+
+def _safe_name(name: str) -> str:
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-._")[:64]
+    return cleaned if _NAME_OK.match(cleaned) else "imported"
+
+
+# --- writing -----------------------------------------------------------------------------------
+_KEY_ORDER: Final = (
+    "name",
+    "python",
+    "torch",
+    "torchvision",
+    "torchaudio",
+    "accelerators",
+    "managers",
+    "pip",
+    "conda",
+    "lock",
+)
+
+
+def render_project(
+    project: dict[str, object], *, source: str, comments: dict[str, str] | None = None
+) -> str:
+    """project.yaml text: fixed key order, every string quoted (YAML reads 3.10 as 3.1).
+
+    `comments` puts a `# text` after a scalar key's line (what the spec cannot hold: a python
+    patch version, a conda build string).
+    """
+    notes = comments or {}
+    lines = [f"# Imported by `envgen import` from {source}; review it, then run `envgen lock`."]
+    for key in _KEY_ORDER:
+        if key not in project:
+            continue
+        value = project[key]
+        if isinstance(value, dict):
+            lines.append(f"{key}:")
+            for sub, item in value.items():
+                lines.append(f"  {sub}:{_yaml_value(item, indent=4)}")
+        else:
+            line = f"{key}:{_yaml_value(value, indent=2)}"
+            note = notes.get(key)
+            if note and "\n" not in line:
+                line += "  # " + note.replace("\n", " ").replace("\r", " ")
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _yaml_value(value: object, *, indent: int) -> str:
+    if isinstance(value, bool):
+        return " true" if value else " false"
+    if isinstance(value, str):
+        return " " + json.dumps(value)
+    if isinstance(value, list):
+        if not value:
+            return " []"
+        pad = " " * indent
+        return "".join(f"\n{pad}- {json.dumps(str(v))}" for v in value)
+    msg = f"cannot write {value!r} into project.yaml"
+    raise EnvgenError(msg)
+
+
+def _channel_ended(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    report: _Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A conda env for a release the pytorch channel no longer has (or never had): move to pip."""
+    pip = _builds(matrix, release, "pip")
+    gone = [
+        i
+        for i in matrix.known_issues
+        if i.manager == "conda"
+        and (i.channel is None or i.channel in found.channels or not found.channels)
+        and i.severity == "error"
+        and SpecifierSet(i.torch).contains(release.version, prereleases=True)
+    ]
+    said = " ".join(f"[{i.id}] {i.message}" for i in gone) or (
+        f"torch {release.torch} has no conda packages for {PLATFORM}."
+    )
+    fix = f" Fix: {gone[0].fix} ({gone[0].link})" if gone else ""
+    if acc in pip:
+        has = f"pip has {acc} wheels of torch {release.torch}"
+    elif pip:
+        has = f"pip has torch {release.torch} wheels ({_versions_text(list(pip))})"
+    else:
+        has = (
+            f"the matrix records no linux-64 pip wheels of torch {release.torch}: check that "
+            "`envgen lock` finds them"
+        )
+    report.depart(found.source, "the install route", "conda", "pip", f"{said}{fix}; {has}")
+    return "pip", pip

@@ -1,0 +1,578 @@
+"""Cross-check the compatibility matrix against what PyPI actually publishes.
+
+The job: read PEP 691 JSON simple-API pages (and, for torchvision/torchaudio, one wheel's METADATA
+per version) into frozen facts, then compare matrices/releases.yaml with them and return findings.
+`parse_simple` and `verify_matrix` are pure; `fetch_pypi_facts` is the only network entry point and
+talks only to https://pypi.org (or an index the caller passes) with bounded timeouts and retries.
+This module must not print, must not spawn processes, and must not write files.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import struct
+import time
+import urllib.error
+import urllib.request
+import zlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+from urllib.parse import urlsplit
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import (
+    InvalidSdistFilename,
+    InvalidWheelFilename,
+    parse_sdist_filename,
+    parse_wheel_filename,
+)
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import NetworkError
+from envgen.infra.proc import redact
+from envgen.model.matrix import Matrix
+from envgen.model.types import PYPI_SIMPLE, Platform
+
+logger = logging.getLogger(__name__)
+
+SIMPLE_JSON: Final = "application/vnd.pypi.simple.v1+json"
+COMPANIONS: Final = ("torchvision", "torchaudio")
+PACKAGES: Final = ("torch", *COMPANIONS)
+_TIMEOUT_S: Final = 60.0
+_RETRIES: Final = 3
+_TAIL_BYTES: Final = 65536
+
+
+# --- facts -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FileFact:
+    """One distribution file as the simple API lists it (only the fields envgen keeps)."""
+
+    filename: str
+    upload_time: str | None
+    requires_python: str | None
+    yanked: bool | str
+    core_metadata: str | None = None  # the PEP 658/714 sha256, when the index offers one
+
+
+@dataclass(frozen=True)
+class VersionFacts:
+    """What PyPI shows for one version of one project."""
+
+    version: str
+    pythons: tuple[str, ...]  # "3.10", from cpXY wheel tags (and "3" for py3-none wheels)
+    platforms: tuple[Platform, ...]
+    linux_pythons: tuple[str, ...]  # the cpXY tags of manylinux x86_64 wheels only
+    date: str | None  # earliest upload, YYYY-MM-DD
+    requires_python: str | None
+    yanked: bool
+    yanked_reason: str | None
+    requires_dist: tuple[str, ...] = ()  # from one wheel's METADATA (companions only)
+    metadata_from: str | None = None  # the wheel whose METADATA gave requires_dist
+
+    def torch_requirement(self) -> Requirement | None:
+        """The `torch` line of Requires-Dist, if any (markers are ignored)."""
+        for line in self.requires_dist:
+            try:
+                req = Requirement(line)
+            except InvalidRequirement:
+                continue
+            if req.name == "torch" and req.marker is None:
+                return req
+        return None
+
+    def pins_torch(self) -> str | None:
+        """The torch version this release pins with `==X` (local label dropped), else None."""
+        req = self.torch_requirement()
+        if req is None:
+            return None
+        specs = list(req.specifier)
+        if len(specs) == 1 and specs[0].operator == "==" and "*" not in specs[0].version:
+            return specs[0].version.split("+", 1)[0]
+        return None
+
+
+@dataclass(frozen=True)
+class PackageFacts:
+    name: str
+    versions: Mapping[str, VersionFacts] = field(default_factory=dict)
+
+    def get(self, version: str) -> VersionFacts | None:
+        return self.versions.get(version)
+
+
+@dataclass(frozen=True)
+class PypiFacts:
+    packages: Mapping[str, PackageFacts] = field(default_factory=dict)
+
+    def package(self, name: str) -> PackageFacts:
+        return self.packages.get(name) or PackageFacts(name)
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: Literal["error", "warning"]
+    where: str
+    message: str
+
+
+# --- parsing (pure) ----------------------------------------------------------------------------
+def wheel_platform(platform_tag: str) -> Platform | None:
+    """Map one wheel platform tag to an envgen platform.
+
+    >>> wheel_platform("manylinux_2_28_x86_64"), wheel_platform("macosx_11_0_arm64")
+    ('linux-64', 'osx-arm64')
+    """
+    if platform_tag.startswith(("manylinux", "linux")):
+        if platform_tag.endswith("x86_64"):
+            return "linux-64"
+        if platform_tag.endswith("aarch64"):
+            return "linux-aarch64"
+        return None
+    if platform_tag.startswith("macosx"):
+        if platform_tag.endswith(("x86_64", "intel")):
+            return "osx-64"
+        if platform_tag.endswith("arm64"):
+            return "osx-arm64"
+        return None
+    if platform_tag == "win_amd64":
+        return "win-64"
+    return None
+
+
+_CP = re.compile(r"^cp(\d)(\d+)$")
+
+
+def _python_of(interpreter: str) -> str | None:
+    m = _CP.match(interpreter)
+    if m:
+        return f"{m.group(1)}.{m.group(2)}"
+    return None
+
+
+def _version_of(filename: str) -> str | None:
+    try:
+        if filename.endswith(".whl"):
+            return str(parse_wheel_filename(filename)[1])
+        return str(parse_sdist_filename(filename)[1])
+    except (InvalidWheelFilename, InvalidSdistFilename, InvalidVersion):
+        return None
+
+
+def _sort_pythons(pythons: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(pythons), key=lambda p: tuple(int(x) for x in p.split("."))))
+
+
+def file_facts(raw: Mapping[str, Any]) -> tuple[FileFact, ...]:
+    """The per-file fields envgen keeps from a PEP 691 project page (or a trimmed recording)."""
+    out = []
+    for f in raw.get("files", ()):
+        meta = f.get("core-metadata", f.get("data-dist-info-metadata"))
+        sha = meta.get("sha256") if isinstance(meta, dict) else None
+        out.append(
+            FileFact(
+                filename=f["filename"],
+                upload_time=f.get("upload-time"),
+                requires_python=f.get("requires-python"),
+                yanked=f.get("yanked", False),
+                core_metadata=sha,
+            )
+        )
+    return tuple(out)
+
+
+def parse_simple(
+    raw: Mapping[str, Any],
+    requires_dist: Mapping[str, Iterable[str]] | None = None,
+    metadata_from: Mapping[str, str] | None = None,
+) -> PackageFacts:
+    """Turn one PEP 691 project page (plus optional Requires-Dist per version) into facts."""
+    name = str(raw["name"])
+    by_version: dict[str, list[FileFact]] = {}
+    for f in file_facts(raw):
+        v = _version_of(f.filename)
+        if v is None:
+            logger.debug("%s: skipping unparsable file name %s", name, f.filename)
+            continue
+        by_version.setdefault(v, []).append(f)
+    requires_dist = requires_dist or {}
+    metadata_from = metadata_from or {}
+    versions: dict[str, VersionFacts] = {}
+    for v in sorted(by_version, key=Version):
+        files = by_version[v]
+        pythons: set[str] = set()
+        linux: set[str] = set()
+        platforms: set[Platform] = set()
+        for f in files:
+            if not f.filename.endswith(".whl"):
+                continue
+            _, _, _, tags = parse_wheel_filename(f.filename)
+            for tag in tags:
+                py = _python_of(tag.interpreter)
+                plat = wheel_platform(tag.platform)
+                if plat is not None:
+                    platforms.add(plat)
+                if py is not None:
+                    pythons.add(py)
+                    if plat == "linux-64":
+                        linux.add(py)
+        times = sorted(f.upload_time for f in files if f.upload_time)
+        rps = sorted({f.requires_python for f in files if f.requires_python})
+        yanks = [f.yanked for f in files]
+        all_yanked = bool(yanks) and all(y is not False for y in yanks)
+        reason = next((y for y in yanks if isinstance(y, str)), None)
+        versions[v] = VersionFacts(
+            version=v,
+            pythons=_sort_pythons(pythons),
+            platforms=tuple(p for p in _PLATFORM_ORDER if p in platforms),
+            linux_pythons=_sort_pythons(linux),
+            date=times[0][:10] if times else None,
+            requires_python=rps[0] if len(rps) == 1 else (" | ".join(rps) or None),
+            yanked=all_yanked,
+            yanked_reason=reason if all_yanked else None,
+            requires_dist=tuple(requires_dist.get(v, ())),
+            metadata_from=metadata_from.get(v),
+        )
+    return PackageFacts(name=name, versions=versions)
+
+
+_PLATFORM_ORDER: Final[tuple[Platform, ...]] = (
+    "linux-64",
+    "linux-aarch64",
+    "osx-64",
+    "osx-arm64",
+    "win-64",
+)
+
+
+def requires_dist_lines(metadata: str) -> tuple[str, ...]:
+    """The Requires-Dist values of a METADATA file, in order."""
+    return tuple(
+        line.split(":", 1)[1].strip()
+        for line in metadata.splitlines()
+        if line.lower().startswith("requires-dist:")
+    )
+
+
+def metadata_wheel(files: Iterable[FileFact]) -> FileFact | None:
+    """The one wheel per version whose METADATA is read: manylinux x86_64 first, then Windows.
+
+    Some torchvision aarch64/macOS arm64 wheels were built without the `torch==X` pin, so the
+    manylinux x86_64 wheel (the one PyPI users get on Linux) is preferred.
+    """
+
+    def rank(f: FileFact) -> tuple[int, str]:
+        n = f.filename
+        if "manylinux" in n and n.endswith("x86_64.whl"):
+            return (0, n)
+        if n.endswith("win_amd64.whl"):
+            return (1, n)
+        return (2, n)
+
+    wheels = [f for f in files if f.filename.endswith(".whl")]
+    return min(wheels, key=rank) if wheels else None
+
+
+# --- verification (pure) -----------------------------------------------------------------------
+def verify_matrix(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
+    """Compare releases.yaml with PyPI facts; an empty list means everything checked agrees."""
+    findings: list[Finding] = []
+    torch = facts.package("torch")
+    for rel in matrix.releases:
+        where = f"releases.yaml torch {rel.torch}"
+        tf = torch.get(rel.torch)
+        if tf is None:
+            if "date" in rel.inferred or rel.date is None:
+                findings.append(Finding("warning", where, "not on PyPI (row is not checked)"))
+            else:
+                findings.append(Finding("error", where, "not on PyPI"))
+            continue
+        if tf.yanked:
+            findings.append(Finding("error", where, f"yanked on PyPI: {tf.yanked_reason}"))
+        if rel.date is not None and rel.date != tf.date:
+            findings.append(
+                Finding("error", where, f"date {rel.date} but earliest upload is {tf.date}")
+            )
+        if tf.linux_pythons and "python" not in rel.inferred:
+            extra = [p for p in rel.python if p not in tf.pythons]
+            if extra:
+                findings.append(Finding("error", where, f"python {extra} have no cp wheel on PyPI"))
+        for name in COMPANIONS:
+            companion: str | None = getattr(rel, name)
+            if companion is None:
+                continue
+            cf = facts.package(name).get(companion)
+            cwhere = f"{where} {name} {companion}"
+            if cf is None:
+                findings.append(Finding("error", cwhere, "not on PyPI"))
+                continue
+            if cf.yanked:
+                # PEP 592: an exact pin still installs a yanked release, so this only warns.
+                findings.append(Finding("warning", cwhere, f"yanked on PyPI: {cf.yanked_reason}"))
+            pinned = cf.pins_torch()
+            req = cf.torch_requirement()
+            if pinned is not None:
+                if pinned != rel.torch:
+                    findings.append(Finding("error", cwhere, f"Requires-Dist pins torch=={pinned}"))
+            elif req is not None and req.specifier and rel.torch not in req.specifier:
+                findings.append(
+                    Finding("error", cwhere, f"Requires-Dist {req} excludes torch {rel.torch}")
+                )
+            elif name not in rel.inferred and cf.requires_dist:
+                findings.append(
+                    Finding(
+                        "warning",
+                        cwhere,
+                        "Requires-Dist does not pin torch; mark the field inferred",
+                    )
+                )
+    return findings + _verify_companion_rows(matrix, facts) + _verify_pypi_builds(matrix, facts)
+
+
+def torch_specifier(vf: VersionFacts) -> str:
+    """A companion's `torch` requirement as companions.yaml writes it ('' when unpinned/absent).
+
+    >>> rd = ("torch (==1.3.0.*)",)
+    >>> torch_specifier(VersionFacts("0.4.1.post2", (), (), (), None, None, False, None, rd))
+    '==1.3.0.*'
+    """
+    req = vf.torch_requirement()
+    if req is None:
+        return ""
+    return ",".join(sorted(f"{s.operator}{s.version.split('+', 1)[0]}" for s in req.specifier))
+
+
+def _verify_companion_rows(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
+    """companions.yaml against the companions' Requires-Dist."""
+    findings: list[Finding] = []
+    for c in matrix.companions:
+        pkg = facts.package(c.package)
+        if not pkg.versions:
+            continue
+        where = f"companions.yaml {c.package} {c.version}"
+        cf = pkg.get(c.version)
+        if cf is None:
+            findings.append(Finding("error", where, "not on PyPI"))
+        elif cf.metadata_from is not None and torch_specifier(cf) != c.torch:
+            said = f"torch{torch_specifier(cf)}" if torch_specifier(cf) else "no torch pin"
+            findings.append(
+                Finding("error", where, f"Requires-Dist says {said}, the row torch{c.torch!s}")
+            )
+    return findings
+
+
+def _verify_pypi_builds(matrix: Matrix, facts: PypiFacts) -> list[Finding]:
+    """pip.yaml rows that install from PyPI: the pinned versions have wheels for their platforms."""
+    findings: list[Finding] = []
+    for b in matrix.pip:
+        if b.index != "pypi":
+            continue
+        where = f"pip.yaml torch {b.torch} {b.accelerator} {'/'.join(b.platforms)}"
+        for name, pin in (
+            ("torch", b.torch),
+            ("torchvision", b.torchvision),
+            ("torchaudio", b.torchaudio),
+        ):
+            pkg = facts.package(name)
+            if pin is None or not pkg.versions:
+                continue
+            vf = pkg.get(pin.split("+", 1)[0])
+            if vf is None:
+                findings.append(Finding("error", where, f"{name} {pin} is not on PyPI"))
+                continue
+            missing = [p for p in b.platforms if vf.platforms and p not in vf.platforms]
+            if missing:
+                findings.append(
+                    Finding("error", where, f"{name} {pin} has no PyPI wheel for {missing}")
+                )
+    return findings
+
+
+# --- network -----------------------------------------------------------------------------------
+_LOOPBACK: Final = frozenset({"127.0.0.1", "localhost", "::1"})
+# A project page of torch on PyPI is ~2 MB of JSON; a METADATA file a few KiB.
+_MAX_BODY_BYTES: Final = 64 * 1024 * 1024
+
+
+def check_index(url: str) -> str | None:
+    """A problem with an index URL `matrix verify` may read, or None.
+
+    Only https:// is fetched, and plain http:// to a loopback host (the test fixtures'
+    servers): its traffic never leaves the machine.
+
+    >>> check_index("https://pypi.org/simple") is None, check_index("http://127.0.0.1:8000/s")
+    (True, None)
+    >>> print(check_index("ftp://mirror.example/simple"))  # doctest: +NORMALIZE_WHITESPACE
+    'ftp://mirror.example/simple' is not fetched: matrix verify reads https:// indexes
+    (or http:// on 127.0.0.1, localhost, ::1); give e.g. https://pypi.org/simple
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        _ = parts.port  # raises on a port that is not a number in range
+    except ValueError as exc:
+        return f"{url!r} is not a valid URL ({exc}); give e.g. {PYPI_SIMPLE}"
+    if (parts.scheme == "https" and host) or (parts.scheme == "http" and host in _LOOPBACK):
+        return None
+    return (
+        f"{url!r} is not fetched: matrix verify reads https:// indexes "
+        f"(or http:// on 127.0.0.1, localhost, ::1); give e.g. {PYPI_SIMPLE}"
+    )
+
+
+def _timeout() -> float:
+    from envgen.infra.settings import http_timeout  # noqa: PLC0415 - settings read at the edge
+
+    return http_timeout() or _TIMEOUT_S
+
+
+def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]]:
+    """GET with bounded retries; NetworkError naming the URL when it cannot be had."""
+    problem = check_index(url)
+    if problem is not None:
+        raise NetworkError(redact(problem))
+    timeout = _timeout()
+    last: Exception | None = None
+    for attempt in range(_RETRIES):
+        req = urllib.request.Request(url, headers=dict(headers))  # noqa: S310 (scheme checked)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
+                body = resp.read(_MAX_BODY_BYTES + 1)
+                if len(body) > _MAX_BODY_BYTES:
+                    msg = f"GET {url}: the answer is larger than {_MAX_BODY_BYTES} bytes"
+                    raise NetworkError(msg)
+                return body, dict(resp.headers.items())
+        except urllib.error.HTTPError as exc:
+            exc.close()  # the error holds the open response
+            if exc.code < 500:
+                msg = redact(f"GET {url} failed: HTTP {exc.code} {exc.reason}")
+                raise NetworkError(msg) from None
+            last = exc
+        except (urllib.error.URLError, OSError) as exc:  # TimeoutError, ConnectionError too
+            last = exc
+        if attempt + 1 < _RETRIES:
+            reason = getattr(last, "reason", None) or last
+            logger.info(
+                "GET %s failed (%s); retry %d of %d",
+                redact(url),
+                redact(str(reason)),
+                attempt + 1,
+                _RETRIES - 1,
+            )
+            time.sleep(2**attempt)
+    reason = getattr(last, "reason", None) or last
+    msg = redact(f"GET {url} failed {_RETRIES} times: {reason}")
+    raise NetworkError(
+        msg, hint="check the network or the --index URL; ENVGEN_HTTP_TIMEOUT sets the timeout"
+    )
+
+
+def http_get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
+    """The body of an https GET, with bounded timeouts and retries on 5xx and network errors."""
+    body, _ = _get(url, headers or {})
+    return body
+
+
+def fetch_simple(name: str, index: str = PYPI_SIMPLE) -> dict[str, Any]:
+    """GET one PEP 691 JSON project page."""
+    url = f"{index.rstrip('/')}/{name}/"
+    try:
+        data = json.loads(http_get(url, {"Accept": SIMPLE_JSON}))
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list) or "name" not in data:
+        msg = f"GET {url}: not a PEP 691 JSON project page"
+        raise NetworkError(msg, hint="give the index's simple-API root, e.g. " + PYPI_SIMPLE)
+    return data
+
+
+def _range(url: str, spec: str) -> tuple[bytes, int]:
+    body, headers = _get(url, {"Range": f"bytes={spec}"})
+    cr = {k.lower(): v for k, v in headers.items()}.get("content-range")
+    if cr is None:
+        msg = f"{url}: server ignored the Range header"
+        raise OSError(msg)
+    return body, int(cr.rsplit("/", 1)[1])
+
+
+def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
+    """A wheel's METADATA: the PEP 658 `.metadata` file when offered, else HTTP range reads.
+
+    The range route reads the zip's central directory from the last 64 KiB and then only the
+    METADATA member, so a 2 GB wheel costs two or three small requests.
+    """
+    if core_metadata:
+        return http_get(url + ".metadata").decode("utf-8", "replace")
+    tail, total = _range(url, f"-{_TAIL_BYTES}")
+    eocd = tail.rfind(b"PK\x05\x06")
+    if eocd < 0:
+        msg = f"{url}: no zip end-of-central-directory in the last {_TAIL_BYTES} bytes"
+        raise OSError(msg)
+    cd_size, cd_off = struct.unpack("<II", tail[eocd + 12 : eocd + 20])
+    start = total - len(tail)
+    if cd_off >= start:
+        cd = tail[cd_off - start : cd_off - start + cd_size]
+    else:
+        cd, _ = _range(url, f"{cd_off}-{cd_off + cd_size - 1}")
+    pos = 0
+    while pos + 46 <= len(cd):
+        fields = struct.unpack("<IHHHHHHIIIHHHHHII", cd[pos : pos + 46])
+        method, csize, nlen, elen, clen, loff = (
+            fields[4],
+            fields[8],
+            fields[10],
+            fields[11],
+            fields[12],
+            fields[16],
+        )
+        member = cd[pos + 46 : pos + 46 + nlen].decode("utf-8", "replace")
+        pos += 46 + nlen + elen + clen
+        if member.count("/") == 1 and member.endswith(".dist-info/METADATA"):
+            local, _ = _range(url, f"{loff}-{loff + 30 + nlen + 1024 + csize}")
+            n2, e2 = struct.unpack("<HH", local[26:30])
+            data = local[30 + n2 + e2 : 30 + n2 + e2 + csize]
+            raw = zlib.decompress(data, -15) if method == 8 else data
+            return raw.decode("utf-8", "replace")
+    msg = f"{url}: no .dist-info/METADATA member"
+    raise OSError(msg)
+
+
+def fetch_requires_dist(raw: Mapping[str, Any]) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Requires-Dist of one wheel per version of a project page (bounded: one wheel each)."""
+    urls = {f["filename"]: f.get("url", "") for f in raw.get("files", ())}
+    by_version: dict[str, list[FileFact]] = {}
+    for f in file_facts(raw):
+        v = _version_of(f.filename)
+        if v is not None:
+            by_version.setdefault(v, []).append(f)
+    out: dict[str, list[str]] = {}
+    chosen: dict[str, str] = {}
+    for v, files in sorted(by_version.items(), key=lambda kv: Version(kv[0])):
+        wheel = metadata_wheel(files)
+        if wheel is None:
+            continue
+        url = urls.get(wheel.filename, "")
+        try:
+            text = fetch_wheel_metadata(url, core_metadata=wheel.core_metadata is not None)
+        except (NetworkError, OSError, ValueError, zlib.error, struct.error) as exc:
+            logger.warning("%s %s: no METADATA (%s)", raw.get("name"), v, exc)
+            continue
+        out[v] = list(requires_dist_lines(text))
+        chosen[v] = wheel.filename
+    return out, chosen
+
+
+def fetch_pypi_facts(names: Iterable[str] = PACKAGES, index: str = PYPI_SIMPLE) -> PypiFacts:
+    """Live facts for `names` from a PEP 691 index (companions also get Requires-Dist)."""
+    packages: dict[str, PackageFacts] = {}
+    for name in names:
+        raw = fetch_simple(name, index)
+        rd: dict[str, list[str]] = {}
+        chosen: dict[str, str] = {}
+        if name in COMPANIONS:
+            rd, chosen = fetch_requires_dist(raw)
+        packages[name] = parse_simple(raw, rd, chosen)
+    return PypiFacts(packages=packages)
