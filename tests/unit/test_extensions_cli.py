@@ -97,9 +97,9 @@ def test_matrix_show_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert code == 0, err
     rows = json.loads(out)["extensions"]["torch-scatter"]
     assert [(r["accelerator"], r.get("version"), "error" in r) for r in rows] == [
-        ("rocm5.1.1", None, True),
         ("cpu", "2.1.0", False),
         ("cu102", "2.1.0", False),
+        ("rocm5.1.1", None, True),
         ("cu113", "2.1.0", False),
         ("cu116", "2.1.0", False),
     ]
@@ -107,12 +107,15 @@ def test_matrix_show_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         ["matrix", "show", "1.12.0", "--with", "torch-scatter"], tmp_path, monkeypatch
     )
     assert code == 0, err
-    block = out.split("torch-scatter (pip, linux-64):\n", 1)[1].splitlines()[:3]
-    assert block == [
-        "  rocm5.1.1  not built: for torch 1.12.0 it was built for cpu, cu102, cu113, cu116",
+    block = out.split("torch-scatter (pip, linux-64):\n", 1)[1].splitlines()
+    assert block[:2] == [
         "  cpu        python 3.10",
         "    pip install torch-scatter==2.1.0 -f https://data.pyg.org/whl/torch-1.12.0+cpu.html",
     ]
+    assert (
+        "  rocm5.1.1  not built: for torch 1.12.0 it was built for cpu, cu102, cu113, cu116"
+        in block
+    )
 
 
 def test_validate_reports_a_broken_extensions_file(

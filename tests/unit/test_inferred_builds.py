@@ -173,10 +173,13 @@ def test_rows_read_from_pypi_cover_every_torch_wheel_platform(
         if r["release"] in covered and r.get("pypi-default"):
             covered[r["release"]].update(r["platforms"])
     assert {"1.3.1", "1.10.2", "2.14.0", "2.14.1", "2.15.0"} <= set(covered)
+    # torch 1.10.0 has an osx-arm64 wheel, but neither torchvision 0.11.0 / 0.11.1 nor torchaudio
+    # 0.10.0 do: the page's macOS line (osx-64) is the row, no arm64 environment pairs them.
+    uncovered = {"1.10.0": {"osx-arm64"}}
     for release, platforms in covered.items():
         tf = torch.get(release)
         assert tf is not None
-        assert platforms == set(tf.platforms), release
+        assert platforms == set(tf.platforms) - uncovered.get(release, set()), release
 
 
 def test_pypi_builds_per_platform(pip_rows: list[PipBuild]) -> None:
