@@ -1714,6 +1714,38 @@ def _builds(matrix: Matrix, release: Release, manager: str) -> dict[str, PipBuil
     return {b.accelerator: b for b in ordered}
 
 
+def _conda_default(
+    found: _Found, release: Release, builds: dict[str, PipBuild | CondaBuild], report: _Report
+) -> str:
+    """What `conda install pytorch -c pytorch` got with neither cpuonly nor cudatoolkit.
+
+    On linux-64 the pytorch channel's CPU builds carry the `cpuonly` track feature, which the
+    solver avoids, and its CUDA builds of one release share version and build number, so the
+    solver took the one with the newest cudatoolkit (inferred from the solver's rules; the
+    channel's repodata of the time is not recorded). Where the release has no CUDA build on the
+    channel, it is cpu.
+    """
+    # pytorch-cuda builds (2.x) need -c nvidia: without it only the CPU build solves.
+    nvidia = any(c.rstrip("/").endswith("nvidia") for c in found.channels)
+    cudas = [
+        a
+        for a, b in builds.items()
+        if a.startswith("cu")
+        and isinstance(b, CondaBuild)
+        and (b.form == "cudatoolkit" or (b.form == "pytorch-cuda" and nvidia))
+    ]
+    if found.cpuonly or any(c == "cpu" for c, _ in found.compute) or not cudas:
+        return "cpu" if "cpu" in builds else next(iter(builds))
+    newest = cudas[-1]
+    report.warnings.append(
+        f"{found.source}: pytorch {release.torch} from -c pytorch names neither cpuonly nor "
+        f"cudatoolkit: on linux-64 conda installed the build with the newest cudatoolkit, "
+        f"{newest}, so project.yaml asks for {newest} (the solver avoids the cpuonly feature); "
+        "set accelerators: [cpu] if the paper ran without a GPU"
+    )
+    return newest
+
+
 def _pick_accelerator(
     found: _Found,
     matrix: Matrix,
@@ -1733,8 +1765,7 @@ def _pick_accelerator(
         report.warnings.append(f"{src}: the compute platform {paged[0]} comes from -f {paged[1]}")
         return paged[0]
     if manager == "conda" and builds:
-        # No cpuonly, no cudatoolkit: see the warning in build_project.
-        return "cpu" if "cpu" in builds else next(iter(builds))
+        return _conda_default(found, release, builds, report)
     pip = _builds(matrix, release, "pip")
     if found.image_cuda is not None:
         wanted = _cu(found.image_cuda)

@@ -96,17 +96,16 @@ CASES: list[tuple[str, str, str, dict[str, object]]] = [
                 "torch": "1.7.1",
                 "torchvision": True,
                 "torchaudio": False,
-                "accelerators": ["cpu"],
+                "accelerators": ["cu110"],
                 "managers": ["conda"],
             },
             "warnings": [
+                "environment.yml: pytorch 1.7.1 from -c pytorch names neither cpuonly nor "
+                "cudatoolkit: on linux-64 conda installed the build with the newest "
+                "cudatoolkit, cu110, so project.yaml asks for cu110 (the solver avoids the "
+                "cpuonly feature); set accelerators: [cpu] if the paper ran without a GPU",
                 "environment.yml: dependencies[2]: torchvision is not pinned; envgen will "
                 "pick the one matching torch 1.7.1 (torchvision 0.8.2)",
-                "environment.yml: pytorch 1.7.1 from -c pytorch without cpuonly (and "
-                "without cudatoolkit) installs the default CUDA build on linux-64, even on "
-                "a machine without a GPU; project.yaml asks for cpu, whose environment.yml "
-                "adds cpuonly. If the paper ran on a GPU, set accelerators to the CUDA it "
-                "used (cu92, cu101, cu102, cu110)",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },

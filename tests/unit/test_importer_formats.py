@@ -224,15 +224,14 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
         "torchvision: false\n"
         "torchaudio: false\n"
         "accelerators:\n"
-        '  - "cpu"\n'
+        '  - "cu102"\n'
         "managers:\n"
         '  - "pip"\n'
         "pip:\n"
         '  - "numpy<2,>=1.21"\n',
         [
-            "pyproject.toml: torch==1.10.1 has no local label and no PyTorch index, and the matrix does "
-            "not record which build PyPI served on linux-64; project.yaml asks for cpu: change "
-            "accelerators if the paper ran on a GPU (torch 1.10.1 was built for cu102, cu111)"
+            "pyproject.toml: torch==1.10.1 has no local label and no PyTorch index: on linux-64 "
+            "PyPI serves the cu102 build, so project.yaml asks for cu102"
         ],
     ),
     (

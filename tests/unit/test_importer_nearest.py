@@ -97,7 +97,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         None,
         {
             "project": {
-                "accelerators": ["cu111"],
+                "accelerators": ["cu113"],
                 "managers": ["pip"],
                 "name": "paper",
                 "python": "3.9",
@@ -105,13 +105,8 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "torchaudio": False,
                 "torchvision": False,
             },
-            "warnings": [
-                "install.sh: the compute platform was cu113, now cu111, because torch 1.10.1 "
-                "was never built for cu113 (torch==1.10.1+cu113) as pip wheels; it was built "
-                "for cpu, cu102, cu111, rocm4.0.1, rocm4.1 and rocm4.2 (the conda route has "
-                "cu113: set managers: [conda] to use it)",
-                "[numpy2-with-torch-before-2.3]",
-            ],
+            # 1.10.1+cu113 existed on /whl/cu113/ although the page lists cu102 and cu111 only.
+            "warnings": ["[numpy2-with-torch-before-2.3]"],
         },
     ),
     (
@@ -412,7 +407,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         None,
         {
             "project": {
-                "accelerators": ["cpu"],
+                "accelerators": ["cu102"],
                 "managers": ["pip"],
                 "name": "paper",
                 "torch": "1.10.0",
@@ -420,10 +415,8 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "torchvision": False,
             },
             "warnings": [
-                "requirements.txt: torch==1.10.0 has no local label and no PyTorch index, and "
-                "the matrix does not record which build PyPI served on linux-64; project.yaml "
-                "asks for cpu: change accelerators if the paper ran on a GPU (torch 1.10.0 was "
-                "built for cu102, cu111)",
+                "requirements.txt: torch==1.10.0 has no local label and no PyTorch index: on "
+                "linux-64 PyPI serves the cu102 build, so project.yaml asks for cu102",
                 "[numpy2-with-torch-before-2.3]",
                 "[pypi-torchvision-0.11.0-yanked]",
             ],
@@ -659,7 +652,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         None,
         {
             "project": {
-                "accelerators": ["cpu"],
+                "accelerators": ["cu102"],
                 "managers": ["pip"],
                 "name": "paper",
                 "torch": "1.11.0",
@@ -670,10 +663,8 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "requirements.txt:1: torch was 1.11.0a0, now 1.11.0, because 1.11.0a0 is a "
                 "pre-release or build that was never published as a release; 1.11.0 is the "
                 "release it became",
-                "requirements.txt: torch==1.11.0 has no local label and no PyTorch index, and "
-                "the matrix does not record which build PyPI served on linux-64; project.yaml "
-                "asks for cpu: change accelerators if the paper ran on a GPU (torch 1.11.0 was "
-                "built for cu102, cu113)",
+                "requirements.txt: torch==1.11.0 has no local label and no PyTorch index: on "
+                "linux-64 PyPI serves the cu102 build, so project.yaml asks for cu102",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },
