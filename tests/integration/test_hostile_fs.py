@@ -445,6 +445,70 @@ def test_shared_env_dir_is_locked(locked: Path, capsys: pytest.CaptureFixture[st
     assert not (shared / "cpu").exists()
 
 
+@pytest.fixture
+def no_exec(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """`run` / `shell` replace the process with the command: record it here instead."""
+    from envgen.infra import proc as _proc
+
+    ran: list[list[str]] = []
+
+    def record(argv: list[str], *, env: dict[str, str]) -> None:  # noqa: ARG001
+        ran.append(list(argv))
+        raise SystemExit(0)
+
+    monkeypatch.setattr(_proc, "exec_command", record)
+    return ran
+
+
+@pytest.mark.parametrize("command", ["run", "shell"])
+@pytest.mark.parametrize("rel", ["environments", "environments/cpu"])
+def test_run_and_shell_refuse_a_planted_folder_link(
+    command: str,
+    rel: str,
+    locked: Path,
+    no_exec: list[list[str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`envgen run` used to build a venv at elsewhere/cpu/.env through `environments` -> there."""
+    elsewhere = locked.parent / "elsewhere"
+    real = locked.parent / "moved"
+    Path(rel).rename(real)
+    for path in real.rglob("*"):  # the committed locks, now in the folder the link points at
+        dest = elsewhere / path.relative_to(real)
+        if path.is_dir():
+            dest.mkdir(parents=True, exist_ok=True)
+        else:
+            dest.write_bytes(path.read_bytes())
+    before = sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*"))
+    Path(rel).symlink_to(elsewhere, target_is_directory=True)
+    args = [command, "cpu", "--", "python", "-V"] if command == "run" else [command, "cpu"]
+    code, _, err = run_cli(args, capsys)
+    assert (code, err) == (14, link_message(Path(rel), elsewhere))
+    assert no_exec == []
+    assert sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*")) == before
+
+
+@pytest.mark.parametrize("command", ["run", "shell"])
+def test_run_and_shell_take_the_shared_env_dir_lock(
+    command: str, locked: Path, no_exec: list[list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`envgen run --env-dir` used to build into a shared env dir another build held."""
+    from envgen.infra.mutex import project_lock
+
+    shared = locked.parent / "envs"
+    tail = ["--", "python", "-V"] if command == "run" else []
+    with project_lock(shared, wait=0):
+        code, _, err = run_cli([command, "--env-dir", str(shared), "cpu", *tail], capsys)
+    assert (code, err) == (
+        13,
+        f"error: another envgen run (pid {os.getpid()}) is working on {shared}; waited 2 s for "
+        f"it to finish\n  hint: wait for it to end, then run again (lock file: "
+        f"{shared / '.envgen.lock'})\n",
+    )
+    assert no_exec == []
+    assert not (shared / "cpu").exists()
+
+
 def test_planted_junit_link_is_refused_before_building(
     locked: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
