@@ -224,6 +224,30 @@ def test_yaml_alias_bomb_in_the_spec_is_refused_in_bounded_time_and_memory(proj:
     assert seconds < 10
 
 
+def _conda_laughs(levels: int) -> str:
+    """An environment.yml whose dependencies stand for 9**levels * 5 strings (~360 bytes)."""
+    lines = ["name: bomb", "x0: &a0 [lol, lol, lol, lol, lol]"]
+    lines += [f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
+    lines.append(f"dependencies: [python=3.11, *a{levels}]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("levels", [8, 9])
+def test_yaml_alias_bomb_in_an_imported_environment_yml_is_refused(levels: int, proj: Path) -> None:
+    """`envgen import`: 8 levels took 15 s and 378 MB; 9 were a MemoryError traceback."""
+    (proj / "environment.yml").write_text(_conda_laughs(levels))
+    code, out, seconds = limited_envgen(["import", "environment.yml"], proj, memory=1 << 30)
+    assert (code, out) == (
+        11,
+        "error: environment.yml: 2 problems\n"
+        "  - environment.yml: refused: the YAML stands for more than 200000 values once its "
+        "aliases (*name) are expanded (an alias bomb?); write the values out instead\n"
+        "  - environment.yml: no torch (or conda pytorch) requirement found; nothing to "
+        "reproduce\n",
+    )
+    assert seconds < 5
+
+
 def test_a_long_value_is_quoted_as_a_bounded_excerpt(proj: Path) -> None:
     """Under the node cap, a 300,000-character value still yields a message of bounded size."""
     (proj / "project.yaml").write_text(_laughs(4, "write_index"))  # 9**4 * 5 = 32805 values
