@@ -35,6 +35,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
+from envgen.infra.safe_yaml import load_bounded
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.pip import (
     exclude_newer_timestamp,
@@ -511,14 +512,19 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
     {'numpy': '1.26.4'}
     """
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError:
+        # A committed file: bounded, so an alias bomb in it cannot expand (it reads as no pins).
+        _, doc = load_bounded(text)
+    except (yaml.YAMLError, ValueError, OverflowError):  # YamlBombError is a ValueError
         return {}
-    packages = doc.get("package", []) if isinstance(doc, dict) else []
+    packages = doc.get("package") if isinstance(doc, dict) else None
     return {
-        str(p["name"]): str(p["version"])
-        for p in packages
-        if isinstance(p, dict) and p.get("manager") == "conda" and p.get("platform") == platform
+        p["name"]: str(p["version"])
+        for p in (packages if isinstance(packages, list) else [])
+        if isinstance(p, dict)
+        and isinstance(p.get("name"), str)
+        and isinstance(p.get("version"), (str, int, float))
+        and p.get("manager") == "conda"
+        and p.get("platform") == platform
     }
 
 
