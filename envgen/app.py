@@ -669,6 +669,10 @@ def prepare_env(
     (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
-    with _guarded(target, BuildError, "envgen run"):
-        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir)
+    inside = trusted_root(spec, out)
+    with (
+        _guarded(target, BuildError, "envgen run", inside=inside),
+        _guarded_env_dir(env_dir, BuildError, "envgen run"),
+    ):
+        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir, inside=inside)
     return env, conda, why

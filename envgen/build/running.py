@@ -110,9 +110,18 @@ def shell_command() -> list[str]:
 
 
 def ensure_built(
-    spec: ProjectSpec, matrix: Matrix, out: Path, variant: str, *, env_dir: Path | None
+    spec: ProjectSpec,
+    matrix: Matrix,
+    out: Path,
+    variant: str,
+    *,
+    env_dir: Path | None,
+    inside: Path | None = None,
 ) -> tuple[Path, bool]:
-    """(env path, is conda): build the variant from its lock unless it already matches."""
+    """(env path, is conda): build the variant from its lock unless it already matches.
+
+    `inside`: the trusted folder `out` lies in (app.trusted_root); no link below it is followed.
+    """
     from envgen.build.orchestrate import build_variants, env_path  # noqa: PLC0415
     from envgen.model.variants import expand, select  # noqa: PLC0415
 
@@ -122,7 +131,9 @@ def ensure_built(
         ids = ", ".join(v.id for v in chosen)
         msg = f"{variant!r} names {len(chosen)} variants ({ids}); give one variant id"
         raise UnsupportedCombinationError(msg)
-    report = build_variants(spec, matrix, out, variants=(variant,), env_dir=env_dir, smoke=False)
+    report = build_variants(
+        spec, matrix, out, variants=(variant,), env_dir=env_dir, smoke=False, inside=inside
+    )
     report.raise_for_failures()
     build = report.builds[0]
     return env_path(out, variant, env_dir), build.manager == "conda"

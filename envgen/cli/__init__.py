@@ -85,7 +85,8 @@ def _report(warnings: tuple[str, ...], lines: tuple[str, ...]) -> None:
 
 def _warn(lines: list[str] | tuple[str, ...]) -> None:
     for line in lines:
-        click.echo(f"warning: {line}", err=True)
+        # A warning may quote a spec value: a URL in it must not show its credentials.
+        click.echo(f"warning: {redact(line)}", err=True)
 
 
 # --- commands ------------------------------------------------------------------------------------
@@ -701,7 +702,8 @@ def main(args: list[str] | None = None) -> None:
     except EnvgenError as exc:
         if debug:
             raise
-        click.echo(f"error: {exc}", err=True)
+        # Messages quote spec values (a direct URL, a channel): never a credential in them.
+        click.echo(f"error: {redact(str(exc))}", err=True)
         sys.exit(exc.exit_code)
     except OSError as exc:
         # A stage that did not name the failure itself: still a message, not a traceback. A
@@ -713,7 +715,7 @@ def main(args: list[str] | None = None) -> None:
             if isinstance(exc, (urllib.error.URLError, ConnectionError, TimeoutError))
             else FileSystemError(_os_error_text(exc))
         )
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {redact(str(error))}", err=True)
         sys.exit(error.exit_code)
     except click.exceptions.Abort as exc:
         # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from envgen.infra.proc import redact
+
 if TYPE_CHECKING:
     from envgen.render.ci import Engine
 
 
 def _warn(lines: list[str] | tuple[str, ...]) -> None:
     for line in lines:
-        click.echo(f"warning: {line}", err=True)
+        click.echo(f"warning: {redact(line)}", err=True)
 
 
 _matrix_option = click.option(

@@ -35,8 +35,14 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
+from envgen.infra.safe_yaml import load_bounded
 from envgen.lock.base import LockedFile, LockRequest
-from envgen.lock.pip import exclude_newer_timestamp, uv_python_platform
+from envgen.lock.pip import (
+    exclude_newer_timestamp,
+    index_plan,
+    uv_index_environment,
+    uv_python_platform,
+)
 from envgen.model.types import PYPI_SIMPLE, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.environment import channels as environment_channels
@@ -506,14 +512,19 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
     {'numpy': '1.26.4'}
     """
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError:
+        # A committed file: bounded, so an alias bomb in it cannot expand (it reads as no pins).
+        _, doc = load_bounded(text)
+    except (yaml.YAMLError, ValueError, OverflowError):  # YamlBombError is a ValueError
         return {}
-    packages = doc.get("package", []) if isinstance(doc, dict) else []
+    packages = doc.get("package") if isinstance(doc, dict) else None
     return {
-        str(p["name"]): str(p["version"])
-        for p in packages
-        if isinstance(p, dict) and p.get("manager") == "conda" and p.get("platform") == platform
+        p["name"]: str(p["version"])
+        for p in (packages if isinstance(packages, list) else [])
+        if isinstance(p, dict)
+        and isinstance(p.get("name"), str)
+        and isinstance(p.get("version"), (str, int, float))
+        and p.get("manager") == "conda"
+        and p.get("platform") == platform
     }
 
 
@@ -584,8 +595,29 @@ def _tool_env(plan: SolvePlan, workdir: Path) -> dict[str, str]:
     return env
 
 
+def _refuse_credentials_on_argv(plan: SolvePlan, tool: str) -> None:
+    """conda, mamba and micromamba take channels only as `-c URL` (argv, which `ps` shows to
+    every local user); no way to hand them a channel's credentials that all three honour is
+    known, so a credential-bearing channel URL is refused rather than exposed."""
+    for channel in plan.channels:
+        _, user, token = split_credentials(channel.solve_url)
+        if user is not None or token is not None:
+            msg = (
+                f"--conda-tool {tool}: the channel {channel.name} is solved at "
+                f"{_proc.redact(channel.solve_url)}, a URL with credentials (from "
+                f"ENVGEN_CONDA_CHANNEL_ALIAS); {tool} would get it on its command line, which "
+                "every user of this machine can read (ps)"
+            )
+            raise LockError(
+                msg,
+                hint="use the default solver (py-rattler, no --conda-tool), which runs inside "
+                "envgen, or a channel alias without credentials",
+            )
+
+
 def solve_tool(plan: SolvePlan, tool: str, *, workdir: Path, timeout: float) -> list[CondaRecord]:
     """Solve with `conda` / `mamba` / `micromamba create --dry-run --json`."""
+    _refuse_credentials_on_argv(plan, tool)
     try:
         exe = _proc.require(tool, why=f"solve the conda side of {plan.variant.id}")
     except ToolNotFoundError:
@@ -664,7 +696,7 @@ def _bare(url: str) -> str:
 
 def _written_pip_url(url: str, request: LockRequest) -> str:
     url = _bare(url)
-    root = request.urls.extension_root
+    root = _bare(request.urls.extension_root or "") or None  # uv names files without credentials
     if root and url.startswith(root.rstrip("/") + "/"):
         # An extension wheel fetched through ENVGEN_EXTENSION_INDEX: name its real host.
         return "https://" + url[len(root.rstrip("/")) + 1 :]
@@ -700,9 +732,6 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
         "--python-version", variant.python, "--python-platform", pip_target(variant),
         "--format", "pylock.toml", "-o", output, "--no-header", "--no-config", "--quiet",
     ]  # fmt: skip
-    pages = [pin.index_line.partition(" ") for pin in variant.extensions if pin.index_line]
-    for flag, _, url in pages:
-        args += [flag, request.urls.extension(url)]
     if request.exclude_newer is not None:
         args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
         # Extension pages are plain HTML (no upload times); their pins come from the matrix.
@@ -714,8 +743,10 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     if request.offline:
         args.append("--offline")
     env = _proc.clean_env()
-    # In the environment, not argv (`ps` shows argv to every local user): a mirror's credentials.
-    env["UV_INDEX_URL"] = request.urls.pypi or PYPI_SIMPLE
+    # In the environment, not argv (`ps` shows argv to every local user): a mirror's credentials,
+    # and the extensions' pages (ENVGEN_EXTENSION_INDEX may carry credentials too).
+    plan = dataclasses.replace(index_plan(variant, request.urls), pytorch=None)
+    env.update(uv_index_environment(variant, plan))
     if variant.platform.startswith("osx"):
         env["MACOSX_DEPLOYMENT_TARGET"] = _OSX[variant.platform]
     try:

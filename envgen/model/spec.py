@@ -72,6 +72,10 @@ _CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*"
 _HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
 # A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
 # no shell metacharacters and no control characters.
+# conda packages envgen chooses from torch / python (pytorch-cpu / -gpu: conda-forge's variants).
+_SET_BY_ENVGEN: Final = frozenset(
+    {"pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio", "python"}
+)
 _CONDA_DEP_RE: Final = re.compile(
     r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
 )
@@ -695,12 +699,10 @@ class _Validator:
             'a conda match spec such as ffmpeg or "ffmpeg>=6"',
         )
         for i, dep in enumerate(deps):
-            if re.split(r"[\s=<>!~\[]", dep, maxsplit=1)[0] in {
-                "pytorch",
-                "torchvision",
-                "torchaudio",
-                "python",
-            }:
+            # conda names are matched case-insensitively (`Pytorch` is pytorch), and a channel
+            # prefix (`pytorch::pytorch`) names the same package.
+            name = re.split(r"[\s=<>!~\[]", dep, maxsplit=1)[0].rpartition("::")[2].lower()
+            if name in _SET_BY_ENVGEN:
                 self.p.add(
                     f"conda.dependencies[{i}]",
                     f"{dep!r} is set by envgen from torch/python; remove it here",

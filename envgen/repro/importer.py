@@ -508,10 +508,19 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
     import yaml  # noqa: PLC0415 - only this parser needs it
 
+    from envgen.infra.safe_yaml import YamlBombError, load_bounded  # noqa: PLC0415
+
     try:
-        data = yaml.safe_load(text)
+        # Bounded: a cloned repository's environment.yml may be an alias bomb.
+        _, data = load_bounded(text)
     except yaml.YAMLError as exc:
         found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+        return
+    except YamlBombError as exc:
+        found.problems.append(f"{found.source}: refused: {exc}")
+        return
+    except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
+        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
         return
     if not isinstance(data, dict):
         found.problems.append(
@@ -526,8 +535,14 @@ def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
     for i, dep in enumerate(data.get("dependencies") or []):
         where = f"{found.source}: dependencies[{i}]"
         if isinstance(dep, dict) and "pip" in dep:
-            for j, req in enumerate(dep.get("pip") or []):
-                _pip_line(str(req), found, base, f"{where}.pip[{j}]", seen=set())
+            pip = dep.get("pip")
+            for j, req in enumerate(pip if isinstance(pip, list) else []):
+                if isinstance(req, str):
+                    _pip_line(req, found, base, f"{where}.pip[{j}]", seen=set())
+                else:
+                    found.warnings.append(
+                        f"{where}.pip[{j}]: {excerpt(str(req))!r} is not a requirement; ignored"
+                    )
         elif isinstance(dep, str):
             _conda_spec(dep, found, where)
         else:

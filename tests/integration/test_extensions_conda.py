@@ -54,21 +54,9 @@ def _links(page: Path, wheels: list[Path]) -> None:
     )
 
 
-def test_conda_variant_pins_the_extension_from_its_page(
-    channels: dict[str, str],  # noqa: F811 - the imported fixture
-    tmp_path: Path,
-) -> None:
-    variant = _cpu_variant(tmp_path)
-    assert [p.requirement for p in variant.extensions] == ["torch-scatter==2.1.2"]
-    text = render_environment(
-        variant, header=Header(command="envgen lock", input_hash="x", description="cpu")
-    )
-    assert text.split("  - pip:\n", 1)[1] == (
-        "      - --find-links https://data.pyg.org/whl/torch-2.1.0+cpu.html\n"
-        "      - filelock\n"
-        "      - torch-scatter==2.1.2\n"
-    )
-    served = tmp_path / "served"
+def serve_pyg_and_pypi(served: Path) -> Path:
+    """PyG's torch 2.1.0 cpu page under served/ext (its torch-scatter wheel, returned) and a
+    PyPI stand-in under served/pypi/simple with torch and filelock."""
     pyg = served / "ext" / "data.pyg.org" / "whl"
     wheel = make_wheel(
         pyg,
@@ -95,6 +83,25 @@ def test_conda_variant_pins_the_extension_from_its_page(
             plat=plat,
         )
         _links(served / "pypi" / "simple" / name / "index.html", [found])
+    return wheel
+
+
+def test_conda_variant_pins_the_extension_from_its_page(
+    channels: dict[str, str],  # noqa: F811 - the imported fixture
+    tmp_path: Path,
+) -> None:
+    variant = _cpu_variant(tmp_path)
+    assert [p.requirement for p in variant.extensions] == ["torch-scatter==2.1.2"]
+    text = render_environment(
+        variant, header=Header(command="envgen lock", input_hash="x", description="cpu")
+    )
+    assert text.split("  - pip:\n", 1)[1] == (
+        "      - --find-links https://data.pyg.org/whl/torch-2.1.0+cpu.html\n"
+        "      - filelock\n"
+        "      - torch-scatter==2.1.2\n"
+    )
+    served = tmp_path / "served"
+    wheel = serve_pyg_and_pypi(served)
     work = tmp_path / "w"
     work.mkdir()
     with IndexServer(served) as server:

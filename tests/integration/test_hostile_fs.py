@@ -224,6 +224,30 @@ def test_yaml_alias_bomb_in_the_spec_is_refused_in_bounded_time_and_memory(proj:
     assert seconds < 10
 
 
+def _conda_laughs(levels: int) -> str:
+    """An environment.yml whose dependencies stand for 9**levels * 5 strings (~360 bytes)."""
+    lines = ["name: bomb", "x0: &a0 [lol, lol, lol, lol, lol]"]
+    lines += [f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
+    lines.append(f"dependencies: [python=3.11, *a{levels}]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("levels", [8, 9])
+def test_yaml_alias_bomb_in_an_imported_environment_yml_is_refused(levels: int, proj: Path) -> None:
+    """`envgen import`: 8 levels took 15 s and 378 MB; 9 were a MemoryError traceback."""
+    (proj / "environment.yml").write_text(_conda_laughs(levels))
+    code, out, seconds = limited_envgen(["import", "environment.yml"], proj, memory=1 << 30)
+    assert (code, out) == (
+        11,
+        "error: environment.yml: 2 problems\n"
+        "  - environment.yml: refused: the YAML stands for more than 200000 values once its "
+        "aliases (*name) are expanded (an alias bomb?); write the values out instead\n"
+        "  - environment.yml: no torch (or conda pytorch) requirement found; nothing to "
+        "reproduce\n",
+    )
+    assert seconds < 5
+
+
 def test_a_long_value_is_quoted_as_a_bounded_excerpt(proj: Path) -> None:
     """Under the node cap, a 300,000-character value still yields a message of bounded size."""
     (proj / "project.yaml").write_text(_laughs(4, "write_index"))  # 9**4 * 5 = 32805 values
@@ -442,6 +466,70 @@ def test_shared_env_dir_is_locked(locked: Path, capsys: pytest.CaptureFixture[st
         f"it to finish\n  hint: wait for it to end, then run again (lock file: "
         f"{shared / '.envgen.lock'})\n",
     )
+    assert not (shared / "cpu").exists()
+
+
+@pytest.fixture
+def no_exec(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """`run` / `shell` replace the process with the command: record it here instead."""
+    from envgen.infra import proc as _proc
+
+    ran: list[list[str]] = []
+
+    def record(argv: list[str], *, env: dict[str, str]) -> None:  # noqa: ARG001
+        ran.append(list(argv))
+        raise SystemExit(0)
+
+    monkeypatch.setattr(_proc, "exec_command", record)
+    return ran
+
+
+@pytest.mark.parametrize("command", ["run", "shell"])
+@pytest.mark.parametrize("rel", ["environments", "environments/cpu"])
+def test_run_and_shell_refuse_a_planted_folder_link(
+    command: str,
+    rel: str,
+    locked: Path,
+    no_exec: list[list[str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`envgen run` used to build a venv at elsewhere/cpu/.env through `environments` -> there."""
+    elsewhere = locked.parent / "elsewhere"
+    real = locked.parent / "moved"
+    Path(rel).rename(real)
+    for path in real.rglob("*"):  # the committed locks, now in the folder the link points at
+        dest = elsewhere / path.relative_to(real)
+        if path.is_dir():
+            dest.mkdir(parents=True, exist_ok=True)
+        else:
+            dest.write_bytes(path.read_bytes())
+    before = sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*"))
+    Path(rel).symlink_to(elsewhere, target_is_directory=True)
+    args = [command, "cpu", "--", "python", "-V"] if command == "run" else [command, "cpu"]
+    code, _, err = run_cli(args, capsys)
+    assert (code, err) == (14, link_message(Path(rel), elsewhere))
+    assert no_exec == []
+    assert sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*")) == before
+
+
+@pytest.mark.parametrize("command", ["run", "shell"])
+def test_run_and_shell_take_the_shared_env_dir_lock(
+    command: str, locked: Path, no_exec: list[list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`envgen run --env-dir` used to build into a shared env dir another build held."""
+    from envgen.infra.mutex import project_lock
+
+    shared = locked.parent / "envs"
+    tail = ["--", "python", "-V"] if command == "run" else []
+    with project_lock(shared, wait=0):
+        code, _, err = run_cli([command, "--env-dir", str(shared), "cpu", *tail], capsys)
+    assert (code, err) == (
+        13,
+        f"error: another envgen run (pid {os.getpid()}) is working on {shared}; waited 2 s for "
+        f"it to finish\n  hint: wait for it to end, then run again (lock file: "
+        f"{shared / '.envgen.lock'})\n",
+    )
+    assert no_exec == []
     assert not (shared / "cpu").exists()
 
 

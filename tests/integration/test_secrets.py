@@ -23,8 +23,15 @@ from envgen.build.orchestrate import build_variants
 from envgen.infra import proc as _proc
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
+from tests.integration.test_lock_conda import channels, nvidia_channel  # noqa: F401 - fixtures
 from tests.support.conda_channel import CondaChannel
-from tests.support.fixtures import AUTH_TOKEN, ServedIndex, ServerFactory, clean_tool_env
+from tests.support.fixtures import (
+    AUTH_TOKEN,
+    AUTH_USER,
+    ServedIndex,
+    ServerFactory,
+    clean_tool_env,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -115,6 +122,21 @@ def test_canary_never_leaks(
     assert any("***@" in o for o in outputs) or how == "netrc"
 
 
+def _record_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> list[tuple[tuple[str, ...], dict[str, str]]]:
+    """(argv, env) of every command envgen starts from now on (envgen.infra.proc.run)."""
+    started: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    real_run = _proc.run
+
+    def recording(args: Sequence[str | os.PathLike[str]], **kw: Any) -> _proc.Completed:
+        started.append((tuple(os.fspath(a) for a in args), dict(kw.get("env") or {})))
+        return real_run(args, **kw)
+
+    monkeypatch.setattr(_proc, "run", recording)
+    return started
+
+
 def test_credentials_never_reach_a_command_line(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -127,14 +149,7 @@ def test_credentials_never_reach_a_command_line(
     envgen.infra.proc is the only process starter, so wrapping its `run` sees every command.
     """
     index = pytorch_index_with_auth
-    started: list[tuple[tuple[str, ...], dict[str, str]]] = []
-    real_run = _proc.run
-
-    def recording(args: Sequence[str | os.PathLike[str]], **kw: Any) -> _proc.Completed:
-        started.append((tuple(os.fspath(a) for a in args), dict(kw.get("env") or {})))
-        return real_run(args, **kw)
-
-    monkeypatch.setattr(_proc, "run", recording)
+    started = _record_commands(monkeypatch)
     alias = tmp_path / "channels"
     alias.mkdir()
     (alias / "pytorch").symlink_to(conda_channel.path)
@@ -173,3 +188,84 @@ def test_credentials_never_reach_a_command_line(
         for args, env in started
         if Path(args[0]).name in ("uv", "pip-compile") and args[1] != "venv"
     )
+
+
+def test_extension_index_credentials_never_reach_a_command_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    channels: dict[str, str],  # noqa: F811 - the imported fixture
+) -> None:
+    """The conda pip: section's extension pages (ENVGEN_EXTENSION_INDEX) go to uv by env."""
+    from envgen.lock.base import LockRequest
+    from envgen.lock.conda import CondaLocker
+    from envgen.render.base import IndexUrls
+    from tests.integration.test_extensions_conda import _cpu_variant, serve_pyg_and_pypi
+    from tests.support.server import IndexServer
+
+    pytest.importorskip("rattler")
+    started = _record_commands(monkeypatch)
+    variant = _cpu_variant(tmp_path)
+    served = tmp_path / "served"
+    wheel = serve_pyg_and_pypi(served)
+    work = tmp_path / "w"
+    work.mkdir()
+    with IndexServer(served, auth=(AUTH_USER, AUTH_TOKEN)) as server:
+        authed = f"http://{AUTH_USER}:{AUTH_TOKEN}@127.0.0.1:{server.port}"
+        request = LockRequest(
+            variant=variant,
+            urls=IndexUrls(pypi=f"{authed}/pypi/simple", extension_root=f"{authed}/ext"),
+            written_urls=IndexUrls(),
+            conda_channels=channels,
+            exclude_newer=None,
+            resolver="uv",
+            upgrade=False,
+            upgrade_packages=(),
+            previous={},
+            workdir=work,
+            cache_dir=work / "cache",
+        )
+        lockfile, explicit = CondaLocker().lock(request)
+    uv = [(args, env) for args, env in started if Path(args[0]).name == "uv"]
+    assert uv, started
+    assert [args for args, _ in uv if any(AUTH_TOKEN in a for a in args)] == []
+    assert any(AUTH_TOKEN in env.get("UV_FIND_LINKS", "") for _, env in uv)
+    assert AUTH_TOKEN not in lockfile.body + explicit.body
+    assert f"url: https://data.pyg.org/whl/{wheel.name}\n" in lockfile.body
+
+
+def test_a_credential_bearing_channel_alias_is_refused_for_an_external_conda_tool(
+    tmp_path: Path,
+) -> None:
+    """conda/mamba/micromamba take channels only on argv: with credentials, envgen refuses."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "argv.log"
+    tool = bin_dir / "micromamba"  # a fake: logs its argv, reports a failed solve
+    tool.write_text(
+        f'#!/bin/sh\nprintf "%s\\n" "$@" >> {log}\n'
+        'echo \'{"success": false, "message": "fake"}\'\nexit 1\n'
+    )
+    tool.chmod(0o755)
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(SPEC.replace("managers: [pip]", "managers: [conda]"))
+    env = clean_tool_env(tmp_path)
+    env.update(
+        PATH=f"{bin_dir}{os.pathsep}{env['PATH']}",
+        ENVGEN_CACHE_DIR=str(tmp_path / "cache"),
+        ENVGEN_MATRIX=str(MINI),
+        PYTHONPATH=str(ROOT),
+        ENVGEN_CONDA_CHANNEL_ALIAS=f"http://{AUTH_USER}:{AUTH_TOKEN}@127.0.0.1:9/conda",
+    )
+    code, out = envgen(["lock", "project.yaml", "--conda-tool", "micromamba"], env, proj)
+    assert AUTH_TOKEN not in out
+    assert not log.exists() or AUTH_TOKEN not in log.read_text()
+    assert code == 6, out
+    assert (
+        "[cpu] --conda-tool micromamba: the channel pytorch is solved at "
+        "http://***@127.0.0.1:9/conda/pytorch, a URL with credentials (from "
+        "ENVGEN_CONDA_CHANNEL_ALIAS); micromamba would get it on its command line, which every "
+        "user of this machine can read (ps)\n  hint: use the default solver (py-rattler, no "
+        "--conda-tool), which runs inside envgen, or a channel alias without credentials\n"
+    ) in out
+    assert_no_canary(proj, [out])

@@ -345,3 +345,27 @@ def test_previous_versions_that_no_longer_solve_fall_back(
     plan = plan_solve(request)
     CondaLocker()._solve_keeping_pins(plan, request)
     assert seen == [(*plan.specs, "ffmpeg ==6.1.1", "numpy ==1.26.4"), plan.specs]
+
+
+def _lock_laughs(levels: int) -> str:
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
+    lines.append(
+        f"package: [{{name: *a{levels}, version: '1.0', manager: conda, platform: linux-64}},"
+        " {name: numpy, version: 1.26.4, manager: conda, platform: linux-64}]"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def test_previous_conda_versions_refuses_an_alias_bomb_in_a_committed_lock() -> None:
+    """A committed conda-lock.yml is untrusted: its aliases must not expand into str() of
+    millions of values (a name that is a list used to become a key of that size)."""
+    import time
+
+    from envgen.lock.conda import previous_conda_versions
+
+    start = time.monotonic()
+    assert previous_conda_versions(_lock_laughs(6), "linux-64") == {}  # 2.6M values: refused
+    assert time.monotonic() - start < 5
+    # Under the cap, a name that is not a string is skipped; the rest is read.
+    assert previous_conda_versions(_lock_laughs(1), "linux-64") == {"numpy": "1.26.4"}

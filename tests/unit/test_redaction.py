@@ -67,3 +67,27 @@ def test_a_credential_bearing_channel_alias_is_checked_and_masked(
     )
     monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", "https://bob:SECRET@mirror.example/conda")
     assert channel_alias() == "https://bob:SECRET@mirror.example/conda"
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        'pip: ["numpy @ https://bob:SECRET@m.example/n.whl"]\n',
+        'managers: [conda]\nconda: {channels: ["https://bob:SECRET@m.example/c"]}\n',
+    ],
+)
+def test_spec_errors_through_the_cli_never_echo_a_credential(
+    extra: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from envgen.cli import main
+
+    (tmp_path / "project.yaml").write_text(
+        f'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\n{extra}'
+    )
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        main(["list", "project.yaml"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 3
+    assert "SECRET" not in out + err
+    assert "https://***@m.example/" in err

@@ -234,3 +234,14 @@ def test_keys_yaml_reads_as_other_types_keep_their_line() -> None:
         "project.yaml:4: True",
         "project.yaml:5: 3",
     ]
+
+
+@pytest.mark.parametrize(
+    "dep", ["Pytorch", "PYTORCH>=2", "pytorch-cpu", "pytorch-gpu=2.1", "Python=3.11", "TorchVision"]
+)
+def test_conda_dependencies_that_envgen_sets_are_refused_in_any_case(dep: str) -> None:
+    """The check was case-sensitive, and missed the pytorch-cpu / pytorch-gpu metapackages."""
+    assert problems(f'name: p\ntorch: "2.1.0"\nconda: {{dependencies: ["{dep}"]}}\n') == [
+        f"project.yaml:3: conda.dependencies[0]: {dep!r} is set by envgen from torch/python; "
+        "remove it here"
+    ]
