@@ -8,6 +8,7 @@ about specs, matrices or variants.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import os
 import re
@@ -125,6 +126,18 @@ def require(tool: str, *, why: str) -> str:
 # tool starts (uv's own helpers too), and envgen decides when a terminal's Ctrl-C stops them.
 _GRACE_S: Final = 5.0
 _POLL_S: Final = 0.2
+# Linux: a child gets SIGKILL when envgen dies, even by SIGKILL (which no handler sees), so an
+# orphaned uv never keeps writing into a temp tree the next run is cleaning up.
+_PR_SET_PDEATHSIG: Final = 1
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if os.uname().sysname == "Linux" else None
+
+
+def _die_with_parent() -> None:
+    """Runs in the child between fork and exec: nothing here may allocate or take a lock."""
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 _children: set[subprocess.Popen[str]] = set()
 _children_lock = threading.Lock()
 _stopping = threading.Event()
@@ -230,6 +243,7 @@ def run(
             stderr=subprocess.PIPE,
             text=True,
             process_group=0,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509 - prctl only; resolved before any fork
         )
     except FileNotFoundError:
         msg = f"{argv[0]} is not installed or not on PATH (needed for {what})"

@@ -196,3 +196,33 @@ def test_lock_held_by_a_killed_run_does_not_block(
     code, out = run(["lock", "project.yaml"], env, proj)
     assert code == 0, out
     shutil.rmtree(proj / "environments" / "cpu")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_tool_dies_with_envgen_even_on_sigkill(tmp_path: Path) -> None:
+    """SIGKILL reaches no handler, so the tool's own process group would outlive envgen: the
+    kernel ends it instead (PR_SET_PDEATHSIG), and nothing keeps writing after envgen is gone."""
+    pidfile = tmp_path / "pid"
+    script = (
+        "from envgen.infra import proc\n"
+        f"proc.run(['sh', '-c', 'echo $$ > {pidfile}; exec sleep 60'], what='a long tool')\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 20
+        while not (pidfile.exists() and pidfile.read_text().strip()):
+            assert time.monotonic() < deadline, "the tool never started"
+            time.sleep(0.05)
+        child = int(pidfile.read_text())
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{child}").exists():
+            stat = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[-1].split()
+            if stat[0] == "Z":  # reaped by init shortly
+                break
+            assert time.monotonic() < deadline, "the tool outlived a SIGKILLed envgen"
+            time.sleep(0.05)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            parent.kill()
