@@ -90,7 +90,7 @@ class CondaSection:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LockOptions:
+class SpecLockSettings:
     """The spec's `lock:` key."""
 
     exclude_newer: dt.date | None = None
@@ -98,7 +98,7 @@ class LockOptions:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CiOptions:
+class SpecCiSettings:
     """The spec's `ci:` key: runner labels for generated CI workflows."""
 
     gpu_runner: str = "gpu"
@@ -122,11 +122,11 @@ class ProjectSpec:
     managers_explicit: bool = False
     pip: tuple[str, ...] = ()
     conda: CondaSection = field(default_factory=CondaSection)
-    lock: LockOptions = field(default_factory=LockOptions)
+    lock: SpecLockSettings = field(default_factory=SpecLockSettings)
     pytorch_index: str | None = None
     pypi_index: str | None = None
     write_index: str = "official"
-    ci: CiOptions = field(default_factory=CiOptions)
+    ci: SpecCiSettings = field(default_factory=SpecCiSettings)
     # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
     trusted_hosts: tuple[str, ...] = ()
 
@@ -737,15 +737,15 @@ class _Validator:
                 out.append(item)
         return tuple(out)
 
-    def _lock(self) -> LockOptions:
+    def _lock(self) -> SpecLockSettings:
         value = self.data.get("lock", {})
         if value is None:
-            return LockOptions()
+            return SpecLockSettings()
         if not isinstance(value, dict):
             self.p.add(
                 "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
             )
-            return LockOptions()
+            return SpecLockSettings()
         for key in value:
             if key not in LOCK_KEYS:
                 self.p.add(
@@ -779,7 +779,7 @@ class _Validator:
                 f"{did_you_mean(str(resolver), RESOLVERS)}",
             )
             resolver = "uv"
-        return LockOptions(exclude_newer=date, resolver=resolver)
+        return SpecLockSettings(exclude_newer=date, resolver=resolver)
 
     def _url(self, key: str) -> str | None:
         value = self.data.get(key)
@@ -823,15 +823,15 @@ class _Validator:
             return "official"
         return str(value)
 
-    def _ci(self) -> CiOptions:
+    def _ci(self) -> SpecCiSettings:
         value = self.data.get("ci", {})
         if value is None:
-            return CiOptions()
+            return SpecCiSettings()
         if not isinstance(value, dict):
             self.p.add(
                 "ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}"
             )
-            return CiOptions()
+            return SpecCiSettings()
         out: dict[str, str] = {}
         for key, item in value.items():
             if key not in CI_KEYS:
@@ -848,7 +848,7 @@ class _Validator:
                 )
                 continue
             out[str(key)] = item
-        return CiOptions(**out)
+        return SpecCiSettings(**out)
 
 
 def host_of(url: str) -> str:
