@@ -9,20 +9,19 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
-import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
 from envgen.infra.mutex import project_lock
-from envgen.infra.proc import redact, strip_credentials
+from envgen.infra.proc import redact
 from envgen.infra.settings import http_timeout
+from envgen.lock.options import LockOptions, LockResult
 from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
-from envgen.model.spec import ProjectSpec, check_index_url, host_of, load_spec
+from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Expansion, expand, inferred_note, select, warning_lines
-from envgen.render.base import IndexUrls
+from envgen.render.base import IndexUrls, index_urls
 from envgen.render.commands import InstallCommand
 
 if TYPE_CHECKING:
@@ -30,74 +29,6 @@ if TYPE_CHECKING:
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LockOptions:
-    """Everything `envgen lock` was asked to do."""
-
-    spec: Path
-    out: Path | None = None
-    variants: tuple[str, ...] = ()
-    matrix_dir: Path | None = None
-    pins_only: bool = False
-    check: bool = False
-    resolver: str | None = None
-    as_of: str | None = None
-    upgrade: bool = False
-    upgrade_packages: tuple[str, ...] = ()
-    jobs: int | None = None
-    conda_tool: str = "rattler"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LockResult:
-    """What a lock run did: lines for the log and warnings to show."""
-
-    lines: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-    written: tuple[str, ...] = field(default_factory=tuple)
-
-
-def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
-    """The index roots to use (environment over spec) and which to name in written files.
-
-    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX override the spec's pytorch_index / pypi_index.
-    Written files name the official indexes unless the spec says `write_index: mirror`; credentials
-    are never written (see docs/explanation/indexes.md).
-    """
-    pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
-    pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
-    # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
-    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
-    for name, value in (
-        ("ENVGEN_PYTORCH_INDEX", pytorch),
-        ("ENVGEN_PYPI_INDEX", pypi),
-        ("ENVGEN_EXTENSION_INDEX", extension),
-    ):
-        if value:
-            problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
-            if problem:
-                # The message names the URL redacted: a token in it must not reach a log.
-                msg = f"{name}: {redact(problem)}"
-                raise SpecError(msg)
-    if for_writing and spec.write_index != "mirror":
-        return IndexUrls()
-    if for_writing:
-        # A mirror's credentials are used, never written.
-        return IndexUrls(
-            pytorch_root=strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
-            pypi=strip_credentials(pypi) if pypi else None,
-        )
-    return IndexUrls(
-        pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
-        pypi=pypi.rstrip("/") if pypi else None,
-        extension_root=extension.rstrip("/") if extension else None,
-    )
-
-
-def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
-    return host_of(url) in hosts
 
 
 @contextlib.contextmanager

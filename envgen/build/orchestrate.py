@@ -46,6 +46,7 @@ from envgen.build.base import (
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
+from envgen.lock.options import LockOptions
 from envgen.lock.orchestrate import (
     channel_alias,
     conda_lock_names,
@@ -59,7 +60,7 @@ from envgen.lock.orchestrate import (
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls
+from envgen.render.base import IndexUrls, index_urls
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
 
@@ -312,8 +313,6 @@ def check_current(
     spec: ProjectSpec, variant: Variant, lock_dir: Path, names: tuple[str, ...]
 ) -> None:
     """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
-    from envgen.app import LockOptions, index_urls  # noqa: PLC0415
-
     options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
     texts: dict[str, str] = {}
     for name in names:
@@ -348,8 +347,6 @@ def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
 
     Runs even with allow_stale: the build takes its indexes from the spec and settings only.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     problems: list[str] = []
     path = lock_dir / "requirements.txt"
     if variant.pip is not None and path.is_file():
@@ -484,8 +481,6 @@ def build_variants(
             an environment's path holds something envgen did not build.
         FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     chosen = select(expand(spec, matrix).variants, variants)
     cache = cache_dir or default_cache_dir()
     urls = index_urls(spec, for_writing=False)

@@ -26,18 +26,18 @@ from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFound
 from envgen.infra.files import input_hash, normalize_text, read_output, write_if_changed
 from envgen.infra.resources import cache_root
 from envgen.lock.base import LockedFile, Locker, LockRequest
+from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import Manager, Resolver
 from envgen.model.variants import Variant, inferred_note, select, warning_lines
-from envgen.render.base import Header, IndexUrls, parse_header
+from envgen.render.base import Header, IndexUrls, index_urls, parse_header
 from envgen.render.plan import PlannedFile, describe, plan_pins_only, spec_command, variant_inputs
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
-    from envgen.app import LockOptions, LockResult
     from envgen.infra.network import Index
 
 log = logging.getLogger(__name__)
@@ -314,8 +314,6 @@ def lock_full(
     `inside`: the trusted folder `out` lies in (default `out`): committed files below it are read
     and written without following links (envgen.infra.files).
     """
-    from envgen.app import LockResult, index_urls  # noqa: PLC0415
-
     root = inside if inside is not None else out
     written_urls = index_urls(spec, for_writing=True)
     real_urls = index_urls(spec, for_writing=False)
@@ -833,8 +831,6 @@ def resolve_afresh(
     Nothing of the committed lock is used (no previous pins): the spec, the matrix, the user's
     settings and the options the lock records (`lock-options:`) decide.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     resolver, cutoff = effective_options(spec, *parse_overrides(recorded))
     lockers = _lockers(resolver, conda_tool)
     bodies: dict[str, str] = {}
@@ -870,8 +866,6 @@ def verify_lock_files(
     `texts` maps each lock file name to its committed text. The inputs are re-resolved with uv's
     cache first (`--offline`); when that fails or differs, online, and that answer is final.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     problems: list[str] = []
     pip_text = texts.get("requirements.txt")
     if pip_text is not None:

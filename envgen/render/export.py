@@ -26,7 +26,7 @@ from envgen.infra.files import input_hash
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Variant, expand, pip_pins
-from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, regenerate_command
+from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, index_urls, regenerate_command
 
 Tool = Literal["uv", "pixi"]
 # Platform -> the PEP 508 marker uv resolves it with (`[tool.uv] environments`, source markers).
@@ -296,7 +296,6 @@ def _split_requirement(req: str) -> tuple[str, str]:
 
 def render_export(options: ExportOptions) -> str:
     """The text of `envgen export <tool>` (reads the spec and matrix only)."""
-    from envgen.app import index_urls  # noqa: PLC0415
     from envgen.model.matrix import load_matrix  # noqa: PLC0415
     from envgen.model.spec import load_spec  # noqa: PLC0415
 
