@@ -122,8 +122,9 @@ def _lock_pins_only(
     Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
     written in the full form, and the lock's pins are checked against the matrix instead.
     """
-    from envgen.lock.orchestrate import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
+    from envgen.lock.lockfile import full_lock_ids  # noqa: PLC0415
     from envgen.lock.stale import describe_stale, find_stale, prune  # noqa: PLC0415
+    from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415
     from envgen.render.plan import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
 
     expanded = expand(spec, matrix).variants

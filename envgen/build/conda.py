@@ -48,7 +48,7 @@ from envgen.errors import BuildError, EnvgenError, excerpt
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.safe_yaml import load_bounded
-from envgen.lock.orchestrate import conda_lock_names, split_header
+from envgen.lock.lockfile import conda_lock_names, split_header
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 

@@ -46,21 +46,13 @@ from envgen.build.base import (
 )
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
+from envgen.lock.lockfile import conda_lock_names, lock_inputs, split_header, tampered_lines
 from envgen.lock.options import LockOptions
-from envgen.lock.orchestrate import (
-    channel_alias,
-    conda_lock_names,
-    conda_url_problems,
-    index_line_problems,
-    lock_inputs,
-    split_header,
-    tampered_lines,
-    verify_lock_files,
-)
+from envgen.lock.verify import conda_url_problems, index_line_problems, verify_lock_files
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls, index_urls
+from envgen.render.base import IndexUrls, channel_alias, index_urls
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
 

@@ -46,7 +46,7 @@ from envgen.errors import BuildError, EnvgenError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
-from envgen.lock.orchestrate import split_header
+from envgen.lock.lockfile import split_header
 from envgen.lock.pip import index_plan, uv_index_environment
 from envgen.model.types import Manager
 from envgen.model.variants import Variant

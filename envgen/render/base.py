@@ -3,7 +3,8 @@
 Templates live in templates/ and receive pre-sorted data; they only loop and branch. Renderers must
 not import lockers or builders, and must not look at the clock, the host or the environment
 (except ENVGEN_CUSTOM_COMMAND, which users set on purpose to change the header's command, and
-index_urls, which applies the user's ENVGEN_*_INDEX settings to the spec's index URLs).
+index_urls and channel_alias, which apply the user's ENVGEN_*_INDEX and ENVGEN_CONDA_CHANNEL_ALIAS
+settings to the spec's index URLs).
 """
 
 from __future__ import annotations
@@ -186,6 +187,31 @@ def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
 
 def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
     return host_of(url) in hosts
+
+
+def channel_alias() -> str | None:
+    """ENVGEN_CONDA_CHANNEL_ALIAS, checked like an index URL (messages never show credentials).
+
+    Raises:
+        SpecError: not an http(s):// or file:// URL, plain http to a remote host, or spaces /
+            shell metacharacters in it.
+    """
+    alias = os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS") or None
+    if alias is not None:
+        problem = check_index_url(alias)
+        if problem:
+            msg = f"ENVGEN_CONDA_CHANNEL_ALIAS: {redact(problem)}"
+            raise SpecError(msg)
+    return alias
+
+
+def conda_channel_map() -> dict[str, str]:
+    """Channel name -> URL: ENVGEN_CONDA_CHANNEL_ALIAS stands in for https://conda.anaconda.org."""
+    alias = channel_alias()
+    if not alias:
+        return {}
+    root = alias.rstrip("/")
+    return {name: f"{root}/{name}" for name in ("pytorch", "nvidia", "conda-forge", "defaults")}
 
 
 def parse_header(text: str) -> dict[str, str]:
