@@ -83,12 +83,12 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    from envgen.repro import importer  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.repro import entry, importer  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
         raise click.UsageError(msg)
-    result = importer.run_import(
+    result = entry.run_import(
         importer.ImportOptions(
             source=source,
             command=command,
