@@ -44,6 +44,8 @@ from envgen.build.base import (
     python_of,
     read_lock,
 )
+from envgen.build.conda import CondaBuilder
+from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
 from envgen.lock.lockfile import conda_lock_names, lock_inputs, split_header, tampered_lines
@@ -280,11 +282,7 @@ def check_replaceable(env: Path, *, inside: Path) -> None:
 # --- one variant --------------------------------------------------------------------------------
 def _builder(manager: str) -> Builder:
     if manager == "pip":
-        from envgen.build.venv import VenvBuilder  # noqa: PLC0415
-
         return VenvBuilder()
-    from envgen.build.conda import CondaBuilder  # noqa: PLC0415
-
     return CondaBuilder()
 
 

@@ -41,6 +41,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import LockError
 from envgen.infra import proc as _proc
+from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import http_timeout, uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
@@ -904,7 +905,6 @@ def _resolve_error(
         f"  indexes asked: {plan.describe(routed)}\n"
         f"  {tool} says:\n" + "\n".join(f"    {line}" for line in said)
     )
-    from envgen.infra.network import Index, mirror_hint, network_failure_host  # noqa: PLC0415
 
     indexes = [Index(role="pypi", url=plan.pypi)]
     if plan.pytorch is not None:

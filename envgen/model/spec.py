@@ -22,9 +22,11 @@ from urllib.parse import urlsplit
 import yaml
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import SpecError
+from envgen.infra.proc import redact
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.model.types import (
     CONDA_SOURCES,
@@ -650,7 +652,6 @@ class _Validator:
                     "pin a version",
                 )
                 continue
-            from packaging.utils import canonicalize_name  # noqa: PLC0415 - keep import local
 
             name = canonicalize_name(req.name)
             if name in {"torch", "torchvision", "torchaudio"}:
@@ -875,8 +876,6 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
     a file:// path, or list its host under trusted_hosts
     """
-    from envgen.infra.proc import redact  # noqa: PLC0415 - the message must not echo a credential
-
     problem = _url_problem(url, trusted=trusted)
     return None if problem is None else redact(problem)
 

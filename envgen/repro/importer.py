@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
+import yaml
 from packaging.markers import Marker
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -25,6 +26,7 @@ from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import EnvgenError, ImportSpecError, SpecError
+from envgen.model.extensions import Target, accelerator_from_pages, review_import
 from envgen.model.matrix import (
     CondaBuild,
     KnownIssue,
@@ -383,8 +385,6 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 
 # conda ------------------------------------------------------------------------------------------
 def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
-    import yaml  # noqa: PLC0415 - only this parser needs it
-
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -1259,8 +1259,6 @@ def build_project(
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
     if "pip" in managers:
-        from envgen.model.extensions import Target, review_import  # noqa: PLC0415
-
         target = Target(
             torch=release.torch,
             accelerator=acc,
@@ -1603,7 +1601,6 @@ def _pick_accelerator(
     if evidence is not None:
         return evidence[0]
     builds = _builds(matrix, release, manager)
-    from envgen.model.extensions import accelerator_from_pages  # noqa: PLC0415
 
     paged = accelerator_from_pages(matrix, found.indexes)
     if paged is not None and paged[0] in builds:
