@@ -145,7 +145,7 @@ async def _index_json(url: str, client: Any) -> Any:  # noqa: ANN401 - rattler i
 
 
 async def _records(entries: list[LockEntry], alias: str | None) -> list[Any]:
-    from rattler import Client, PackageRecord, RepoDataRecord  # noqa: PLC0415
+    from rattler import Client, PackageRecord, RepoDataRecord  # noqa: PLC0415 - heavy (rattler), only for conda builds
 
     client = Client.default_client()
     records = []
@@ -175,7 +175,7 @@ async def _records(entries: list[LockEntry], alias: str | None) -> list[Any]:
 
 
 async def _rattler_install(request: BuildRequest, entries: list[LockEntry]) -> None:
-    import rattler  # noqa: PLC0415
+    import rattler  # noqa: PLC0415 - heavy (rattler), only for conda builds
 
     records = await _records(entries, request.channel_alias)
     await rattler.install(

@@ -121,7 +121,7 @@ def dockerfile_cmd(
     spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None
 ) -> None:
     """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
-    from envgen.render import dockerfile as containers  # noqa: PLC0415
+    from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
     written, warnings = containers.write_dockerfiles(
         containers.DockerfileOptions(spec=spec, out=out, variants=variants, matrix_dir=matrix_dir)
@@ -146,7 +146,7 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                   help=f"Where to write it (default: {default} beside the spec).")  # fmt: skip
     @_matrix_option
     def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
-        from envgen.render import ci  # noqa: PLC0415
+        from envgen.render import ci  # noqa: PLC0415 - keep `envgen --help` fast
 
         path, written = ci.write_ci(
             ci.CiOptions(

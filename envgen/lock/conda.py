@@ -520,8 +520,8 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
 def solve_rattler(plan: SolvePlan, *, cache_dir: Path | None = None) -> list[CondaRecord]:
     """Solve with py-rattler (offline against file:// channels; run from any thread)."""
     import rattler  # noqa: PLC0415 - heavy; only when locking
-    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415
-    from rattler import Version as CondaVersion  # noqa: PLC0415
+    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415 - heavy (rattler), only when locking
+    from rattler import Version as CondaVersion  # noqa: PLC0415 - heavy (rattler), only when locking
 
     virtual = [
         GenericVirtualPackage(PackageName(v.name), CondaVersion(v.version), BuildString(v.build))
