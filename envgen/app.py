@@ -31,6 +31,7 @@ from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.model.extensions import Target, install_line, pins_for
 from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
+from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     Expansion,
     expand,
@@ -349,7 +350,7 @@ def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
     from envgen.repro import verify  # noqa: PLC0415 - ~25 ms (http.client, ssl); only for matrix verify
 
     matrix = load_matrix(matrix_dir)
-    facts = verify.fetch_pypi_facts(("torch", "torchvision", "torchaudio"), index=index)
+    facts = verify.fetch_pypi_facts(TORCH_FAMILY, index=index)
     return [
         {"severity": f.severity, "where": f.where, "message": f.message}
         for f in verify.verify_matrix(matrix, facts)

@@ -48,14 +48,12 @@ from envgen.errors import BuildError, EnvgenError, excerpt
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.safe_yaml import load_bounded
-from envgen.lock.lockfile import conda_lock_names, split_header
-from envgen.model.types import Manager
+from envgen.lock.lockfile import CONDA_LOCK, conda_lock_names, split_header
+from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant
 
 log = logging.getLogger(__name__)
 
-CONDA_LOCK: Final = "conda-lock.yml"
-ANACONDA: Final = "https://conda.anaconda.org"
 _ARCHIVE_SUFFIXES: Final = (".tar.bz2", ".conda")
 _PIP_INSTALLERS: Final = frozenset({"uv", "pip"})
 

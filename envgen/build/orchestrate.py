@@ -36,7 +36,6 @@ from envgen import __version__
 from envgen.build.base import (
     Builder,
     BuildRequest,
-    CondaTool,
     DiskUsage,
     Inventory,
     disk_usage,
@@ -53,6 +52,7 @@ from envgen.lock.options import LockOptions
 from envgen.lock.verify import conda_url_problems, index_line_problems, verify_lock_files
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
+from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
 from envgen.render.base import IndexUrls, channel_alias, index_urls
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
@@ -64,7 +64,6 @@ ManagerChoice = Literal["pip", "conda", "auto"]
 MARKER: Final = "envgen-build.json"
 MARKER_FORMAT: Final = 1
 ENV_NAME: Final = ".env"
-TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 # conda package name -> the Python distribution it installs.
 _CONDA_DIST: Final = {"pytorch": "torch", "torchvision": "torchvision", "torchaudio": "torchaudio"}
 

@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, get_args
+from typing import Final
 from urllib.parse import urlsplit, urlunsplit
 
 import yaml
@@ -36,8 +36,9 @@ from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
 from envgen.lock.pip import exclude_newer_timestamp, uv_python_platform
-from envgen.model.types import PYPI_SIMPLE, Manager, Platform
+from envgen.model.types import ANACONDA, CONDA_TOOLS, PYPI_SIMPLE, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.environment import channels as environment_channels
 from envgen.render.environment import dependencies as environment_dependencies
@@ -45,11 +46,6 @@ from envgen.render.requirements import extension_requirements
 
 log = logging.getLogger(__name__)
 
-CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
-CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
-
-DEFAULT_CHANNEL_ALIAS: Final = "https://conda.anaconda.org"
-LOCKFILE_NAME: Final = "conda-lock.yml"
 # conda-lock names the environment.yml a lock came from, relative to the lock file.
 SOURCE_NAME: Final = "environment.yml"
 # Bumped whenever what content_hash covers changes (see _content_hash).
@@ -229,7 +225,7 @@ def resolve_channels(names: Iterable[str], mapping: dict[str, str]) -> tuple[Cha
     """
     out: list[Channel] = []
     for name in names:
-        real = f"{DEFAULT_CHANNEL_ALIAS}/{name}"
+        real = f"{ANACONDA}/{name}"
         out.append(
             Channel(name=name, solve_url=mapping.get(name, real).rstrip("/"), written_url=real)
         )
@@ -428,7 +424,7 @@ def render_explicit(
     if pip_count:
         # Not "# pip ..." lines: micromamba and conda-lock would install those.
         lines.append(
-            f"# {pip_count} pip package(s) of this environment are locked in {LOCKFILE_NAME} "
+            f"# {pip_count} pip package(s) of this environment are locked in {CONDA_LOCK} "
             "only: explicit files cannot hold them"
         )
     return "\n".join(lines) + "\n"
@@ -777,7 +773,7 @@ class CondaLocker:
         --upgrade-package names; if the spec changed so that they no longer solve, the plain
         solve decides (as pip-tools and uv do with an existing output file).
         """
-        previous = request.previous.get(LOCKFILE_NAME)
+        previous = request.previous.get(CONDA_LOCK)
         if request.upgrade or not previous:
             return self._solve(plan, request)
         upgrade = {n.lower() for n in request.upgrade_packages}
@@ -811,9 +807,9 @@ class CondaLocker:
         pypi = request.written_urls.pypi or PYPI_SIMPLE
         content_hash = _content_hash(plan, plan.variant.pip_extra, pypi)
         return (
-            LockedFile(name=LOCKFILE_NAME, body=render_lockfile(plan, records, pip, content_hash)),
+            LockedFile(name=CONDA_LOCK, body=render_lockfile(plan, records, pip, content_hash)),
             LockedFile(
-                name=f"conda-{plan.variant.platform}.lock",
+                name=conda_explicit_name(plan.variant.platform),
                 body=render_explicit(plan, records, len(pip), content_hash),
             ),
         )

@@ -28,7 +28,7 @@ from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
 from envgen.infra.resources import cache_root
 from envgen.lock.base import Locker, LockRequest
-from envgen.lock.conda import DEFAULT_CHANNEL_ALIAS, CondaLocker
+from envgen.lock.conda import CondaLocker
 from envgen.lock.lockfile import (
     LOCK_FILES_PIP,
     conda_lock_names,
@@ -41,7 +41,7 @@ from envgen.lock.lockfile import (
 )
 from envgen.lock.pip import PipLocker, written_index_lines
 from envgen.model.spec import ProjectSpec
-from envgen.model.types import Manager
+from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant, pip_pins
 from envgen.render.base import IndexUrls, conda_channel_map, index_urls
 from envgen.render.environment import channels
@@ -197,7 +197,7 @@ def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
     environment.yml names; `ENVGEN_CONDA_CHANNEL_ALIAS` is applied at install time only.
     """
 
-    roots = tuple(f"{DEFAULT_CHANNEL_ALIAS}/{c}/" for c in channels(variant))
+    roots = tuple(f"{ANACONDA}/{c}/" for c in channels(variant))
     problems: list[str] = []
     in_conda_entry = False
     for number, line in numbered_body(text):

@@ -33,6 +33,7 @@ from envgen.model.types import (
     MANAGERS,
     PLATFORMS,
     RESOLVERS,
+    TORCH_FAMILY,
     CondaSource,
     Manager,
     Platform,
@@ -654,7 +655,7 @@ class _Validator:
                 continue
 
             name = canonicalize_name(req.name)
-            if name in {"torch", "torchvision", "torchaudio"}:
+            if name in TORCH_FAMILY:
                 self.p.add(
                     where,
                     f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; "

@@ -36,6 +36,7 @@ from envgen.model.matrix import (
     compute_sort_key,
 )
 from envgen.model.spec import _CHANNEL_RE, _CONDA_DEP_RE, parse_spec
+from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     companion_accepts,
     cuda_version_of,
@@ -62,7 +63,6 @@ SourceKind = Literal[
     "markdown",
 ]  # fmt: skip
 PLATFORM: Final = "linux-64"
-TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
 _CONDA_OWNED: Final = frozenset(
     {
