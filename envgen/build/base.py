@@ -146,11 +146,6 @@ def parse_requirements(
     return pins
 
 
-def has_hashes(text: str) -> bool:
-    """True for a full lock (every pin carries --hash), False for the pins-only form."""
-    return "--hash=" in text
-
-
 def diff_distributions(
     expected: Mapping[str, str], installed: Mapping[str, str], *, exact: bool = True
 ) -> list[str]:
@@ -480,7 +475,6 @@ __all__ = [
     "diff_distributions",
     "disk_usage",
     "files_naming",
-    "has_hashes",
     "installed_distributions",
     "parse_requirements",
     "prelink_bytecode",

@@ -34,7 +34,6 @@ from envgen.build.base import (
     BuildRequest,
     Inventory,
     compile_bytecode,
-    has_hashes,
     installed_distributions,
     parse_requirements,
     prelink_bytecode,
@@ -51,6 +50,7 @@ from envgen.lock.pip import index_plan, uv_index_environment
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
+from envgen.render.requirements import has_hashes
 
 log = logging.getLogger(__name__)
 
