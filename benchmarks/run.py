@@ -294,7 +294,7 @@ def bench_build(cfg: Config) -> dict[str, object]:
 
     def requirements_for_pip(name: str) -> Path:
         """envgen's lock body with its index lines pointed at the local torch index."""
-        from envgen.lock.orchestrate import split_header  # noqa: PLC0415
+        from envgen.lock.lockfile import split_header  # noqa: PLC0415
 
         text = (projects[name] / "environments" / "cpu" / "requirements.txt").read_text()
         body = split_header(text)[1]

@@ -9,95 +9,48 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
-import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from envgen.errors import BuildError, EnvgenError, LockError, SpecError, StaleOutputError
+from envgen.errors import (
+    BuildError,
+    EnvgenError,
+    LockError,
+    SpecError,
+    StaleOutputError,
+    UnsupportedCombinationError,
+)
 from envgen.infra.mutex import project_lock
-from envgen.infra.proc import redact, strip_credentials
+from envgen.infra.proc import redact
+from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import http_timeout
+from envgen.lock.lockfile import full_lock_ids
+from envgen.lock.options import LockOptions, LockResult
+from envgen.lock.stale import describe_stale, find_stale, prune
+from envgen.model.extensions import Target, install_line, pins_for
 from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
-from envgen.model.spec import ProjectSpec, check_index_url, host_of, load_spec
-from envgen.model.variants import Expansion, expand, inferred_note, select, warning_lines
-from envgen.render.base import IndexUrls
-from envgen.render.commands import InstallCommand
+from envgen.model.spec import ProjectSpec, load_spec
+from envgen.model.types import TORCH_FAMILY
+from envgen.model.variants import (
+    Expansion,
+    expand,
+    inferred_note,
+    issues_for,
+    resolve_release,
+    select,
+    warning_lines,
+)
+from envgen.render.base import IndexUrls, index_urls
+from envgen.render.commands import InstallCommand, conda_command, pip_command
+from envgen.render.commands import install_command as render_install_command
+from envgen.render.plan import check_planned, default_out, plan_pins_only, write_planned
 
 if TYPE_CHECKING:
-    # envgen.build.orchestrate imports this module; it is imported lazily below, by name here.
+    # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LockOptions:
-    """Everything `envgen lock` was asked to do."""
-
-    spec: Path
-    out: Path | None = None
-    variants: tuple[str, ...] = ()
-    matrix_dir: Path | None = None
-    pins_only: bool = False
-    check: bool = False
-    resolver: str | None = None
-    as_of: str | None = None
-    upgrade: bool = False
-    upgrade_packages: tuple[str, ...] = ()
-    jobs: int | None = None
-    conda_tool: str = "rattler"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LockResult:
-    """What a lock run did: lines for the log and warnings to show."""
-
-    lines: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-    written: tuple[str, ...] = field(default_factory=tuple)
-
-
-def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
-    """The index roots to use (environment over spec) and which to name in written files.
-
-    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX override the spec's pytorch_index / pypi_index.
-    Written files name the official indexes unless the spec says `write_index: mirror`; credentials
-    are never written (see docs/explanation/indexes.md).
-    """
-    pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
-    pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
-    # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
-    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
-    for name, value in (
-        ("ENVGEN_PYTORCH_INDEX", pytorch),
-        ("ENVGEN_PYPI_INDEX", pypi),
-        ("ENVGEN_EXTENSION_INDEX", extension),
-    ):
-        if value:
-            problem = check_index_url(value, trusted=_is_trusted(value, spec.trusted_hosts))
-            if problem:
-                # The message names the URL redacted: a token in it must not reach a log.
-                msg = f"{name}: {redact(problem)}"
-                raise SpecError(msg)
-    if for_writing and spec.write_index != "mirror":
-        return IndexUrls()
-    if for_writing:
-        # A mirror's credentials are used, never written.
-        return IndexUrls(
-            pytorch_root=strip_credentials(pytorch) if pytorch else IndexUrls().pytorch_root,
-            pypi=strip_credentials(pypi) if pypi else None,
-        )
-    return IndexUrls(
-        pytorch_root=(pytorch or IndexUrls().pytorch_root).rstrip("/"),
-        pypi=pypi.rstrip("/") if pypi else None,
-        extension_root=extension.rstrip("/") if extension else None,
-    )
-
-
-def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
-    return host_of(url) in hosts
 
 
 @contextlib.contextmanager
@@ -139,8 +92,6 @@ def expand_spec(spec_path: Path, matrix_dir: Path | None) -> Expansion:
 
 def lock(options: LockOptions) -> LockResult:
     """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.base)."""
-    from envgen.render.plan import default_out  # noqa: PLC0415
-
     spec, matrix = load(options.spec, options.matrix_dir)
     if options.as_of is not None:
         try:
@@ -172,7 +123,7 @@ def _lock_unguarded(
 
     if options.pins_only:
         return _lock_pins_only(spec, matrix, options, out, urls, inside=inside)
-    from envgen.lock import orchestrate as locking  # noqa: PLC0415
+    from envgen.lock import orchestrate as locking  # noqa: PLC0415 - ~70 ms (ssl, asyncio: the lockers); keeps `envgen list` fast
 
     return locking.lock_full(spec, matrix, options, out=out, inside=inside)
 
@@ -191,9 +142,7 @@ def _lock_pins_only(
     Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
     written in the full form, and the lock's pins are checked against the matrix instead.
     """
-    from envgen.lock.orchestrate import full_lock_ids, full_lock_pin_problems  # noqa: PLC0415
-    from envgen.lock.stale import describe_stale, find_stale, prune  # noqa: PLC0415
-    from envgen.render.plan import check_planned, plan_pins_only, write_planned  # noqa: PLC0415
+    from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~70 ms (ssl, asyncio: the lockers); keeps `envgen list` fast
 
     expanded = expand(spec, matrix).variants
     full = full_lock_ids(out, expanded)
@@ -259,9 +208,6 @@ def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
 def matrix_show(
     torch: str, matrix_dir: Path | None, *, with_extensions: tuple[str, ...] = ()
 ) -> dict[str, Any]:
-    from envgen.model.variants import issues_for, resolve_release  # noqa: PLC0415
-    from envgen.render.commands import conda_command, pip_command  # noqa: PLC0415
-
     matrix = load_matrix(matrix_dir)
     release = resolve_release(torch, matrix, where="matrix show")
     pip_rows = [
@@ -322,9 +268,6 @@ def matrix_show(
 
 def _extension_rows(matrix: Matrix, release: Release, name: str) -> list[dict[str, Any]]:
     """Per pip accelerator on linux-64 (newest python): the extension's pin, or why not."""
-    from envgen.errors import UnsupportedCombinationError  # noqa: PLC0415
-    from envgen.model.extensions import Target, install_line, pins_for  # noqa: PLC0415
-
     rows: list[dict[str, Any]] = []
     python = release.python[-1] if release.python else "3"
     for b in matrix.pip_builds(release.torch, "linux-64"):
@@ -389,8 +332,7 @@ def matrix_validate(matrix_dir: Path | None) -> str:
     if problems:  # load_matrix raises on these; reaching here is a bug
         msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)
         raise RuntimeError(msg)
-    from envgen.infra.resources import MATRICES_DIR  # noqa: PLC0415
-    from envgen.render.dockerfile import CUDA_IMAGES_FILE, load_cuda_images  # noqa: PLC0415
+    from envgen.render.dockerfile import CUDA_IMAGES_FILE, load_cuda_images  # noqa: PLC0415 - ~55 ms (rich, via smoke.report); only for matrix validate
 
     images = ""
     if ((matrix_dir or MATRICES_DIR) / CUDA_IMAGES_FILE).exists():
@@ -405,10 +347,10 @@ def matrix_validate(matrix_dir: Path | None) -> str:
 
 
 def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
-    from envgen.repro import verify  # noqa: PLC0415
+    from envgen.repro import verify  # noqa: PLC0415 - ~25 ms (http.client, ssl); only for matrix verify
 
     matrix = load_matrix(matrix_dir)
-    facts = verify.fetch_pypi_facts(("torch", "torchvision", "torchaudio"), index=index)
+    facts = verify.fetch_pypi_facts(TORCH_FAMILY, index=index)
     return [
         {"severity": f.severity, "where": f.where, "message": f.message}
         for f in verify.verify_matrix(matrix, facts)
@@ -424,9 +366,7 @@ def install_command(
     os_name: str,
     with_extensions: tuple[str, ...] = (),
 ) -> InstallCommand:
-    from envgen.render.commands import install_command as build  # noqa: PLC0415
-
-    return build(
+    return render_install_command(
         load_matrix(matrix_dir),
         torch=torch,
         compute=compute,
@@ -445,7 +385,7 @@ def doctor(
 ) -> dict[str, Any]:
     """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
     (with an error text) what a classic failure means."""
-    from envgen.repro import doctor as doc  # noqa: PLC0415
+    from envgen.repro import doctor as doc  # noqa: PLC0415 - ~30 ms (argparse, a large module); only for doctor
 
     matrix = load_matrix(matrix_dir)
     host = doc.detect_host()
@@ -528,7 +468,7 @@ def format_doctor(data: dict[str, Any]) -> str:
     for d in data["diagnoses"]:
         lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
     if data.get("log_truncated"):
-        from envgen.repro.doctor import LOG_LIMIT  # noqa: PLC0415
+        from envgen.repro.doctor import LOG_LIMIT  # noqa: PLC0415 - ~30 ms; only for a truncated log
 
         lines.append(f"(the log is longer than {LOG_LIMIT // 2**20} MiB: only its end was read)")
     if data.get("asked") and not data["diagnoses"]:
@@ -552,8 +492,7 @@ def build(
     conda_tool: str,
 ) -> BuildReport:
     """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate)."""
-    from envgen.build import orchestrate as building  # noqa: PLC0415
-    from envgen.render.plan import default_out  # noqa: PLC0415
+    from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
@@ -586,8 +525,7 @@ def smoke(
     env_dir: Path | None,
 ) -> tuple[VariantSmoke, ...]:
     """`envgen smoke`: run the checks in built environments."""
-    from envgen.build import orchestrate as building  # noqa: PLC0415
-    from envgen.render.plan import default_out  # noqa: PLC0415
+    from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
     spec, matrix = load(spec_path, matrix_dir)
     target = out or default_out(spec)
@@ -642,7 +580,7 @@ def resolve_auto(
     spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...]
 ) -> tuple[tuple[str, ...], str | None]:
     """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
-    from envgen.build.running import AUTO, choose_auto  # noqa: PLC0415
+    from envgen.build.running import AUTO, choose_auto  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
     if AUTO not in variants:
         return variants, None
@@ -663,8 +601,7 @@ def prepare_env(
     env_dir: Path | None,
 ) -> tuple[Path, bool, str | None]:
     """(env, is conda, auto reason): the variant's environment, built from its lock if needed."""
-    from envgen.build.running import ensure_built  # noqa: PLC0415
-    from envgen.render.plan import default_out  # noqa: PLC0415
+    from envgen.build.running import ensure_built  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
     (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
     spec, matrix = load(spec_path, matrix_dir)

@@ -35,7 +35,7 @@ import yaml
 from packaging.version import Version
 
 from envgen.model.matrix import CondaBuild, PipBuild, compute_sort_key
-from envgen.model.types import PLATFORMS, ComputeKind, IndexForm, Platform
+from envgen.model.types import PLATFORMS, TORCH_FAMILY, ComputeKind, IndexForm, Platform
 from envgen.render.commands import conda_command, pip_command
 from envgen.repro.verify import http_get, wheel_platform
 
@@ -58,7 +58,6 @@ PAGE_REPO: Final = "pytorch/pytorch.github.io"
 PAGE_PATH: Final = "_get_started/previous-versions.md"
 PAGE_URL: Final = "https://raw.githubusercontent.com/{repo}/{commit}/{path}"
 PYPI_JSON_URL: Final = "https://pypi.org/pypi/{name}/json"
-TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 
 Manager = Literal["pip", "conda"]
 # {package: {version: [platform or "any", ...]}}: which platforms PyPI has a wheel for.

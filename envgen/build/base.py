@@ -21,7 +21,7 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal, Protocol, get_args
+from typing import Final, Protocol
 
 from packaging.markers import Marker
 from packaging.utils import canonicalize_name
@@ -29,12 +29,10 @@ from packaging.utils import canonicalize_name
 from envgen.errors import BuildError, EnvgenError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes, read_output
-from envgen.model.types import Manager
+from envgen.model.types import CondaTool, Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
 
-CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
-CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
 DEFAULT_TIMEOUT: Final = 1800.0
 
 log = logging.getLogger(__name__)
@@ -146,11 +144,6 @@ def parse_requirements(
         key = canonicalize_name(name.split("[", 1)[0].strip())
         pins[key] = (version.split()[0].strip(), marker or None)
     return pins
-
-
-def has_hashes(text: str) -> bool:
-    """True for a full lock (every pin carries --hash), False for the pins-only form."""
-    return "--hash=" in text
 
 
 def diff_distributions(
@@ -472,10 +465,8 @@ def rewrite_text_prefix(files: list[Path], old: str, new: str) -> int:
 
 
 __all__ = [
-    "CONDA_TOOLS",
     "BuildRequest",
     "Builder",
-    "CondaTool",
     "DiskUsage",
     "Distribution",
     "Inventory",
@@ -484,7 +475,6 @@ __all__ = [
     "diff_distributions",
     "disk_usage",
     "files_naming",
-    "has_hashes",
     "installed_distributions",
     "parse_requirements",
     "prelink_bytecode",

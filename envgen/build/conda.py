@@ -48,14 +48,12 @@ from envgen.errors import BuildError, EnvgenError, excerpt
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.safe_yaml import load_bounded
-from envgen.lock.orchestrate import conda_lock_names, split_header
-from envgen.model.types import Manager
+from envgen.lock.lockfile import CONDA_LOCK, conda_lock_names, split_header
+from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant
 
 log = logging.getLogger(__name__)
 
-CONDA_LOCK: Final = "conda-lock.yml"
-ANACONDA: Final = "https://conda.anaconda.org"
 _ARCHIVE_SUFFIXES: Final = (".tar.bz2", ".conda")
 _PIP_INSTALLERS: Final = frozenset({"uv", "pip"})
 
@@ -145,7 +143,7 @@ async def _index_json(url: str, client: Any) -> Any:  # noqa: ANN401 - rattler i
 
 
 async def _records(entries: list[LockEntry], alias: str | None) -> list[Any]:
-    from rattler import Client, PackageRecord, RepoDataRecord  # noqa: PLC0415
+    from rattler import Client, PackageRecord, RepoDataRecord  # noqa: PLC0415 - heavy (rattler), only for conda builds
 
     client = Client.default_client()
     records = []
@@ -175,7 +173,7 @@ async def _records(entries: list[LockEntry], alias: str | None) -> list[Any]:
 
 
 async def _rattler_install(request: BuildRequest, entries: list[LockEntry]) -> None:
-    import rattler  # noqa: PLC0415
+    import rattler  # noqa: PLC0415 - heavy (rattler), only for conda builds
 
     records = await _records(entries, request.channel_alias)
     await rattler.install(

@@ -36,7 +36,6 @@ from envgen import __version__
 from envgen.build.base import (
     Builder,
     BuildRequest,
-    CondaTool,
     DiskUsage,
     Inventory,
     disk_usage,
@@ -44,22 +43,18 @@ from envgen.build.base import (
     python_of,
     read_lock,
 )
+from envgen.build.conda import CondaBuilder
+from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
-from envgen.lock.orchestrate import (
-    channel_alias,
-    conda_lock_names,
-    conda_url_problems,
-    index_line_problems,
-    lock_inputs,
-    split_header,
-    tampered_lines,
-    verify_lock_files,
-)
+from envgen.lock.lockfile import conda_lock_names, lock_inputs, split_header, tampered_lines
+from envgen.lock.options import LockOptions
+from envgen.lock.verify import conda_url_problems, index_line_problems, verify_lock_files
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
+from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls
+from envgen.render.base import IndexUrls, channel_alias, index_urls
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
 
@@ -69,7 +64,6 @@ ManagerChoice = Literal["pip", "conda", "auto"]
 MARKER: Final = "envgen-build.json"
 MARKER_FORMAT: Final = 1
 ENV_NAME: Final = ".env"
-TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 # conda package name -> the Python distribution it installs.
 _CONDA_DIST: Final = {"pytorch": "torch", "torchvision": "torchvision", "torchaudio": "torchaudio"}
 
@@ -287,11 +281,7 @@ def check_replaceable(env: Path, *, inside: Path) -> None:
 # --- one variant --------------------------------------------------------------------------------
 def _builder(manager: str) -> Builder:
     if manager == "pip":
-        from envgen.build.venv import VenvBuilder  # noqa: PLC0415
-
         return VenvBuilder()
-    from envgen.build.conda import CondaBuilder  # noqa: PLC0415
-
     return CondaBuilder()
 
 
@@ -312,8 +302,6 @@ def check_current(
     spec: ProjectSpec, variant: Variant, lock_dir: Path, names: tuple[str, ...]
 ) -> None:
     """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
-    from envgen.app import LockOptions, index_urls  # noqa: PLC0415
-
     options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
     texts: dict[str, str] = {}
     for name in names:
@@ -348,8 +336,6 @@ def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
 
     Runs even with allow_stale: the build takes its indexes from the spec and settings only.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     problems: list[str] = []
     path = lock_dir / "requirements.txt"
     if variant.pip is not None and path.is_file():
@@ -484,8 +470,6 @@ def build_variants(
             an environment's path holds something envgen did not build.
         FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
     """
-    from envgen.app import index_urls  # noqa: PLC0415
-
     chosen = select(expand(spec, matrix).variants, variants)
     cache = cache_dir or default_cache_dir()
     urls = index_urls(spec, for_writing=False)

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from envgen.build.orchestrate import build_variants, env_path
 from envgen.errors import BuildError, UnsupportedCombinationError
 from envgen.infra import proc as _proc
+from envgen.model.variants import expand, select
+from envgen.repro import doctor as doc
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -51,8 +54,6 @@ def choose_auto(
     Raises:
         UnsupportedCombinationError: no variant is for this platform, or none can run here.
     """
-    from envgen.repro import doctor as doc  # noqa: PLC0415
-
     host = host or doc.detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
     drivers = doc.driver_rows(matrix.drivers, os_name)  # type: ignore[arg-type]
@@ -122,9 +123,6 @@ def ensure_built(
 
     `inside`: the trusted folder `out` lies in (app.trusted_root); no link below it is followed.
     """
-    from envgen.build.orchestrate import build_variants, env_path  # noqa: PLC0415
-    from envgen.model.variants import expand, select  # noqa: PLC0415
-
     chosen = select(expand(spec, matrix).variants, (variant,))
     exact = [v for v in chosen if v.id == variant]
     if len(exact) != 1:

@@ -34,7 +34,6 @@ from envgen.build.base import (
     BuildRequest,
     Inventory,
     compile_bytecode,
-    has_hashes,
     installed_distributions,
     parse_requirements,
     prelink_bytecode,
@@ -46,11 +45,12 @@ from envgen.errors import BuildError, EnvgenError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
-from envgen.lock.orchestrate import split_header
+from envgen.lock.lockfile import split_header
 from envgen.lock.pip import index_plan, uv_index_environment
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
+from envgen.render.requirements import has_hashes
 
 log = logging.getLogger(__name__)
 

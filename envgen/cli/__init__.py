@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from envgen import __version__
+from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd
 from envgen.errors import EnvgenError, FileSystemError, NetworkError
-from envgen.infra.proc import redact
+from envgen.infra.proc import Terminated, redact, stop_on_signals
 
 if TYPE_CHECKING:
     from envgen.smoke.report import SmokeReport
@@ -202,7 +203,7 @@ def check_cmd(
 @json_option
 def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     """List the variants a spec expands to."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     expansion = workflow.expand_spec(spec, matrix_dir)
     if as_json:
@@ -211,7 +212,7 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     for v in expansion.variants:
         mgrs = "+".join(v.managers)
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
-    from envgen.model.variants import warning_lines  # noqa: PLC0415
+    from envgen.model.variants import warning_lines  # noqa: PLC0415 - keep `envgen --help` fast
 
     _warn([*expansion.notes, *warning_lines(expansion.variants)])
 
@@ -226,7 +227,7 @@ def matrix_group() -> None:
 @json_option
 def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
     """Every torch release with its companions, python versions and compute platforms."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     rows = workflow.matrix_rows(matrix_dir)
     if as_json:
@@ -259,7 +260,7 @@ def matrix_show_cmd(
     torch: str, matrix_dir: Path | None, as_json: bool, with_extensions: tuple[str, ...]
 ) -> None:
     """What one torch release was published with, per platform and manager."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     data = workflow.matrix_show(torch, matrix_dir, with_extensions=with_extensions)
     if as_json:
@@ -272,13 +273,13 @@ def matrix_show_cmd(
 @matrix_option
 def matrix_validate_cmd(matrix_dir: Path | None) -> None:
     """Check the matrix files against the schema and their invariants."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     click.echo(workflow.matrix_validate(matrix_dir))
 
 
 def _checked_index(value: str) -> str:
-    from envgen.repro.verify import check_index  # noqa: PLC0415
+    from envgen.repro.verify import check_index  # noqa: PLC0415 - keep `envgen --help` fast
 
     problem = check_index(value)
     if problem is not None:
@@ -298,7 +299,7 @@ def _checked_index(value: str) -> str:
 @json_option
 def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> None:
     """Cross-check the matrix against PyPI (versions, python tags, dates, companion pins)."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     findings = workflow.matrix_verify(matrix_dir, index)
     if as_json:
@@ -334,7 +335,7 @@ def command_cmd(
     with_extensions: tuple[str, ...],
 ) -> None:
     """Print the one-line install command PyTorch published."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     cmd = workflow.install_command(
         matrix_dir,
@@ -415,7 +416,7 @@ def build_cmd(
     junit: Path | None,
 ) -> None:
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     # Every variant is built unless --variant narrows it; --all says so explicitly.
     if all_variants and variants:
@@ -471,8 +472,8 @@ def smoke_cmd(
     junit: Path | None,
 ) -> None:
     """Run the CPU and GPU smoke checks in already-built environments."""
-    from envgen import app as workflow  # noqa: PLC0415
-    from envgen.build import orchestrate as building  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.build import orchestrate as building  # noqa: PLC0415 - keep `envgen --help` fast
 
     _check_output(junit)
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
@@ -524,8 +525,8 @@ def run_cmd(
     Builds the environment from its lock first when it is missing or does not match the lock;
     VARIANT may be `auto` (the best variant this machine can run).
     """
-    from envgen import app as workflow  # noqa: PLC0415
-    from envgen.build import running  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
     env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
     if why:
@@ -543,8 +544,8 @@ def shell_cmd(
     variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
 ) -> None:
     """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
-    from envgen import app as workflow  # noqa: PLC0415
-    from envgen.build import running  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
     env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
     if why:
@@ -555,7 +556,7 @@ def shell_cmd(
 
 def _check_output(path: Path | None) -> None:
     """A --junit path that is a link, a device or a FIFO is refused before the work starts."""
-    from envgen.infra.files import check_output_file  # noqa: PLC0415
+    from envgen.infra.files import check_output_file  # noqa: PLC0415 - keep `envgen --help` fast
 
     if path is not None:
         check_output_file(path)
@@ -563,8 +564,8 @@ def _check_output(path: Path | None) -> None:
 
 def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:
     """Smoke results: tables (or JSON) on stdout, and JUnit XML to a file when asked."""
-    from envgen.infra.files import write_if_changed  # noqa: PLC0415
-    from envgen.smoke import report as smoke_mod  # noqa: PLC0415
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
 
     if as_json:
         _echo(smoke_mod.render_json_many(reports))
@@ -598,11 +599,11 @@ def doctor_cmd(
     as_json: bool,
 ) -> None:
     """What this machine can run, and what a classic torch failure means."""
-    from envgen import app as workflow  # noqa: PLC0415
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
     cut = False
     if log_file is not None:
-        from envgen.repro.doctor import read_log  # noqa: PLC0415
+        from envgen.repro.doctor import read_log  # noqa: PLC0415 - keep `envgen --help` fast
 
         text, cut = read_log(log_file)
         error_text = (error_text or "") + "\n" + text
@@ -621,8 +622,8 @@ def export_group() -> None:
 
 
 def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
-    from envgen.infra.files import write_if_changed  # noqa: PLC0415
-    from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415 - keep `envgen --help` fast
 
     text = render_export(
         ExportOptions(spec=spec, tool=tool, output=output, matrix_dir=matrix_dir)  # type: ignore[arg-type]
@@ -664,8 +665,6 @@ def export_pixi_cmd(spec: Path, output: Path | None, matrix_dir: Path | None) ->
 
 def _register_repro_commands() -> None:
     """`import`, `dockerfile` and `ci` live in envgen.cli.repro (papers, containers, CI)."""
-    from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd  # noqa: PLC0415
-
     cli.add_command(import_cmd)
     cli.add_command(dockerfile_cmd)
     cli.add_command(ci_group)
@@ -688,8 +687,6 @@ def _os_error_text(exc: OSError) -> str:
 
 def main(args: list[str] | None = None) -> None:
     """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
-    from envgen.infra.proc import Terminated, stop_on_signals  # noqa: PLC0415
-
     debug = "--debug" in (args if args is not None else sys.argv[1:])
     try:
         # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every

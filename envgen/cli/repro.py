@@ -85,12 +85,12 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    from envgen.repro import importer  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.repro import entry, importer  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
         raise click.UsageError(msg)
-    result = importer.run_import(
+    result = entry.run_import(
         importer.ImportOptions(
             source=source,
             command=command,
@@ -123,7 +123,7 @@ def dockerfile_cmd(
     spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None
 ) -> None:
     """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
-    from envgen.render import dockerfile as containers  # noqa: PLC0415
+    from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
     written, warnings = containers.write_dockerfiles(
         containers.DockerfileOptions(spec=spec, out=out, variants=variants, matrix_dir=matrix_dir)
@@ -148,7 +148,7 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                   help=f"Where to write it (default: {default} beside the spec).")  # fmt: skip
     @_matrix_option
     def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
-        from envgen.render import ci  # noqa: PLC0415
+        from envgen.render import ci  # noqa: PLC0415 - keep `envgen --help` fast
 
         path, written = ci.write_ci(
             ci.CiOptions(

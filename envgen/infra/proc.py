@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import subprocess  # noqa: TID251 - this module is the one place allowed to use it
+import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -101,8 +102,6 @@ def _indent(text: str) -> str:
 
 def which(tool: str) -> str | None:
     """Find a tool on PATH, or beside the running interpreter (a venv's bin/)."""
-    import sys  # noqa: PLC0415 - only needed here
-
     found = shutil.which(tool)
     if found:
         return found

@@ -1,6 +1,9 @@
 """The lock stage: rendered inputs -> full locks with hashes (uv, pip-tools, py-rattler).
 
 orchestrate  which variants to lock, staleness, writing lock files (what `envgen lock` does)
+options      LockOptions (what `envgen lock` is asked) and LockResult (what it did)
+lockfile     the lock file format: names, header, content hash, input hash, full-lock detection
+verify       a committed lock against a fresh resolution of its inputs (and the matrix's pins)
 base         the Locker protocol, LockRequest, LockedFile
 pip          uv pip compile / pip-compile
 conda        py-rattler solves and conda-lock files

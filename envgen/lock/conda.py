@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, get_args
+from typing import Final
 from urllib.parse import urlsplit, urlunsplit
 
 import yaml
@@ -37,13 +37,14 @@ from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
 from envgen.infra.safe_yaml import load_bounded
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
 from envgen.lock.pip import (
     exclude_newer_timestamp,
     index_plan,
     uv_index_environment,
     uv_python_platform,
 )
-from envgen.model.types import PYPI_SIMPLE, Manager, Platform
+from envgen.model.types import ANACONDA, CONDA_TOOLS, PYPI_SIMPLE, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.environment import channels as environment_channels
 from envgen.render.environment import dependencies as environment_dependencies
@@ -51,11 +52,6 @@ from envgen.render.requirements import extension_requirements
 
 log = logging.getLogger(__name__)
 
-CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
-CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
-
-DEFAULT_CHANNEL_ALIAS: Final = "https://conda.anaconda.org"
-LOCKFILE_NAME: Final = "conda-lock.yml"
 # conda-lock names the environment.yml a lock came from, relative to the lock file.
 SOURCE_NAME: Final = "environment.yml"
 # Bumped whenever what content_hash covers changes (see _content_hash).
@@ -235,7 +231,7 @@ def resolve_channels(names: Iterable[str], mapping: dict[str, str]) -> tuple[Cha
     """
     out: list[Channel] = []
     for name in names:
-        real = f"{DEFAULT_CHANNEL_ALIAS}/{name}"
+        real = f"{ANACONDA}/{name}"
         out.append(
             Channel(name=name, solve_url=mapping.get(name, real).rstrip("/"), written_url=real)
         )
@@ -434,7 +430,7 @@ def render_explicit(
     if pip_count:
         # Not "# pip ..." lines: micromamba and conda-lock would install those.
         lines.append(
-            f"# {pip_count} pip package(s) of this environment are locked in {LOCKFILE_NAME} "
+            f"# {pip_count} pip package(s) of this environment are locked in {CONDA_LOCK} "
             "only: explicit files cannot hold them"
         )
     return "\n".join(lines) + "\n"
@@ -531,8 +527,8 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
 def solve_rattler(plan: SolvePlan, *, cache_dir: Path | None = None) -> list[CondaRecord]:
     """Solve with py-rattler (offline against file:// channels; run from any thread)."""
     import rattler  # noqa: PLC0415 - heavy; only when locking
-    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415
-    from rattler import Version as CondaVersion  # noqa: PLC0415
+    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415 - heavy (rattler), only when locking
+    from rattler import Version as CondaVersion  # noqa: PLC0415 - heavy (rattler), only when locking
 
     virtual = [
         GenericVirtualPackage(PackageName(v.name), CondaVersion(v.version), BuildString(v.build))
@@ -808,7 +804,7 @@ class CondaLocker:
         --upgrade-package names; if the spec changed so that they no longer solve, the plain
         solve decides (as pip-tools and uv do with an existing output file).
         """
-        previous = request.previous.get(LOCKFILE_NAME)
+        previous = request.previous.get(CONDA_LOCK)
         if request.upgrade or not previous:
             return self._solve(plan, request)
         upgrade = {n.lower() for n in request.upgrade_packages}
@@ -842,9 +838,9 @@ class CondaLocker:
         pypi = request.written_urls.pypi or PYPI_SIMPLE
         content_hash = _content_hash(plan, plan.variant.pip_extra, pypi)
         return (
-            LockedFile(name=LOCKFILE_NAME, body=render_lockfile(plan, records, pip, content_hash)),
+            LockedFile(name=CONDA_LOCK, body=render_lockfile(plan, records, pip, content_hash)),
             LockedFile(
-                name=f"conda-{plan.variant.platform}.lock",
+                name=conda_explicit_name(plan.variant.platform),
                 body=render_explicit(plan, records, len(pip), content_hash),
             ),
         )

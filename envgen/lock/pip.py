@@ -41,10 +41,11 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import LockError
 from envgen.infra import proc as _proc
+from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import http_timeout, uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
-from envgen.model.types import PYPI_SIMPLE, RESOLVERS, Manager, Platform
+from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
 from envgen.render.requirements import index_lines, requirement_lines
@@ -65,7 +66,8 @@ UV_PYTHON_PLATFORMS: Final[dict[Platform, str]] = {
     "win-64": "x86_64-pc-windows-msvc",
 }
 
-TORCH_FAMILY: Final = frozenset(
+# Projects the PyTorch index serves (the torch family, with its triton builds): locked from there.
+PYTORCH_INDEX_PROJECTS: Final = frozenset(
     {
         "torch",
         "torchvision",
@@ -77,7 +79,7 @@ TORCH_FAMILY: Final = frozenset(
     }
 )
 # CUDA runtime wheels (nvidia-cudnn-cu12, nvidia-cuda-runtime-cu11, cuda-bindings, ...).
-TORCH_FAMILY_PREFIXES: Final = ("nvidia-", "cuda-")
+PYTORCH_INDEX_PREFIXES: Final = ("nvidia-", "cuda-")
 
 # The names of the uv indexes in the generated pyproject.toml; uv reads their credentials from
 # UV_INDEX_<NAME>_USERNAME / _PASSWORD, so no credential is ever written to disk.
@@ -105,7 +107,7 @@ def is_torch_family(name: str) -> bool:
     (True, True, False)
     """
     normalized = canonicalize_name(name)
-    return normalized in TORCH_FAMILY or normalized.startswith(TORCH_FAMILY_PREFIXES)
+    return normalized in PYTORCH_INDEX_PROJECTS or normalized.startswith(PYTORCH_INDEX_PREFIXES)
 
 
 def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
@@ -496,7 +498,7 @@ def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str
         except InvalidRequirement:
             continue
         name = canonicalize_name(req.name)
-        if not is_torch_family(name) or name in ("torch", "torchvision", "torchaudio"):
+        if not is_torch_family(name) or name in TORCH_FAMILY:
             continue
         if req.marker is None or req.marker.evaluate({**environment, "extra": ""}):
             found.add(name)
@@ -904,7 +906,6 @@ def _resolve_error(
         f"  indexes asked: {plan.describe(routed)}\n"
         f"  {tool} says:\n" + "\n".join(f"    {line}" for line in said)
     )
-    from envgen.infra.network import Index, mirror_hint, network_failure_host  # noqa: PLC0415
 
     indexes = [Index(role="pypi", url=plan.pypi)]
     if plan.pytorch is not None:

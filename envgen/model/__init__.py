@@ -1,7 +1,8 @@
 """The model stage: what a project asks for and what the matrix admits. Pure: no I/O beyond
 reading matrices/ (through envgen.infra.resources) and the spec file.
 
-    types       shared literals and small value types (Platform, Manager, ComputeKind, ...)
+    types       shared literals, constants and small value types (Platform, Manager, CondaTool,
+                TORCH_FAMILY, the PyPI / PyTorch / anaconda roots, ...)
     spec        project.yaml -> ProjectSpec (validated, bounded)
     matrix      matrices/*.yaml -> Matrix (pydantic models; the schema is generated from them)
     extensions  extension packages (PyG, mmcv, ...) and the wheel pages they come from

@@ -778,8 +778,6 @@ def _gpu_problems(matrix: Matrix) -> list[str]:
 
 def _extension_problems(extensions: tuple[Extension, ...]) -> list[str]:
     """extensions.yaml invariants: unique names, builds naming listed versions, valid specifiers."""
-    from packaging.specifiers import InvalidSpecifier, SpecifierSet  # noqa: PLC0415
-
     problems = [f"extensions.yaml: {d} listed twice" for d in _dupes(e.name for e in extensions)]
     for ext in extensions:
         known = {v.version for v in ext.versions}

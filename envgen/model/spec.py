@@ -22,15 +22,18 @@ from urllib.parse import urlsplit
 import yaml
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import SpecError
+from envgen.infra.proc import redact
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.model.types import (
     CONDA_SOURCES,
     MANAGERS,
     PLATFORMS,
     RESOLVERS,
+    TORCH_FAMILY,
     CondaSource,
     Manager,
     Platform,
@@ -94,7 +97,7 @@ class CondaSection:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LockOptions:
+class SpecLockSettings:
     """The spec's `lock:` key."""
 
     exclude_newer: dt.date | None = None
@@ -102,7 +105,7 @@ class LockOptions:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CiOptions:
+class SpecCiSettings:
     """The spec's `ci:` key: runner labels for generated CI workflows."""
 
     gpu_runner: str = "gpu"
@@ -126,11 +129,11 @@ class ProjectSpec:
     managers_explicit: bool = False
     pip: tuple[str, ...] = ()
     conda: CondaSection = field(default_factory=CondaSection)
-    lock: LockOptions = field(default_factory=LockOptions)
+    lock: SpecLockSettings = field(default_factory=SpecLockSettings)
     pytorch_index: str | None = None
     pypi_index: str | None = None
     write_index: str = "official"
-    ci: CiOptions = field(default_factory=CiOptions)
+    ci: SpecCiSettings = field(default_factory=SpecCiSettings)
     # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
     trusted_hosts: tuple[str, ...] = ()
 
@@ -654,10 +657,9 @@ class _Validator:
                     "pin a version",
                 )
                 continue
-            from packaging.utils import canonicalize_name  # noqa: PLC0415 - keep import local
 
             name = canonicalize_name(req.name)
-            if name in {"torch", "torchvision", "torchaudio"}:
+            if name in TORCH_FAMILY:
                 self.p.add(
                     where,
                     f"{req.name} is set by the `torch`/`{name}` keys, not under pip:; "
@@ -739,15 +741,15 @@ class _Validator:
                 out.append(item)
         return tuple(out)
 
-    def _lock(self) -> LockOptions:
+    def _lock(self) -> SpecLockSettings:
         value = self.data.get("lock", {})
         if value is None:
-            return LockOptions()
+            return SpecLockSettings()
         if not isinstance(value, dict):
             self.p.add(
                 "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
             )
-            return LockOptions()
+            return SpecLockSettings()
         for key in value:
             if key not in LOCK_KEYS:
                 self.p.add(
@@ -781,7 +783,7 @@ class _Validator:
                 f"{did_you_mean(str(resolver), RESOLVERS)}",
             )
             resolver = "uv"
-        return LockOptions(exclude_newer=date, resolver=resolver)
+        return SpecLockSettings(exclude_newer=date, resolver=resolver)
 
     def _url(self, key: str) -> str | None:
         value = self.data.get(key)
@@ -825,15 +827,15 @@ class _Validator:
             return "official"
         return str(value)
 
-    def _ci(self) -> CiOptions:
+    def _ci(self) -> SpecCiSettings:
         value = self.data.get("ci", {})
         if value is None:
-            return CiOptions()
+            return SpecCiSettings()
         if not isinstance(value, dict):
             self.p.add(
                 "ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}"
             )
-            return CiOptions()
+            return SpecCiSettings()
         out: dict[str, str] = {}
         for key, item in value.items():
             if key not in CI_KEYS:
@@ -850,7 +852,7 @@ class _Validator:
                 )
                 continue
             out[str(key)] = item
-        return CiOptions(**out)
+        return SpecCiSettings(**out)
 
 
 def host_of(url: str) -> str:
@@ -877,8 +879,6 @@ def check_index_url(url: str, *, trusted: bool = False) -> str | None:
     plain-http index 'http://mirror.example/whl' can be tampered with in transit; use https,
     a file:// path, or list its host under trusted_hosts
     """
-    from envgen.infra.proc import redact  # noqa: PLC0415 - the message must not echo a credential
-
     problem = _url_problem(url, trusted=trusted)
     return None if problem is None else redact(problem)
 

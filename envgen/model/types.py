@@ -41,6 +41,13 @@ PLATFORM_OS: Final[dict[Platform, Os]] = {
 Resolver = Literal["uv", "pip-tools"]
 RESOLVERS: Final[tuple[Resolver, ...]] = get_args(Resolver)
 
+# How conda environments are solved and installed (rattler in-process; the others as tools).
+CondaTool = Literal["rattler", "conda", "mamba", "micromamba"]
+CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
+
+# The packages a PyTorch release pins together (one row of matrices/releases.yaml).
+TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
+
 # "cpu", "cu118", "rocm6.1", "xpu": derived from (kind, version), never parsed back by guessing.
 AcceleratorId = NewType("AcceleratorId", str)
 # "cu118" or "cu118-py310-linux-64": the directory name under environments/<...>/.
@@ -49,3 +56,5 @@ NormalizedName = NewType("NormalizedName", str)
 
 PYTORCH_WHL_ROOT: Final = "https://download.pytorch.org/whl"
 PYPI_SIMPLE: Final = "https://pypi.org/simple"
+# Where conda channels live by name (ENVGEN_CONDA_CHANNEL_ALIAS stands in for it).
+ANACONDA: Final = "https://conda.anaconda.org"

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from packaging.requirements import Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import UnsupportedCombinationError
@@ -311,8 +314,6 @@ def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
     >>> _silenced("numpy<2", ("numpy<2",)), _silenced("numpy<2", ("numpy",))
     (True, False)
     """
-    from packaging.requirements import Requirement  # noqa: PLC0415
-
     want = Requirement(requirement)
     have = _pip_mentions(pip_extra, want.name)
     if have is None:
@@ -329,8 +330,6 @@ def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
     >>> _conda_silenced("numpy<2", ("numpy=1.26",)), _conda_silenced("numpy<2", ("numpy",))
     (True, False)
     """
-    from packaging.requirements import Requirement  # noqa: PLC0415
-
     want = Requirement(requirement)
     have = _conda_mentions(conda_extra, want.name)
     if have is None:
@@ -341,8 +340,6 @@ def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
 
 def _conda_mentions(conda_extra: tuple[str, ...], name: str) -> SpecifierSet | None:
     """The version constraint a conda match spec puts on `name`, as a PEP 440 specifier."""
-    import re  # noqa: PLC0415
-
     for item in conda_extra:
         m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*", item.split("[")[0].split("::")[-1])
         if m is None or m.group(1).lower() != name:
@@ -372,8 +369,6 @@ def warning_lines(variants: Sequence[Variant]) -> list[str]:
     `[id] pip cpu: text` on cpu and `[id] conda cu116: text` on cu116 become one line,
     `[id] pip+conda on cpu, cu116: text`; other warnings keep their `<variant>: ` prefix.
     """
-    import re  # noqa: PLC0415
-
     grouped: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
     order: list[tuple[str, str] | str] = []
     for v in variants:
@@ -434,9 +429,6 @@ def inferred_note(variants: Sequence[Variant]) -> str | None:
 
 
 def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
-    from packaging.requirements import Requirement  # noqa: PLC0415
-    from packaging.utils import canonicalize_name  # noqa: PLC0415
-
     for item in pip_extra:
         req = Requirement(item)
         if canonicalize_name(req.name) == name:

@@ -20,7 +20,6 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from envgen import install_requirement
-from envgen.build.base import has_hashes
 from envgen.errors import MatrixError, RenderError
 from envgen.infra.files import input_hash, write_if_changed
 from envgen.infra.resources import MATRICES_DIR, SMOKE_SCRIPT
@@ -29,6 +28,7 @@ from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins, select
 from envgen.render.base import FORMAT_VERSION, Header, regenerate_command, render_template
 from envgen.render.plan import PlannedFile, default_out, describe
+from envgen.render.requirements import has_hashes
 from envgen.smoke.report import COMPANIONS, SmokeExpectation
 
 log = logging.getLogger(__name__)

@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
+from packaging.requirements import Requirement
+
 from envgen.infra.files import input_hash
-from envgen.model.matrix import Matrix
-from envgen.model.spec import ProjectSpec
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins
-from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, regenerate_command
+from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, index_urls, regenerate_command
+from envgen.render.environment import channels, compute_package, torch_packages
 
 Tool = Literal["uv", "pixi"]
 # Platform -> the PEP 508 marker uv resolves it with (`[tool.uv] environments`, source markers).
@@ -218,8 +221,6 @@ def _conda_value(spec: str) -> tuple[str, str]:
 
 def render_pixi(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:
     """The pixi.toml text: one feature and environment per accelerator (pure)."""
-    from envgen.render.environment import channels, compute_package, torch_packages  # noqa: PLC0415
-
     expansion = expand(spec, matrix)
     groups = _by_accelerator(expansion.variants)
     platforms = sorted({v.platform for v in expansion.variants})
@@ -288,18 +289,12 @@ def render_pixi(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:
 
 
 def _split_requirement(req: str) -> tuple[str, str]:
-    from packaging.requirements import Requirement  # noqa: PLC0415
-
     parsed = Requirement(req)
     return parsed.name, str(parsed.specifier) or "*"
 
 
 def render_export(options: ExportOptions) -> str:
     """The text of `envgen export <tool>` (reads the spec and matrix only)."""
-    from envgen.app import index_urls  # noqa: PLC0415
-    from envgen.model.matrix import load_matrix  # noqa: PLC0415
-    from envgen.model.spec import load_spec  # noqa: PLC0415
-
     spec = load_spec(options.spec)
     matrix = load_matrix(options.matrix_dir)
     written = index_urls(spec, for_writing=True)

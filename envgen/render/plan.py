@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from envgen.errors import StaleOutputError
-from envgen.infra.files import input_hash, write_if_changed
+from envgen.infra.files import input_hash, normalize_text, read_output, write_if_changed
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Expansion, Variant, expand
@@ -189,8 +189,6 @@ def stale_files(
 
     Committed files are read as they are written (`_io.read_output`: no link followed, bounded).
     """
-    from envgen.infra.files import normalize_text, read_output  # noqa: PLC0415
-
     stale: list[tuple[PurePosixPath, str]] = []
     for f in files:
         path = out.joinpath(*f.relpath.parts)

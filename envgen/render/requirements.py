@@ -87,3 +87,8 @@ def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) ->
         index_lines=index_lines(variant, urls),
         requirements=requirement_lines(variant),
     )
+
+
+def has_hashes(text: str) -> bool:
+    """True for a full lock (every pin carries --hash), False for the pins-only form."""
+    return "--hash=" in text

@@ -1,5 +1,6 @@
 """Reproducing other people's environments, and judging machines.
 
+entry        `envgen import`: a file, a command line or a repository -> project.yaml
 importer     environment files (requirements, environment.yml, setup.py, ...) -> a project.yaml
 formats      the less common formats, turned into what importer understands
 repository   a whole repository: find its environment files, merge them

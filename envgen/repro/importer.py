@@ -3,8 +3,8 @@
 Parsing collects what a file asks for (torch and companion pins, python, the compute platform,
 index lines, channels, other packages) into one `_Found`; `_validate` checks it against the
 matrix and turns it into project.yaml data plus warnings, or raises one ImportSpecError that lists
-every problem with the nearest published alternative. This module must not touch the network,
-and starts a process only for `--git` (through envgen.infra.proc).
+every problem with the nearest published alternative. This module must not touch the network
+or start a process (`--git`'s `git log` runs in envgen.repro.entry, the entry point).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal
 
+import yaml
 from packaging.markers import Marker
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -25,8 +26,8 @@ from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import EnvgenError, ImportSpecError, SpecError
-from envgen.infra import proc as _proc
-from envgen.infra.files import write_if_changed
+from envgen.infra.safe_yaml import YamlBombError, load_bounded
+from envgen.model.extensions import Target, accelerator_from_pages, review_import
 from envgen.model.matrix import (
     CondaBuild,
     KnownIssue,
@@ -34,9 +35,9 @@ from envgen.model.matrix import (
     PipBuild,
     Release,
     compute_sort_key,
-    load_matrix,
 )
 from envgen.model.spec import _CHANNEL_RE, _CONDA_DEP_RE, parse_spec
+from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     companion_accepts,
     cuda_version_of,
@@ -63,7 +64,6 @@ SourceKind = Literal[
     "markdown",
 ]  # fmt: skip
 PLATFORM: Final = "linux-64"
-TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
 _CONDA_OWNED: Final = frozenset(
     {
@@ -207,72 +207,7 @@ class _DockerContext:
         return self.context / name.lstrip("/")
 
 
-# --- entry points ----------------------------------------------------------------------------
-def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportResult:
-    """Read the source (a file or a command line), validate it, write project.yaml when asked.
-
-    Raises:
-        ImportSpecError: listing every problem found, each with the nearest published alternative.
-    """
-    if options.command is not None:
-        found = parse_command_text(options.command, source="--command")
-        default_name = "imported"
-    elif options.source is not None and options.source.is_dir():
-        from envgen.repro import repository as import_repo  # noqa: PLC0415 - it imports this module
-
-        found = import_repo.parse_repository(options.source)
-        default_name = options.source.resolve().name
-    elif options.source is not None:
-        found = parse_file(options.source, context=options.context)
-        default_name = options.source.resolve().parent.name
-    else:
-        msg = 'give a FILE to import or --command "pip install ..."'
-        raise ImportSpecError(msg)
-    matrix = matrix or load_matrix(options.matrix_dir)
-    if options.as_of and options.git:
-        msg = "--as-of and --git both set the date; give one"
-        raise ImportSpecError(msg)
-    as_of = _parse_date(options.as_of) if options.as_of else None
-    if options.git:
-        if options.source is None:
-            msg = "--git needs a FILE (the date of its last commit is used)"
-            raise ImportSpecError(msg)
-        as_of = git_date(options.source)
-    default_date: list[str] = []
-    if (
-        as_of is None
-        and options.git_default
-        and options.source is not None
-        and (found.torch is None or found.torch.version is None)
-        and _in_git_checkout(options.source)
-    ):
-        try:
-            as_of = git_date(options.source)
-        except EnvgenError:
-            as_of = None  # untracked, or no git: no date to take
-        if as_of is not None:
-            default_date.append(
-                f"{found.source}: torch is not pinned exactly; dating it by the last commit of "
-                f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
-                "choose another date)"
-            )
-    project, warnings = build_project(
-        found,
-        matrix,
-        name=options.name or found.name or default_name,
-        as_of=as_of,
-        strict=options.strict,
-    )
-    warnings = default_date + warnings
-    text = render_project(project, source=found.source, comments=_comments(found, project))
-    written = False
-    if options.out is not None:
-        _check_overwrite(options.out, text, force=options.force)
-        written = write_if_changed(options.out, text)
-    return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
-
-
-def _comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
+def kept_comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
     """The comments that still describe what project.yaml says (not a departed value)."""
     out = dict(found.comments)
     python = project.get("python")
@@ -284,25 +219,7 @@ def _comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
     return out
 
 
-def _check_overwrite(out: Path, text: str, *, force: bool) -> None:
-    """`-o` never replaces a different existing file (a hand-written spec) without --force."""
-    if force or not (out.exists() or out.is_symlink()):
-        return
-    try:
-        same = (
-            out.is_file()
-            and out.stat().st_size == len(text.encode())
-            and (out.read_text(encoding="utf-8") == text)
-        )
-    except (OSError, UnicodeDecodeError):
-        same = False
-    if not same:
-        msg = (
-            f"-o {out}: the file exists and differs from the imported project.yaml; not overwritten"
-        )
-        raise ImportSpecError(msg, hint="pass --force to replace it, or choose another -o path")
-
-
+# --- entry points ----------------------------------------------------------------------------
 def import_text(
     text: str, *, filename: str, matrix: Matrix, as_of: dt.date | None = None, name: str = "paper"
 ) -> ImportResult:
@@ -311,46 +228,9 @@ def import_text(
     project, warnings = build_project(found, matrix, name=found.name or name, as_of=as_of)
     return ImportResult(
         project=project,
-        text=render_project(project, source=found.source, comments=_comments(found, project)),
+        text=render_project(project, source=found.source, comments=kept_comments(found, project)),
         warnings=tuple(warnings),
     )
-
-
-def _in_git_checkout(path: Path) -> bool:
-    """`path` lies inside a git work tree (a `.git` entry in it or a parent; no process started)."""
-    here = path.resolve()
-    return any((d / ".git").exists() for d in (here, *here.parents))
-
-
-def git_date(path: Path) -> dt.date:
-    """The date of the last commit that touched `path` (`git log -1 --format=%cs`)."""
-    where = path.resolve().parent
-    try:
-        result = _proc.run(
-            ["git", "log", "-1", "--format=%cs", "--", path.name],
-            what=f"git log for {path.name}",
-            cwd=where,
-            timeout=60,
-        )
-    except _proc.CommandError as exc:
-        tail = exc.result.stderr.strip().splitlines()[-1:] or ["(no stderr)"]
-        msg = f"--git: cannot read the commit date of {path.name}: {tail[0]}"
-        raise ImportSpecError(
-            msg, hint="run it inside the repository, or pass --as-of YYYY-MM-DD"
-        ) from None
-    stamp = result.stdout.strip()
-    if not stamp:
-        msg = f"--git: {path.name} has no commits in the repository at {where}"
-        raise ImportSpecError(msg, hint="commit it first, or pass --as-of YYYY-MM-DD")
-    return _parse_date(stamp)
-
-
-def _parse_date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        msg = f"--as-of: {text!r} is not a date; write YYYY-MM-DD, e.g. 2020-11-30"
-        raise ImportSpecError(msg) from None
 
 
 # --- detection and parsing -------------------------------------------------------------------
@@ -506,10 +386,6 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 
 # conda ------------------------------------------------------------------------------------------
 def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
-    import yaml  # noqa: PLC0415 - only this parser needs it
-
-    from envgen.infra.safe_yaml import YamlBombError, load_bounded  # noqa: PLC0415
-
     try:
         # Bounded: a cloned repository's environment.yml may be an alias bomb.
         _, data = load_bounded(text)
@@ -1397,8 +1273,6 @@ def build_project(
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
     if "pip" in managers:
-        from envgen.model.extensions import Target, review_import  # noqa: PLC0415
-
         target = Target(
             torch=release.torch,
             accelerator=acc,
@@ -1773,7 +1647,6 @@ def _pick_accelerator(
     if evidence is not None:
         return evidence[0]
     builds = _builds(matrix, release, manager)
-    from envgen.model.extensions import accelerator_from_pages  # noqa: PLC0415
 
     paged = accelerator_from_pages(matrix, found.indexes)
     if paged is not None and paged[0] in builds:

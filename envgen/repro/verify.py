@@ -33,6 +33,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import NetworkError
 from envgen.infra.proc import redact
+from envgen.infra.settings import http_timeout
 from envgen.model.matrix import Matrix
 from envgen.model.types import PYPI_SIMPLE, Platform
 
@@ -424,8 +425,6 @@ def check_index(url: str) -> str | None:
 
 
 def _timeout() -> float:
-    from envgen.infra.settings import http_timeout  # noqa: PLC0415 - settings read at the edge
-
     return http_timeout() or _TIMEOUT_S
 
 

@@ -24,7 +24,7 @@ from typing import Final
 import pytest
 
 from envgen.build.orchestrate import MARKER, read_marker
-from envgen.lock.orchestrate import tampered_lines
+from envgen.lock.lockfile import tampered_lines
 from tests.support.fixtures import ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration

@@ -18,7 +18,7 @@ import pytest
 from envgen.errors import LockError
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import CondaLocker
-from envgen.lock.orchestrate import with_header
+from envgen.lock.lockfile import with_header
 from envgen.model.matrix import CondaBuild, Release, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand

@@ -14,7 +14,6 @@ from envgen.build.base import (
     Inventory,
     diff_distributions,
     disk_usage,
-    has_hashes,
     parse_requirements,
 )
 from envgen.build.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
@@ -34,6 +33,7 @@ from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
+from envgen.render.requirements import has_hashes
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 

@@ -13,7 +13,8 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand
-from envgen.repro.importer import ImportOptions, build_project, import_text, parse_text, run_import
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, build_project, import_text, parse_text
 
 REAL = Path(__file__).parents[1] / "data" / "extensions-real"
 

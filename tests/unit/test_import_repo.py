@@ -14,7 +14,8 @@ import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import ImportOptions, run_import
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
 from envgen.repro.repository import MAX_DEPTH, find_sources
 
 

@@ -16,8 +16,9 @@ import yaml
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
-from envgen.repro import importer
-from envgen.repro.importer import ImportOptions, import_text, run_import
+from envgen.repro import entry, importer
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, import_text
 
 
 @pytest.fixture(scope="module")
@@ -559,7 +560,7 @@ def test_git_date_outside_a_repository(tmp_path: Path, monkeypatch: pytest.Monke
 
     monkeypatch.setattr(_proc, "run", fake_run)
     with pytest.raises(ImportSpecError) as info:
-        importer.git_date(tmp_path / "environment.yml")
+        entry.git_date(tmp_path / "environment.yml")
     assert str(info.value) == (
         "--git: cannot read the commit date of environment.yml: fatal: not a git repository "
         "(or any of the parent directories): .git\n  hint: run it inside the repository, or pass --as-of YYYY-MM-DD"
@@ -578,7 +579,7 @@ def test_git_date_reads_the_last_commit(tmp_path: Path, monkeypatch: pytest.Monk
         )
 
     monkeypatch.setattr(_proc, "run", fake_run)
-    assert importer.git_date(tmp_path / "environment.yml") == dt.date(2020, 11, 3)
+    assert entry.git_date(tmp_path / "environment.yml") == dt.date(2020, 11, 3)
     assert seen == [("git", "log", "-1", "--format=%cs", "--", "environment.yml")]
 
 

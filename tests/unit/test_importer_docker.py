@@ -21,7 +21,8 @@ from envgen.cli import main
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.base_images import load_base_images, ngc_pytorch
-from envgen.repro.importer import ImportOptions, import_text, run_import
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, import_text
 
 REQS = "torch==1.8.1+cu111\n-f https://download.pytorch.org/whl/torch_stable.html\nscipy==1.6.2\n"
 

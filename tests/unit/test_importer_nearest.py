@@ -19,7 +19,8 @@ import yaml
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
-from envgen.repro.importer import ImportOptions, import_text, run_import
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, import_text
 
 
 @pytest.fixture(scope="module")

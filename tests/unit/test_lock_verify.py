@@ -7,12 +7,12 @@ from typing import Final
 
 import pytest
 
-from envgen.lock.orchestrate import (
+from envgen.lock.lockfile import with_header
+from envgen.lock.verify import (
     conda_url_problems,
     index_line_problems,
     requirement_problems,
     text_problems,
-    with_header,
 )
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec

@@ -16,7 +16,8 @@ import yaml
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import ImportOptions, run_import
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 ENTRIES: list[dict[str, Any]] = yaml.safe_load((REAL / "SOURCES.yaml").read_text())

@@ -8,8 +8,8 @@ import pytest
 
 from envgen.errors import NetworkError, SpecError
 from envgen.infra.proc import redact
-from envgen.lock.orchestrate import channel_alias
 from envgen.model.spec import parse_spec
+from envgen.render.base import channel_alias
 from envgen.repro.verify import http_get
 
 

@@ -1,0 +1,183 @@
+"""The lock file format: names, the generated header, its content hash and its input hash.
+
+What a committed lock file is, independent of how it was made: the lock stage writes it
+(envgen.lock.orchestrate), the build stage reads and checks it (envgen.build), and the lock's
+verification (envgen.lock.verify) compares it with a fresh resolution. Pure: reads only the
+committed files it is given (bounded, no link followed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Final
+
+from envgen.infra.files import input_hash, normalize_text, read_output
+from envgen.lock.options import LockOptions
+from envgen.model.spec import ProjectSpec
+from envgen.model.types import Resolver
+from envgen.model.variants import Variant
+from envgen.render.base import Header, IndexUrls, parse_header
+from envgen.render.plan import variant_inputs
+
+CONTENT_HASH_PREFIX: Final = "content-hash: "
+LOCK_FILES_PIP: Final = ("requirements.txt",)
+# The conda-lock unified file; next to it, the platform's explicit lock (conda_explicit_name).
+CONDA_LOCK: Final = "conda-lock.yml"
+
+
+def conda_explicit_name(platform: str) -> str:
+    """The per-platform explicit lock (package URLs) written next to conda-lock.yml."""
+    return f"conda-{platform}.lock"
+
+
+def conda_lock_names(variant: Variant) -> tuple[str, ...]:
+    return (CONDA_LOCK, conda_explicit_name(variant.platform))
+
+
+def expected_lock_names(variant: Variant) -> tuple[str, ...]:
+    names: list[str] = []
+    if variant.pip is not None:
+        names += LOCK_FILES_PIP
+    if variant.conda is not None:
+        names += conda_lock_names(variant)
+    return tuple(names)
+
+
+def body_hash(body: str) -> str:
+    return "sha256:" + hashlib.sha256(normalize_text(body).encode()).hexdigest()
+
+
+def with_header(header: Header, body: str) -> str:
+    """Prepend the header (plus a content hash of the body, for tamper detection)."""
+    lines = [*header.lines(), f"{CONTENT_HASH_PREFIX}{body_hash(body)}"]
+    return "".join(f"# {line}\n" for line in lines) + normalize_text(body)
+
+
+def split_header(text: str) -> tuple[dict[str, str], str]:
+    """Split a generated lock file into its header fields and its body."""
+    lines = text.splitlines(keepends=True)
+    head: list[str] = []
+    for line in lines:
+        if line.startswith("# "):
+            head.append(line)
+            if line.startswith(f"# {CONTENT_HASH_PREFIX}"):
+                break
+        else:
+            break
+    fields = parse_header("".join(head))
+    for line in head:
+        if line.startswith(f"# {CONTENT_HASH_PREFIX}"):
+            fields["content-hash"] = line[len(f"# {CONTENT_HASH_PREFIX}") :].strip()
+    return fields, "".join(lines[len(head) :])
+
+
+def has_full_lock(out: Path, variant: Variant) -> bool:
+    """Whether the variant's folder holds a full lock (or its inputs): `envgen lock` wrote it.
+
+    `requirements.in` is written only by a full lock, and a lock file carries a content-hash;
+    pins-only files have neither.
+    """
+    folder = out / variant.id
+    if (folder / "requirements.in").is_file():
+        return True
+    for name in expected_lock_names(variant):
+        if name == "requirements.txt":
+            # Bounded, regular files only, no link followed (a committed lock is untrusted).
+            raw = read_output(folder / name)
+            try:
+                text = raw.decode("utf-8") if raw is not None else ""
+            except UnicodeDecodeError:
+                continue
+            if "content-hash" in split_header(text)[0]:
+                return True
+        elif (folder / name).is_file():
+            return True
+    return False
+
+
+def full_lock_ids(out: Path, variants: tuple[Variant, ...]) -> frozenset[str]:
+    """The variants whose folders hold a full lock (see has_full_lock)."""
+    return frozenset(v.id for v in variants if has_full_lock(out, v))
+
+
+def overrides_text(resolver: str | None, as_of: str | None) -> str | None:
+    """The `lock-options:` header value for command-line overrides (None when there are none).
+
+    >>> overrides_text(None, "2021-06-30"), overrides_text(None, None)
+    ('--as-of 2021-06-30', None)
+    """
+    parts = ([f"--as-of {as_of}"] if as_of else []) + (
+        [f"--resolver {resolver}"] if resolver else []
+    )
+    return " ".join(parts) or None
+
+
+def parse_overrides(text: str | None) -> tuple[str | None, str | None]:
+    """(resolver, as_of) back from a `lock-options:` header value.
+
+    >>> parse_overrides("--as-of 2021-06-30 --resolver pip-tools")
+    ('pip-tools', '2021-06-30')
+    """
+    words = (text or "").split()
+    found = dict(zip(words[::2], words[1::2], strict=False))
+    return found.get("--resolver"), found.get("--as-of")
+
+
+def effective_options(
+    spec: ProjectSpec, resolver: str | None, as_of: str | None
+) -> tuple[Resolver, str | None]:
+    """(resolver, exclude-newer date): command-line overrides over the spec's `lock:` key."""
+    cutoff = as_of or (spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None)
+    return (resolver or spec.lock.resolver), cutoff  # type: ignore[return-value]
+
+
+def lock_inputs(
+    spec: ProjectSpec,
+    variant: Variant,
+    options: LockOptions,
+    written: IndexUrls,
+    *,
+    recorded: str | None = None,
+) -> str:
+    """The input hash of a variant's lock files.
+
+    Command-line overrides (--as-of, --resolver) count; when none are given now, the ones the
+    file was made with (`recorded`, its `lock-options:` header) stand in, so a lock made with
+    --as-of is not stale merely because --check was run without it.
+    """
+    resolver, as_of = options.resolver, options.as_of
+    if resolver is None and as_of is None:
+        resolver, as_of = parse_overrides(recorded)
+    data = variant_inputs(variant, written, kind="lock")
+    data["resolver"], data["exclude_newer"] = effective_options(spec, resolver, as_of)
+    return input_hash(data)
+
+
+def recorded_options(path: Path) -> str | None:
+    try:
+        raw = read_output(path)
+        return None if raw is None else split_header(raw.decode("utf-8"))[0].get("lock-options")
+    except UnicodeDecodeError:
+        return None
+
+
+def tampered_lines(text: str) -> list[str]:
+    """Problems with a lock file edited by hand (content hash mismatch, naming changed lines)."""
+    fields, body = split_header(text)
+    recorded = fields.get("content-hash")
+    if recorded is None:
+        return ["no content-hash in the header: the file was not written by envgen or was edited"]
+    if recorded != body_hash(body):
+        return ["the body does not match its content-hash: the file was edited by hand"]
+    return []
+
+
+def numbered_body(text: str) -> list[tuple[int, str]]:
+    """(line number in the whole file, line) for the body of a generated lock file."""
+    lines = text.splitlines()
+    # The header ends at the content hash; a file without one is all body.
+    start = next(
+        (i + 1 for i, line in enumerate(lines) if line.startswith(f"# {CONTENT_HASH_PREFIX}")), 0
+    )
+    return [(n + 1, lines[n]) for n in range(start, len(lines))]

@@ -1,0 +1,144 @@
+"""`envgen import`: a file, an install command line or a whole repository -> project.yaml.
+
+The entry point over the two readers: envgen.repro.importer (one source) and
+envgen.repro.repository (every source of a folder, merged). Both are below this module; neither
+imports it. The only process it starts is `git log`, for `--git` (through envgen.infra.proc).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from envgen.errors import EnvgenError, ImportSpecError
+from envgen.infra import proc as _proc
+from envgen.infra.files import write_if_changed
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.importer import (
+    ImportOptions,
+    ImportResult,
+    build_project,
+    kept_comments,
+    parse_command_text,
+    parse_file,
+    render_project,
+)
+from envgen.repro.repository import parse_repository
+
+
+def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportResult:
+    """Read the source (a file or a command line), validate it, write project.yaml when asked.
+
+    Raises:
+        ImportSpecError: listing every problem found, each with the nearest published alternative.
+    """
+    if options.command is not None:
+        found = parse_command_text(options.command, source="--command")
+        default_name = "imported"
+    elif options.source is not None and options.source.is_dir():
+        found = parse_repository(options.source)
+        default_name = options.source.resolve().name
+    elif options.source is not None:
+        found = parse_file(options.source, context=options.context)
+        default_name = options.source.resolve().parent.name
+    else:
+        msg = 'give a FILE to import or --command "pip install ..."'
+        raise ImportSpecError(msg)
+    matrix = matrix or load_matrix(options.matrix_dir)
+    if options.as_of and options.git:
+        msg = "--as-of and --git both set the date; give one"
+        raise ImportSpecError(msg)
+    as_of = _parse_date(options.as_of) if options.as_of else None
+    if options.git:
+        if options.source is None:
+            msg = "--git needs a FILE (the date of its last commit is used)"
+            raise ImportSpecError(msg)
+        as_of = git_date(options.source)
+    default_date: list[str] = []
+    if (
+        as_of is None
+        and options.git_default
+        and options.source is not None
+        and (found.torch is None or found.torch.version is None)
+        and _in_git_checkout(options.source)
+    ):
+        try:
+            as_of = git_date(options.source)
+        except EnvgenError:
+            as_of = None  # untracked, or no git: no date to take
+        if as_of is not None:
+            default_date.append(
+                f"{found.source}: torch is not pinned exactly; dating it by the last commit of "
+                f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
+                "choose another date)"
+            )
+    project, warnings = build_project(
+        found,
+        matrix,
+        name=options.name or found.name or default_name,
+        as_of=as_of,
+        strict=options.strict,
+    )
+    warnings = default_date + warnings
+    text = render_project(project, source=found.source, comments=kept_comments(found, project))
+    written = False
+    if options.out is not None:
+        _check_overwrite(options.out, text, force=options.force)
+        written = write_if_changed(options.out, text)
+    return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _check_overwrite(out: Path, text: str, *, force: bool) -> None:
+    """`-o` never replaces a different existing file (a hand-written spec) without --force."""
+    if force or not (out.exists() or out.is_symlink()):
+        return
+    try:
+        same = (
+            out.is_file()
+            and out.stat().st_size == len(text.encode())
+            and (out.read_text(encoding="utf-8") == text)
+        )
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if not same:
+        msg = (
+            f"-o {out}: the file exists and differs from the imported project.yaml; not overwritten"
+        )
+        raise ImportSpecError(msg, hint="pass --force to replace it, or choose another -o path")
+
+
+def _in_git_checkout(path: Path) -> bool:
+    """`path` lies inside a git work tree (a `.git` entry in it or a parent; no process started)."""
+    here = path.resolve()
+    return any((d / ".git").exists() for d in (here, *here.parents))
+
+
+def git_date(path: Path) -> dt.date:
+    """The date of the last commit that touched `path` (`git log -1 --format=%cs`)."""
+    where = path.resolve().parent
+    try:
+        result = _proc.run(
+            ["git", "log", "-1", "--format=%cs", "--", path.name],
+            what=f"git log for {path.name}",
+            cwd=where,
+            timeout=60,
+        )
+    except _proc.CommandError as exc:
+        tail = exc.result.stderr.strip().splitlines()[-1:] or ["(no stderr)"]
+        msg = f"--git: cannot read the commit date of {path.name}: {tail[0]}"
+        raise ImportSpecError(
+            msg, hint="run it inside the repository, or pass --as-of YYYY-MM-DD"
+        ) from None
+    stamp = result.stdout.strip()
+    if not stamp:
+        msg = f"--git: {path.name} has no commits in the repository at {where}"
+        raise ImportSpecError(msg, hint="commit it first, or pass --as-of YYYY-MM-DD")
+    return _parse_date(stamp)
+
+
+def _parse_date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        msg = f"--as-of: {text!r} is not a date; write YYYY-MM-DD, e.g. 2020-11-30"
+        raise ImportSpecError(msg) from None
