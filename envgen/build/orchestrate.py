@@ -47,7 +47,13 @@ from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
-from envgen.lock.lockfile import conda_lock_names, lock_inputs, split_header, tampered_lines
+from envgen.lock.lockfile import (
+    conda_lock_names,
+    lock_inputs,
+    split_header,
+    tampered_lines,
+    unconfirmed_options,
+)
 from envgen.lock.options import LockOptions
 from envgen.lock.verify import conda_url_problems, index_line_problems, verify_lock_files
 from envgen.model.matrix import Matrix
@@ -317,6 +323,10 @@ def check_current(
         if problems:
             msg = f"{path}: " + "; ".join(problems)
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
+    recorded = next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
+    notice = unconfirmed_options(spec, None, None, recorded)
+    if notice:
+        log.warning("%s: %s", variant.id, notice)
     try:
         problems = verify_lock_files(spec, variant, texts)
     except EnvgenError as exc:

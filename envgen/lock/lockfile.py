@@ -132,6 +132,34 @@ def effective_options(
     return (resolver or spec.lock.resolver), cutoff  # type: ignore[return-value]
 
 
+def unconfirmed_options(
+    spec: ProjectSpec, resolver: str | None, as_of: str | None, recorded: str | None
+) -> str | None:
+    """The notice for a lock judged by its own `lock-options:` header (None when nothing is).
+
+    A committed lock that records `--as-of` / `--resolver` is checked with them when none are
+    given now, so the header decides what "its inputs resolve to" means. It is the one input the
+    committed file supplies itself: the notice names it, so a reviewer sees a date that holds a
+    lock back (a downgrade behind a plausible header) instead of a silent pass.
+    """
+    if resolver is not None or as_of is not None or not recorded:
+        return None
+    rec_resolver, rec_as_of = parse_overrides(recorded)
+    spec_as_of = spec.lock.exclude_newer.isoformat() if spec.lock.exclude_newer else None
+    extra = [
+        f"--as-of {rec_as_of}" if rec_as_of and rec_as_of != spec_as_of else "",
+        f"--resolver {rec_resolver}" if rec_resolver and rec_resolver != spec.lock.resolver else "",
+    ]
+    said = " ".join(e for e in extra if e)
+    if not said:
+        return None
+    return (
+        f"judged with the lock's own `lock-options: {recorded}` ({said} is in neither "
+        f"{spec.path.name}'s lock: key nor this command): the lock is what those options resolve "
+        f"to, no newer; pass {said} to confirm them, or `envgen lock --upgrade` to drop them"
+    )
+
+
 def lock_inputs(
     spec: ProjectSpec,
     variant: Variant,

@@ -36,6 +36,7 @@ from envgen.lock.lockfile import (
     recorded_options,
     split_header,
     tampered_lines,
+    unconfirmed_options,
     with_header,
 )
 from envgen.lock.options import LockOptions, LockResult
@@ -175,6 +176,12 @@ def lock_full(
                     for p in verify_lock_files(spec, v, texts, conda_tool=options.conda_tool)
                 ]
                 forged = forged or bool(found)
+                recorded = next(
+                    (split_header(t)[0].get("lock-options") for t in texts.values() if t), None
+                )
+                notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
+                if notice and not found:
+                    warnings.append(f"{v.id}: {notice}")
             problems += found
         problems += [describe_stale(s) for s in find_stale(out, all_ids)]
         if problems:

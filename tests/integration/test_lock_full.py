@@ -134,10 +134,20 @@ def test_as_of_is_recorded_and_honoured_by_check(project: Path) -> None:
         text.splitlines()[2],
         "# lock-options: --as-of 2030-01-01",
     ]
-    # --check without --as-of judges the file by the options it was made with.
-    assert lock(opts(project, variants=("cpu",), check=True)).lines == (
-        f"locks in {out} are up to date (1 variant(s))",
-    )
+    # --check without --as-of judges the file by the options it was made with, and says so: the
+    # header is the one input a committed lock supplies itself (a date can hold a lock back).
+    checked = lock(opts(project, variants=("cpu",), check=True))
+    assert checked.lines == (f"locks in {out} are up to date (1 variant(s))",)
+    notice = [w for w in checked.warnings if "lock-options" in w]
+    assert notice == [
+        "cpu: judged with the lock's own `lock-options: --as-of 2030-01-01` (--as-of 2030-01-01 "
+        "is in neither project.yaml's lock: key nor this command): the lock is what those "
+        "options resolve to, no newer; pass --as-of 2030-01-01 to confirm them, or "
+        "`envgen lock --upgrade` to drop them"
+    ]
+    # Given now (or in the spec), the option is confirmed: no notice.
+    confirmed = lock(opts(project, variants=("cpu",), check=True, as_of="2030-01-01"))
+    assert not [w for w in confirmed.warnings if "lock-options" in w]
     # ...and a plain re-lock does no resolver work either.
     assert lock(opts(project, variants=("cpu",))).lines == ("cpu: up to date (no resolver work)",)
 
