@@ -191,6 +191,7 @@ def test_cpu_variant_passes(torch_python: Path, torch_version: str) -> None:
         ("cpu", "version:torch", "pass", f"torch {TORCH}+cpu"),
         ("cpu", "build", "pass", "CPU-only build (torch.version.cuda is None)"),
         ("cpu", "arch-list", "skip", "CPU build"),
+        ("cpu", "cuda-libraries", "skip", "CPU build"),
         ("cpu", "tensor-math", "pass", "matmul and sum give the known answers"),
         ("cpu", "autograd", "pass", "d/dx x^3 at x=2 == 12"),
         ("cpu", "convnet-forward", "pass", "tiny conv net on 1x3x64x64 -> (1, 10)"),
