@@ -125,7 +125,7 @@ def test_real_script_without_torch() -> None:
         "not in this variant",
         "torch did not import (see cpu/import:torch)",
     }
-    assert len(report.checks) == 21
+    assert len(report.checks) == 22
 
 
 # --- real torch ------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def test_cu118_variant_catches_the_cpu_wheel(torch_python: Path, torch_version: 
     with pytest.raises(SmokeTestError) as info:
         raise_for_failures(report, "cu118")
     assert str(info.value) == (
-        f"cu118: 2 of 22 smoke checks failed\n"
+        f"cu118: 2 of 23 smoke checks failed\n"
         f"  - cpu/version:torch: torch {torch_version} is installed but the lock says "
         f"{TORCH}+cu118\n"
         f"  - cpu/build: {CPU_SLIPPED_IN}"
