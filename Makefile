@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 ENVGEN := $(BIN)/envgen
 PYTEST_ARGS ?=
 
-.PHONY: setup example test test-unit test-integration test-slow lint typecheck ci schema \
+.PHONY: setup example example-cuda test test-unit test-integration test-slow lint typecheck ci schema \
         refresh-matrix regen check bench bench-smoke clean env-% smoke-%
 
 $(BIN)/python:
@@ -30,6 +30,27 @@ example: setup  ## the main job on the bundled example: expand, lock (no-op when
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu --check
 	$(USE_MIRROR) $(ENVGEN) build project.yaml --variant cpu
+
+# The CUDA example (examples/cuda-13): PyPI's default build of torch 2.14.1 (CUDA 13.0, ~5 GB),
+# locked, built and smoke-tested with the GPU tier skipping where no GPU is visible. Where this
+# machine's local indexes exist, they are merged into one PyPI stand-in (links, no copies), plus
+# cuda-bindings from PyPI, which they lack; written files still name pypi.org.
+CUDA_SPEC := examples/cuda-13/project.yaml
+LOCAL_INDEXES ?= $(wildcard /opt/pypi-more/simple /opt/pypi/simple)
+PYPI_MIRROR := $(CURDIR)/.envgen-mirror/pypi
+CUDA_FETCH ?= cuda-bindings==13.4.3
+ifneq ($(LOCAL_INDEXES),)
+USE_PYPI_MIRROR = $(BIN)/python scripts/merge_indexes.py $(PYPI_MIRROR) $(LOCAL_INDEXES) \
+	$(addprefix --fetch ,$(CUDA_FETCH)) >/dev/null && ENVGEN_PYPI_INDEX=file://$(PYPI_MIRROR)
+else
+USE_PYPI_MIRROR =
+endif
+
+example-cuda: setup  ## lock (no-op when current), build and smoke the cu130 variant of examples/cuda-13
+	$(ENVGEN) list $(CUDA_SPEC)
+	$(USE_PYPI_MIRROR) $(ENVGEN) lock $(CUDA_SPEC) --variant cu130
+	$(USE_PYPI_MIRROR) $(ENVGEN) lock $(CUDA_SPEC) --variant cu130 --check
+	$(USE_PYPI_MIRROR) $(ENVGEN) build $(CUDA_SPEC) --variant cu130
 
 test: setup  ## the default test run (what CI runs)
 	$(BIN)/pytest -m "not gpu" --doctest-modules envgen tests $(PYTEST_ARGS)
@@ -59,13 +80,19 @@ refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (a
 	$(BIN)/python scripts/refresh_matrix.py --recorded --write
 	$(BIN)/python scripts/refresh_releases.py --write
 
-regen: setup  ## regenerate the bundled examples' files
+regen: setup  ## regenerate the bundled examples' files (examples/cuda-13 where the local indexes exist)
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu
 	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only
+ifneq ($(LOCAL_INDEXES),)
+	$(USE_PYPI_MIRROR) $(ENVGEN) lock $(CUDA_SPEC) --variant cu130
+endif
 
 check: setup
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu --check
 	$(ENVGEN) lock examples/paper-2021/project.yaml --pins-only --check
+ifneq ($(LOCAL_INDEXES),)
+	$(USE_PYPI_MIRROR) $(ENVGEN) lock $(CUDA_SPEC) --variant cu130 --check
+endif
 
 bench: setup
 	$(BIN)/python -m benchmarks

@@ -19,6 +19,7 @@ import html
 import re
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import urljoin
 
 _WHEEL = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)-.+\.whl$")
 
@@ -70,3 +71,63 @@ def build_mirror(source: Path, root: Path) -> dict[str, list[str]]:
         )
     (root / "torch_stable.html").write_text(_page(sorted(set(flat))), encoding="utf-8")
     return {label: sorted(projects) for label, projects in sorted(by_label.items())}
+
+
+_ANCHOR = re.compile(r"<a\s+(?P<attrs>[^>]*?)\s*>(?P<text>[^<]*)</a>", re.IGNORECASE)
+_HREF = re.compile(r"""href\s*=\s*(?P<q>["'])(?P<url>.*?)(?P=q)""", re.IGNORECASE)
+
+
+def _normalize(name: str) -> str:
+    """PEP 503's normalized project name."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _wheel_links(path: Path) -> list[tuple[str, str]]:
+    """A flat directory's wheels as (absolute file:// href with sha256, file name)."""
+    return [
+        (f"{wheel.resolve().as_uri()}#sha256={_sha256(wheel)}", wheel.name)
+        for wheel in sorted(path.iterdir())
+        if _WHEEL.match(wheel.name)
+    ]
+
+
+def merge_indexes(sources: list[Path], root: Path) -> dict[str, int]:
+    """Merge local PEP 503 indexes (`<src>/<project>/index.html`) into one at `root`.
+
+    A source may also be a flat directory of wheels (pip's find-links), hashed on the way. Each
+    project page lists every source's files once (the first source naming a file name wins), with
+    hrefs made absolute `file://` URLs to the original files (nothing is copied or linked) and the
+    anchors' other attributes (data-requires-python, PEP 658 metadata) kept. One `root` thus
+    stands in for PyPI where uv takes a package from a single index. Returns {project: files}.
+    """
+    pages: dict[str, dict[str, str]] = defaultdict(dict)
+    for source in sources:
+        if any(_WHEEL.match(p.name) for p in source.iterdir()):
+            for link, name in _wheel_links(source):
+                project = _normalize(name.split("-", 1)[0])
+                text = html.escape(name)
+                pages[project].setdefault(name, f'<a href="{html.escape(link)}">{text}</a>')
+            continue
+        for page in sorted(source.glob("*/index.html")):
+            project = _normalize(page.parent.name)
+            base = page.resolve().as_uri()
+            for anchor in _ANCHOR.finditer(page.read_text(encoding="utf-8")):
+                href = _HREF.search(anchor["attrs"])
+                if href is None:
+                    continue
+                url = urljoin(base, html.unescape(href["url"]))
+                attrs = anchor["attrs"][: href.start()] + anchor["attrs"][href.end() :]
+                attrs = " ".join(attrs.split())
+                name = html.unescape(anchor["text"]).strip()
+                tag = f'<a href="{html.escape(url)}"' + (f" {attrs}" if attrs else "") + ">"
+                pages[project].setdefault(name, f"{tag}{html.escape(name)}</a>")
+    root.mkdir(parents=True, exist_ok=True)
+    for project, links in sorted(pages.items()):
+        folder = root / project
+        folder.mkdir(exist_ok=True)
+        body = "".join(f"{links[name]}<br/>\n" for name in sorted(links))
+        (folder / "index.html").write_text(
+            f"<!DOCTYPE html>\n<html><body>\n{body}</body></html>\n", encoding="utf-8"
+        )
+    (root / "index.html").write_text(_page([(f"{p}/", p) for p in sorted(pages)]), encoding="utf-8")
+    return {project: len(links) for project, links in sorted(pages.items())}

@@ -14,12 +14,14 @@ Anything written to stdout while checks run is sent to stderr, so stdout holds o
 """
 
 import argparse
+import ctypes
 import functools
 import importlib
 import importlib.util
 import json
 import math
 import os
+import re
 import sys
 import tempfile
 import time
@@ -219,6 +221,98 @@ def check_arch_list(ctx: Context) -> str:
             )
         return text + " (as the matrix says)"
     return text
+
+
+# The shared libraries of a CUDA build, as the loader names them (libcudart.so.13,
+# libcudart-9335f6a2.so.11.0 / libcudart.faf08d9a.so.13 where a wheel bundles its own copy, ...).
+CUDA_LIBRARY = re.compile(
+    r"^lib(cudart|cublas|cublasLt|cudnn|cufft|cufile|curand|cusolver|cusparse|cusparseLt|nccl"
+    r"|nvrtc|nvJitLink|cupti|nvshmem_host|nvToolsExt)([-.][0-9a-f]{8})?\.so(\.[0-9]+)*$"
+)
+# torch's own CUDA part: loaded at `import torch` in every CUDA build (only there).
+TORCH_CUDA_LIBRARY = re.compile(r"^libc10_cuda\.so$")
+
+
+def _loaded_libraries() -> "list[str]":
+    """Paths of the shared objects mapped into this process (Linux: /proc/self/maps)."""
+    found = []  # type: list[str]
+    with Path("/proc/self/maps").open(encoding="utf-8", errors="replace") as maps:
+        for line in maps:
+            parts = line.split(None, 5)
+            if len(parts) == 6 and parts[5].strip().startswith("/"):
+                path = parts[5].strip()
+                if path not in found:
+                    found.append(path)
+    return found
+
+
+def _runtime_version(path: str) -> "str | None":
+    """cudaRuntimeGetVersion() of a loaded libcudart as 'major.minor' (needs no GPU or driver)."""
+    try:
+        lib = ctypes.CDLL(path)
+        value = ctypes.c_int(0)
+        if lib.cudaRuntimeGetVersion(ctypes.byref(value)) != 0:
+            return None
+    except (OSError, AttributeError):
+        return None
+    return f"{value.value // 1000}.{value.value % 1000 // 10}"
+
+
+def check_cuda_libraries(ctx: Context) -> str:
+    """A CUDA build's libraries loaded at `import torch`, without a GPU: torch's CUDA part
+    (libc10_cuda), the CUDA runtime (whose own version must be the variant's) and the rest."""
+    torch = ctx.torch
+    version = getattr(torch, "version", None)
+    cuda = getattr(version, "cuda", None)
+    if cuda is None:
+        if getattr(version, "hip", None) is not None:
+            skip("ROCm build (the CUDA libraries are not part of it)")
+        skip(CPU_BUILD_SKIP)
+    if not sys.platform.startswith("linux"):
+        skip("reads the loaded libraries from /proc/self/maps (Linux only)")
+    loaded = _loaded_libraries()
+    basenames = [Path(p).name for p in loaded]
+    names = sorted({n for n in basenames if CUDA_LIBRARY.match(n)})
+    if not any(TORCH_CUDA_LIBRARY.match(n) for n in basenames):
+        fail(
+            f"torch reports CUDA {cuda} (torch.version.cuda) but its CUDA library "
+            "(libc10_cuda.so) is not loaded after `import torch`"
+        )
+    # Every CUDA runtime loaded (torch's, and any copy a companion such as torchvision bundles)
+    # must be the variant's: cudaRuntimeGetVersion() needs no GPU and no driver.
+    cudart = [p for p in loaded if Path(p).name.startswith("libcudart")]
+    want = ctx.version if ctx.kind == "cuda" and ctx.version else str(cuda)
+    runtimes = {}  # type: dict[str, list[str]]
+    for path in cudart:
+        runtime = _runtime_version(path)
+        if runtime is None:
+            fail(f"{path} is loaded but cudaRuntimeGetVersion() failed")
+        if not _version_prefix_equal(runtime, want):
+            fail(
+                f"the loaded CUDA runtime {path} is {runtime} but the variant is "
+                f"{ctx.accelerator} (torch.version.cuda {cuda})"
+            )
+        runtimes.setdefault(runtime, []).append(Path(path).name)
+    if runtimes:
+        detail = [
+            "CUDA runtime {} ({})".format(v, ", ".join(sorted(files)))
+            for v, files in sorted(runtimes.items())
+        ]
+    else:
+        detail = ["no separate libcudart (linked into torch)"]
+    backends = getattr(torch, "backends", None)
+    cudnn = getattr(backends, "cudnn", None)
+    if cudnn is not None and hasattr(cudnn, "version"):
+        try:
+            found = cudnn.version()
+        except Exception as exc:  # a cuDNN that does not load is the problem to report
+            fail(f"torch.backends.cudnn.version() raised {_describe(exc)}")
+        if found:
+            detail.append(f"cuDNN {found}")
+    others = [n for n in names if not n.startswith("libcudart")]
+    if others:
+        detail.append("loaded: " + " ".join(others))
+    return "; ".join(detail)
 
 
 def check_tensor_math(ctx: Context) -> str:
@@ -741,6 +835,7 @@ def _plan(ctx: Context) -> "list[tuple[str, str, Callable[[Context], str]]]":
     plan += [
         ("cpu", "build", check_build),
         ("cpu", "arch-list", check_arch_list),
+        ("cpu", "cuda-libraries", check_cuda_libraries),
         ("cpu", "tensor-math", check_tensor_math),
         ("cpu", "autograd", check_autograd),
         ("cpu", "convnet-forward", check_convnet),

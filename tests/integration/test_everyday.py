@@ -336,7 +336,7 @@ def test_build_without_variant_builds_what_it_can_then_summarises(
     assert code == 8
     assert out.startswith("== cpu\n")
     assert re.sub(r"\d+\.\d s", "N s", err) == (
-        "cpu: smoke 3 passed, 3 failed, 16 skipped in N s\n"
+        "cpu: smoke 3 passed, 3 failed, 17 skipped in N s\n"
         "smoke: 2 variant(s): 0 passed, 1 failed (cpu), 1 not built (cu118)\n"
         "error: 1 of 2 variant(s) failed smoke checks\n"
         "  - cpu: cpu/tensor-math: AttributeError: module 'torch' has no attribute 'matmul'\n"

@@ -125,7 +125,7 @@ def test_real_script_without_torch() -> None:
         "not in this variant",
         "torch did not import (see cpu/import:torch)",
     }
-    assert len(report.checks) == 21
+    assert len(report.checks) == 22
 
 
 # --- real torch ------------------------------------------------------------------------------
@@ -191,6 +191,7 @@ def test_cpu_variant_passes(torch_python: Path, torch_version: str) -> None:
         ("cpu", "version:torch", "pass", f"torch {TORCH}+cpu"),
         ("cpu", "build", "pass", "CPU-only build (torch.version.cuda is None)"),
         ("cpu", "arch-list", "skip", "CPU build"),
+        ("cpu", "cuda-libraries", "skip", "CPU build"),
         ("cpu", "tensor-math", "pass", "matmul and sum give the known answers"),
         ("cpu", "autograd", "pass", "d/dx x^3 at x=2 == 12"),
         ("cpu", "convnet-forward", "pass", "tiny conv net on 1x3x64x64 -> (1, 10)"),
@@ -223,7 +224,7 @@ def test_cu118_variant_catches_the_cpu_wheel(torch_python: Path, torch_version: 
     with pytest.raises(SmokeTestError) as info:
         raise_for_failures(report, "cu118")
     assert str(info.value) == (
-        f"cu118: 2 of 22 smoke checks failed\n"
+        f"cu118: 2 of 23 smoke checks failed\n"
         f"  - cpu/version:torch: torch {torch_version} is installed but the lock says "
         f"{TORCH}+cu118\n"
         f"  - cpu/build: {CPU_SLIPPED_IN}"

@@ -619,6 +619,7 @@ def test_each_check_is_isolated_when_torch_does_not_import(monkeypatch: pytest.M
             for name in (
                 "build",
                 "arch-list",
+                "cuda-libraries",
                 "tensor-math",
                 "autograd",
                 "convnet-forward",
@@ -652,7 +653,7 @@ def test_main_prints_only_the_report(
     assert sc.main(["--expect", '{"kind": "cpu"}']) == 0
     out, err = capfd.readouterr()
     report = parse_report(out, 0, err)
-    assert (len(report.checks), len(report.failed)) == (21, 1)
+    assert (len(report.checks), len(report.failed)) == (22, 1)
     assert err.splitlines()[0] == "envgen-smoke: running cpu/import:torch"
 
 
