@@ -71,7 +71,7 @@ WRITE_INDEX_CHOICES: Final = ("official", "mirror")
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
 _PY_RE: Final = re.compile(r"3\.\d{1,2}")
-_CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
+CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
 _HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
 # A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
 # no shell metacharacters and no control characters.
@@ -79,7 +79,7 @@ _HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
 _SET_BY_ENVGEN: Final = frozenset(
     {"pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio", "python"}
 )
-_CONDA_DEP_RE: Final = re.compile(
+CONDA_DEP_RE: Final = re.compile(
     r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
 )
 _CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
@@ -691,13 +691,13 @@ class _Validator:
                     f"{did_you_mean(str(key), CONDA_KEYS)}",
                 )
         channels = self._str_list(
-            value, "conda", "channels", _CHANNEL_RE, "a channel name such as conda-forge"
+            value, "conda", "channels", CHANNEL_RE, "a channel name such as conda-forge"
         )
         deps = self._str_list(
             value,
             "conda",
             "dependencies",
-            _CONDA_DEP_RE,
+            CONDA_DEP_RE,
             'a conda match spec such as ffmpeg or "ffmpeg>=6"',
         )
         for i, dep in enumerate(deps):

@@ -36,7 +36,7 @@ from envgen.model.matrix import (
     Release,
     compute_sort_key,
 )
-from envgen.model.spec import _CHANNEL_RE, _CONDA_DEP_RE, parse_spec
+from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     companion_accepts,
@@ -1307,13 +1307,13 @@ def build_project(
     _raise(src, report.problems)
     channels = [c for c in found.channels if c not in _MATRIX_CHANNELS]
     # What project.yaml cannot hold is left out with a warning, never a broken project.yaml.
-    for channel in [c for c in channels if not _CHANNEL_RE.fullmatch(c)]:
+    for channel in [c for c in channels if not CHANNEL_RE.fullmatch(c)]:
         channels.remove(channel)
         report.warnings.append(
             f"{src}: channel {excerpt(channel)!r} is not a channel name project.yaml accepts "
             "(such as conda-forge); left out"
         )
-    for dep in [d for d in found.conda_deps if not _CONDA_DEP_RE.fullmatch(d)]:
+    for dep in [d for d in found.conda_deps if not CONDA_DEP_RE.fullmatch(d)]:
         found.conda_deps.remove(dep)
         report.warnings.append(
             f"{src}: conda package {excerpt(dep)!r} is not a match spec project.yaml accepts; "
