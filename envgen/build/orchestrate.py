@@ -45,7 +45,7 @@ from envgen.build.base import (
 )
 from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
-from envgen.errors import BuildError, EnvgenError, SmokeTestError
+from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
 from envgen.lock.lockfile import conda_lock_names, lock_inputs, split_header, tampered_lines
 from envgen.lock.options import LockOptions
@@ -82,6 +82,7 @@ class VariantBuild:
     disk: DiskUsage | None = None
     smoke: SmokeReport | None = None
     error: str | None = None
+    missing_tool: bool = False  # it failed with ToolNotFoundError
 
     @property
     def ok(self) -> bool:
@@ -99,7 +100,10 @@ class BuildReport:
         return all(b.ok for b in self.builds)
 
     def raise_for_failures(self) -> None:
-        """BuildError when a build failed, else SmokeTestError when a smoke check failed."""
+        """BuildError when a build failed, else SmokeTestError when a smoke check failed.
+
+        ToolNotFoundError (exit 12) instead of BuildError when each failure was a missing tool.
+        """
         failed = [b for b in self.builds if b.status in ("failed", "not-ready")]
         if failed:
             done = [b.variant for b in self.builds if b.status not in ("failed", "not-ready")]
@@ -109,7 +113,7 @@ class BuildReport:
                 f" (built: {', '.join(done)})" if done else ""
             )
             msg += "".join(f"\n[{b.variant}] {b.error}" for b in failed)
-            raise BuildError(msg)
+            raise (ToolNotFoundError if all(b.missing_tool for b in failed) else BuildError)(msg)
         smoked = [b for b in self.builds if b.smoke is not None and not b.smoke.ok]
         if smoked:
             lines = [f"{len(smoked)} variant(s) failed smoke checks"]
@@ -319,6 +323,8 @@ def check_current(
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
     try:
         problems = verify_lock_files(spec, variant, texts)
+    except ToolNotFoundError:
+        raise  # its own exit code (12)
     except EnvgenError as exc:
         raise BuildError(exc.message, hint=exc.hint) from None
     if problems:
@@ -525,6 +531,7 @@ def build_variants(
                 status="failed",
                 seconds=seconds,
                 error=str(exc),
+                missing_tool=isinstance(exc, ToolNotFoundError),
             )
         seconds = time.perf_counter() - start
         disk = disk_usage(target)

@@ -62,6 +62,7 @@ class VariantOutcome:
     seconds: float
     files: tuple[PlannedFile, ...] = ()
     error: str | None = None
+    missing_tool: bool = False  # it failed with ToolNotFoundError
 
 
 def _require_resolver(resolver: str, variants: list[Variant]) -> None:
@@ -249,6 +250,7 @@ def lock_full(
                         status="failed",
                         seconds=time.perf_counter() - start,
                         error=str(exc),
+                        missing_tool=isinstance(exc, ToolNotFoundError),
                     )
                 files = tuple(
                     PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body))
@@ -291,7 +293,8 @@ def lock_full(
             + "\n"
             + text
         )
-        raise LockError(msg)
+        # Each failed for want of a tool: its exit code (12), not a resolver failure's.
+        raise (ToolNotFoundError if all(o.missing_tool for o in errors) else LockError)(msg)
     return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
 
 
