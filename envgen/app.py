@@ -483,7 +483,7 @@ def format_doctor(data: dict[str, Any]) -> str:
 
 
 # --- build and smoke -----------------------------------------------------------------------------
-def build(
+def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Settings object replaces them
     spec_path: Path,
     matrix_dir: Path | None,
     *,

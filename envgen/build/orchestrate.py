@@ -363,7 +363,7 @@ def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
         raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
 
 
-def build_one(
+def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings object replaces them
     variant: Variant,
     builder: Builder,
     *,
@@ -447,7 +447,7 @@ def smoke_expectation(
     )
 
 
-def build_variants(
+def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings object replaces them
     spec: ProjectSpec,
     matrix: Matrix,
     out: Path,
