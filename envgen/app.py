@@ -22,6 +22,7 @@ from envgen.errors import (
     UnsupportedCombinationError,
 )
 from envgen.infra.mutex import project_lock
+from envgen.infra.network import network_error
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import http_timeout
@@ -60,11 +61,16 @@ def _guarded(
     """Hold the project lock on `out`; an OSError (full disk, permissions) becomes `error`.
 
     Files are written atomically (envgen.infra.files), so a failed write leaves the previous file.
+    An OSError from a connection (refused, reset, timed out, a host that does not resolve) is no
+    file's: it becomes NetworkError.
     """
     try:
         with project_lock(out, inside=inside):
             yield
     except OSError as exc:
+        network = network_error(exc)
+        if network is not None:
+            raise network from None
         where = f" {exc.filename}" if exc.filename else ""
         msg = (
             f"{what} could not write{where}: {exc.strerror or exc}; "
@@ -477,7 +483,7 @@ def format_doctor(data: dict[str, Any]) -> str:
 
 
 # --- build and smoke -----------------------------------------------------------------------------
-def build(
+def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Settings object replaces them
     spec_path: Path,
     matrix_dir: Path | None,
     *,

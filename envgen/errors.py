@@ -111,6 +111,13 @@ class ToolNotFoundError(EnvgenError):
     exit_code = 12
 
 
+class ToolTimeoutError(EnvgenError):
+    """An external tool (a resolver, an installer, the smoke script) ran past its time limit and
+    was stopped, its process group with it."""
+
+    exit_code = 16
+
+
 class ConcurrentRunError(EnvgenError):
     """Another envgen run holds the project's lock file."""
 
@@ -148,5 +155,22 @@ EXIT_CODES: Final[dict[str, int]] = {
         ConcurrentRunError,
         FileSystemError,
         NetworkError,
+        ToolTimeoutError,
     )
+}
+
+# The exit codes that no error class carries. cli.main and `python -m envgen` exit only with these
+# or with an EnvgenError's `exit_code`: no other number is written anywhere in envgen.
+SUCCESS: Final = 0
+BUG: Final = 1  # an unexpected exception (EnvgenError's own code: an error with no better class)
+USAGE: Final = 2  # click's code for a command-line usage error
+INTERRUPTED: Final = 130  # SIGINT (Ctrl-C), or a declined prompt: 128 + SIGINT
+TERMINATED: Final = 143  # SIGTERM: 128 + SIGTERM
+
+OTHER_EXIT_CODES: Final[dict[str, int]] = {
+    "success": SUCCESS,
+    "bug": BUG,
+    "usage": USAGE,
+    "interrupted": INTERRUPTED,
+    "terminated": TERMINATED,
 }

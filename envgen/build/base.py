@@ -26,7 +26,7 @@ from typing import Final, Protocol
 from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
-from envgen.errors import BuildError, EnvgenError
+from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes, read_output
 from envgen.model.types import CondaTool, Manager
@@ -213,6 +213,8 @@ def installed_distributions(
             env=_proc.clean_env(),
             timeout=timeout,
         )
+    except ToolNotFoundError:
+        raise  # its own exit code (12)
     except EnvgenError as exc:
         raise BuildError(exc.message) from None
     try:

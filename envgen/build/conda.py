@@ -44,7 +44,7 @@ from envgen.build.base import (
     rewrite_text_prefix,
 )
 from envgen.build.venv import uv_environment
-from envgen.errors import BuildError, EnvgenError, excerpt
+from envgen.errors import BuildError, EnvgenError, ToolNotFoundError, excerpt
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.safe_yaml import load_bounded
@@ -263,6 +263,8 @@ class CondaBuilder:
             else:
                 self._cli_install(request)
             self._pip_install(request, [e for e in entries if e.manager == "pip"])
+        except ToolNotFoundError:
+            raise  # its own exit code (12)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
         except Exception as exc:  # rattler raises its own exception types

@@ -45,7 +45,7 @@ from envgen.build.base import (
 )
 from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
-from envgen.errors import BuildError, EnvgenError, SmokeTestError
+from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
 from envgen.lock.lockfile import (
     conda_lock_names,
@@ -88,6 +88,7 @@ class VariantBuild:
     disk: DiskUsage | None = None
     smoke: SmokeReport | None = None
     error: str | None = None
+    missing_tool: bool = False  # it failed with ToolNotFoundError
 
     @property
     def ok(self) -> bool:
@@ -105,7 +106,10 @@ class BuildReport:
         return all(b.ok for b in self.builds)
 
     def raise_for_failures(self) -> None:
-        """BuildError when a build failed, else SmokeTestError when a smoke check failed."""
+        """BuildError when a build failed, else SmokeTestError when a smoke check failed.
+
+        ToolNotFoundError (exit 12) instead of BuildError when each failure was a missing tool.
+        """
         failed = [b for b in self.builds if b.status in ("failed", "not-ready")]
         if failed:
             done = [b.variant for b in self.builds if b.status not in ("failed", "not-ready")]
@@ -115,7 +119,7 @@ class BuildReport:
                 f" (built: {', '.join(done)})" if done else ""
             )
             msg += "".join(f"\n[{b.variant}] {b.error}" for b in failed)
-            raise BuildError(msg)
+            raise (ToolNotFoundError if all(b.missing_tool for b in failed) else BuildError)(msg)
         smoked = [b for b in self.builds if b.smoke is not None and not b.smoke.ok]
         if smoked:
             lines = [f"{len(smoked)} variant(s) failed smoke checks"]
@@ -329,6 +333,8 @@ def check_current(
         log.warning("%s: %s", variant.id, notice)
     try:
         problems = verify_lock_files(spec, variant, texts)
+    except ToolNotFoundError:
+        raise  # its own exit code (12)
     except EnvgenError as exc:
         raise BuildError(exc.message, hint=exc.hint) from None
     if problems:
@@ -367,7 +373,7 @@ def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
         raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id} --upgrade`")
 
 
-def build_one(
+def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings object replaces them
     variant: Variant,
     builder: Builder,
     *,
@@ -451,7 +457,7 @@ def smoke_expectation(
     )
 
 
-def build_variants(
+def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings object replaces them
     spec: ProjectSpec,
     matrix: Matrix,
     out: Path,
@@ -535,6 +541,7 @@ def build_variants(
                 status="failed",
                 seconds=seconds,
                 error=str(exc),
+                missing_tool=isinstance(exc, ToolNotFoundError),
             )
         seconds = time.perf_counter() - start
         disk = disk_usage(target)

@@ -41,7 +41,7 @@ from envgen.build.base import (
     read_lock,
     share_bytecode,
 )
-from envgen.errors import BuildError, EnvgenError
+from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
@@ -198,6 +198,8 @@ class VenvBuilder:
                     timeout=request.timeout,
                     only=left if reused else None,
                 )
+        except ToolNotFoundError:
+            raise  # its own exit code (12)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
         # Nothing was compiled when every module came from the store: nothing new to share.

@@ -1,7 +1,8 @@
 """The envgen command line: click only. Parse options -> one library call -> print / exit.
 
 stdout carries results; logs and errors go to stderr. EnvgenError becomes `error: ...` and its exit
-code; anything else is a bug (exit 1, traceback with --debug). Nothing here does real work.
+code; anything else is a bug (exit 1, one line; the traceback with --debug). Nothing here does
+real work.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import urllib.error
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,7 +18,17 @@ import click
 
 from envgen import __version__
 from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd
-from envgen.errors import EnvgenError, FileSystemError, NetworkError
+from envgen.errors import (
+    BUG,
+    INTERRUPTED,
+    SUCCESS,
+    TERMINATED,
+    USAGE,
+    EnvgenError,
+    FileSystemError,
+    MatrixError,
+    excerpt,
+)
 from envgen.infra.proc import Terminated, redact, stop_on_signals
 
 if TYPE_CHECKING:
@@ -310,7 +320,7 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
     errors = [f for f in findings if f["severity"] == "error"]
     click.echo(f"{len(findings)} finding(s), {len(errors)} error(s)", err=True)
     if errors:
-        raise SystemExit(4)
+        raise SystemExit(MatrixError.exit_code)
 
 
 @cli.command("command")
@@ -685,8 +695,22 @@ def _os_error_text(exc: OSError) -> str:
     return f"{exc.filename}: {reason}" if exc.filename else reason
 
 
+def _unexpected(exc: Exception) -> str:
+    """The one line a bug gets without --debug (the traceback is for --debug)."""
+    text = redact(str(exc)).splitlines()
+    return (
+        f"error: internal error (a bug in envgen): {type(exc).__name__}"
+        + (f": {excerpt(text[0])}" if text else "")
+        + "\n  hint: run again with --debug for the traceback, and report it"
+    )
+
+
 def main(args: list[str] | None = None) -> None:
-    """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code."""
+    """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code.
+
+    Every exit code comes from envgen.errors: an error class's `exit_code` or one of the codes in
+    OTHER_EXIT_CODES. No traceback without --debug.
+    """
     debug = "--debug" in (args if args is not None else sys.argv[1:])
     try:
         # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every
@@ -695,7 +719,7 @@ def main(args: list[str] | None = None) -> None:
             cli.main(args=args, prog_name="envgen", standalone_mode=False)
     except Terminated:
         click.echo("terminated", err=True)
-        sys.exit(143)
+        sys.exit(TERMINATED)
     except EnvgenError as exc:
         if debug:
             raise
@@ -707,22 +731,28 @@ def main(args: list[str] | None = None) -> None:
         # failed connection is a network error; any other OSError came from a file.
         if debug:
             raise
-        error: EnvgenError = (
-            NetworkError(redact(str(getattr(exc, "reason", None) or exc)))
-            if isinstance(exc, (urllib.error.URLError, ConnectionError, TimeoutError))
-            else FileSystemError(_os_error_text(exc))
-        )
+        from envgen.infra.network import network_error  # noqa: PLC0415 - socket; errors only
+
+        error: EnvgenError = network_error(exc) or FileSystemError(_os_error_text(exc))
         click.echo(f"error: {redact(str(error))}", err=True)
         sys.exit(error.exit_code)
     except click.exceptions.Abort as exc:
         # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.
         interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
         click.echo("interrupted" if interrupted else "aborted", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
+        sys.exit(INTERRUPTED)
+    except click.UsageError as exc:
         exc.show()
-        sys.exit(exc.exit_code)
+        sys.exit(USAGE)
+    except click.ClickException as exc:  # click's other user errors (an unreadable click.File)
+        exc.show()
+        sys.exit(EnvgenError.exit_code)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
-    sys.exit(0)
+        sys.exit(INTERRUPTED)
+    except Exception as exc:
+        if debug:
+            raise
+        click.echo(_unexpected(exc), err=True)
+        sys.exit(BUG)
+    sys.exit(SUCCESS)

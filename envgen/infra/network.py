@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import socket
+import urllib.error
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -76,6 +77,30 @@ def mirror_hint(host: str, roles: Iterable[str]) -> str:
         f"{'; '.join(chosen)} (see {MIRROR_HOWTO}), or write the matrix pins without a "
         "resolver or network: `envgen lock --pins-only`"
     )
+
+
+# OSErrors a connection raises (urllib wraps TLS and refused connections in URLError); any other
+# OSError came from a file.
+_CONNECTION_ERRORS: Final = (
+    urllib.error.URLError,
+    ConnectionError,
+    TimeoutError,
+    socket.gaierror,
+    socket.herror,
+)
+
+
+def network_error(exc: OSError) -> NetworkError | None:
+    """The NetworkError (exit 15) an OSError from a connection is; None for one from a file.
+
+    >>> network_error(ConnectionRefusedError(111, "Connection refused")).exit_code
+    15
+    >>> network_error(PermissionError(13, "Permission denied", "out/x")) is None
+    True
+    """
+    if not isinstance(exc, _CONNECTION_ERRORS):
+        return None
+    return NetworkError(redact(str(getattr(exc, "reason", None) or exc)))
 
 
 def _lookup(host: str) -> str | None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Final, NoReturn
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from envgen.errors import EnvgenError, ToolNotFoundError
+from envgen.errors import EnvgenError, ToolNotFoundError, ToolTimeoutError
 
 log = logging.getLogger(__name__)
 
@@ -261,7 +261,7 @@ def run(
         msg = f"{what} timed out after {timeout:g} s\n  command: {redact(' '.join(argv))}"
         if stderr:
             msg += "\n" + _indent(redact("\n".join(stderr.splitlines()[-10:])))
-        raise EnvgenError(msg)
+        raise ToolTimeoutError(msg)
     result = Completed(
         args=argv,
         returncode=proc.returncode,

@@ -448,7 +448,7 @@ def _channel_of(url: str, channels: Sequence[Channel]) -> Channel | None:
     return None
 
 
-def _record(
+def _record(  # noqa: PLR0913 - one keyword per field of the record it builds
     *,
     name: str,
     version: str,

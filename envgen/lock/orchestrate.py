@@ -16,6 +16,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Self
@@ -63,6 +64,7 @@ class VariantOutcome:
     seconds: float
     files: tuple[PlannedFile, ...] = ()
     error: str | None = None
+    missing_tool: bool = False  # it failed with ToolNotFoundError
 
 
 def _require_resolver(resolver: str, variants: list[Variant]) -> None:
@@ -129,74 +131,22 @@ def lock_full(
     resolver, cutoff = effective_options(spec, options.resolver, options.as_of)
     overrides = overrides_text(options.resolver, options.as_of)
 
-    def expected(v: Variant, name: str) -> str:
-        """The hash a committed file should carry (honouring the overrides it was made with)."""
-        return lock_inputs(
-            spec, v, options, written_urls, recorded=recorded_options(out / v.id / name)
-        )
-
     force = options.upgrade or bool(options.upgrade_packages)
 
     def lock_problems(v: Variant) -> list[str]:
-        """Why the variant's committed locks are not current (empty when they are)."""
-        problems: list[str] = []
-        for name in expected_lock_names(v):
-            rel = f"{v.id}/{name}"
-            try:
-                raw = read_output(out / v.id / name, inside=root)
-                if raw is None:
-                    raise FileNotFoundError(out / v.id / name)
-                text = raw.decode("utf-8")
-            except (FileNotFoundError, UnicodeDecodeError):
-                problems.append(f"{rel}: missing or unreadable; run `envgen lock`")
-                continue
-            if split_header(text)[0].get("input-hash") != expected(v, name):
-                problems.append(
-                    f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
-                )
-            problems += [f"{rel}: {p}" for p in tampered_lines(text)]
-            if name == "requirements.txt":
-                problems += [f"{rel}: {p}" for p in pin_mismatches(text, v)]
-        return problems
+        return _lock_problems(spec, v, options, written_urls, out=out, root=root)
 
     if options.check:
-        problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
-        forged = False
-        for v in variants:
-            found = lock_problems(v)
-            if not found:  # current and intact: is it what its inputs resolve to?
-                texts = {
-                    n: (read_output(out / v.id / n, inside=root) or b"").decode(
-                        "utf-8", errors="replace"
-                    )
-                    for n in expected_lock_names(v)
-                }
-                found = [
-                    f"{v.id}/{p}"
-                    for p in verify_lock_files(spec, v, texts, conda_tool=options.conda_tool)
-                ]
-                forged = forged or bool(found)
-                recorded = next(
-                    (split_header(t)[0].get("lock-options") for t in texts.values() if t), None
-                )
-                notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
-                if notice and not found:
-                    warnings.append(f"{v.id}: {notice}")
-            problems += found
-        problems += [describe_stale(s) for s in find_stale(out, all_ids)]
-        if problems:
-            raise StaleOutputError(
-                f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
-                hint=(
-                    "a lock differs from what its inputs resolve to: review who changed it; "
-                    "`envgen lock --upgrade` re-resolves it from the spec"
-                    if forged
-                    else "run `envgen lock` and commit the result"
-                ),
-            )
-        return LockResult(
-            lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",),
-            warnings=tuple(warnings),
+        return _check(
+            spec,
+            options,
+            variants=variants,
+            inputs=inputs,
+            all_ids=all_ids,
+            warnings=warnings,
+            lock_problems=lock_problems,
+            out=out,
+            root=root,
         )
 
     todo = [v for v in variants if force or lock_problems(v)]
@@ -256,6 +206,7 @@ def lock_full(
                         status="failed",
                         seconds=time.perf_counter() - start,
                         error=str(exc),
+                        missing_tool=isinstance(exc, ToolNotFoundError),
                     )
                 files = tuple(
                     PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body))
@@ -269,7 +220,110 @@ def lock_full(
             with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
-    # A failed variant keeps its previous files, inputs included.
+    written = _write(outcomes, inputs, lines, out=out, root=root)
+    lines += prune(out, find_stale(out, all_ids))
+    _raise_for_failures(outcomes, variants)
+    return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
+
+
+def _lock_problems(
+    spec: ProjectSpec,
+    v: Variant,
+    options: LockOptions,
+    written_urls: IndexUrls,
+    *,
+    out: Path,
+    root: Path,
+) -> list[str]:
+    """Why the variant's committed locks are not current (empty when they are)."""
+    problems: list[str] = []
+    for name in expected_lock_names(v):
+        rel = f"{v.id}/{name}"
+        try:
+            raw = read_output(out / v.id / name, inside=root)
+            if raw is None:
+                raise FileNotFoundError(out / v.id / name)
+            text = raw.decode("utf-8")
+        except (FileNotFoundError, UnicodeDecodeError):
+            problems.append(f"{rel}: missing or unreadable; run `envgen lock`")
+            continue
+        # The hash a committed file should carry (honouring the overrides it was made with).
+        expected = lock_inputs(
+            spec, v, options, written_urls, recorded=recorded_options(out / v.id / name)
+        )
+        if split_header(text)[0].get("input-hash") != expected:
+            problems.append(
+                f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
+            )
+        problems += [f"{rel}: {p}" for p in tampered_lines(text)]
+        if name == "requirements.txt":
+            problems += [f"{rel}: {p}" for p in pin_mismatches(text, v)]
+    return problems
+
+
+def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it
+    spec: ProjectSpec,
+    options: LockOptions,
+    *,
+    variants: Sequence[Variant],
+    inputs: list[PlannedFile],
+    all_ids: Sequence[str],
+    warnings: list[str],
+    lock_problems: Callable[[Variant], list[str]],
+    out: Path,
+    root: Path,
+) -> LockResult:
+    """`envgen lock --check`: StaleOutputError naming each stale, tampered or forged file."""
+    problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
+    forged = False
+    for v in variants:
+        found = lock_problems(v)
+        if not found:  # current and intact: is it what its inputs resolve to?
+            texts = {
+                n: (read_output(out / v.id / n, inside=root) or b"").decode(
+                    "utf-8", errors="replace"
+                )
+                for n in expected_lock_names(v)
+            }
+            found = [
+                f"{v.id}/{p}"
+                for p in verify_lock_files(spec, v, texts, conda_tool=options.conda_tool)
+            ]
+            forged = forged or bool(found)
+            recorded = next(
+                (split_header(t)[0].get("lock-options") for t in texts.values() if t), None
+            )
+            notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
+            if notice and not found:
+                warnings.append(f"{v.id}: {notice}")
+        problems += found
+    problems += [describe_stale(s) for s in find_stale(out, all_ids)]
+    if problems:
+        raise StaleOutputError(
+            f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+            hint=(
+                "a lock differs from what its inputs resolve to: review who changed it; "
+                "`envgen lock --upgrade` re-resolves it from the spec"
+                if forged
+                else "run `envgen lock` and commit the result"
+            ),
+        )
+    return LockResult(
+        lines=(f"locks in {out} are up to date ({len(variants)} variant(s))",),
+        warnings=tuple(warnings),
+    )
+
+
+def _write(
+    outcomes: list[VariantOutcome],
+    inputs: list[PlannedFile],
+    lines: list[str],
+    *,
+    out: Path,
+    root: Path,
+) -> list[str]:
+    """Write the inputs and the locked variants' files (a failed variant keeps its previous
+    files, inputs included); the paths written. Appends a line per locked variant to `lines`."""
     failed = {o.variant.id for o in outcomes if o.status == "failed"}
     written: list[str] = []
     for f in inputs:
@@ -286,20 +340,26 @@ def lock_full(
             if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
         )
         lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
-    lines += prune(out, find_stale(out, all_ids))
-    if failed:
-        errors = [o for o in outcomes if o.status == "failed"]
-        text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)
-        ok = [v.id for v in variants if v.id not in failed]
-        msg = (
-            f"{len(errors)} of {len(variants)} variant(s) failed to lock; "
-            "their previous files are untouched"
-            + (f" (locked: {', '.join(ok)})" if ok else "")
-            + "\n"
-            + text
-        )
-        raise LockError(msg)
-    return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
+    return written
+
+
+def _raise_for_failures(outcomes: list[VariantOutcome], variants: Sequence[Variant]) -> None:
+    """LockError naming each failed variant (ToolNotFoundError when each lacked a tool)."""
+    errors = [o for o in outcomes if o.status == "failed"]
+    if not errors:
+        return
+    failed = {o.variant.id for o in errors}
+    text = "\n".join(f"[{o.variant.id}] {o.error}" for o in errors)
+    ok = [v.id for v in variants if v.id not in failed]
+    msg = (
+        f"{len(errors)} of {len(variants)} variant(s) failed to lock; "
+        "their previous files are untouched"
+        + (f" (locked: {', '.join(ok)})" if ok else "")
+        + "\n"
+        + text
+    )
+    # Each failed for want of a tool: its exit code (12), not a resolver failure's.
+    raise (ToolNotFoundError if all(o.missing_tool for o in errors) else LockError)(msg)
 
 
 def _rel(variant_id: str, name: str) -> PurePosixPath:

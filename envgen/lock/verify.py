@@ -23,7 +23,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import EnvgenError, LockError
+from envgen.errors import EnvgenError, LockError, ToolNotFoundError
 from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
 from envgen.infra.resources import cache_root
@@ -439,5 +439,7 @@ def verify_lock_files(
             msg = (
                 f"{variant.id}: could not re-resolve the lock's inputs to verify it:\n{exc.message}"
             )
-            raise LockError(msg, hint=exc.hint) from None
+            # A missing resolver keeps its own exit code (12): installing it is the fix.
+            error = ToolNotFoundError if isinstance(exc, ToolNotFoundError) else LockError
+            raise error(msg, hint=exc.hint) from None
     return problems + differences

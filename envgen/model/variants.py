@@ -515,19 +515,14 @@ def _skipped_note(spec_torch: str, chosen: Release, skipped: list[tuple[Release,
     )
 
 
-def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expansion:
-    """Expand a spec for one release (see expand)."""
-    problems: list[str] = []
+def _companion_pins(
+    spec: ProjectSpec, matrix: Matrix, release: Release, conda_source: CondaSource
+) -> tuple[dict[str, bool], list[tuple[str, str]], list[str], list[str]]:
+    """The spec's companions against `release`: (which are wanted, exact pins, warnings,
+    problems). Companions given as exact versions must belong to the release, or be accepted
+    by it; a post-release torch is pinned exactly."""
     src = spec.path.name
-    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
-    source_missing = (
-        "conda" in spec.managers
-        and spec.conda.source is not None
-        and not matrix.conda_builds(release.torch, source=conda_source)
-    )
-    if source_missing:
-        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
-
+    problems: list[str] = []
     spec_warnings: list[str] = []
     post = False
     if not same_version(spec.torch, release.torch) and matrix.release(spec.torch) is None:
@@ -580,6 +575,81 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
             f"{src}: {name}: {name} {value} {belongs}, not {release.torch}; "
             f"torch {release.torch} pairs with {name} {pairs}"
         )
+
+    return companions, companion_pins, spec_warnings, problems
+
+
+def _apply_issues(
+    spec: ProjectSpec,
+    matrix: Matrix,
+    release: Release,
+    *,
+    acc: str,
+    builds: tuple[PipBuild | None, CondaBuild | None],
+    variant_warnings: list[str],
+) -> tuple[PipBuild | None, CondaBuild | None]:
+    """Known issues of the variant's builds: a warning each (appended to `variant_warnings`);
+    an error drops the manager whose route is gone when the other one remains. The builds kept."""
+    pip_build, conda_build = builds
+    checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
+        ("pip", pip_build, None),
+        ("conda", None, conda_build),
+    ]
+    for mgr, pb, cb in checks:
+        if pb is None and cb is None:
+            continue
+        for issue in issues_for(
+            matrix,
+            release,
+            manager=mgr,
+            accelerator=acc,
+            pip=pb,
+            conda=cb,
+            extra_channels=spec.conda.channels,
+        ):
+            if issue.silenced_by and (
+                _silenced(issue.silenced_by, spec.pip)
+                or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
+            ):
+                continue
+            line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
+            if issue.severity == "warning":
+                if line not in variant_warnings:
+                    variant_warnings.append(line)
+            elif spec.managers_explicit or (pip_build is None or conda_build is None):
+                # Asked for explicitly: write the files as published, and say they will
+                # not install today.
+                variant_warnings.append(
+                    f"{line}; the files are written as published but will not install today"
+                )
+            else:
+                # The published route is gone; keep the other manager's files.
+                dropped = "requirements.txt" if mgr == "pip" else "environment.yml"
+                variant_warnings.append(f"{line}; the {acc} variant gets no {dropped}")
+                if mgr == "pip":
+                    pip_build = None
+                else:
+                    conda_build = None
+    return pip_build, conda_build
+
+
+def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expansion:
+    """Expand a spec for one release (see expand)."""
+    problems: list[str] = []
+    src = spec.path.name
+    conda_source: CondaSource = spec.conda.source or matrix.default_conda_source(release.torch)
+    source_missing = (
+        "conda" in spec.managers
+        and spec.conda.source is not None
+        and not matrix.conda_builds(release.torch, source=conda_source)
+    )
+    if source_missing:
+        problems.append(f"{src}: conda.source: {_no_conda_release(matrix, release, conda_source)}")
+
+    companions, companion_pins, spec_warnings, companion_problems = _companion_pins(
+        spec, matrix, release, conda_source
+    )
+    problems += companion_problems
 
     pythons = spec.python or (release.python[-1:] if release.python else ())
     for i, py in enumerate(pythons):
@@ -655,47 +725,14 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
             kind, version = _kind_version(pip_build, conda_build)
             if conda_build is not None and conda_build.form == "conda-forge":
                 variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
-            checks: list[tuple[Manager, PipBuild | None, CondaBuild | None]] = [
-                ("pip", pip_build, None),
-                ("conda", None, conda_build),
-            ]
-            for mgr, pb, cb in checks:
-                if pb is None and cb is None:
-                    continue
-                for issue in issues_for(
-                    matrix,
-                    release,
-                    manager=mgr,
-                    accelerator=acc,
-                    pip=pb,
-                    conda=cb,
-                    extra_channels=spec.conda.channels,
-                ):
-                    if issue.silenced_by and (
-                        _silenced(issue.silenced_by, spec.pip)
-                        or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
-                    ):
-                        continue
-                    line = (
-                        f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
-                    )
-                    if issue.severity == "warning":
-                        if line not in variant_warnings:
-                            variant_warnings.append(line)
-                    elif spec.managers_explicit or (pip_build is None or conda_build is None):
-                        # Asked for explicitly: write the files as published, and say they will
-                        # not install today.
-                        variant_warnings.append(
-                            f"{line}; the files are written as published but will not install today"
-                        )
-                    else:
-                        # The published route is gone; keep the other manager's files.
-                        dropped = "requirements.txt" if mgr == "pip" else "environment.yml"
-                        variant_warnings.append(f"{line}; the {acc} variant gets no {dropped}")
-                        if mgr == "pip":
-                            pip_build = None
-                        else:
-                            conda_build = None
+            pip_build, conda_build = _apply_issues(
+                spec,
+                matrix,
+                release,
+                acc=acc,
+                builds=(pip_build, conda_build),
+                variant_warnings=variant_warnings,
+            )
             pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
             for py in pythons:
                 # The wheels fit torch's release and CUDA, whichever manager installs torch.

@@ -99,7 +99,7 @@ def _index_name(url: str, root: str) -> str:
     return "pytorch-" + tail.replace("/", "-").replace("_", "-").replace(".html", "")
 
 
-def render_uv(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:
+def render_uv(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:  # noqa: PLR0912 - one branch per pyproject.toml section it writes, in file order
     """The pyproject.toml text for `uv lock` (pure)."""
     expansion = expand(spec, matrix)
     groups = _by_accelerator(tuple(v for v in expansion.variants if v.pip is not None))

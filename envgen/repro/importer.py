@@ -246,7 +246,7 @@ def parse_file(path: Path, *, root: Path | None = None, context: Path | None = N
     return parse_text(text, filename=path.name, base=path.parent, root=root, context=context)
 
 
-def detect_kind(filename: str, text: str) -> SourceKind:
+def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
     """Guess what a file is from its name, then its content.
 
     >>> detect_kind("environment.yml", ""), detect_kind("Dockerfile.gpu", "")
@@ -425,7 +425,7 @@ def _parse_conda_yaml(text: str, found: _Found, base: Path | None) -> None:
             found.warnings.append(f"{where}: {excerpt(str(dep))!r} is not a package spec; ignored")
 
 
-def _conda_spec(spec: str, found: _Found, where: str) -> None:
+def _conda_spec(spec: str, found: _Found, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
     """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
     text = spec.strip()
     channel = None
@@ -639,7 +639,7 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
         found.source = saved
 
 
-def _pip_requirement(text: str, found: _Found, where: str) -> None:
+def _pip_requirement(text: str, found: _Found, where: str) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
     wheel = _wheel_requirement(text)
     if wheel is not None:
         wheel_name, wheel_version, wheel_label, py = wheel
@@ -985,7 +985,7 @@ def _parse_dockerfile(
                 break
 
 
-def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str, str]) -> None:
+def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
     for number, line in _logical_lines(text):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -1202,7 +1202,7 @@ class _Report:
         self.warnings.append(text)
 
 
-def build_project(
+def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file order, each from its evidence
     found: _Found,
     matrix: Matrix,
     *,

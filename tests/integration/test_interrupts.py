@@ -226,3 +226,13 @@ def test_a_tool_dies_with_envgen_even_on_sigkill(tmp_path: Path) -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             parent.kill()
+
+
+def test_a_tool_that_runs_too_long_is_a_timeout_not_a_bug() -> None:
+    """proc.run stops a tool past its limit with ToolTimeoutError: not exit 1, the bug's code."""
+    from envgen.errors import EXIT_CODES, OTHER_EXIT_CODES, ToolTimeoutError
+    from envgen.infra import proc
+
+    with pytest.raises(ToolTimeoutError, match=r"^sleeper timed out after 0\.3 s") as info:
+        proc.run([sys.executable, "-c", "import time; time.sleep(30)"], what="sleeper", timeout=0.3)
+    assert info.value.exit_code == EXIT_CODES["ToolTimeoutError"] != OTHER_EXIT_CODES["bug"]

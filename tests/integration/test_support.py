@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from rattler import BuildString, GenericVirtualPackage, PackageName, Subdir, Version, solve
+from rattler.exceptions import SolverError
 from uv import find_uv_bin
 
 from tests.support.conda_channel import CondaChannel, build_pytorch_channel
@@ -586,7 +587,8 @@ def test_rattler_solves_the_pytorch_channel(conda_channel: CondaChannel) -> None
     assert cpu["pytorch"] == "2.1.0 py3.11_cpu_0"
     assert "pytorch-cuda" not in cpu
 
-    with pytest.raises(Exception, match="__cuda"):
+    # Unsatisfiable: pytorch-cuda 11.8 needs __cuda >=11.8 and the machine has 11.2.
+    with pytest.raises(SolverError, match=r"__cuda"):
         _solve(
             conda_channel,
             ["pytorch ==2.1.0", "pytorch-cuda 11.8.*", "python 3.11.*"],

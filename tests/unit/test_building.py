@@ -27,7 +27,7 @@ from envgen.build.orchestrate import (
     swap_into_place,
 )
 from envgen.build.venv import VenvBuilder, index_environment, split_index_lines
-from envgen.errors import BuildError
+from envgen.errors import BuildError, ToolNotFoundError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
@@ -455,3 +455,27 @@ def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> No
         "PIP_FIND_LINKS": "https://data.pyg.org/whl/torch-2.1.0+cpu.html "
         "https://download.openmmlab.com/mmcv/dist/cpu/torch2.1/index.html",
     }
+
+
+@pytest.mark.parametrize(
+    ("missing", "error"),
+    [((True, True), ToolNotFoundError), ((True, False), BuildError)],
+)
+def test_a_missing_tool_keeps_its_exit_code(
+    missing: tuple[bool, bool], error: type[BuildError | ToolNotFoundError]
+) -> None:
+    """Every variant failed for want of a tool: exit 12, not BuildError's 7."""
+    builds = tuple(
+        building.VariantBuild(
+            variant=f"v{i}",
+            manager="pip",
+            env=Path(f"envs/v{i}"),
+            status="failed",
+            seconds=0.0,
+            error="uv is not installed or not on PATH" if m else "uv pip install failed",
+            missing_tool=m,
+        )
+        for i, m in enumerate(missing)
+    )
+    with pytest.raises(error, match=r"^2 of 2 variant\(s\) failed to build\n\[v0\] uv is not"):
+        building.BuildReport(builds=builds).raise_for_failures()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import urllib.error
 from pathlib import Path
 
 import click
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from envgen.cli import cli, main
-from envgen.errors import EXIT_CODES
+from envgen.errors import EXIT_CODES, OTHER_EXIT_CODES, EnvgenError, LockError, NetworkError
 
 DATA = Path(__file__).parents[1] / "data"
 MINI = str(DATA / "matrix-mini")
@@ -222,3 +223,45 @@ def test_unwritable_output_is_an_error_not_a_traceback(
         ["ci", "github", str(paper), "-o", str(blocker / "envgen.yml")], tmp_path, monkeypatch
     )
     assert (code, err) == (14, f"error: {blocker}: Not a directory\n")
+
+
+def test_a_bug_is_one_line_and_exit_1_without_debug(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import envgen.app
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        msg = "the matrix went missing"
+        raise TypeError(msg)
+
+    monkeypatch.setattr(envgen.app, "load_matrix", broken)
+    code, out, err = run(["matrix", "validate", "--matrix", MINI], tmp_path, monkeypatch)
+    assert (code, out) == (OTHER_EXIT_CODES["bug"], "")
+    assert err == (
+        "error: internal error (a bug in envgen): TypeError: the matrix went missing\n"
+        "  hint: run again with --debug for the traceback, and report it\n"
+    )
+    with pytest.raises(TypeError, match="the matrix went missing"):
+        run(["--debug", "matrix", "validate", "--matrix", MINI], tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("raised", "error", "message"),
+    [
+        (ConnectionRefusedError(111, "Connection refused"), NetworkError, r"^\[Errno 111\] Conn"),
+        (urllib.error.URLError("no route to host"), NetworkError, r"^no route to host$"),
+        (
+            PermissionError(13, "Permission denied", "out/x"),
+            LockError,
+            r"^envgen lock could not write out/x: Permission denied; no file was left",
+        ),
+    ],
+)
+def test_guarded_names_a_failed_connection_a_network_error(
+    raised: OSError, error: type[EnvgenError], message: str, tmp_path: Path
+) -> None:
+    """A stage's OSError from a connection is NetworkError; only a file's is the stage's own."""
+    from envgen.app import _guarded
+
+    with pytest.raises(error, match=message), _guarded(tmp_path, LockError, "envgen lock"):
+        raise raised

@@ -15,7 +15,7 @@ import click
 import pytest
 
 from envgen.cli import cli
-from envgen.errors import EXIT_CODES
+from envgen.errors import EXIT_CODES, OTHER_EXIT_CODES
 from envgen.model.spec import CI_KEYS, CONDA_KEYS, KNOWN_KEYS, LOCK_KEYS
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -48,8 +48,35 @@ def _exit_code_rows() -> dict[str, int]:
     return rows
 
 
+def _other_exit_code_rows() -> dict[str, int]:
+    """`| code | name | meaning |` rows of the table of codes no error class carries."""
+    rows: dict[str, int] = {}
+    for line in _read(CLI_MD).splitlines():
+        m = re.match(r"^\|\s*(\d+)\s*\|\s*([a-z]+)\s*\|", line)
+        if m:
+            rows[m.group(2)] = int(m.group(1))
+    return rows
+
+
 def test_exit_code_table_matches_errors_py() -> None:
     assert _exit_code_rows() == EXIT_CODES
+
+
+def test_other_exit_code_table_matches_errors_py() -> None:
+    assert _other_exit_code_rows() == OTHER_EXIT_CODES
+
+
+def test_no_exit_code_is_written_outside_errors_py() -> None:
+    """`sys.exit(4)` or `SystemExit(130)` in envgen/: a code that bypasses the table."""
+    literal = re.compile(r"(?:sys\.exit|SystemExit)\(\s*-?\d+")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in sorted((ROOT / "envgen").rglob("*.py"))
+        if path.name != "script.py"  # the smoke script runs in the user's env, not envgen's CLI
+        for n, line in enumerate(_read(path).splitlines(), 1)
+        if literal.search(line) and not line.strip().startswith(('"', "'"))  # generated code
+    ]
+    assert found == []
 
 
 # --- project.yaml keys -------------------------------------------------------------------------

@@ -59,7 +59,20 @@ def test_conda_forge_releases_and_cuda_versions_from_the_feedstock() -> None:
     assert not any(p.startswith("osx") for (_, p) in table)
     prefix = "conda-forge/pytorch-cpu-feedstock .ci_support@"
     assert all(b.source.startswith(prefix) for b in MATRIX.conda_forge)
-    assert check_invariants(MATRIX) == []
+    # MATRIX loaded, so its invariants hold; a conda-forge row copied into conda.yaml and a
+    # repeated one must each be reported.
+    row = MATRIX.conda_forge[0]
+    broken = MATRIX.model_copy(
+        update={"conda": (*MATRIX.conda, row), "conda_forge": (*MATRIX.conda_forge, row)}
+    )
+    problems = check_invariants(broken)
+    assert (
+        f"conda.yaml: release {row.release} {row.accelerator}: conda-forge rows belong in conda-forge.yaml"
+        in problems
+    )
+    assert any(
+        p.startswith(f"conda-forge.yaml: duplicate build ('{row.release}'") for p in problems
+    ), problems
 
 
 def test_every_conda_forge_row_expands_and_renders_its_selection() -> None:
