@@ -28,7 +28,9 @@ def test_golden(scenario: str, tmp_path: Path) -> None:
     shutil.copy(src / "project.yaml", tmp_path / "project.yaml")
     spec = load_spec(tmp_path / "project.yaml")
     out = tmp_path / "environments"
-    _, files = plan_pins_only(spec, load_matrix(DATA / "matrix-mini"), out=out, urls=IndexUrls())
+    _, files = plan_pins_only(
+        spec, load_matrix(DATA / "matrix-mini"), out=out, urls=IndexUrls(), custom_command=None
+    )
     write_planned(out, files)
     expected_dir = src / "expected"
     produced = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
