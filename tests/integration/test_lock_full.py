@@ -188,3 +188,46 @@ def test_conda_variant_locks_and_builds_with_rattler(project: Path) -> None:
         spec, load_matrix(MINI), out, smoke=False, settings=Settings.from_environ(os.environ)
     )
     assert [b.status for b in again.builds] == ["up-to-date", "up-to-date"]
+
+
+def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`lock` and `build` share uv's cache, `<cache root>/uv`, so a build reuses what the lock
+    fetched (the pip lock used to give uv the cache root itself, beside matrix/ and pyc/)."""
+    from collections.abc import Sequence
+    from typing import Any
+
+    from envgen.build.orchestrate import build_variants
+    from envgen.infra import proc as _proc
+    from envgen.model.spec import load_spec
+
+    started: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    real_run = _proc.run
+
+    def recording(args: Sequence[str | os.PathLike[str]], **kw: Any) -> _proc.Completed:
+        started.append((tuple(os.fspath(a) for a in args), dict(kw.get("env") or {})))
+        return real_run(args, **kw)
+
+    monkeypatch.setattr(_proc, "run", recording)
+    project.write_text(
+        'name: full\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+    )
+    settings = Settings.from_environ(os.environ)
+    uv_cache = settings.cache_root / "uv"
+    lock(opts(project))
+    report = build_variants(
+        load_spec(project),
+        load_matrix(MINI),
+        project.parent / "environments",
+        settings=settings,
+        smoke=False,
+    )
+    report.raise_for_failures()
+    compiles = [args for args, _ in started if args[1:3] == ("pip", "compile")]
+    syncs = [env for args, env in started if args[1:3] == ("pip", "sync")]
+    assert compiles
+    assert syncs
+    for args in compiles:
+        assert args[args.index("--cache-dir") + 1] == str(uv_cache), args
+    assert {env["UV_CACHE_DIR"] for env in syncs} == {str(uv_cache)}
+    # Nothing of uv's lies at the root: only envgen's own folders.
+    assert {p.name for p in settings.cache_root.iterdir()} <= {"uv", "matrix", "pyc", "rattler"}
