@@ -232,13 +232,15 @@ def bench_lock(cfg: Config) -> dict[str, object]:
             max(cfg.reps, 3),
         )  # fmt: skip
         from envgen.app import LockOptions, lock  # noqa: PLC0415
+        from envgen.infra.settings import Settings  # noqa: PLC0415
 
         with _environ({"ENVGEN_PYTORCH_INDEX": whl, "ENVGEN_PYPI_INDEX": pypi}):
             lines: tuple[str, ...] = ()
 
             def in_process(_i: int) -> None:
                 nonlocal lines
-                lines = lock(LockOptions(spec=spec)).lines
+                # The benchmark is an edge, as the CLI is: it reads the settings it just set.
+                lines = lock(LockOptions(spec=spec, settings=Settings.from_process())).lines
 
             library = repeat(in_process, max(cfg.reps, 3))
         full = timings["envgen"]["warm"]
@@ -398,6 +400,7 @@ def bench_build(cfg: Config) -> dict[str, object]:
 
 def bench_matrix(cfg: Config) -> dict[str, object]:
     from envgen.errors import EnvgenError  # noqa: PLC0415
+    from envgen.infra.settings import Settings  # noqa: PLC0415
     from envgen.model.matrix import _load_matrix_cached, load_matrix  # noqa: PLC0415
     from envgen.model.spec import parse_spec  # noqa: PLC0415
     from envgen.model.variants import expand  # noqa: PLC0415
@@ -407,10 +410,11 @@ def bench_matrix(cfg: Config) -> dict[str, object]:
     work = _fresh(cfg.work / "matrix")
     out = work / "environments"
     first_error: dict[str, str] = {}
+    cache_root = Settings.from_process().cache_root  # the parsed-matrix cache, as the CLI has it
     counts = {"releases": 0, "variants": 0, "files": 0, "no_builds": 0, "errors": 0, "specs": 0}
 
     def everything(_i: int) -> None:
-        matrix = load_matrix(None)
+        matrix = load_matrix(None, cache_root=cache_root)
         counts.update(releases=0, variants=0, files=0, no_builds=0, errors=0, specs=0)
         for release in matrix.releases:
             python = release.python[-1]
@@ -432,7 +436,9 @@ def bench_matrix(cfg: Config) -> dict[str, object]:
                     spec = parse_spec(text, path=work / "project.yaml")
                     try:
                         expansion = expand(spec, matrix)
-                        _, files = plan_pins_only(spec, matrix, out=out, urls=IndexUrls())
+                        _, files = plan_pins_only(
+                            spec, matrix, out=out, urls=IndexUrls(), custom_command=None
+                        )
                     except EnvgenError as exc:
                         counts["errors"] += 1
                         first_error.setdefault("message", str(exc).splitlines()[-1])

@@ -1,12 +1,15 @@
 """The library calls behind each CLI command: load the spec and matrix, run the stages, report.
 
 One function per command; each takes a frozen options object or plain arguments and returns data
-(the CLI prints it). This module must not parse argv or print.
+(the CLI prints it). This module must not parse argv or print, nor read the environment: the
+user's settings come in as a `Settings` value (envgen.infra.settings; the CLI resolves it once per
+command) and are passed down to the stages.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Iterator
@@ -25,7 +28,7 @@ from envgen.infra.mutex import project_lock
 from envgen.infra.network import network_error
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
-from envgen.infra.settings import http_timeout
+from envgen.infra.settings import Settings
 from envgen.lock.lockfile import full_lock_ids
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.stale import describe_stale, find_stale, prune
@@ -86,19 +89,20 @@ def _guarded_env_dir(
     return _guarded(env_dir, error, what) if env_dir is not None else contextlib.nullcontext()
 
 
-def load(spec_path: Path, matrix_dir: Path | None) -> tuple[ProjectSpec, Matrix]:
-    http_timeout()  # a bad ENVGEN_HTTP_TIMEOUT is an error before any work starts
-    return load_spec(spec_path), load_matrix(matrix_dir)
+def load(
+    spec_path: Path, matrix_dir: Path | None, settings: Settings
+) -> tuple[ProjectSpec, Matrix]:
+    return load_spec(spec_path), load_matrix(matrix_dir, cache_root=settings.cache_root)
 
 
-def expand_spec(spec_path: Path, matrix_dir: Path | None) -> Expansion:
-    spec, matrix = load(spec_path, matrix_dir)
+def expand_spec(spec_path: Path, matrix_dir: Path | None, settings: Settings) -> Expansion:
+    spec, matrix = load(spec_path, matrix_dir, settings)
     return expand(spec, matrix)
 
 
 def lock(options: LockOptions) -> LockResult:
     """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.base)."""
-    spec, matrix = load(options.spec, options.matrix_dir)
+    spec, matrix = load(options.spec, options.matrix_dir, options.settings)
     if options.as_of is not None:
         try:
             dt.date.fromisoformat(options.as_of)
@@ -106,7 +110,7 @@ def lock(options: LockOptions) -> LockResult:
             msg = f"--as-of {options.as_of!r} is not a date; write YYYY-MM-DD, e.g. 2021-06-30"
             raise SpecError(msg) from None
     out = options.out or default_out(spec)
-    urls = index_urls(spec, for_writing=True)
+    urls = index_urls(spec, options.settings, for_writing=True)
     if options.check:
         return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
     with _guarded(out, LockError, "envgen lock", inside=trusted_root(spec, options.out)):
@@ -152,7 +156,14 @@ def _lock_pins_only(
 
     expanded = expand(spec, matrix).variants
     full = full_lock_ids(out, expanded)
-    expansion, files = plan_pins_only(spec, matrix, out=out, urls=urls, full_ids=full)
+    expansion, files = plan_pins_only(
+        spec,
+        matrix,
+        out=out,
+        urls=urls,
+        custom_command=options.settings.custom_command,
+        full_ids=full,
+    )
     chosen = (
         select(expansion.variants, options.variants) if options.variants else expansion.variants
     )
@@ -194,8 +205,8 @@ def _lock_pins_only(
 
 
 # --- matrix commands -----------------------------------------------------------------------------
-def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
-    matrix = load_matrix(matrix_dir)
+def matrix_rows(matrix_dir: Path | None, settings: Settings) -> list[dict[str, Any]]:
+    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     return [
         {
             "torch": r.torch,
@@ -212,9 +223,13 @@ def matrix_rows(matrix_dir: Path | None) -> list[dict[str, Any]]:
 
 
 def matrix_show(
-    torch: str, matrix_dir: Path | None, *, with_extensions: tuple[str, ...] = ()
+    torch: str,
+    matrix_dir: Path | None,
+    settings: Settings,
+    *,
+    with_extensions: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    matrix = load_matrix(matrix_dir)
+    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     release = resolve_release(torch, matrix, where="matrix show")
     pip_rows = [
         {
@@ -332,8 +347,8 @@ def format_show(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def matrix_validate(matrix_dir: Path | None) -> str:
-    matrix = load_matrix(matrix_dir)
+def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
+    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     problems = check_invariants(matrix)
     if problems:  # load_matrix raises on these; reaching here is a bug
         msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)
@@ -352,11 +367,11 @@ def matrix_validate(matrix_dir: Path | None) -> str:
     )
 
 
-def matrix_verify(matrix_dir: Path | None, index: str) -> list[dict[str, str]]:
+def matrix_verify(matrix_dir: Path | None, index: str, settings: Settings) -> list[dict[str, str]]:
     from envgen.repro import verify  # noqa: PLC0415 - ~25 ms (http.client, ssl); only for matrix verify
 
-    matrix = load_matrix(matrix_dir)
-    facts = verify.fetch_pypi_facts(TORCH_FAMILY, index=index)
+    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
+    facts = verify.fetch_pypi_facts(TORCH_FAMILY, index=index, timeout=settings.http_timeout)
     return [
         {"severity": f.severity, "where": f.where, "message": f.message}
         for f in verify.verify_matrix(matrix, facts)
@@ -370,10 +385,11 @@ def install_command(
     compute: str,
     manager: str,
     os_name: str,
+    settings: Settings,
     with_extensions: tuple[str, ...] = (),
 ) -> InstallCommand:
     return render_install_command(
-        load_matrix(matrix_dir),
+        load_matrix(matrix_dir, cache_root=settings.cache_root),
         torch=torch,
         compute=compute,
         manager=manager,
@@ -387,13 +403,17 @@ __all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "se
 
 # --- doctor --------------------------------------------------------------------------------------
 def doctor(
-    spec_path: Path | None, matrix_dir: Path | None, *, error_text: str | None = None
+    spec_path: Path | None,
+    matrix_dir: Path | None,
+    *,
+    settings: Settings,
+    error_text: str | None = None,
 ) -> dict[str, Any]:
     """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
     (with an error text) what a classic failure means."""
     from envgen.repro import doctor as doc  # noqa: PLC0415 - ~30 ms (argparse, a large module); only for doctor
 
-    matrix = load_matrix(matrix_dir)
+    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     host = doc.detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
     facts = doc.gpu_facts(matrix, os_name, host.platform)  # type: ignore[arg-type]
@@ -420,7 +440,7 @@ def doctor(
         "diagnoses": [],
     }
     if spec_path is not None:
-        expansion = expand_spec(spec_path, matrix_dir)
+        expansion = expand_spec(spec_path, matrix_dir, settings)
         targets = [
             doc.VariantTarget(v.id, v.kind, v.compute_version, v.release.torch)
             for v in expansion.variants
@@ -496,11 +516,17 @@ def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Setti
     rebuild: bool,
     jobs: int | None,
     conda_tool: str,
+    settings: Settings,
 ) -> BuildReport:
-    """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate)."""
+    """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate).
+
+    `cache_dir` (`--cache-dir`) replaces `settings.cache_root` for the whole run.
+    """
     from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    spec, matrix = load(spec_path, matrix_dir)
+    if cache_dir is not None:
+        settings = dataclasses.replace(settings, cache_root=cache_dir)
+    spec, matrix = load(spec_path, matrix_dir, settings)
     target = out or default_out(spec)
     with (
         _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
@@ -511,9 +537,9 @@ def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Setti
             matrix,
             target,
             variants=variants,
+            settings=settings,
             manager=manager,  # type: ignore[arg-type]
             env_dir=env_dir,
-            cache_dir=cache_dir,
             smoke=smoke,
             jobs=jobs,
             rebuild=rebuild,
@@ -529,11 +555,12 @@ def smoke(
     out: Path | None,
     variants: tuple[str, ...],
     env_dir: Path | None,
+    settings: Settings,
 ) -> tuple[VariantSmoke, ...]:
     """`envgen smoke`: run the checks in built environments."""
     from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    spec, matrix = load(spec_path, matrix_dir)
+    spec, matrix = load(spec_path, matrix_dir, settings)
     target = out or default_out(spec)
     # A concurrent build must not swap an env under the checks.
     with (
@@ -583,7 +610,7 @@ def build_summary(report: BuildReport) -> str:
 
 # --- run, shell, --variant auto -----------------------------------------------------------------
 def resolve_auto(
-    spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...]
+    spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...], settings: Settings
 ) -> tuple[tuple[str, ...], str | None]:
     """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
     from envgen.build.running import AUTO, choose_auto  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
@@ -593,7 +620,7 @@ def resolve_auto(
     if variants != (AUTO,):
         msg = "--variant auto picks one variant; give it alone, not with other patterns"
         raise SpecError(msg)
-    spec, matrix = load(spec_path, matrix_dir)
+    spec, matrix = load(spec_path, matrix_dir, settings)
     choice = choose_auto(expand(spec, matrix).variants, matrix)
     return (choice.variant,), choice.reason
 
@@ -605,17 +632,20 @@ def prepare_env(
     *,
     out: Path | None,
     env_dir: Path | None,
+    settings: Settings,
 ) -> tuple[Path, bool, str | None]:
     """(env, is conda, auto reason): the variant's environment, built from its lock if needed."""
     from envgen.build.running import ensure_built  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,))
-    spec, matrix = load(spec_path, matrix_dir)
+    (chosen,), why = resolve_auto(spec_path, matrix_dir, (variant,), settings)
+    spec, matrix = load(spec_path, matrix_dir, settings)
     target = out or default_out(spec)
     inside = trusted_root(spec, out)
     with (
         _guarded(target, BuildError, "envgen run", inside=inside),
         _guarded_env_dir(env_dir, BuildError, "envgen run"),
     ):
-        env, conda = ensure_built(spec, matrix, target, chosen, env_dir=env_dir, inside=inside)
+        env, conda = ensure_built(
+            spec, matrix, target, chosen, env_dir=env_dir, settings=settings, inside=inside
+        )
     return env, conda, why

@@ -48,7 +48,8 @@ class BuildRequest:
         final_prefix: where the environment will live after the swap (for prefix rewriting).
         urls: the indexes to fetch from (a mirror's URL may carry credentials; never written).
         channel_alias: stands in for https://conda.anaconda.org when fetching conda packages.
-        cache_dir: envgen's shared cache root (uv's cache is `<cache_dir>/uv`).
+        cache_dir: envgen's shared cache root (uv's cache is `<cache_dir>/uv`, as for `lock`).
+        http_timeout: the user's ENVGEN_HTTP_TIMEOUT (Settings.http_timeout), or None.
     """
 
     variant: Variant
@@ -58,6 +59,7 @@ class BuildRequest:
     urls: IndexUrls
     channel_alias: str | None
     cache_dir: Path
+    http_timeout: float | None = None
     conda_tool: CondaTool = "rattler"
     timeout: float = DEFAULT_TIMEOUT
 

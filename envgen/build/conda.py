@@ -323,7 +323,7 @@ class CondaBuilder:
                     requirements,
                 ],
                 what=f"uv pip install (pip part) for {request.variant.id}",
-                env=uv_environment(request.cache_dir),
+                env=uv_environment(request.cache_dir, request.http_timeout),
                 timeout=request.timeout,
             )
         # uv writes absolute shebangs into a non-venv prefix: point them at the final location.

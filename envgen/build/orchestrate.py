@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import ctypes
+import dataclasses
 import errno
 import hashlib
 import json
@@ -47,6 +48,7 @@ from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
+from envgen.infra.settings import Settings
 from envgen.lock.lockfile import (
     conda_lock_names,
     lock_inputs,
@@ -60,7 +62,7 @@ from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls, channel_alias, index_urls
+from envgen.render.base import IndexUrls, index_urls
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
 
@@ -138,12 +140,6 @@ class VariantSmoke:
 
 
 # --- locations and the marker -------------------------------------------------------------------
-def default_cache_dir() -> Path:
-    """ENVGEN_CACHE_DIR, else ~/.cache/envgen (uv's cache is its `uv/` folder)."""
-    value = os.environ.get("ENVGEN_CACHE_DIR")
-    return Path(value) if value else Path.home() / ".cache" / "envgen"
-
-
 def env_path(out: Path, variant_id: str, env_dir: Path | None = None) -> Path:
     """`<out>/<variant>/.env`, or `<env_dir>/<variant>` when --env-dir is given."""
     return env_dir / variant_id if env_dir is not None else out / variant_id / ENV_NAME
@@ -309,10 +305,16 @@ def choose_manager(variant: Variant, manager: ManagerChoice) -> str:
 
 
 def check_current(
-    spec: ProjectSpec, variant: Variant, lock_dir: Path, names: tuple[str, ...]
+    spec: ProjectSpec,
+    variant: Variant,
+    lock_dir: Path,
+    names: tuple[str, ...],
+    *,
+    settings: Settings,
 ) -> None:
     """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
-    options, written = LockOptions(spec=spec.path), index_urls(spec, for_writing=True)
+    options = LockOptions(spec=spec.path, settings=settings)
+    written = index_urls(spec, settings, for_writing=True)
     texts: dict[str, str] = {}
     for name in names:
         path = lock_dir / name
@@ -332,7 +334,7 @@ def check_current(
     if notice:
         log.warning("%s: %s", variant.id, notice)
     try:
-        problems = verify_lock_files(spec, variant, texts)
+        problems = verify_lock_files(spec, variant, texts, settings=settings)
     except ToolNotFoundError:
         raise  # its own exit code (12)
     except EnvgenError as exc:
@@ -347,7 +349,9 @@ def check_current(
         )
 
 
-def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
+def check_indexes(
+    spec: ProjectSpec, variant: Variant, lock_dir: Path, *, settings: Settings
+) -> None:
     """Raise BuildError when a lock names indexes or conda channels the spec and settings do not.
 
     Runs even with allow_stale: the build takes its indexes from the spec and settings only.
@@ -358,7 +362,7 @@ def check_indexes(spec: ProjectSpec, variant: Variant, lock_dir: Path) -> None:
         problems += [
             f"requirements.txt: {p}"
             for p in index_line_problems(
-                read_lock(path, variant.id), variant, index_urls(spec, for_writing=True)
+                read_lock(path, variant.id), variant, index_urls(spec, settings, for_writing=True)
             )
         ]
     if variant.conda is not None:
@@ -381,11 +385,17 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     env: Path,
     cache_dir: Path,
     urls: IndexUrls | None = None,
+    channel_alias: str | None = None,
+    http_timeout: float | None = None,
     rebuild: bool = False,
     conda_tool: CondaTool = "rattler",
     timeout: float = 1800.0,
 ) -> tuple[Literal["built", "up-to-date"], Inventory]:
-    """Build one environment atomically at `env` (see the module docstring)."""
+    """Build one environment atomically at `env` (see the module docstring).
+
+    `urls`, `channel_alias` and `http_timeout` are the user's settings as build_variants applied
+    them (the defaults: the official indexes and channels, each tool's own timeout).
+    """
     expected = builder.expected(variant, lock_dir)
     lock_sha = lock_digest(lock_dir, builder.lock_files(variant))
     remove_leftovers(env)
@@ -404,7 +414,8 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
                 prefix=tmp,
                 final_prefix=env,
                 urls=urls or IndexUrls(),
-                channel_alias=channel_alias(),
+                channel_alias=channel_alias,
+                http_timeout=http_timeout,
                 cache_dir=cache_dir,
                 conda_tool=conda_tool,
                 timeout=timeout,
@@ -463,6 +474,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     out: Path,
     *,
     variants: tuple[str, ...] = (),
+    settings: Settings,
     manager: ManagerChoice = "auto",
     env_dir: Path | None = None,
     cache_dir: Path | None = None,
@@ -479,7 +491,8 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     smoke failures are reported in the BuildReport (call `raise_for_failures`), not raised.
 
     `inside`: the trusted folder `out` lies in (default `out`); with `env_dir`, that folder is
-    the trusted one for environments.
+    the trusted one for environments. `settings`: the user's (Settings.from_environ); `cache_dir`
+    (`--cache-dir`) replaces its cache root for the whole run, the locks' verification included.
 
     Raises:
         BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first), or
@@ -487,8 +500,10 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
     """
     chosen = select(expand(spec, matrix).variants, variants)
-    cache = cache_dir or default_cache_dir()
-    urls = index_urls(spec, for_writing=False)
+    if cache_dir is not None:
+        settings = dataclasses.replace(settings, cache_root=cache_dir)
+    cache = settings.cache_root
+    urls = index_urls(spec, settings, for_writing=False)
     plan: list[tuple[Variant, str, Builder]] = []
     not_ready: dict[str, VariantBuild] = {}
     for v in chosen:
@@ -497,9 +512,9 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         try:
             builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
             if not allow_stale:  # current, intact and what its inputs resolve to
-                check_current(spec, v, out / v.id, builder.lock_files(v))
+                check_current(spec, v, out / v.id, builder.lock_files(v), settings=settings)
             else:  # even then, never indexes or channels other than the spec's and settings'
-                check_indexes(spec, v, out / v.id)
+                check_indexes(spec, v, out / v.id, settings=settings)
         except BuildError as exc:
             if len(chosen) == 1:
                 raise
@@ -528,6 +543,8 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 env=target,
                 cache_dir=cache,
                 urls=urls,
+                channel_alias=settings.channel_alias,
+                http_timeout=settings.http_timeout,
                 rebuild=rebuild,
                 conda_tool=conda_tool,
             )
@@ -681,7 +698,6 @@ __all__ = [
     "VariantSmoke",
     "build_one",
     "build_variants",
-    "default_cache_dir",
     "env_path",
     "read_marker",
     "remove_leftovers",

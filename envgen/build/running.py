@@ -22,6 +22,7 @@ from envgen.repro import doctor as doc
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from envgen.infra.settings import Settings
     from envgen.model.matrix import Matrix
     from envgen.model.spec import ProjectSpec
     from envgen.model.variants import Variant
@@ -85,7 +86,10 @@ def choose_auto(
 
 
 def environment_for(env: Path, *, conda: bool) -> dict[str, str]:
-    """os.environ with the environment activated: its bin first on PATH, and its marker set."""
+    """os.environ with the environment activated: its bin first on PATH, and its marker set.
+
+    Process plumbing, not a setting: the user's own command runs with the user's environment.
+    """
     env = env.absolute()  # PATH and VIRTUAL_ENV must hold wherever the command changes to
     bindir = env / ("Scripts" if os.name == "nt" else "bin")
     out = {k: v for k, v in os.environ.items() if k not in ("PYTHONHOME", "VIRTUAL_ENV")}
@@ -106,7 +110,7 @@ def exec_in(env: Path, argv: Sequence[str], *, conda: bool) -> NoReturn:
 
 
 def shell_command() -> list[str]:
-    """The user's shell ($SHELL), else /bin/sh."""
+    """The user's shell ($SHELL), else /bin/sh (process plumbing, like environment_for)."""
     return [os.environ.get("SHELL") or "/bin/sh"]
 
 
@@ -117,6 +121,7 @@ def ensure_built(
     variant: str,
     *,
     env_dir: Path | None,
+    settings: Settings,
     inside: Path | None = None,
 ) -> tuple[Path, bool]:
     """(env path, is conda): build the variant from its lock unless it already matches.
@@ -130,7 +135,14 @@ def ensure_built(
         msg = f"{variant!r} names {len(chosen)} variants ({ids}); give one variant id"
         raise UnsupportedCombinationError(msg)
     report = build_variants(
-        spec, matrix, out, variants=(variant,), env_dir=env_dir, smoke=False, inside=inside
+        spec,
+        matrix,
+        out,
+        variants=(variant,),
+        settings=settings,
+        env_dir=env_dir,
+        smoke=False,
+        inside=inside,
     )
     report.raise_for_failures()
     build = report.builds[0]

@@ -96,7 +96,7 @@ def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
     return uv_index_environment(variant, index_plan(variant, urls))
 
 
-def uv_environment(cache_dir: Path) -> dict[str, str]:
+def uv_environment(cache_dir: Path, http_timeout: float | None) -> dict[str, str]:
     """The child environment for uv: no PIP_/UV_ variables of ours, the shared cache, hardlinks."""
     env = _proc.clean_env()
     env.update(
@@ -105,7 +105,7 @@ def uv_environment(cache_dir: Path) -> dict[str, str]:
         UV_NO_PROGRESS="1",
     )
     # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
-    uv_timeout = uv_http_timeout()
+    uv_timeout = uv_http_timeout(http_timeout)
     if uv_timeout is not None:
         env["UV_HTTP_TIMEOUT"] = uv_timeout
     return env
@@ -135,7 +135,7 @@ class VenvBuilder:
 
     def install(self, request: BuildRequest) -> None:
         uv = _proc.require("uv", why="build pip environments")
-        env = uv_environment(request.cache_dir)
+        env = uv_environment(request.cache_dir, request.http_timeout)
         lock = request.lock_dir / REQUIREMENTS
         # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
         # from

@@ -3,6 +3,10 @@
 stdout carries results; logs and errors go to stderr. EnvgenError becomes `error: ...` and its exit
 code; anything else is a bug (exit 1, one line; the traceback with --debug). Nothing here does
 real work.
+
+The CLI is the edge where the user's ENVGEN_* settings are read: each command starts with
+`settings()` (envgen.cli.context, once per invocation) and passes the value down through
+envgen.app; no stage reads the environment.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from envgen import __version__
+from envgen.cli.context import settings
 from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd
 from envgen.errors import (
     BUG,
@@ -163,6 +168,7 @@ def lock_cmd(
     """Write pinned requirements.txt / environment.yml (and full locks) for every variant."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
+    user = settings()
     result = workflow.lock(
         workflow.LockOptions(
             spec=spec,
@@ -177,6 +183,7 @@ def lock_cmd(
             upgrade_packages=upgrade_packages,
             jobs=jobs,
             conda_tool=conda_tool,
+            settings=user,
         )
     )
     _report(result.warnings, result.lines)
@@ -215,7 +222,7 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     """List the variants a spec expands to."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    expansion = workflow.expand_spec(spec, matrix_dir)
+    expansion = workflow.expand_spec(spec, matrix_dir, settings())
     if as_json:
         _echo(json.dumps([v.summary() for v in expansion.variants], indent=2))
         return
@@ -239,7 +246,7 @@ def matrix_list_cmd(matrix_dir: Path | None, as_json: bool) -> None:
     """Every torch release with its companions, python versions and compute platforms."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    rows = workflow.matrix_rows(matrix_dir)
+    rows = workflow.matrix_rows(matrix_dir, settings())
     if as_json:
         _echo(json.dumps(rows, indent=2))
         return
@@ -272,7 +279,7 @@ def matrix_show_cmd(
     """What one torch release was published with, per platform and manager."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    data = workflow.matrix_show(torch, matrix_dir, with_extensions=with_extensions)
+    data = workflow.matrix_show(torch, matrix_dir, settings(), with_extensions=with_extensions)
     if as_json:
         _echo(json.dumps(data, indent=2))
         return
@@ -285,7 +292,7 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
     """Check the matrix files against the schema and their invariants."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    click.echo(workflow.matrix_validate(matrix_dir))
+    click.echo(workflow.matrix_validate(matrix_dir, settings()))
 
 
 def _checked_index(value: str) -> str:
@@ -311,7 +318,7 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
     """Cross-check the matrix against PyPI (versions, python tags, dates, companion pins)."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    findings = workflow.matrix_verify(matrix_dir, index)
+    findings = workflow.matrix_verify(matrix_dir, index, settings())
     if as_json:
         _echo(json.dumps(findings, indent=2))
     else:
@@ -353,6 +360,7 @@ def command_cmd(
         compute=compute,
         manager=manager,
         os_name=os_name,
+        settings=settings(),
         with_extensions=with_extensions,
     )
     click.echo(cmd.text)
@@ -432,8 +440,9 @@ def build_cmd(
     if all_variants and variants:
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
+    user = settings()
     _check_output(junit)
-    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         click.echo(why, err=True)
     report = workflow.build(
@@ -448,6 +457,7 @@ def build_cmd(
         rebuild=rebuild,
         jobs=jobs,
         conda_tool=conda_tool,
+        settings=user,
     )
     _emit_smoke(
         [(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit
@@ -485,11 +495,14 @@ def smoke_cmd(
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import orchestrate as building  # noqa: PLC0415 - keep `envgen --help` fast
 
+    user = settings()
     _check_output(junit)
-    variants, why = workflow.resolve_auto(spec, matrix_dir, variants)
+    variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         click.echo(why, err=True)
-    results = workflow.smoke(spec, matrix_dir, out=out, variants=variants, env_dir=env_dir)
+    results = workflow.smoke(
+        spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
+    )
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
         click.echo(building.smoke_summary(results), err=True)
@@ -538,7 +551,9 @@ def run_cmd(
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    env, conda, why = workflow.prepare_env(
+        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
+    )
     if why:
         click.echo(why, err=True)
     running.exec_in(env, command, conda=conda)
@@ -557,7 +572,9 @@ def shell_cmd(
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(spec, matrix_dir, variant, out=out, env_dir=env_dir)
+    env, conda, why = workflow.prepare_env(
+        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
+    )
     if why:
         click.echo(why, err=True)
     click.echo(f"envgen: a shell in {env.absolute()} (exit to leave)", err=True)
@@ -611,13 +628,14 @@ def doctor_cmd(
     """What this machine can run, and what a classic torch failure means."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
+    user = settings()
     cut = False
     if log_file is not None:
         from envgen.repro.doctor import read_log  # noqa: PLC0415 - keep `envgen --help` fast
 
         text, cut = read_log(log_file)
         error_text = (error_text or "") + "\n" + text
-    data = workflow.doctor(spec, matrix_dir, error_text=error_text)
+    data = workflow.doctor(spec, matrix_dir, settings=user, error_text=error_text)
     data["asked"] = error_text is not None
     data["log_truncated"] = cut
     if as_json:
@@ -636,7 +654,13 @@ def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None)
     from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415 - keep `envgen --help` fast
 
     text = render_export(
-        ExportOptions(spec=spec, tool=tool, output=output, matrix_dir=matrix_dir)  # type: ignore[arg-type]
+        ExportOptions(
+            spec=spec,
+            tool=tool,  # type: ignore[arg-type]
+            output=output,
+            matrix_dir=matrix_dir,
+            settings=settings(),
+        )
     )
     if output is None or str(output) == "-":
         _echo(text)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from envgen.cli.context import settings
 from envgen.infra.proc import redact
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ def import_cmd(
             force=force,
             context=context,
             git_default=not use_git and as_of is None,
+            cache_root=settings().cache_root,
         )
     )
     _warn(result.warnings)
@@ -126,7 +128,9 @@ def dockerfile_cmd(
     from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
     written, warnings = containers.write_dockerfiles(
-        containers.DockerfileOptions(spec=spec, out=out, variants=variants, matrix_dir=matrix_dir)
+        containers.DockerfileOptions(
+            spec=spec, out=out, variants=variants, matrix_dir=matrix_dir, settings=settings()
+        )
     )
     _warn(warnings)
     for path in written:
@@ -156,6 +160,7 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                 engine=engine,
                 out=out,
                 matrix_dir=matrix_dir,
+                settings=settings(),
             )
         )
         click.echo(f"{path}: {'written' if written else 'unchanged'}", err=True)

@@ -301,7 +301,11 @@ def _communicate(
 def clean_env(
     *, drop_prefixes: Sequence[str] = ("PIP_", "UV_", "CONDA_", "VIRTUAL_ENV")
 ) -> dict[str, str]:
-    """A copy of os.environ without the variables that would change a resolver's answer."""
+    """A copy of os.environ without the variables that would change a resolver's answer.
+
+    Process plumbing, not a setting: a child tool gets the process's environment (HOME, PATH,
+    proxies, certificates) minus these; envgen's own settings come from envgen.infra.settings.
+    """
     return {k: v for k, v in os.environ.items() if not k.startswith(tuple(drop_prefixes))}
 
 

@@ -30,6 +30,9 @@ class LockRequest:
         previous: the body of the lock file this run replaces, if any (keeps pins on
             --upgrade-package; ignored on --upgrade).
         workdir: a private, empty directory for this variant's temporary files.
+        cache_dir: envgen's cache root (Settings.cache_root): uv's cache is `<cache_dir>/uv`,
+            the one `envgen build` uses too; rattler's `rattler/`, pip-tools' `pip-tools/`.
+        http_timeout: the user's ENVGEN_HTTP_TIMEOUT (Settings.http_timeout), or None.
         offline: resolve from uv's cache only (`--offline`); a verification tries this first.
     """
 
@@ -44,6 +47,7 @@ class LockRequest:
     previous: dict[str, str]
     workdir: Path
     cache_dir: Path | None
+    http_timeout: float | None = None
     timeout: float = 900.0
     offline: bool = False
 

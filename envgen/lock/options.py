@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from envgen.infra.settings import Settings
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LockOptions:
@@ -26,6 +28,9 @@ class LockOptions:
     upgrade_packages: tuple[str, ...] = ()
     jobs: int | None = None
     conda_tool: str = "rattler"
+    # The user's settings (indexes, channel alias, cache root, timeout, header command), resolved
+    # once by the caller (the CLI: Settings.from_environ); the lock stage reads no environment.
+    settings: Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

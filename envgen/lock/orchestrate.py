@@ -26,7 +26,6 @@ from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFound
 from envgen.infra.files import read_output, write_if_changed
 from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import which
-from envgen.infra.resources import cache_root
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.lockfile import (
@@ -86,11 +85,13 @@ def _require_resolver(resolver: str, variants: list[Variant]) -> None:
         )
 
 
-def indexes_needed(variants: list[Variant], urls: IndexUrls) -> list[Index]:
+def indexes_needed(
+    variants: list[Variant], urls: IndexUrls, channel_alias: str | None
+) -> list[Index]:
     """The indexes and channels the lockers will ask for these variants (real URLs)."""
 
     found: dict[str, Index] = {}
-    aliases = conda_channel_map()
+    aliases = conda_channel_map(channel_alias)
     for v in variants:
         if v.pip is not None:
             plan = index_plan(v, urls)
@@ -117,9 +118,17 @@ def lock_full(
     and written without following links (envgen.infra.files).
     """
     root = inside if inside is not None else out
-    written_urls = index_urls(spec, for_writing=True)
-    real_urls = index_urls(spec, for_writing=False)
-    expansion, inputs = plan_pins_only(spec, matrix, out=out, urls=written_urls, pins_only=False)
+    settings = options.settings
+    written_urls = index_urls(spec, settings, for_writing=True)
+    real_urls = index_urls(spec, settings, for_writing=False)
+    expansion, inputs = plan_pins_only(
+        spec,
+        matrix,
+        out=out,
+        urls=written_urls,
+        custom_command=settings.custom_command,
+        pins_only=False,
+    )
     variants = select(expansion.variants, options.variants)
     all_ids = [v.id for v in expansion.variants]
     note = inferred_note(variants)
@@ -157,14 +166,14 @@ def lock_full(
         # the run now, with the mirror hint, instead of after each variant's retries.
 
         _require_resolver(resolver, todo)
-        check_resolvable(indexes_needed(todo, real_urls))
+        check_resolvable(indexes_needed(todo, real_urls, settings.channel_alias))
         lockers = make_lockers(resolver, options.conda_tool)
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
-        cache_dir = cache_root()
+        cache_dir = settings.cache_root
         with (
             tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp,
-            _Progress(len(todo)) as progress,
+            _Progress(len(todo), live=not settings.in_ci) as progress,
         ):
 
             def work(v: Variant) -> VariantOutcome:
@@ -180,7 +189,7 @@ def lock_full(
                     variant=v,
                     urls=real_urls,
                     written_urls=written_urls,
-                    conda_channels=conda_channel_map(),
+                    conda_channels=conda_channel_map(settings.channel_alias),
                     exclude_newer=exclude_date,
                     resolver=resolver,
                     upgrade=options.upgrade,
@@ -188,9 +197,12 @@ def lock_full(
                     previous=previous,
                     workdir=workdir,
                     cache_dir=cache_dir,
+                    http_timeout=settings.http_timeout,
                 )
                 header = Header(
-                    command=spec_command(spec, pins_only=False, extra=overrides),
+                    command=spec_command(
+                        spec, pins_only=False, custom=settings.custom_command, extra=overrides
+                    ),
                     input_hash=hashes[v.id],
                     lock_options=overrides,
                     description=describe(v),
@@ -287,7 +299,9 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
             }
             found = [
                 f"{v.id}/{p}"
-                for p in verify_lock_files(spec, v, texts, conda_tool=options.conda_tool)
+                for p in verify_lock_files(
+                    spec, v, texts, settings=options.settings, conda_tool=options.conda_tool
+                )
             ]
             forged = forged or bool(found)
             recorded = next(
@@ -370,17 +384,19 @@ class _Progress:
     """Progress of a lock run: a rich live display on a terminal, plain timed lines otherwise.
 
     Called from worker threads once per finished variant (rich's Progress is thread-safe).
+    `live=False` (Settings.in_ci: CI is set) keeps the plain lines even on a terminal.
     """
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, *, live: bool) -> None:
         self.total = total
+        self.live = live
         self.done = 0
         self.start = time.perf_counter()
         self._rich: Progress | None = None
         self._task: TaskID | None = None
 
     def __enter__(self) -> Self:
-        if sys.stderr.isatty() and not os.environ.get("CI"):
+        if self.live and sys.stderr.isatty():
             from rich.progress import Progress  # noqa: PLC0415 - 75 ms; terminals only
 
             self._rich = Progress(transient=True)

@@ -43,7 +43,7 @@ from envgen.errors import LockError
 from envgen.infra import proc as _proc
 from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
-from envgen.infra.settings import http_timeout, uv_http_timeout
+from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -618,7 +618,7 @@ class PipLocker:
         requirements = requirement_lines(variant)
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
-        timeout = min(http_timeout() or _PROBE_TIMEOUT_S, request.timeout)
+        timeout = min(request.http_timeout or _PROBE_TIMEOUT_S, request.timeout)
         routed: list[str] = (
             sorted(n for n in direct if is_torch_family(n) or n in plan.pytorch_routed)
             if plan.pytorch
@@ -712,14 +712,15 @@ class PipLocker:
         for name in request.upgrade_packages:
             args += ["--upgrade-package", name]
         if request.cache_dir is not None:
-            args += ["--cache-dir", os.fspath(request.cache_dir)]
+            # `<root>/uv`: the cache `envgen build` installs from (envgen.build.venv).
+            args += ["--cache-dir", os.fspath(request.cache_dir / "uv")]
         if request.offline:
             args.append("--offline")
         result = _proc.run(
             args,
             what=f"uv pip compile for {variant.id}",
             cwd=workdir,
-            env=_uv_env(plan, workdir),
+            env=_uv_env(plan, workdir, request.http_timeout),
             timeout=request.timeout,
             check=False,
         )
@@ -779,7 +780,7 @@ class PipLocker:
         # The indexes (a mirror's URL may carry credentials) go through pip's environment, which
         # only its owner can read, never its argument list, which every local user sees in `ps`.
         env.update(pip_index_environment(variant, plan))
-        pip_timeout = uv_http_timeout()  # pip's --timeout: seconds per connection
+        pip_timeout = uv_http_timeout(request.http_timeout)  # pip's --timeout: per connection
         if pip_timeout is not None:
             env["PIP_TIMEOUT"] = pip_timeout
         result = _proc.run(
@@ -857,13 +858,13 @@ def _seed(output: Path, request: LockRequest) -> None:
     output.write_text("\n".join(pin_lines(previous)) + "\n", encoding="utf-8")
 
 
-def _uv_env(plan: IndexPlan, workdir: Path) -> dict[str, str]:
+def _uv_env(plan: IndexPlan, workdir: Path, http_timeout: float | None) -> dict[str, str]:
     env = _proc.clean_env()
     # No user or system uv.toml: only the generated pyproject.toml configures the run.
     env["XDG_CONFIG_HOME"] = env["XDG_CONFIG_DIRS"] = os.fspath(workdir / "no-config")
     env["UV_PYTHON_DOWNLOADS"] = "never"
     # clean_env drops UV_*: ENVGEN_HTTP_TIMEOUT is how a user bounds a slow index (uv: 30 s).
-    uv_timeout = uv_http_timeout()
+    uv_timeout = uv_http_timeout(http_timeout)
     if uv_timeout is not None:
         env["UV_HTTP_TIMEOUT"] = uv_timeout
     for name, url in ((_PYTORCH_INDEX_NAME, plan.pytorch), (_PYPI_INDEX_NAME, plan.pypi)):

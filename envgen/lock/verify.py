@@ -26,7 +26,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import EnvgenError, LockError, ToolNotFoundError
 from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
-from envgen.infra.resources import cache_root
+from envgen.infra.settings import Settings
 from envgen.lock.base import Locker, LockRequest
 from envgen.lock.conda import CondaLocker
 from envgen.lock.lockfile import (
@@ -333,6 +333,7 @@ def resolve_afresh(
     variant: Variant,
     *,
     recorded: str | None,
+    settings: Settings,
     conda_tool: str = "rattler",
     offline: bool,
     managers: tuple[Manager, ...] | None = None,
@@ -348,16 +349,17 @@ def resolve_afresh(
     with tempfile.TemporaryDirectory(prefix="envgen-verify-") as tmp:
         request = LockRequest(
             variant=variant,
-            urls=index_urls(spec, for_writing=False),
-            written_urls=index_urls(spec, for_writing=True),
-            conda_channels=conda_channel_map(),
+            urls=index_urls(spec, settings, for_writing=False),
+            written_urls=index_urls(spec, settings, for_writing=True),
+            conda_channels=conda_channel_map(settings.channel_alias),
             exclude_newer=dt.date.fromisoformat(cutoff) if cutoff else None,
             resolver=resolver,
             upgrade=False,
             upgrade_packages=(),
             previous={},
             workdir=Path(tmp),
-            cache_dir=cache_root(),
+            cache_dir=settings.cache_root,
+            http_timeout=settings.http_timeout,
             offline=offline,
         )
         for manager in variant.managers if managers is None else managers:
@@ -370,6 +372,7 @@ def verify_lock_files(
     variant: Variant,
     texts: dict[str, str],
     *,
+    settings: Settings,
     conda_tool: str = "rattler",
 ) -> list[str]:
     """Problems (`<file>: line N: ...`) where committed lock files are not what their inputs give.
@@ -380,7 +383,7 @@ def verify_lock_files(
     problems: list[str] = []
     pip_text = texts.get("requirements.txt")
     if pip_text is not None:
-        written = index_urls(spec, for_writing=True)
+        written = index_urls(spec, settings, for_writing=True)
         problems += [
             f"requirements.txt: {p}" for p in index_line_problems(pip_text, variant, written)
         ]
@@ -415,6 +418,7 @@ def verify_lock_files(
                 spec,
                 variant,
                 recorded=recorded,
+                settings=settings,
                 conda_tool=conda_tool,
                 offline=True,
                 managers=managers,
@@ -430,6 +434,7 @@ def verify_lock_files(
                     spec,
                     variant,
                     recorded=recorded,
+                    settings=settings,
                     conda_tool=conda_tool,
                     offline=False,
                     managers=managers,

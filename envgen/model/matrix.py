@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from envgen.errors import MatrixError
 from envgen.infra.files import atomic_write_bytes
-from envgen.infra.resources import MATRICES_DIR, cache_root
+from envgen.infra.resources import MATRICES_DIR
 from envgen.model.types import (
     AcceleratorId,
     ComputeKind,
@@ -592,17 +592,23 @@ def _row_label(row: object) -> str:
     return repr(row)
 
 
-def load_matrix(directory: Path | None = None) -> Matrix:
-    """Load and validate every matrix file under `directory` (default: the bundled matrices/)."""
-    return _load_matrix_cached(directory or MATRICES_DIR)
+def load_matrix(directory: Path | None = None, *, cache_root: Path | None = None) -> Matrix:
+    """Load and validate every matrix file under `directory` (default: the bundled matrices/).
+
+    `cache_root` (Settings.cache_root) keeps the parsed files as JSON in `<cache_root>/matrix/`;
+    None reads the YAML every time (once per process: the result is memoized).
+    """
+    return _load_matrix_cached(directory or MATRICES_DIR, cache_root)
 
 
-def _parsed_cache_path(directory: Path) -> Path | None:
+def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
     """A content-addressed JSON copy of the parsed matrix files (None when unreadable).
 
     Parsing ~500 YAML rows costs ~0.2 s on every command; the JSON copy, keyed by the sha256 of
     the files' bytes, loads in milliseconds and can never be stale.
     """
+    if cache_root is None:
+        return None
     digest = hashlib.sha256()
     for key, name in MATRIX_FILES.items():
         path = directory / name
@@ -613,11 +619,11 @@ def _parsed_cache_path(directory: Path) -> Path | None:
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         except OSError:
             return None
-    return cache_root() / "matrix" / f"{digest.hexdigest()}.json"
+    return cache_root / "matrix" / f"{digest.hexdigest()}.json"
 
 
-def _read_raw(directory: Path) -> dict[str, list[Any]]:
-    cache = _parsed_cache_path(directory)
+def _read_raw(directory: Path, cache_root: Path | None) -> dict[str, list[Any]]:
+    cache = _parsed_cache_path(directory, cache_root)
     if cache is not None:
         try:
             cached = json.loads(cache.read_text(encoding="utf-8"))
@@ -638,8 +644,8 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
 
 
 @functools.cache
-def _load_matrix_cached(directory: Path) -> Matrix:
-    raw = _read_raw(directory)
+def _load_matrix_cached(directory: Path, cache_root: Path | None) -> Matrix:
+    raw = _read_raw(directory, cache_root)
     for key, rows in raw.items():
         try:
             Matrix.model_validate({**dict.fromkeys(MATRIX_FILES, ()), key: rows})

@@ -1,6 +1,6 @@
 """The render stage: variants -> files. Deterministic text; writes go through envgen.infra.files.
 
-base          the generated-file header, index URLs (index_urls, channel_alias), the format version
+base          the generated-file header, index URLs (index_urls, conda_channel_map), FORMAT_VERSION
 plan          which files a spec generates, and writing them (what `envgen generate` does)
 requirements  requirements.txt (pip pins)
 environment   environment.yml (conda)

@@ -1,16 +1,15 @@
 """Renderers: Variant (+ lock result) -> file text. Pure: no I/O beyond reading templates.
 
 Templates live in templates/ and receive pre-sorted data; they only loop and branch. Renderers must
-not import lockers or builders, and must not look at the clock, the host or the environment
-(except ENVGEN_CUSTOM_COMMAND, which users set on purpose to change the header's command, and
-index_urls and channel_alias, which apply the user's ENVGEN_*_INDEX and ENVGEN_CONDA_CHANNEL_ALIAS
-settings to the spec's index URLs).
+not import lockers or builders, and must not look at the clock, the host or the environment.
+The user's settings (envgen.infra.settings: ENVGEN_CUSTOM_COMMAND for the header's command,
+ENVGEN_*_INDEX and ENVGEN_CONDA_CHANNEL_ALIAS for the index URLs) come in as a `Settings` value
+or the values from it.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,10 +20,12 @@ import jinja2
 from envgen.errors import RenderError, SpecError
 from envgen.infra.proc import redact, strip_credentials
 from envgen.infra.resources import TEMPLATES_DIR
-from envgen.model.spec import check_index_url, host_of
+from envgen.infra.settings import CUSTOM_COMMAND_VAR, check_one_line
+from envgen.infra.urls import check_index_url, host_of
 from envgen.model.types import PYPI_SIMPLE, PYTORCH_WHL_ROOT
 
 if TYPE_CHECKING:
+    from envgen.infra.settings import Settings
     from envgen.model.spec import ProjectSpec
 
 FORMAT_VERSION: Final = 1
@@ -52,30 +53,20 @@ def render_template(template: str, /, **context: object) -> str:
         raise RenderError(msg) from None
 
 
-_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
 # What a path may hold to be written unquoted into a Makefile and a CI `run:` step: nothing make,
 # a shell or a workflow expression would expand (`$`, `;`, backquotes, spaces, `${{ }}`, `#`).
 _SAFE_PATH: Final = re.compile(r"[A-Za-z0-9._+][A-Za-z0-9._+/-]*")
 
 
-def regenerate_command(default: str) -> str:
-    """The command the header tells a reader to run (ENVGEN_CUSTOM_COMMAND overrides it).
+def regenerate_command(default: str, custom: str | None) -> str:
+    """The header's command: `custom` (ENVGEN_CUSTOM_COMMAND) when set, else `default`.
 
     Raises:
         SpecError: the command holds a newline or another control character, which would end
             the header comment and add lines (Makefile targets, YAML keys) to the file.
     """
-    value = os.environ.get("ENVGEN_CUSTOM_COMMAND", default)
-    found = _CONTROL.search(value)
-    if found:
-        custom = "ENVGEN_CUSTOM_COMMAND" in os.environ
-        where = "ENVGEN_CUSTOM_COMMAND" if custom else "the spec name"
-        msg = (
-            f"{where}: {value[:80]!r} holds a control character ({found.group()!r}); it is "
-            "written into a comment line of every generated file and must be one line; give a "
-            "one-line command without control characters"
-        )
-        raise SpecError(msg)
+    value = default if custom is None else custom
+    check_one_line(value, where="the spec name" if custom is None else CUSTOM_COMMAND_VAR)
     return value
 
 
@@ -148,17 +139,21 @@ class IndexUrls:
         return self.extension_root.rstrip("/") + "/" + published_url.split("://", 1)[1]
 
 
-def index_urls(spec: ProjectSpec, *, for_writing: bool) -> IndexUrls:
-    """The index roots to use (environment over spec) and which to name in written files.
+def index_urls(spec: ProjectSpec, settings: Settings, *, for_writing: bool) -> IndexUrls:
+    """The index roots to use (settings over spec) and which to name in written files.
 
-    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX override the spec's pytorch_index / pypi_index.
-    Written files name the official indexes unless the spec says `write_index: mirror`; credentials
-    are never written (see docs/explanation/indexes.md).
+    ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX (`settings`) override the spec's pytorch_index /
+    pypi_index. Written files name the official indexes unless the spec says `write_index: mirror`;
+    credentials are never written (see docs/explanation/indexes.md).
+
+    Raises:
+        SpecError: a plain-http ENVGEN_*_INDEX to a host the spec does not trust (the settings
+            checked everything else when they were read).
     """
-    pytorch = os.environ.get("ENVGEN_PYTORCH_INDEX") or spec.pytorch_index
-    pypi = os.environ.get("ENVGEN_PYPI_INDEX") or spec.pypi_index
+    pytorch = settings.pytorch_index or spec.pytorch_index
+    pypi = settings.pypi_index or spec.pypi_index
     # A mirror of the extension wheel hosts (<root>/data.pyg.org/whl/...): a user setting only.
-    extension = os.environ.get("ENVGEN_EXTENSION_INDEX")
+    extension = settings.extension_index
     for name, value in (
         ("ENVGEN_PYTORCH_INDEX", pytorch),
         ("ENVGEN_PYPI_INDEX", pypi),
@@ -189,25 +184,9 @@ def _is_trusted(url: str, hosts: tuple[str, ...]) -> bool:
     return host_of(url) in hosts
 
 
-def channel_alias() -> str | None:
-    """ENVGEN_CONDA_CHANNEL_ALIAS, checked like an index URL (messages never show credentials).
-
-    Raises:
-        SpecError: not an http(s):// or file:// URL, plain http to a remote host, or spaces /
-            shell metacharacters in it.
-    """
-    alias = os.environ.get("ENVGEN_CONDA_CHANNEL_ALIAS") or None
-    if alias is not None:
-        problem = check_index_url(alias)
-        if problem:
-            msg = f"ENVGEN_CONDA_CHANNEL_ALIAS: {redact(problem)}"
-            raise SpecError(msg)
-    return alias
-
-
-def conda_channel_map() -> dict[str, str]:
-    """Channel name -> URL: ENVGEN_CONDA_CHANNEL_ALIAS stands in for https://conda.anaconda.org."""
-    alias = channel_alias()
+def conda_channel_map(alias: str | None) -> dict[str, str]:
+    """Channel name -> URL: `alias` (ENVGEN_CONDA_CHANNEL_ALIAS, checked by Settings) stands in
+    for https://conda.anaconda.org."""
     if not alias:
         return {}
     root = alias.rstrip("/")

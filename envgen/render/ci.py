@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 from envgen import install_requirement
 from envgen.infra.files import input_hash, write_if_changed
+from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand
@@ -69,6 +70,7 @@ class CiOptions:
     engine: Engine
     out: Path | None = None
     matrix_dir: Path | None = None
+    settings: Settings  # the user's settings (ENVGEN_CUSTOM_COMMAND, the cache root)
 
 
 def is_gpu(variant: Variant) -> bool:
@@ -94,8 +96,13 @@ def ci_jobs(spec: ProjectSpec, matrix: Matrix) -> list[CiJob]:
     return jobs
 
 
-def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -> str:
-    """The workflow text (pure apart from reading templates)."""
+def render_ci(
+    spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path, custom_command: str | None
+) -> str:
+    """The workflow text (pure apart from reading templates).
+
+    `custom_command`: the user's ENVGEN_CUSTOM_COMMAND (Settings.custom_command), or None.
+    """
     jobs = ci_jobs(spec, matrix)
     spec_rel = safe_path(
         Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix(),
@@ -103,7 +110,7 @@ def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -
     )
     install = install_requirement()
     header = Header(
-        command=regenerate_command(f"envgen ci {engine} {spec.path.name}"),
+        command=regenerate_command(f"envgen ci {engine} {spec.path.name}", custom_command),
         input_hash=input_hash(
             {
                 "format": FORMAT_VERSION,
@@ -128,9 +135,15 @@ def render_ci(spec: ProjectSpec, matrix: Matrix, *, engine: Engine, out: Path) -
 def write_ci(options: CiOptions) -> tuple[Path, bool]:
     """Write the workflow unless identical; return (path, written)."""
     spec = load_spec(options.spec)
-    matrix = load_matrix(options.matrix_dir)
+    matrix = load_matrix(options.matrix_dir, cache_root=options.settings.cache_root)
     out = options.out or spec.directory / DEFAULT_OUT[options.engine]
-    text = render_ci(spec, matrix, engine=options.engine, out=out)
+    text = render_ci(
+        spec,
+        matrix,
+        engine=options.engine,
+        out=out,
+        custom_command=options.settings.custom_command,
+    )
     # A default path lies in the project (untrusted below it); -o names its own folder.
     inside = options.out.parent if options.out is not None else spec.directory
     return out, write_if_changed(out, text, inside=inside)

@@ -23,6 +23,7 @@ from envgen import install_requirement
 from envgen.errors import MatrixError, RenderError
 from envgen.infra.files import input_hash, write_if_changed
 from envgen.infra.resources import MATRICES_DIR, SMOKE_SCRIPT
+from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix, read_model_rows
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins, select
@@ -209,6 +210,7 @@ class DockerfileOptions:
     out: Path | None = None
     variants: tuple[str, ...] = ()
     matrix_dir: Path | None = None
+    settings: Settings  # the user's settings (ENVGEN_CUSTOM_COMMAND, the cache root)
 
 
 def plan_dockerfiles(
@@ -218,6 +220,7 @@ def plan_dockerfiles(
     out: Path,
     variants: tuple[str, ...] = (),
     matrix_dir: Path | None = None,
+    custom_command: str | None = None,
 ) -> tuple[list[PlannedFile], list[str]]:
     """Render `<out>/<variant>/Dockerfile` per selected linux variant, plus the smoke script."""
     images = load_cuda_images(matrix_dir)
@@ -226,7 +229,7 @@ def plan_dockerfiles(
     out_rel = PurePosixPath(Path(os.path.relpath(out.resolve(), root)).as_posix())
     lock_rel = PurePosixPath(Path(os.path.relpath(default_out(spec).resolve(), root)).as_posix())
     smoke_rel = out_rel / SMOKE_NAME
-    command = regenerate_command(f"envgen dockerfile {spec.path.name}")
+    command = regenerate_command(f"envgen dockerfile {spec.path.name}", custom_command)
     files: list[PlannedFile] = []
     warnings: list[str] = []
     for v in chosen:
@@ -271,10 +274,15 @@ def plan_dockerfiles(
 def write_dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], list[str]]:
     """Load the spec, plan the Dockerfiles, write the changed ones; return (written, warnings)."""
     spec = load_spec(options.spec)
-    matrix = load_matrix(options.matrix_dir)
+    matrix = load_matrix(options.matrix_dir, cache_root=options.settings.cache_root)
     out = options.out or spec.directory / "docker"
     files, warnings = plan_dockerfiles(
-        spec, matrix, out=out, variants=options.variants, matrix_dir=options.matrix_dir
+        spec,
+        matrix,
+        out=out,
+        variants=options.variants,
+        matrix_dir=options.matrix_dir,
+        custom_command=options.settings.custom_command,
     )
     inside = options.out if options.out is not None else spec.directory
     written = [

@@ -25,6 +25,7 @@ from typing import Final, Literal
 from packaging.requirements import Requirement
 
 from envgen.infra.files import input_hash
+from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins
@@ -50,6 +51,7 @@ class ExportOptions:
     tool: Tool
     output: Path | None = None  # None: stdout
     matrix_dir: Path | None = None
+    settings: Settings  # the user's settings (indexes, ENVGEN_CUSTOM_COMMAND, the cache root)
 
 
 def _q(text: str) -> str:
@@ -83,9 +85,9 @@ def _by_accelerator(variants: tuple[Variant, ...]) -> dict[str, list[Variant]]:
     return groups
 
 
-def _header(spec: ProjectSpec, tool: Tool, data: object) -> list[str]:
+def _header(spec: ProjectSpec, tool: Tool, data: object, custom_command: str | None) -> list[str]:
     header = Header(
-        command=regenerate_command(f"envgen export {tool} {spec.path.name}"),
+        command=regenerate_command(f"envgen export {tool} {spec.path.name}", custom_command),
         input_hash=input_hash({"format": FORMAT_VERSION, "kind": f"export-{tool}", "data": data}),
         description=f"project: {spec.name}",
     )
@@ -99,7 +101,9 @@ def _index_name(url: str, root: str) -> str:
     return "pytorch-" + tail.replace("/", "-").replace("_", "-").replace(".html", "")
 
 
-def render_uv(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:  # noqa: PLR0912 - one branch per pyproject.toml section it writes, in file order
+def render_uv(  # noqa: PLR0912 - one branch per pyproject.toml section it writes, in file order
+    spec: ProjectSpec, matrix: Matrix, urls: IndexUrls, *, custom_command: str | None = None
+) -> str:
     """The pyproject.toml text for `uv lock` (pure)."""
     expansion = expand(spec, matrix)
     groups = _by_accelerator(tuple(v for v in expansion.variants if v.pip is not None))
@@ -152,7 +156,7 @@ def render_uv(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:  # noq
         "pip": list(spec.pip),
         "pypi": urls.pypi,
     }
-    out = _header(spec, "uv", data)
+    out = _header(spec, "uv", data, custom_command)
     out += [
         "# Lock every variant at once: `uv lock`; install one: `uv sync --extra <accelerator>`.",
         "[project]",
@@ -219,7 +223,9 @@ def _conda_value(spec: str) -> tuple[str, str]:
     return text, _q("*")
 
 
-def render_pixi(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:
+def render_pixi(
+    spec: ProjectSpec, matrix: Matrix, urls: IndexUrls, *, custom_command: str | None = None
+) -> str:
     """The pixi.toml text: one feature and environment per accelerator (pure)."""
     expansion = expand(spec, matrix)
     groups = _by_accelerator(expansion.variants)
@@ -265,7 +271,7 @@ def render_pixi(spec: ProjectSpec, matrix: Matrix, urls: IndexUrls) -> str:
                 ]
         features.append(lines)
         data.append([acc, lines])
-    out = _header(spec, "pixi", data)
+    out = _header(spec, "pixi", data, custom_command)
     out += [
         "# One environment per accelerator: `pixi install -e <accelerator>`.",
         "[workspace]",
@@ -296,12 +302,13 @@ def _split_requirement(req: str) -> tuple[str, str]:
 def render_export(options: ExportOptions) -> str:
     """The text of `envgen export <tool>` (reads the spec and matrix only)."""
     spec = load_spec(options.spec)
-    matrix = load_matrix(options.matrix_dir)
-    written = index_urls(spec, for_writing=True)
+    settings = options.settings
+    matrix = load_matrix(options.matrix_dir, cache_root=settings.cache_root)
+    written = index_urls(spec, settings, for_writing=True)
     urls = IndexUrls(
         pytorch_root=written.pytorch_root.rstrip("/"),
         pypi=written.pypi.rstrip("/") if written.pypi else None,
     )
     if options.tool == "uv":
-        return render_uv(spec, matrix, urls)
-    return render_pixi(spec, matrix, urls)
+        return render_uv(spec, matrix, urls, custom_command=settings.custom_command)
+    return render_pixi(spec, matrix, urls, custom_command=settings.custom_command)

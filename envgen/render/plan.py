@@ -38,12 +38,17 @@ def default_out(spec: ProjectSpec) -> Path:
     return spec.directory / "environments"
 
 
-def spec_command(spec: ProjectSpec, *, pins_only: bool, extra: str | None = None) -> str:
-    """The regenerate command written in headers (relative spec name: same bytes on any host)."""
+def spec_command(
+    spec: ProjectSpec, *, pins_only: bool, custom: str | None, extra: str | None = None
+) -> str:
+    """The regenerate command written in headers (relative spec name: same bytes on any host).
+
+    `custom` is the user's ENVGEN_CUSTOM_COMMAND (Settings.custom_command), which replaces it.
+    """
     base = f"envgen lock {spec.path.name}"
     base += " --pins-only" if pins_only else ""
     base += f" {extra}" if extra else ""
-    return regenerate_command(base)
+    return regenerate_command(base, custom)
 
 
 def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str, object]:
@@ -79,6 +84,7 @@ def plan_pins_only(
     *,
     out: Path,
     urls: IndexUrls,
+    custom_command: str | None,
     pins_only: bool = True,
     full_ids: frozenset[str] = frozenset(),
 ) -> tuple[Expansion, list[PlannedFile]]:
@@ -94,7 +100,7 @@ def plan_pins_only(
     files: list[PlannedFile] = []
     for v in expansion.variants:
         full = not pins_only or v.id in full_ids
-        command = spec_command(spec, pins_only=not full)
+        command = spec_command(spec, pins_only=not full, custom=custom_command)
         pins_name = "requirements.in" if full else "requirements.txt"
         if v.pip is not None:
             header = Header(
@@ -122,18 +128,31 @@ def plan_pins_only(
                 )
             )
     makefile_pins_only = pins_only and not full_ids
-    files.append(plan_makefile(spec, expansion, out=out, pins_only=makefile_pins_only))
+    files.append(
+        plan_makefile(
+            spec,
+            expansion,
+            out=out,
+            pins_only=makefile_pins_only,
+            custom_command=custom_command,
+        )
+    )
     return expansion, files
 
 
 def plan_makefile(
-    spec: ProjectSpec, expansion: Expansion, *, out: Path, pins_only: bool = True
+    spec: ProjectSpec,
+    expansion: Expansion,
+    *,
+    out: Path,
+    custom_command: str | None,
+    pins_only: bool = True,
 ) -> PlannedFile:
     ids: list[str] = [v.id for v in expansion.variants]
     aliases = makefile_aliases(expansion.variants)
     rel = Path(os.path.relpath(spec.path.resolve(), out.resolve())).as_posix()
     header = Header(
-        command=spec_command(spec, pins_only=pins_only),
+        command=spec_command(spec, pins_only=pins_only, custom=custom_command),
         input_hash=input_hash(
             {
                 "format": FORMAT_VERSION,

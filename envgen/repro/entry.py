@@ -44,7 +44,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     else:
         msg = 'give a FILE to import or --command "pip install ..."'
         raise ImportSpecError(msg)
-    matrix = matrix or load_matrix(options.matrix_dir)
+    matrix = matrix or load_matrix(options.matrix_dir, cache_root=options.cache_root)
     if options.as_of and options.git:
         msg = "--as-of and --git both set the date; give one"
         raise ImportSpecError(msg)

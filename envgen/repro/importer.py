@@ -110,6 +110,9 @@ class ImportOptions:
     # Unpinned or ranged torch without --as-of: date it by the source's last git commit when the
     # source lies in a git checkout (the CLI turns this on; it runs `git log`).
     git_default: bool = False
+    # The user's cache root (Settings.cache_root), where the parsed matrix is kept; None: the
+    # matrix is parsed afresh. The only setting `envgen import` uses.
+    cache_root: Path | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -33,7 +33,6 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import NetworkError
 from envgen.infra.proc import redact
-from envgen.infra.settings import http_timeout
 from envgen.model.matrix import Matrix
 from envgen.model.types import PYPI_SIMPLE, Platform
 
@@ -424,16 +423,17 @@ def check_index(url: str) -> str | None:
     )
 
 
-def _timeout() -> float:
-    return http_timeout() or _TIMEOUT_S
+def _get(
+    url: str, headers: Mapping[str, str], timeout: float | None
+) -> tuple[bytes, Mapping[str, str]]:
+    """GET with bounded retries; NetworkError naming the URL when it cannot be had.
 
-
-def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]]:
-    """GET with bounded retries; NetworkError naming the URL when it cannot be had."""
+    `timeout`: seconds per request (the user's ENVGEN_HTTP_TIMEOUT), None for the default 60.
+    """
     problem = check_index(url)
     if problem is not None:
         raise NetworkError(redact(problem))
-    timeout = _timeout()
+    timeout = timeout or _TIMEOUT_S
     last: Exception | None = None
     for attempt in range(_RETRIES):
         req = urllib.request.Request(url, headers=dict(headers))  # noqa: S310 (scheme checked)
@@ -469,17 +469,21 @@ def _get(url: str, headers: Mapping[str, str]) -> tuple[bytes, Mapping[str, str]
     )
 
 
-def http_get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
+def http_get(
+    url: str, headers: Mapping[str, str] | None = None, *, timeout: float | None = None
+) -> bytes:
     """The body of an https GET, with bounded timeouts and retries on 5xx and network errors."""
-    body, _ = _get(url, headers or {})
+    body, _ = _get(url, headers or {}, timeout)
     return body
 
 
-def fetch_simple(name: str, index: str = PYPI_SIMPLE) -> dict[str, Any]:
+def fetch_simple(
+    name: str, index: str = PYPI_SIMPLE, *, timeout: float | None = None
+) -> dict[str, Any]:
     """GET one PEP 691 JSON project page."""
     url = f"{index.rstrip('/')}/{name}/"
     try:
-        data = json.loads(http_get(url, {"Accept": SIMPLE_JSON}))
+        data = json.loads(http_get(url, {"Accept": SIMPLE_JSON}, timeout=timeout))
     except ValueError:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list) or "name" not in data:
@@ -488,8 +492,8 @@ def fetch_simple(name: str, index: str = PYPI_SIMPLE) -> dict[str, Any]:
     return data
 
 
-def _range(url: str, spec: str) -> tuple[bytes, int]:
-    body, headers = _get(url, {"Range": f"bytes={spec}"})
+def _range(url: str, spec: str, timeout: float | None) -> tuple[bytes, int]:
+    body, headers = _get(url, {"Range": f"bytes={spec}"}, timeout)
     cr = {k.lower(): v for k, v in headers.items()}.get("content-range")
     if cr is None:
         msg = f"{url}: server ignored the Range header"
@@ -497,15 +501,17 @@ def _range(url: str, spec: str) -> tuple[bytes, int]:
     return body, int(cr.rsplit("/", 1)[1])
 
 
-def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
+def fetch_wheel_metadata(
+    url: str, core_metadata: bool = False, *, timeout: float | None = None
+) -> str:
     """A wheel's METADATA: the PEP 658 `.metadata` file when offered, else HTTP range reads.
 
     The range route reads the zip's central directory from the last 64 KiB and then only the
     METADATA member, so a 2 GB wheel costs two or three small requests.
     """
     if core_metadata:
-        return http_get(url + ".metadata").decode("utf-8", "replace")
-    tail, total = _range(url, f"-{_TAIL_BYTES}")
+        return http_get(url + ".metadata", timeout=timeout).decode("utf-8", "replace")
+    tail, total = _range(url, f"-{_TAIL_BYTES}", timeout)
     eocd = tail.rfind(b"PK\x05\x06")
     if eocd < 0:
         msg = f"{url}: no zip end-of-central-directory in the last {_TAIL_BYTES} bytes"
@@ -515,7 +521,7 @@ def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
     if cd_off >= start:
         cd = tail[cd_off - start : cd_off - start + cd_size]
     else:
-        cd, _ = _range(url, f"{cd_off}-{cd_off + cd_size - 1}")
+        cd, _ = _range(url, f"{cd_off}-{cd_off + cd_size - 1}", timeout)
     pos = 0
     while pos + 46 <= len(cd):
         fields = struct.unpack("<IHHHHHHIIIHHHHHII", cd[pos : pos + 46])
@@ -530,7 +536,7 @@ def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
         member = cd[pos + 46 : pos + 46 + nlen].decode("utf-8", "replace")
         pos += 46 + nlen + elen + clen
         if member.count("/") == 1 and member.endswith(".dist-info/METADATA"):
-            local, _ = _range(url, f"{loff}-{loff + 30 + nlen + 1024 + csize}")
+            local, _ = _range(url, f"{loff}-{loff + 30 + nlen + 1024 + csize}", timeout)
             n2, e2 = struct.unpack("<HH", local[26:30])
             data = local[30 + n2 + e2 : 30 + n2 + e2 + csize]
             raw = zlib.decompress(data, -15) if method == 8 else data
@@ -539,7 +545,9 @@ def fetch_wheel_metadata(url: str, core_metadata: bool = False) -> str:
     raise OSError(msg)
 
 
-def fetch_requires_dist(raw: Mapping[str, Any]) -> tuple[dict[str, list[str]], dict[str, str]]:
+def fetch_requires_dist(
+    raw: Mapping[str, Any], *, timeout: float | None = None
+) -> tuple[dict[str, list[str]], dict[str, str]]:
     """Requires-Dist of one wheel per version of a project page (bounded: one wheel each)."""
     urls = {f["filename"]: f.get("url", "") for f in raw.get("files", ())}
     by_version: dict[str, list[FileFact]] = {}
@@ -555,7 +563,9 @@ def fetch_requires_dist(raw: Mapping[str, Any]) -> tuple[dict[str, list[str]], d
             continue
         url = urls.get(wheel.filename, "")
         try:
-            text = fetch_wheel_metadata(url, core_metadata=wheel.core_metadata is not None)
+            text = fetch_wheel_metadata(
+                url, core_metadata=wheel.core_metadata is not None, timeout=timeout
+            )
         except (NetworkError, OSError, ValueError, zlib.error, struct.error) as exc:
             logger.warning("%s %s: no METADATA (%s)", raw.get("name"), v, exc)
             continue
@@ -564,14 +574,19 @@ def fetch_requires_dist(raw: Mapping[str, Any]) -> tuple[dict[str, list[str]], d
     return out, chosen
 
 
-def fetch_pypi_facts(names: Iterable[str] = PACKAGES, index: str = PYPI_SIMPLE) -> PypiFacts:
-    """Live facts for `names` from a PEP 691 index (companions also get Requires-Dist)."""
+def fetch_pypi_facts(
+    names: Iterable[str] = PACKAGES, index: str = PYPI_SIMPLE, *, timeout: float | None = None
+) -> PypiFacts:
+    """Live facts for `names` from a PEP 691 index (companions also get Requires-Dist).
+
+    `timeout`: seconds per request (Settings.http_timeout), None for the default 60.
+    """
     packages: dict[str, PackageFacts] = {}
     for name in names:
-        raw = fetch_simple(name, index)
+        raw = fetch_simple(name, index, timeout=timeout)
         rd: dict[str, list[str]] = {}
         chosen: dict[str, str] = {}
         if name in COMPANIONS:
-            rd, chosen = fetch_requires_dist(raw)
+            rd, chosen = fetch_requires_dist(raw, timeout=timeout)
         packages[name] = parse_simple(raw, rd, chosen)
     return PypiFacts(packages=packages)

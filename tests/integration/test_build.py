@@ -16,6 +16,7 @@ from envgen.build.orchestrate import MARKER, build_one, build_variants, read_mar
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError
 from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.variants import Variant, expand
@@ -117,7 +118,15 @@ def _installed(env: Path) -> Inventory:
 def test_build_verify_rebuild(
     spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path
 ) -> None:
-    report = build_variants(spec, matrix, out, cache_dir=cache_dir, smoke=False, allow_stale=True)
+    report = build_variants(
+        spec,
+        matrix,
+        out,
+        cache_dir=cache_dir,
+        smoke=False,
+        allow_stale=True,
+        settings=Settings.from_environ(os.environ),
+    )
     (build,) = report.builds
     assert (build.status, build.error) == ("built", None)
     env = out / "cpu" / ".env"
@@ -140,10 +149,25 @@ def test_build_verify_rebuild(
     assert Path(result.stdout.strip()) == env
     assert build.disk is not None
 
-    again = build_variants(spec, matrix, out, cache_dir=cache_dir, smoke=False, allow_stale=True)
+    again = build_variants(
+        spec,
+        matrix,
+        out,
+        cache_dir=cache_dir,
+        smoke=False,
+        allow_stale=True,
+        settings=Settings.from_environ(os.environ),
+    )
     assert again.builds[0].status == "up-to-date"
     rebuilt = build_variants(
-        spec, matrix, out, cache_dir=cache_dir, smoke=False, allow_stale=True, rebuild=True
+        spec,
+        matrix,
+        out,
+        cache_dir=cache_dir,
+        smoke=False,
+        allow_stale=True,
+        rebuild=True,
+        settings=Settings.from_environ(os.environ),
     )
     assert rebuilt.builds[0].status == "built"
     assert rebuilt.builds[0].disk is not None
@@ -156,10 +180,25 @@ def test_stale_or_pins_only_locks_are_refused(
     spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path
 ) -> None:
     with pytest.raises(BuildError, match=r"stale: the spec or matrix changed"):
-        build_variants(spec, matrix, out, cache_dir=cache_dir, smoke=False)
+        build_variants(
+            spec,
+            matrix,
+            out,
+            cache_dir=cache_dir,
+            smoke=False,
+            settings=Settings.from_environ(os.environ),
+        )
     (out / "cpu" / "requirements.txt").write_text("six==1.17.0\n")
     with pytest.raises(BuildError, match=r"pins-only form.*\n  hint: run `envgen lock` first"):
-        build_variants(spec, matrix, out, cache_dir=cache_dir, smoke=False, allow_stale=True)
+        build_variants(
+            spec,
+            matrix,
+            out,
+            cache_dir=cache_dir,
+            smoke=False,
+            allow_stale=True,
+            settings=Settings.from_environ(os.environ),
+        )
 
 
 class LyingLock(VenvBuilder):

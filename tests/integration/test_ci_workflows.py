@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
 from envgen.render.ci import CiOptions, write_ci
 
 pytestmark = pytest.mark.integration
@@ -35,7 +36,7 @@ def spec(tmp_path: Path) -> Path:
 
 
 def test_github_workflow(spec: Path) -> None:
-    out, written = write_ci(CiOptions(spec=spec, engine="github"))
+    out, written = write_ci(CiOptions(spec=spec, engine="github", settings=Settings()))
     assert written
     assert out == spec.parent / ".github/workflows/envgen.yml"
     _check_jsonschema("vendor.github-workflows", out)
@@ -58,11 +59,11 @@ def test_github_workflow(spec: Path) -> None:
     upload = job["steps"][-1]
     assert upload["uses"] == "actions/upload-artifact@v4"
     assert upload["with"]["path"] == "smoke-${{ matrix.variant }}.xml"
-    assert not write_ci(CiOptions(spec=spec, engine="github"))[1]
+    assert not write_ci(CiOptions(spec=spec, engine="github", settings=Settings()))[1]
 
 
 def test_gitlab_ci(spec: Path) -> None:
-    out, _ = write_ci(CiOptions(spec=spec, engine="gitlab"))
+    out, _ = write_ci(CiOptions(spec=spec, engine="gitlab", settings=Settings()))
     _check_jsonschema("vendor.gitlab-ci", out)
     data = yaml.safe_load(out.read_text())
     assert sorted(k for k in data if k.startswith("envgen:")) == [
@@ -99,6 +100,8 @@ def test_a_broken_workflow_is_rejected(tmp_path: Path) -> None:
     ],
 )
 def test_spec_path_is_relative_to_where_the_ci_runs(spec: Path, out: str, spec_rel: str) -> None:
-    path, _ = write_ci(CiOptions(spec=spec, engine="github", out=spec.parent / out))
+    path, _ = write_ci(
+        CiOptions(spec=spec, engine="github", out=spec.parent / out, settings=Settings())
+    )
     steps = yaml.safe_load(path.read_text())["jobs"]["variant"]["steps"]
     assert steps[3]["run"] == f"envgen check {spec_rel}"

@@ -17,6 +17,7 @@ from envgen.app import LockOptions, load, lock
 from envgen.build.base import python_of
 from envgen.build.orchestrate import build_variants
 from envgen.infra.mirror import build_mirror
+from envgen.infra.settings import Settings
 from envgen.smoke.report import SmokeExpectation, run_smoke
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -64,9 +65,11 @@ def _lock_and_build(project: Path, extra: str = "") -> tuple[Path, object]:
     spec_path = project / "project.yaml"
     spec_path.write_text(SPEC + extra)
     out = project / "environments"
-    lock(LockOptions(spec=spec_path, out=out))
-    spec, matrix = load(spec_path, None)
-    report = build_variants(spec, matrix, out, variants=("cpu",))
+    lock(LockOptions(spec=spec_path, out=out, settings=Settings.from_environ(os.environ)))
+    spec, matrix = load(spec_path, None, settings=Settings.from_environ(os.environ))
+    report = build_variants(
+        spec, matrix, out, variants=("cpu",), settings=Settings.from_environ(os.environ)
+    )
     report.raise_for_failures()
     return out, report.builds[0]
 

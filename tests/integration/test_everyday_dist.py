@@ -16,6 +16,7 @@ import pytest
 
 from envgen import DISTRIBUTION, __version__, install_requirement
 from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
 
 pytestmark = pytest.mark.integration
 
@@ -123,8 +124,8 @@ def test_generated_ci_installs_this_distribution(tmp_path: Path) -> None:
 
     spec = tmp_path / "project.yaml"
     spec.write_text('name: demo\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cpu]\n')
-    github, _ = write_ci(CiOptions(spec=spec, engine="github"))
-    gitlab, _ = write_ci(CiOptions(spec=spec, engine="gitlab"))
+    github, _ = write_ci(CiOptions(spec=spec, engine="github", settings=Settings()))
+    gitlab, _ = write_ci(CiOptions(spec=spec, engine="gitlab", settings=Settings()))
     line = f'python -m pip install "{DISTRIBUTION}=={__version__}"'
     assert f"        run: {line}\n" in github.read_text()
     assert f"    - {line}\n" in gitlab.read_text()

@@ -11,6 +11,7 @@ against the loopback index and conda channel (tests/support/).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import subprocess  # noqa: TID251 - tests run envgen as a real process
@@ -23,6 +24,7 @@ import pytest
 
 from envgen.build.orchestrate import build_variants
 from envgen.errors import BuildError
+from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from tests.support.conda_channel import CondaChannel, write_channel
@@ -376,6 +378,7 @@ def test_even_with_stale_locks_allowed_a_build_uses_no_foreign_index_or_channel(
                 out,
                 smoke=False,
                 allow_stale=True,
+                settings=Settings.from_environ(os.environ),
             )
         assert str(info.value) == (
             f"{out / 'cpu'}: refusing indexes and channels the spec does not name:\n"

@@ -7,6 +7,7 @@ a failing variant leaves its previous files untouched while the others are writt
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 
 from envgen.app import LockOptions, lock
 from envgen.errors import LockError, StaleOutputError
+from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from tests.support.conda_channel import write_channel
 
@@ -46,7 +48,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytorch_index, cond
 
 
 def opts(spec: Path, **kw: object) -> LockOptions:
-    return LockOptions(spec=spec, matrix_dir=MINI, **kw)  # type: ignore[arg-type]
+    # The fixture's monkeypatched ENVGEN_* variables, read as the CLI reads them.
+    settings = Settings.from_environ(os.environ)
+    return LockOptions(spec=spec, matrix_dir=MINI, settings=settings, **kw)  # type: ignore[arg-type]
 
 
 def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None:  # type: ignore[no-untyped-def]
@@ -116,7 +120,15 @@ def test_failing_variant_keeps_previous_files(project: Path, tmp_path: Path) -> 
     pip = (bad / "pip.yaml").read_text().replace('torch: "2.1.0+cpu"', 'torch: "2.1.0+cpu.broken"')
     (bad / "pip.yaml").write_text(pip)
     with pytest.raises(LockError) as info:
-        lock(LockOptions(spec=project, matrix_dir=bad, variants=("cpu", "cu118"), upgrade=True))
+        lock(
+            LockOptions(
+                spec=project,
+                matrix_dir=bad,
+                variants=("cpu", "cu118"),
+                upgrade=True,
+                settings=Settings.from_environ(os.environ),
+            )
+        )
     text = str(info.value)
     assert text.startswith(
         "1 of 2 variant(s) failed to lock; their previous files are untouched (locked: cu118)\n[cpu] "
@@ -164,7 +176,9 @@ def test_conda_variant_locks_and_builds_with_rattler(project: Path) -> None:
     lock(opts(project))
     spec = load_spec(project)
     out = project.parent / "environments"
-    report = build_variants(spec, load_matrix(MINI), out, smoke=False)
+    report = build_variants(
+        spec, load_matrix(MINI), out, smoke=False, settings=Settings.from_environ(os.environ)
+    )
     report.raise_for_failures()
     assert [(b.variant, b.status, b.manager) for b in report.builds] == [
         ("cpu", "built", "conda"),
@@ -180,5 +194,50 @@ def test_conda_variant_locks_and_builds_with_rattler(project: Path) -> None:
     assert "cpuonly" in cpu_meta
     assert "pytorch-cuda" not in cpu_meta
     # A second build with nothing changed does nothing.
-    again = build_variants(spec, load_matrix(MINI), out, smoke=False)
+    again = build_variants(
+        spec, load_matrix(MINI), out, smoke=False, settings=Settings.from_environ(os.environ)
+    )
     assert [b.status for b in again.builds] == ["up-to-date", "up-to-date"]
+
+
+def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`lock` and `build` share uv's cache, `<cache root>/uv`, so a build reuses what the lock
+    fetched (the pip lock used to give uv the cache root itself, beside matrix/ and pyc/)."""
+    from collections.abc import Sequence
+    from typing import Any
+
+    from envgen.build.orchestrate import build_variants
+    from envgen.infra import proc as _proc
+    from envgen.model.spec import load_spec
+
+    started: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    real_run = _proc.run
+
+    def recording(args: Sequence[str | os.PathLike[str]], **kw: Any) -> _proc.Completed:
+        started.append((tuple(os.fspath(a) for a in args), dict(kw.get("env") or {})))
+        return real_run(args, **kw)
+
+    monkeypatch.setattr(_proc, "run", recording)
+    project.write_text(
+        'name: full\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n'
+    )
+    settings = Settings.from_environ(os.environ)
+    uv_cache = settings.cache_root / "uv"
+    lock(opts(project))
+    report = build_variants(
+        load_spec(project),
+        load_matrix(MINI),
+        project.parent / "environments",
+        settings=settings,
+        smoke=False,
+    )
+    report.raise_for_failures()
+    compiles = [args for args, _ in started if args[1:3] == ("pip", "compile")]
+    syncs = [env for args, env in started if args[1:3] == ("pip", "sync")]
+    assert compiles
+    assert syncs
+    for args in compiles:
+        assert args[args.index("--cache-dir") + 1] == str(uv_cache), args
+    assert {env["UV_CACHE_DIR"] for env in syncs} == {str(uv_cache)}
+    # Nothing of uv's lies at the root: only envgen's own folders.
+    assert {p.name for p in settings.cache_root.iterdir()} <= {"uv", "matrix", "pyc", "rattler"}

@@ -21,6 +21,7 @@ import pytest
 from envgen.app import LockOptions, lock
 from envgen.build.orchestrate import build_variants
 from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from tests.integration.test_lock_conda import channels, nvidia_channel  # noqa: F401 - fixtures
@@ -163,9 +164,21 @@ def test_credentials_never_reach_a_command_line(
     spec_path = tmp_path / "proj" / "project.yaml"
     spec_path.parent.mkdir()
     spec_path.write_text(SPEC.replace("managers: [pip]", "managers: [pip, conda]"))
-    lock(LockOptions(spec=spec_path, matrix_dir=MINI))
-    lock(LockOptions(spec=spec_path, matrix_dir=MINI, check=True))
-    lock(LockOptions(spec=spec_path, matrix_dir=MINI, resolver="pip-tools", upgrade=True))
+    lock(LockOptions(spec=spec_path, matrix_dir=MINI, settings=Settings.from_environ(os.environ)))
+    lock(
+        LockOptions(
+            spec=spec_path, matrix_dir=MINI, check=True, settings=Settings.from_environ(os.environ)
+        )
+    )
+    lock(
+        LockOptions(
+            spec=spec_path,
+            matrix_dir=MINI,
+            resolver="pip-tools",
+            upgrade=True,
+            settings=Settings.from_environ(os.environ),
+        )
+    )
     report = build_variants(
         load_spec(spec_path),
         load_matrix(MINI),
@@ -173,6 +186,7 @@ def test_credentials_never_reach_a_command_line(
         manager="pip",
         smoke=False,
         allow_stale=True,
+        settings=Settings.from_environ(os.environ),
     )
     assert [b.status for b in report.builds] == ["built"], report
     commands = {" ".join([Path(args[0]).name, *args[1:3]]) for args, _ in started}

@@ -11,6 +11,7 @@ import pytest
 from dockerfile_parse import DockerfileParser  # type: ignore[import-untyped]
 
 from envgen.errors import MatrixError
+from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.render.dockerfile import (
@@ -132,7 +133,7 @@ def test_conda_only_variant_uses_micromamba(tmp_path: Path) -> None:
 
 def test_written_files_are_deterministic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _spec(tmp_path, SPEC_2020)
-    written, warnings = write_dockerfiles(DockerfileOptions(spec=path))
+    written, warnings = write_dockerfiles(DockerfileOptions(spec=path, settings=Settings()))
     assert [str(p) for p in written] == ["cpu/Dockerfile", "cu110/Dockerfile", "_smoke_check.py"]
     unlocked = "requirements.txt is not locked yet; run `envgen lock` before docker build"
     assert [w for w in warnings if "removed" not in w] == [f"cpu: {unlocked}", f"cu110: {unlocked}"]
@@ -142,7 +143,9 @@ def test_written_files_are_deterministic(tmp_path: Path, monkeypatch: pytest.Mon
     first = (tmp_path / "docker" / "cu110" / "Dockerfile").read_bytes()
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TZ", "Asia/Tokyo")
-    again, _ = write_dockerfiles(DockerfileOptions(spec=Path("project.yaml"), variants=("cu*",)))
+    again, _ = write_dockerfiles(
+        DockerfileOptions(spec=Path("project.yaml"), variants=("cu*",), settings=Settings())
+    )
     assert again == []
     assert (tmp_path / "docker" / "cu110" / "Dockerfile").read_bytes() == first
 
@@ -167,10 +170,10 @@ def test_pins_only_lock_is_warned_about(tmp_path: Path) -> None:
     lock = tmp_path / "environments" / "cpu" / "requirements.txt"
     lock.parent.mkdir(parents=True)
     lock.write_text("torch==1.7.1+cpu\n")
-    _, warnings = write_dockerfiles(DockerfileOptions(spec=path))
+    _, warnings = write_dockerfiles(DockerfileOptions(spec=path, settings=Settings()))
     assert warnings == [
         "cpu: requirements.txt holds pins without hashes (the pins-only form), so "
         "`pip install --require-hashes` fails; run `envgen lock` before docker build"
     ]
     lock.write_text("torch==1.7.1+cpu --hash=sha256:00\n")
-    assert write_dockerfiles(DockerfileOptions(spec=path))[1] == []
+    assert write_dockerfiles(DockerfileOptions(spec=path, settings=Settings()))[1] == []

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from envgen.cli import main
 from envgen.errors import FileSystemError, MatrixError
 from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
 from envgen.model.matrix import arch_names, load_matrix
 from envgen.model.types import ComputeKind
 from envgen.repro import doctor
@@ -562,7 +563,9 @@ def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "platforms: [linux-64]\nmanagers: [pip]\n"
     )
     monkeypatch.setattr(doctor, "detect_host", lambda **_kw: host("535.104.05", A100))
-    assert workflow.format_doctor(workflow.doctor(spec, None)).splitlines() == [
+    assert workflow.format_doctor(
+        workflow.doctor(spec, None, settings=Settings())
+    ).splitlines() == [
         "platform      linux-64 (Linux x86_64)",
         "python        3.11.9",
         "glibc         2.35",

@@ -52,7 +52,9 @@ def _render(scenario: str, tmp_path: Path) -> Path:
     shutil.copy(DATA / "specs" / scenario / "project.yaml", tmp_path / "project.yaml")
     spec = load_spec(tmp_path / "project.yaml")
     out = tmp_path / "environments"
-    _, files = plan_pins_only(spec, load_matrix(DATA / "matrix-mini"), out=out, urls=IndexUrls())
+    _, files = plan_pins_only(
+        spec, load_matrix(DATA / "matrix-mini"), out=out, urls=IndexUrls(), custom_command=None
+    )
     write_planned(out, files)
     return out
 

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from envgen.errors import SpecError, UnsupportedCombinationError
+from envgen.infra.urls import check_index_url
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.model.spec import KNOWN_KEYS, ProjectSpec, check_index_url, parse_spec
+from envgen.model.spec import KNOWN_KEYS, ProjectSpec, parse_spec
 from envgen.model.variants import resolve_release
 
 PATH: Final = Path("project.yaml")

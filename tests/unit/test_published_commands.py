@@ -63,7 +63,9 @@ def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str)
         f"torchaudio: {'true' if 'torchaudio' in names else 'false'}\n"
     )
     spec = parse_spec(text, path=Path("/nonexistent/project.yaml"))
-    _, files = plan_pins_only(spec, matrix, out=Path("/nonexistent/environments"), urls=IndexUrls())
+    _, files = plan_pins_only(
+        spec, matrix, out=Path("/nonexistent/environments"), urls=IndexUrls(), custom_command=None
+    )
     return {f.relpath.name: f.text for f in files}
 
 

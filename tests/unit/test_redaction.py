@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from envgen.errors import NetworkError, SpecError
 from envgen.infra.proc import redact
+from envgen.infra.settings import Settings
 from envgen.model.spec import parse_spec
-from envgen.render.base import channel_alias
 from envgen.repro.verify import http_get
 
 
@@ -59,14 +60,16 @@ def test_a_credential_bearing_channel_alias_is_checked_and_masked(
 ) -> None:
     monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", "http://bob:SECRET@mirror.example/conda")
     with pytest.raises(SpecError) as info:
-        channel_alias()
+        Settings.from_environ(os.environ)
     assert str(info.value) == (
         "ENVGEN_CONDA_CHANNEL_ALIAS: plain-http index 'http://***@mirror.example/conda' can be "
         "tampered with in transit; use https, a file:// path, or list its host under "
         "trusted_hosts"
     )
     monkeypatch.setenv("ENVGEN_CONDA_CHANNEL_ALIAS", "https://bob:SECRET@mirror.example/conda")
-    assert channel_alias() == "https://bob:SECRET@mirror.example/conda"
+    assert (
+        Settings.from_environ(os.environ).channel_alias == "https://bob:SECRET@mirror.example/conda"
+    )
 
 
 @pytest.mark.parametrize(

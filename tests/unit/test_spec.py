@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import SpecError
-from envgen.model.spec import check_index_url, parse_spec
+from envgen.infra.urls import check_index_url
+from envgen.model.spec import parse_spec
 
 P = Path("project.yaml")
 
