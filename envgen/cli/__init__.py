@@ -14,14 +14,22 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
 from envgen import __version__
 from envgen.cli.context import settings
+from envgen.cli.options import (
+    F,
+    json_option,
+    matrix_option,
+    out_option,
+    spec_argument,
+    variant_option,
+    warn,
+)
 from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd
 from envgen.errors import (
     BUG,
@@ -39,53 +47,7 @@ from envgen.infra.proc import Terminated, redact, stop_on_signals
 if TYPE_CHECKING:
     from envgen.smoke.report import SmokeReport
 
-F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("envgen")
-
-
-# --- options defined once ------------------------------------------------------------------------
-def spec_argument(f: F) -> F:
-    return click.argument(
-        "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
-    )(f)
-
-
-def out_option(f: F) -> F:
-    return click.option(
-        "--out",
-        type=click.Path(path_type=Path, file_okay=False),
-        default=None,
-        help="Output directory (default: environments/ beside the spec).",
-    )(f)
-
-
-def variant_option(f: F) -> F:
-    return click.option(
-        "--variant",
-        "--only",
-        "variants",
-        multiple=True,
-        metavar="PATTERN",
-        help=(
-            "Only variants whose id matches (fnmatch, e.g. 'cu12*'); repeatable. For build and "
-            "smoke, 'auto' is the best variant this machine can run."
-        ),
-    )(f)
-
-
-def json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
-
-
-def matrix_option(f: F) -> F:
-    return click.option(
-        "--matrix",
-        "matrix_dir",
-        type=click.Path(path_type=Path, file_okay=False, exists=True),
-        default=None,
-        envvar="ENVGEN_MATRIX",
-        help="Matrix directory (default: the bundled matrices/).",
-    )(f)
 
 
 def _echo(text: str) -> None:
@@ -94,15 +56,9 @@ def _echo(text: str) -> None:
 
 def _report(warnings: tuple[str, ...], lines: tuple[str, ...]) -> None:
     """Warnings, then a lock run's progress lines, all on stderr (stdout carries results)."""
-    _warn(warnings)
+    warn(warnings)
     for line in lines:
         click.echo(line, err=True)
-
-
-def _warn(lines: list[str] | tuple[str, ...]) -> None:
-    for line in lines:
-        # A warning may quote a spec value: a URL in it must not show its credentials.
-        click.echo(f"warning: {redact(line)}", err=True)
 
 
 # --- commands ------------------------------------------------------------------------------------
@@ -231,7 +187,7 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
     from envgen.model.variants import warning_lines  # noqa: PLC0415 - keep `envgen --help` fast
 
-    _warn([*expansion.notes, *warning_lines(expansion.variants)])
+    warn([*expansion.notes, *warning_lines(expansion.variants)])
 
 
 @cli.group("matrix")
@@ -367,8 +323,8 @@ def command_cmd(
     for line in cmd.extensions:
         click.echo(line)
     if cmd.inferred:
-        _warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
-    _warn(cmd.warnings)
+        warn([f"inferred, not read from PyTorch's published commands (source: {cmd.source})"])
+    warn(cmd.warnings)
 
 
 @cli.command("build")

@@ -13,29 +13,13 @@ from typing import TYPE_CHECKING
 import click
 
 from envgen.cli.context import settings
-from envgen.infra.proc import redact
+from envgen.cli.options import matrix_option, spec_argument, warn
 
 if TYPE_CHECKING:
     from envgen.render.ci import Engine
 
 
-def _warn(lines: list[str] | tuple[str, ...]) -> None:
-    for line in lines:
-        click.echo(f"warning: {redact(line)}", err=True)
-
-
-_matrix_option = click.option(
-    "--matrix",
-    "matrix_dir",
-    type=click.Path(path_type=Path, file_okay=False, exists=True),
-    default=None,
-    envvar="ENVGEN_MATRIX",
-    help="Matrix directory (default: the bundled matrices/).",
-)
 _FILE = click.Path(path_type=Path, dir_okay=False)
-_spec_argument = click.argument(
-    "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
-)
 
 
 @click.command("import")
@@ -67,7 +51,7 @@ _spec_argument = click.argument(
     default=None,
     help="A Dockerfile's build context (default: the Dockerfile's folder).",
 )
-@_matrix_option
+@matrix_option
 def import_cmd(
     source: Path | None,
     out: Path | None,
@@ -107,7 +91,7 @@ def import_cmd(
             cache_root=settings().cache_root,
         )
     )
-    _warn(result.warnings)
+    warn(result.warnings)
     if out is None:
         click.echo(result.text, nl=False)
     else:
@@ -115,12 +99,12 @@ def import_cmd(
 
 
 @click.command("dockerfile")
-@_spec_argument
+@spec_argument
 @click.option("--out", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Output directory (default: docker/ beside the spec).")  # fmt: skip
 @click.option("--variant", "--only", "variants", multiple=True, metavar="PATTERN",
               help="Only variants whose id matches (fnmatch); repeatable.")  # fmt: skip
-@_matrix_option
+@matrix_option
 def dockerfile_cmd(
     spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None
 ) -> None:
@@ -132,7 +116,7 @@ def dockerfile_cmd(
             spec=spec, out=out, variants=variants, matrix_dir=matrix_dir, settings=settings()
         )
     )
-    _warn(warnings)
+    warn(warnings)
     for path in written:
         click.echo(f"wrote {path}", err=True)
     click.echo(f"{len(written)} file(s) written", err=True)
@@ -147,10 +131,10 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
     @click.command(
         engine, help=f"Write {default}: lock check, build, smoke test and JUnit per variant."
     )
-    @_spec_argument
+    @spec_argument
     @click.option("-o", "--output", "out", type=_FILE, default=None,
                   help=f"Where to write it (default: {default} beside the spec).")  # fmt: skip
-    @_matrix_option
+    @matrix_option
     def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
         from envgen.render import ci  # noqa: PLC0415 - keep `envgen --help` fast
 
