@@ -365,3 +365,18 @@ def test_a_constructed_install_script_keeps_its_extensions(matrix: Matrix, tmp_p
         ("torch-scatter==2.1.0", f"--find-links {PYG_PAGE_112}"),
         ("torch-sparse==0.6.16", f"--find-links {PYG_PAGE_112}"),
     ]
+
+
+def test_a_repository_import_keeps_the_wheel_urls_of_each_source(
+    matrix: Matrix, tmp_path: Path
+) -> None:
+    repo = tmp_path / "paper"
+    repo.mkdir()
+    (repo / "requirements.txt").write_text("numpy\nscipy\n")
+    (repo / "install.sh").write_text(
+        "pip install torch==1.12.0+cu113 --extra-index-url https://download.pytorch.org/whl/cu113\n"
+        f"pip install {PYG_112}\n"
+    )
+    result = run_import(ImportOptions(source=repo), matrix)
+    assert result.project["pip"] == ["torch-scatter==2.1.0", "numpy", "scipy"]
+    assert result.project["python"] == "3.9"
