@@ -18,7 +18,7 @@ from typing import Final
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.utils import canonicalize_name
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import UnsupportedCombinationError
@@ -74,6 +74,19 @@ class FindLinksMatch:
     extension: str
     torch: str | None
     accelerator: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WheelMatch:
+    """A recognised extension wheel URL: the requirement it stands for and what its URL names."""
+
+    extension: str
+    requirement: str  # the wheel's name ==its public version (torch-scatter==2.1.0)
+    page: str  # the find-links page the wheel is listed on, or the wheel URL itself (direct-url)
+    form: str  # the index form that serves it (find-links, direct-url)
+    torch: str | None
+    accelerator: str | None
+    python: str | None  # from the wheel's cpXY tag
 
 
 def find_extension(matrix: Matrix, name: str) -> Extension | None:
@@ -430,12 +443,8 @@ def _template_regex(template: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def recognise_index_url(matrix: Matrix, url: str) -> FindLinksMatch | None:
-    """Which extension an index / find-links URL serves, and the torch and CUDA it names.
-
-    PyG's `torch-1.12.0+cu113.html` gives torch 1.12.0 and cu113; mmcv's `cu113/torch1.12` gives
-    torch 1.12; DGL's cpu page names no accelerator, so it gives cpu.
-    """
+def _current(matrix: Matrix, url: str) -> str:
+    """A URL with %2B decoded and an old host (moved-from) rewritten to the current one."""
     text = url.strip().replace("%2B", "+").replace("%2b", "+")
     for ext in matrix.extensions:
         for index in ext.indexes:
@@ -443,26 +452,101 @@ def recognise_index_url(matrix: Matrix, url: str) -> FindLinksMatch | None:
             for old in index.moved_from:
                 if text.startswith(old):
                     text = now + text[len(old) :]
+    return text
+
+
+def _match(ext: Extension, text: str) -> tuple[FindLinksMatch, ExtensionIndex] | None:
+    for index in ext.indexes:
+        templates = [(index.url, False), (index.cpu_url, True)]
+        templates += [(t, False) for t in index.import_urls]
+        for template, cpu in templates:
+            if not template:
+                continue
+            # PyG writes torch-{torch_minor}.0+...: accept any patch in an imported file.
+            found = _template_regex(template.replace("{torch_minor}.0", "{torch_minor}.{_p}"))
+            m = re.fullmatch(found.pattern.replace(r"\{_p\}", r"(?P<patch>\d+)"), text)
+            if m is None:
+                continue
+            groups = m.groupdict()
+            torch = groups.get("torch_minor")
+            if torch and groups.get("patch") is not None:
+                torch = f"{torch}.{groups['patch']}"
+            elif groups.get("torch_nodot"):
+                torch = _from_nodot(groups["torch_nodot"])
+            acc = "cpu" if cpu else groups.get("accelerator")
+            return FindLinksMatch(extension=ext.name, torch=torch, accelerator=acc), index
+    return None
+
+
+def recognise_index_url(matrix: Matrix, url: str) -> FindLinksMatch | None:
+    """Which extension an index / find-links URL serves, and the torch and CUDA it names.
+
+    PyG's `torch-1.12.0+cu113.html` gives torch 1.12.0 and cu113; mmcv's `cu113/torch1.12` gives
+    torch 1.12; DGL's cpu page names no accelerator, so it gives cpu.
+    """
+    text = _current(matrix, url)
     for ext in matrix.extensions:
-        for index in ext.indexes:
-            templates = [(index.url, False), (index.cpu_url, True)]
-            templates += [(t, False) for t in index.import_urls]
-            for template, cpu in templates:
-                if not template:
-                    continue
-                # PyG writes torch-{torch_minor}.0+...: accept any patch in an imported file.
-                found = _template_regex(template.replace("{torch_minor}.0", "{torch_minor}.{_p}"))
-                m = re.fullmatch(found.pattern.replace(r"\{_p\}", r"(?P<patch>\d+)"), text)
-                if m is None:
-                    continue
-                groups = m.groupdict()
-                torch = groups.get("torch_minor")
-                if torch and groups.get("patch") is not None:
-                    torch = f"{torch}.{groups['patch']}"
-                elif groups.get("torch_nodot"):
-                    torch = _from_nodot(groups["torch_nodot"])
-                acc = "cpu" if cpu else groups.get("accelerator")
-                return FindLinksMatch(extension=ext.name, torch=torch, accelerator=acc)
+        hit = _match(ext, text)
+        if hit is not None:
+            return hit[0]
+    return None
+
+
+def recognise_wheel_url(matrix: Matrix, url: str) -> WheelMatch | None:
+    """The extension a direct wheel URL installs, pinned to the wheel's public version.
+
+    A wheel is recognised when its name is an extension and its URL is one of that extension's
+    wheels: listed on one of its find-links pages (PyG's `torch-1.12.0+cu113/` folder is the page
+    `torch-1.12.0+cu113.html`; mmcv's and detectron2's folders hold `index.html`) or built from
+    its direct-url template (flash-attn). Anything else is None.
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> m = recognise_wheel_url(load_matrix(), "https://data.pyg.org/whl/torch-1.12.0%2Bcu113/"
+    ...     "torch_scatter-2.1.0%2Bpt112cu113-cp39-cp39-linux_x86_64.whl")
+    >>> m.requirement, m.page
+    ('torch-scatter==2.1.0', 'https://data.pyg.org/whl/torch-1.12.0+cu113.html')
+    >>> m.torch, m.accelerator, m.python
+    ('1.12.0', 'cu113', '3.9')
+    """
+    text = url.split("#", 1)[0].strip().replace("%2B", "+").replace("%2b", "+")
+    folder, _, filename = text.rpartition("/")
+    if "://" not in folder:
+        return None
+    try:
+        name, version, _, tags = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, InvalidVersion):
+        return None
+    ext = find_extension(matrix, name)
+    if ext is None:
+        return None
+    pages = [text, f"{folder}.html"]
+    for index in ext.indexes:
+        for template in (index.url, index.cpu_url, *index.import_urls):
+            last = (template or "").rsplit("/", 1)[-1]
+            if last and "{" not in last and f"{folder}/{last}" not in pages:
+                pages.append(f"{folder}/{last}")
+    python = next(
+        (
+            f"{m.group(1)}.{m.group(2)}"
+            for tag in sorted(tags, key=str)
+            if (m := re.fullmatch(r"cp(3)(\d+)", tag.interpreter))
+        ),
+        None,
+    )
+    for page in pages:
+        hit = _match(ext, _current(matrix, page))
+        if hit is None:
+            continue
+        found, index = hit
+        return WheelMatch(
+            extension=ext.name,
+            requirement=f"{name}=={version.public}",
+            page=page,
+            form=index.form,
+            torch=found.torch,
+            accelerator=found.accelerator,
+            python=python,
+        )
     return None
 
 
@@ -474,6 +558,20 @@ def accelerator_from_pages(
         found = recognise_index_url(matrix, url)
         if found is not None and found.accelerator is not None:
             return found.accelerator, url
+    return None
+
+
+def torch_from_pages(matrix: Matrix, indexes: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
+    """The torch an imported file's extension pages were built for: (torch, url).
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> torch_from_pages(load_matrix(), [("find-links", "https://data.pyg.org/whl/torch-2.1.0+cu121.html")])
+    ('2.1.0', 'https://data.pyg.org/whl/torch-2.1.0+cu121.html')
+    """
+    for _, url in indexes:
+        found = recognise_index_url(matrix, url)
+        if found is not None and found.torch is not None:
+            return found.torch, url
     return None
 
 
@@ -526,8 +624,9 @@ def review_import(
         same_acc = found.accelerator in (None, target.accelerator)
         if not (same_torch and same_acc):
             warnings.append(
-                f"{where}: the {found.extension} page {url} is for torch {found.torch or '?'} "
-                f"{found.accelerator or '?'}, not torch {target.torch} {target.accelerator}; "
+                f"{where}: the {found.extension} page {url} is for torch {found.torch or '?'}"
+                f"{' ' + found.accelerator if found.accelerator else ''}, not torch "
+                f"{target.torch} {target.accelerator}; "
                 "envgen writes the page of each variant"
             )
     if kept:

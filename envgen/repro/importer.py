@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 import yaml
-from packaging.markers import Marker
+from packaging.markers import InvalidMarker, Marker
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
@@ -27,7 +27,13 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import EnvgenError, ImportSpecError, SpecError
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
-from envgen.model.extensions import Target, accelerator_from_pages, review_import
+from envgen.model.extensions import (
+    Target,
+    accelerator_from_pages,
+    recognise_wheel_url,
+    review_import,
+    torch_from_pages,
+)
 from envgen.model.matrix import (
     CondaBuild,
     KnownIssue,
@@ -135,6 +141,16 @@ class _Pin:
     where: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Wheel:
+    """A direct wheel URL of another package, kept until the matrix says if it is an extension."""
+
+    text: str  # the requirement as the file wrote it (a bare URL or `name @ URL`)
+    url: str
+    where: str
+    slot: int  # where in pip_reqs its requirement goes (file order)
+
+
 @dataclass(slots=True)
 class _Found:
     """Everything a file asked for, before validation."""
@@ -151,6 +167,9 @@ class _Found:
     conda_deps: list[str] = field(default_factory=list)
     pip_reqs: list[str] = field(default_factory=list)
     indexes: list[tuple[str, str]] = field(default_factory=list)  # (form, url)
+    wheels: list[_Wheel] = field(default_factory=list)  # direct wheel URLs, read by build_project
+    # The extension pages recognised wheel URLs came from: ("wheel", page), evidence like -f.
+    wheel_pages: list[tuple[str, str]] = field(default_factory=list)
     cpuonly: bool = False
     # (accelerator or None for a build PyPI chooses, the words for messages)
     compute: list[tuple[str, str]] = field(default_factory=list)
@@ -642,13 +661,18 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
         found.source = saved
 
 
-def _pip_requirement(text: str, found: _Found, where: str) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
+def _pip_requirement(text: str, found: _Found, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
     wheel = _wheel_requirement(text)
     if wheel is not None:
         wheel_name, wheel_version, wheel_label, py = wheel
         if py:
             _set_python(found, py, f"{where} (wheel tag)")
         _family(found, wheel_name, wheel_version, "", wheel_label, where)
+        return
+    url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
+    if url is not None:
+        # Perhaps a compiled extension's wheel: build_project asks the matrix (_extension_wheels).
+        found.wheels.append(_Wheel(text=text, url=url, where=where, slot=len(found.pip_reqs)))
         return
     if re.match(r"^[A-Za-z0-9_.-]+\s*@\s*file:", text):
         found.warnings.append(
@@ -720,6 +744,76 @@ def _family(
         _set_torch(found, "pip", version, ranged, where=where, label=label)
     else:
         found.companions[name] = _pin(version, ranged, label, where)
+
+
+def _wheel_url(text: str) -> str | None:
+    """The URL of a direct wheel requirement (a bare URL or `name @ URL`, markers allowed)."""
+    body = text.split(";", 1)[0].strip()
+    name, at, rest = body.partition("@")
+    url = rest.strip() if at and "://" in rest and "://" not in name else body
+    if re.match(r"^https?://\S+\.whl(#\S*)?$", url) is None:
+        return None
+    return url
+
+
+def _wheel_marker(text: str) -> Marker | None:
+    _, semi, rest = text.partition(";")
+    if not semi:
+        return None
+    try:
+        return Marker(rest.strip())
+    except InvalidMarker:
+        return None
+
+
+def _extension_wheels(found: _Found, matrix: Matrix) -> None:
+    """Each recognised extension wheel URL becomes its extension pinned to the wheel's version.
+
+    The wheel's page (and python tag) is kept as evidence for the variant; any other wheel URL
+    is read as before the matrix was asked (dropped, with a warning).
+    """
+    inserts: list[tuple[int, str]] = []
+    listed = {str(canonicalize_name(Requirement(r).name)) for r in found.pip_reqs}
+    for wheel in found.wheels:
+        hit = recognise_wheel_url(matrix, wheel.url)
+        if hit is None:
+            _pip_requirement(wheel.text, found, wheel.where, defer=False)
+            continue
+        requirement = hit.requirement
+        marker = _wheel_marker(wheel.text)
+        if marker is not None and not _marker_on_linux(marker, found.python):
+            found.warnings.append(
+                f"{wheel.where}: {excerpt(wheel.text)!r} does not apply on linux-64 "
+                f"(marker {excerpt(str(marker))}); ignored"
+            )
+            continue
+        if marker is not None and not _marker_always_linux(marker):
+            requirement = f"{requirement}; {marker}"
+        name = requirement.split("==", 1)[0]
+        if name in listed:
+            found.warnings.append(
+                f"{wheel.where}: dropped the {name} wheel URL {excerpt(wheel.url)!r}: the file "
+                f"also lists {name}, which is kept"
+            )
+            continue
+        if not _room_for(found, [*found.pip_reqs, *(r for _, r in inserts)], "pip", wheel.where):
+            continue
+        found.seen_pip.add(name)
+        listed.add(name)
+        inserts.append((wheel.slot, requirement))
+        found.wheel_pages.append(("wheel", hit.page))
+        if hit.python:
+            _set_python(found, hit.python, f"{wheel.where} (wheel tag)")
+        page = "page" if hit.form == "find-links" else "wheel URL"
+        source = "find-links page" if hit.form == "find-links" else "release wheel URL"
+        found.warnings.append(
+            f"{wheel.where}: {excerpt(wheel.url)!r} was a direct wheel URL, now {requirement} "
+            f"from its {source}, because envgen writes the {page} per variant"
+        )
+    # Last first, so that each slot still counts the requirements read before it.
+    for slot, requirement in reversed(inserts):
+        found.pip_reqs.insert(slot, requirement)
+    found.wheels.clear()
 
 
 def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | None:
@@ -1222,6 +1316,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     Raises:
         ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
     """
+    _extension_wheels(found, matrix)
     report = _Report(
         problems=list(found.problems),
         warnings=list(found.warnings),
@@ -1286,7 +1381,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         more, notes, fitting = review_import(
             matrix,
             found.pip_reqs,
-            found.indexes,
+            [*found.indexes, *found.wheel_pages],
             target,
             where=src,
             pythons=() if python else newest_first,
@@ -1441,17 +1536,10 @@ def _pick_release(
 ) -> Release | None:
     src = found.source
     releases = sorted(matrix.releases, key=lambda r: r.version)
-    pin = found.torch
+    pin = _torch_pin(found, matrix, releases, report)
+    if isinstance(pin, Release):
+        return pin
     if pin is None:
-        derived = _release_of_companions(found, releases)
-        if derived is not None:
-            release, companion = derived
-            report.warnings.append(
-                f"{companion.where}: the file pins no torch, but {companion.label} belongs to "
-                f"torch {release.torch} only (pip installs the torch it requires), so "
-                f"project.yaml pins torch {release.torch}"
-            )
-            return release
         unread = [w for w in report.warnings if w.endswith(("not followed", "is not read"))]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
@@ -1524,6 +1612,49 @@ def _pick_release(
             f"the newest release{when} it allows{that}"
         )
     return chosen
+
+
+def _torch_pin(
+    found: _Found, matrix: Matrix, releases: list[Release], report: _Report
+) -> _Pin | Release | None:
+    """The file's torch pin; with none, the release its companions belong to; with none or an
+    unpinned torch, the series its extension pages or wheel URLs were built for."""
+    pin = found.torch
+    if pin is None:
+        derived = _release_of_companions(found, releases)
+        if derived is not None:
+            release, companion = derived
+            report.warnings.append(
+                f"{companion.where}: the file pins no torch, but {companion.label} belongs to "
+                f"torch {release.torch} only (pip installs the torch it requires), so "
+                f"project.yaml pins torch {release.torch}"
+            )
+            return release
+    if pin is None or (pin.version is None and not pin.specifier):
+        return _paged_torch(found, matrix, pin, report) or pin
+    return pin
+
+
+def _paged_torch(found: _Found, matrix: Matrix, pin: _Pin | None, report: _Report) -> _Pin | None:
+    """The torch series an extension page or wheel URL was built for, when torch is unpinned.
+
+    PyG's torch-1.12.0 page serves every 1.12.z, mmcv's torch1.12 names no patch: the series is
+    kept (==1.12.*) and the release is picked in it as for any range; a page naming a patch
+    other than .0 keeps it.
+    """
+    paged = torch_from_pages(matrix, [*found.indexes, *found.wheel_pages])
+    if paged is None:
+        return None
+    torch, url = paged
+    parts = torch.split(".")
+    specifier = torch if len(parts) > 2 and parts[2] != "0" else f"=={parts[0]}.{parts[1]}.*"
+    said = "pins no torch" if pin is None else "does not pin torch"
+    where = found.source if pin is None else pin.where or found.source
+    report.warnings.append(
+        f"{where}: the file {said}, but the extension page {url} is for torch {torch}, so "
+        f"project.yaml takes torch {specifier.removeprefix('==')}"
+    )
+    return _Pin(specifier=specifier, where=where)
 
 
 def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Release, _Pin] | None:
@@ -1651,9 +1782,12 @@ def _pick_accelerator(
         return evidence[0]
     builds = _builds(matrix, release, manager)
 
-    paged = accelerator_from_pages(matrix, found.indexes)
+    paged = accelerator_from_pages(matrix, [*found.indexes, *found.wheel_pages])
     if paged is not None and paged[0] in builds:
-        report.warnings.append(f"{src}: the compute platform {paged[0]} comes from -f {paged[1]}")
+        said = "-f" if paged[1] in (u for _, u in found.indexes) else "the wheel URL's page"
+        report.warnings.append(
+            f"{src}: the compute platform {paged[0]} comes from {said} {paged[1]}"
+        )
         return paged[0]
     if manager == "conda" and builds:
         return _conda_default(found, release, builds, report)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
@@ -209,7 +209,11 @@ def merge(root: Path, parsed: list[tuple[_Source, _Found]], notes: list[str]) ->
         for dep in found.conda_deps:
             if dep not in merged.conda_deps:
                 merged.conda_deps.append(dep)
+        offset = len(merged.pip_reqs)
         _merge_pip(merged, found, src)
+        merged.wheels.extend(
+            replace(w, slot=min(offset + w.slot, len(merged.pip_reqs))) for w in found.wheels
+        )
         for key, note in found.comments.items():
             merged.comments.setdefault(key, note)
     if merged.torch is not None:
@@ -224,7 +228,14 @@ def merge(root: Path, parsed: list[tuple[_Source, _Found]], notes: list[str]) ->
 
 
 def _has_facts(found: _Found) -> bool:
-    return bool(found.torch or found.python or found.pip_reqs or found.conda_deps or found.compute)
+    return bool(
+        found.torch
+        or found.python
+        or found.pip_reqs
+        or found.wheels
+        or found.conda_deps
+        or found.compute
+    )
 
 
 def _said(pin: _Pin) -> str:
