@@ -46,6 +46,17 @@ def test_real_file(entry: dict[str, Any], matrix: Matrix) -> None:
         assert got == entry["expected"]
 
 
+@pytest.mark.parametrize(
+    "entry", [e for e in ENTRIES if "extensions" in e], ids=lambda e: e["import"]
+)
+def test_real_file_keeps_its_extensions(entry: dict[str, Any], matrix: Matrix) -> None:
+    """Compiled extensions the file installs (wheel URLs, -f pages) stay, pinned, in `pip:`."""
+    result = run_import(ImportOptions(source=REAL / entry["import"]), matrix)
+    pip = result.project.get("pip") or []
+    assert [r for r in pip if r in entry["extensions"]] == entry["extensions"]
+    assert not [r for r in pip if "://" in r]
+
+
 def test_corpus_is_recorded_with_sources() -> None:
     for entry in ENTRIES:
         assert (REAL / entry["import"]).exists(), entry["import"]
@@ -56,4 +67,4 @@ def test_corpus_is_recorded_with_sources() -> None:
     layouts = [e for e in ENTRIES if (REAL / e["import"]).is_dir()]
     hits = [e for e in ENTRIES if "miss" not in e]
     # The numbers the docs report (docs/how-to/reproduce-a-paper.md).
-    assert (len(ENTRIES), len(repos), len(layouts), len(hits)) == (61, 55, 5, 60)
+    assert (len(ENTRIES), len(repos), len(layouts), len(hits)) == (62, 56, 5, 61)
