@@ -52,7 +52,9 @@ def test_real_file(entry: dict[str, Any], matrix: Matrix) -> None:
 def test_real_file_keeps_its_extensions(entry: dict[str, Any], matrix: Matrix) -> None:
     """Compiled extensions the file installs (wheel URLs, -f pages) stay, pinned, in `pip:`."""
     result = run_import(ImportOptions(source=REAL / entry["import"]), matrix)
-    pip = result.project.get("pip") or []
+    raw = result.project.get("pip") or []
+    assert isinstance(raw, list)
+    pip = [str(r) for r in raw]
     assert [r for r in pip if r in entry["extensions"]] == entry["extensions"]
     assert not [r for r in pip if "://" in r]
 
