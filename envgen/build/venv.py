@@ -34,13 +34,16 @@ from envgen.build.base import (
     BuildRequest,
     Inventory,
     compile_bytecode,
+    files_naming,
     installed_distributions,
     parse_requirements,
     prelink_bytecode,
     python_of,
     read_lock,
+    rewrite_text_prefix,
     share_bytecode,
 )
+from envgen.build.interpreter import install_conda_python, refuse_python_2, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
@@ -133,7 +136,9 @@ class VenvBuilder:
             markers={name: marker for name, (_, marker) in pins.items() if marker},
         )
 
-    def install(self, request: BuildRequest) -> None:
+    def install(self, request: BuildRequest) -> str | None:
+        """Returns where the interpreter came from when not from uv (for the marker)."""
+        refuse_python_2(request.variant.id, request.variant.python)
         uv = _proc.require("uv", why="build pip environments")
         env = uv_environment(request.cache_dir, request.http_timeout)
         lock = request.lock_dir / REQUIREMENTS
@@ -141,23 +146,29 @@ class VenvBuilder:
         # from
         # what the spec and settings write): the indexes come from index_environment.
         _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        note = None
         try:
-            _proc.run(
-                [
-                    uv,
-                    "venv",
-                    "--no-config",
-                    "--no-project",
-                    "--relocatable",
-                    "--quiet",
-                    "--python",
-                    request.variant.python,
-                    request.prefix,
-                ],
-                what=f"uv venv for {request.variant.id}",
-                env=env,
-                timeout=request.timeout,
-            )
+            if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+                _proc.run(
+                    [
+                        uv,
+                        "venv",
+                        "--no-config",
+                        "--no-project",
+                        "--relocatable",
+                        "--quiet",
+                        "--python",
+                        request.variant.python,
+                        request.prefix,
+                    ],
+                    what=f"uv venv for {request.variant.id}",
+                    env=env,
+                    timeout=request.timeout,
+                )
+            else:
+                # An old python (3.6, 3.7): a conda prefix holding CPython from conda-forge,
+                # which the lock is synced straight into (envgen.build.interpreter).
+                note = install_conda_python(request)
             with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
                 # A private copy without index lines: the indexes (maybe a mirror with
                 # credentials) travel only as flags.
@@ -197,6 +208,15 @@ class VenvBuilder:
                     request.prefix,
                     timeout=request.timeout,
                     only=left if reused else None,
+                    python=request.variant.python,
+                )
+            if note is not None:
+                # uv writes absolute shebangs into a non-venv prefix: point them at the final
+                # location (rattler already did so for the conda packages' own files).
+                rewrite_text_prefix(
+                    files_naming(request.prefix, str(request.prefix)),
+                    str(request.prefix),
+                    str(request.final_prefix),
                 )
         except ToolNotFoundError:
             raise  # its own exit code (12)
@@ -210,6 +230,7 @@ class VenvBuilder:
             reused,
             added,
         )
+        return note
 
     def installed(self, prefix: Path) -> Inventory:
         dists, environment = installed_distributions(python_of(prefix))
