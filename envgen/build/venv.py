@@ -12,6 +12,10 @@ and `sys.prefix` is computed from the interpreter's location at start-up; the by
 recorded source paths are fixed up by importlib on load. envgen.build.orchestrate checks after the
 install that no script still names the temp path.
 
+A python uv can neither find nor download (3.6, 3.7: uv's builds start at 3.8) comes from
+conda-forge instead (envgen.build.interpreter): the prefix is then a conda prefix holding CPython,
+the lock is synced straight into it, and uv's absolute shebangs are pointed at the final path.
+
 Indexes: they come from the spec and the user's settings (ENVGEN_PYTORCH_INDEX /
 ENVGEN_PYPI_INDEX mirrors, possibly with credentials), never from the lock: uv reads them from
 its environment (not argv, which `ps` shows) and syncs a private copy of the lock whose index
