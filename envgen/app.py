@@ -582,11 +582,12 @@ def format_build_line(b: VariantBuild) -> str:
             f" / {len(b.smoke.skipped)} skipped"
         )
     err = f": {b.error.splitlines()[0]}" if b.error else ""
+    interpreter = f", {b.interpreter}" if b.interpreter else ""
     if b.status == "not-ready":
         return f"{b.variant}: not ready ({b.manager}){err}"
     return (
         f"{b.variant}: {b.status} ({b.manager}) in {b.seconds:.1f} s"
-        f"{disk}{smoke_text} -> {b.env}{err}"
+        f"{interpreter}{disk}{smoke_text} -> {b.env}{err}"
     )
 
 

@@ -108,8 +108,12 @@ class Builder(Protocol):
         """Read the lock; raise BuildError when it is missing or not a full lock."""
         ...
 
-    def install(self, request: BuildRequest) -> None:
-        """Create `request.prefix` and install the lock into it; raise BuildError on failure."""
+    def install(self, request: BuildRequest) -> str | None:
+        """Create `request.prefix` and install the lock into it; raise BuildError on failure.
+
+        Returns a line for the build marker and report when the interpreter came from elsewhere
+        than the builder's usual source ("python 3.6.15 from conda-forge (...)"), else None.
+        """
         ...
 
     def installed(self, prefix: Path) -> Inventory:
@@ -169,17 +173,40 @@ def diff_distributions(
 
 
 # --- installed distributions -------------------------------------------------------------------
-# Runs in the environment's own interpreter (any Python >= 3.8): every distribution on sys.path
+# Runs in the environment's own interpreter (any Python >= 3.6): every distribution on sys.path
 # with its metadata version (local label included: "2.13.0+cpu", not torch.__version__) and the
-# tool that installed it.
+# tool that installed it. Python 3.6 and 3.7 have no importlib.metadata: their *.dist-info and
+# *.egg-info folders are read directly, in sys.path order as importlib.metadata does.
 _LIST_DISTRIBUTIONS: Final = """\
 import json, os, platform, sys
-from importlib import metadata
 out = []
-for d in metadata.distributions():
-    name = d.metadata["Name"]
-    if name:
-        out.append([name, d.version, (d.read_text("INSTALLER") or "").strip()])
+try:
+    from importlib import metadata
+except ImportError:
+    from email.parser import HeaderParser
+    def _read(folder, name):
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                return f.read()
+        except OSError:
+            return ""
+    for entry in sys.path:
+        try:
+            names = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        for base in names:
+            folder = os.path.join(entry or ".", base)
+            if not base.endswith((".dist-info", ".egg-info")) or not os.path.isdir(folder):
+                continue
+            meta = HeaderParser().parsestr(_read(folder, "METADATA") or _read(folder, "PKG-INFO"))
+            if meta["Name"]:
+                out.append([meta["Name"], meta["Version"], _read(folder, "INSTALLER").strip()])
+else:
+    for d in metadata.distributions():
+        name = d.metadata["Name"]
+        if name:
+            out.append([name, d.version, (d.read_text("INSTALLER") or "").strip()])
 info = sys.implementation.version
 iver = "{0.major}.{0.minor}.{0.micro}".format(info)
 if info.releaselevel != "final":
@@ -299,12 +326,29 @@ def read_lock(path: Path, variant_id: str) -> str:
 
 
 # --- bytecode ---------------------------------------------------------------------------------
+# compile_bytecode for Python 3.6-3.8: sources on stdin, each .pyc recording its path relative to
+# site-packages (argv[1]), as compileall -s does from 3.9. Python 3.6 syntax.
+_LEGACY_COMPILE: Final = """\
+import os, py_compile, sys
+site = sys.argv[1]
+for line in sys.stdin:
+    source = line.strip()
+    if not source:
+        continue
+    try:
+        py_compile.compile(source, dfile=os.path.relpath(source, site), doraise=True)
+    except (py_compile.PyCompileError, SyntaxError, UnicodeError, OSError) as exc:
+        sys.stdout.write("{0}: {1}\\n".format(source, exc))
+"""
+
+
 def compile_bytecode(
-    python: Path,
+    python_path: Path,
     prefix: Path,
     *,
     timeout: float = DEFAULT_TIMEOUT,
     only: Sequence[Path] | None = None,
+    python: str | None = None,
 ) -> None:
     """Compile every site-packages module to .pyc, recording paths relative to site-packages.
 
@@ -315,26 +359,37 @@ def compile_bytecode(
     (`_imp._fix_co_filename`), so tracebacks still name the right files.
 
     `only`: compile just these sources (the ones the bytecode store had no .pyc for), instead of
-    scanning every module of site-packages.
+    scanning every module of site-packages. `python`: the interpreter's "X.Y"; before 3.9,
+    compileall has no `-s` (strip a prefix), so py_compile is driven with a relative `dfile`.
     """
+    legacy = python is not None and tuple(int(x) for x in python.split(".")[:2]) < (3, 9)
     for site in sorted(prefix.glob("lib/python*/site-packages")):
         if only is None:
-            targets: list[str | Path] = [site]
-            listing = None
+            if legacy:
+                sources = sorted(str(p) for p in site.rglob("*.py"))
+                targets: list[str | Path] = []
+                listing: str | None = "\n".join(sources) + "\n"
+            else:
+                targets, listing = [site], None
         else:
             mine = [str(p) for p in only if p.is_relative_to(site)]
             if not mine:
                 continue
             targets, listing = ["-i", "-"], "\n".join(mine) + "\n"
+        argv: list[str | Path] = (
+            [python_path, "-I", "-c", _LEGACY_COMPILE, site]
+            if legacy
+            else [python_path, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, *targets]
+        )
         result = _proc.run(
-            [python, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, *targets],
+            argv,
             what=f"compiling bytecode in {site}",
             env=_proc.clean_env(),
             timeout=timeout,
             check=False,
             input_text=listing,
         )
-        if result.returncode != 0:
+        if result.returncode != 0 or (legacy and result.stdout):
             # Some wheels ship modules for other Python versions (as uv, we skip them).
             log.debug("compileall in %s: %s", site, result.stdout[-2000:])
 

@@ -91,6 +91,9 @@ class VariantBuild:
     smoke: SmokeReport | None = None
     error: str | None = None
     missing_tool: bool = False  # it failed with ToolNotFoundError
+    # Where the interpreter came from when not from the builder's usual source (the marker's
+    # "interpreter": "python 3.6.15 from conda-forge (uv cannot provide python 3.6)").
+    interpreter: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -173,8 +176,10 @@ def torch_family(expected: Inventory) -> dict[str, str]:
     return dict(sorted(family.items()))
 
 
-def _marker_bytes(variant: Variant, manager: str, lock_sha: str, expected: Inventory) -> bytes:
-    data = {
+def _marker_bytes(
+    variant: Variant, manager: str, lock_sha: str, expected: Inventory, interpreter: str | None
+) -> bytes:
+    data: dict[str, object] = {
         "format": MARKER_FORMAT,
         "variant": variant.id,
         "manager": manager,
@@ -185,6 +190,8 @@ def _marker_bytes(variant: Variant, manager: str, lock_sha: str, expected: Inven
         "conda": dict(sorted(expected.conda.items())),
         "envgen": __version__,
     }
+    if interpreter is not None:
+        data["interpreter"] = interpreter
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -407,7 +414,7 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     tmp = env.with_name(f"{env.name}.tmp-{_token()}")
     env.parent.mkdir(parents=True, exist_ok=True)
     try:
-        builder.install(
+        interpreter = builder.install(
             BuildRequest(
                 variant=variant,
                 lock_dir=lock_dir,
@@ -436,7 +443,8 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
             )
             raise BuildError(msg)
         atomic_write_bytes(
-            tmp / MARKER, _marker_bytes(variant, builder.manager, lock_sha, expected)
+            tmp / MARKER,
+            _marker_bytes(variant, builder.manager, lock_sha, expected, interpreter),
         )
         swap_into_place(tmp, env)
     finally:
@@ -563,6 +571,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         seconds = time.perf_counter() - start
         disk = disk_usage(target)
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
+        interpreter = (read_marker(target) or {}).get("interpreter")
         report = None
         if smoke:
             archs = compiled_archs(matrix, v) if mgr == "pip" else ()
@@ -575,6 +584,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
             seconds=seconds,
             disk=disk,
             smoke=report,
+            interpreter=interpreter if isinstance(interpreter, str) else None,
         )
 
     workers = max(1, jobs or min(len(plan), os.cpu_count() or 1))

@@ -12,6 +12,10 @@ and `sys.prefix` is computed from the interpreter's location at start-up; the by
 recorded source paths are fixed up by importlib on load. envgen.build.orchestrate checks after the
 install that no script still names the temp path.
 
+A python uv can neither find nor download (3.6, 3.7: uv's builds start at 3.8) comes from
+conda-forge instead (envgen.build.interpreter): the prefix is then a conda prefix holding CPython,
+the lock is synced straight into it, and uv's absolute shebangs are pointed at the final path.
+
 Indexes: they come from the spec and the user's settings (ENVGEN_PYTORCH_INDEX /
 ENVGEN_PYPI_INDEX mirrors, possibly with credentials), never from the lock: uv reads them from
 its environment (not argv, which `ps` shows) and syncs a private copy of the lock whose index
@@ -34,13 +38,16 @@ from envgen.build.base import (
     BuildRequest,
     Inventory,
     compile_bytecode,
+    files_naming,
     installed_distributions,
     parse_requirements,
     prelink_bytecode,
     python_of,
     read_lock,
+    rewrite_text_prefix,
     share_bytecode,
 )
+from envgen.build.interpreter import install_conda_python, refuse_python_2, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
@@ -133,7 +140,9 @@ class VenvBuilder:
             markers={name: marker for name, (_, marker) in pins.items() if marker},
         )
 
-    def install(self, request: BuildRequest) -> None:
+    def install(self, request: BuildRequest) -> str | None:
+        """Returns where the interpreter came from when not from uv (for the marker)."""
+        refuse_python_2(request.variant.id, request.variant.python)
         uv = _proc.require("uv", why="build pip environments")
         env = uv_environment(request.cache_dir, request.http_timeout)
         lock = request.lock_dir / REQUIREMENTS
@@ -141,23 +150,29 @@ class VenvBuilder:
         # from
         # what the spec and settings write): the indexes come from index_environment.
         _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        note = None
         try:
-            _proc.run(
-                [
-                    uv,
-                    "venv",
-                    "--no-config",
-                    "--no-project",
-                    "--relocatable",
-                    "--quiet",
-                    "--python",
-                    request.variant.python,
-                    request.prefix,
-                ],
-                what=f"uv venv for {request.variant.id}",
-                env=env,
-                timeout=request.timeout,
-            )
+            if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+                _proc.run(
+                    [
+                        uv,
+                        "venv",
+                        "--no-config",
+                        "--no-project",
+                        "--relocatable",
+                        "--quiet",
+                        "--python",
+                        request.variant.python,
+                        request.prefix,
+                    ],
+                    what=f"uv venv for {request.variant.id}",
+                    env=env,
+                    timeout=request.timeout,
+                )
+            else:
+                # An old python (3.6, 3.7): a conda prefix holding CPython from conda-forge,
+                # which the lock is synced straight into (envgen.build.interpreter).
+                note = install_conda_python(request)
             with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
                 # A private copy without index lines: the indexes (maybe a mirror with
                 # credentials) travel only as flags.
@@ -197,6 +212,15 @@ class VenvBuilder:
                     request.prefix,
                     timeout=request.timeout,
                     only=left if reused else None,
+                    python=request.variant.python,
+                )
+            if note is not None:
+                # uv writes absolute shebangs into a non-venv prefix: point them at the final
+                # location (rattler already did so for the conda packages' own files).
+                rewrite_text_prefix(
+                    files_naming(request.prefix, str(request.prefix)),
+                    str(request.prefix),
+                    str(request.final_prefix),
                 )
         except ToolNotFoundError:
             raise  # its own exit code (12)
@@ -210,6 +234,7 @@ class VenvBuilder:
             reused,
             added,
         )
+        return note
 
     def installed(self, prefix: Path) -> Inventory:
         dists, environment = installed_distributions(python_of(prefix))

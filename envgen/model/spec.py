@@ -70,6 +70,7 @@ WRITE_INDEX_CHOICES: Final = ("official", "mirror")
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
 _PY_RE: Final = re.compile(r"3\.\d{1,2}")
+_PY2_RE: Final = re.compile(r"2\.\d{1,2}")
 CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
 _HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
 # A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
@@ -473,6 +474,14 @@ class _Validator:
                 self.p.add(
                     where,
                     f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
+                )
+                continue
+            if _PY2_RE.fullmatch(item):
+                self.p.add(
+                    where,
+                    f"python {item} is not supported: torch's Python 2 builds are conda-only "
+                    "(uv cannot install into Python 2) and envgen builds and smoke-tests "
+                    'Python 3 environments; use "3.6" or later',
                 )
                 continue
             if not _PY_RE.fullmatch(item):

@@ -38,6 +38,10 @@ class CondaPackage:
     noarch: str | None = None
     files: tuple[tuple[str, str], ...] = ()
     license: str = "BSD-3-Clause"
+    binaries: tuple[tuple[str, bytes], ...] = ()
+    """Payload files given as bytes; those under bin/ are executable."""
+    links: tuple[tuple[str, str], ...] = ()
+    """Symbolic links: (path in the package, target)."""
 
     @property
     def filename(self) -> str:
@@ -89,20 +93,26 @@ def _dump(data: object) -> bytes:
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
 
 
-def _tar_add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+def _tar_add(tar: tarfile.TarFile, name: str, data: bytes, *, link: str | None = None) -> None:
     info = tarfile.TarInfo(name)
-    info.size = len(data)
     info.mtime = _TAR_MTIME
-    info.mode = 0o644
+    info.mode = 0o755 if name.startswith("bin/") else 0o644
     info.uid = info.gid = 0
     info.uname = info.gname = ""
+    if link is not None:
+        info.type, info.linkname, info.mode = tarfile.SYMTYPE, link, 0o777
+        tar.addfile(info)
+        return
+    info.size = len(data)
     tar.addfile(info, io.BytesIO(data))
 
 
 def package_bytes(package: CondaPackage) -> bytes:
     """The `.tar.bz2` bytes of `package`: payload files plus `info/`, all deterministic."""
     payload = {path: text.encode() for path, text in package.files}
-    if not payload:
+    payload.update(package.binaries)
+    links = dict(package.links)
+    if not payload and not links:
         payload[f"share/envgen-fake/{package.name}.txt"] = (
             f"{package.name} {package.version} {package.build}\n".encode()
         )
@@ -115,13 +125,14 @@ def package_bytes(package: CondaPackage) -> bytes:
                 "size_in_bytes": len(data),
             }
             for path, data in sorted(payload.items())
-        ],
+        ]
+        + [{"_path": path, "path_type": "softlink"} for path in sorted(links)],
         "paths_version": 1,
     }
     info = {
         "info/index.json": _dump(package.index_json()),
         "info/paths.json": _dump(paths_json),
-        "info/files": ("\n".join(sorted(payload)) + "\n").encode(),
+        "info/files": ("\n".join(sorted([*payload, *links])) + "\n").encode(),
         "info/about.json": _dump({"summary": f"Fake {package.name} for envgen tests"}),
     }
     buffer = io.BytesIO()
@@ -130,6 +141,8 @@ def package_bytes(package: CondaPackage) -> bytes:
             _tar_add(tar, name, data)
         for name, data in sorted(payload.items()):
             _tar_add(tar, name, data)
+        for name, target in sorted(links.items()):
+            _tar_add(tar, name, b"", link=target)
     return bz2.compress(buffer.getvalue(), compresslevel=9)
 
 
@@ -520,4 +533,42 @@ def build_conda_forge_releases_channel(directory: Path) -> CondaChannel:
         "conda-forge",
         conda_forge_release_packages(),
         subdirs=("linux-64", "win-64", "osx-arm64", "noarch"),
+    )
+
+
+# --- a CPython from this machine, packaged as conda-forge would ----------------------------------
+def find_python(version: str) -> Path | None:
+    """A working CPython `version` ("3.6") interpreter on this machine that is not on uv's search
+    path (pyenv keeps its versions under ~/.pyenv/versions), or None."""
+    home = Path.home() / ".pyenv" / "versions"
+    for candidate in sorted(home.glob(f"{version}.*/bin/python{version}"), reverse=True):
+        if candidate.is_file() and (candidate.parents[1] / "lib" / f"python{version}").is_dir():
+            return candidate
+    return None
+
+
+def python_package(interpreter: Path, version: str, *, subdir: str = "linux-64") -> CondaPackage:
+    """conda-forge's `python` package, made from a real interpreter of this machine.
+
+    The binary is copied into bin/ (it finds its shared libpython by its RPATH) and every
+    standard-library entry is a link to the interpreter's own, except site-packages, which is a
+    folder of the prefix: Python takes its sys.prefix from where the binary lies, so the prefix
+    is a Python installation of its own, as conda-forge's package makes it.
+    """
+    minor = ".".join(version.split(".")[:2])
+    lib = interpreter.parents[1] / "lib" / f"python{minor}"
+    links = [(f"bin/python{minor[0]}", f"python{minor}"), ("bin/python", f"python{minor}")]
+    links += [
+        (f"lib/python{minor}/{entry.name}", str(entry))
+        for entry in sorted(lib.iterdir())
+        if entry.name != "site-packages"
+    ]
+    return CondaPackage(
+        name="python",
+        version=version,
+        build="h0123456_0_cpython",
+        subdir=subdir,
+        binaries=((f"bin/python{minor}", interpreter.read_bytes()),),
+        files=((f"lib/python{minor}/site-packages/README.txt", "site-packages\n"),),
+        links=tuple(links),
     )

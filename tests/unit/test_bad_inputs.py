@@ -235,7 +235,9 @@ CASES: Final[tuple[Case, ...]] = (
         "python-two",
         b'name: p\npython: "2.7"\ntorch: "2.1.0"\n',
         3,
-        "project.yaml:2: python: '2.7' is not a Python version; write major.minor, e.g. \"3.10\"",
+        "project.yaml:2: python: python 2.7 is not supported: torch's Python 2 builds are "
+        "conda-only (uv cannot install into Python 2) and envgen builds and smoke-tests Python 3 "
+        'environments; use "3.6" or later',
     ),
     Case(
         "python-empty-list",

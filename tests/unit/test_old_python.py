@@ -1,0 +1,102 @@
+"""Old pythons for pip variants: whether uv provides them, the conda-forge route, Python 2.
+
+Without processes; the real uv's answers are tests/integration/test_uv_pythons.py, and the route
+end to end (CPython 3.6 from a local conda-forge copy, the lock synced into it) is
+tests/integration/test_build.py::test_python_uv_cannot_provide_comes_from_conda_forge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from envgen.app import format_build_line
+from envgen.build import venv as venv_module
+from envgen.build.base import BuildRequest
+from envgen.build.interpreter import conda_forge_url, python_spec, refuse_python_2
+from envgen.build.orchestrate import VariantBuild
+from envgen.build.venv import VenvBuilder
+from envgen.errors import BuildError
+from envgen.infra import proc as _proc
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import Variant, expand
+from envgen.render.base import IndexUrls
+
+MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
+
+
+def _variant(python: str) -> Variant:
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\nmanagers: [pip]\n',
+        path=Path("project.yaml"),
+    )
+    (variant,) = expand(spec, load_matrix(MINI)).variants
+    return dataclasses.replace(variant, python=python)
+
+
+def test_python_2_is_conda_only() -> None:
+    with pytest.raises(BuildError, match=r"cpu: python 2\.7 is conda-only: uv cannot install"):
+        refuse_python_2("cpu", "2.7")
+    refuse_python_2("cpu", "3.6")
+
+
+def test_the_builder_refuses_python_2_before_running_anything(tmp_path: Path) -> None:
+    request = BuildRequest(
+        variant=_variant("2.7"), lock_dir=tmp_path, prefix=tmp_path / "env",
+        final_prefix=tmp_path / "final", urls=IndexUrls(), channel_alias=None,
+        cache_dir=tmp_path / "cache",
+    )  # fmt: skip
+    with pytest.raises(BuildError, match="conda-only"):
+        VenvBuilder().install(request)
+    assert not (tmp_path / "env").exists()
+
+
+def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The decision in VenvBuilder.install: uv venv when uv provides the python, else conda."""
+    (tmp_path / "requirements.txt").write_text("six==1.17.0 --hash=sha256:00\n")
+    calls: list[str] = []
+
+    def fake_run(args: list[object], **_kw: object) -> _proc.Completed:
+        calls.append(" ".join(str(a) for a in args[1:3]))
+        msg = "stop here"
+        raise BuildError(msg)
+
+    def fake_conda(request: BuildRequest) -> str:
+        calls.append(f"conda-forge python {request.variant.python}")
+        msg = "stop here"
+        raise BuildError(msg)
+
+    monkeypatch.setattr(_proc, "run", fake_run)
+    monkeypatch.setattr(venv_module, "install_conda_python", fake_conda)
+    for python, provided in (("3.11", True), ("3.6", False)):
+        monkeypatch.setattr(venv_module, "uv_provides", lambda *_a, p=provided, **_k: p)
+        request = BuildRequest(
+            variant=_variant(python), lock_dir=tmp_path, prefix=tmp_path / "env",
+            final_prefix=tmp_path / "final", urls=IndexUrls(), channel_alias=None,
+            cache_dir=tmp_path / "cache",
+        )  # fmt: skip
+        with pytest.raises(BuildError):
+            VenvBuilder().install(request)
+    assert calls == ["venv --no-config", "conda-forge python 3.6"]
+
+
+def test_conda_forge_through_the_alias() -> None:
+    assert conda_forge_url(None) == "https://conda.anaconda.org/conda-forge"
+    assert conda_forge_url("https://mirror.example/conda/") == (
+        "https://mirror.example/conda/conda-forge"
+    )
+    assert python_spec("3.7") == "python 3.7.* *_cpython"
+
+
+def test_the_build_line_names_the_interpreter(tmp_path: Path) -> None:
+    b = VariantBuild(variant="cpu", manager="pip", env=tmp_path, status="built", seconds=1.0,
+                     interpreter="python 3.6.15 from conda-forge (uv cannot provide python 3.6)")  # fmt: skip
+    assert format_build_line(b) == (
+        f"cpu: built (pip) in 1.0 s, python 3.6.15 from conda-forge (uv cannot provide python "
+        f"3.6) -> {tmp_path}"
+    )
