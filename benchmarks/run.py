@@ -280,7 +280,7 @@ def _uv_sync(requirements: Path, venv: Path, cache: Path) -> None:
     )  # fmt: skip
     run(
         [tool("uv"), "pip", "sync", "--no-config", "--quiet", "--python", venv / "bin" / "python",
-         "--cache-dir", cache, requirements],
+         "--index-strategy", "unsafe-best-match", "--cache-dir", cache, requirements],
         what="uv pip sync", env=env, timeout=1800,
     )  # fmt: skip
 
