@@ -270,6 +270,48 @@ def _torch_index(root: Path) -> Path:
     return root
 
 
+def _uv_sync(requirements: Path, venv: Path, cache: Path) -> None:
+    """Raw uv on the same lock: `uv venv` + `uv pip sync`, no bytecode (uv's default)."""
+    env = clean_env()
+    run(
+        [tool("uv"), "venv", "--no-config", "--quiet", "--python", sys.executable,
+         "--cache-dir", cache, venv],
+        what="uv venv", env=env,
+    )  # fmt: skip
+    run(
+        [tool("uv"), "pip", "sync", "--no-config", "--quiet", "--python", venv / "bin" / "python",
+         "--index-strategy", "unsafe-best-match", "--cache-dir", cache, requirements],
+        what="uv pip sync", env=env, timeout=1800,
+    )  # fmt: skip
+
+
+def _disk_of(root: Path, cache: Path) -> dict[str, int]:
+    """Allocated bytes of 1, 2 and 3 environments (the third: the other spec) and the cache."""
+    three = [root / "warm-0", root / "warm-1", root / "other"]
+    return {
+        "envs_1": disk_bytes(three[:1]),
+        "envs_2": disk_bytes(three[:2]),
+        "envs_3": disk_bytes(three),
+        "cache": disk_bytes([cache]),
+        "envs_3_plus_cache": disk_bytes([*three, cache]),
+    }
+
+
+def _build_ratios(timings: dict[str, dict[str, Timing]]) -> dict[str, float]:
+    states = ("cold", "warm", "other_variant_warm")
+    return {
+        f"pip_over_envgen_{state}": ratio(
+            timings["pip"][state].median, timings["envgen"][state].median
+        )
+        for state in states
+    } | {
+        f"envgen_over_uv_{state}": ratio(
+            timings["envgen"][state].median, timings["uv"][state].median
+        )
+        for state in states
+    }
+
+
 def bench_build(cfg: Config) -> dict[str, object]:
     if cfg.quick:
         return {"build": {"skipped": "quick mode skips real torch"}}
@@ -334,10 +376,13 @@ def bench_build(cfg: Config) -> dict[str, object]:
             what="pip install", env=env, timeout=1800,
         )  # fmt: skip
 
+    def uv_build(name: str, env_dir: Path, cache: Path) -> None:
+        _uv_sync(pip_reqs[name], env_dir / "cpu", cache)
+
     results: dict[str, object] = {"wheel": REAL_WHEEL.name}
     timings: dict[str, dict[str, Timing]] = {}
     disk: dict[str, dict[str, int]] = {}
-    for name, fn in (("envgen", envgen_build), ("pip", pip_build)):
+    for name, fn in (("envgen", envgen_build), ("uv", uv_build), ("pip", pip_build)):
         root = envs / name
         caches = work / "caches" / name
 
@@ -364,15 +409,7 @@ def bench_build(cfg: Config) -> dict[str, object]:
         fn(name="b", env_dir=root / "other", cache=cache)  # type: ignore[operator]
         other = Timing(runs=(time.perf_counter() - start,))
         timings[name] = {"cold": cold, "warm": warm, "other_variant_warm": other}
-        sets = [root / "warm-0"], [root / "warm-0", root / "warm-1"]
-        three = [root / "warm-0", root / "warm-1", root / "other"]
-        disk[name] = {
-            "envs_1": disk_bytes(sets[0]),
-            "envs_2": disk_bytes(sets[1]),
-            "envs_3": disk_bytes(three),
-            "cache": disk_bytes([cache]),
-            "envs_3_plus_cache": disk_bytes([*three, cache]),
-        }
+        disk[name] = _disk_of(root, cache)
         log.info(
             "build: %s cold %.2f s, warm %.2f s; disk %s",
             name,
@@ -381,12 +418,7 @@ def bench_build(cfg: Config) -> dict[str, object]:
             disk[name],
         )
     results["timings"] = {t: {k: v.as_json() for k, v in d.items()} for t, d in timings.items()}
-    results["ratios"] = {
-        f"pip_over_envgen_{state}": ratio(
-            timings["pip"][state].median, timings["envgen"][state].median
-        )
-        for state in ("cold", "warm", "other_variant_warm")
-    }
+    results["ratios"] = _build_ratios(timings)
     disk_out: dict[str, object] = dict(disk)
     disk_out["ratios"] = {
         f"{name}_3_over_1": round(d["envs_3"] / d["envs_1"], 3) for name, d in disk.items()
@@ -464,9 +496,42 @@ def bench_matrix(cfg: Config) -> dict[str, object]:
     }
 
 
+# --- 6: start-up -----------------------------------------------------------------------------
+
+
+def bench_startup(cfg: Config) -> dict[str, object]:
+    """Spec-reading commands as a user runs them (a new process, matrix cache warm), beside the
+    floor of any Python CLI: the interpreter, and the interpreter importing click."""
+    work = _fresh(cfg.work / "startup")
+    (work / "project.yaml").write_text(LOCK_SPEC)
+    env = clean_env({"ENVGEN_CACHE_DIR": str(work / "cache"), "CI": "1"})
+    python = sys.executable
+    commands = {
+        "envgen_list": [tool("envgen"), "list", "project.yaml"],
+        "envgen_lock_pins_only": [tool("envgen"), "lock", "--pins-only", "project.yaml"],
+        "envgen_help": [tool("envgen"), "--help"],
+        "python_pass": [python, "-c", "pass"],
+        "python_import_click": [python, "-c", "import click"],
+        "uv_version": [tool("uv"), "--version"],
+    }
+    run(commands["envgen_list"], what="envgen list (fills the matrix cache)", env=env, cwd=work)
+    reps = max(cfg.reps, 3 if cfg.quick else 11)
+    timings = {
+        key: repeat(lambda _i, a=args, k=key: run(a, what=k, env=env, cwd=work), reps)  # type: ignore[misc]
+        for key, args in commands.items()
+    }
+    log.info("startup: %s", {k: round(t.median, 3) for k, t in timings.items()})
+    return {"startup": {key: t.as_json() for key, t in timings.items()}}
+
+
 # --- the command line -------------------------------------------------------------------------
 
-SECTIONS: Final = {"lock": bench_lock, "build": bench_build, "matrix": bench_matrix}
+SECTIONS: Final = {
+    "startup": bench_startup,
+    "lock": bench_lock,
+    "build": bench_build,
+    "matrix": bench_matrix,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

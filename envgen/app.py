@@ -348,7 +348,10 @@ def format_show(data: dict[str, Any]) -> str:
 
 
 def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
-    matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
+    # The YAML itself, through pydantic, every time: other commands may take the validated copy
+    # cached under settings.cache_root (envgen.model.matrix), this one checks the files.
+    del settings
+    matrix = load_matrix(matrix_dir)
     problems = check_invariants(matrix)
     if problems:  # load_matrix raises on these; reaching here is a bug
         msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import logging
+import typing
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypeVar
@@ -43,10 +44,14 @@ def _kebab(name: str) -> str:
 
 
 class StrictModel(BaseModel):
-    """Unknown keys are errors, instances are frozen, and YAML keys are kebab-case."""
+    """Unknown keys are errors, instances are frozen, and YAML keys are kebab-case.
+
+    `defer_build`: a model's validator is built on its first validation, not at import (~60 ms
+    for these models); a command that loads the matrix from its cache never validates.
+    """
 
     model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=_kebab, populate_by_name=True
+        extra="forbid", frozen=True, alias_generator=_kebab, populate_by_name=True, defer_build=True
     )
 
 
@@ -595,21 +600,34 @@ def _row_label(row: object) -> str:
 def load_matrix(directory: Path | None = None, *, cache_root: Path | None = None) -> Matrix:
     """Load and validate every matrix file under `directory` (default: the bundled matrices/).
 
-    `cache_root` (Settings.cache_root) keeps the parsed files as JSON in `<cache_root>/matrix/`;
-    None reads the YAML every time (once per process: the result is memoized).
+    `cache_root` (Settings.cache_root) keeps the validated matrix as JSON in `<cache_root>/matrix/`;
+    None reads and validates the YAML every time (once per process: the result is memoized).
     """
     return _load_matrix_cached(directory or MATRICES_DIR, cache_root)
 
 
-def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
-    """A content-addressed JSON copy of the parsed matrix files (None when unreadable).
+# The sources whose code decides what a valid matrix is: part of the cache key, so a cached
+# matrix validated by other models (another envgen version) is never read.
+_MODEL_SOURCES: Final = (Path(__file__), Path(__file__).with_name("types.py"))
+CACHE_FORMAT: Final = 2
 
-    Parsing ~500 YAML rows costs ~0.2 s on every command; the JSON copy, keyed by the sha256 of
-    the files' bytes, loads in milliseconds and can never be stale.
+
+def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
+    """A content-addressed JSON copy of the validated matrix (None when a file is unreadable).
+
+    Parsing and validating ~500 YAML rows costs ~0.2 s; the JSON copy, keyed by the sha256 of the
+    files' bytes and of the models' source, loads in milliseconds without pydantic validating it
+    again, and can never be stale: it is written only after the matrix passed validation and
+    `check_invariants`.
     """
     if cache_root is None:
         return None
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"format {CACHE_FORMAT}\0".encode())
+    try:
+        for source in _MODEL_SOURCES:
+            digest.update(source.read_bytes() + b"\0")
+    except OSError:
+        return None
     for key, name in MATRIX_FILES.items():
         path = directory / name
         if key in OPTIONAL_FILES and not path.exists():
@@ -622,30 +640,71 @@ def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
     return cache_root / "matrix" / f"{digest.hexdigest()}.json"
 
 
-def _read_raw(directory: Path, cache_root: Path | None) -> dict[str, list[Any]]:
-    cache = _parsed_cache_path(directory, cache_root)
-    if cache is not None:
-        try:
-            cached = json.loads(cache.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            cached = None
-        if isinstance(cached, dict) and set(cached) == set(MATRIX_FILES):
-            return cached
-    raw = {
+def _read_raw(directory: Path) -> dict[str, list[Any]]:
+    return {
         key: _read_rows(directory / name, optional=key in OPTIONAL_FILES)
         for key, name in MATRIX_FILES.items()
     }
-    if cache is not None:
-        try:
-            atomic_write_bytes(cache, json.dumps(raw, sort_keys=True).encode())
-        except OSError:
-            log.debug("cannot write the matrix cache %s", cache)
-    return raw
+
+
+@functools.cache
+def _nested(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
+    """The fields of `model` that hold a tuple of models, and the model of their items."""
+    nested: dict[str, type[BaseModel]] = {}
+    for name, info in model.model_fields.items():
+        args = typing.get_args(info.annotation)
+        if args and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+            nested[name] = args[0]
+    return nested
+
+
+def _construct(model: type[_Row], data: dict[str, Any]) -> _Row:
+    """Rebuild a model from its validated `model_dump(mode="json")`, without validating again.
+
+    Every matrix field is a scalar, a tuple of scalars or a tuple of models (JSON gave lists).
+    """
+    nested = _nested(model)
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name in nested:
+            values[name] = tuple(_construct(nested[name], item) for item in value)
+        elif isinstance(value, list):
+            values[name] = tuple(value)
+        else:
+            values[name] = value
+    return model.model_construct(**values)
+
+
+def _from_cache(cache: Path) -> Matrix | None:
+    try:
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(cached, dict) or set(cached) != set(Matrix.model_fields):
+        return None
+    try:
+        return _construct(Matrix, cached)
+    except (TypeError, AttributeError, ValueError):  # not written by this code: validate instead
+        return None
 
 
 @functools.cache
 def _load_matrix_cached(directory: Path, cache_root: Path | None) -> Matrix:
-    raw = _read_raw(directory, cache_root)
+    cache = _parsed_cache_path(directory, cache_root)
+    if cache is not None:
+        cached = _from_cache(cache)
+        if cached is not None:
+            return cached
+    matrix = _validate(directory, _read_raw(directory))
+    if cache is not None:
+        try:
+            atomic_write_bytes(cache, json.dumps(matrix.model_dump(mode="json")).encode())
+        except OSError:
+            log.debug("cannot write the matrix cache %s", cache)
+    return matrix
+
+
+def _validate(directory: Path, raw: dict[str, list[Any]]) -> Matrix:
     for key, rows in raw.items():
         try:
             Matrix.model_validate({**dict.fromkeys(MATRIX_FILES, ()), key: rows})
