@@ -15,7 +15,6 @@ and whether it publishes upload times.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import html.parser
 import json
@@ -23,8 +22,6 @@ import logging
 import os
 import platform as host_platform
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +36,8 @@ from packaging.utils import (
 )
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import LockError
+from envgen.errors import LockError, NetworkError
+from envgen.infra import network
 from envgen.infra import proc as _proc
 from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
@@ -355,18 +353,9 @@ def running_platform(system: str | None = None, machine: str | None = None) -> P
 
 
 def _get(url: str, accept: str, timeout: float) -> tuple[str, bytes]:
-    """GET a URL (credentials in it become a basic-auth header): (content type, body)."""
-    bare, user, token = split_credentials(url)
-    if urlsplit(bare).scheme not in ("http", "https", "file"):
-        msg = f"unsupported URL scheme in {_proc.redact(url)}"
-        raise OSError(msg)
-    headers = {"Accept": accept}
-    if user is not None or token is not None:
-        pair = f"{user or ''}:{token or ''}".encode()
-        headers["Authorization"] = "Basic " + base64.b64encode(pair).decode("ascii")
-    req = urllib.request.Request(bare, headers=headers)  # noqa: S310 - scheme checked above
-    with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
-        return str(resp.headers.get("Content-Type") or ""), resp.read()
+    """GET a URL once (envgen.infra.network.http_get): (content type, body)."""
+    answer = network.http_get(url, headers={"Accept": accept}, timeout=timeout)
+    return answer.content_type, answer.body
 
 
 class _Anchors(html.parser.HTMLParser):
@@ -423,7 +412,7 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
             canonicalize_name(text or href.rstrip("/").rsplit("/", 1)[-1])
             for href, text in _anchors(body.decode("utf-8", "replace"))
         )
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (NetworkError, ValueError, KeyError, TypeError) as exc:
         log.warning(
             "could not list the projects on %s (%s); only the direct torch pins are taken "
             "from it, other torch-family packages come from PyPI",
@@ -531,7 +520,7 @@ def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[s
             return runtime_requirements(
                 meta.decode("utf-8", "replace"), target_environment(variant)
             )
-    except (OSError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
+    except (NetworkError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
         return None
     return None
 
@@ -560,7 +549,7 @@ def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
             return False
         files = json.loads(body).get("files", [])
         return bool(files) and all("upload-time" in f for f in files)
-    except (OSError, ValueError, AttributeError) as exc:
+    except (NetworkError, ValueError, AttributeError) as exc:
         log.debug("upload-time probe of %s failed: %s", _proc.redact(plan.pytorch), exc)
         return False
 
