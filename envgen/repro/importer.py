@@ -44,6 +44,7 @@ from envgen.model.variants import (
     issues_for,
     nearest_accelerator,
     published_companions,
+    silenced,
 )
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
@@ -1945,7 +1946,10 @@ def _known_issues(
     if build is None:
         return
     for issue in _issues(found, matrix, release, acc, build):
-        if issue.severity != "warning" or _silenced(issue, found):
+        if issue.severity != "warning" or (
+            issue.silenced_by is not None
+            and silenced(issue.silenced_by, found.pip_reqs, found.conda_deps)
+        ):
             continue
         fix = _IMPORT_FIXES.get(issue.id, issue.fix).format(acc=acc)
         warnings.append(f"[{issue.id}] {issue.message} Fix: {fix} ({issue.link})")
@@ -1960,28 +1964,6 @@ _IMPORT_FIXES: Final = {
         "fails if the environment holds a CPU build"
     ),
 }
-
-
-def _silenced(issue: KnownIssue, found: _Found) -> bool:
-    """The file already pins what the issue's `silenced-by` requirement asks for (e.g. numpy<2)."""
-    if issue.silenced_by is None:
-        return False
-    want = Requirement(issue.silenced_by)
-    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
-    have: list[SpecifierSet] = []
-    for text in found.pip_reqs:
-        req = Requirement(text)
-        if canonicalize_name(req.name) == canonicalize_name(want.name):
-            have.append(req.specifier)
-    for dep in found.conda_deps:
-        m = re.match(rf"^{re.escape(want.name)}=+([0-9][0-9.]*)", dep)
-        if m:
-            have.append(
-                SpecifierSet(f"=={m.group(1)}.*" if dep.count("=") == 1 else f"=={m.group(1)}")
-            )
-    return bool(probes and have) and all(
-        not spec.contains(p, prereleases=True) for spec in have for p in probes
-    )
 
 
 def _safe_name(name: str) -> str:
