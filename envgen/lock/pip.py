@@ -43,6 +43,7 @@ from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
@@ -51,18 +52,6 @@ from envgen.render.requirements import index_lines, requirement_lines
 log = logging.getLogger(__name__)
 
 LOCK_NAME: Final = "requirements.txt"
-
-# uv's --python-platform per conda-style platform. Linux targets manylinux_2_28: a 2_28 target
-# also accepts every older tag (manylinux1 = 2_5, manylinux2014 = 2_17), so old torch releases
-# resolve, and torch >= 2.6 publishes manylinux_2_28 wheels, which a 2_17 target would reject.
-# (The conda locker asks for its own glibc level through uv_python_platform's `glibc`.)
-UV_PYTHON_PLATFORMS: Final[dict[Platform, str]] = {
-    "linux-64": "x86_64-manylinux_2_28",
-    "linux-aarch64": "aarch64-manylinux_2_28",
-    "osx-64": "x86_64-apple-darwin",
-    "osx-arm64": "aarch64-apple-darwin",
-    "win-64": "x86_64-pc-windows-msvc",
-}
 
 # Projects the PyTorch index serves (the torch family, with its triton builds): locked from there.
 PYTORCH_INDEX_PROJECTS: Final = frozenset(
@@ -116,7 +105,7 @@ def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
     >>> uv_python_platform("osx-arm64", glibc="2.17")
     'aarch64-apple-darwin'
     """
-    target = UV_PYTHON_PLATFORMS[platform]
+    target = load_targets().uv_python_platform(platform)  # matrices/targets.yaml
     arch, _, abi = target.partition("-")
     if glibc is None or not abi.startswith("manylinux_"):
         return target
@@ -326,17 +315,6 @@ def failure_lines(stderr: str) -> list[str]:
     return [line for line in lines[start:] if line.strip()][:40]
 
 
-_HOST_PLATFORMS: Final[dict[tuple[str, str], Platform]] = {
-    ("linux", "x86_64"): "linux-64",
-    ("linux", "amd64"): "linux-64",
-    ("linux", "aarch64"): "linux-aarch64",
-    ("darwin", "x86_64"): "osx-64",
-    ("darwin", "arm64"): "osx-arm64",
-    ("win32", "amd64"): "win-64",
-    ("win32", "x86_64"): "win-64",
-}
-
-
 def running_platform(system: str | None = None, machine: str | None = None) -> Platform | None:
     """The variant platform of this interpreter (None when envgen knows no such platform).
 
@@ -346,7 +324,7 @@ def running_platform(system: str | None = None, machine: str | None = None) -> P
     system = system if system is not None else sys.platform
     machine = (machine if machine is not None else host_platform.machine()).lower()
     system = "linux" if system.startswith("linux") else system
-    return _HOST_PLATFORMS.get((system, machine))
+    return load_targets().host_platform(system, machine)
 
 
 # --- talking to the PyTorch index ---------------------------------------------------------------
@@ -422,49 +400,14 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
         return None
 
 
-# Marker environments of the target platforms (PEP 508), for torch's Requires-Dist.
-_MARKER_PLATFORM: Final[dict[Platform, dict[str, str]]] = {
-    "linux-64": {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "platform_machine": "x86_64",
-        "os_name": "posix",
-    },
-    "linux-aarch64": {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "platform_machine": "aarch64",
-        "os_name": "posix",
-    },
-    "osx-64": {
-        "sys_platform": "darwin",
-        "platform_system": "Darwin",
-        "platform_machine": "x86_64",
-        "os_name": "posix",
-    },
-    "osx-arm64": {
-        "sys_platform": "darwin",
-        "platform_system": "Darwin",
-        "platform_machine": "arm64",
-        "os_name": "posix",
-    },
-    "win-64": {
-        "sys_platform": "win32",
-        "platform_system": "Windows",
-        "platform_machine": "AMD64",
-        "os_name": "nt",
-    },
-}
-
-
 def target_environment(variant: Variant) -> dict[str, str]:
-    """The PEP 508 marker environment of a variant's target (not the host)."""
+    """The PEP 508 marker environment of a variant's target (not the host; for Requires-Dist)."""
     return {
         "python_version": variant.python,
         "python_full_version": f"{variant.python}.0",
         "implementation_name": "cpython",
         "platform_python_implementation": "CPython",
-        **_MARKER_PLATFORM[variant.platform],
+        **load_targets().markers(variant.platform),
     }
 
 

@@ -37,6 +37,7 @@ from envgen.model.matrix import (
     compute_sort_key,
 )
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
+from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     companion_accepts,
@@ -754,12 +755,7 @@ def _pip_version(spec: str) -> tuple[str | None, str | None, str]:
 
 
 def _marker_on_linux(marker: Marker, python: str | None) -> bool:
-    env = {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "os_name": "posix",
-        "platform_machine": "x86_64",
-    }
+    env = load_targets().markers("linux-64")  # matrices/targets.yaml
     if python:
         env |= {"python_version": python, "python_full_version": python + ".0"}
     try:
