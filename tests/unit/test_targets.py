@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from packaging.version import Version
 
+from envgen import app
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
+from envgen.infra.settings import Settings
 from envgen.model.targets import TARGETS_FILE, load_targets
 from envgen.model.types import PLATFORMS
 
@@ -103,3 +105,15 @@ def test_a_broken_copy_is_a_matrix_error(tmp_path: Path, old: str, new: str, mes
 def test_a_missing_file_is_a_matrix_error(tmp_path: Path) -> None:
     with pytest.raises(MatrixError, match=r"targets\.yaml: cannot be read"):
         load_targets(tmp_path)
+
+
+def test_matrix_validate_loads_targets(tmp_path: Path) -> None:
+    """`envgen matrix validate` checks targets.yaml too: a broken table is a MatrixError."""
+    matrix = tmp_path / "m"
+    shutil.copytree(MATRICES_DIR, matrix)
+    assert app.matrix_validate(matrix, Settings()).endswith(", 5 target platforms")
+    with (matrix / "targets.yaml").open("a", encoding="utf-8") as f:
+        f.write("glibc: []\n")
+    load_targets.cache_clear()
+    with pytest.raises(MatrixError, match=r"targets\.yaml: invalid value: glibc"):
+        app.matrix_validate(matrix, Settings())
