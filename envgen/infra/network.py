@@ -1,23 +1,35 @@
-"""Reachability of the indexes a lock needs: fail fast, and say what to do when one is down.
+"""The HTTP client, and reachability of the indexes a lock needs.
+
+`http_get` is envgen's one HTTP GET (the lock's index probes, `matrix verify`): credentials in
+the URL become a basic-auth header, the scheme is checked, the body is bounded, retries are
+bounded with backoff (5xx and network errors only), and every failure is a NetworkError whose
+message names the URL with its credentials masked. `urllib.request` (and with it http.client and
+ssl) is imported only when a request is made: `envgen --help` and `envgen list` import this
+module but never fetch.
 
 Before any resolver runs, each index host is looked up once (DNS only, bounded); a host that does
 not resolve stops the run at once instead of after a resolver's retries per variant. A resolver
 failure that reads as a network failure gets the same hint: the host, the mirror settings, and
-`--pins-only`. This module must not fetch anything and must not resolve packages.
+`--pins-only`. This module must not resolve packages.
 """
 
 from __future__ import annotations
 
+import base64
 import concurrent.futures as cf
+import logging
 import socket
+import time
 import urllib.error
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
 from envgen.errors import NetworkError
-from envgen.infra.proc import redact
+from envgen.infra.proc import redact, split_credentials
+
+log = logging.getLogger(__name__)
 
 MIRROR_HOWTO: Final = "docs/how-to/use-a-mirror.md"
 _LOOKUP_TIMEOUT_S: Final = 10.0
@@ -40,6 +52,93 @@ _NETWORK_MARKERS: Final = (
 )
 
 
+# --- the HTTP client ---------------------------------------------------------------------------
+MAX_BODY_BYTES: Final = 64 * 1024 * 1024
+FETCHED_SCHEMES: Final = ("http", "https", "file")
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """An answer to `http_get`: the body and the headers (names lower-cased)."""
+
+    body: bytes
+    headers: Mapping[str, str]
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "")
+
+
+def http_get(
+    url: str,
+    *,
+    headers: Mapping[str, str] | None = None,
+    timeout: float,
+    retries: int = 1,
+    max_bytes: int = MAX_BODY_BYTES,
+    hint: str | None = None,
+) -> Response:
+    """GET `url` (http, https or file): its body and headers, or NetworkError (exit 15).
+
+    Credentials in the URL (`https://user:token@host/...`) are sent as a basic-auth header, never
+    to a host a redirect leads to, and masked in every message. `timeout`: seconds per request.
+    `retries`: attempts in all; a 5xx answer or a network error is tried again after 1, 2, 4 ...
+    seconds, any other HTTP error is final at once. A body over `max_bytes` is an error. `hint`
+    goes with the error raised when every attempt failed.
+
+    >>> http_get("ftp://bob:SECRET@mirror.example/simple", timeout=1)
+    Traceback (most recent call last):
+    ...
+    envgen.errors.NetworkError: unsupported URL scheme in ftp://***@mirror.example/simple
+    """
+    import http.client  # noqa: PLC0415 - with ssl: only when a request is made, never for --help
+    import urllib.request  # noqa: PLC0415 - as above
+
+    bare, user, token = split_credentials(url)
+    if urlsplit(bare).scheme not in FETCHED_SCHEMES:
+        msg = redact(f"unsupported URL scheme in {url}")
+        raise NetworkError(msg)
+    auth = None
+    if user is not None or token is not None:
+        pair = f"{user or ''}:{token or ''}".encode()
+        auth = "Basic " + base64.b64encode(pair).decode("ascii")
+    last: Exception | None = None
+    for attempt in range(max(1, retries)):
+        req = urllib.request.Request(bare, headers=dict(headers or {}))  # noqa: S310 - checked
+        if auth is not None:
+            req.add_unredirected_header("Authorization", auth)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - checked
+                body = resp.read(max_bytes + 1)
+                if len(body) > max_bytes:
+                    msg = redact(f"GET {url}: the answer is larger than {max_bytes} bytes")
+                    raise NetworkError(msg)
+                return Response(body, {k.lower(): v for k, v in resp.headers.items()})
+        except urllib.error.HTTPError as exc:
+            exc.close()  # the error holds the open response
+            if exc.code < 500:  # 5xx: the server's trouble, worth a retry
+                msg = redact(f"GET {url} failed: HTTP {exc.code} {exc.reason}")
+                raise NetworkError(msg) from None
+            last = exc
+        except (OSError, http.client.HTTPException) as exc:  # URLError, timeouts, resets
+            last = exc
+        if attempt + 1 < retries:
+            reason = getattr(last, "reason", None) or last
+            log.info(
+                "GET %s failed (%s); retry %d of %d",
+                redact(url),
+                redact(str(reason)),
+                attempt + 1,
+                retries - 1,
+            )
+            time.sleep(2**attempt)
+    reason = getattr(last, "reason", None) or last
+    times = f" {retries} times" if retries > 1 else ""
+    msg = redact(f"GET {url} failed{times}: {reason}")
+    raise NetworkError(msg, hint=hint)
+
+
+# --- index reachability ------------------------------------------------------------------------
 _ROLE_NAMES: Final = {
     "pytorch": "the PyTorch index",
     "pypi": "the PyPI index",

@@ -44,7 +44,8 @@ from envgen.lock.pip import (
     uv_index_environment,
     uv_python_platform,
 )
-from envgen.model.types import ANACONDA, CONDA_TOOLS, PYPI_SIMPLE, Manager, Platform
+from envgen.model.targets import load_targets
+from envgen.model.types import ANACONDA, CONDA_TOOLS, PYPI_SIMPLE, Manager
 from envgen.model.variants import Variant
 from envgen.render.environment import channels as environment_channels
 from envgen.render.environment import dependencies as environment_dependencies
@@ -56,24 +57,6 @@ log = logging.getLogger(__name__)
 SOURCE_NAME: Final = "environment.yml"
 # Bumped whenever what content_hash covers changes (see _content_hash).
 CONTENT_HASH_VERSION: Final = 1
-
-# Target machine per platform (not the host): the oldest systems the environment must run on.
-# Linux kernel 5.10 and __osx as in conda-lock's default-virtual-packages.yaml; macOS 11.0 is the
-# first arm64 release, 10.15 the oldest x86_64 one PyTorch's conda builds support.
-_ARCHSPEC: Final[dict[Platform, str]] = {
-    "linux-64": "x86_64",
-    "linux-aarch64": "aarch64",
-    "osx-64": "x86_64",
-    "osx-arm64": "arm64",
-    "win-64": "x86_64",
-}
-_LINUX_KERNEL: Final = "5.10"
-_OSX: Final[dict[Platform, str]] = {"osx-64": "10.15", "osx-arm64": "11.0"}
-# PyTorch's own conda builds (and conda-forge's sysroot) targeted glibc 2.17 until torch 2.6;
-# from 2.6 the builds need 2.28 (https://github.com/pytorch/pytorch/issues/123649).
-_GLIBC_OLD: Final = "2.17"
-_GLIBC_NEW: Final = "2.28"
-_GLIBC_NEW_FROM: Final = Version("2.6")
 
 # conda package name -> PyPI name, where they differ (for pip entries that conda already provides).
 _CONDA_TO_PYPI: Final[dict[str, str]] = {"pytorch": "torch"}
@@ -193,7 +176,7 @@ def _exact(version: str) -> str:
 
 def glibc_for(variant: Variant) -> str:
     """The glibc the variant's conda builds target (2.17 before torch 2.6, 2.28 from it)."""
-    return _GLIBC_NEW if variant.release.version >= _GLIBC_NEW_FROM else _GLIBC_OLD
+    return load_targets().glibc_for(variant.release.version)  # matrices/targets.yaml
 
 
 def virtual_packages(variant: Variant) -> tuple[VirtualPackage, ...]:
@@ -201,23 +184,13 @@ def virtual_packages(variant: Variant) -> tuple[VirtualPackage, ...]:
 
     cuda variants get `__cuda=<version>`, others none (so no CUDA build can be picked);
     linux `__unix`, `__linux=5.10`, `__glibc`; osx `__unix`, `__osx`; windows `__win`; all
-    `__archspec=1=<arch>`.
+    `__archspec=1=<arch>` (the table: matrices/targets.yaml).
     """
-    platform = variant.platform
-    out = [VirtualPackage(name="__archspec", version="1", build=_ARCHSPEC[platform])]
-    if platform.startswith("linux"):
-        out += [
-            VirtualPackage(name="__unix", version="0"),
-            VirtualPackage(name="__linux", version=_LINUX_KERNEL),
-            VirtualPackage(name="__glibc", version=glibc_for(variant)),
-        ]
-    elif platform.startswith("osx"):
-        out += [
-            VirtualPackage(name="__unix", version="0"),
-            VirtualPackage(name="__osx", version=_OSX[platform]),
-        ]
-    else:
-        out.append(VirtualPackage(name="__win", version="0"))
+    row = load_targets().virtual(variant.platform)  # matrices/targets.yaml
+    out = [VirtualPackage(name="__archspec", version="1", build=row.archspec)]
+    out += [VirtualPackage(name=name, version=version) for name, version in row.packages.items()]
+    if row.glibc:
+        out.append(VirtualPackage(name="__glibc", version=glibc_for(variant)))
     if variant.kind == "cuda" and variant.compute_version is not None:
         out.append(VirtualPackage(name="__cuda", version=variant.compute_version))
     return tuple(sorted(out, key=lambda v: v.name))
@@ -744,7 +717,8 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     plan = dataclasses.replace(index_plan(variant, request.urls), pytorch=None)
     env.update(uv_index_environment(variant, plan))
     if variant.platform.startswith("osx"):
-        env["MACOSX_DEPLOYMENT_TARGET"] = _OSX[variant.platform]
+        packages = load_targets().virtual(variant.platform).packages
+        env["MACOSX_DEPLOYMENT_TARGET"] = packages["__osx"]
     try:
         _proc.run(
             args, what=f"uv pip compile (conda pip: section) for {variant.id}",

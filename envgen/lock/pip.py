@@ -15,7 +15,6 @@ and whether it publishes upload times.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import html.parser
 import json
@@ -23,8 +22,6 @@ import logging
 import os
 import platform as host_platform
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,12 +36,14 @@ from packaging.utils import (
 )
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import LockError
+from envgen.errors import LockError, NetworkError
+from envgen.infra import network
 from envgen.infra import proc as _proc
 from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
@@ -53,18 +52,6 @@ from envgen.render.requirements import index_lines, requirement_lines
 log = logging.getLogger(__name__)
 
 LOCK_NAME: Final = "requirements.txt"
-
-# uv's --python-platform per conda-style platform. Linux targets manylinux_2_28: a 2_28 target
-# also accepts every older tag (manylinux1 = 2_5, manylinux2014 = 2_17), so old torch releases
-# resolve, and torch >= 2.6 publishes manylinux_2_28 wheels, which a 2_17 target would reject.
-# (The conda locker asks for its own glibc level through uv_python_platform's `glibc`.)
-UV_PYTHON_PLATFORMS: Final[dict[Platform, str]] = {
-    "linux-64": "x86_64-manylinux_2_28",
-    "linux-aarch64": "aarch64-manylinux_2_28",
-    "osx-64": "x86_64-apple-darwin",
-    "osx-arm64": "aarch64-apple-darwin",
-    "win-64": "x86_64-pc-windows-msvc",
-}
 
 # Projects the PyTorch index serves (the torch family, with its triton builds): locked from there.
 PYTORCH_INDEX_PROJECTS: Final = frozenset(
@@ -118,7 +105,7 @@ def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
     >>> uv_python_platform("osx-arm64", glibc="2.17")
     'aarch64-apple-darwin'
     """
-    target = UV_PYTHON_PLATFORMS[platform]
+    target = load_targets().uv_python_platform(platform)  # matrices/targets.yaml
     arch, _, abi = target.partition("-")
     if glibc is None or not abi.startswith("manylinux_"):
         return target
@@ -328,17 +315,6 @@ def failure_lines(stderr: str) -> list[str]:
     return [line for line in lines[start:] if line.strip()][:40]
 
 
-_HOST_PLATFORMS: Final[dict[tuple[str, str], Platform]] = {
-    ("linux", "x86_64"): "linux-64",
-    ("linux", "amd64"): "linux-64",
-    ("linux", "aarch64"): "linux-aarch64",
-    ("darwin", "x86_64"): "osx-64",
-    ("darwin", "arm64"): "osx-arm64",
-    ("win32", "amd64"): "win-64",
-    ("win32", "x86_64"): "win-64",
-}
-
-
 def running_platform(system: str | None = None, machine: str | None = None) -> Platform | None:
     """The variant platform of this interpreter (None when envgen knows no such platform).
 
@@ -348,25 +324,16 @@ def running_platform(system: str | None = None, machine: str | None = None) -> P
     system = system if system is not None else sys.platform
     machine = (machine if machine is not None else host_platform.machine()).lower()
     system = "linux" if system.startswith("linux") else system
-    return _HOST_PLATFORMS.get((system, machine))
+    return load_targets().host_platform(system, machine)
 
 
 # --- talking to the PyTorch index ---------------------------------------------------------------
 
 
 def _get(url: str, accept: str, timeout: float) -> tuple[str, bytes]:
-    """GET a URL (credentials in it become a basic-auth header): (content type, body)."""
-    bare, user, token = split_credentials(url)
-    if urlsplit(bare).scheme not in ("http", "https", "file"):
-        msg = f"unsupported URL scheme in {_proc.redact(url)}"
-        raise OSError(msg)
-    headers = {"Accept": accept}
-    if user is not None or token is not None:
-        pair = f"{user or ''}:{token or ''}".encode()
-        headers["Authorization"] = "Basic " + base64.b64encode(pair).decode("ascii")
-    req = urllib.request.Request(bare, headers=headers)  # noqa: S310 - scheme checked above
-    with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
-        return str(resp.headers.get("Content-Type") or ""), resp.read()
+    """GET a URL once (envgen.infra.network.http_get): (content type, body)."""
+    answer = network.http_get(url, headers={"Accept": accept}, timeout=timeout)
+    return answer.content_type, answer.body
 
 
 class _Anchors(html.parser.HTMLParser):
@@ -423,7 +390,7 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
             canonicalize_name(text or href.rstrip("/").rsplit("/", 1)[-1])
             for href, text in _anchors(body.decode("utf-8", "replace"))
         )
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (NetworkError, ValueError, KeyError, TypeError) as exc:
         log.warning(
             "could not list the projects on %s (%s); only the direct torch pins are taken "
             "from it, other torch-family packages come from PyPI",
@@ -433,49 +400,14 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
         return None
 
 
-# Marker environments of the target platforms (PEP 508), for torch's Requires-Dist.
-_MARKER_PLATFORM: Final[dict[Platform, dict[str, str]]] = {
-    "linux-64": {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "platform_machine": "x86_64",
-        "os_name": "posix",
-    },
-    "linux-aarch64": {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "platform_machine": "aarch64",
-        "os_name": "posix",
-    },
-    "osx-64": {
-        "sys_platform": "darwin",
-        "platform_system": "Darwin",
-        "platform_machine": "x86_64",
-        "os_name": "posix",
-    },
-    "osx-arm64": {
-        "sys_platform": "darwin",
-        "platform_system": "Darwin",
-        "platform_machine": "arm64",
-        "os_name": "posix",
-    },
-    "win-64": {
-        "sys_platform": "win32",
-        "platform_system": "Windows",
-        "platform_machine": "AMD64",
-        "os_name": "nt",
-    },
-}
-
-
 def target_environment(variant: Variant) -> dict[str, str]:
-    """The PEP 508 marker environment of a variant's target (not the host)."""
+    """The PEP 508 marker environment of a variant's target (not the host; for Requires-Dist)."""
     return {
         "python_version": variant.python,
         "python_full_version": f"{variant.python}.0",
         "implementation_name": "cpython",
         "platform_python_implementation": "CPython",
-        **_MARKER_PLATFORM[variant.platform],
+        **load_targets().markers(variant.platform),
     }
 
 
@@ -531,7 +463,7 @@ def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[s
             return runtime_requirements(
                 meta.decode("utf-8", "replace"), target_environment(variant)
             )
-    except (OSError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
+    except (NetworkError, ValueError, KeyError, TypeError, InvalidWheelFilename, InvalidVersion):
         return None
     return None
 
@@ -560,7 +492,7 @@ def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
             return False
         files = json.loads(body).get("files", [])
         return bool(files) and all("upload-time" in f for f in files)
-    except (OSError, ValueError, AttributeError) as exc:
+    except (NetworkError, ValueError, AttributeError) as exc:
         log.debug("upload-time probe of %s failed: %s", _proc.redact(plan.pytorch), exc)
         return False
 

@@ -412,34 +412,27 @@ def verify_lock_files(
             found += [f"{name}: {p}" for p in lines or text_problems(text, fresh)]
         return found
 
-    try:
-        differences = compare(
+    def afresh(*, offline: bool) -> list[str]:
+        return compare(
             resolve_afresh(
                 spec,
                 variant,
                 recorded=recorded,
                 settings=settings,
                 conda_tool=conda_tool,
-                offline=True,
+                offline=offline,
                 managers=managers,
             )
         )
+
+    try:
+        differences = afresh(offline=True)
     except EnvgenError as exc:
         log.debug("%s: offline re-resolution failed (%s); asking the index", variant.id, exc)
         differences = ["offline"]
     if differences:
         try:
-            differences = compare(
-                resolve_afresh(
-                    spec,
-                    variant,
-                    recorded=recorded,
-                    settings=settings,
-                    conda_tool=conda_tool,
-                    offline=False,
-                    managers=managers,
-                )
-            )
+            differences = afresh(offline=False)
         except EnvgenError as exc:
             msg = (
                 f"{variant.id}: could not re-resolve the lock's inputs to verify it:\n{exc.message}"

@@ -6,5 +6,8 @@ reading matrices/ (through envgen.infra.resources) and the spec file.
     spec        project.yaml -> ProjectSpec (validated, bounded)
     matrix      matrices/*.yaml -> Matrix (pydantic models; the schema is generated from them)
     extensions  extension packages (PyG, mmcv, ...) and the wheel pages they come from
-    variants    ProjectSpec x Matrix -> one Variant per accelerator (spec -> matrix -> variants)
+    variants    ProjectSpec x Matrix -> one Variant per accelerator (spec -> matrix -> variants);
+                `silenced`, the one test of a known issue's silenced-by
+    targets     matrices/targets.yaml -> Targets: per-platform facts (uv platform, markers, glibc,
+                conda virtual packages, host -> platform)
 """

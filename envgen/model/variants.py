@@ -9,10 +9,10 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from packaging.requirements import Requirement
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
@@ -308,59 +308,81 @@ def issues_for(
     return found
 
 
-def _silenced(requirement: str, pip_extra: tuple[str, ...]) -> bool:
-    """True when the spec's own pip requirement already excludes what `requirement` excludes.
+def silenced(
+    requirement: str, pip_reqs: Iterable[str] = (), conda_deps: Iterable[str] = ()
+) -> bool:
+    """True when what a known issue's `silenced-by` requirement excludes is excluded already.
 
-    >>> _silenced("numpy<2", ("numpy<2",)), _silenced("numpy<2", ("numpy",))
+    The one test of `silenced-by` (variant expansion and `envgen import` both ask it):
+    `requirement` is a pip requirement such as `numpy<2`; its `<`, `<=` and `!=` versions are
+    the versions it keeps out. `pip_reqs` (PEP 508) and `conda_deps` (conda match specs:
+    `numpy=1.26`, `numpy==1.26.4`, `numpy=1.26.4=py39_0`, `numpy 1.26.*`, `numpy<2`,
+    `conda-forge::numpy>=1.20,<2`) are what the spec or file asks for; every mention of the
+    package narrows what can be installed, so the issue is silent when each kept-out version is
+    refused by at least one mention. A mention envgen cannot read refuses nothing.
+
+    >>> silenced("numpy<2", ["numpy<2"]), silenced("numpy<2", ["numpy"])
+    (True, False)
+    >>> silenced("numpy<2", ["numpy"], ["numpy=1.26"]), silenced("numpy<2", [], ["numpy"])
     (True, False)
     """
     want = Requirement(requirement)
-    have = _pip_mentions(pip_extra, want.name)
-    if have is None:
-        return False
     probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
+    name = canonicalize_name(want.name)
+    have = [*_pip_mentions(pip_reqs, name), *_conda_mentions(conda_deps, name)]
     return bool(probes) and all(
-        not SpecifierSet(have).contains(p, prereleases=True) for p in probes
+        any(not spec.contains(p, prereleases=True) for spec in have) for p in probes
     )
 
 
-def _conda_silenced(requirement: str, conda_extra: tuple[str, ...]) -> bool:
-    """As _silenced, for the spec's conda: dependencies (`numpy=1.26`, `numpy<2`, `numpy 1.*`).
-
-    >>> _conda_silenced("numpy<2", ("numpy=1.26",)), _conda_silenced("numpy<2", ("numpy",))
-    (True, False)
-    """
-    want = Requirement(requirement)
-    have = _conda_mentions(conda_extra, want.name)
-    if have is None:
-        return False
-    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
-    return bool(probes) and all(not have.contains(p, prereleases=True) for p in probes)
-
-
-def _conda_mentions(conda_extra: tuple[str, ...], name: str) -> SpecifierSet | None:
-    """The version constraint a conda match spec puts on `name`, as a PEP 440 specifier."""
-    for item in conda_extra:
-        m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*", item.split("[")[0].split("::")[-1])
-        if m is None or m.group(1).lower() != name:
-            continue
-        version = m.group(2).split(" ")[0] if m.group(2) else ""
-        if not version:
-            return SpecifierSet()
-        parts = []
-        for raw in version.split(","):
-            piece = raw.strip()
-            if piece.startswith("=") and not piece.startswith("=="):
-                bare = piece[1:]
-                piece = f"=={bare}" if bare.endswith("*") else f"=={bare}.*"
-            elif piece[:1].isdigit():
-                piece = f"=={piece}"
-            parts.append(piece)
+def _pip_mentions(pip_reqs: Iterable[str], name: str) -> list[SpecifierSet]:
+    found = []
+    for item in pip_reqs:
         try:
-            return SpecifierSet(",".join(parts))
-        except InvalidSpecifier:
-            return None
-    return None
+            req = Requirement(item)
+        except InvalidRequirement:
+            continue
+        if canonicalize_name(req.name) == name:
+            found.append(req.specifier)
+    return found
+
+
+def _conda_mentions(conda_deps: Iterable[str], name: str) -> list[SpecifierSet]:
+    """The version constraints conda match specs put on `name`, as PEP 440 specifiers."""
+    found = []
+    for item in conda_deps:
+        spec = _conda_specifier(item, name)
+        if spec is not None:
+            found.append(spec)
+    return found
+
+
+def _conda_specifier(item: str, name: str) -> SpecifierSet | None:
+    """`numpy=1.26` -> ==1.26.*; None when `item` is about another package or is unreadable."""
+    m = re.fullmatch(
+        r"\s*([A-Za-z0-9_.-]+)\s*(.*?)\s*",
+        item.split("[", maxsplit=1)[0].rsplit("::", maxsplit=1)[-1],
+    )
+    if m is None or canonicalize_name(m.group(1)) != name:
+        return None
+    rest = m.group(2)
+    exact = re.fullmatch(r"=([^=\s]+)=\S+", rest)  # name=version=build: that very version
+    if exact is not None:
+        rest = f"=={exact.group(1)}"
+    version = rest.split(" ")[0] if rest else ""  # `name version build`: the build is dropped
+    parts = []
+    for raw in version.split(",") if version else ():
+        piece = raw.strip()
+        if piece.startswith("=") and not piece.startswith("=="):
+            bare = piece[1:]
+            piece = f"=={bare}" if bare.endswith("*") else f"=={bare}.*"
+        elif piece[:1].isdigit():
+            piece = f"=={piece}"
+        parts.append(piece)
+    try:
+        return SpecifierSet(",".join(parts))
+    except InvalidSpecifier:
+        return None
 
 
 def warning_lines(variants: Sequence[Variant]) -> list[str]:
@@ -426,14 +448,6 @@ def inferred_note(variants: Sequence[Variant]) -> str | None:
         + "; ".join(parts)
         + " (check them with `envgen matrix show`)"
     )
-
-
-def _pip_mentions(pip_extra: tuple[str, ...], name: str) -> str | None:
-    for item in pip_extra:
-        req = Requirement(item)
-        if canonicalize_name(req.name) == name:
-            return str(req.specifier)
-    return None
 
 
 def candidate_releases(spec_torch: str, matrix: Matrix) -> tuple[Release, ...]:
@@ -607,10 +621,7 @@ def _apply_issues(
             conda=cb,
             extra_channels=spec.conda.channels,
         ):
-            if issue.silenced_by and (
-                _silenced(issue.silenced_by, spec.pip)
-                or _conda_silenced(issue.silenced_by, spec.conda.dependencies)
-            ):
+            if issue.silenced_by and silenced(issue.silenced_by, spec.pip, spec.conda.dependencies):
                 continue
             line = f"[{issue.id}] {mgr} {acc}: {issue.message} Fix: {issue.fix} ({issue.link})"
             if issue.severity == "warning":

@@ -43,6 +43,7 @@ from envgen.model.matrix import (
     compute_sort_key,
 )
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
+from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     companion_accepts,
@@ -50,6 +51,7 @@ from envgen.model.variants import (
     issues_for,
     nearest_accelerator,
     published_companions,
+    silenced,
 )
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
@@ -847,12 +849,7 @@ def _pip_version(spec: str) -> tuple[str | None, str | None, str]:
 
 
 def _marker_on_linux(marker: Marker, python: str | None) -> bool:
-    env = {
-        "sys_platform": "linux",
-        "platform_system": "Linux",
-        "os_name": "posix",
-        "platform_machine": "x86_64",
-    }
+    env = load_targets().markers("linux-64")  # matrices/targets.yaml
     if python:
         env |= {"python_version": python, "python_full_version": python + ".0"}
     try:
@@ -2079,7 +2076,10 @@ def _known_issues(
     if build is None:
         return
     for issue in _issues(found, matrix, release, acc, build):
-        if issue.severity != "warning" or _silenced(issue, found):
+        if issue.severity != "warning" or (
+            issue.silenced_by is not None
+            and silenced(issue.silenced_by, found.pip_reqs, found.conda_deps)
+        ):
             continue
         fix = _IMPORT_FIXES.get(issue.id, issue.fix).format(acc=acc)
         warnings.append(f"[{issue.id}] {issue.message} Fix: {fix} ({issue.link})")
@@ -2094,28 +2094,6 @@ _IMPORT_FIXES: Final = {
         "fails if the environment holds a CPU build"
     ),
 }
-
-
-def _silenced(issue: KnownIssue, found: _Found) -> bool:
-    """The file already pins what the issue's `silenced-by` requirement asks for (e.g. numpy<2)."""
-    if issue.silenced_by is None:
-        return False
-    want = Requirement(issue.silenced_by)
-    probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
-    have: list[SpecifierSet] = []
-    for text in found.pip_reqs:
-        req = Requirement(text)
-        if canonicalize_name(req.name) == canonicalize_name(want.name):
-            have.append(req.specifier)
-    for dep in found.conda_deps:
-        m = re.match(rf"^{re.escape(want.name)}=+([0-9][0-9.]*)", dep)
-        if m:
-            have.append(
-                SpecifierSet(f"=={m.group(1)}.*" if dep.count("=") == 1 else f"=={m.group(1)}")
-            )
-    return bool(probes and have) and all(
-        not spec.contains(p, prereleases=True) for spec in have for p in probes
-    )
 
 
 def _safe_name(name: str) -> str:

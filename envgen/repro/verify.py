@@ -13,9 +13,6 @@ import json
 import logging
 import re
 import struct
-import time
-import urllib.error
-import urllib.request
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -32,6 +29,7 @@ from packaging.utils import (
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import NetworkError
+from envgen.infra import network
 from envgen.infra.proc import redact
 from envgen.model.matrix import Matrix
 from envgen.model.types import PYPI_SIMPLE, Platform
@@ -433,40 +431,15 @@ def _get(
     problem = check_index(url)
     if problem is not None:
         raise NetworkError(redact(problem))
-    timeout = timeout or _TIMEOUT_S
-    last: Exception | None = None
-    for attempt in range(_RETRIES):
-        req = urllib.request.Request(url, headers=dict(headers))  # noqa: S310 (scheme checked)
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
-                body = resp.read(_MAX_BODY_BYTES + 1)
-                if len(body) > _MAX_BODY_BYTES:
-                    msg = f"GET {url}: the answer is larger than {_MAX_BODY_BYTES} bytes"
-                    raise NetworkError(msg)
-                return body, dict(resp.headers.items())
-        except urllib.error.HTTPError as exc:
-            exc.close()  # the error holds the open response
-            if exc.code < 500:
-                msg = redact(f"GET {url} failed: HTTP {exc.code} {exc.reason}")
-                raise NetworkError(msg) from None
-            last = exc
-        except (urllib.error.URLError, OSError) as exc:  # TimeoutError, ConnectionError too
-            last = exc
-        if attempt + 1 < _RETRIES:
-            reason = getattr(last, "reason", None) or last
-            logger.info(
-                "GET %s failed (%s); retry %d of %d",
-                redact(url),
-                redact(str(reason)),
-                attempt + 1,
-                _RETRIES - 1,
-            )
-            time.sleep(2**attempt)
-    reason = getattr(last, "reason", None) or last
-    msg = redact(f"GET {url} failed {_RETRIES} times: {reason}")
-    raise NetworkError(
-        msg, hint="check the network or the --index URL; ENVGEN_HTTP_TIMEOUT sets the timeout"
+    answer = network.http_get(
+        url,
+        headers=headers,
+        timeout=timeout or _TIMEOUT_S,
+        retries=_RETRIES,
+        max_bytes=_MAX_BODY_BYTES,
+        hint="check the network or the --index URL; ENVGEN_HTTP_TIMEOUT sets the timeout",
     )
+    return answer.body, answer.headers
 
 
 def http_get(

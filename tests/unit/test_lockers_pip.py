@@ -11,7 +11,6 @@ import pytest
 from envgen.errors import LockError
 from envgen.infra.proc import split_credentials
 from envgen.lock.pip import (
-    UV_PYTHON_PLATFORMS,
     PipLocker,
     assemble_body,
     exclude_newer_timestamp,
@@ -28,6 +27,7 @@ from envgen.lock.pip import (
 )
 from envgen.model.matrix import PipBuild, load_matrix
 from envgen.model.spec import parse_spec
+from envgen.model.targets import load_targets
 from envgen.model.types import PLATFORMS, Platform
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
@@ -57,7 +57,9 @@ def with_form(v: Variant, form: str, url: str | None) -> Variant:
 
 
 def test_every_platform_has_a_uv_target() -> None:
-    assert set(UV_PYTHON_PLATFORMS) == set(PLATFORMS)
+    targets = load_targets()
+    assert {r.platform for r in targets.uv_python_platforms} == set(PLATFORMS)
+    assert all(uv_python_platform(p) for p in PLATFORMS)
 
 
 @pytest.mark.parametrize(

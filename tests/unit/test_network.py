@@ -1,0 +1,116 @@
+"""envgen.infra.network.http_get: the one HTTP client (the lock's index probes, matrix verify)."""
+
+from __future__ import annotations
+
+import base64
+import email.message
+import io
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envgen.errors import NetworkError
+from envgen.infra import network
+
+
+class _Answer(io.BytesIO):
+    def __init__(self, body: bytes, content_type: str) -> None:
+        super().__init__(body)
+        self.headers = email.message.Message()
+        self.headers["Content-Type"] = content_type
+
+
+def _fake(monkeypatch: pytest.MonkeyPatch, answers: list[Any]) -> list[urllib.request.Request]:
+    """urlopen answers (or raises) `answers` in turn; returns the requests it got."""
+    seen: list[urllib.request.Request] = []
+
+    def urlopen(req: urllib.request.Request, timeout: float) -> Any:
+        req.timeout = timeout  # as the real urlopen does
+        seen.append(req)
+        answer = answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(time, "sleep", lambda _s: None)
+    return seen
+
+
+def test_a_file_url_gives_its_body_and_headers(tmp_path: Path) -> None:
+    page = tmp_path / "index.html"
+    page.write_bytes(b"<a href='torch/'>torch</a>")
+    answer = network.http_get(page.as_uri(), timeout=5)
+    assert answer.body == b"<a href='torch/'>torch</a>"
+    assert answer.content_type == "text/html"
+
+
+def test_a_body_over_the_bound_is_an_error(tmp_path: Path) -> None:
+    page = tmp_path / "big"
+    page.write_bytes(b"x" * 11)
+    with pytest.raises(NetworkError, match=r"the answer is larger than 10 bytes$"):
+        network.http_get(page.as_uri(), timeout=5, max_bytes=10)
+
+
+def test_credentials_become_a_basic_auth_header_and_leave_the_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = _fake(monkeypatch, [_Answer(b"{}", "application/json")])
+    answer = network.http_get(
+        "https://bob:SECRET@mirror.example/simple/", headers={"Accept": "x"}, timeout=5
+    )
+    assert answer.content_type == "application/json"
+    (req,) = seen
+    assert (req.full_url, req.timeout) == ("https://mirror.example/simple/", 5)
+    assert req.get_header("Accept") == "x"
+    # Unredirected: a redirect to another host does not carry the credentials along.
+    assert req.unredirected_hdrs == {
+        "Authorization": "Basic " + base64.b64encode(b"bob:SECRET").decode()
+    }
+
+
+def test_4xx_is_final_and_masks_the_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = "https://bob:SECRET@mirror.example/simple/torch/"
+    error = urllib.error.HTTPError(url, 404, "Not Found", email.message.Message(), None)
+    seen = _fake(monkeypatch, [error, _Answer(b"", "text/html")])
+    with pytest.raises(NetworkError) as info:
+        network.http_get(url, timeout=5, retries=3)
+    assert (
+        str(info.value) == "GET https://***@mirror.example/simple/torch/ failed: HTTP 404 Not Found"
+    )
+    assert len(seen) == 1
+
+
+def test_5xx_and_network_errors_are_retried_up_to_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = "https://mirror.example/simple/"
+    error = urllib.error.HTTPError(url, 503, "Busy", email.message.Message(), None)
+    refused = urllib.error.URLError(ConnectionRefusedError(111, "Connection refused"))
+    _fake(monkeypatch, [error, _Answer(b"ok", "text/html")])
+    assert network.http_get(url, timeout=5, retries=2).body == b"ok"
+    seen = _fake(monkeypatch, [refused, refused, refused])
+    with pytest.raises(NetworkError) as info:
+        network.http_get(url, timeout=5, retries=3, hint="try a mirror")
+    assert len(seen) == 3
+    assert info.value.message == (
+        "GET https://mirror.example/simple/ failed 3 times: [Errno 111] Connection refused"
+    )
+    assert info.value.hint == "try a mirror"
+
+
+def test_one_attempt_says_failed_without_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake(monkeypatch, [TimeoutError("timed out")])
+    with pytest.raises(NetworkError, match=r"^GET https://m.example/ failed: timed out$"):
+        network.http_get("https://m.example/", timeout=1)
+
+
+@pytest.mark.parametrize("url", ["ftp://bob:SECRET@m.example/s", "javascript:alert(1)", "s3://b/k"])
+def test_a_scheme_it_does_not_fetch_is_refused(url: str) -> None:
+    with pytest.raises(NetworkError, match=r"^unsupported URL scheme in ") as info:
+        network.http_get(url, timeout=1)
+    assert "SECRET" not in str(info.value)
