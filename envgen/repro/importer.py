@@ -1876,10 +1876,28 @@ def _py_key(p: str) -> tuple[int, ...]:
     return tuple(int(x) for x in p.split("."))
 
 
+# The oldest python a built environment is smoke-tested on (envgen/smoke/script.py runs on 3.6+,
+# tests/unit/test_smoke_check_python.py): an older one is moved to the nearest that builds.
+MIN_PYTHON: Final = "3.6"
+
+
 def _check_python(found: _Found, release: Release, report: _Report) -> str | None:
     py = found.python
     if py is None:
         return None
+    buildable = [p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)]
+    if _py_key(py) < _py_key(MIN_PYTHON) and buildable:
+        # Python 2 and 3.5 environments cannot be built and smoke-tested: the nearest that can.
+        nearest = min(buildable, key=_py_key)
+        report.depart(
+            found.python_where,
+            "python",
+            py,
+            nearest,
+            f"envgen builds and smoke-tests python {MIN_PYTHON} and later (torch "
+            f"{release.torch} was published for python {', '.join(release.python)})",
+        )
+        return nearest
     if py in release.python:
         return py
     supported = sorted(release.python, key=_py_key)

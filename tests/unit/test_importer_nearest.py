@@ -36,6 +36,30 @@ def _short(warning: str) -> str:
 # (id, filename, text, --as-of, {project, warnings})
 NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
     (
+        "python-2.7-moves-to-3.6",
+        "install.sh",
+        "conda create -n old python=2.7\npip install torch==1.0.0\n",
+        None,
+        {
+            "project": {
+                "accelerators": ["cu90"],
+                "managers": ["pip"],
+                "name": "paper",
+                "python": "3.6",
+                "torch": "1.0.0",
+                "torchaudio": False,
+                "torchvision": False,
+            },
+            "warnings": [
+                "install.sh: torch==1.0.0 has no local label and no PyTorch index: on linux-64 "
+                "PyPI serves the cu90 build, so project.yaml asks for cu90",
+                "install.sh:1: python was 2.7, now 3.6, because envgen builds and smoke-tests "
+                "python 3.6 and later (torch 1.0.0 was published for python 2.7, 3.5, 3.6, 3.7)",
+                "[numpy2-with-torch-before-2.3]",
+            ],
+        },
+    ),
+    (
         "conda-2.6-pytorch-channel",
         "environment.yml",
         "name: late\n"
