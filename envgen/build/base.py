@@ -21,7 +21,7 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from packaging.markers import Marker
 from packaging.utils import canonicalize_name
@@ -523,6 +523,19 @@ def rewrite_text_prefix(files: list[Path], old: str, new: str) -> int:
     return changed
 
 
+async def rattler_install(records: Sequence[Any], request: BuildRequest) -> None:
+    """Install solved py-rattler records into the request's prefix, set up for its final path."""
+    import rattler  # noqa: PLC0415 - heavy (rattler), only for conda-installed prefixes
+
+    await rattler.install(
+        list(records),
+        target_prefix=request.prefix,
+        cache_dir=request.cache_dir / "rattler",
+        alternative_target_prefix=request.final_prefix,
+        show_progress=False,
+    )
+
+
 __all__ = [
     "BuildRequest",
     "Builder",
@@ -538,6 +551,7 @@ __all__ = [
     "parse_requirements",
     "prelink_bytecode",
     "python_of",
+    "rattler_install",
     "read_lock",
     "rewrite_text_prefix",
     "share_bytecode",

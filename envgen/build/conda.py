@@ -40,6 +40,7 @@ from envgen.build.base import (
     files_naming,
     installed_distributions,
     python_of,
+    rattler_install,
     read_lock,
     rewrite_text_prefix,
 )
@@ -173,16 +174,8 @@ async def _records(entries: list[LockEntry], alias: str | None) -> list[Any]:
 
 
 async def _rattler_install(request: BuildRequest, entries: list[LockEntry]) -> None:
-    import rattler  # noqa: PLC0415 - heavy (rattler), only for conda builds
-
     records = await _records(entries, request.channel_alias)
-    await rattler.install(
-        records,
-        target_prefix=request.prefix,
-        cache_dir=request.cache_dir / "rattler",
-        alternative_target_prefix=request.final_prefix,
-        show_progress=False,
-    )
+    await rattler_install(records, request)
 
 
 # --- prefix rewriting for the CLI route ---------------------------------------------------------

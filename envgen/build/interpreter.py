@@ -28,10 +28,11 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Final
 
-from envgen.build.base import BuildRequest
+from envgen.build.base import BuildRequest, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
-from envgen.model.types import ANACONDA
+from envgen.lock.conda import rattler_virtual_packages, resolve_channels, virtual_packages
+from envgen.render.base import conda_channel_map
 
 log = logging.getLogger(__name__)
 
@@ -78,14 +79,15 @@ def refuse_python_2(variant_id: str, python: str) -> None:
 
 
 def conda_forge_url(channel_alias: str | None) -> str:
-    """conda-forge's URL, through the channel alias when one is set.
+    """conda-forge's URL, through the channel alias when one is set (as the conda locker maps it).
 
     >>> conda_forge_url(None)
     'https://conda.anaconda.org/conda-forge'
     >>> conda_forge_url("file:///mirror/")
     'file:///mirror/conda-forge'
     """
-    return (channel_alias.rstrip("/") if channel_alias else ANACONDA) + "/" + CONDA_FORGE
+    (channel,) = resolve_channels([CONDA_FORGE], conda_channel_map(channel_alias))
+    return channel.solve_url
 
 
 def python_spec(python: str) -> str:
@@ -99,31 +101,19 @@ def python_spec(python: str) -> str:
 
 async def _solve_and_install(request: BuildRequest, channel: str) -> Any:  # noqa: ANN401 - rattler is untyped
     import rattler  # noqa: PLC0415 - heavy (rattler), only when uv cannot provide the python
-    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415 - heavy (rattler)
-    from rattler import Version as CondaVersion  # noqa: PLC0415 - heavy (rattler)
-
-    from envgen.lock.conda import virtual_packages  # noqa: PLC0415 - only on this route
 
     variant = request.variant
-    virtual = [
-        GenericVirtualPackage(PackageName(v.name), CondaVersion(v.version), BuildString(v.build))
-        for v in virtual_packages(variant)
-        if v.name != "__cuda"  # the interpreter needs no GPU
-    ]
     records = await rattler.solve(
         sources=[channel],
         specs=[python_spec(variant.python)],
         gateway=rattler.Gateway(cache_dir=request.cache_dir / "rattler"),
         platforms=[variant.platform, "noarch"],
-        virtual_packages=virtual,
+        # The interpreter needs no GPU.
+        virtual_packages=rattler_virtual_packages(
+            v for v in virtual_packages(variant) if v.name != "__cuda"
+        ),
     )
-    await rattler.install(
-        records,
-        target_prefix=request.prefix,
-        cache_dir=request.cache_dir / "rattler",
-        alternative_target_prefix=request.final_prefix,
-        show_progress=False,
-    )
+    await rattler_install(records, request)
     return records
 
 

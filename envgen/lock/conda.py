@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
 import yaml
@@ -497,16 +497,22 @@ def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
     }
 
 
+def rattler_virtual_packages(virtuals: Iterable[VirtualPackage]) -> list[Any]:
+    """The virtual packages as py-rattler's GenericVirtualPackage objects (for a solve)."""
+    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415 - heavy (rattler), only when solving
+    from rattler import Version as CondaVersion  # noqa: PLC0415 - heavy (rattler), only when solving
+
+    return [
+        GenericVirtualPackage(PackageName(v.name), CondaVersion(v.version), BuildString(v.build))
+        for v in virtuals
+    ]
+
+
 def solve_rattler(plan: SolvePlan, *, cache_dir: Path | None = None) -> list[CondaRecord]:
     """Solve with py-rattler (offline against file:// channels; run from any thread)."""
     import rattler  # noqa: PLC0415 - heavy; only when locking
-    from rattler import BuildString, GenericVirtualPackage, PackageName  # noqa: PLC0415 - heavy (rattler), only when locking
-    from rattler import Version as CondaVersion  # noqa: PLC0415 - heavy (rattler), only when locking
 
-    virtual = [
-        GenericVirtualPackage(PackageName(v.name), CondaVersion(v.version), BuildString(v.build))
-        for v in plan.virtual_packages
-    ]
+    virtual = rattler_virtual_packages(plan.virtual_packages)
     gateway = rattler.Gateway(cache_dir=cache_dir / "rattler") if cache_dir else rattler.Gateway()
     coroutine = rattler.solve(
         sources=[c.solve_url for c in plan.channels],
