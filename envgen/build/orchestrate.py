@@ -52,6 +52,7 @@ from envgen.infra.settings import Settings
 from envgen.lock.lockfile import (
     conda_lock_names,
     lock_inputs,
+    recorded_in,
     split_header,
     tampered_lines,
     unconfirmed_options,
@@ -336,7 +337,7 @@ def check_current(
         if problems:
             msg = f"{path}: " + "; ".join(problems)
             raise BuildError(msg, hint=f"run `envgen lock --variant {variant.id}` first")
-    recorded = next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
+    recorded = recorded_in(texts)
     notice = unconfirmed_options(spec, None, None, recorded)
     if notice:
         log.warning("%s: %s", variant.id, notice)

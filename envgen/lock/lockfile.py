@@ -9,6 +9,7 @@ committed files it is given (bounded, no link followed).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -180,6 +181,11 @@ def lock_inputs(
     data = variant_inputs(variant, written, kind="lock")
     data["resolver"], data["exclude_newer"] = effective_options(spec, resolver, as_of)
     return input_hash(data)
+
+
+def recorded_in(texts: Mapping[str, str]) -> str | None:
+    """The `lock-options:` header value of a variant's lock files (the first that has text)."""
+    return next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
 
 
 def recorded_options(path: Path) -> str | None:

@@ -33,6 +33,7 @@ from envgen.lock.lockfile import (
     expected_lock_names,
     lock_inputs,
     overrides_text,
+    recorded_in,
     recorded_options,
     split_header,
     tampered_lines,
@@ -304,9 +305,7 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
                 )
             ]
             forged = forged or bool(found)
-            recorded = next(
-                (split_header(t)[0].get("lock-options") for t in texts.values() if t), None
-            )
+            recorded = recorded_in(texts)
             notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
             if notice and not found:
                 warnings.append(f"{v.id}: {notice}")

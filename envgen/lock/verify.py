@@ -36,6 +36,7 @@ from envgen.lock.lockfile import (
     expected_lock_names,
     numbered_body,
     parse_overrides,
+    recorded_in,
     split_header,
     tampered_lines,
 )
@@ -387,7 +388,7 @@ def verify_lock_files(
         problems += [
             f"requirements.txt: {p}" for p in index_line_problems(pip_text, variant, written)
         ]
-    recorded = next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
+    recorded = recorded_in(texts)
     managers: tuple[Manager, ...] = tuple(
         m
         for m in variant.managers
