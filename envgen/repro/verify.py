@@ -14,7 +14,7 @@ import logging
 import re
 import struct
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 from urllib.parse import urlsplit
@@ -477,13 +477,22 @@ def _range(url: str, spec: str, timeout: float | None) -> tuple[bytes, int]:
 def fetch_wheel_metadata(
     url: str, core_metadata: bool = False, *, timeout: float | None = None
 ) -> str:
-    """A wheel's METADATA: the PEP 658 `.metadata` file when offered, else HTTP range reads.
-
-    The range route reads the zip's central directory from the last 64 KiB and then only the
-    METADATA member, so a 2 GB wheel costs two or three small requests.
-    """
+    """A wheel's METADATA: the PEP 658 `.metadata` file when offered, else HTTP range reads."""
     if core_metadata:
         return http_get(url + ".metadata", timeout=timeout).decode("utf-8", "replace")
+    return fetch_wheel_member(
+        url, lambda m: m.count("/") == 1 and m.endswith(".dist-info/METADATA"), timeout=timeout
+    )
+
+
+def fetch_wheel_member(
+    url: str, wanted: Callable[[str], bool], *, timeout: float | None = None
+) -> str:
+    """The first member of the wheel (zip) at `url` whose name `wanted` accepts, as text.
+
+    HTTP range reads: the zip's central directory from the last 64 KiB, then only that member,
+    so a 2 GB wheel costs two or three small requests.
+    """
     tail, total = _range(url, f"-{_TAIL_BYTES}", timeout)
     eocd = tail.rfind(b"PK\x05\x06")
     if eocd < 0:
@@ -508,13 +517,13 @@ def fetch_wheel_metadata(
         )
         member = cd[pos + 46 : pos + 46 + nlen].decode("utf-8", "replace")
         pos += 46 + nlen + elen + clen
-        if member.count("/") == 1 and member.endswith(".dist-info/METADATA"):
+        if wanted(member):
             local, _ = _range(url, f"{loff}-{loff + 30 + nlen + 1024 + csize}", timeout)
             n2, e2 = struct.unpack("<HH", local[26:30])
             data = local[30 + n2 + e2 : 30 + n2 + e2 + csize]
             raw = zlib.decompress(data, -15) if method == 8 else data
             return raw.decode("utf-8", "replace")
-    msg = f"{url}: no .dist-info/METADATA member"
+    msg = f"{url}: no such member"
     raise OSError(msg)
 
 
