@@ -18,29 +18,26 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from pathlib import Path
 
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
 from envgen.errors import EnvgenError
 from envgen.infra import proc
-from envgen.infra.mirror import merge_indexes
-
-PYPI_SIMPLE = "https://pypi.org/simple"
+from envgen.infra.mirror import merge_indexes, wheel_project
+from envgen.model.types import PYPI_SIMPLE
 
 
 def _project(requirement: str) -> str:
-    name = re.split(r"[=<>!~;\[ ]", requirement, maxsplit=1)[0]
-    return re.sub(r"[-_.]+", "-", name).lower()
+    return canonicalize_name(Requirement(requirement).name)
 
 
 def _has_project(source: Path, project: str) -> bool:
     if (source / project / "index.html").is_file():
         return True
-    return any(
-        re.sub(r"[-_.]+", "-", p.name.split("-", 1)[0]).lower() == project
-        for p in source.glob("*.whl")
-    )
+    return any(wheel_project(p.name) == project for p in source.glob("*.whl"))
 
 
 def fetch(requirement: str, into: Path, args: argparse.Namespace) -> None:

@@ -21,6 +21,8 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urljoin
 
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+
 _WHEEL = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)-.+\.whl$")
 
 
@@ -77,9 +79,12 @@ _ANCHOR = re.compile(r"<a\s+(?P<attrs>[^>]*?)\s*>(?P<text>[^<]*)</a>", re.IGNORE
 _HREF = re.compile(r"""href\s*=\s*(?P<q>["'])(?P<url>.*?)(?P=q)""", re.IGNORECASE)
 
 
-def _normalize(name: str) -> str:
-    """PEP 503's normalized project name."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+def wheel_project(filename: str) -> str | None:
+    """The normalized project a wheel file name belongs to (None: not a wheel's name)."""
+    try:
+        return parse_wheel_filename(filename)[0]
+    except InvalidWheelFilename:
+        return None
 
 
 def _wheel_links(path: Path) -> list[tuple[str, str]]:
@@ -104,12 +109,12 @@ def merge_indexes(sources: list[Path], root: Path) -> dict[str, int]:
     for source in sources:
         if any(_WHEEL.match(p.name) for p in source.iterdir()):
             for link, name in _wheel_links(source):
-                project = _normalize(name.split("-", 1)[0])
+                project = wheel_project(name) or canonicalize_name(name.split("-", 1)[0])
                 text = html.escape(name)
                 pages[project].setdefault(name, f'<a href="{html.escape(link)}">{text}</a>')
             continue
         for page in sorted(source.glob("*/index.html")):
-            project = _normalize(page.parent.name)
+            project = canonicalize_name(page.parent.name)
             base = page.resolve().as_uri()
             for anchor in _ANCHOR.finditer(page.read_text(encoding="utf-8")):
                 href = _HREF.search(anchor["attrs"])
