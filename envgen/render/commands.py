@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from envgen.errors import UnsupportedCombinationError
 from envgen.model.extensions import Target, install_line, pins_for
-from envgen.model.matrix import CondaBuild, Matrix, PipBuild
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release
 from envgen.model.spec import did_you_mean
 from envgen.model.types import Os, Platform
-from envgen.model.variants import resolve_release, suggest_accelerator
+from envgen.model.variants import issues_for, resolve_release, suggest_accelerator
 from envgen.render.environment import CPU_PACKAGE_NAMES, compute_package
 
 OS_PLATFORM: dict[str, Platform] = {
@@ -122,10 +122,13 @@ def install_command(
                 where="--with",
             )
             extensions = tuple(install_line(p) for p in pins)
-            ext_warnings = tuple(
-                f"{p.extension}: inferred, not read from its build matrix (source: {p.source})"
-                for p in pins
-                if p.inferred
+            ext_warnings = (
+                *_trap_warnings(matrix, release, compute, b),
+                *(
+                    f"{p.extension}: inferred, not read from its build matrix (source: {p.source})"
+                    for p in pins
+                    if p.inferred
+                ),
             )
             if b.published and b.published != text:
                 # The page's own words; the files envgen writes use the row's pins.
@@ -152,3 +155,24 @@ def install_command(
         f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"
     )
     raise UnsupportedCombinationError(msg)
+
+
+def _trap_warnings(
+    matrix: Matrix, release: Release, compute: str, build: PipBuild | CondaBuild
+) -> tuple[str, ...]:
+    """The known issues (matrices/known-issues.yaml) of the command printed: a published line
+    can be a trap (a CPU build behind a CUDA line, deleted packages), and it is printed as
+    published, so what went wrong with it is said beside it."""
+    issues = issues_for(
+        matrix,
+        release,
+        manager="pip" if isinstance(build, PipBuild) else "conda",
+        accelerator=compute,
+        pip=build if isinstance(build, PipBuild) else None,
+        conda=build if isinstance(build, CondaBuild) else None,
+    )
+    return tuple(
+        f"known {'trap' if i.severity == 'warning' else 'broken route'} [{i.id}]: {i.message} "
+        f"Fix: {i.fix}"
+        for i in issues
+    )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from envgen.model.matrix import load_matrix
 from envgen.model.variants import silenced
+from envgen.render.commands import install_command
 
 
 @pytest.mark.parametrize(
@@ -44,3 +46,36 @@ from envgen.model.variants import silenced
 )
 def test_silenced(requirement: str, pip: list[str], conda: list[str], silent: bool) -> None:
     assert silenced(requirement, pip, conda) is silent
+
+
+@pytest.mark.parametrize(
+    ("torch", "compute", "manager", "ids"),
+    [
+        # The page's 1.9.0 conda cu113 line gave a CPU build: printed as published, with why.
+        (
+            "1.9.0",
+            "cu113",
+            "conda",
+            {
+                "numpy2-with-torch-before-2.3",
+                "conda-forge-cudatoolkit-gives-cpu-build",
+                "conda-1.9-cudatoolkit-11.3-never-built",
+            },
+        ),
+        (
+            "1.4.0",
+            "cu101",
+            "conda",
+            {"conda-pytorch-channel-pre-1.5.1-deleted", "numpy2-with-torch-before-2.3"},
+        ),
+        ("2.4.1", "cu121", "pip", set()),
+        ("2.4.1", "cpu", "pip", set()),
+    ],
+)
+def test_envgen_command_names_the_traps_of_the_line_it_prints(
+    torch: str, compute: str, manager: str, ids: set[str]
+) -> None:
+    """`envgen command` prints the published line; each known issue of that line is a warning."""
+    got = install_command(load_matrix(), torch=torch, compute=compute, manager=manager)
+    named = {w.split("[", 1)[1].split("]", 1)[0] for w in got.warnings if w.startswith("known ")}
+    assert named == ids
