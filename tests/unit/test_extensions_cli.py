@@ -32,7 +32,9 @@ def test_command_with_extensions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         tmp_path,
         monkeypatch,
     )
-    assert (code, err) == (0, "")
+    # The known issues of torch 1.10.0's line (NumPy 2, ...) are said on stderr; nothing else is.
+    assert code == 0
+    assert [ln for ln in err.splitlines() if not ln.startswith("warning: known trap [")] == []
     assert out.splitlines()[1:] == [
         "pip install torch-scatter==2.0.9 -f https://data.pyg.org/whl/torch-1.10.0+cu111.html",
         "pip install mmcv-full==1.7.1 -f "

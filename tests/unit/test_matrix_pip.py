@@ -293,7 +293,7 @@ def test_lts_command_prints_as_published(matrix: Matrix) -> None:
         "pip3 install torch==1.8.2 torchvision==0.9.2 torchaudio==0.8.2 "
         "--extra-index-url https://download.pytorch.org/whl/lts/1.8/cu111"
     )
-    assert cmd.warnings == (
+    assert tuple(w for w in cmd.warnings if not w.startswith("known ")) == (
         "as published; the pinned equivalent envgen writes: pip install torch==1.8.2 "
         "torchvision==0.9.2 torchaudio==0.8.2 "
         "--extra-index-url https://download.pytorch.org/whl/lts/1.8/cu111",
@@ -373,7 +373,7 @@ def test_1_8_0_rocm_recipe_prints_as_published_with_its_pin(matrix: Matrix) -> N
         "pip install torch -f https://download.pytorch.org/whl/rocm4.0.1/torch_stable.html && "
         "pip install ninja && pip install 'git+https://github.com/pytorch/vision.git@v0.9.0'"
     )
-    assert cmd.warnings == (
+    assert tuple(w for w in cmd.warnings if not w.startswith("known ")) == (
         "as published; the pinned equivalent envgen writes: pip install torch==1.8.0+rocm4.0.1 "
         "-f https://download.pytorch.org/whl/rocm4.0.1/torch_stable.html",
     )
