@@ -262,5 +262,9 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
             assert Version("1.9") <= Version(b.release) < Version("1.11"), b
         elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
+        elif b.form == "none":
+            # 2.3-2.5 "OSX": the channel's osx-arm64 builds (torch 2.3 dropped x86_64 macOS).
+            assert (b.kind, b.channels, b.platforms) == ("cpu", ("pytorch",), ("osx-arm64",)), b
+            assert Version("2.3") <= Version(b.release) < Version("2.6"), b
         else:
             assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b
