@@ -926,6 +926,7 @@ def _scalar(value: object) -> str:
 _DEFAULTS: Final[dict[str, object]] = {
     "version": None,
     "url": None,
+    "wheel": None,
     "torchvision": None,
     "torchaudio": None,
     "pypi-default": False,

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from packaging.version import Version
 
-from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.matrix import Matrix, cpython_abi_tags, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
@@ -231,3 +231,59 @@ def test_prose_only_windows_lines_get_a_pinned_equivalent(
         f"pip install torch=={cmd.release} torchvision=={release.torchvision} -f {cmd.index_url}"
     )
     assert got.inferred
+
+
+LINUX_WHEEL = {"cpu": "cpu", "8.0": "cu80", "10.0": "cu100"}  # cu90 is PyPI's own build
+
+
+@pytest.mark.parametrize(
+    "cmd", PROSE, ids=[f"{c.release}-{c.kind}{c.version or ''}" for c in PROSE]
+)
+def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand
+) -> None:
+    """On Linux PyPI's manylinux1 wheel of the same version (cu90) competes with the page's
+    unlabelled linux_x86_64 wheel: the equivalent names the page's wheel (cu90: PyPI's build)."""
+    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    release = matrix.release(cmd.release)
+    assert release is not None
+    got = install_command(matrix, torch=cmd.release, compute=acc, os_name="linux")
+    assert got.inferred
+    label = LINUX_WHEEL.get(cmd.version or "cpu")
+    if label is None:  # CUDA 9.0: PyPI's own wheel is that build (torch/version.py)
+        assert got.text == f"pip install torch=={cmd.release} torchvision=={release.torchvision}"
+        return
+    page = cmd.index_url or ""
+    assert page == f"https://download.pytorch.org/whl/{label}/torch_stable.html"
+    wheel = page.replace("torch_stable.html", f"torch-{cmd.release}-{{}}-linux_x86_64.whl")
+    newest = wheel.format(cpython_abi_tags(release.python[-1]))
+    assert newest.endswith("-cp37-cp37m-linux_x86_64.whl")
+    assert got.text == f"pip install {newest} torchvision=={release.torchvision}"
+    assert got.warnings[0].startswith(
+        f"an equivalent of a prose-only line ('Download and install wheel from {page}')"
+    )
+    # The generated requirements.txt names that wheel for the spec's Python, with a note.
+    for python in [p for p in release.python if not p.startswith("2.")]:
+        text = (
+            f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
+            "platforms: [linux-64]\nmanagers: [pip]\n"
+        )
+        spec = parse_spec(text, path=Path("/nonexistent/project.yaml"))
+        _, files = plan_pins_only(
+            spec,
+            matrix,
+            out=Path("/nonexistent/environments"),
+            urls=IndexUrls(),
+            custom_command=None,
+        )
+        (req,) = [f.text for f in files if f.relpath.name == "requirements.txt"]
+        assert _pip_generated(req) == (
+            [],
+            sorted(
+                [
+                    f"torch @ {wheel.format(cpython_abi_tags(python))}",
+                    f"torchvision=={release.torchvision}",
+                ]
+            ),
+        )
+        assert "# note: an inferred equivalent of a prose-only line" in req
