@@ -236,7 +236,8 @@ def matrix_show(
         {
             "accelerator": b.accelerator,
             "platforms": list(b.platforms),
-            "command": pip_command(b),
+            # A row that names its torch wheel shows it for the release's newest Python.
+            "command": pip_command(b, python=release.python[-1] if release.python else None),
             "source": b.source,
             "inferred": b.inferred,
             "pypi_default": b.pypi_default,

@@ -573,6 +573,57 @@ def unsupported_commands(cmds: Iterable[PublishedCommand]) -> list[PublishedComm
     return [c for c in cmds if not c.expressible]
 
 
+def _conda_pins(row: Mapping[str, Any]) -> tuple[object, ...]:
+    return (
+        row["release"],
+        row["kind"],
+        row["version"],
+        row["pytorch"],
+        row["torchvision"],
+        row["torchaudio"],
+        row["form"],
+        tuple(row["channels"]),
+    )
+
+
+def with_inferred_platforms(
+    cmds: Iterable[PublishedCommand], inferred_conda: Iterable[Row]
+) -> list[PublishedCommand]:
+    """Give platform-less "OSX" conda commands the macOS platforms inferred-builds.yaml vouches.
+
+    The page's "OSX" conda lines of torch 2.3-2.5 name no platform PyPI can confirm (no x86_64
+    macOS wheel any more); a hand-curated conda row with exactly the command's pins, form and
+    channels says which macOS platforms the pytorch channel had it for (its `source`). Other
+    commands are returned unchanged: this only answers "which platform", never "which pins".
+    """
+    vouched: dict[tuple[object, ...], list[Platform]] = {}
+    for row in inferred_conda:
+        macos = [p for p in row["platforms"] if p in MACOS]
+        if macos:
+            vouched.setdefault(_conda_pins(row), []).extend(macos)
+    out: list[PublishedCommand] = []
+    for cmd in cmds:
+        found: list[Platform] = []
+        if (cmd.manager, cmd.os_group, cmd.platforms, cmd.unsupported) == ("conda", "osx", (), ""):
+            key = (
+                cmd.release,
+                cmd.kind,
+                cmd.version,
+                cmd.pin("pytorch"),
+                cmd.pin("torchvision"),
+                cmd.pin("torchaudio"),
+                _conda_form(cmd),
+                cmd.channels,
+            )
+            found = vouched.get(key, [])
+        out.append(
+            dataclasses.replace(cmd, platforms=tuple(p for p in MACOS if p in found))
+            if found
+            else cmd
+        )
+    return out
+
+
 # --- rows --------------------------------------------------------------------------------------
 _KEBAB = str.maketrans("_", "-")
 PIP_KEYS: Final = tuple(name.translate(_KEBAB) for name in PipBuild.model_fields)
@@ -875,6 +926,7 @@ def _scalar(value: object) -> str:
 _DEFAULTS: Final[dict[str, object]] = {
     "version": None,
     "url": None,
+    "wheel": None,
     "torchvision": None,
     "torchaudio": None,
     "pypi-default": False,
@@ -1046,7 +1098,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.write:
             path.write_text(text, encoding="utf-8", newline="\n")
-    for cmd in unsupported_commands(parse_previous_versions(page, wheels=wheels)):
+    _, inferred_conda = load_inferred(INFERRED_FILE)
+    cmds = with_inferred_platforms(parse_previous_versions(page, wheels=wheels), inferred_conda)
+    for cmd in unsupported_commands(cmds):
         print(
             f"no row: v{cmd.release} {cmd.manager} {cmd.os_group} {cmd.label!r}: "
             f"{cmd.unsupported or 'no platform'}",

@@ -156,7 +156,8 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
         for pin in variant.extensions
         if pin.index_line is not None
     )
-    if build is None or build.index == "pypi" or build.url is None:
+    if build is None or build.index == "pypi" or build.url is None or build.wheel is not None:
+        # A row that names its torch wheel resolves against PyPI only: torch is a direct URL.
         return IndexPlan(pytorch=None, flat=False, pypi=pypi, extensions=extensions)
     return IndexPlan(
         pytorch=urls.pytorch(build.url).rstrip("/"),
@@ -528,7 +529,7 @@ class PipLocker:
         else:
             pins = self._lock_uv(request, plan).pins
         drop = _foreign_urls(request.urls, request.written_urls)
-        pins = pin_lines("\n".join(pins), drop_urls=drop)
+        pins = pin_lines("\n".join(_written_wheel(pins, request)), drop_urls=drop)
         unhashed = unhashed_pins(pins)
         if unhashed:
             # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
@@ -547,7 +548,7 @@ class PipLocker:
 
     def _lock_uv(self, request: LockRequest, plan: IndexPlan) -> _Compiled:
         variant = request.variant
-        requirements = requirement_lines(variant)
+        requirements = requirement_lines(variant, request.urls)
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
         timeout = min(request.http_timeout or _PROBE_TIMEOUT_S, request.timeout)
@@ -682,7 +683,8 @@ class PipLocker:
         tool = _proc.require("pip-compile", why="lock with resolver pip-tools")
         workdir = request.workdir
         (workdir / "requirements.in").write_text(
-            "".join(f"{r}\n" for r in requirement_lines(variant)), encoding="utf-8"
+            "".join(f"{r}\n" for r in requirement_lines(variant, request.urls)),
+            encoding="utf-8",
         )
         output = workdir / _OUTPUT
         _seed(output, request)
@@ -809,6 +811,24 @@ def _uv_env(plan: IndexPlan, workdir: Path, http_timeout: float | None) -> dict[
         if token is not None:
             env[f"UV_INDEX_{key}_PASSWORD"] = token
     return env
+
+
+def _written_wheel(pins: Iterable[str], request: LockRequest) -> list[str]:
+    """Pins with a row's direct torch wheel URL (as resolved: mirror, credentials) as written."""
+    build = request.variant.pip
+    wheel = build.wheel_url(request.variant.python) if build is not None else None
+    if wheel is None:
+        return list(pins)
+    real = request.urls.pytorch(wheel)
+    written = request.written_urls.pytorch(wheel)
+    forms = {real, split_credentials(real)[0]}
+    out = []
+    for line in pins:
+        text = line
+        for form in sorted(forms, key=len, reverse=True):
+            text = text.replace(f"@ {form}", f"@ {written}")
+        out.append(text)
+    return out
 
 
 def _foreign_urls(real: IndexUrls, written: IndexUrls) -> list[str]:

@@ -243,7 +243,8 @@ def _entries(text: str) -> tuple[list[_Entry], list[str]]:
         except InvalidRequirement:
             problems.append(f"line {first_line}: `{_short(first)}` is not a requirement")
             continue
-        pins = [s.version for s in req.specifier if s.operator == "=="]
+        # A direct wheel URL (`torch @ https://...`, matrix rows with `wheel`) pins by itself.
+        pins = [req.url] if req.url else [s.version for s in req.specifier if s.operator == "=="]
         if len(pins) != 1:
             problems.append(f"line {first_line}: `{_short(first)}` is not pinned with ==")
             continue

@@ -15,12 +15,12 @@ import logging
 import typing
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, Self, TypeVar
 
 import yaml
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from envgen.errors import MatrixError
 from envgen.infra.files import atomic_write_bytes
@@ -123,6 +123,12 @@ class PipBuild(Compute):
     torchaudio: LocalVersionStr | None = None
     index: IndexForm
     url: str | None = Field(default=None, description="The -f / index URL as published.")
+    wheel: str | None = Field(
+        default=None,
+        description="The torch wheel's own URL, `{abi}` standing for the CPython tags "
+        "(cp36-cp36m): requirements name it directly (`torch @ URL`) where `torch==X -f url` "
+        "would let a resolver take PyPI's same-version wheel, a different build (1.0-1.1 Linux).",
+    )
     pypi_default: bool = Field(
         default=False, description="PyPI's own wheel for these platforms is this build."
     )
@@ -134,6 +140,45 @@ class PipBuild(Compute):
     )
     source: str
     inferred: bool = False
+
+    @model_validator(mode="after")
+    def _wheel_is_a_template(self) -> Self:
+        if self.wheel is not None and (
+            "{abi}" not in self.wheel or not self.wheel.endswith(".whl") or self.index == "pypi"
+        ):
+            msg = (
+                f"wheel {self.wheel!r}: a .whl URL with {{abi}} for the CPython tags, on a row "
+                "with its wheel page (index: find-links)"
+            )
+            raise ValueError(msg)
+        return self
+
+    def wheel_url(self, python: str) -> str | None:
+        """The torch wheel for `python` where the row names its wheel, else None.
+
+        >>> b = PipBuild(kind="cpu", release="1.0.0", platforms=("linux-64",), torch="1.0.0",
+        ...     index="find-links", url="https://x/torch_stable.html", source="s",
+        ...     wheel="https://x/torch-1.0.0-{abi}-linux_x86_64.whl")
+        >>> b.wheel_url("3.6"), b.wheel_url("2.7")
+        ('https://x/torch-1.0.0-cp36-cp36m-linux_x86_64.whl', 'https://x/torch-1.0.0-cp27-cp27mu-linux_x86_64.whl')
+        """
+        if self.wheel is None:
+            return None
+        return self.wheel.replace("{abi}", cpython_abi_tags(python))
+
+
+def cpython_abi_tags(python: str) -> str:
+    """A CPython wheel's python and ABI tags: 3.7 -> cp37-cp37m (pymalloc ABI before 3.8),
+    2.7 -> cp27-cp27mu (the UCS-4 build every Linux distribution shipped), 3.8+ -> cp38-cp38.
+
+    >>> cpython_abi_tags("3.7"), cpython_abi_tags("3.11"), cpython_abi_tags("2.7")
+    ('cp37-cp37m', 'cp311-cp311', 'cp27-cp27mu')
+    """
+    major, minor = (int(x) for x in python.split(".")[:2])
+    tag = f"cp{major}{minor}"
+    if major == 2:
+        return f"{tag}-{tag}mu"
+    return f"{tag}-{tag}m" if minor < 8 else f"{tag}-{tag}"
 
 
 class CondaBuild(Compute):

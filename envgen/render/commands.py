@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from envgen.errors import UnsupportedCombinationError
 from envgen.model.extensions import Target, install_line, pins_for
-from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cpython_abi_tags
 from envgen.model.spec import did_you_mean
 from envgen.model.types import Os, Platform
 from envgen.model.variants import issues_for, resolve_release, suggest_accelerator
@@ -37,14 +37,23 @@ class InstallCommand:
 
 
 def pip_command(
-    build: PipBuild, *, with_torchvision: bool = True, with_torchaudio: bool = True
+    build: PipBuild,
+    *,
+    with_torchvision: bool = True,
+    with_torchaudio: bool = True,
+    python: str | None = None,
 ) -> str:
-    parts = ["pip install", f"torch=={build.torch}"]
+    """`pip install` of the row's pins; a row that names its torch wheel installs that wheel
+    (for `python`, the release's newest when not given) and needs no -f page."""
+    wheel = build.wheel_url(python) if python is not None else None
+    parts = ["pip install", wheel or f"torch=={build.torch}"]
     if with_torchvision and build.torchvision:
         parts.append(f"torchvision=={build.torchvision}")
     if with_torchaudio and build.torchaudio:
         parts.append(f"torchaudio=={build.torchaudio}")
-    if build.index == "find-links":
+    if wheel is not None:
+        pass
+    elif build.index == "find-links":
         parts.append(f"-f {build.url}")
     elif build.index in ("extra-index-url", "index-url"):
         parts.append(f"--{build.index} {build.url}")
@@ -113,8 +122,18 @@ def install_command(
         )
     for b in builds:
         if b.accelerator == compute:
-            text = pip_command(b) if isinstance(b, PipBuild) else conda_command(b)
             python = release.python[-1] if release.python else "3"
+            text = pip_command(b, python=python) if isinstance(b, PipBuild) else conda_command(b)
+            wheel_warnings: tuple[str, ...] = ()
+            if isinstance(b, PipBuild) and b.wheel is not None:
+                wheel_warnings = (
+                    (
+                        f"an equivalent of a prose-only line ('Download and install wheel from "
+                        f"{b.url}'): the wheel for Python {python}; for another Python put its "
+                        f"tags in place of {cpython_abi_tags(python)} (Pythons: "
+                        f"{', '.join(release.python)})"
+                    ),
+                )
             pins = pins_for(
                 matrix,
                 with_extensions,
@@ -147,7 +166,7 @@ def install_command(
                 source=b.source,
                 inferred=b.inferred,
                 extensions=extensions,
-                warnings=ext_warnings,
+                warnings=(*wheel_warnings, *ext_warnings),
             )
     have: list[str] = [b.accelerator for b in builds]
     msg = (

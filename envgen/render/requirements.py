@@ -21,7 +21,8 @@ def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:
     if build is None:
         return []
     lines: list[str] = []
-    if build.index == "pypi":
+    if build.index == "pypi" or build.wheel is not None:
+        # A row that names its torch wheel needs no wheel page: the requirement is the URL.
         if urls.pypi:
             lines.append(f"--index-url {urls.pypi}")
         return lines
@@ -71,12 +72,38 @@ def pip_section(variant: Variant) -> list[str]:
     return extension_index_lines(variant, IndexUrls()) + reqs
 
 
-def requirement_lines(variant: Variant) -> list[str]:
-    """Torch-family pins plus the user's requirements, sorted by canonical name."""
-    reqs = [f"{name}=={version}" for name, version in pip_pins(variant).items()]
+def requirement_lines(variant: Variant, urls: IndexUrls | None = None) -> list[str]:
+    """Torch-family pins plus the user's requirements, sorted by canonical name.
+
+    Where the row names its torch wheel (`wheel`), torch is that wheel for the variant's Python
+    (`torch @ URL`, under `urls`' PyTorch root when given): `torch==X -f page` would let pip
+    (before packaging 26's tag order) and uv take PyPI's same-version manylinux wheel instead.
+    """
+    pins = pip_pins(variant)
+    wheel = variant.pip.wheel_url(variant.python) if variant.pip is not None else None
+    reqs = [
+        f"torch @ {(urls or IndexUrls()).pytorch(wheel)}"
+        if name == "torch" and wheel is not None
+        else f"{name}=={version}"
+        for name, version in pins.items()
+    ]
     # An extension's requirement is replaced by the pin built for this variant.
     reqs += extension_requirements(variant)
     return sorted(reqs, key=lambda r: (canonicalize_name(Requirement(r).name), r))
+
+
+def wheel_note(variant: Variant) -> list[str]:
+    """Why a row that names its torch wheel does (empty for every other row)."""
+    build = variant.pip
+    if build is None or build.wheel is None:
+        return []
+    return [
+        (
+            f"an inferred equivalent of a prose-only line: the page says 'Download and install "
+            f"wheel from {build.url}'; torch is that page's wheel for Python {variant.python}, "
+            f"named directly (`torch=={build.torch} -f` could take PyPI's same-version build)"
+        )
+    ]
 
 
 def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) -> str:
@@ -84,8 +111,9 @@ def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) ->
     return render_template(
         "requirements.txt.j2",
         header=header.lines(),
+        notes=wheel_note(variant),
         index_lines=index_lines(variant, urls),
-        requirements=requirement_lines(variant),
+        requirements=requirement_lines(variant, urls),
     )
 
 

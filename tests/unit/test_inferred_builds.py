@@ -3,6 +3,7 @@ the recorded PyPI facts (tests/data/recorded/pypi/), offline."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 from packaging.version import Version
+from pydantic import ValidationError
 
 from envgen.infra.resources import MATRICES_DIR
 from envgen.model.matrix import CondaBuild, PipBuild, compute_sort_key
@@ -278,5 +280,54 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
             assert Version("1.9") <= Version(b.release) < Version("1.11"), b
         elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
+        elif b.form == "none":
+            # 2.3-2.5 "OSX": the channel's osx-arm64 builds (torch 2.3 dropped x86_64 macOS).
+            assert (b.kind, b.channels, b.platforms) == ("cpu", ("pytorch",), ("osx-arm64",)), b
+            assert Version("2.3") <= Version(b.release) < Version("2.6"), b
         else:
             assert (b.kind, b.form, b.channels) == ("cpu", "cpuonly", ("pytorch",)), b
+
+
+def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
+    """Only the 1.0-1.1 Linux equivalents of the page's prose lines name their torch wheel,
+    and that wheel lies on the row's own page (its directory)."""
+    rows = [PipBuild.model_validate(r) for r in data["pip"] or []]
+    named = [b for b in rows if b.wheel is not None]
+    assert {(b.release, b.accelerator) for b in named} == {
+        ("1.0.0", "cpu"),
+        ("1.0.0", "cu80"),
+        ("1.0.0", "cu100"),
+        ("1.0.1", "cpu"),
+        ("1.0.1", "cu100"),
+        ("1.1.0", "cpu"),
+        ("1.1.0", "cu100"),
+    }
+    for b in named:
+        assert (b.platforms, b.index) == (("linux-64",), "find-links"), b
+        assert b.url is not None
+        assert b.wheel == b.url.replace(
+            "torch_stable.html", f"torch-{b.torch}-{{abi}}-linux_x86_64.whl"
+        ), b
+
+
+def test_a_wheel_needs_its_abi_placeholder() -> None:
+    row = {
+        "kind": "cpu",
+        "release": "1.0.0",
+        "platforms": ["linux-64"],
+        "torch": "1.0.0",
+        "index": "find-links",
+        "url": "https://download.pytorch.org/whl/cpu/torch_stable.html",
+        "source": "s",
+    }
+    ok = PipBuild.model_validate({**row, "wheel": "https://x/torch-1.0.0-{abi}-linux_x86_64.whl"})
+    assert ok.wheel_url("3.8") == "https://x/torch-1.0.0-cp38-cp38-linux_x86_64.whl"
+    for bad in ("https://x/torch-1.0.0-cp36-cp36m-linux_x86_64.whl", "https://x/{abi}.zip"):
+        with pytest.raises(
+            ValidationError, match=re.escape("a .whl URL with {abi} for the CPython tags")
+        ):
+            PipBuild.model_validate({**row, "wheel": bad})
+    with pytest.raises(ValidationError, match=re.escape("a .whl URL with {abi}")):
+        PipBuild.model_validate(
+            {**row, "index": "pypi", "url": None, "wheel": "https://x/{abi}.whl"}
+        )

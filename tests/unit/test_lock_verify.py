@@ -129,3 +129,17 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
     assert conda_url_problems("conda-linux-64.lock", locked(explicit), variant) == [
         f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
     ]
+
+
+def test_a_direct_wheel_url_pins_by_itself() -> None:
+    """Rows that name their torch wheel lock it as `torch @ URL` (torch 1.0-1.1 on Linux)."""
+    wheel = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
+    fresh = f"torch @ {wheel} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 --hash=sha256:{A}\n"
+    assert requirement_problems(locked(fresh), fresh) == []
+    other = wheel.replace("/cpu/", "/cu100/")
+    assert requirement_problems(locked(fresh.replace(wheel, other)), fresh) == [
+        f"line 6: torch=={other} but its inputs resolve to torch=={wheel}"
+    ]
+    assert requirement_problems(locked(fresh.replace(C, B)), fresh) == [
+        f"line 7: --hash=sha256:{B} is not the hash of any file the index serves for torch=={wheel}"
+    ]

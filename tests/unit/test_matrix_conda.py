@@ -144,9 +144,9 @@ def test_source_errors_name_what_exists() -> None:
         "cf.yaml: conda.source: conda-forge has no pytorch 2.5.0 (it has 2.5.1); "
         "set conda: {source: pytorch}"
     )
-    assert _error(_spec_text("2.4.0", "[cpu]", "osx-arm64")) == (
-        "cf.yaml: platforms: torch 2.4.0 was not published for osx-arm64 (conda); conda-forge "
-        "has cpu on osx-arm64: set conda: {source: conda-forge}"
+    assert _error(_spec_text("2.4.0", "[cpu]", "linux-aarch64")) == (
+        "cf.yaml: platforms: torch 2.4.0 was not published for linux-aarch64 (conda); "
+        "conda-forge has cpu, cu120 on linux-aarch64: set conda: {source: conda-forge}"
     )
     assert _error(_spec_text("2.4.1", "[cu120]")) == (
         "cf.yaml: accelerators[0]: torch 2.4.1 was not published for cu120 on linux-64 (conda); "

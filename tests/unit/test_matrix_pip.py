@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import UnsupportedCombinationError
-from envgen.model.matrix import CompanionRelease, Matrix, load_matrix
+from envgen.model.matrix import CompanionRelease, Matrix, PipBuild, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.types import Platform
 from envgen.model.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
+from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
+from envgen.render.export import render_pixi
+from envgen.render.requirements import index_lines, requirement_lines
 from envgen.repro.importer import import_text
 from envgen.repro.verify import Finding, verify_matrix
 
@@ -332,9 +335,33 @@ def test_1_0_windows_prose_line_gets_a_pinned_equivalent(matrix: Matrix) -> None
     assert cmd.inferred
 
 
-def test_1_0_linux_non_default_wheel_pages_are_not_pip_rows(matrix: Matrix) -> None:
-    """Their unlabelled linux_x86_64 wheels lose to PyPI's manylinux1 cu90 wheel in pip."""
-    assert [b.accelerator for b in matrix.pip_builds("1.0.0", "linux-64")] == ["cu90"]
+def test_1_0_linux_non_default_wheel_pages_name_their_wheel(matrix: Matrix) -> None:
+    """Their unlabelled linux_x86_64 wheels lose to PyPI's manylinux1 cu90 wheel in uv and older
+    pip, so those rows name the wheel itself; cu90 is PyPI's own build."""
+    builds: dict[str, PipBuild] = {b.accelerator: b for b in matrix.pip_builds("1.0.0", "linux-64")}
+    assert sorted(builds) == ["cpu", "cu100", "cu80", "cu90"]
+    assert (builds["cu90"].index, builds["cu90"].wheel) == ("pypi", None)
+    assert builds["cu80"].wheel_url("3.6") == (
+        "https://download.pytorch.org/whl/cu80/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
+    )
+
+
+def test_1_0_linux_wheel_rows_name_the_wheel_in_files_and_exports(matrix: Matrix) -> None:
+    spec = _spec(
+        'torch: "1.0.0"\npython: "3.6"\naccelerators: [cu100]\nplatforms: [linux-64]\n'
+        "managers: [pip]\n"
+    )
+    (variant,) = expand(spec, matrix).variants
+    wheel = "https://download.pytorch.org/whl/cu100/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
+    assert requirement_lines(variant) == [f"torch @ {wheel}", "torchvision==0.2.1"]
+    assert index_lines(variant, IndexUrls()) == []
+    mirror = IndexUrls(pytorch_root="https://mirror.example/whl")
+    assert requirement_lines(variant, mirror)[0] == (
+        "torch @ https://mirror.example/whl/cu100/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
+    )
+    pixi = render_pixi(spec, matrix, IndexUrls())
+    assert f'torch = {{ url = "{wheel}" }}' in pixi
+    assert "find-links" not in pixi
 
 
 def test_0_4_1_pip_uses_the_wheel_pages_with_a_warning(matrix: Matrix) -> None:

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from packaging.version import Version
 
-from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.matrix import Matrix, cpython_abi_tags, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
@@ -38,7 +38,10 @@ COPY_COMMANDS = [
         WHEELS, after=max((c.release for c in PAGE_COMMANDS), key=Version)
     )
 ]
-COMMANDS = PAGE_COMMANDS + COPY_COMMANDS
+# The page's "OSX" conda lines of 2.3.0-2.5.1 name no platform PyPI can confirm; the osx-arm64
+# rows of inferred-builds.yaml say where the pytorch channel had them (each with its source).
+_, INFERRED_CONDA = refresh_matrix.load_inferred(refresh_matrix.INFERRED_FILE)
+COMMANDS = refresh_matrix.with_inferred_platforms(PAGE_COMMANDS + COPY_COMMANDS, INFERRED_CONDA)
 TABLE = [(cmd, platform) for cmd in COMMANDS if cmd.expressible for platform in cmd.platforms]
 FAMILY = ("torch", "torchvision", "torchaudio", "pytorch")
 
@@ -172,23 +175,37 @@ def test_unsupported_commands_are_known() -> None:
     """Commands that cannot become a pinned environment, each with its reason (not silently dropped)."""
     unsupported = refresh_matrix.unsupported_commands(COMMANDS)
     assert all(cmd.unsupported or not cmd.platforms for cmd in unsupported)
-    assert {cmd.release for cmd in unsupported} <= {
-        "0.4.1",
-        "1.0.0",
-        "1.0.1",
-        "1.1.0",
-        "1.8.0",
-        "2.3.0",
-        "2.3.1",
-        # OSX conda for 2.4.0-2.5.1: no x86_64 macOS torch wheel, and nothing read vouches for
-        # the pytorch channel's osx-arm64 builds.
-        "2.4.0",
-        "2.4.1",
-        "2.5.0",
-        "2.5.1",
-    }
-    late = [c for c in unsupported if Version(c.release) >= Version("2.4.0")]
-    assert {(c.manager, c.os_group) for c in late} == {("conda", "osx")}
+    assert {cmd.release for cmd in unsupported} == {"0.4.1", "1.0.0", "1.0.1", "1.1.0", "1.8.0"}
+    assert [c for c in unsupported if Version(c.release) >= Version("2.0.0")] == []
+
+
+OSX_CONDA = ("2.3.0", "2.3.1", "2.4.0", "2.4.1", "2.5.0", "2.5.1")
+
+
+def test_osx_conda_lines_of_2_3_to_2_5_hold_on_osx_arm64_only() -> None:
+    """Without inferred-builds.yaml they have no platform; with it, osx-arm64 (never osx-64)."""
+    raw = [
+        c
+        for c in PAGE_COMMANDS + COPY_COMMANDS
+        if c.manager == "conda" and c.os_group == "osx" and c.release in OSX_CONDA
+    ]
+    assert sorted(c.release for c in raw) == sorted(OSX_CONDA)
+    assert all(not c.expressible for c in raw)
+    vouched = refresh_matrix.with_inferred_platforms(raw, INFERRED_CONDA)
+    assert [c.platforms for c in vouched] == [("osx-arm64",)] * len(raw)
+    assert [(c, p) for c, p in TABLE if c in vouched] == [(c, "osx-arm64") for c in vouched]
+
+
+def test_an_inferred_row_vouches_only_for_its_own_pins() -> None:
+    cmd = next(c for c in COPY_COMMANDS if c.os_group == "osx" and c.release == "2.4.0")
+    row = next(r for r in INFERRED_CONDA if r["release"] == "2.4.0" and r["form"] == "none")
+    for change in ({"torchvision": "0.19.1"}, {"channels": ["conda-forge"]}, {"form": "cpuonly"}):
+        (got,) = refresh_matrix.with_inferred_platforms([cmd], [{**row, **change}])
+        assert got.platforms == (), change
+    (got,) = refresh_matrix.with_inferred_platforms([cmd], [{**row, "platforms": ["linux-64"]}])
+    assert got.platforms == ()
+    (got,) = refresh_matrix.with_inferred_platforms([cmd], [row])
+    assert got.platforms == ("osx-arm64",)
 
 
 PROSE = [
@@ -214,3 +231,59 @@ def test_prose_only_windows_lines_get_a_pinned_equivalent(
         f"pip install torch=={cmd.release} torchvision=={release.torchvision} -f {cmd.index_url}"
     )
     assert got.inferred
+
+
+LINUX_WHEEL = {"cpu": "cpu", "8.0": "cu80", "10.0": "cu100"}  # cu90 is PyPI's own build
+
+
+@pytest.mark.parametrize(
+    "cmd", PROSE, ids=[f"{c.release}-{c.kind}{c.version or ''}" for c in PROSE]
+)
+def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
+    matrix: Matrix, cmd: refresh_matrix.PublishedCommand
+) -> None:
+    """On Linux PyPI's manylinux1 wheel of the same version (cu90) competes with the page's
+    unlabelled linux_x86_64 wheel: the equivalent names the page's wheel (cu90: PyPI's build)."""
+    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    release = matrix.release(cmd.release)
+    assert release is not None
+    got = install_command(matrix, torch=cmd.release, compute=acc, os_name="linux")
+    assert got.inferred
+    label = LINUX_WHEEL.get(cmd.version or "cpu")
+    if label is None:  # CUDA 9.0: PyPI's own wheel is that build (torch/version.py)
+        assert got.text == f"pip install torch=={cmd.release} torchvision=={release.torchvision}"
+        return
+    page = cmd.index_url or ""
+    assert page == f"https://download.pytorch.org/whl/{label}/torch_stable.html"
+    wheel = page.replace("torch_stable.html", f"torch-{cmd.release}-{{}}-linux_x86_64.whl")
+    newest = wheel.format(cpython_abi_tags(release.python[-1]))
+    assert newest.endswith("-cp37-cp37m-linux_x86_64.whl")
+    assert got.text == f"pip install {newest} torchvision=={release.torchvision}"
+    assert got.warnings[0].startswith(
+        f"an equivalent of a prose-only line ('Download and install wheel from {page}')"
+    )
+    # The generated requirements.txt names that wheel for the spec's Python, with a note.
+    for python in [p for p in release.python if not p.startswith("2.")]:
+        text = (
+            f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
+            "platforms: [linux-64]\nmanagers: [pip]\n"
+        )
+        spec = parse_spec(text, path=Path("/nonexistent/project.yaml"))
+        _, files = plan_pins_only(
+            spec,
+            matrix,
+            out=Path("/nonexistent/environments"),
+            urls=IndexUrls(),
+            custom_command=None,
+        )
+        (req,) = [f.text for f in files if f.relpath.name == "requirements.txt"]
+        assert _pip_generated(req) == (
+            [],
+            sorted(
+                [
+                    f"torch @ {wheel.format(cpython_abi_tags(python))}",
+                    f"torchvision=={release.torchvision}",
+                ]
+            ),
+        )
+        assert "# note: an inferred equivalent of a prose-only line" in req
