@@ -300,3 +300,19 @@ def accelerator(cmd: PublishedCommand) -> str:
 def unpinned(cmd: PublishedCommand) -> bool:
     """True when the command leaves torch unpinned (the release is known only from its key)."""
     return any(not spec for name, spec in cmd.packages if name in ("torch", "pytorch"))
+
+
+def pinned_note(cmd: PublishedCommand, pinned: str) -> str:
+    """The note for a cell whose command leaves torch unpinned, given its pinned equivalent.
+
+    >>> c = PublishedCommand(release="2.0.0", manager="pip", os_group="", platforms=(),
+    ...     label="cuda.x", kind="cuda", version="11.7", command="pip3 install torch",
+    ...     packages=(("torch", ""),))
+    >>> pinned_note(c, "pip install torch==2.0.0")
+    "2.0.0 cuda.x: 'pip3 install torch' installs 2.0.0 only while it is the newest release; pinned: pip install torch==2.0.0"
+    """  # noqa: E501
+    published = " ".join(cmd.command.split())
+    return (
+        f"{cmd.release} {cmd.label}: {published!r} installs {cmd.release} only while it is the "
+        f"newest release; pinned: {pinned}"
+    )
