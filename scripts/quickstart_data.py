@@ -40,6 +40,12 @@ from envgen.model.matrix import accelerator_id
 from envgen.model.types import ComputeKind, Platform
 
 QUICKSTART_FILE: Final = RECORDED / "published-versions.json"
+# The recorded versions of the file (tests/data/recorded/SOURCES.md), newest first, with the tag
+# their cells' idents carry ("" for the newest).
+QUICKSTART_FILES: Final[tuple[tuple[Path, str], ...]] = (
+    (QUICKSTART_FILE, ""),
+    (RECORDED / "published-versions-1.11.0.json", "1.11.0-era"),
+)
 
 Os = Literal["linux", "macos", "windows"]
 _OS_PLATFORMS: Final[dict[str, tuple[Platform, ...]]] = {
@@ -72,6 +78,7 @@ class QuickStartEntry:
     note: str | None
     command: str | None
     default: bool = False
+    source: str = ""  # which recorded version of the file ("" for the newest)
 
     @property
     def release(self) -> str | None:
@@ -82,10 +89,11 @@ class QuickStartEntry:
 
     @property
     def ident(self) -> str:
-        return f"{self.version}-{self.os}-{self.manager}-{self.key}"
+        cell = f"{self.version}-{self.os}-{self.manager}-{self.key}"
+        return f"{self.source}:{cell}" if self.source else cell
 
 
-def load_entries(text: str) -> list[QuickStartEntry]:
+def load_entries(text: str, source: str = "") -> list[QuickStartEntry]:
     """Every cell of the file, in file order (libtorch and preview cells included).
 
     >>> doc = '{"versions": {"2.0.0": {"linux": {"pip": {"accnone": {"note": null, '
@@ -122,6 +130,7 @@ def load_entries(text: str) -> list[QuickStartEntry]:
                             note=note,
                             command=command,
                             default=cell.get("default") is True,
+                            source=source,
                         )
                     )
     return out
@@ -134,8 +143,8 @@ def _mapping(value: object, where: str) -> Mapping[str, Any]:
     return value
 
 
-def load_recorded(path: Path = QUICKSTART_FILE) -> list[QuickStartEntry]:
-    return load_entries(path.read_text(encoding="utf-8"))
+def load_recorded(path: Path = QUICKSTART_FILE, source: str = "") -> list[QuickStartEntry]:
+    return load_entries(path.read_text(encoding="utf-8"), source)
 
 
 # --- scope -------------------------------------------------------------------------------------

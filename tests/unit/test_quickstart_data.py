@@ -1,7 +1,8 @@
 """The test table: every pip and conda cell of PyTorch's quick-start data, against envgen.
 
 The quick-start data is pytorch.github.io's `published_versions.json` (recorded, condensed, in
-tests/data/recorded/published-versions.json; SOURCES.md). For each (version, OS, manager,
+tests/data/recorded/published-versions.json, and its 1.11.0-era version
+published-versions-1.11.0.json; SOURCES.md). For each (version, OS, manager,
 accelerator key) cell with a command, `envgen command` (`install_command`) for that release,
 compute platform and OS must publish the same packages, pins, index and channels, and the files
 envgen generates (requirements.txt / environment.yml) must carry what `install_command` prints.
@@ -43,12 +44,29 @@ import refresh_matrix  # noqa: E402
 Cmd = refresh_matrix.PublishedCommand
 
 WHEELS = json.loads(refresh_matrix.WHEELS_FILE.read_text(encoding="utf-8"))
-ENTRIES = qs.load_recorded()
-MEANINGS = qs.key_meanings(ENTRIES)
-CASES = [(e, qs.to_command(e, MEANINGS, wheels=WHEELS)) for e in ENTRIES if not qs.out_of_scope(e)]
+# Every recorded version of the file: the newest (tag "") and the 1.11.0-era one ("cuda11.x" keys).
+FILES = {tag: qs.load_recorded(path, tag) for path, tag in qs.QUICKSTART_FILES}
+MEANINGS = {tag: qs.key_meanings(entries) for tag, entries in FILES.items()}
+ENTRIES = [e for entries in FILES.values() for e in entries]
+_ALL = [
+    (e, qs.to_command(e, MEANINGS[e.source], wheels=WHEELS))
+    for e in ENTRIES
+    if not qs.out_of_scope(e)
+]
+# An older file's cell that says what the newest says (same command for the same compute
+# platform) is the same case: tested once.
+_NEWEST = {
+    (e.version, e.os, e.manager, qs.accelerator(c), c.command) for e, c in _ALL if not e.source
+}
+SAME_AS_NEWEST = [
+    (e, c)
+    for e, c in _ALL
+    if e.source and (e.version, e.os, e.manager, qs.accelerator(c), c.command) in _NEWEST
+]
+CASES = [(e, c) for e, c in _ALL if (e, c) not in SAME_AS_NEWEST]
 IDS = [e.ident for e, _ in CASES]
 
-# (version, os, manager, key or "*") -> the facts where envgen's command differs from the cell,
+# (version, os, manager, compute id) -> the facts where envgen's command differs from the cell,
 # and why both hold. Kinds: companions (the cell names fewer packages), pins, index, channels.
 _ROCM_FORM = (
     "ROCm 4.2 on the -f page of its own (whl/rocm4.2/torch_stable.html) with torch unpinned and "
@@ -69,31 +87,42 @@ _CF = (
     "the page's channels are a superset, so its environment resolves wherever the cell's does"
 )
 _ROCM45 = "the cell leaves torchaudio out; the page pins PyPI's torchaudio 0.11.0 (no ROCm build)"
+_LTS_F = (
+    "the 1.11.0-era data: `-f whl/lts/1.8/torch_lts.html` with +cpu/+cu102/+cu111 labels; the "
+    "newer data and the page: `--extra-index-url whl/lts/1.8/<compute>` with public pins; both "
+    "name the same LTS wheels (no 1.8.2 on PyPI to compete)"
+)
 KNOWN_DIFFERENCES: dict[tuple[str, str, str, str], tuple[frozenset[str], str]] = {
-    ("1.9.0", "linux", "pip", "rocm4.x"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
-    ("1.9.1", "linux", "pip", "rocm4.x"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
-    ("1.10.0", "linux", "pip", "rocm4.x"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
-    ("1.10.1", "linux", "pip", "rocm4.x"): (frozenset({"companions", "pins"}), _ROCM_FORM),
-    ("1.11.0", "linux", "pip", "rocm4.x"): (frozenset({"companions"}), _ROCM45),
-    ("1.10.0", "linux", "pip", "accnone"): (
+    ("1.9.0", "linux", "pip", "rocm4.2"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
+    ("1.9.1", "linux", "pip", "rocm4.2"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
+    ("1.10.0", "linux", "pip", "rocm4.2"): (frozenset({"companions", "pins", "index"}), _ROCM_FORM),
+    ("1.10.1", "linux", "pip", "rocm4.2"): (frozenset({"companions", "pins"}), _ROCM_FORM),
+    ("1.11.0", "linux", "pip", "rocm4.5.2"): (frozenset({"companions"}), _ROCM45),
+    ("1.10.0", "linux", "pip", "cpu"): (
         frozenset({"pins", "index"}),
         f"{_TV_0111}; {_LABELLED_AUDIO}; -f whl/cpu/torch_stable.html in the cell, the combined "
         "whl/torch_stable.html (which lists the same +cpu wheels) on the page",
     ),
-    ("1.10.0", "windows", "pip", "cuda10.2"): (
+    ("1.10.0", "windows", "pip", "cu102"): (
         frozenset({"pins", "index"}),
         f"{_TV_0111}; {_LABELLED_AUDIO}; -f whl/cu102/torch_stable.html in the cell, the combined "
         "whl/torch_stable.html on the page",
     ),
-    ("1.10.1", "linux", "pip", "accnone"): (frozenset({"pins"}), _LABELLED_AUDIO),
-    ("1.10.1", "windows", "pip", "cuda10.2"): (frozenset({"pins"}), _LABELLED_AUDIO),
-    ("1.10.0", "linux", "conda", "cuda.x"): (frozenset({"channels"}), _CF),
-    ("1.10.0", "windows", "conda", "cuda.x"): (frozenset({"channels"}), _CF),
-    ("1.10.1", "linux", "conda", "cuda.x"): (frozenset({"channels"}), _CF),
-    ("1.10.1", "windows", "conda", "cuda.x"): (frozenset({"channels"}), _CF),
+    ("1.10.1", "linux", "pip", "cpu"): (frozenset({"pins"}), _LABELLED_AUDIO),
+    ("1.10.1", "windows", "pip", "cu102"): (frozenset({"pins"}), _LABELLED_AUDIO),
+    ("1.10.0", "linux", "conda", "cu113"): (frozenset({"channels"}), _CF),
+    ("1.10.0", "windows", "conda", "cu113"): (frozenset({"channels"}), _CF),
+    ("1.10.1", "linux", "conda", "cu113"): (frozenset({"channels"}), _CF),
+    ("1.10.1", "windows", "conda", "cu113"): (frozenset({"channels"}), _CF),
+}
+# the 1.11.0-era file's own differences (cells the newer file changed)
+KNOWN_DIFFERENCES_1110 = {
+    ("lts-1.8.2", os_name, "pip", acc): (frozenset({"pins", "index"}), _LTS_F)
+    for os_name in ("linux", "windows")
+    for acc in ("cpu", "cu102", "cu111")
 }
 
-# (version, os, manager, key or "*") -> why envgen renders no command for these cells.
+# (version, os, manager, compute id or "*") -> why envgen renders no command for these cells.
 _OSX_CONDA = (
     "macOS conda from 2.3: PyPI has no x86_64 macOS torch wheel, and nothing read vouches for "
     "the pytorch channel's osx-arm64 builds (refresh_matrix._macos_platforms)"
@@ -111,15 +140,25 @@ NOT_RENDERED: dict[tuple[str, str, str, str], str] = {
     ("2.3.0", "macos", "conda", "*"): _OSX_CONDA,
     ("2.3.1", "macos", "conda", "*"): _OSX_CONDA,
     ("2.4.0", "macos", "conda", "*"): _OSX_CONDA,
-    ("1.9.0", "windows", "conda", "cuda.x"): _WIN_CU111_CONDA,
-    ("1.9.1", "windows", "conda", "cuda.x"): _WIN_CU111_CONDA,
-    ("1.10.2", "linux", "pip", "rocm4.x"): _ROCM_1102,
+    ("1.9.0", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
+    ("1.9.1", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
+    ("1.10.2", "linux", "pip", "rocm4.2"): _ROCM_1102,
+    # the 1.11.0-era file only: its 1.11.0 ROCm line names ROCm 4.2, which 1.11 was not built for
+    # (pytorch's generate_binary_build_matrix.py of the 1.11 era: ROCM_ARCHES = ["4.3.1",
+    # "4.5.2"], stored id 359637339); the newer file says rocm4.5.2, as the page does
+    ("1.11.0", "linux", "pip", "rocm4.2"): "1.11.0 has no ROCm 4.2 build: the line would install "
+    "another torch from the rocm4.2 index",
 }
 
 
-def _not_rendered(entry: qs.QuickStartEntry) -> str:
-    for key in (entry.key, "*"):
-        reason = NOT_RENDERED.get((entry.version, entry.os, entry.manager, key))
+def _cell(entry: qs.QuickStartEntry, cmd: Cmd) -> tuple[str, str, str, str]:
+    return (entry.version, entry.os, entry.manager, qs.accelerator(cmd))
+
+
+def _not_rendered(entry: qs.QuickStartEntry, cmd: Cmd) -> str:
+    version, os_name, manager, acc = _cell(entry, cmd)
+    for key in (acc, "*"):
+        reason = NOT_RENDERED.get((version, os_name, manager, key))
         if reason:
             return reason
     return ""
@@ -130,9 +169,10 @@ def matrix() -> Matrix:
     return load_matrix()
 
 
-def _known(entry: qs.QuickStartEntry) -> tuple[frozenset[str], str]:
-    return KNOWN_DIFFERENCES.get(
-        (entry.version, entry.os, entry.manager, entry.key), (frozenset(), "")
+def _known(entry: qs.QuickStartEntry, cmd: Cmd) -> tuple[frozenset[str], str]:
+    table = KNOWN_DIFFERENCES_1110 if entry.source else {}
+    return table.get(_cell(entry, cmd)) or KNOWN_DIFFERENCES.get(
+        _cell(entry, cmd), (frozenset(), "")
     )
 
 
@@ -215,9 +255,10 @@ def _install(matrix: Matrix, entry: qs.QuickStartEntry, cmd: Cmd) -> Cmd:
 def test_every_cell_is_a_case_or_listed() -> None:
     """Every cell is a test case or out of scope with its reason; the reasons are the known ones."""
     reasons = Counter(qs.out_of_scope(e) for e in ENTRIES if qs.out_of_scope(e))
-    assert len(CASES) + sum(reasons.values()) == len(ENTRIES)
+    assert len(CASES) + len(SAME_AS_NEWEST) + sum(reasons.values()) == len(ENTRIES)
+    assert {e.source for e, _ in CASES} == {"", "1.11.0-era"}
     preview = [e for e in ENTRIES if e.version == "preview"]
-    assert reasons[qs.out_of_scope(preview[0])] == len(preview) == 30
+    assert reasons[qs.out_of_scope(preview[0])] == len(preview) == 30 + 24
     notes = {r.removeprefix("no command, only a note: ") for r in reasons if r.startswith("no ")}
     assert notes == {
         repr("<b>NOTE:</b> ROCm is not available on Windows"),
@@ -240,13 +281,16 @@ def test_every_cell_is_a_case_or_listed() -> None:
 
 def test_keys_mean_what_their_versions_commands_say() -> None:
     """A key is a slot, not a CUDA version: read per version from its commands."""
-    assert MEANINGS[("1.11.0", "cuda.x")] == ("cuda", "11.3")
-    assert MEANINGS[("2.1.0", "cuda.x")] == ("cuda", "11.8")
-    assert MEANINGS[("1.13.0", "cuda.y")] == ("cuda", "11.7")
-    assert MEANINGS[("2.4.0", "cuda.z")] == ("cuda", "12.4")
-    assert MEANINGS[("1.11.0", "rocm4.x")] == ("rocm", "4.5.2")
-    assert MEANINGS[("2.4.0", "rocm5.x")] == ("rocm", "6.1")
-    assert MEANINGS[("lts-1.8.2", "cuda.y")] == ("cuda", "11.1")
+    new, old = MEANINGS[""], MEANINGS["1.11.0-era"]
+    assert new[("1.11.0", "cuda.x")] == old[("1.11.0", "cuda11.x")] == ("cuda", "11.3")
+    assert old[("1.9.0", "cuda11.x")] == old[("lts-1.8.2", "cuda11.x")] == ("cuda", "11.1")
+    assert old[("1.11.0", "rocm4.x")] == ("rocm", "4.2")  # the newer file: 4.5.2
+    assert new[("2.1.0", "cuda.x")] == ("cuda", "11.8")
+    assert new[("1.13.0", "cuda.y")] == ("cuda", "11.7")
+    assert new[("2.4.0", "cuda.z")] == ("cuda", "12.4")
+    assert new[("1.11.0", "rocm4.x")] == ("rocm", "4.5.2")
+    assert new[("2.4.0", "rocm5.x")] == ("rocm", "6.1")
+    assert new[("lts-1.8.2", "cuda.y")] == ("cuda", "11.1")
     # plain `pip3 install torch torchvision torchaudio` on Linux is the key's CUDA build
     linux_plain = {
         (e.version, c.version)
@@ -259,10 +303,10 @@ def test_keys_mean_what_their_versions_commands_say() -> None:
 
 
 def test_macos_cells_are_the_cpu_build_whatever_the_key() -> None:
-    by_cell = {(e.version, e.manager, e.key): c for e, c in CASES if e.os == "macos"}
-    for (version, manager, key), cmd in by_cell.items():
+    by_cell = {(e.source, e.version, e.manager, e.key): c for e, c in CASES if e.os == "macos"}
+    for (source, version, manager, key), cmd in by_cell.items():
         assert cmd.kind == "cpu"
-        accnone = by_cell[(version, manager, "accnone")]
+        accnone = by_cell[(source, version, manager, "accnone")]
         assert cmd.command == accnone.command, (version, manager, key)
 
 
@@ -271,17 +315,17 @@ def test_envgen_command_publishes_the_cell(
     matrix: Matrix, entry: qs.QuickStartEntry, cmd: Cmd
 ) -> None:
     """Same packages, pins, index and channels as the cell, or a listed difference."""
-    if _not_rendered(entry):
+    if _not_rendered(entry, cmd):
         with pytest.raises(UnsupportedCombinationError):
             _install(matrix, entry, cmd)
         return
     got = _install(matrix, entry, cmd)
     platform = _platform(matrix, cmd, entry.os)
-    kinds, reason = _known(entry)
+    kinds, reason = _known(entry, cmd)
     assert _differences(matrix, cmd, got, platform) == kinds, (cmd.command, got.command, reason)
 
 
-UNPINNED = [(e, c) for e, c in CASES if qs.unpinned(c) and not _not_rendered(e)]
+UNPINNED = [(e, c) for e, c in CASES if qs.unpinned(c) and not _not_rendered(e, c)]
 
 
 @pytest.mark.parametrize(("entry", "cmd"), UNPINNED, ids=[e.ident for e, _ in UNPINNED])
@@ -312,7 +356,7 @@ def test_generated_files_carry_the_command(
     matrix: Matrix, entry: qs.QuickStartEntry, cmd: Cmd
 ) -> None:
     """requirements.txt / environment.yml hold the pins, index and channels envgen prints."""
-    if _not_rendered(entry):
+    if _not_rendered(entry, cmd):
         return
     got = _install(matrix, entry, cmd)
     names = {n for n, _ in cmd.packages}
