@@ -370,3 +370,43 @@ def test_generated_files_carry_the_command(
         assert pip_generated(files["requirements.txt"]) == pip_expected(got), got.command
     else:
         assert conda_generated(files["environment.yml"], got) == conda_expected(got), got.command
+
+
+def _doc(cells: dict[str, dict[str, object]], version: str = "1.11.0") -> str:
+    return json.dumps({"versions": {version: {"linux": {"pip": cells}}}})
+
+
+def test_a_file_of_another_shape_is_refused_with_where() -> None:
+    with pytest.raises(refresh_matrix.PageFormatError, match="no 'versions' mapping"):
+        qs.load_entries("[]")
+    with pytest.raises(refresh_matrix.PageFormatError, match=r"1\.11\.0\.linux\.pip is not"):
+        qs.load_entries(json.dumps({"versions": {"1.11.0": {"linux": {"pip": []}}}}))
+    with pytest.raises(refresh_matrix.PageFormatError, match="accnone: note/command is not text"):
+        qs.load_entries(_doc({"accnone": {"note": None, "command": 3}}))
+
+
+def test_a_key_whose_commands_disagree_is_refused() -> None:
+    """One key, two compute platforms (or a key naming one its commands contradict): no guess."""
+    cu113 = "pip3 install torch --extra-index-url https://download.pytorch.org/whl/cu113"
+    cu116 = "pip3 install torch --extra-index-url https://download.pytorch.org/whl/cu116"
+    two = json.dumps(
+        {
+            "versions": {
+                "1.12.0": {
+                    "linux": {"pip": {"cuda.x": {"note": None, "command": cu113}}},
+                    "windows": {"pip": {"cuda.x": {"note": None, "command": cu116}}},
+                }
+            }
+        }
+    )
+    with pytest.raises(refresh_matrix.PageFormatError, match=r"key 'cuda\.x'.* says"):
+        qs.key_meanings(qs.load_entries(two))
+    named = _doc({"cuda10.2": {"note": None, "command": cu113}})
+    with pytest.raises(refresh_matrix.PageFormatError, match=r"key 'cuda10\.2' but its commands"):
+        qs.key_meanings(qs.load_entries(named))
+
+
+def test_a_plain_linux_line_needs_its_key_read_elsewhere() -> None:
+    entries = qs.load_entries(_doc({"cuda.y": {"note": None, "command": "pip3 install torch"}}))
+    with pytest.raises(refresh_matrix.PageFormatError, match="names no compute platform"):
+        qs.to_command(entries[0], qs.key_meanings(entries))
