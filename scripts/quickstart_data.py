@@ -45,6 +45,7 @@ QUICKSTART_FILE: Final = RECORDED / "published-versions.json"
 QUICKSTART_FILES: Final[tuple[tuple[Path, str], ...]] = (
     (QUICKSTART_FILE, ""),
     (RECORDED / "published-versions-1.11.0.json", "1.11.0-era"),
+    (RECORDED / "published-versions-fork-2.7.0.json", "fork-2.7.0"),
 )
 
 Os = Literal["linux", "macos", "windows"]
@@ -63,6 +64,9 @@ _KEY_CUDA: Final = re.compile(r"^cuda(\d+\.\d+)$")  # "cuda10.2", "cuda11.6": th
 _CHANNEL_SPEC: Final = re.compile(r"(?<!\S)([A-Za-z0-9_.\-]+)::(?=[A-Za-z])")
 
 Compute = tuple[ComputeKind, str | None]
+# "For x64: pip3 install ... \n For arm64: pip3 install ..." (2.7.0 Windows CPU): prose, per arch.
+_PROSE_PART: Final = re.compile(r"For (\w+): (.*?)(?=\s*For \w+:|$)", re.DOTALL)
+_COMMANDS: Final = ("pip install ", "pip3 install ", "conda install ")
 _SILENT: Final = "says nothing of its compute platform"
 PLAIN_PYPI: Final = "plain PyPI: the key's compute platform for this version (its other commands)"
 
@@ -159,7 +163,18 @@ def out_of_scope(entry: QuickStartEntry) -> str:
         raise PageFormatError(msg)
     if entry.command is None:
         return f"no command, only a note: {entry.note!r}"
+    if not entry.command.startswith(_COMMANDS):
+        return f"prose, not one command: {entry.command!r}"
     return ""
+
+
+def prose_parts(command: str) -> dict[str, str]:
+    r"""The commands of a prose cell, by the architecture it names ({} when it names none).
+
+    >>> prose_parts("For x64: pip3 install torch \n For arm64: pip3 install torch -i URL")
+    {'x64': 'pip3 install torch', 'arm64': 'pip3 install torch -i URL'}
+    """
+    return {m.group(1): m.group(2).strip() for m in _PROSE_PART.finditer(command)}
 
 
 # --- what each key means -----------------------------------------------------------------------

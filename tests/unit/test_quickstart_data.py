@@ -140,6 +140,9 @@ NOT_RENDERED: dict[tuple[str, str, str, str], str] = {
     ("2.3.0", "macos", "conda", "*"): _OSX_CONDA,
     ("2.3.1", "macos", "conda", "*"): _OSX_CONDA,
     ("2.4.0", "macos", "conda", "*"): _OSX_CONDA,
+    ("2.4.1", "macos", "conda", "*"): _OSX_CONDA,
+    ("2.5.0", "macos", "conda", "*"): _OSX_CONDA,
+    ("2.5.1", "macos", "conda", "*"): _OSX_CONDA,
     ("1.9.0", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
     ("1.9.1", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
     ("1.10.2", "linux", "pip", "rocm4.2"): _ROCM_1102,
@@ -256,11 +259,12 @@ def test_every_cell_is_a_case_or_listed() -> None:
     """Every cell is a test case or out of scope with its reason; the reasons are the known ones."""
     reasons = Counter(qs.out_of_scope(e) for e in ENTRIES if qs.out_of_scope(e))
     assert len(CASES) + len(SAME_AS_NEWEST) + sum(reasons.values()) == len(ENTRIES)
-    assert {e.source for e, _ in CASES} == {"", "1.11.0-era"}
+    assert {e.source for e, _ in CASES} == {"", "1.11.0-era", "fork-2.7.0"}
     preview = [e for e in ENTRIES if e.version == "preview"]
     assert reasons[qs.out_of_scope(preview[0])] == len(preview) == 30 + 24
     notes = {r.removeprefix("no command, only a note: ") for r in reasons if r.startswith("no ")}
     assert notes == {
+        repr("<b>NOTE:</b> Conda packages are no longer available. Please use pip instead.<br />"),
         repr("<b>NOTE:</b> ROCm is not available on Windows"),
         repr("<b>NOTE:</b> ROCm is not available on MacOS"),
         repr("<b>NOTE:</b> ROCm is not supported in LTS"),
@@ -410,3 +414,26 @@ def test_a_plain_linux_line_needs_its_key_read_elsewhere() -> None:
     entries = qs.load_entries(_doc({"cuda.y": {"note": None, "command": "pip3 install torch"}}))
     with pytest.raises(refresh_matrix.PageFormatError, match="names no compute platform"):
         qs.to_command(entries[0], qs.key_meanings(entries))
+
+
+PROSE = [e for e in ENTRIES if qs.out_of_scope(e).startswith("prose")]
+
+
+def test_prose_cells_are_the_known_ones() -> None:
+    assert [e.ident for e in PROSE] == ["fork-2.7.0:2.7.0-windows-pip-accnone"]
+
+
+@pytest.mark.parametrize("entry", PROSE, ids=[e.ident for e in PROSE])
+def test_prose_cells_get_a_pinned_equivalent(matrix: Matrix, entry: qs.QuickStartEntry) -> None:
+    """'For x64: pip3 install ... For arm64: ...': the x64 command is rendered for win-64 (pinned,
+    with a note); arm64 Windows is no envgen platform, so its line stays a note."""
+    assert entry.command is not None
+    parts = qs.prose_parts(entry.command)
+    assert set(parts) == {"x64", "arm64"}
+    x64 = dataclasses.replace(entry, command=parts["x64"])
+    cmd = qs.to_command(x64, MEANINGS[entry.source], wheels=WHEELS)
+    got = _install(matrix, x64, cmd)
+    assert _differences(matrix, cmd, got, "win-64") == set()
+    assert got.pin("torch") == entry.release
+    note = qs.pinned_note(cmd, got.command)
+    assert got.command in note
