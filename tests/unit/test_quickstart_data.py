@@ -1,8 +1,9 @@
 """The test table: every pip and conda cell of PyTorch's quick-start data, against envgen.
 
 The quick-start data is pytorch.github.io's `published_versions.json` (recorded, condensed, in
-tests/data/recorded/published-versions.json, and its 1.11.0-era version
-published-versions-1.11.0.json; SOURCES.md). For each (version, OS, manager,
+tests/data/recorded/published-versions.json, its 1.11.0-era version
+published-versions-1.11.0.json, and 2.4.1-2.7.0 from a fork's copy, published-versions-fork-2.7.0.json;
+SOURCES.md). For each (version, OS, manager,
 accelerator key) cell with a command, `envgen command` (`install_command`) for that release,
 compute platform and OS must publish the same packages, pins, index and channels, and the files
 envgen generates (requirements.txt / environment.yml) must carry what `install_command` prints.
@@ -11,7 +12,8 @@ key_meanings): "cuda.x" is CUDA 11.3 for 1.11.0 and CUDA 11.8 for 2.1.0.
 
 Cells the matrix renders differently are listed in KNOWN_DIFFERENCES with why both hold; cells it
 cannot render, in NOT_RENDERED; cells with no command (a note only), nightly (preview) cells and
-libtorch are listed by `out_of_scope`, with their notes: none is skipped silently.
+libtorch are listed by `out_of_scope`, with their notes: none is skipped silently. Prose cells
+(2.7.0 Windows CPU, "For x64: ... For arm64: ...") get the pinned equivalent of their x64 line.
 """
 
 from __future__ import annotations
