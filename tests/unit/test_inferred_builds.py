@@ -274,6 +274,14 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         if b.form == "cuda-meta":
             # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
             assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
+        elif b.release == "1.10.2":
+            # not on the page: the quick-start data's 1.10.2 conda lines (published-versions.json)
+            assert (b.kind, b.version, b.form, b.platforms, b.channels) in {
+                ("cpu", None, "cpuonly", ("linux-64", "win-64"), ("pytorch",)),
+                ("cuda", "10.2", "cudatoolkit", ("linux-64", "win-64"), ("pytorch",)),
+                ("cuda", "11.3", "cudatoolkit", ("linux-64", "win-64"), ("pytorch",)),
+                ("cpu", None, "none", ("osx-64",), ("pytorch",)),
+            }, b
         elif b.kind == "cuda" and b.form == "cudatoolkit":
             # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
