@@ -197,15 +197,15 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
         'torchvision: "0.10.0"\n'
         "torchaudio: false\n"
         "accelerators:\n"
-        '  - "cpu"\n'
+        '  - "cu102"\n'
         "managers:\n"
         '  - "pip"\n'
         "pip:\n"
         '  - "einops>=0.3"\n',
         [
-            "setup.cfg: torch==1.9.0 has no local label and no PyTorch index, and the matrix does not "
-            "record which build PyPI served on linux-64; project.yaml asks for cpu: change accelerators "
-            "if the paper ran on a GPU (torch 1.9.0 was built for cu102, cu111)",
+            # PyPI's 1.9.0 manylinux wheel is the cu102 build (torch/version.py in the wheel).
+            "setup.cfg: torch==1.9.0 has no local label and no PyTorch index: on linux-64 PyPI "
+            "serves the cu102 build, so project.yaml asks for cu102",
             "[numpy2-with-torch-before-2.3]",
         ],
     ),
@@ -298,4 +298,16 @@ def test_computed_install_requires_is_not_read(matrix: Matrix) -> None:
         import_text(text, filename="setup.py", matrix=matrix)
     assert str(info.value) == (
         "setup.py: no torch (or conda pytorch) requirement found; nothing to reproduce"
+    )
+
+
+def test_a_release_without_a_pypi_default_asks_for_cpu_and_says_so(matrix: Matrix) -> None:
+    """1.8.2 (LTS) was never on PyPI: no default build is recorded, so a bare pin means cpu,
+    with the CUDA builds that existed named."""
+    r = import_text("torch==1.8.2\n", filename="requirements.txt", matrix=matrix)
+    assert r.project["accelerators"] == ["cpu"]
+    assert r.warnings[0] == (
+        "requirements.txt: torch==1.8.2 has no local label and no PyTorch index, and the matrix "
+        "does not record which build PyPI served on linux-64; project.yaml asks for cpu: change "
+        "accelerators if the paper ran on a GPU (torch 1.8.2 was built for cu102, cu111)"
     )

@@ -125,10 +125,6 @@ KNOWN_DIFFERENCES_1110 = {
 }
 
 # (version, os, manager, compute id or "*") -> why envgen renders no command for these cells.
-_OSX_CONDA = (
-    "macOS conda from 2.3: PyPI has no x86_64 macOS torch wheel, and nothing read vouches for "
-    "the pytorch channel's osx-arm64 builds (refresh_matrix._macos_platforms)"
-)
 _WIN_CU111_CONDA = (
     "cudatoolkit=11.1 -c pytorch -c conda-forge on Windows: no win-64 cuda11.1 build of 1.9.x read "
     "(the Linux ones stand on exported environments); the page gives 10.2, and 11.3, a CPU build "
@@ -139,12 +135,6 @@ _ROCM_1102 = (
     "and no 1.10.2+rocm4.2 wheel read; the page has no 1.10.2"
 )
 NOT_RENDERED: dict[tuple[str, str, str, str], str] = {
-    ("2.3.0", "macos", "conda", "*"): _OSX_CONDA,
-    ("2.3.1", "macos", "conda", "*"): _OSX_CONDA,
-    ("2.4.0", "macos", "conda", "*"): _OSX_CONDA,
-    ("2.4.1", "macos", "conda", "*"): _OSX_CONDA,
-    ("2.5.0", "macos", "conda", "*"): _OSX_CONDA,
-    ("2.5.1", "macos", "conda", "*"): _OSX_CONDA,
     ("1.9.0", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
     ("1.9.1", "windows", "conda", "cu111"): _WIN_CU111_CONDA,
     ("1.10.2", "linux", "pip", "rocm4.2"): _ROCM_1102,
