@@ -877,6 +877,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "url": None,
     "torchvision": None,
     "torchaudio": None,
+    "python": None,
     "pypi-default": False,
     "published": None,
     "pinned": True,

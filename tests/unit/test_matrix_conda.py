@@ -49,9 +49,14 @@ def test_conda_forge_releases_and_cuda_versions_from_the_feedstock() -> None:
     table = {k: sorted(v, key=Version) for k, v in cuda.items()}
     assert table[("2.4.1", "linux-64")] == ["11.8", "12.0"]
     assert ("2.4.1", "win-64") not in table
-    assert table[("2.5.1", "win-64")] == ["12.0", "12.6"]
-    assert table[("2.6.0", "linux-64")] == table[("2.7.0", "win-64")] == ["12.6"]
-    assert table[("2.7.1", "win-64")] == ["12.6", "12.8", "12.9"]
+    # 2.5.1 win-64: the .ci_support named CUDA 12.0, but the recipe skipped it
+    # (`skip: true  # [not win or not (cuda_compiler_version == "12.6" or cuda_compiler == "None")]`
+    # at 18d3a166f2), so only 12.6 was built.
+    assert table[("2.5.1", "win-64")] == table[("2.6.0", "linux-64")] == ["12.6"]
+    assert table[("2.7.0", "win-64")] == ["12.6"]
+    # 2.7.1 win-64 CUDA 12.6 went only to the pytorch_rc label (channel_targets at b8223e3b1a,
+    # reverted at 1f1bdeeee2 before 12.8/12.9): never on conda-forge main.
+    assert table[("2.7.1", "win-64")] == ["12.8", "12.9"]
     assert table[("2.8.0", "linux-64")] == table[("2.10.0", "linux-64")][:1] == ["12.9"]
     assert table[("2.8.0", "win-64")] == table[("2.9.1", "win-64")] == ["12.8"]
     assert table[("2.11.0", "linux-aarch64")] == table[("2.13.0", "linux-64")] == ["12.9", "13.0"]
