@@ -26,7 +26,7 @@ import ast
 import difflib
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -177,14 +177,18 @@ def mirror_path(feedstock: str, mirrors: Path = MIRRORS) -> Path:
     return mirrors / f"conda-forge+{feedstock}" / "repo"
 
 
-def git_snapshots(repo: Path, since: Version) -> list[Snapshot]:
+def git_snapshots(repo: Path, since: Version, commits: Sequence[str] = ()) -> list[Snapshot]:
     """Every commit on main and vX.Y.x of one mirror, oldest committer date first.
 
     Commits whose recipe version is an rc or older than `since` are left out (not read further).
+    `commits`: read only these (in the order given) instead.
     """
-    refs = _git(repo, "branch", "--format=%(refname:short)").split()
-    branches = [b for b in refs if BRANCH.match(b)]
-    log = _git(repo, "log", "--date-order", "--reverse", "--format=%H %cs", *branches)
+    if commits:
+        log = _git(repo, "show", "--no-patch", "--format=%H %cs", *commits)
+    else:
+        refs = _git(repo, "branch", "--format=%(refname:short)").split()
+        branches = [b for b in refs if BRANCH.match(b)]
+        log = _git(repo, "log", "--date-order", "--reverse", "--format=%H %cs", *branches)
     trees: list[tuple[str, str, dict[str, str]]] = []
     for line in log.splitlines():
         commit, date = line.split()
@@ -731,12 +735,10 @@ def _record(directory: Path, commits: list[str], mirrors: Path) -> int:
         feedstock, _, sha = item.partition(":")
         wanted.setdefault(feedstock, []).append(sha)
     for feedstock, shas in wanted.items():
-        snaps = [
-            s
-            for s in git_snapshots(mirror_path(feedstock, mirrors), Version("0"))
-            if any(s.commit.startswith(sha) for sha in shas)
-        ]
-        write_snapshots(directory / feedstock, snaps)
+        write_snapshots(
+            directory / feedstock,
+            git_snapshots(mirror_path(feedstock, mirrors), Version("0"), shas),
+        )
     return 0
 
 
