@@ -6,7 +6,7 @@ ENVGEN := $(BIN)/envgen
 PYTEST_ARGS ?=
 
 .PHONY: setup example example-cuda test test-unit test-integration test-slow lint typecheck ci schema \
-        refresh-matrix regen check bench bench-smoke clean env-% smoke-%
+        refresh-matrix refresh-conda-forge regen check bench bench-smoke clean env-% smoke-%
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,12 @@ schema: setup  ## rewrite matrices/schema.json from the models in envgen/model/m
 refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (add --fetch to re-read them)
 	$(BIN)/python scripts/refresh_matrix.py --recorded --write
 	$(BIN)/python scripts/refresh_releases.py --write
+
+# The conda-forge feedstocks' git mirrors (the fetch tool puts them here); the script says what is
+# missing and stops when they are absent.
+FEEDSTOCK_MIRRORS ?= /work/.mirror
+refresh-conda-forge: setup  ## rebuild matrices/conda-forge.yaml from the feedstock mirrors' git history
+	$(BIN)/python scripts/refresh_conda_forge.py --mirrors $(FEEDSTOCK_MIRRORS) --write
 
 regen: setup  ## regenerate the bundled examples' files (examples/cuda-13 where the local indexes exist)
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu

@@ -929,6 +929,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "wheel": None,
     "torchvision": None,
     "torchaudio": None,
+    "python": None,
     "pypi-default": False,
     "published": None,
     "pinned": True,

@@ -189,6 +189,12 @@ class CondaBuild(Compute):
     pytorch: VersionStr
     torchvision: VersionStr | None = None
     torchaudio: VersionStr | None = None
+    python: tuple[PythonStr, ...] | None = Field(
+        default=None,
+        description="conda-forge rows: every python the feedstock built for this release on these "
+        "platforms (scripts/refresh_conda_forge.py, from .ci_support `python:`); absent: not "
+        "recorded (the pytorch channel's rows), any python of the release goes.",
+    )
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
     published: str | None = Field(

@@ -662,7 +662,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
     )
     problems += companion_problems
 
-    pythons = spec.python or (release.python[-1:] if release.python else ())
+    pythons = spec.python or _default_pythons(spec, matrix, release, conda_source)
     for i, py in enumerate(pythons):
         if py not in release.python:
             where = f"python[{i}]" if len(spec.python) > 1 else "python"
@@ -734,8 +734,10 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     kept = "requirements.txt" if mgr == "conda" else "environment.yml"
                     variant_warnings.append(f"{text}; the {acc} variant gets {kept} only")
             kind, version = _kind_version(pip_build, conda_build)
+            gaps: list[str] = []
             if conda_build is not None and conda_build.form == "conda-forge":
-                variant_warnings += _conda_forge_gaps(release, conda_build, platform, companions)
+                gaps = _conda_forge_gaps(release, conda_build, platform, companions)
+                variant_warnings += gaps
             pip_build, conda_build = _apply_issues(
                 spec,
                 matrix,
@@ -745,10 +747,15 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 variant_warnings=variant_warnings,
             )
             pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
+            conda_by_python: dict[str, CondaBuild | None] = {}
+            warnings_by_python: dict[str, tuple[str, ...]] = {}
             for py in pythons:
                 # The wheels fit torch's release and CUDA, whichever manager installs torch.
                 pins_by_python[py] = _extension_pins(
                     spec, matrix, release, acc, py, platform, problems
+                )
+                conda_by_python[py], warnings_by_python[py] = _conda_for_python(
+                    spec, release, (acc, platform, py), (pip_build, conda_build), problems
                 )
             variants.extend(
                 Variant(
@@ -761,13 +768,20 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     python=py,
                     platform=platform,
                     pip=pip_build,
-                    conda=conda_build,
+                    conda=conda_by_python[py],
                     with_torchvision=companions["torchvision"],
                     with_torchaudio=companions["torchaudio"],
                     pip_extra=spec.pip,
                     conda_channels=spec.conda.channels,
                     conda_extra=spec.conda.dependencies,
-                    warnings=tuple(variant_warnings),
+                    warnings=(
+                        *(
+                            w
+                            for w in variant_warnings
+                            if conda_by_python[py] is not None or w not in gaps
+                        ),
+                        *warnings_by_python[py],
+                    ),
                     companion_pins=tuple(companion_pins),
                     extensions=pins_by_python[py],
                 )
@@ -787,6 +801,65 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
     named = [_with_id(v, variant_id(v, variants)) for v in variants]
     named.sort(key=variant_sort_key)
     return Expansion(release=release, variants=tuple(named))
+
+
+def _default_pythons(
+    spec: ProjectSpec, matrix: Matrix, release: Release, conda_source: CondaSource
+) -> tuple[str, ...]:
+    """The newest python of the release; for a conda-only spec, the newest its conda rows built.
+
+    conda-forge rows name the pythons they built (`python`); a spec that names no python and
+    installs with conda only gets the newest python every such row on its platforms has, so the
+    default does not ask conda-forge for a build it never made.
+    """
+    if not release.python:
+        return ()
+    if spec.managers == ("conda",):
+        built: set[str] | None = None
+        for platform in spec.platforms:
+            for row in matrix.conda_builds(release.torch, platform, conda_source):
+                if row.python is not None:
+                    built = set(row.python) if built is None else built & set(row.python)
+        if built is not None:
+            common = [p for p in release.python if p in built]
+            if common:
+                return (common[-1],)
+    return release.python[-1:]
+
+
+def _conda_for_python(
+    spec: ProjectSpec,
+    release: Release,
+    where: tuple[str, Platform, str],
+    builds: tuple[PipBuild | None, CondaBuild | None],
+    problems: list[str],
+) -> tuple[CondaBuild | None, tuple[str, ...]]:
+    """The conda build for one python of a variant, and its warnings.
+
+    A conda row that names its pythons and lacks this one is not used: an error when the spec
+    asks for conda explicitly or conda is the only route, otherwise the variant keeps
+    requirements.txt only (a warning).
+    """
+    acc, platform, py = where
+    pip_build, conda_build = builds
+    if conda_build is None or conda_build.python is None or py in conda_build.python:
+        return conda_build, ()
+    source = _SOURCE_NAMES["conda-forge" if conda_build.form == "conda-forge" else "pytorch"]
+    built = ", ".join(conda_build.python)
+    text = (
+        f"torch {release.torch} {acc} on {platform} was not published for python {py} "
+        f"(conda, {source}); it was published for python {built}"
+        f"{did_you_mean(py, conda_build.python)}"
+    )
+    if spec.managers_explicit or pip_build is None:
+        pos = spec.python.index(py) if py in spec.python else -1
+        key = f"python[{pos}]" if len(spec.python) > 1 and pos >= 0 else "python"
+        fix = f"set python to one of {built}"
+        if pip_build is not None:
+            fix += " or drop conda from managers"
+        problems.append(f"{spec.path.name}: {key}: {text}; {fix}")
+        return conda_build, ()
+    return None, (f"{text}; the {acc} variant for python {py} gets requirements.txt only",)
 
 
 def _extension_pins(

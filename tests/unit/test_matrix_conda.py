@@ -49,9 +49,14 @@ def test_conda_forge_releases_and_cuda_versions_from_the_feedstock() -> None:
     table = {k: sorted(v, key=Version) for k, v in cuda.items()}
     assert table[("2.4.1", "linux-64")] == ["11.8", "12.0"]
     assert ("2.4.1", "win-64") not in table
-    assert table[("2.5.1", "win-64")] == ["12.0", "12.6"]
-    assert table[("2.6.0", "linux-64")] == table[("2.7.0", "win-64")] == ["12.6"]
-    assert table[("2.7.1", "win-64")] == ["12.6", "12.8", "12.9"]
+    # 2.5.1 win-64: the .ci_support named CUDA 12.0, but the recipe skipped it
+    # (`skip: true  # [not win or not (cuda_compiler_version == "12.6" or cuda_compiler == "None")]`
+    # at 18d3a166f2), so only 12.6 was built.
+    assert table[("2.5.1", "win-64")] == table[("2.6.0", "linux-64")] == ["12.6"]
+    assert table[("2.7.0", "win-64")] == ["12.6"]
+    # 2.7.1 win-64 CUDA 12.6 went only to the pytorch_rc label (channel_targets at b8223e3b1a,
+    # reverted at 1f1bdeeee2 before 12.8/12.9): never on conda-forge main.
+    assert table[("2.7.1", "win-64")] == ["12.8", "12.9"]
     assert table[("2.8.0", "linux-64")] == table[("2.10.0", "linux-64")][:1] == ["12.9"]
     assert table[("2.8.0", "win-64")] == table[("2.9.1", "win-64")] == ["12.8"]
     assert table[("2.11.0", "linux-aarch64")] == table[("2.13.0", "linux-64")] == ["12.9", "13.0"]
@@ -369,3 +374,55 @@ def test_import_of_a_1_9_1_cuda11_1_conda_environment_is_accepted() -> None:
     assert result.project["torch"] == "1.9.1"
     assert result.project["accelerators"] == ["cu111"]
     assert result.project["managers"] == ["conda"]
+
+
+def test_a_python_conda_forge_never_built_is_an_error_naming_the_built_ones() -> None:
+    """2.9.x on conda-forge: pythons 3.10-3.13 (.ci_support of v2.9.x), though PyPI has 3.14."""
+    release = MATRIX.release("2.9.0")
+    assert release is not None
+    assert "3.14" in release.python
+    text = _spec_text("2.9.0", "[cpu]").replace("['3.11']", "['3.14']")
+    assert _error(text) == (
+        "cf.yaml: python: torch 2.9.0 cpu on linux-64 was not published for python 3.14 "
+        "(conda, conda-forge); it was published for python 3.10, 3.11, 3.12, 3.13 "
+        "(did you mean '3.13'?); set python to one of 3.10, 3.11, 3.12, 3.13"
+    )
+    several = _spec_text("2.9.1", "[cu129]").replace("['3.11']", "['3.12', '3.14']")
+    assert _error(several).startswith(
+        "cf.yaml: python[1]: torch 2.9.1 cu129 on linux-64 was not published for python 3.14 "
+    )
+    both = text.replace("managers: [conda]", "managers: [pip, conda]")
+    assert _error(both).endswith(
+        "set python to one of 3.10, 3.11, 3.12, 3.13 or drop conda from managers"
+    )
+    # 2.4.1 conda-forge built 3.9-3.13: 3.8 (on PyPI for 2.4.1) is refused too.
+    old = _spec_text("2.4.1", "[cu118]", extra="conda: {source: conda-forge}\n")
+    assert "was not published for python 3.8 (conda, conda-forge)" in _error(
+        old.replace("['3.11']", "['3.8']")
+    )
+
+
+def test_without_managers_a_python_conda_forge_lacks_gets_pip_only() -> None:
+    text = (
+        "name: cf\npython: ['3.13', '3.14']\ntorch: '2.9.0'\naccelerators: [cpu]\n"
+        "platforms: [linux-64]\n"
+    )
+    py313, py314 = _expand(text)
+    assert (py313.python, py314.python) == ("3.13", "3.14")
+    assert py313.conda is not None
+    assert py313.conda.python == ("3.10", "3.11", "3.12", "3.13")
+    assert py314.conda is None
+    assert py314.pip is not None
+    assert py314.warnings == (
+        "torch 2.9.0 cpu on linux-64 was not published for python 3.14 (conda, conda-forge); it "
+        "was published for python 3.10, 3.11, 3.12, 3.13 (did you mean '3.13'?); the cpu variant "
+        "for python 3.14 gets requirements.txt only",
+    )
+
+
+def test_conda_only_default_python_is_the_newest_conda_forge_built() -> None:
+    text = _spec_text("2.9.0", "[cpu]").replace("python: ['3.11']\n", "")
+    (variant,) = _expand(text)
+    assert variant.python == "3.13"  # not PyPI's newest, 3.14
+    (newer,) = _expand(_spec_text("2.10.0", "[cpu]").replace("python: ['3.11']\n", ""))
+    assert newer.python == "3.14"
