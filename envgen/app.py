@@ -25,7 +25,6 @@ from envgen.errors import (
     UnsupportedCombinationError,
 )
 from envgen.infra.mutex import project_lock
-from envgen.infra.network import network_error
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import Settings
@@ -71,6 +70,8 @@ def _guarded(
         with project_lock(out, inside=inside):
             yield
     except OSError as exc:
+        from envgen.infra.network import network_error  # noqa: PLC0415 - socket, urllib (~6 ms); only on a failure
+
         network = network_error(exc)
         if network is not None:
             raise network from None
