@@ -73,7 +73,7 @@ typecheck: setup
 
 ci: setup lint typecheck test  ## everything CI checks
 
-schema: setup  ## rewrite matrices/schema.json from the models in envgen/model/matrix.py
+schema: setup  ## rewrite matrices/schema.json from the models in envgen/model/matrix_schema.py
 	$(BIN)/python scripts/gen_schema.py --write
 
 refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (add --fetch to re-read them)

@@ -25,7 +25,6 @@ from envgen.errors import (
     UnsupportedCombinationError,
 )
 from envgen.infra.mutex import project_lock
-from envgen.infra.network import network_error
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import Settings
@@ -35,7 +34,6 @@ from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.model.extensions import Target, install_line, pins_for
 from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
-from envgen.model.targets import TARGETS_FILE, load_targets
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     Expansion,
@@ -72,6 +70,8 @@ def _guarded(
         with project_lock(out, inside=inside):
             yield
     except OSError as exc:
+        from envgen.infra.network import network_error  # noqa: PLC0415 - socket, urllib (~6 ms); only on a failure
+
         network = network_error(exc)
         if network is not None:
             raise network from None
@@ -153,8 +153,6 @@ def _lock_pins_only(
     Variants with a full lock keep it: their inputs (requirements.in, environment.yml) are
     written in the full form, and the lock's pins are checked against the matrix instead.
     """
-    from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~70 ms (ssl, asyncio: the lockers); keeps `envgen list` fast
-
     expanded = expand(spec, matrix).variants
     full = full_lock_ids(out, expanded)
     expansion, files = plan_pins_only(
@@ -177,6 +175,8 @@ def _lock_pins_only(
     for v in chosen:
         if v.id not in full:
             continue
+        from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~40 ms (asyncio, the lockers); only where a full lock is on disk
+
         found, locked = full_lock_pin_problems(out, v)
         problems += found
         if not locked:
@@ -363,6 +363,8 @@ def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
     images = ""
     if ((matrix_dir or MATRICES_DIR) / CUDA_IMAGES_FILE).exists():
         images = f", {len(load_cuda_images(matrix_dir))} CUDA base images"
+    from envgen.model.targets import TARGETS_FILE, load_targets  # noqa: PLC0415 - ~20 ms (pydantic); only for matrix validate
+
     if ((matrix_dir or MATRICES_DIR) / TARGETS_FILE).exists():
         targets = load_targets(matrix_dir)
         images += f", {len(targets.uv_python_platforms)} target platforms"

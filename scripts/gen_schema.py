@@ -1,4 +1,4 @@
-"""Write matrices/schema.json from the pydantic models in envgen/model/matrix.py.
+"""Write matrices/schema.json from the pydantic models in envgen/model/matrix_schema.py.
 
 Prints a diff and exits 1 when the committed schema is stale; writes only with --write.
 """

@@ -14,7 +14,6 @@ import errno
 import hashlib
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Final
@@ -259,7 +258,7 @@ def _write(
                 return False
         except OSError as exc:
             raise OSError(exc.errno, exc.strerror, str(path)) from None
-        tmp = f".{path.name}.{secrets.token_hex(6)}.tmp"
+        tmp = f".{path.name}.{os.urandom(6).hex()}.tmp"  # secrets.token_hex, without its imports
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
         try:
             fd = os.open(tmp, flags, 0o600, dir_fd=folder)

@@ -8,23 +8,23 @@ about specs, matrices or variants.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import logging
 import os
 import re
-import shutil
 import signal
-import subprocess  # noqa: TID251 - this module is the one place allowed to use it
 import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from envgen.errors import EnvgenError, ToolNotFoundError, ToolTimeoutError
+
+if TYPE_CHECKING:
+    import subprocess  # noqa: TID251 - this module is the one place allowed to use it
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,8 @@ def _indent(text: str) -> str:
 
 def which(tool: str) -> str | None:
     """Find a tool on PATH, or beside the running interpreter (a venv's bin/)."""
+    import shutil  # noqa: PLC0415 - ~2 ms (bz2, lzma); only when a tool is looked up
+
     found = shutil.which(tool)
     if found:
         return found
@@ -128,13 +130,25 @@ _POLL_S: Final = 0.2
 # Linux: a child gets SIGKILL when envgen dies, even by SIGKILL (which no handler sees), so an
 # orphaned uv never keeps writing into a temp tree the next run is cleaning up.
 _PR_SET_PDEATHSIG: Final = 1
-_prctl = ctypes.CDLL(None, use_errno=True).prctl if os.uname().sysname == "Linux" else None
+# libc's prctl, resolved by `run` before its first fork (ctypes costs ~2.5 ms to import, which
+# commands that start no process need not pay).
+_LIBC: Final[dict[str, Any]] = {}
+
+
+def _resolve_prctl() -> None:
+    if "prctl" not in _LIBC:
+        import ctypes  # noqa: PLC0415 - ~2.5 ms; only before a child is started
+
+        _LIBC["prctl"] = (
+            ctypes.CDLL(None, use_errno=True).prctl if os.uname().sysname == "Linux" else None
+        )
 
 
 def _die_with_parent() -> None:
     """Runs in the child between fork and exec: nothing here may allocate or take a lock."""
-    if _prctl is not None:
-        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    prctl = _LIBC["prctl"]
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 _children: set[subprocess.Popen[str]] = set()
@@ -163,6 +177,8 @@ def stop_children(sig: int = signal.SIGTERM) -> None:
 
 def _end(proc: subprocess.Popen[str]) -> None:
     """Stop a child's process group: SIGTERM, then SIGKILL after a grace period."""
+    import subprocess  # noqa: PLC0415, TID251 - ~4 ms; imported where a child exists (this module is the one place allowed)
+
     if proc.poll() is None:
         _signal_group(proc, signal.SIGTERM)
         try:
@@ -227,9 +243,12 @@ def run(
         what: a few words for messages ("uv pip compile for cu118").
         env: the complete environment for the child (None inherits ours).
     """
+    import subprocess  # noqa: PLC0415, TID251 - ~4 ms; only when a command runs (this module is the one place allowed)
+
     argv = tuple(os.fspath(a) for a in args)
     if _stopping.is_set():
         raise _stopped()
+    _resolve_prctl()
     log.debug("running: %s", redact(" ".join(argv)))
     start = time.perf_counter()
     try:
@@ -279,6 +298,8 @@ def _communicate(
     proc: subprocess.Popen[str], input_text: str | None, start: float, timeout: float | None
 ) -> tuple[str, str, bool]:
     """(stdout, stderr, timed out), polling so that a stop request is acted on at once."""
+    import subprocess  # noqa: PLC0415, TID251 - see run (this module is the one place allowed)
+
     pending = input_text
     while True:
         try:

@@ -4,7 +4,8 @@ reading matrices/ (through envgen.infra.resources) and the spec file.
     types       shared literals, constants and small value types (Platform, Manager, CondaTool,
                 TORCH_FAMILY, the PyPI / PyTorch / anaconda roots, ...)
     spec        project.yaml -> ProjectSpec (validated, bounded)
-    matrix      matrices/*.yaml -> Matrix (pydantic models; the schema is generated from them)
+    matrix      matrices/*.yaml -> Matrix (frozen runtime rows, built from the validated JSON)
+    matrix_schema  the pydantic models that validate the matrix files (and give schema.json)
     extensions  extension packages (PyG, mmcv, ...) and the wheel pages they come from
     variants    ProjectSpec x Matrix -> one Variant per accelerator (spec -> matrix -> variants);
                 `silenced`, the one test of a known issue's silenced-by

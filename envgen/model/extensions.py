@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import re
-import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -255,6 +254,8 @@ def install_line(pin: ExtensionPin) -> str:
     ...     index_line="--find-links https://x/i.html", source="s", inferred=False))
     'pip install detectron2==0.6 -f https://x/i.html'
     """
+    import shlex  # noqa: PLC0415 - only to write an install line
+
     text = f"pip install {shlex.quote(pin.requirement)}"
     if pin.index_line is None:
         return text

@@ -1,7 +1,10 @@
-"""The PyTorch compatibility matrix: matrices/*.yaml loaded into validated, frozen models.
+"""The PyTorch compatibility matrix: matrices/*.yaml loaded into frozen rows.
 
-These pydantic models ARE the data schema (scripts/gen_schema.py writes matrices/schema.json
-from them).
+The rows here are the runtime form: plain frozen records (`Row`), built from the validated JSON
+without pydantic, so a command that finds the matrix in its cache never imports it (~50 ms).
+The schema is the pydantic models in envgen.model.matrix_schema, with the same fields
+(tests/unit/test_matrix_runtime.py); they validate the YAML on a cache miss and in `envgen matrix
+validate`, and scripts/gen_schema.py writes matrices/schema.json from them.
 The loader checks invariants (known keys, sorted rows, no duplicates, companions that exist).
 This module must not fetch anything from the network, and must not know about specs or variants.
 """
@@ -10,17 +13,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 import logging
-import typing
+import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, Self, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    Self,
+    TypeAlias,
+    TypeVar,
+    dataclass_transform,
+)
 
 import yaml
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from envgen.errors import MatrixError
 from envgen.infra.files import atomic_write_bytes
@@ -30,34 +43,155 @@ from envgen.model.types import (
     ComputeKind,
     CondaForm,
     CondaSource,
+    ExtensionForm,
     IndexForm,
     Manager,
     Platform,
 )
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
 SCHEMA_VERSION: Final = 1
 log = logging.getLogger(__name__)
+
+# The schema's constrained strings (envgen.model.matrix_schema), by the same names: at run time
+# they are plain str, checked when the YAML was validated.
+VersionStr: TypeAlias = str
+LocalVersionStr: TypeAlias = str
+PythonStr: TypeAlias = str
+ArchListStr: TypeAlias = str
+CudaMinorStr: TypeAlias = str
+RocmVersionStr: TypeAlias = str
+
+_ROWS: dict[str, type[Row]] = {}
+_NESTED: Final = re.compile(r"^tuple\[(\w+), \.\.\.\]$")
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+class Row:
+    """A frozen record: keyword-only fields read from the class annotations, with their defaults.
+
+    Not `dataclasses.dataclass`: the decorator generates and compiles each class's methods at
+    import (~1 ms a class on a 2-core machine, ~15 ms for the matrix), which every command paid.
+    Equality, hashing and repr follow the fields, as a frozen dataclass's do. The pydantic names
+    callers use on rows keep working: `model_fields` (the names), `model_copy(update=...)`,
+    `model_dump(by_alias=, mode=)` and `model_validate(raw)` (validates through the schema model
+    of the same name).
+    """
+
+    model_fields: ClassVar[tuple[str, ...]] = ()  # the field names in order (pydantic's keys)
+    _defaults: ClassVar[dict[str, object]] = {}
+    _aliases: ClassVar[dict[str, str]] = {}
+    _nested: ClassVar[dict[str, str]] = {}
+    _field_set: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = list(cls.model_fields)
+        defaults = dict(cls._defaults)
+        nested = dict(cls._nested)
+        for name, annotation in inspect.get_annotations(cls).items():
+            if str(annotation).startswith("ClassVar"):
+                continue
+            if name not in fields:
+                fields.append(name)
+            if name in cls.__dict__:
+                defaults[name] = cls.__dict__[name]
+            else:  # redefined without a default: required here
+                defaults.pop(name, None)
+            found = _NESTED.match(str(annotation))
+            if found and found[1] in _ROWS:
+                nested[name] = found[1]
+        cls.model_fields, cls._defaults, cls._nested = tuple(fields), defaults, nested
+        cls._field_set = frozenset(fields)
+        _ROWS[cls.__name__] = cls
+
+    def __init__(self, **values: object) -> None:
+        data = {**self._defaults, **values}
+        if len(data) != len(self.model_fields) or not all(f in data for f in self.model_fields):
+            missing = [f for f in self.model_fields if f not in data]
+            unknown = sorted(set(data) - set(self.model_fields))
+            msg = f"{type(self).__name__}: missing fields {missing}, unknown fields {unknown}"
+            raise TypeError(msg)
+        self.__dict__.update(data)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        msg = f"{type(self).__name__} is frozen: cannot set {name!r}"
+        raise AttributeError(msg)
+
+    def __delattr__(self, name: str) -> None:
+        msg = f"{type(self).__name__} is frozen: cannot delete {name!r}"
+        raise AttributeError(msg)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(self.__dict__[f] for f in self.model_fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f}={self.__dict__[f]!r}" for f in self.model_fields)
+        return f"{type(self).__name__}({fields})"
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Rebuild a row from its validated `model_dump(mode="json")` (lists become tuples)."""
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            nested = cls._nested.get(name)
+            if nested is not None:
+                values[name] = tuple(_ROWS[nested].from_json(item) for item in value)
+            elif isinstance(value, list):
+                values[name] = tuple(value)
+            else:
+                values[name] = value
+        if values.keys() != cls._field_set:
+            return cls(**values)  # fills defaults, or says which fields are missing or unknown
+        row = object.__new__(cls)  # every field given: skip __init__'s checks (~1,500 rows a run)
+        row.__dict__.update(values)
+        return row
+
+    @classmethod
+    def model_validate(cls, raw: object) -> Self:
+        """Validate `raw` (YAML keys) through the schema model; pydantic's ValidationError."""
+        from envgen.model import matrix_schema  # noqa: PLC0415 - pydantic (~50 ms): only when validating
+
+        schema: type[BaseModel] = getattr(matrix_schema, cls.__name__)
+        return cls.from_json(schema.model_validate(raw).model_dump(mode="json"))
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
+        """A copy with `update`'s fields replaced (not validated, as pydantic's model_copy)."""
+        return type(self)(**{**{f: self.__dict__[f] for f in self.model_fields}, **(update or {})})
+
+    def model_dump(
+        self, *, by_alias: bool = False, mode: Literal["python", "json"] = "python"
+    ) -> dict[str, Any]:
+        """The fields as a dict, as pydantic dumps them (json mode: tuples become lists)."""
+        return {
+            (self._aliases.get(f, _kebab(f)) if by_alias else f): _dump(
+                self.__dict__[f], by_alias=by_alias, mode=mode
+            )
+            for f in self.model_fields
+        }
+
+
+def _dump(value: object, *, by_alias: bool, mode: Literal["python", "json"]) -> object:
+    if isinstance(value, Row):
+        return value.model_dump(by_alias=by_alias, mode=mode)
+    if isinstance(value, tuple):
+        items = [_dump(v, by_alias=by_alias, mode=mode) for v in value]
+        return items if mode == "json" else tuple(items)
+    return value
 
 
 def _kebab(name: str) -> str:
     return name.replace("_", "-")
-
-
-class StrictModel(BaseModel):
-    """Unknown keys are errors, instances are frozen, and YAML keys are kebab-case.
-
-    `defer_build`: a model's validator is built on its first validation, not at import (~60 ms
-    for these models); a command that loads the matrix from its cache never validates.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=_kebab, populate_by_name=True, defer_build=True
-    )
-
-
-VersionStr = Annotated[str, Field(pattern=r"^\d+(\.\d+)*([a-z]+\d+)?(\.post\d+)?$")]
-LocalVersionStr = Annotated[str, Field(pattern=r"^\d+(\.\d+)*(\.post\d+)?(\+[a-z0-9.]+)?$")]
-PythonStr = Annotated[str, Field(pattern=r"^3\.\d+$|^2\.7$")]
 
 
 def accelerator_id(kind: ComputeKind, version: str | None) -> AcceleratorId:
@@ -76,37 +210,27 @@ def accelerator_id(kind: ComputeKind, version: str | None) -> AcceleratorId:
     return AcceleratorId("rocm" + version)
 
 
-class Release(StrictModel):
+class Release(Row):
     """One torch release and what it was published with (releases.yaml)."""
 
     torch: VersionStr
-    torchvision: VersionStr | None = Field(
-        description="The torchvision release paired with this torch (torchvision README table)."
-    )
-    torchaudio: VersionStr | None = Field(
-        description="The torchaudio release paired with this torch (torchaudio docs)."
-    )
-    python: tuple[PythonStr, ...] = Field(description="Python versions with published wheels.")
-    date: str | None = Field(
-        default=None, pattern=r"^\d{4}-\d{2}-\d{2}$", description="Upload date on PyPI."
-    )
-    source: str = Field(description="Where the row's facts come from.")
-    inferred: tuple[str, ...] = Field(
-        default=(), description="Names of fields that were inferred rather than read."
-    )
+    torchvision: VersionStr | None
+    torchaudio: VersionStr | None
+    python: tuple[PythonStr, ...]
+    date: str | None = None
+    source: str
+    inferred: tuple[str, ...] = ()
 
     @property
     def version(self) -> Version:
         return Version(self.torch)
 
 
-class Compute(StrictModel):
+class Compute(Row):
     """Mixin-like fields shared by pip and conda build rows."""
 
     kind: ComputeKind
-    version: str | None = Field(
-        default=None, description="CUDA / ROCm version, e.g. '11.8', '5.1.1'; none for cpu."
-    )
+    version: str | None = None
 
     @property
     def accelerator(self) -> AcceleratorId:
@@ -118,40 +242,16 @@ class PipBuild(Compute):
 
     release: VersionStr
     platforms: tuple[Platform, ...]
-    torch: LocalVersionStr = Field(description="The exact torch pin, with its local label.")
+    torch: LocalVersionStr
     torchvision: LocalVersionStr | None = None
     torchaudio: LocalVersionStr | None = None
     index: IndexForm
-    url: str | None = Field(default=None, description="The -f / index URL as published.")
-    wheel: str | None = Field(
-        default=None,
-        description="The torch wheel's own URL, `{abi}` standing for the CPython tags "
-        "(cp36-cp36m): requirements name it directly (`torch @ URL`) where `torch==X -f url` "
-        "would let a resolver take PyPI's same-version wheel, a different build (1.0-1.1 Linux).",
-    )
-    pypi_default: bool = Field(
-        default=False, description="PyPI's own wheel for these platforms is this build."
-    )
-    published: str | None = Field(
-        default=None,
-        description="The install command exactly as published, where it is not what envgen "
-        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
-        "`envgen command` prints it, files use the row's pins.",
-    )
+    url: str | None = None
+    wheel: str | None = None
+    pypi_default: bool = False
+    published: str | None = None
     source: str
     inferred: bool = False
-
-    @model_validator(mode="after")
-    def _wheel_is_a_template(self) -> Self:
-        if self.wheel is not None and (
-            "{abi}" not in self.wheel or not self.wheel.endswith(".whl") or self.index == "pypi"
-        ):
-            msg = (
-                f"wheel {self.wheel!r}: a .whl URL with {{abi}} for the CPython tags, on a row "
-                "with its wheel page (index: find-links)"
-            )
-            raise ValueError(msg)
-        return self
 
     def wheel_url(self, python: str) -> str | None:
         """The torch wheel for `python` where the row names its wheel, else None.
@@ -189,30 +289,16 @@ class CondaBuild(Compute):
     pytorch: VersionStr
     torchvision: VersionStr | None = None
     torchaudio: VersionStr | None = None
-    python: tuple[PythonStr, ...] | None = Field(
-        default=None,
-        description="conda-forge rows: every python the feedstock built for this release on these "
-        "platforms (scripts/refresh_conda_forge.py, from .ci_support `python:`); absent: not "
-        "recorded (the pytorch channel's rows), any python of the release goes.",
-    )
-    form: CondaForm = Field(description="How the compute platform is selected.")
+    python: tuple[PythonStr, ...] | None = None
+    form: CondaForm
     channels: tuple[str, ...]
-    published: str | None = Field(
-        default=None,
-        description="The install command exactly as published, where it is not what envgen "
-        "renders from this row (the 1.8.2 LTS `pip3`, unpinned LTS conda lines); "
-        "`envgen command` prints it, files use the row's pins.",
-    )
-    pinned: bool = Field(
-        default=True,
-        description="false: the published command names pytorch/torchvision/torchaudio without "
-        "versions (the 1.8.2 LTS commands on -c pytorch-lts); the pins here are inferred.",
-    )
+    published: str | None = None
+    pinned: bool = True
     source: str
     inferred: bool = False
 
 
-class Driver(StrictModel):
+class Driver(Row):
     """CUDA toolkit version -> minimum NVIDIA driver (NVIDIA's CUDA release notes, table 3)."""
 
     cuda: str
@@ -221,58 +307,33 @@ class Driver(StrictModel):
     source: str
 
 
-class KnownIssue(StrictModel):
+class KnownIssue(Row):
     """A publishing error, a deleted artifact or a known trap, surfaced as a warning or error."""
 
     id: str
-    torch: str = Field(description="A PEP 440 specifier of the torch releases affected.")
+    torch: str
     manager: Manager | Literal["any"] = "any"
-    accelerators: tuple[str, ...] = Field(
-        default=(), description="fnmatch patterns of affected accelerators; empty = all."
-    )
+    accelerators: tuple[str, ...] = ()
     index: IndexForm | None = None
     channel: str | None = None
-    form: CondaForm | None = Field(
-        default=None, description="conda rows only: the issue applies to this selector form only."
-    )
-    severity: Literal["warning", "error"] = Field(
-        default="warning",
-        description="error: the route does not work (the side is dropped, or the spec fails when "
-        "it asks for that manager explicitly); warning: it works with a trap.",
-    )
-    silenced_by: str | None = Field(
-        default=None,
-        description="A pip requirement such as 'numpy<2': the issue is silent when the spec's pip "
-        "list already excludes what the requirement excludes.",
-    )
+    form: CondaForm | None = None
+    severity: Literal["warning", "error"] = "warning"
+    silenced_by: str | None = None
     message: str
     fix: str
     link: str
 
 
-ArchListStr = Annotated[
-    str,
-    Field(pattern=r"^(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+)(;(\d+\.\d+(\+PTX)?|gfx[0-9a-f]+))*$"),
-]
-
-
-class GpuArchs(StrictModel):
+class GpuArchs(Row):
     """The GPU architectures one group of torch builds was compiled for (gpu-archs.yaml): CUDA
     SM/PTX targets for `cuda` rows, AMD gfx targets for `rocm` rows."""
 
-    torch: str = Field(description="A PEP 440 specifier of the torch releases the row covers.")
-    cuda: tuple[Annotated[str, Field(pattern=r"^\d+\.\d+$")], ...] = Field(
-        default=(), description="The CUDA versions (major.minor) the row covers."
-    )
-    rocm: tuple[Annotated[str, Field(pattern=r"^\d+(\.\d+)*$")], ...] = Field(
-        default=(), description="The ROCm versions the row covers (a row has cuda or rocm)."
-    )
-    platforms: tuple[Platform, ...] = Field(min_length=1)
-    arch_list: ArchListStr = Field(
-        description="TORCH_CUDA_ARCH_LIST as the release's build script set it ('5.0;9.0+PTX'), "
-        "or PYTORCH_ROCM_ARCH ('gfx90a;gfx942')."
-    )
-    source: str = Field(description="The build script at the commit read, or the copy read.")
+    torch: str
+    cuda: tuple[CudaMinorStr, ...] = ()
+    rocm: tuple[RocmVersionStr, ...] = ()
+    platforms: tuple[Platform, ...]
+    arch_list: ArchListStr
+    source: str
     inferred: bool = False
     note: str | None = None
 
@@ -309,25 +370,22 @@ def arch_names(arch_list: str) -> tuple[str, ...]:
     return (*sass, *ptx)
 
 
-class MinorCompat(StrictModel):
+class MinorCompat(Row):
     """NVIDIA's minimum driver for CUDA minor-version compatibility in one CUDA major."""
 
-    cuda_major: int = Field(ge=11, description="The CUDA major release family (11 and later).")
-    linux: str = Field(pattern=r"^\d+(\.\d+)*$")
-    windows: str | None = Field(default=None, pattern=r"^\d+(\.\d+)*$")
+    cuda_major: int
+    linux: str
+    windows: str | None = None
     source: str
 
 
-class CompanionRelease(StrictModel):
+class CompanionRelease(Row):
     """One torchvision / torchaudio release and the torch releases its wheel accepts."""
 
     package: Literal["torchvision", "torchaudio"]
     version: VersionStr
-    torch: str = Field(
-        description="The PEP 440 specifier of the wheel's `torch` Requires-Dist line, local "
-        "labels dropped; empty when the wheel names torch unpinned or not at all."
-    )
-    source: str = Field(description="The wheel whose METADATA gave the requirement.")
+    torch: str
+    source: str
 
     @functools.cached_property
     def specifier(self) -> SpecifierSet:
@@ -339,87 +397,61 @@ class CompanionRelease(StrictModel):
         return any(s.operator in ("==", "===") for s in self.specifier)
 
 
-ExtensionForm = Literal["find-links", "extra-index-url", "pypi", "pytorch-index", "direct-url"]
-
-
-class ExtensionIndex(StrictModel):
+class ExtensionIndex(Row):
     """Where an extension's wheels live for an era of torch releases (extensions.yaml)."""
 
-    torch: str = Field(description="A PEP 440 specifier of the torch releases this form serves.")
-    form: ExtensionForm = Field(
-        description="find-links / extra-index-url: a line in requirements.txt; pypi: PyPI itself; "
-        "pytorch-index: the variant's own PyTorch index; direct-url: a `name @ url` requirement."
-    )
-    url: str | None = Field(
-        default=None,
-        description="URL template: {accelerator} {torch_minor} {torch_nodot} {python_nodot} "
-        "{version} {cuda_build} {cxx11abi}.",
-    )
-    cpu_url: str | None = Field(default=None, description="URL template for cpu variants.")
-    moved_from: tuple[str, ...] = Field(
-        default=(),
-        description="Earlier hosts of the same pages (URL prefixes), recognised on import.",
-    )
-    import_urls: tuple[str, ...] = Field(
-        default=(),
-        description="Other published URL templates of the same pages, recognised on import.",
-    )
+    torch: str
+    form: ExtensionForm
+    url: str | None = None
+    cpu_url: str | None = None
+    moved_from: tuple[str, ...] = ()
+    import_urls: tuple[str, ...] = ()
     source: str
     inferred: bool = False
 
 
-class ExtensionVersion(StrictModel):
+class ExtensionVersion(Row):
     """One release of an extension and its date (the upstream git tag's date)."""
 
     version: VersionStr
-    date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
+    date: str | None = None
 
 
-class ExtensionBuild(StrictModel):
+class ExtensionBuild(Row):
     """Versions of an extension built for some torch releases x accelerators x pythons."""
 
     versions: tuple[VersionStr, ...]
-    torch: tuple[str, ...] = Field(
-        description='Torch series ("1.12": every 1.12.x), exact releases ("2.1.2") or specifiers.'
-    )
+    torch: tuple[str, ...]
     accelerators: tuple[str, ...]
-    python: tuple[PythonStr, ...] = Field(default=(), description="Empty: not recorded.")
+    python: tuple[PythonStr, ...] = ()
     platforms: tuple[Platform, ...] = ("linux-64",)
-    package: str | None = Field(
-        default=None, description="The pip name of these wheels when it differs per accelerator."
-    )
-    cuda_build: str | None = Field(
-        default=None, description="The CUDA a direct-url wheel names (flash-attn: 118, 122, 12)."
-    )
-    source: str | None = Field(default=None, description="Overrides the extension's source.")
+    package: str | None = None
+    cuda_build: str | None = None
+    source: str | None = None
     inferred: bool = False
 
 
-class Extension(StrictModel):
+class Extension(Row):
     """A compiled torch extension: index forms, versions and what was built (extensions.yaml)."""
 
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The canonical pip name.")
-    import_name: str = Field(alias="import", description="The module the smoke test imports.")
-    aliases: tuple[str, ...] = Field(
-        default=(), description="fnmatch patterns of other pip names meaning this extension."
-    )
+    _aliases: ClassVar[dict[str, str]] = {"import_name": "import"}
+
+    name: str
+    import_name: str
+    aliases: tuple[str, ...] = ()
     source: str
     indexes: tuple[ExtensionIndex, ...]
     versions: tuple[ExtensionVersion, ...]
     builds: tuple[ExtensionBuild, ...]
 
 
-class Matrix(StrictModel):
+class Matrix(Row):
     """Everything under matrices/, validated."""
 
     releases: tuple[Release, ...]
     pip: tuple[PipBuild, ...]
     conda: tuple[CondaBuild, ...]
-    conda_forge: tuple[CondaBuild, ...] = Field(
-        default=(),
-        description="conda-forge's pytorch builds (pytorch-cpu-feedstock and the torchvision / "
-        "torchaudio feedstocks), one row per release, platform group and CUDA version.",
-    )
+    conda_forge: tuple[CondaBuild, ...] = ()
     drivers: tuple[Driver, ...]
     known_issues: tuple[KnownIssue, ...]
     gpu_archs: tuple[GpuArchs, ...] = ()
@@ -604,10 +636,10 @@ def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
     return data
 
 
-_Row = TypeVar("_Row", bound=BaseModel)
+_Model = TypeVar("_Model", bound="BaseModel")
 
 
-def read_model_rows(path: Path, model: type[_Row]) -> tuple[_Row, ...]:
+def read_model_rows(path: Path, model: type[_Model]) -> tuple[_Model, ...]:
     """The rows of a side data file (cuda-images.yaml, base-images.yaml) validated as `model`.
 
     MatrixError names the file and the first invalid value; the callers check their own
@@ -618,6 +650,8 @@ def read_model_rows(path: Path, model: type[_Row]) -> tuple[_Row, ...]:
     except OSError as exc:  # a folder, a link loop, no permission (a missing file is said above)
         msg = f"{path}: cannot be read: {exc.strerror or exc}"
         raise MatrixError(msg) from None
+    from pydantic import ValidationError  # noqa: PLC0415 - ~50 ms; the side files' models are pydantic's
+
     try:
         return tuple(model.model_validate(r) for r in rows)
     except ValidationError as exc:
@@ -659,8 +693,12 @@ def load_matrix(directory: Path | None = None, *, cache_root: Path | None = None
 
 # The sources whose code decides what a valid matrix is: part of the cache key, so a cached
 # matrix validated by other models (another envgen version) is never read.
-_MODEL_SOURCES: Final = (Path(__file__), Path(__file__).with_name("types.py"))
-CACHE_FORMAT: Final = 2
+_MODEL_SOURCES: Final = (
+    Path(__file__),
+    Path(__file__).with_name("matrix_schema.py"),
+    Path(__file__).with_name("types.py"),
+)
+CACHE_FORMAT: Final = 3
 
 
 def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
@@ -698,34 +736,6 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
     }
 
 
-@functools.cache
-def _nested(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
-    """The fields of `model` that hold a tuple of models, and the model of their items."""
-    nested: dict[str, type[BaseModel]] = {}
-    for name, info in model.model_fields.items():
-        args = typing.get_args(info.annotation)
-        if args and isinstance(args[0], type) and issubclass(args[0], BaseModel):
-            nested[name] = args[0]
-    return nested
-
-
-def _construct(model: type[_Row], data: dict[str, Any]) -> _Row:
-    """Rebuild a model from its validated `model_dump(mode="json")`, without validating again.
-
-    Every matrix field is a scalar, a tuple of scalars or a tuple of models (JSON gave lists).
-    """
-    nested = _nested(model)
-    values: dict[str, Any] = {}
-    for name, value in data.items():
-        if name in nested:
-            values[name] = tuple(_construct(nested[name], item) for item in value)
-        elif isinstance(value, list):
-            values[name] = tuple(value)
-        else:
-            values[name] = value
-    return model.model_construct(**values)
-
-
 def _from_cache(cache: Path) -> Matrix | None:
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
@@ -734,8 +744,8 @@ def _from_cache(cache: Path) -> Matrix | None:
     if not isinstance(cached, dict) or set(cached) != set(Matrix.model_fields):
         return None
     try:
-        return _construct(Matrix, cached)
-    except (TypeError, AttributeError, ValueError):  # not written by this code: validate instead
+        return Matrix.from_json(cached)
+    except (TypeError, AttributeError, ValueError, KeyError):  # not this code's: validate instead
         return None
 
 
@@ -746,29 +756,39 @@ def _load_matrix_cached(directory: Path, cache_root: Path | None) -> Matrix:
         cached = _from_cache(cache)
         if cached is not None:
             return cached
-    matrix = _validate(directory, _read_raw(directory))
+    matrix, validated = _validate(directory, _read_raw(directory))
     if cache is not None:
         try:
-            atomic_write_bytes(cache, json.dumps(matrix.model_dump(mode="json")).encode())
+            atomic_write_bytes(cache, json.dumps(validated).encode())
         except OSError:
             log.debug("cannot write the matrix cache %s", cache)
     return matrix
 
 
-def _validate(directory: Path, raw: dict[str, list[Any]]) -> Matrix:
+def _validate(directory: Path, raw: dict[str, list[Any]]) -> tuple[Matrix, dict[str, Any]]:
+    """The matrix validated through the schema models, and its JSON form (what the cache holds).
+
+    The runtime matrix is built from that JSON, as a cache hit builds it, so a hit and a miss
+    give equal matrices by construction.
+    """
+    from pydantic import ValidationError  # noqa: PLC0415 - ~50 ms: only on a cache miss and for `matrix validate`
+
+    from envgen.model import matrix_schema  # noqa: PLC0415 - pydantic's models: only when validating
+
     for key, rows in raw.items():
         try:
-            Matrix.model_validate({**dict.fromkeys(MATRIX_FILES, ()), key: rows})
+            matrix_schema.Matrix.model_validate({**dict.fromkeys(MATRIX_FILES, ()), key: rows})
         except ValidationError as exc:
             raise MatrixError(
                 _format_validation(directory / MATRIX_FILES[key], exc, rows)
             ) from None
-    matrix = Matrix.model_validate(raw)
+    validated = matrix_schema.Matrix.model_validate(raw).model_dump(mode="json")
+    matrix = Matrix.from_json(validated)
     problems = check_invariants(matrix)
     if problems:
         msg = f"{directory}: the matrix is inconsistent\n" + "\n".join(f"  - {p}" for p in problems)
         raise MatrixError(msg)
-    return matrix
+    return matrix, validated
 
 
 def _dupes(keys: Iterable[object]) -> list[object]:
@@ -924,4 +944,6 @@ def _extension_problems(extensions: tuple[Extension, ...]) -> list[str]:
 
 def matrix_json_schema() -> dict[str, Any]:
     """The JSON schema of the matrix files (written to matrices/schema.json)."""
-    return Matrix.model_json_schema(by_alias=True)
+    from envgen.model import matrix_schema  # noqa: PLC0415 - pydantic (~50 ms): only for the schema
+
+    return matrix_schema.matrix_json_schema()

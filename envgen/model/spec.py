@@ -9,7 +9,6 @@ It must not touch the network or start processes.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import os
 import re
 import stat
@@ -254,6 +253,8 @@ def did_you_mean(value: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("cu188", ["cpu", "cu118", "cu121"])
     " (did you mean 'cu118'?)"
     """
+    import difflib  # noqa: PLC0415 - ~1 ms; only for a bad value's did-you-mean
+
     close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

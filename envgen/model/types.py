@@ -24,6 +24,9 @@ CondaForm = Literal[
 ]
 CONDA_FORMS: Final[tuple[CondaForm, ...]] = get_args(CondaForm)
 
+# Where an extension's wheels live for an era of torch releases (extensions.yaml `form`).
+ExtensionForm = Literal["find-links", "extra-index-url", "pypi", "pytorch-index", "direct-url"]
+
 # Where a conda build comes from: PyTorch's own channels (pytorch, pytorch-lts, nvidia; up to 2.5)
 # or conda-forge's pytorch-cpu-feedstock builds.
 CondaSource = Literal["pytorch", "conda-forge"]

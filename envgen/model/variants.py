@@ -6,7 +6,6 @@ traps from matrices/known-issues.yaml become warnings (or errors) with their fix
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import re
 from collections.abc import Iterable, Sequence
@@ -1038,6 +1037,8 @@ def nearest_accelerator(acc: str, choices: Sequence[str]) -> str | None:
         cudas = [(abs(n - wanted), n, c) for c in choices if (n := _cuda_number(c)) is not None]
         if cudas:
             return min(cudas)[2]
+    import difflib  # noqa: PLC0415 - ~1 ms; only for an unknown accelerator's did-you-mean
+
     close = difflib.get_close_matches(acc, list(choices), n=1, cutoff=0.6)
     return close[0] if close else None
 

@@ -21,6 +21,7 @@ from envgen.infra.resources import TEMPLATES_DIR
 from envgen.infra.settings import CUSTOM_COMMAND_VAR, check_one_line
 from envgen.infra.urls import check_index_url, host_of
 from envgen.model.types import PYPI_SIMPLE, PYTORCH_WHL_ROOT
+from envgen.render import templating
 
 if TYPE_CHECKING:
     import jinja2
@@ -46,8 +47,29 @@ def _environment() -> jinja2.Environment:
     )
 
 
+@functools.cache
+def _subset_template(template: str) -> templating.Template | None:
+    """`template` parsed by envgen.render.templating; None when it needs Jinja2 (or is missing:
+    Jinja2 then says so)."""
+    try:
+        source = (TEMPLATES_DIR / template).read_text(encoding="utf-8")
+    except OSError:
+        return None
+    try:
+        return templating.parse(source, template)
+    except templating.UnsupportedTemplateError:
+        return None
+
+
 def render_template(template: str, /, **context: object) -> str:
-    """Render one template with StrictUndefined; a failure is a RenderError."""
+    """Render one template with StrictUndefined; a failure is a RenderError.
+
+    A template within envgen.render.templating's subset of Jinja2 (every shipped one today) is
+    rendered there, to the same bytes, without importing Jinja2 (~25 ms); any other with Jinja2.
+    """
+    parsed = _subset_template(template)
+    if parsed is not None:
+        return templating.render(parsed, context)
     environment = _environment()
     import jinja2  # noqa: PLC0415 - see _environment (imported there first: free here)
 

@@ -6,7 +6,6 @@ envgen.infra.files (atomic, skip-identical). It must not resolve, solve or build
 
 from __future__ import annotations
 
-import difflib
 import logging
 import os
 from dataclasses import dataclass
@@ -217,6 +216,8 @@ def stale_files(
         except UnicodeDecodeError:
             have = ""
         if have != want:
+            import difflib  # noqa: PLC0415 - ~1 ms; only to show a stale file's diff
+
             diff = "".join(
                 difflib.unified_diff(
                     have.splitlines(keepends=True),
