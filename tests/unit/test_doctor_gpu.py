@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import time
 import types
+import zipfile
 from pathlib import Path
 
 import click
@@ -817,3 +819,45 @@ def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
     assert compiled_archs(MATRIX, cu128) == archs_of("2.7.0", "12.8")
     expect = smoke_expectation(cu128, Inventory(pip={}, conda={}), compiled_archs(MATRIX, cu128))
     assert expect.archs == ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120", "compute_120")
+
+
+def test_an_aarch64_host_gets_the_aarch64_rows() -> None:
+    platform = doctor.platform_name("Linux", "aarch64")
+    assert platform == "linux-aarch64"
+    facts = gpu_facts(MATRIX, "linux", platform)
+    assert "sm_110" in (facts.archs_for("2.11.0", "13.0") or ())
+    assert "sm_110" not in (LINUX.archs_for("2.11.0", "13.0") or ("sm_110",))
+
+
+# --- the rows against real wheels on this machine (skipped where they are absent) -----------
+LOCAL_WHEELS = {
+    "cuda": Path("/opt/pypi-more/files/torch-2.14.1-cp311-cp311-manylinux_2_28_x86_64.whl"),
+    "cpu": Path("/opt/wheels/torch-2.13.0+cpu-cp311-cp311-manylinux_2_28_x86_64.whl"),
+}
+
+
+def wheel_arch_flags(wheel: Path) -> tuple[str, list[str]]:
+    """(torch.version.cuda line, the arch flags strings of libtorch_python.so) of a wheel."""
+    sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
+    try:
+        from wheel_facts import arch_flags, facts
+    finally:
+        sys.path.pop(0)
+    with zipfile.ZipFile(wheel) as z:
+        version = facts(z.read("torch/version.py").decode())
+        lib = z.read("torch/lib/libtorch_python.so").decode("utf-8", "replace")
+    return version.get("cuda", ""), arch_flags(lib)
+
+
+@pytest.mark.skipif(not LOCAL_WHEELS["cuda"].exists(), reason="no local CUDA torch wheel")
+def test_the_cu130_row_is_what_the_real_wheel_was_compiled_for() -> None:
+    cuda_version, flags = wheel_arch_flags(LOCAL_WHEELS["cuda"])
+    assert cuda_version == "'13.0'"
+    row = MATRIX.arch_row("2.14.1", "cuda", "13.0", "linux-64")
+    assert row is not None
+    assert flags == [" ".join(row.archs)]
+
+
+@pytest.mark.skipif(not LOCAL_WHEELS["cpu"].exists(), reason="no local CPU torch wheel")
+def test_a_cpu_wheel_has_no_arch_flags() -> None:
+    assert wheel_arch_flags(LOCAL_WHEELS["cpu"]) == ("None", [])
