@@ -821,6 +821,24 @@ def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
     assert expect.archs == ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120", "compute_120")
 
 
+def test_build_smoke_expects_each_platforms_arch_list(tmp_path: Path) -> None:
+    from envgen.build.orchestrate import compiled_archs
+    from envgen.model.spec import parse_spec
+    from envgen.model.variants import expand
+
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cu130]\n'
+        "platforms: [linux-64, linux-aarch64, win-64]\nmanagers: [pip]\n",
+        path=tmp_path / "project.yaml",
+    )
+    archs = {v.platform: compiled_archs(MATRIX, v) for v in expand(spec, MATRIX).variants}
+    assert archs == {
+        "linux-64": ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120"),
+        "linux-aarch64": ("sm_80", "sm_90", "sm_100", "sm_110", "sm_120"),
+        "win-64": ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120"),
+    }
+
+
 def test_an_aarch64_host_gets_the_aarch64_rows() -> None:
     platform = doctor.platform_name("Linux", "aarch64")
     assert platform == "linux-aarch64"
