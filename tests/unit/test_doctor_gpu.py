@@ -6,20 +6,23 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import time
 import types
+import zipfile
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
+from packaging.version import Version
 
 from envgen.cli import main
 from envgen.errors import FileSystemError, MatrixError
 from envgen.infra import proc as _proc
 from envgen.infra.settings import Settings
 from envgen.model.matrix import arch_names, load_matrix
-from envgen.model.types import ComputeKind
+from envgen.model.types import ComputeKind, Platform
 from envgen.repro import doctor
 from envgen.repro.doctor import (
     MINOR_COMPAT_COST,
@@ -39,11 +42,17 @@ from envgen.smoke.report import SmokeExpectation
 MATRIX = load_matrix()
 LINUX = gpu_facts(MATRIX, "linux", "linux-64")
 WINDOWS = gpu_facts(MATRIX, "windows", "win-64")
+AARCH64 = gpu_facts(MATRIX, "linux", "linux-aarch64")
 DATA = Path(__file__).parents[1] / "data"
 
 A100 = Gpu(name="NVIDIA A100-SXM4-80GB", compute_capability="8.0")
 RTX5090 = Gpu(name="NVIDIA GeForce RTX 5090", compute_capability="12.0")
 H100 = Gpu(name="NVIDIA H100 80GB HBM3", compute_capability="9.0")
+V100 = Gpu(name="Tesla V100-SXM2-32GB", compute_capability="7.0")
+GTX1080 = Gpu(name="NVIDIA GeForce GTX 1080", compute_capability="6.1")
+GH200 = Gpu(name="NVIDIA GH200 480GB", compute_capability="9.0")
+T4G = Gpu(name="NVIDIA T4G", compute_capability="7.5")  # AWS g5g (Graviton2) instances
+GB10 = Gpu(name="NVIDIA GB10", compute_capability="12.1")  # DGX Spark
 
 
 def host(driver: str, *gpus: Gpu, windows: bool = False) -> HostInfo:
@@ -53,6 +62,18 @@ def host(driver: str, *gpus: Gpu, windows: bool = False) -> HostInfo:
         machine="AMD64" if windows else "x86_64",
         python="3.11.9",
         glibc=None if windows else "2.35",
+        nvidia_driver=driver,
+        gpus=gpus,
+    )
+
+
+def arm_host(driver: str, *gpus: Gpu) -> HostInfo:
+    return HostInfo(
+        platform="linux-aarch64",
+        system="Linux",
+        machine="aarch64",
+        python="3.11.9",
+        glibc="2.35",
         nvidia_driver=driver,
         gpus=gpus,
     )
@@ -199,6 +220,86 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
         "minor-version compatibility (CUDA 11.8's own minimum is 520.06); the newest CUDA it "
         "supports is 11.0",
     ),
+    "RTX 5090 with 2.11 cu130": (
+        host("580.65.06", RTX5090),
+        cuda("2.11.0", "13.0"),
+        LINUX,
+        "ok",
+        "driver 580.65.06 >= 580.65.06, the minimum for CUDA 13.0; NVIDIA GeForce RTX 5090: "
+        "sm_120 is in the compiled list of torch 2.11.0 cu130",
+    ),
+    "V100 with 2.11 cu130: CUDA 13 builds start at sm_75": (
+        host("580.65.06", V100),
+        cuda("2.11.0", "13.0"),
+        LINUX,
+        "no",
+        "Tesla V100-SXM2-32GB (sm_70) has no kernels in torch 2.11.0 cu130 (compiled for sm_75 "
+        "sm_80 sm_86 sm_90 sm_100 sm_120); torch 2.11.0 cu128 has them",
+    ),
+    "V100 with 2.9 cu130: compute_120 PTX does not JIT downward": (
+        host("580.65.06", V100),
+        cuda("2.9.0", "13.0"),
+        LINUX,
+        "no",
+        "Tesla V100-SXM2-32GB (sm_70) has no kernels in torch 2.9.0 cu130 (compiled for sm_75 "
+        "sm_80 sm_86 sm_90 sm_100 sm_120 compute_120); torch 2.9.0 cu128 has them",
+    ),
+    "GTX 1080 with 2.8 cu128: sm_70 is the floor": (
+        host("570.86.10", GTX1080),
+        cuda("2.8.0", "12.8"),
+        LINUX,
+        "no",
+        "NVIDIA GeForce GTX 1080 (sm_61) has no kernels in torch 2.8.0 cu128 (compiled for sm_70 "
+        "sm_75 sm_80 sm_86 sm_90 sm_100 sm_120); torch 2.8.0 cu126 has them",
+    ),
+    "GTX 1080 with 2.8 cu126": (
+        host("570.86.10", GTX1080),
+        cuda("2.8.0", "12.6"),
+        LINUX,
+        "ok",
+        "driver 570.86.10 >= 560.28.03, the minimum for CUDA 12.6; NVIDIA GeForce GTX 1080: "
+        "sm_61 runs the sm_60 kernels (same major) of torch 2.8.0 cu126",
+    ),
+    "Windows RTX 5090 with 2.7 cu128": (
+        host("572.16", RTX5090, windows=True),
+        cuda("2.7.0", "12.8"),
+        WINDOWS,
+        "ok",
+        "driver 572.16 >= 570.65, the minimum for CUDA 12.8; NVIDIA GeForce RTX 5090: sm_120 is "
+        "in the compiled list of torch 2.7.0 cu128",
+    ),
+    "Windows GTX 1080 with 2.7 cu128: the Windows list starts at sm_75": (
+        host("572.16", GTX1080, windows=True),
+        cuda("2.7.0", "12.8"),
+        WINDOWS,
+        "no",
+        "NVIDIA GeForce GTX 1080 (sm_61) has no kernels in torch 2.7.0 cu128 (compiled for sm_75 "
+        "sm_80 sm_86 sm_90 sm_100 sm_120); torch 2.7.0 cu126 has them",
+    ),
+    "aarch64 GH200 with 2.11 cu130": (
+        arm_host("580.65.06", GH200),
+        cuda("2.11.0", "13.0"),
+        AARCH64,
+        "ok",
+        "driver 580.65.06 >= 580.65.06, the minimum for CUDA 13.0; NVIDIA GH200 480GB: sm_90 is "
+        "in the compiled list of torch 2.11.0 cu130",
+    ),
+    "aarch64 T4G with 2.13 cu130: no aarch64 build below sm_80": (
+        arm_host("580.65.06", T4G),
+        cuda("2.13.0", "13.0"),
+        AARCH64,
+        "no",
+        "NVIDIA T4G (sm_75) has no kernels in torch 2.13.0 cu130 (compiled for sm_80 sm_90 "
+        "sm_100 sm_110 sm_120); no torch build in the matrix has kernels for it",
+    ),
+    "aarch64 GB10 (sm_121) with 2.13 cu130": (
+        arm_host("580.95.05", GB10),
+        cuda("2.13.0", "13.0"),
+        AARCH64,
+        "ok",
+        "driver 580.95.05 >= 580.65.06, the minimum for CUDA 13.0; NVIDIA GB10: sm_121 runs the "
+        "sm_120 kernels (same major) of torch 2.13.0 cu130",
+    ),
 }
 
 
@@ -250,12 +351,12 @@ def test_windows_builds_have_their_own_arch_lists() -> None:
 
 
 def test_architecture_not_checked_without_a_row() -> None:
-    (a,) = assess_variants(host("570.86.10", A100, windows=True), [cuda("2.7.0", "12.8")], WINDOWS)
-    assert a == Assessment(
-        "cu128",
-        "ok",
-        "driver 570.86.10 >= 570.65, the minimum for CUDA 12.8; NVIDIA A100-SXM4-80GB (sm_80): "
-        "architecture not checked (the matrix has no arch list for torch 2.7.0 cu128 on win-64)",
+    # CUDA 13.4 (2.14) has no gpu-archs.yaml row: neither a wheel nor a script was read.
+    (a,) = assess_variants(host("580.65.06", A100), [cuda("2.14.0", "13.4")], LINUX)
+    assert a.ok
+    assert a.reason.endswith(
+        "; NVIDIA A100-SXM4-80GB (sm_80): architecture not checked (the matrix has no arch list "
+        "for torch 2.14.0 cu134 on linux-64)"
     )
 
 
@@ -431,9 +532,51 @@ def test_bundled_arch_facts() -> None:
     assert "sm_37" not in archs_of("2.1.0", "12.1")
 
 
+def test_bundled_arch_facts_per_platform() -> None:
+    def of(torch: str, cuda_version: str, platform: Platform) -> tuple[str, ...] | None:
+        row = MATRIX.arch_row(torch, "cuda", cuda_version, platform)
+        return row.archs if row is not None else None
+
+    # Read from the PyPI wheels: from 2.11 the cu130 builds carry no PTX.
+    assert of("2.13.0", "13.0", "linux-64") == (
+        "sm_75",
+        "sm_80",
+        "sm_86",
+        "sm_90",
+        "sm_100",
+        "sm_120",
+    )
+    assert of("2.13.0", "13.0", "linux-aarch64") == (
+        "sm_80",
+        "sm_90",
+        "sm_100",
+        "sm_110",
+        "sm_120",
+    )
+    # Windows builds keep sm_61 for 12.6 where Linux does not, and drop sm_70 for 12.8.
+    assert "sm_61" in (of("2.8.0", "12.6", "win-64") or ())
+    assert "sm_61" not in (of("2.8.0", "12.6", "linux-64") or ("sm_61",))
+    assert "sm_70" not in (of("2.8.0", "12.8", "win-64") or ("sm_70",))
+    assert "sm_70" in (of("2.8.0", "12.8", "linux-64") or ())
+    # No aarch64 CUDA builds before 2.11 in the pip matrix, so no rows either.
+    assert of("2.10.0", "12.8", "linux-aarch64") is None
+    # Every CUDA build of the pip matrix from 2.11 on has a row, except CUDA 13.4.
+    missing = {
+        (b.release, b.version, p)
+        for b in MATRIX.pip
+        if b.kind == "cuda" and b.version and Version(b.release) >= Version("2.11")
+        for p in b.platforms
+        if MATRIX.arch_row(b.release, "cuda", b.version, p) is None
+    }
+    assert {v for _, v, _ in missing} <= {"13.4"}, missing
+
+
 def test_every_gpu_row_has_a_source_and_copies_are_inferred() -> None:
     for row in MATRIX.gpu_archs:
-        assert row.source.startswith(("https://github.com/pytorch/", "copy: ")), row
+        assert row.source.startswith(("https://github.com/pytorch/", "copy: ", "pypi-wheel: ")), row
+        if row.source.startswith("pypi-wheel: "):
+            assert ".whl" in row.source, row
+            assert "libtorch_python.so" in row.source, row
         if row.source.startswith("copy: ") or "/main" in (row.note or ""):
             assert row.inferred, row
     assert {m.cuda_major: (m.linux, m.windows) for m in MATRIX.minor_compat} == {
@@ -676,3 +819,63 @@ def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
     assert compiled_archs(MATRIX, cu128) == archs_of("2.7.0", "12.8")
     expect = smoke_expectation(cu128, Inventory(pip={}, conda={}), compiled_archs(MATRIX, cu128))
     assert expect.archs == ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120", "compute_120")
+
+
+def test_build_smoke_expects_each_platforms_arch_list(tmp_path: Path) -> None:
+    from envgen.build.orchestrate import compiled_archs
+    from envgen.model.spec import parse_spec
+    from envgen.model.variants import expand
+
+    spec = parse_spec(
+        'name: p\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cu130]\n'
+        "platforms: [linux-64, linux-aarch64, win-64]\nmanagers: [pip]\n",
+        path=tmp_path / "project.yaml",
+    )
+    archs = {v.platform: compiled_archs(MATRIX, v) for v in expand(spec, MATRIX).variants}
+    assert archs == {
+        "linux-64": ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120"),
+        "linux-aarch64": ("sm_80", "sm_90", "sm_100", "sm_110", "sm_120"),
+        "win-64": ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120"),
+    }
+
+
+def test_an_aarch64_host_gets_the_aarch64_rows() -> None:
+    platform = doctor.platform_name("Linux", "aarch64")
+    assert platform == "linux-aarch64"
+    facts = gpu_facts(MATRIX, "linux", platform)
+    assert "sm_110" in (facts.archs_for("2.11.0", "13.0") or ())
+    assert "sm_110" not in (LINUX.archs_for("2.11.0", "13.0") or ("sm_110",))
+
+
+# --- the rows against real wheels on this machine (skipped where they are absent) -----------
+LOCAL_WHEELS = {
+    "cuda": Path("/opt/pypi-more/files/torch-2.14.1-cp311-cp311-manylinux_2_28_x86_64.whl"),
+    "cpu": Path("/opt/wheels/torch-2.13.0+cpu-cp311-cp311-manylinux_2_28_x86_64.whl"),
+}
+
+
+def wheel_arch_flags(wheel: Path) -> tuple[str, list[str]]:
+    """(torch.version.cuda line, the arch flags strings of libtorch_python.so) of a wheel."""
+    sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
+    try:
+        from wheel_facts import arch_flags, facts
+    finally:
+        sys.path.pop(0)
+    with zipfile.ZipFile(wheel) as z:
+        version = facts(z.read("torch/version.py").decode())
+        lib = z.read("torch/lib/libtorch_python.so").decode("utf-8", "replace")
+    return version.get("cuda", ""), arch_flags(lib)
+
+
+@pytest.mark.skipif(not LOCAL_WHEELS["cuda"].exists(), reason="no local CUDA torch wheel")
+def test_the_cu130_row_is_what_the_real_wheel_was_compiled_for() -> None:
+    cuda_version, flags = wheel_arch_flags(LOCAL_WHEELS["cuda"])
+    assert cuda_version == "'13.0'"
+    row = MATRIX.arch_row("2.14.1", "cuda", "13.0", "linux-64")
+    assert row is not None
+    assert flags == [" ".join(row.archs)]
+
+
+@pytest.mark.skipif(not LOCAL_WHEELS["cpu"].exists(), reason="no local CPU torch wheel")
+def test_a_cpu_wheel_has_no_arch_flags() -> None:
+    assert wheel_arch_flags(LOCAL_WHEELS["cpu"]) == ("None", [])
