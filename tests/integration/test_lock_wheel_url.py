@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen.infra.proc import require
 from envgen.lock.base import LockRequest
 from envgen.lock.pip import PipLocker
 from envgen.model.matrix import load_matrix
@@ -132,7 +133,7 @@ def _uv_compile(requirements: str, served: Served, tmp_path: Path) -> str:
     source.write_text(requirements, encoding="utf-8")
     done = subprocess.run(
         [
-            "uv",
+            require("uv", why="compile with uv alone"),
             "pip",
             "compile",
             str(source),
