@@ -1,8 +1,9 @@
 """Build a pip variant's virtual environment from its hash-pinned requirements.txt with uv.
 
-`uv venv --relocatable`, `uv pip sync --require-hashes`, then bytecode compiled with paths
-relative to site-packages and hard-linked through `<cache>/pyc` (see builders.compile_bytecode:
-uv's --compile-bytecode records the temp path, making ~140 MB of unshareable .pyc per torch env).
+`uv venv --relocatable`, `uv pip sync --require-hashes`, then path-free bytecode hard-linked
+from the store under `<cache>/pyc` (envgen.build.bytecode: uv's --compile-bytecode records the
+temp path, making ~140 MB of unshareable .pyc per torch env); what the store lacks is compiled
+at once when it is a few modules, else in the background after the swap (`finish`).
 
 The env is built in a temp directory and renamed into place by envgen.build.orchestrate, so it must
 survive the move:
@@ -37,15 +38,21 @@ from typing import Final
 from envgen.build.base import (
     BuildRequest,
     Inventory,
-    compile_bytecode,
     files_naming,
     installed_distributions,
     parse_requirements,
-    prelink_bytecode,
     python_of,
     read_lock,
     rewrite_text_prefix,
-    share_bytecode,
+)
+from envgen.build.bytecode import (
+    SYNC_LIMIT,
+    Source,
+    compile_now,
+    link_from_store,
+    python_tag,
+    start_background,
+    store_folder,
 )
 from envgen.build.interpreter import install_conda_python, refuse_python_2, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
@@ -122,6 +129,10 @@ class VenvBuilder:
     """Builds `pip` variants: a uv virtual environment synced to requirements.txt."""
 
     manager: Manager = "pip"
+
+    def __init__(self) -> None:
+        # final prefix -> (its python, store folder, tag, modules): bytecode for `finish`.
+        self._deferred: dict[Path, tuple[Path, Path, str, list[Source]]] = {}
 
     def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
         return (REQUIREMENTS,)
@@ -200,19 +211,27 @@ class VenvBuilder:
                     env={**env, **index_environment(request.variant, request.urls)},
                     timeout=request.timeout,
                 )
-            tag = "cpython-" + request.variant.python.replace(".", "")
-            store = request.cache_dir / "pyc"
+            tag = python_tag(request.variant.python)
+            folder = store_folder(request.cache_dir, tag)
             # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
-            check_no_links(store / tag, inside=request.cache_dir)
-            reused, left = prelink_bytecode(request.prefix, store, tag)
-            if left:
-                # A few misses (a new small package): compile just those, not all of torch.
-                compile_bytecode(
-                    python_of(request.prefix),
-                    request.prefix,
-                    timeout=request.timeout,
-                    only=left if reused else None,
-                    python=request.variant.python,
+            check_no_links(folder, inside=request.cache_dir)
+            reused, left = link_from_store(request.prefix, folder, tag)
+            compiled: dict[str, int] = {}
+            if left and len(left) <= SYNC_LIMIT:
+                # A few misses (a new small package): compile just those, now.
+                compiled = compile_now(
+                    python_of(request.prefix), folder, tag, left, timeout=request.timeout
+                )
+            elif left:
+                # A cold store (a whole torch, ~20 s on two cores): the environment is usable
+                # without bytecode; `finish` compiles it in the background once it is in place.
+                prefix = str(request.prefix)
+                final = str(request.final_prefix)
+                self._deferred[request.final_prefix] = (
+                    python_of(request.final_prefix),
+                    folder,
+                    tag,
+                    [(final + site[len(prefix) :], rel) for site, rel in left],
                 )
             if note is not None:
                 # uv writes absolute shebangs into a non-venv prefix: point them at the final
@@ -226,15 +245,29 @@ class VenvBuilder:
             raise  # its own exit code (12)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
-        # Nothing was compiled when every module came from the store: nothing new to share.
-        added = share_bytecode(request.prefix, store, tag) if left else 0
         log.debug(
-            "%s: %d .pyc reused from earlier builds, %d new in the store",
+            "%s: %d .pyc linked from the store, %d compiled now, %d left for the background",
             request.variant.id,
             reused,
-            added,
+            compiled.get("compiled", 0),
+            len(left) if request.final_prefix in self._deferred else 0,
         )
         return note
+
+    def finish(self, prefix: Path) -> None:
+        """Start compiling the bytecode `install` left (the environment is now at `prefix`)."""
+        deferred = self._deferred.pop(prefix, None)
+        if deferred is None:
+            return
+        python, folder, tag, sources = deferred
+        pid = start_background(python, prefix, folder, tag, sources)
+        if pid is not None:
+            log.info(
+                "%s: compiling bytecode for %d modules in the background (pid %d)",
+                prefix,
+                len(sources),
+                pid,
+            )
 
     def installed(self, prefix: Path) -> Inventory:
         dists, environment = installed_distributions(python_of(prefix))
