@@ -294,22 +294,37 @@ class DiskUsage:
 
 
 def disk_usage(root: Path) -> DiskUsage:
-    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink."""
+    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink.
+
+    One scandir pass (a torch env has ~15,000 entries): each entry's lstat comes from its
+    DirEntry, not a second lookup by path.
+    """
     top = os.lstat(root)
     seen: set[tuple[int, int]] = {(top.st_dev, top.st_ino)}
     added, shared = top.st_blocks * 512, 0
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in (*dirnames, *filenames):
-            st = os.lstat(os.path.join(dirpath, name))  # noqa: PTH118 - os.walk hands out strings
-            key = (st.st_dev, st.st_ino)
-            if key in seen:
-                continue
-            seen.add(key)
-            size = st.st_blocks * 512
-            if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
-                shared += size
-            else:
-                added += size
+    stack = [str(root)]
+    while stack:
+        try:
+            it = os.scandir(stack.pop())
+        except OSError:
+            continue
+        with it:
+            for entry in it:
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                except OSError:
+                    continue
+                key = (st.st_dev, st.st_ino)
+                if key in seen:
+                    continue
+                seen.add(key)
+                size = st.st_blocks * 512
+                if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+                    shared += size
+                else:
+                    added += size
     return DiskUsage(added=added, shared=shared)
 
 

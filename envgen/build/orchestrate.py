@@ -47,7 +47,6 @@ from envgen.build.base import (
     python_of,
     read_lock,
 )
-from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
@@ -299,6 +298,9 @@ def check_replaceable(env: Path, *, inside: Path) -> None:
 def _builder(manager: str) -> Builder:
     if manager == "pip":
         return VenvBuilder()
+    # Function-local: a pip build never loads the conda side (envgen.lock.conda, rattler).
+    from envgen.build.conda import CondaBuilder  # noqa: PLC0415
+
     return CondaBuilder()
 
 

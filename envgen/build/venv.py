@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import shlex
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Final
@@ -76,6 +77,7 @@ _INDEX_OPTIONS: Final = {
     "--find-links": "--find-links",
     "-f": "--find-links",
 }
+_OPTION_STARTS: Final = tuple(_INDEX_OPTIONS)
 
 
 def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
@@ -87,6 +89,9 @@ def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
     options: list[tuple[str, str]] = []
     kept: list[str] = []
     for line in text.splitlines(keepends=True):
+        if not line.lstrip().startswith(_OPTION_STARTS):
+            kept.append(line)  # a pin or its `--hash` lines: no shlex (a lock has hundreds)
+            continue
         words = shlex.split(line.split(" #", 1)[0], comments=True) if line.strip() else []
         if words:
             flag, _, value = words[0].partition("=")
@@ -163,7 +168,8 @@ class VenvBuilder:
         _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
         note = None
         try:
-            if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+            try:
+                # Tried first: asking uv beforehand (`uv_provides`) costs a process per build.
                 _proc.run(
                     [
                         uv,
@@ -180,9 +186,14 @@ class VenvBuilder:
                     env=env,
                     timeout=request.timeout,
                 )
-            else:
+            except ToolNotFoundError:
+                raise
+            except EnvgenError:
+                if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+                    raise  # uv has the python: the failure is another one
                 # An old python (3.6, 3.7): a conda prefix holding CPython from conda-forge,
                 # which the lock is synced straight into (envgen.build.interpreter).
+                shutil.rmtree(request.prefix, ignore_errors=True)
                 note = install_conda_python(request)
             with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
                 # A private copy without index lines: the indexes (maybe a mirror with
