@@ -29,6 +29,7 @@ live, or start processes except through envgen.infra.proc.
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import logging
 import shlex
 import shutil
@@ -38,6 +39,7 @@ from typing import Final
 
 from envgen.build.base import (
     BuildRequest,
+    Distribution,
     Inventory,
     files_naming,
     installed_distributions,
@@ -138,6 +140,8 @@ class VenvBuilder:
     def __init__(self) -> None:
         # final prefix -> (its python, store folder, tag, modules): bytecode for `finish`.
         self._deferred: dict[Path, tuple[Path, Path, str, list[Source]]] = {}
+        # prefix -> its distribution listing, started while the bytecode is linked.
+        self._listings: dict[Path, cf.Future[tuple[dict[str, Distribution], dict[str, str]]]] = {}
 
     def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
         return (REQUIREMENTS,)
@@ -226,6 +230,13 @@ class VenvBuilder:
             folder = store_folder(request.cache_dir, tag)
             # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
             check_no_links(folder, inside=request.cache_dir)
+            # The listing (the env's python, -B: it writes nothing) only reads dist-info, which
+            # linking bytecode does not touch: run it meanwhile; `installed` collects it.
+            pool = cf.ThreadPoolExecutor(max_workers=1)
+            self._listings[request.prefix] = pool.submit(
+                installed_distributions, python_of(request.prefix)
+            )
+            pool.shutdown(wait=False)
             reused, left = link_from_store(request.prefix, folder, tag)
             compiled: dict[str, int] = {}
             if left and len(left) <= SYNC_LIMIT:
@@ -281,7 +292,10 @@ class VenvBuilder:
             )
 
     def installed(self, prefix: Path) -> Inventory:
-        dists, environment = installed_distributions(python_of(prefix))
+        started = self._listings.pop(prefix, None)
+        dists, environment = (
+            started.result() if started is not None else installed_distributions(python_of(prefix))
+        )
         return Inventory(
             pip={name: d.version for name, d in dists.items()}, conda={}, environment=environment
         )
