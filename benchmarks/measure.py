@@ -43,9 +43,13 @@ class Timing:
 
 
 def repeat(
-    body: Callable[[int], None], reps: int, *, before: Callable[[int], None] | None = None
+    body: Callable[[int], None],
+    reps: int,
+    *,
+    before: Callable[[int], None] | None = None,
+    after: Callable[[int], None] | None = None,
 ) -> Timing:
-    """Time `body(i)` `reps` times; `before(i)` (untimed) prepares each repetition."""
+    """Time `body(i)` `reps` times; `before(i)` and `after(i)` (untimed) surround each one."""
     runs: list[float] = []
     for i in range(reps):
         if before is not None:
@@ -53,6 +57,8 @@ def repeat(
         start = time.perf_counter()
         body(i)
         runs.append(time.perf_counter() - start)
+        if after is not None:
+            after(i)
     return Timing(runs=tuple(runs))
 
 

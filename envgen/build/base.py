@@ -4,7 +4,7 @@ A Builder installs exactly what a lock lists into a fresh prefix it is handed (a
 that the orchestrator in envgen.build.orchestrate later swaps into place) and reports what the lock
 promises, so the orchestrator can compare it with what is installed. Also here: parsing a hashed
 requirements.txt, reading an environment's installed distributions, the diff between the two,
-and disk accounting that counts hard-linked inodes once.
+and disk accounting that counts hard-linked inodes once (the bytecode store: envgen.build.bytecode).
 
 Builders must not choose where environments live, swap them into place, write the finished
 marker or run smoke tests (envgen.build.orchestrate does that), and start processes only via
@@ -13,7 +13,6 @@ envgen.infra.proc.
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import os
@@ -118,6 +117,11 @@ class Builder(Protocol):
 
     def installed(self, prefix: Path) -> Inventory:
         """What is installed at `prefix`, in the shape `expected` returns."""
+        ...
+
+    def finish(self, prefix: Path) -> None:
+        """Work that may go on after the environment is in place at `prefix` (the pip builder
+        compiles a cold store's bytecode in the background); never raises."""
         ...
 
 
@@ -237,7 +241,8 @@ def installed_distributions(
     name, and the interpreter's marker environment."""
     try:
         result = _proc.run(
-            [python, "-I", "-c", _LIST_DISTRIBUTIONS],
+            # -B: no .pyc written (site imports _distutils_hack from a build's temp tree).
+            [python, "-I", "-B", "-c", _LIST_DISTRIBUTIONS],
             what=f"listing the distributions of {python}",
             env=_proc.clean_env(),
             timeout=timeout,
@@ -289,22 +294,37 @@ class DiskUsage:
 
 
 def disk_usage(root: Path) -> DiskUsage:
-    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink."""
+    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink.
+
+    One scandir pass (a torch env has ~15,000 entries): each entry's lstat comes from its
+    DirEntry, not a second lookup by path.
+    """
     top = os.lstat(root)
     seen: set[tuple[int, int]] = {(top.st_dev, top.st_ino)}
     added, shared = top.st_blocks * 512, 0
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in (*dirnames, *filenames):
-            st = os.lstat(os.path.join(dirpath, name))  # noqa: PTH118 - os.walk hands out strings
-            key = (st.st_dev, st.st_ino)
-            if key in seen:
-                continue
-            seen.add(key)
-            size = st.st_blocks * 512
-            if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
-                shared += size
-            else:
-                added += size
+    stack = [str(root)]
+    while stack:
+        try:
+            it = os.scandir(stack.pop())
+        except OSError:
+            continue
+        with it:
+            for entry in it:
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                except OSError:
+                    continue
+                key = (st.st_dev, st.st_ino)
+                if key in seen:
+                    continue
+                seen.add(key)
+                size = st.st_blocks * 512
+                if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+                    shared += size
+                else:
+                    added += size
     return DiskUsage(added=added, shared=shared)
 
 
@@ -323,162 +343,6 @@ def read_lock(path: Path, variant_id: str) -> str:
         problem = f"unreadable ({exc.strerror or exc})"
     msg = f"{path}: {problem}; {variant_id} is not locked"
     raise BuildError(msg, hint=f"run `envgen lock --variant {variant_id}` first")
-
-
-# --- bytecode ---------------------------------------------------------------------------------
-# compile_bytecode for Python 3.6-3.8: sources on stdin, each .pyc recording its path relative to
-# site-packages (argv[1]), as compileall -s does from 3.9. Python 3.6 syntax.
-_LEGACY_COMPILE: Final = """\
-import os, py_compile, sys
-site = sys.argv[1]
-for line in sys.stdin:
-    source = line.strip()
-    if not source:
-        continue
-    try:
-        py_compile.compile(source, dfile=os.path.relpath(source, site), doraise=True)
-    except (py_compile.PyCompileError, SyntaxError, UnicodeError, OSError) as exc:
-        sys.stdout.write("{0}: {1}\\n".format(source, exc))
-"""
-
-
-def compile_bytecode(
-    python_path: Path,
-    prefix: Path,
-    *,
-    timeout: float = DEFAULT_TIMEOUT,
-    only: Sequence[Path] | None = None,
-    python: str | None = None,
-) -> None:
-    """Compile every site-packages module to .pyc, recording paths relative to site-packages.
-
-    Not `uv pip sync --compile-bytecode`: that records each file's absolute (temp) path, so
-    every environment's .pyc differ. With the path stripped, and sources hard-linked from the
-    cache (same mtime and size), the .pyc are byte-identical across environments and
-    `share_bytecode` can hard-link them; importlib puts the real path back on load
-    (`_imp._fix_co_filename`), so tracebacks still name the right files.
-
-    `only`: compile just these sources (the ones the bytecode store had no .pyc for), instead of
-    scanning every module of site-packages. `python`: the interpreter's "X.Y"; before 3.9,
-    compileall has no `-s` (strip a prefix), so py_compile is driven with a relative `dfile`.
-    """
-    legacy = python is not None and tuple(int(x) for x in python.split(".")[:2]) < (3, 9)
-    for site in sorted(prefix.glob("lib/python*/site-packages")):
-        if only is None:
-            if legacy:
-                sources = sorted(str(p) for p in site.rglob("*.py"))
-                targets: list[str | Path] = []
-                listing: str | None = "\n".join(sources) + "\n"
-            else:
-                targets, listing = [site], None
-        else:
-            mine = [str(p) for p in only if p.is_relative_to(site)]
-            if not mine:
-                continue
-            targets, listing = ["-i", "-"], "\n".join(mine) + "\n"
-        argv: list[str | Path] = (
-            [python_path, "-I", "-c", _LEGACY_COMPILE, site]
-            if legacy
-            else [python_path, "-I", "-m", "compileall", "-q", "-j", "0", "-s", site, *targets]
-        )
-        result = _proc.run(
-            argv,
-            what=f"compiling bytecode in {site}",
-            env=_proc.clean_env(),
-            timeout=timeout,
-            check=False,
-            input_text=listing,
-        )
-        if result.returncode != 0 or (legacy and result.stdout):
-            # Some wheels ship modules for other Python versions (as uv, we skip them).
-            log.debug("compileall in %s: %s", site, result.stdout[-2000:])
-
-
-def _source_key(st: os.stat_result) -> str:
-    """A source file's identity: hard links into the uv cache share it across environments."""
-    return f"{st.st_dev}-{st.st_ino}-{st.st_mtime_ns}-{st.st_size}"
-
-
-def _pyc_pairs(prefix: Path, tag: str) -> list[tuple[Path, Path]]:
-    """(source, its __pycache__/<stem>.<tag>.pyc) for every module in site-packages."""
-    return [
-        (source, source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc")
-        for site in sorted(prefix.glob("lib/python*/site-packages"))
-        for source in site.rglob("*.py")
-    ]
-
-
-def prelink_bytecode(prefix: Path, store: Path, tag: str) -> tuple[int, list[Path]]:
-    """Hard-link .pyc compiled by an earlier build into this one, before compiling.
-
-    The store is keyed by the source's device, inode, mtime and size: sources are hard links into
-    uv's cache, so the same module in another environment has the same key, and its path-free
-    .pyc (see compile_bytecode) is valid here too; compileall then finds it current and skips it.
-    Python replaces .pyc files atomically (write + rename), never in place, so sharing is safe.
-
-    Returns (linked, left): `left` lists the sources that still need compiling (empty means
-    compileall can be skipped: every module has its .pyc, or is known not to compile).
-    """
-    folder = store / tag
-    pairs = _pyc_pairs(prefix, tag)
-    try:
-        # One listing instead of two existence checks per module (a torch env has ~5,000).
-        names = {p.name for p in folder.iterdir()}
-    except OSError:
-        return 0, [source for source, _ in pairs]
-    made: set[Path] = set()
-    linked = 0
-    left: list[Path] = []
-    for source, pyc in pairs:
-        try:
-            key = _source_key(source.stat())
-            if f"{key}.none" in names:
-                continue
-            if f"{key}.pyc" not in names:
-                left.append(source)
-                continue
-            if pyc.parent not in made:
-                pyc.parent.mkdir(exist_ok=True)
-                made.add(pyc.parent)
-            os.link(folder / f"{key}.pyc", pyc)
-            linked += 1
-        except FileExistsError:
-            continue  # the wheel shipped its own .pyc
-        except OSError as exc:
-            if exc.errno == errno.EXDEV:
-                return linked, [source for source, _ in pairs]
-            log.debug("bytecode link for %s failed: %s", source, exc)
-            left.append(source)
-    return linked, left
-
-
-def share_bytecode(prefix: Path, store: Path, tag: str) -> int:
-    """Put this build's new .pyc into the store (hard links); return how many were added.
-
-    A module that does not compile for this Python (some wheels ship Python 2 or template
-    files) gets an empty `<key>.none` marker, so later builds know there is nothing to compile.
-    Skipped silently when the store is on another file system than the environment.
-    """
-    folder = store / tag
-    added = 0
-    for source, pyc in _pyc_pairs(prefix, tag):
-        try:
-            key = _source_key(source.stat())
-            if not pyc.exists():
-                folder.mkdir(parents=True, exist_ok=True)
-                (folder / f"{key}.none").touch()
-                continue
-            stored = folder / f"{key}.pyc"
-            if pyc.stat().st_nlink > 1 or stored.exists():
-                continue
-            folder.mkdir(parents=True, exist_ok=True)
-            os.link(pyc, stored)
-            added += 1
-        except OSError as exc:
-            if exc.errno == errno.EXDEV:
-                return added
-            log.debug("bytecode store for %s failed: %s", source, exc)
-    return added
 
 
 # --- relocation --------------------------------------------------------------------------------
@@ -542,17 +406,14 @@ __all__ = [
     "DiskUsage",
     "Distribution",
     "Inventory",
-    "compile_bytecode",
     "conda_meta_packages",
     "diff_distributions",
     "disk_usage",
     "files_naming",
     "installed_distributions",
     "parse_requirements",
-    "prelink_bytecode",
     "python_of",
     "rattler_install",
     "read_lock",
     "rewrite_text_prefix",
-    "share_bytecode",
 ]

@@ -326,6 +326,9 @@ class CondaBuilder:
             str(request.final_prefix),
         )
 
+    def finish(self, prefix: Path) -> None:
+        """Nothing: uv compiles the pip side's bytecode during the install."""
+
     def installed(self, prefix: Path) -> Inventory:
         conda = conda_meta_packages(prefix)
         pip: Mapping[str, str] = {}

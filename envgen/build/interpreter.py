@@ -31,8 +31,6 @@ from typing import Any, Final
 from envgen.build.base import BuildRequest, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
-from envgen.lock.conda import rattler_virtual_packages, resolve_channels, virtual_packages
-from envgen.render.base import conda_channel_map
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +84,10 @@ def conda_forge_url(channel_alias: str | None) -> str:
     >>> conda_forge_url("file:///mirror/")
     'file:///mirror/conda-forge'
     """
+    # Function-local: a build whose python uv provides never loads the conda locker.
+    from envgen.lock.conda import resolve_channels  # noqa: PLC0415
+    from envgen.render.base import conda_channel_map  # noqa: PLC0415
+
     (channel,) = resolve_channels([CONDA_FORGE], conda_channel_map(channel_alias))
     return channel.solve_url
 
@@ -101,6 +103,8 @@ def python_spec(python: str) -> str:
 
 async def _solve_and_install(request: BuildRequest, channel: str) -> Any:  # noqa: ANN401 - rattler is untyped
     import rattler  # noqa: PLC0415 - heavy (rattler), only when uv cannot provide the python
+
+    from envgen.lock.conda import rattler_virtual_packages, virtual_packages  # noqa: PLC0415
 
     variant = request.variant
     records = await rattler.solve(

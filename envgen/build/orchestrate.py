@@ -4,7 +4,10 @@ For each selected variant: require its lock files to exist, be full locks (hashe
 (the header's input-hash matches the spec), then let a Builder install the lock into
 `<env>.tmp-<random>` next to the environment's final path, compare what is installed with the
 lock, check that nothing still names the temp path, write the `envgen-build.json` marker (the
-last file written: its presence means "finished") and swap the new tree into place. The swap is
+last file written: its presence means "finished") and swap the new tree into place. After that
+only `__pycache__/*.pyc` may still appear, each atomically, as Python itself writes them at
+import: a cold bytecode store is filled in the background (envgen.build.bytecode), after the
+smoke test. The swap is
 one renameat2(RENAME_EXCHANGE) where the kernel offers it (the path always holds a complete
 environment), else rename old aside -> rename new in; the old tree is deleted afterwards. A
 failed or interrupted build removes its temp tree and never touches the existing environment;
@@ -44,7 +47,6 @@ from envgen.build.base import (
     python_of,
     read_lock,
 )
-from envgen.build.conda import CondaBuilder
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
 from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
@@ -296,6 +298,9 @@ def check_replaceable(env: Path, *, inside: Path) -> None:
 def _builder(manager: str) -> Builder:
     if manager == "pip":
         return VenvBuilder()
+    # Function-local: a pip build never loads the conda side (envgen.lock.conda, rattler).
+    from envgen.build.conda import CondaBuilder  # noqa: PLC0415
+
     return CondaBuilder()
 
 
@@ -398,8 +403,12 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     rebuild: bool = False,
     conda_tool: CondaTool = "rattler",
     timeout: float = 1800.0,
+    finish: bool = True,
 ) -> tuple[Literal["built", "up-to-date"], Inventory]:
     """Build one environment atomically at `env` (see the module docstring).
+
+    `finish`: let the builder start its after-the-swap work (background bytecode) before this
+    returns; build_variants passes False and does it after the smoke test, which it would slow.
 
     `urls`, `channel_alias` and `http_timeout` are the user's settings as build_variants applied
     them (the defaults: the official indexes and channels, each tool's own timeout).
@@ -450,6 +459,8 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
         swap_into_place(tmp, env)
     finally:
         _remove_tree(tmp)
+    if finish:
+        builder.finish(env)
     return "built", expected
 
 
@@ -556,6 +567,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 http_timeout=settings.http_timeout,
                 rebuild=rebuild,
                 conda_tool=conda_tool,
+                finish=False,
             )
         except EnvgenError as exc:
             seconds = time.perf_counter() - start
@@ -577,6 +589,8 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         if smoke:
             archs = compiled_archs(matrix, v) if mgr == "pip" else ()
             report = _smoke(v, target, expected, archs)
+        if status == "built":
+            builder.finish(target)  # after the smoke test, which runs without waiting for it
         return VariantBuild(
             variant=v.id,
             manager=mgr,

@@ -1,8 +1,9 @@
 """Build a pip variant's virtual environment from its hash-pinned requirements.txt with uv.
 
-`uv venv --relocatable`, `uv pip sync --require-hashes`, then bytecode compiled with paths
-relative to site-packages and hard-linked through `<cache>/pyc` (see builders.compile_bytecode:
-uv's --compile-bytecode records the temp path, making ~140 MB of unshareable .pyc per torch env).
+`uv venv --relocatable`, `uv pip sync --require-hashes`, then path-free bytecode hard-linked
+from the store under `<cache>/pyc` (envgen.build.bytecode: uv's --compile-bytecode records the
+temp path, making ~140 MB of unshareable .pyc per torch env); what the store lacks is compiled
+at once when it is a few modules, else in the background after the swap (`finish`).
 
 The env is built in a temp directory and renamed into place by envgen.build.orchestrate, so it must
 survive the move:
@@ -28,24 +29,33 @@ live, or start processes except through envgen.infra.proc.
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import logging
 import shlex
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Final
 
 from envgen.build.base import (
     BuildRequest,
+    Distribution,
     Inventory,
-    compile_bytecode,
     files_naming,
     installed_distributions,
     parse_requirements,
-    prelink_bytecode,
     python_of,
     read_lock,
     rewrite_text_prefix,
-    share_bytecode,
+)
+from envgen.build.bytecode import (
+    SYNC_LIMIT,
+    Source,
+    compile_now,
+    link_from_store,
+    python_tag,
+    start_background,
+    store_folder,
 )
 from envgen.build.interpreter import install_conda_python, refuse_python_2, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
@@ -69,6 +79,7 @@ _INDEX_OPTIONS: Final = {
     "--find-links": "--find-links",
     "-f": "--find-links",
 }
+_OPTION_STARTS: Final = tuple(_INDEX_OPTIONS)
 
 
 def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
@@ -80,6 +91,9 @@ def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
     options: list[tuple[str, str]] = []
     kept: list[str] = []
     for line in text.splitlines(keepends=True):
+        if not line.lstrip().startswith(_OPTION_STARTS):
+            kept.append(line)  # a pin or its `--hash` lines: no shlex (a lock has hundreds)
+            continue
         words = shlex.split(line.split(" #", 1)[0], comments=True) if line.strip() else []
         if words:
             flag, _, value = words[0].partition("=")
@@ -123,6 +137,12 @@ class VenvBuilder:
 
     manager: Manager = "pip"
 
+    def __init__(self) -> None:
+        # final prefix -> (its python, store folder, tag, modules): bytecode for `finish`.
+        self._deferred: dict[Path, tuple[Path, Path, str, list[Source]]] = {}
+        # prefix -> its distribution listing, started while the bytecode is linked.
+        self._listings: dict[Path, cf.Future[tuple[dict[str, Distribution], dict[str, str]]]] = {}
+
     def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
         return (REQUIREMENTS,)
 
@@ -152,7 +172,8 @@ class VenvBuilder:
         _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
         note = None
         try:
-            if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+            try:
+                # Tried first: asking uv beforehand (`uv_provides`) costs a process per build.
                 _proc.run(
                     [
                         uv,
@@ -169,9 +190,14 @@ class VenvBuilder:
                     env=env,
                     timeout=request.timeout,
                 )
-            else:
+            except ToolNotFoundError:
+                raise
+            except EnvgenError:
+                if uv_provides(uv, request.variant.python, env, timeout=request.timeout):
+                    raise  # uv has the python: the failure is another one
                 # An old python (3.6, 3.7): a conda prefix holding CPython from conda-forge,
                 # which the lock is synced straight into (envgen.build.interpreter).
+                shutil.rmtree(request.prefix, ignore_errors=True)
                 note = install_conda_python(request)
             with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
                 # A private copy without index lines: the indexes (maybe a mirror with
@@ -200,19 +226,34 @@ class VenvBuilder:
                     env={**env, **index_environment(request.variant, request.urls)},
                     timeout=request.timeout,
                 )
-            tag = "cpython-" + request.variant.python.replace(".", "")
-            store = request.cache_dir / "pyc"
+            tag = python_tag(request.variant.python)
+            folder = store_folder(request.cache_dir, tag)
             # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
-            check_no_links(store / tag, inside=request.cache_dir)
-            reused, left = prelink_bytecode(request.prefix, store, tag)
-            if left:
-                # A few misses (a new small package): compile just those, not all of torch.
-                compile_bytecode(
-                    python_of(request.prefix),
-                    request.prefix,
-                    timeout=request.timeout,
-                    only=left if reused else None,
-                    python=request.variant.python,
+            check_no_links(folder, inside=request.cache_dir)
+            # The listing (the env's python, -B: it writes nothing) only reads dist-info, which
+            # linking bytecode does not touch: run it meanwhile; `installed` collects it.
+            pool = cf.ThreadPoolExecutor(max_workers=1)
+            self._listings[request.prefix] = pool.submit(
+                installed_distributions, python_of(request.prefix)
+            )
+            pool.shutdown(wait=False)
+            reused, left = link_from_store(request.prefix, folder, tag)
+            compiled: dict[str, int] = {}
+            if left and len(left) <= SYNC_LIMIT:
+                # A few misses (a new small package): compile just those, now.
+                compiled = compile_now(
+                    python_of(request.prefix), folder, tag, left, timeout=request.timeout
+                )
+            elif left:
+                # A cold store (a whole torch, ~20 s on two cores): the environment is usable
+                # without bytecode; `finish` compiles it in the background once it is in place.
+                prefix = str(request.prefix)
+                final = str(request.final_prefix)
+                self._deferred[request.final_prefix] = (
+                    python_of(request.final_prefix),
+                    folder,
+                    tag,
+                    [(final + site[len(prefix) :], rel) for site, rel in left],
                 )
             if note is not None:
                 # uv writes absolute shebangs into a non-venv prefix: point them at the final
@@ -226,18 +267,35 @@ class VenvBuilder:
             raise  # its own exit code (12)
         except EnvgenError as exc:
             raise BuildError(exc.message, hint=exc.hint) from None
-        # Nothing was compiled when every module came from the store: nothing new to share.
-        added = share_bytecode(request.prefix, store, tag) if left else 0
         log.debug(
-            "%s: %d .pyc reused from earlier builds, %d new in the store",
+            "%s: %d .pyc linked from the store, %d compiled now, %d left for the background",
             request.variant.id,
             reused,
-            added,
+            compiled.get("compiled", 0),
+            len(left) if request.final_prefix in self._deferred else 0,
         )
         return note
 
+    def finish(self, prefix: Path) -> None:
+        """Start compiling the bytecode `install` left (the environment is now at `prefix`)."""
+        deferred = self._deferred.pop(prefix, None)
+        if deferred is None:
+            return
+        python, folder, tag, sources = deferred
+        pid = start_background(python, prefix, folder, tag, sources)
+        if pid is not None:
+            log.info(
+                "%s: compiling bytecode for %d modules in the background (pid %d)",
+                prefix,
+                len(sources),
+                pid,
+            )
+
     def installed(self, prefix: Path) -> Inventory:
-        dists, environment = installed_distributions(python_of(prefix))
+        started = self._listings.pop(prefix, None)
+        dists, environment = (
+            started.result() if started is not None else installed_distributions(python_of(prefix))
+        )
         return Inventory(
             pip={name: d.version for name, d in dists.items()}, conda={}, environment=environment
         )

@@ -152,6 +152,7 @@ def _die_with_parent() -> None:
 
 
 _children: set[subprocess.Popen[str]] = set()
+_detached: list[subprocess.Popen[str]] = []
 _children_lock = threading.Lock()
 _stopping = threading.Event()
 
@@ -292,6 +293,48 @@ def run(
     if check and result.returncode != 0:
         raise CommandError(result, what)
     return result
+
+
+def spawn_detached(
+    args: Sequence[str | os.PathLike[str]],
+    *,
+    what: str,
+    env: Mapping[str, str],
+    input_text: str = "",
+    pass_fds: Sequence[int] = (),
+) -> int:
+    """Start a command that outlives envgen (its own session, no output kept); its pid.
+
+    For work that may finish after the command that started it (the bytecode store's
+    compile job): it is not stopped on Ctrl-C or when envgen exits, and its stdout and stderr
+    go to /dev/null. `input_text` is written to its stdin, which is then closed.
+
+    Raises:
+        OSError: it could not be started.
+    """
+    argv = tuple(os.fspath(a) for a in args)
+    log.debug("starting in the background: %s", redact(" ".join(argv)))
+    proc = subprocess.Popen(
+        argv,
+        env=dict(env),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+        pass_fds=tuple(pass_fds),
+    )
+    assert proc.stdin is not None  # noqa: S101 - stdin=PIPE
+    try:
+        proc.stdin.write(input_text)
+    except BrokenPipeError:
+        log.debug("%s: exited before reading its input", what)
+    finally:
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.close()
+    log.debug("%s: pid %d", what, proc.pid)
+    _detached.append(proc)  # never reaped here: kept so that no ResourceWarning fires mid-run
+    return proc.pid
 
 
 def _communicate(

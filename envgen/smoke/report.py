@@ -20,10 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, get_args
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from envgen.errors import EnvgenError, SmokeTestError
 from envgen.infra import proc as _proc
 from envgen.infra.resources import SMOKE_SCRIPT
@@ -254,6 +250,11 @@ _STATUS_MARK: Final[dict[Status, str]] = {"pass": "PASS", "fail": "FAIL", "skip"
 
 def render_table(report: SmokeReport) -> str:
     """A fixed-width (100 columns), colourless table, then a one-line summary."""
+    # Function-local: rich takes ~0.1 s to import, and only printing a table needs it.
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
     table = Table(show_lines=False, box=None, pad_edge=False)
     for column in ("tier", "check", "status", "seconds", "detail"):
         table.add_column(column, justify="right" if column == "seconds" else "left")

@@ -15,6 +15,7 @@ import pytest
 
 from envgen.app import LockOptions, load, lock
 from envgen.build.base import python_of
+from envgen.build.bytecode import store_folder, wait_for_store
 from envgen.build.orchestrate import build_variants
 from envgen.infra.mirror import build_mirror
 from envgen.infra.settings import Settings
@@ -103,6 +104,18 @@ def test_real_torch_cpu_end_to_end(tmp_path: Path) -> None:
     print(f"first: {first.seconds:.1f} s {first.disk.describe()}")  # type: ignore[attr-defined]  # noqa: T201
     print(f"second: {second.seconds:.1f} s {second.disk.describe()}")  # type: ignore[attr-defined]  # noqa: T201
     assert added < 0.05 * first_total
+
+    # The build returned before the bytecode was compiled (on a cold store, in the background
+    # after the smoke test); once that job is done, the first env links the store's path-free
+    # .pyc, the ones Python wrote at import during the smoke test included.
+    store = store_folder(Path(os.environ["ENVGEN_CACHE_DIR"]), "cpython-311")
+    assert wait_for_store(store, timeout=900)
+    site = first.env / "lib" / "python3.11" / "site-packages"  # type: ignore[attr-defined]
+    pyc = site / "torch" / "__pycache__" / "__init__.cpython-311.pyc"
+    assert pyc.stat().st_nlink >= 2
+    assert str(site).encode() not in pyc.read_bytes()
+    unlinked = [p for p in site.rglob("*.pyc") if p.stat().st_nlink == 1]
+    assert unlinked == []
 
     # The +cpu torch checked as if the variant were cu118: the smoke check names the problem.
     wrong = run_smoke(

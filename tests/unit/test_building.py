@@ -268,6 +268,7 @@ class FakeBuilder:
         self.installs = installs
         self.fail_after = fail_after
         self.calls = 0
+        self.finished: list[Path] = []
 
     def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002
         return ("requirements.txt",)
@@ -284,6 +285,9 @@ class FakeBuilder:
 
     def installed(self, prefix: Path) -> Inventory:
         return Inventory(pip=json.loads((prefix / "installed.json").read_text()), conda={})
+
+    def finish(self, prefix: Path) -> None:
+        self.finished.append(prefix)
 
 
 @pytest.fixture
@@ -400,32 +404,44 @@ def test_smoke_of_an_unbuilt_env_says_how_to_build(
 
 def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> None:
     """A second env whose sources are hard links of the first reuses its .pyc and compiles nothing."""
-    from envgen.build.base import prelink_bytecode, share_bytecode
+    from envgen.build.bytecode import link_from_store
 
     tag = "cpython-311"
     first = tmp_path / "one" / "lib" / "python3.11" / "site-packages"
-    (first / "__pycache__").mkdir(parents=True)
+    (first / "pkg").mkdir(parents=True)
     (first / "good.py").write_text("x = 1\n")
     (first / "py2only.py").write_text("print 'x'\n")
-    (first / "__pycache__" / f"good.{tag}.pyc").write_bytes(b"compiled")
-    store = tmp_path / "store"
-    linked, left = prelink_bytecode(tmp_path / "one", store, tag)
-    assert (linked, sorted(p.name for p in left)) == (0, ["good.py", "py2only.py"])
-    assert share_bytecode(tmp_path / "one", store, tag) == 1
+    (first / "pkg" / "mod.py").write_text("y = 2\n")
+    store = tmp_path / "store" / tag
+    site = str(first)
+    assert link_from_store(tmp_path / "one", store, tag) == (
+        0,
+        [(site, "good.py"), (site, "py2only.py"), (site, "pkg/mod.py")],
+    )
+    # What a compile job leaves: an entry per source key, `.none` for one that does not compile.
+    store.mkdir(parents=True)
+
+    def key(path: Path) -> str:
+        st = path.stat()
+        return f"{st.st_dev}-{st.st_ino}-{st.st_mtime_ns}-{st.st_size}"
+
+    (store / f"{key(first / 'good.py')}.pyc").write_bytes(b"compiled")
+    (store / f"{key(first / 'py2only.py')}.none").touch()
     # The second env: the same sources, hard-linked (as uv links them from its cache).
     second = tmp_path / "two" / "lib" / "python3.11" / "site-packages"
-    second.mkdir(parents=True)
-    for name in ("good.py", "py2only.py"):
+    (second / "pkg").mkdir(parents=True)
+    for name in ("good.py", "py2only.py", "pkg/mod.py"):
         (second / name).hardlink_to(first / name)
-    assert prelink_bytecode(tmp_path / "two", store, tag) == (1, [])
+    assert link_from_store(tmp_path / "two", store, tag) == (1, [(str(second), "pkg/mod.py")])
     pyc = second / "__pycache__" / f"good.{tag}.pyc"
     assert pyc.read_bytes() == b"compiled"
-    assert pyc.stat().st_ino == (first / "__pycache__" / f"good.{tag}.pyc").stat().st_ino
+    assert pyc.stat().st_ino == (store / f"{key(first / 'good.py')}.pyc").stat().st_ino
+    assert not (second / "pkg" / "__pycache__").exists()
     # A copied (not linked) source is another file: nothing is reused for it.
     third = tmp_path / "three" / "lib" / "python3.11" / "site-packages"
     third.mkdir(parents=True)
     (third / "good.py").write_text("x = 1\n")
-    assert prelink_bytecode(tmp_path / "three", store, tag) == (0, [third / "good.py"])
+    assert link_from_store(tmp_path / "three", store, tag) == (0, [(str(third), "good.py")])
 
 
 def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> None:

@@ -57,7 +57,8 @@ def test_the_builder_refuses_python_2_before_running_anything(tmp_path: Path) ->
 def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The decision in VenvBuilder.install: uv venv when uv provides the python, else conda."""
+    """The decision in VenvBuilder.install: uv venv first; when it fails, conda-forge if uv
+    cannot provide the python, else uv's error."""
     (tmp_path / "requirements.txt").write_text("six==1.17.0 --hash=sha256:00\n")
     calls: list[str] = []
 
@@ -82,7 +83,7 @@ def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
         )  # fmt: skip
         with pytest.raises(BuildError):
             VenvBuilder().install(request)
-    assert calls == ["venv --no-config", "conda-forge python 3.6"]
+    assert calls == ["venv --no-config", "venv --no-config", "conda-forge python 3.6"]
 
 
 def test_conda_forge_through_the_alias() -> None:

@@ -1,4 +1,5 @@
-"""envgen/smoke/script.py runs inside every environment the matrix admits: python 3.6 and later.
+"""envgen/smoke/script.py and envgen/build/pyc_job.py (the bytecode store's compile job) run
+inside every environment the matrix admits: python 3.6 and later.
 
 vermin (a dev dependency) computes the minimum python the script needs from its syntax and the
 standard-library names it uses; an ast check adds what vermin cannot see: annotations are
@@ -16,14 +17,17 @@ import pytest
 import envgen
 
 SCRIPT = Path(envgen.__file__).parent / "smoke" / "script.py"
+SCRIPTS = (SCRIPT, Path(envgen.__file__).parent / "build" / "pyc_job.py")
+IDS = ("smoke", "pyc_job")
 OLDEST: tuple[int, int] = (3, 6)
 
 
-def test_vermin_minimum_is_python_3_6() -> None:
+@pytest.mark.parametrize("script", SCRIPTS, ids=IDS)
+def test_vermin_minimum_is_python_3_6(script: Path) -> None:
     vermin = pytest.importorskip("vermin")
-    minimum = vermin.detect(SCRIPT.read_text(encoding="utf-8"))
+    minimum = vermin.detect(script.read_text(encoding="utf-8"))
     assert minimum[1] is not None
-    assert minimum[1] <= OLDEST, f"smoke/script.py needs python {minimum[1]}"
+    assert minimum[1] <= OLDEST, f"{script.name} needs python {minimum[1]}"
 
 
 def test_vermin_sees_what_breaks_python_3_6() -> None:
@@ -32,8 +36,9 @@ def test_vermin_sees_what_breaks_python_3_6() -> None:
     assert vermin.detect("from __future__ import annotations\n")[1] == (3, 7)
 
 
-def test_parses_with_the_python_3_6_grammar() -> None:
-    ast.parse(SCRIPT.read_text(encoding="utf-8"), feature_version=OLDEST)
+@pytest.mark.parametrize("script", SCRIPTS, ids=IDS)
+def test_parses_with_the_python_3_6_grammar(script: Path) -> None:
+    ast.parse(script.read_text(encoding="utf-8"), feature_version=OLDEST)
 
 
 def _annotations(tree: ast.AST) -> list[ast.expr]:
@@ -59,8 +64,9 @@ def _unsafe(tree: ast.AST) -> list[str]:
     ]
 
 
-def test_annotations_are_safe_without_postponed_evaluation() -> None:
-    tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("script", SCRIPTS, ids=IDS)
+def test_annotations_are_safe_without_postponed_evaluation(script: Path) -> None:
+    tree = ast.parse(script.read_text(encoding="utf-8"))
     futures = [
         alias.name
         for node in ast.walk(tree)
