@@ -194,6 +194,37 @@ def _stopped() -> BaseException:
     return KeyboardInterrupt("envgen is stopping: a signal arrived")
 
 
+# The main thread is inside Popen: a signal handler that raises there can land in the fork's
+# Python-level at-fork callbacks (logging's lock release), where the exception is printed as
+# "Exception ignored ... Traceback" and lost. The handler keeps it here instead, and `run` raises
+# it as soon as Popen returns (ending the child it just started).
+_main_forking: list[bool] = [False]
+_deferred: list[BaseException] = []
+
+
+def _raise_unless_forking(exc: BaseException) -> None:
+    if _main_forking[0]:
+        _deferred.append(exc)
+        return
+    raise exc
+
+
+@contextlib.contextmanager
+def _forking() -> Iterator[None]:
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        _main_forking[0] = True
+    try:
+        yield
+    finally:
+        if main:
+            _main_forking[0] = False
+
+
+def _take_deferred() -> BaseException | None:
+    return _deferred.pop(0) if _deferred else None
+
+
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
     """While inside: SIGINT and SIGTERM stop every child at once (their process groups get the
@@ -207,11 +238,11 @@ def stop_on_signals() -> Iterator[None]:
 
     def on_sigint(signum: int, _frame: object) -> None:
         stop_children(signum)
-        raise KeyboardInterrupt
+        _raise_unless_forking(KeyboardInterrupt())
 
     def on_sigterm(signum: int, _frame: object) -> None:
         stop_children(signum)
-        raise Terminated
+        _raise_unless_forking(Terminated())
 
     previous = {
         signal.SIGINT: signal.signal(signal.SIGINT, on_sigint),
@@ -253,22 +284,32 @@ def run(
     log.debug("running: %s", redact(" ".join(argv)))
     start = time.perf_counter()
     try:
-        proc = subprocess.Popen(
-            argv,
-            cwd=cwd,
-            env=dict(env) if env is not None else None,
-            stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            process_group=0,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509 - prctl only; resolved before any fork
-        )
+        with _forking():
+            proc = subprocess.Popen(
+                argv,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+                stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                process_group=0,
+                preexec_fn=_die_with_parent,  # noqa: PLW1509 - prctl only; resolved before any fork
+            )
     except FileNotFoundError:
+        deferred = _take_deferred()
+        if deferred is not None:
+            raise deferred from None
         msg = f"{argv[0]} is not installed or not on PATH (needed for {what})"
         raise ToolNotFoundError(msg) from None
     with _children_lock:
         _children.add(proc)
+    deferred = _take_deferred()
+    if deferred is not None:  # a signal arrived while the child was being started
+        with _children_lock:
+            _children.discard(proc)
+        _end(proc)
+        raise deferred
     try:
         stdout, stderr, timed_out = _communicate(proc, input_text, start, timeout)
     except BaseException:
@@ -312,6 +353,8 @@ def spawn_detached(
     Raises:
         OSError: it could not be started.
     """
+    import subprocess  # noqa: PLC0415, TID251 - see run (this module is the one place allowed)
+
     argv = tuple(os.fspath(a) for a in args)
     log.debug("starting in the background: %s", redact(" ".join(argv)))
     proc = subprocess.Popen(
