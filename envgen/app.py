@@ -177,7 +177,7 @@ def _lock_pins_only(
             continue
         from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~40 ms (asyncio, the lockers); only where a full lock is on disk
 
-        found, locked = full_lock_pin_problems(out, v)
+        found, locked = full_lock_pin_problems(out, v, urls)
         problems += found
         if not locked:
             lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from packaging.markers import Marker
-from packaging.utils import canonicalize_name
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
@@ -147,6 +147,13 @@ def parse_requirements(
         requirement, _, marker = line.partition(";")
         requirement = requirement.strip()
         name, sep, version = requirement.partition("==")
+        if not sep and "@" in requirement:
+            # `torch @ https://.../torch-1.0.0-cp37-cp37m-linux_x86_64.whl` (the 1.0-1.1 Linux
+            # rows): the wheel's own name gives the version its metadata must have. Which URLs a
+            # lock may name is checked before a build (lock.verify.direct_url_problems).
+            name, _, url = requirement.partition("@")
+            version = _wheel_version(url.split()[0] if url.split() else "")
+            sep = "==" if version else ""
         if not sep or not version.strip():
             msg = f"{source}: line {number}: {raw.strip()!r} is not an exact `name==version` pin"
             raise BuildError(msg, hint="run `envgen lock` to write a full lock")
@@ -154,6 +161,23 @@ def parse_requirements(
         key = canonicalize_name(name.split("[", 1)[0].strip())
         pins[key] = (version.split()[0].strip(), marker or None)
     return pins
+
+
+def _wheel_version(url: str) -> str:
+    """The version in a wheel URL's file name, or "" when it names no wheel.
+
+    >>> _wheel_version("https://x/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl")
+    '1.0.0'
+    >>> _wheel_version("https://x/torch.tar.gz")
+    ''
+    """
+    from urllib.parse import unquote, urlsplit  # noqa: PLC0415 - only for a direct-URL pin
+
+    name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    try:
+        return str(parse_wheel_filename(name)[1])
+    except InvalidWheelFilename:
+        return ""
 
 
 def diff_distributions(

@@ -270,7 +270,7 @@ def _lock_problems(
             )
         problems += [f"{rel}: {p}" for p in tampered_lines(text)]
         if name == "requirements.txt":
-            problems += [f"{rel}: {p}" for p in pin_mismatches(text, v)]
+            problems += [f"{rel}: {p}" for p in pin_mismatches(text, v, written_urls)]
     return problems
 
 

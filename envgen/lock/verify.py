@@ -55,7 +55,9 @@ def make_lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
-def full_lock_pin_problems(out: Path, variant: Variant) -> tuple[list[str], bool]:
+def full_lock_pin_problems(
+    out: Path, variant: Variant, written: IndexUrls
+) -> tuple[list[str], bool]:
     """(problems, locked): a full lock's pins against the matrix, without any resolver.
 
     What `lock --pins-only --check` can say about a full lock: each lock file is as envgen wrote
@@ -77,19 +79,20 @@ def full_lock_pin_problems(out: Path, variant: Variant) -> tuple[list[str], bool
         locked = True
         problems += [f"{rel}: {p}" for p in tampered_lines(text)]
         if name == "requirements.txt":
-            problems += [f"{rel}: {p}" for p in pin_mismatches(text, variant)]
+            problems += [f"{rel}: {p}" for p in pin_mismatches(text, variant, written)]
     return problems, locked
 
 
 _SHA256_RE: Final = re.compile(r"--hash=sha256:(\S*)")
 
 
-def pin_mismatches(text: str, variant: Variant) -> list[str]:
+def pin_mismatches(text: str, variant: Variant, written: IndexUrls) -> list[str]:
     """Lines of a lock that cannot be what envgen wrote, each named by its line number.
 
-    Torch-family pins that differ from the matrix, pins that break a requirement of the spec's
-    pip: list, and sha256 hashes that are not 64 hex digits. (A well-formed hash swapped for
-    another is caught by the content-hash, which covers the whole body, not by line.)
+    Torch-family pins that differ from the matrix, direct URLs other than the row's own torch
+    wheel (as `written` writes it), pins that break a requirement of the spec's pip: list, and
+    sha256 hashes that are not 64 hex digits. (A well-formed hash swapped for another is caught
+    by the content-hash, which covers the whole body, not by line.)
     """
 
     want = pip_pins(variant)
@@ -128,6 +131,43 @@ def pin_mismatches(text: str, variant: Variant) -> list[str]:
                 problems.append(
                     f"line {number}: {name}=={version} does not satisfy {wanted} from the spec"
                 )
+    return [*problems, *direct_url_problems(text, variant, written)]
+
+
+_DIRECT_URL_RE: Final = re.compile(
+    r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*@\s*(?P<url>\S+)"
+)
+
+
+def direct_url_problems(text: str, variant: Variant, written: IndexUrls) -> list[str]:
+    """`name @ URL` requirements of a requirements.txt lock that envgen would not write.
+
+    The one direct URL envgen writes is a matrix row's own torch wheel (torch 1.0-1.1 on Linux,
+    `PipBuild.wheel`), for the variant's python, as the spec and settings write its index: any
+    other name or URL is refused (a build installs what the lock names, and uv checks only the
+    hash the same line carries), and that row's lock must name it.
+    """
+    build = variant.pip
+    wheel = build.wheel_url(variant.python) if build is not None else None
+    want = written.pytorch(wheel) if wheel is not None else None
+    problems: list[str] = []
+    seen = False
+    for number, line in numbered_body(text):
+        if not line or line[:1].isspace() or line.startswith(("#", "-")):
+            continue
+        m = _DIRECT_URL_RE.match(line.split(";", 1)[0])
+        if m is None:
+            continue
+        url = m.group("url").rstrip("\\")
+        if canonicalize_name(m.group("name")) == "torch" and want is not None and url == want:
+            seen = True
+            continue
+        problems.append(
+            f"line {number}: `{_short(line)}` is a direct URL envgen does not write "
+            f"(it writes {f'`torch @ {want}`' if want else 'none for this variant'})"
+        )
+    if want is not None and not seen:
+        problems.append(f"`torch @ {want}` is missing: the matrix row names this wheel")
     return problems
 
 
@@ -187,7 +227,7 @@ def index_line_problems(text: str, variant: Variant, written: IndexUrls) -> list
         for w in want
         if w not in seen
     ]
-    return problems
+    return [*problems, *direct_url_problems(text, variant, written)]
 
 
 def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:

@@ -495,3 +495,16 @@ def test_a_missing_tool_keeps_its_exit_code(
     )
     with pytest.raises(error, match=r"^2 of 2 variant\(s\) failed to build\n\[v0\] uv is not"):
         building.BuildReport(builds=builds).raise_for_failures()
+
+
+def test_a_direct_wheel_url_pin_expects_the_wheels_own_version() -> None:
+    """`torch @ URL` (the 1.0-1.1 Linux rows) is a pin: the version the installed metadata must
+    have is the one in the wheel's file name."""
+    text = (
+        "torch @ https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl \\\n"
+        "    --hash=sha256:" + "c" * 64 + "\n"
+        "torchvision==0.2.1 --hash=sha256:" + "a" * 64 + "\n"
+    )
+    assert parse_requirements(text) == {"torch": ("1.0.0", None), "torchvision": ("0.2.1", None)}
+    with pytest.raises(BuildError, match=r"is not an exact `name==version` pin"):
+        parse_requirements("torch @ https://example.org/torch.tar.gz\n")

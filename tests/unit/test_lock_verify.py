@@ -10,7 +10,9 @@ import pytest
 from envgen.lock.lockfile import with_header
 from envgen.lock.verify import (
     conda_url_problems,
+    direct_url_problems,
     index_line_problems,
+    pin_mismatches,
     requirement_problems,
     text_problems,
 )
@@ -143,3 +145,47 @@ def test_a_direct_wheel_url_pins_by_itself() -> None:
     assert requirement_problems(locked(fresh.replace(C, B)), fresh) == [
         f"line 7: --hash=sha256:{B} is not the hash of any file the index serves for torch=={wheel}"
     ]
+
+
+def _wheel_variant() -> Variant:
+    """torch 1.0.0 cpu on Linux: its row names the page's wheel (the shipped matrix)."""
+    spec = parse_spec(
+        'name: p\npython: "3.7"\ntorch: "1.0.0"\ntorchvision: "0.2.1"\ntorchaudio: false\n'
+        "accelerators: [cpu]\nmanagers: [pip]\nplatforms: [linux-64]\n",
+        path=Path("project.yaml"),
+    )
+    return expand(spec, load_matrix()).variants[0]
+
+
+def test_only_the_rows_own_wheel_url_may_be_named() -> None:
+    """A lock may name one direct URL: its row's torch wheel as the spec writes it. A forged
+    URL (with its own hash, which uv would accept) is refused by the cheap checks too: the
+    index-line check every build runs (even --allow-stale) and the pins-only check."""
+    variant = _wheel_variant()
+    own = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl"
+    assert variant.pip is not None
+    assert variant.pip.wheel_url("3.7") == own
+    good = f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 --hash=sha256:{A}\n"
+    assert direct_url_problems(locked(good), variant, IndexUrls()) == []
+    assert pin_mismatches(locked(good), variant, IndexUrls()) == []
+    evil = good.replace(own, "https://evil.example/torch-1.0.0-cp37-cp37m-linux_x86_64.whl")
+    problems = direct_url_problems(locked(evil), variant, IndexUrls())
+    assert problems[0].startswith("line 6: `torch @ https://evil.example/")
+    assert problems[0].endswith(
+        f"is a direct URL envgen does not write (it writes `torch @ {own}`)"
+    )
+    assert problems[1] == f"`torch @ {own}` is missing: the matrix row names this wheel"
+    assert pin_mismatches(locked(evil), variant, IndexUrls()) == problems
+    # Another package by URL is refused as well, on any variant.
+    other = good + f"six @ https://evil.example/six-1.0-py3-none-any.whl --hash=sha256:{B}\n"
+    assert [p.split(":")[0] for p in direct_url_problems(locked(other), variant, IndexUrls())] == [
+        "line 9"
+    ]
+
+
+def test_a_variant_without_a_wheel_row_names_no_direct_url(cpu: Variant) -> None:
+    body = FRESH.replace("torch==2.1.0+cpu", "torch @ https://evil.example/torch.whl")
+    (problem,) = direct_url_problems(locked(body), cpu, IndexUrls())
+    assert problem.endswith(
+        "is a direct URL envgen does not write (it writes none for this variant)"
+    )
