@@ -927,6 +927,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "version": None,
     "url": None,
     "wheel": None,
+    "torchvision-wheel": None,
     "torchvision": None,
     "torchaudio": None,
     "python": None,

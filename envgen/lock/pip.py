@@ -816,18 +816,16 @@ def _uv_env(plan: IndexPlan, workdir: Path, http_timeout: float | None) -> dict[
 def _written_wheel(pins: Iterable[str], request: LockRequest) -> list[str]:
     """Pins with a row's direct torch wheel URL (as resolved: mirror, credentials) as written."""
     build = request.variant.pip
-    wheel = build.wheel_url(request.variant.python) if build is not None else None
-    if wheel is None:
-        return list(pins)
-    real = request.urls.pytorch(wheel)
-    written = request.written_urls.pytorch(wheel)
-    forms = {real, split_credentials(real)[0]}
-    out = []
-    for line in pins:
-        text = line
-        for form in sorted(forms, key=len, reverse=True):
-            text = text.replace(f"@ {form}", f"@ {written}")
-        out.append(text)
+    direct = build.direct_urls(request.variant.python) if build is not None else {}
+    out = list(pins)
+    for wheel in direct.values():
+        real = request.urls.pytorch(wheel)
+        written = request.written_urls.pytorch(wheel)
+        forms = sorted({real, split_credentials(real)[0]}, key=len, reverse=True)
+        for i, line in enumerate(out):
+            for form in forms:
+                line = line.replace(f"@ {form}", f"@ {written}")  # noqa: PLW2901 - rewritten in place
+            out[i] = line
     return out
 
 

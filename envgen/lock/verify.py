@@ -148,26 +148,30 @@ def direct_url_problems(text: str, variant: Variant, written: IndexUrls) -> list
     hash the same line carries), and that row's lock must name it.
     """
     build = variant.pip
-    wheel = build.wheel_url(variant.python) if build is not None else None
-    want = written.pytorch(wheel) if wheel is not None else None
+    direct = build.direct_urls(variant.python) if build is not None else {}
+    want = {name: written.pytorch(url) for name, url in direct.items()}
+    writes = ", ".join(f"`{n} @ {u}`" for n, u in want.items()) or "none for this variant"
     problems: list[str] = []
-    seen = False
+    seen: set[str] = set()
     for number, line in numbered_body(text):
         if not line or line[:1].isspace() or line.startswith(("#", "-")):
             continue
         m = _DIRECT_URL_RE.match(line.split(";", 1)[0])
         if m is None:
             continue
-        url = m.group("url").rstrip("\\")
-        if canonicalize_name(m.group("name")) == "torch" and want is not None and url == want:
-            seen = True
+        name = canonicalize_name(m.group("name"))
+        if want.get(name) == m.group("url").rstrip("\\"):
+            seen.add(name)
             continue
         problems.append(
             f"line {number}: `{_short(line)}` is a direct URL envgen does not write "
-            f"(it writes {f'`torch @ {want}`' if want else 'none for this variant'})"
+            f"(it writes {writes})"
         )
-    if want is not None and not seen:
-        problems.append(f"`torch @ {want}` is missing: the matrix row names this wheel")
+    problems += [
+        f"`{n} @ {u}` is missing: the matrix row names this wheel"
+        for n, u in want.items()
+        if n not in seen
+    ]
     return problems
 
 

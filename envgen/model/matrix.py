@@ -248,6 +248,7 @@ class PipBuild(Compute):
     index: IndexForm
     url: str | None = None
     wheel: str | None = None
+    torchvision_wheel: str | None = None
     pypi_default: bool = False
     published: str | None = None
     source: str
@@ -265,6 +266,15 @@ class PipBuild(Compute):
         if self.wheel is None:
             return None
         return self.wheel.replace("{abi}", cpython_abi_tags(python))
+
+    def direct_urls(self, python: str) -> dict[str, str]:
+        """Package -> wheel URL for `python`, for the packages the row names by URL (torch; and
+        torchvision where its compiled ops were built per compute platform); empty for others."""
+        urls: dict[str, str] = {}
+        for name, template in (("torch", self.wheel), ("torchvision", self.torchvision_wheel)):
+            if template is not None:
+                urls[name] = template.replace("{abi}", cpython_abi_tags(python))
+        return urls
 
 
 def cpython_abi_tags(python: str) -> str:

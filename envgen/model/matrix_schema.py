@@ -96,6 +96,12 @@ class PipBuild(Compute):
         "(cp36-cp36m): requirements name it directly (`torch @ URL`) where `torch==X -f url` "
         "would let a resolver take PyPI's same-version wheel, a different build (1.0-1.1 Linux).",
     )
+    torchvision_wheel: str | None = Field(
+        default=None,
+        description="torchvision's own wheel URL on the same page, `{abi}` as in `wheel`, where "
+        "torchvision has compiled ops built per compute platform (0.3.0 with torch 1.1.0): "
+        "PyPI's same-version wheel goes with PyPI's torch build.",
+    )
     pypi_default: bool = Field(
         default=False, description="PyPI's own wheel for these platforms is this build."
     )
@@ -110,13 +116,17 @@ class PipBuild(Compute):
 
     @model_validator(mode="after")
     def _wheel_is_a_template(self) -> Self:
-        if self.wheel is not None and (
-            "{abi}" not in self.wheel or not self.wheel.endswith(".whl") or self.index == "pypi"
-        ):
-            msg = (
-                f"wheel {self.wheel!r}: a .whl URL with {{abi}} for the CPython tags, on a row "
-                "with its wheel page (index: find-links)"
-            )
+        for key, url in (("wheel", self.wheel), ("torchvision-wheel", self.torchvision_wheel)):
+            if url is not None and (
+                "{abi}" not in url or not url.endswith(".whl") or self.index == "pypi"
+            ):
+                msg = (
+                    f"{key} {url!r}: a .whl URL with {{abi}} for the CPython tags, on a row "
+                    "with its wheel page (index: find-links)"
+                )
+                raise ValueError(msg)
+        if self.torchvision_wheel is not None and (self.wheel is None or not self.torchvision):
+            msg = "torchvision-wheel: only on a row that names its torch wheel and a torchvision"
             raise ValueError(msg)
         return self
 

@@ -45,10 +45,11 @@ def pip_command(
 ) -> str:
     """`pip install` of the row's pins; a row that names its torch wheel installs that wheel
     (for `python`, the release's newest when not given) and needs no -f page."""
-    wheel = build.wheel_url(python) if python is not None else None
+    direct = build.direct_urls(python) if python is not None else {}
+    wheel = direct.get("torch")
     parts = ["pip install", wheel or f"torch=={build.torch}"]
     if with_torchvision and build.torchvision:
-        parts.append(f"torchvision=={build.torchvision}")
+        parts.append(direct.get("torchvision") or f"torchvision=={build.torchvision}")
     if with_torchaudio and build.torchaudio:
         parts.append(f"torchaudio=={build.torchaudio}")
     if wheel is not None:

@@ -255,14 +255,14 @@ def render_pixi(
         elif v.pip is not None:
             lines += ["", f"[feature.{_q(acc)}.pypi-dependencies]"]
             index = None
-            wheel = v.pip.wheel_url(v.python)
-            if v.pip.index != "pypi" and v.pip.url is not None and wheel is None:
+            direct = v.pip.direct_urls(v.python)
+            if v.pip.index != "pypi" and v.pip.url is not None and not direct:
                 index = urls.pytorch(v.pip.url)
             for name, version in pip_pins(v).items():
                 table = {"version": f"=={version}"}
-                if name == "torch" and wheel is not None:
+                if name in direct:
                     # The page's unlabelled wheel, by URL: next to PyPI's same-version build.
-                    table = {"url": urls.pytorch(wheel)}
+                    table = {"url": urls.pytorch(direct[name])}
                 if index is not None and v.pip.index != "find-links":
                     table["index"] = index
                 lines.append(f"{name} = {_inline(table)}")

@@ -80,10 +80,10 @@ def requirement_lines(variant: Variant, urls: IndexUrls | None = None) -> list[s
     (before packaging 26's tag order) and uv take PyPI's same-version manylinux wheel instead.
     """
     pins = pip_pins(variant)
-    wheel = variant.pip.wheel_url(variant.python) if variant.pip is not None else None
+    direct = variant.pip.direct_urls(variant.python) if variant.pip is not None else {}
     reqs = [
-        f"torch @ {(urls or IndexUrls()).pytorch(wheel)}"
-        if name == "torch" and wheel is not None
+        f"{name} @ {(urls or IndexUrls()).pytorch(direct[name])}"
+        if name in direct
         else f"{name}=={version}"
         for name, version in pins.items()
     ]
@@ -97,10 +97,12 @@ def wheel_note(variant: Variant) -> list[str]:
     build = variant.pip
     if build is None or build.wheel is None:
         return []
+    named = " and ".join(build.direct_urls(variant.python))
+    named += " is" if build.torchvision_wheel is None else " are"
     return [
         (
             f"an inferred equivalent of a prose-only line: the page says 'Download and install "
-            f"wheel from {build.url}'; torch is that page's wheel for Python {variant.python}, "
+            f"wheel from {build.url}'; {named} that page's wheel for Python {variant.python}, "
             f"named directly (`torch=={build.torch} -f` could take PyPI's same-version build)"
         )
     ]

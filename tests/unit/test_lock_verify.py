@@ -20,6 +20,7 @@ from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
 from envgen.render.base import Header, IndexUrls
+from envgen.render.requirements import requirement_lines
 
 MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
 HEADER: Final = Header(command="envgen lock project.yaml", input_hash="sha256:0", description="d")
@@ -189,3 +190,24 @@ def test_a_variant_without_a_wheel_row_names_no_direct_url(cpu: Variant) -> None
     assert problem.endswith(
         "is a direct URL envgen does not write (it writes none for this variant)"
     )
+
+
+def test_torch_1_1_names_torchvision_by_url_too() -> None:
+    """torchvision 0.3.0 has compiled ops built per compute platform: the 1.1.0 Linux rows name
+    the page's torchvision wheel as well (PyPI's goes with PyPI's cu90 torch)."""
+    spec = parse_spec(
+        'name: p\npython: "3.6"\ntorch: "1.1.0"\ntorchvision: "0.3.0"\ntorchaudio: false\n'
+        "accelerators: [cu100]\nmanagers: [pip]\nplatforms: [linux-64]\n",
+        path=Path("project.yaml"),
+    )
+    (variant,) = expand(spec, load_matrix()).variants
+    root = "https://download.pytorch.org/whl/cu100"
+    torch = f"{root}/torch-1.1.0-cp36-cp36m-linux_x86_64.whl"
+    vision = f"{root}/torchvision-0.3.0-cp36-cp36m-linux_x86_64.whl"
+    assert requirement_lines(variant) == [f"torch @ {torch}", f"torchvision @ {vision}"]
+    body = f"torch @ {torch} --hash=sha256:{C}\ntorchvision @ {vision} --hash=sha256:{A}\n"
+    assert direct_url_problems(locked(body), variant, IndexUrls()) == []
+    pypi = body.replace(f"torchvision @ {vision}", "torchvision==0.3.0")
+    assert direct_url_problems(locked(pypi), variant, IndexUrls()) == [
+        f"`torchvision @ {vision}` is missing: the matrix row names this wheel"
+    ]

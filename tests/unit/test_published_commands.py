@@ -258,7 +258,19 @@ def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
     wheel = page.replace("torch_stable.html", f"torch-{cmd.release}-{{}}-linux_x86_64.whl")
     newest = wheel.format(cpython_abi_tags(release.python[-1]))
     assert newest.endswith("-cp37-cp37m-linux_x86_64.whl")
-    assert got.text == f"pip install {newest} torchvision=={release.torchvision}"
+    # torchvision 0.3.0 (1.1.0) has compiled ops: the page's own wheel too; 0.2.x is pure Python.
+    vision = page.replace(
+        "torch_stable.html", f"torchvision-{release.torchvision}-{{}}-linux_x86_64.whl"
+    )
+    by_url = cmd.release == "1.1.0"
+
+    def torchvision(python: str) -> str:
+        if by_url:
+            return f"torchvision @ {vision.format(cpython_abi_tags(python))}"
+        return f"torchvision=={release.torchvision}"
+
+    expected = torchvision(release.python[-1]).replace("torchvision @ ", "")
+    assert got.text == f"pip install {newest} {expected}"
     assert got.warnings[0].startswith(
         f"an equivalent of a prose-only line ('Download and install wheel from {page}')"
     )
@@ -282,7 +294,7 @@ def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
             sorted(
                 [
                     f"torch @ {wheel.format(cpython_abi_tags(python))}",
-                    f"torchvision=={release.torchvision}",
+                    torchvision(python),
                 ]
             ),
         )
