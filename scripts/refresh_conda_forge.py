@@ -397,7 +397,10 @@ def skip_rules(path: str, text: str, output: str) -> tuple[SkipRule, ...]:
     if path.endswith("recipe.yaml"):
         return _skip_rules_v1(text)
     rules: list[SkipRule] = []
-    stack: list[list[str]] = []  # per open if: the conditions that must hold for the branch
+    # Per open if: the conditions that must hold for the branch we are in (every earlier
+    # branch's condition false, this one's true).
+    stack: list[list[str]] = []
+    branches: list[list[str]] = []  # per open if: the conditions of its branches so far
     in_outputs = False
     current: str | None = None
     for line in text.splitlines():
@@ -406,13 +409,15 @@ def skip_rules(path: str, text: str, output: str) -> tuple[SkipRule, ...]:
             kind, cond = m.group(1), m.group(2).strip()
             if kind == "if":
                 stack.append([cond])
-            elif kind == "elif" and stack:
-                prior = stack[-1]
-                stack[-1] = [*(f"not ({c})" for c in prior[-1:]), cond]
-            elif kind == "else" and stack:
-                stack[-1] = [f"not ({stack[-1][-1]})"]
+                branches.append([cond])
+            elif kind in ("elif", "else") and stack:
+                earlier = [f"not ({c})" for c in branches[-1]]
+                stack[-1] = [*earlier, cond] if kind == "elif" else earlier
+                if kind == "elif":
+                    branches[-1].append(cond)
             elif kind == "endif" and stack:
                 stack.pop()
+                branches.pop()
             continue
         if line.startswith("outputs:"):
             in_outputs = True

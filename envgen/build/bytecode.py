@@ -149,10 +149,21 @@ def _all_sources(sites: Sequence[str]) -> list[Source]:
 
 
 def _job_input(sources: Sequence[Source]) -> str:
-    # A tab or newline in a path would break the line format: such a module stays uncompiled.
+    """One line per module; a path the line format or the job's UTF-8 stdin cannot carry (a tab
+    or newline, a non-UTF-8 file name) is left out: that module compiles on import instead."""
     return "".join(
-        f"{site}\t{rel}\n" for site, rel in sources if not any(c in site + rel for c in "\t\n\r")
+        f"{site}\t{rel}\n"
+        for site, rel in sources
+        if not any(c in site + rel for c in "\t\n\r") and _utf8(site + rel)
     )
+
+
+def _utf8(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # a surrogate-escaped (non-UTF-8) file name
+        return False
+    return True
 
 
 def compile_now(

@@ -508,3 +508,14 @@ def test_a_direct_wheel_url_pin_expects_the_wheels_own_version() -> None:
     assert parse_requirements(text) == {"torch": ("1.0.0", None), "torchvision": ("0.2.1", None)}
     with pytest.raises(BuildError, match=r"is not an exact `name==version` pin"):
         parse_requirements("torch @ https://example.org/torch.tar.gz\n")
+
+
+def test_the_bytecode_job_is_never_handed_a_path_its_stdin_cannot_carry() -> None:
+    """A wheel's non-UTF-8 (surrogate-escaped) or tab-holding file name stays out of the job's
+    input, so starting the job cannot fail after the environment is in place."""
+    from envgen.build.bytecode import _job_input
+
+    odd = "pkg/caf\udce9.py"  # b"caf\xe9.py" decoded with surrogateescape
+    assert _job_input([("/e/site", "pkg/a.py"), ("/e/site", odd), ("/e/site", "b\tc.py")]) == (
+        "/e/site\tpkg/a.py\n"
+    )

@@ -201,3 +201,25 @@ def test_committed_rows_parse_and_every_row_has_a_python_list() -> None:
         assert row.release in releases
     # the pytorch channel's rows do not record pythons
     assert all(b.python is None for b in matrix.conda)
+
+
+def test_an_else_branch_is_guarded_by_every_earlier_condition() -> None:
+    """`{% if A %}..{% elif B %}..{% else %}skip` skips only when neither A nor B holds."""
+    recipe = (
+        "{% if A %}\n"
+        "  skip: true  # [win]\n"
+        "{% elif B %}\n"
+        "  skip: true  # [osx]\n"
+        "{% elif C %}\n"
+        "  skip: true  # [linux]\n"
+        "{% else %}\n"
+        "  skip: true\n"
+        "{% endif %}\n"
+    )
+    rules = rcf.skip_rules("recipe/meta.yaml", recipe, "pytorch")
+    assert [r.guards for r in rules] == [
+        ("A",),
+        ("not (A)", "B"),
+        ("not (A)", "not (B)", "C"),
+        ("not (A)", "not (B)", "not (C)"),
+    ]
