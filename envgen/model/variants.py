@@ -817,6 +817,8 @@ def _default_pythons(
         built: set[str] | None = None
         for platform in spec.platforms:
             for row in matrix.conda_builds(release.torch, platform, conda_source):
+                if not spec.all_accelerators and row.accelerator not in spec.accelerators:
+                    continue  # only the builds the spec asks for decide its default python
                 if row.python is not None:
                     built = set(row.python) if built is None else built & set(row.python)
         if built is not None:

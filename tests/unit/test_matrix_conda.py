@@ -426,3 +426,20 @@ def test_conda_only_default_python_is_the_newest_conda_forge_built() -> None:
     assert variant.python == "3.13"  # not PyPI's newest, 3.14
     (newer,) = _expand(_spec_text("2.10.0", "[cpu]").replace("python: ['3.11']\n", ""))
     assert newer.python == "3.14"
+
+
+def test_conda_only_default_python_looks_only_at_the_builds_the_spec_asks_for() -> None:
+    """A cuda row that built fewer pythons does not lower a cpu-only spec's default."""
+    rows = tuple(
+        r.model_copy(update={"python": ("3.10",)})
+        if r.release == "2.9.0" and r.kind == "cuda" and "linux-64" in r.platforms
+        else r
+        for r in MATRIX.conda_forge
+    )
+    matrix = MATRIX.model_copy(update={"conda_forge": rows})
+    text = _spec_text("2.9.0", "[cpu]").replace("python: ['3.11']\n", "")
+    spec = parse_spec(text, path=Path("/nonexistent/cf.yaml"))
+    (variant,) = expand(spec, matrix).variants
+    assert variant.python == "3.13"
+    both = parse_spec(text.replace("[cpu]", "[cpu, cu129]"), path=Path("/nonexistent/cf.yaml"))
+    assert {v.python for v in expand(both, matrix).variants} == {"3.10"}
