@@ -35,8 +35,8 @@ import yaml
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import MatrixError
-from envgen.infra.files import atomic_write_bytes
+from envgen.errors import FileSystemError, MatrixError
+from envgen.infra.files import atomic_write_bytes, read_output
 from envgen.infra.resources import MATRICES_DIR
 from envgen.model.types import (
     AcceleratorId,
@@ -747,9 +747,12 @@ def _read_raw(directory: Path) -> dict[str, list[Any]]:
 
 
 def _from_cache(cache: Path) -> Matrix | None:
+    """The cached matrix, or None (a miss validates the YAML). Read as envgen reads its own
+    outputs: a link, a device or an oversized file in the cache's place is a miss, not followed."""
     try:
-        cached = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_output(cache)
+        cached = json.loads(raw.decode("utf-8")) if raw is not None else None
+    except (OSError, ValueError, FileSystemError):
         return None
     if not isinstance(cached, dict) or set(cached) != set(Matrix.model_fields):
         return None

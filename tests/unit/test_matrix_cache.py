@@ -54,3 +54,19 @@ def test_an_invalid_matrix_is_never_cached(tmp_path: Path) -> None:
     with pytest.raises(MatrixError):
         _fresh(broken, tmp_path / "cache")
     assert not list((tmp_path / "cache").rglob("*.json"))
+
+
+def test_a_link_in_the_caches_place_is_not_followed(tmp_path: Path) -> None:
+    """Rows are rebuilt from the cache without validation, so a planted link to a forged file
+    (here: another torchvision for the first release) is a miss, not a source of rows."""
+    _fresh(MATRICES_DIR, tmp_path)
+    (cache,) = (tmp_path / "matrix").glob("*.json")
+    forged = tmp_path / "forged.json"
+    text = cache.read_text(encoding="utf-8")
+    first = _fresh(MATRICES_DIR, None).releases[0]
+    assert first.torchvision is not None
+    forged.write_text(text.replace(f'"{first.torchvision}"', '"99.9.9"', 1), encoding="utf-8")
+    cache.unlink()
+    cache.symlink_to(forged)
+    assert _fresh(MATRICES_DIR, tmp_path) == _fresh(MATRICES_DIR, None)
+    assert not cache.is_symlink()  # the miss wrote the validated matrix in its place
