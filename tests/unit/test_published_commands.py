@@ -15,10 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from packaging.version import Version
 
-from envgen.model.matrix import Matrix, cpython_abi_tags, load_matrix
+from envgen.model.matrix import Matrix, accelerator_id, cpython_abi_tags, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
@@ -27,6 +26,14 @@ from envgen.render.plan import plan_pins_only
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import refresh_matrix  # noqa: E402
+
+from tests.support.published import (  # noqa: E402
+    conda_expected,
+    conda_generated,
+    pip_expected,
+    pip_generated,
+    render_files,
+)
 
 PAGE = (ROOT / "tests" / "data" / "recorded" / "previous-versions.md").read_text(encoding="utf-8")
 WHEELS = json.loads(refresh_matrix.WHEELS_FILE.read_text(encoding="utf-8"))
@@ -43,7 +50,6 @@ COPY_COMMANDS = [
 _, INFERRED_CONDA = refresh_matrix.load_inferred(refresh_matrix.INFERRED_FILE)
 COMMANDS = refresh_matrix.with_inferred_platforms(PAGE_COMMANDS + COPY_COMMANDS, INFERRED_CONDA)
 TABLE = [(cmd, platform) for cmd in COMMANDS if cmd.expressible for platform in cmd.platforms]
-FAMILY = ("torch", "torchvision", "torchaudio", "pytorch")
 
 
 @pytest.fixture(scope="module")
@@ -51,64 +57,12 @@ def matrix() -> Matrix:
     return load_matrix()
 
 
+def _acc(cmd: refresh_matrix.PublishedCommand) -> str:
+    return accelerator_id(cmd.kind, cmd.version)
+
+
 def _render(matrix: Matrix, cmd: refresh_matrix.PublishedCommand, platform: str) -> dict[str, str]:
-    release = matrix.release(cmd.release)
-    assert release is not None, f"{cmd.release} missing from releases.yaml"
-    python = release.python[-1] if release.python else "3.8"
-    acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
-        "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
-    )
-    names = {n.removesuffix("-cpu") for n, _ in cmd.packages}  # 1.0-1.1: pytorch-cpu, ...
-    text = (
-        f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{acc}]\n'
-        f"platforms: [{platform}]\nmanagers: [{cmd.manager}]\n"
-        f"torchvision: {'true' if 'torchvision' in names else 'false'}\n"
-        f"torchaudio: {'true' if 'torchaudio' in names else 'false'}\n"
-    )
-    spec = parse_spec(text, path=Path("/nonexistent/project.yaml"))
-    _, files = plan_pins_only(
-        spec, matrix, out=Path("/nonexistent/environments"), urls=IndexUrls(), custom_command=None
-    )
-    return {f.relpath.name: f.text for f in files}
-
-
-def _pip_expected(cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
-    pins = sorted(f"{n}=={cmd.pin(n)}" for n, _ in cmd.packages if n in FAMILY and cmd.pin(n))
-    if cmd.index_form in (None, "pypi"):
-        index: list[str] = []
-    else:
-        index = [f"--{cmd.index_form} {cmd.index_url}"]
-    return index, pins
-
-
-def _pip_generated(text: str) -> tuple[list[str], list[str]]:
-    body = [line for line in text.splitlines() if line and not line.startswith("#")]
-    index = [line for line in body if line.startswith("-")]
-    pins = sorted(line for line in body if not line.startswith("-"))
-    return index, pins
-
-
-def _conda_expected(cmd: refresh_matrix.PublishedCommand) -> tuple[list[str], list[str]]:
-    deps = []
-    for name, spec in cmd.packages:
-        if name in FAMILY and not spec:
-            # LTS commands name companions unpinned; the matrix pins them (marked inferred).
-            continue
-        deps.append(f"{name}{spec}")
-    return list(cmd.channels), sorted(deps)
-
-
-def _conda_generated(
-    text: str, cmd: refresh_matrix.PublishedCommand
-) -> tuple[list[str], list[str]]:
-    doc = yaml.safe_load(text)
-    unpinned = {n for n, s in cmd.packages if n in FAMILY and not s}
-    deps = [
-        d
-        for d in doc["dependencies"]
-        if isinstance(d, str) and not d.startswith("python=") and d.split("=")[0] not in unpinned
-    ]
-    return doc["channels"], sorted(deps)
+    return render_files(matrix, cmd, platform, _acc(cmd))
 
 
 def test_table_covers_every_release_on_the_page() -> None:
@@ -147,9 +101,7 @@ def test_envgen_command_prints_the_published_command(
     matrix: Matrix, cmd: refresh_matrix.PublishedCommand, os_name: str
 ) -> None:
     """`envgen command` prints the command exactly as published (whitespace aside)."""
-    acc = {"cpu": "cpu", "xpu": "xpu"}.get(cmd.kind) or (
-        "cu" + (cmd.version or "").replace(".", "") if cmd.kind == "cuda" else f"rocm{cmd.version}"
-    )
+    acc = _acc(cmd)
     got = install_command(
         matrix, torch=cmd.release, compute=acc, manager=cmd.manager, os_name=os_name
     )
@@ -166,9 +118,9 @@ def test_generated_files_match_published_command(
 ) -> None:
     files = _render(matrix, cmd, platform)
     if cmd.manager == "pip":
-        assert _pip_generated(files["requirements.txt"]) == _pip_expected(cmd), cmd.command
+        assert pip_generated(files["requirements.txt"]) == pip_expected(cmd), cmd.command
     else:
-        assert _conda_generated(files["environment.yml"], cmd) == _conda_expected(cmd), cmd.command
+        assert conda_generated(files["environment.yml"], cmd) == conda_expected(cmd), cmd.command
 
 
 def test_unsupported_commands_are_known() -> None:
@@ -223,7 +175,7 @@ def test_prose_only_windows_lines_get_a_pinned_equivalent(
 ) -> None:
     """1.0.0-1.1.0 'Download and install wheel from URL': on Windows (no PyPI torch wheel to
     compete) `envgen command` prints `pip install` of the pins with `-f URL`, marked inferred."""
-    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    acc = _acc(cmd)
     release = matrix.release(cmd.release)
     assert release is not None
     got = install_command(matrix, torch=cmd.release, compute=acc, os_name="windows")
@@ -244,7 +196,7 @@ def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
 ) -> None:
     """On Linux PyPI's manylinux1 wheel of the same version (cu90) competes with the page's
     unlabelled linux_x86_64 wheel: the equivalent names the page's wheel (cu90: PyPI's build)."""
-    acc = "cpu" if cmd.kind == "cpu" else "cu" + (cmd.version or "").replace(".", "")
+    acc = _acc(cmd)
     release = matrix.release(cmd.release)
     assert release is not None
     got = install_command(matrix, torch=cmd.release, compute=acc, os_name="linux")
@@ -289,7 +241,7 @@ def test_prose_only_linux_lines_get_an_equivalent_that_selects_that_build(
             custom_command=None,
         )
         (req,) = [f.text for f in files if f.relpath.name == "requirements.txt"]
-        assert _pip_generated(req) == (
+        assert pip_generated(req) == (
             [],
             sorted(
                 [
