@@ -8,7 +8,6 @@ The served tree mirrors the real hosts' shape: a PEP 503 PyTorch index for cu113
 from __future__ import annotations
 
 import html
-import os
 import shutil
 from pathlib import Path
 
@@ -27,20 +26,11 @@ from envgen.render.base import IndexUrls
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel, sha256_file
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("tool_environ")]
 
 ROOT = Path(__file__).parents[2]
 MINI = ROOT / "tests" / "data" / "matrix-mini"
 LINUX = "linux_x86_64"
-
-
-@pytest.fixture(autouse=True)
-def _hermetic(tool_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    for key in list(os.environ):
-        if key not in tool_env:
-            monkeypatch.delenv(key)
-    for key, value in tool_env.items():
-        monkeypatch.setenv(key, value)
 
 
 def _matrix_dir(tmp: Path) -> Path:

@@ -25,20 +25,10 @@ from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("tool_environ")]
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 HASH_RE = re.compile(r"--hash=sha256:([0-9a-f]{64})")
-
-
-@pytest.fixture(autouse=True)
-def _hermetic(tool_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The locker's children inherit os.environ: make it the hermetic test environment."""
-    for key in list(os.environ):
-        if key not in tool_env:
-            monkeypatch.delenv(key)
-    for key, value in tool_env.items():
-        monkeypatch.setenv(key, value)
 
 
 def variants(text: str) -> dict[str, Variant]:

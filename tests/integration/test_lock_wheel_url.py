@@ -9,7 +9,6 @@ the matrix row names (`wheel`) cannot. Every request goes to 127.0.0.1.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import subprocess  # noqa: TID251 - these tests drive the real uv and pip directly
 import sys
@@ -30,20 +29,10 @@ from envgen.render.requirements import render_requirements
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("tool_environ")]
 
 PAGE_WHEEL = "torch-1.0.0-cp37-cp37m-linux_x86_64.whl"
 PYPI_WHEEL = "torch-1.0.0-cp37-cp37m-manylinux1_x86_64.whl"
-
-
-@pytest.fixture(autouse=True)
-def _hermetic(tool_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The locker's children inherit os.environ: make it the hermetic test environment."""
-    for key in list(os.environ):
-        if key not in tool_env:
-            monkeypatch.delenv(key)
-    for key, value in tool_env.items():
-        monkeypatch.setenv(key, value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -215,3 +215,15 @@ def clean_tool_env(scratch: Path) -> dict[str, str]:
 def tool_env(tmp_path: Path) -> dict[str, str]:
     """A hermetic environment for a real `uv` / `pip` subprocess (see `clean_tool_env`)."""
     return clean_tool_env(tmp_path)
+
+
+@pytest.fixture
+def tool_environ(tool_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """os.environ made exactly `tool_env`, for tests whose library calls start tools that
+    inherit it (the lockers); `pytestmark = pytest.mark.usefixtures("tool_environ")`."""
+    for key in list(os.environ):
+        if key not in tool_env:
+            monkeypatch.delenv(key)
+    for key, value in tool_env.items():
+        monkeypatch.setenv(key, value)
+    return tool_env
