@@ -91,7 +91,7 @@ HEADER: Final = """\
 # CUDA and the same minor as the release (pytorch's run_exports pin x.x). The companion versions
 # are releases.yaml's. Absent: none existed.
 # conda-forge built no 2.5.0 (2.5.1 only). envgen.model.matrix checks form/channels; schema:
-# envgen/model/matrix.py. Never hand-edit: rerun the script against fresh mirrors.
+# envgen/model/matrix_schema.py. Never hand-edit: rerun the script against fresh mirrors.
 """
 
 
