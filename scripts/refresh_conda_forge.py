@@ -36,6 +36,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envgen.infra import proc
+from envgen.model.types import PLATFORMS
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 OUTPUT: Final = ROOT / "matrices" / "conda-forge.yaml"
@@ -53,7 +54,7 @@ SINCE: Final = {
     TORCHVISION: Version("0.19.0"),
     TORCHAUDIO: Version("2.4.0"),
 }
-PLATFORM_ORDER: Final = ("linux-64", "linux-aarch64", "osx-64", "osx-arm64", "win-64")
+PLATFORM_ORDER: Final = PLATFORMS  # envgen's platform order (model.types)
 BRANCH: Final = re.compile(r"^(main|v\d+\.\d+\.x)$")
 RECIPES: Final = ("recipe/meta.yaml", "recipe/recipe.yaml")
 CI_KEYS: Final = (

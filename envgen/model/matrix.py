@@ -254,22 +254,16 @@ class PipBuild(Compute):
     source: str
     inferred: bool = False
 
-    def wheel_url(self, python: str) -> str | None:
-        """The torch wheel for `python` where the row names its wheel, else None.
+    def direct_urls(self, python: str) -> dict[str, str]:
+        """Package -> wheel URL for `python`, for the packages the row names by URL (torch; and
+        torchvision where its compiled ops were built per compute platform); empty for others.
 
         >>> b = PipBuild(kind="cpu", release="1.0.0", platforms=("linux-64",), torch="1.0.0",
         ...     index="find-links", url="https://x/torch_stable.html", source="s",
         ...     wheel="https://x/torch-1.0.0-{abi}-linux_x86_64.whl")
-        >>> b.wheel_url("3.6"), b.wheel_url("2.7")
-        ('https://x/torch-1.0.0-cp36-cp36m-linux_x86_64.whl', 'https://x/torch-1.0.0-cp27-cp27mu-linux_x86_64.whl')
+        >>> b.direct_urls("3.6"), b.direct_urls("2.7")["torch"]
+        ({'torch': 'https://x/torch-1.0.0-cp36-cp36m-linux_x86_64.whl'}, 'https://x/torch-1.0.0-cp27-cp27mu-linux_x86_64.whl')
         """
-        if self.wheel is None:
-            return None
-        return self.wheel.replace("{abi}", cpython_abi_tags(python))
-
-    def direct_urls(self, python: str) -> dict[str, str]:
-        """Package -> wheel URL for `python`, for the packages the row names by URL (torch; and
-        torchvision where its compiled ops were built per compute platform); empty for others."""
         urls: dict[str, str] = {}
         for name, template in (("torch", self.wheel), ("torchvision", self.torchvision_wheel)):
             if template is not None:

@@ -52,11 +52,9 @@ def pip_command(
         parts.append(direct.get("torchvision") or f"torchvision=={build.torchvision}")
     if with_torchaudio and build.torchaudio:
         parts.append(f"torchaudio=={build.torchaudio}")
-    if wheel is not None:
-        pass
-    elif build.index == "find-links":
+    if wheel is None and build.index == "find-links":
         parts.append(f"-f {build.url}")
-    elif build.index in ("extra-index-url", "index-url"):
+    elif wheel is None and build.index in ("extra-index-url", "index-url"):
         parts.append(f"--{build.index} {build.url}")
     return " ".join(parts)
 

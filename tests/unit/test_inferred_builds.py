@@ -329,7 +329,7 @@ def test_a_wheel_needs_its_abi_placeholder() -> None:
         "source": "s",
     }
     ok = PipBuild.model_validate({**row, "wheel": "https://x/torch-1.0.0-{abi}-linux_x86_64.whl"})
-    assert ok.wheel_url("3.8") == "https://x/torch-1.0.0-cp38-cp38-linux_x86_64.whl"
+    assert ok.direct_urls("3.8")["torch"] == "https://x/torch-1.0.0-cp38-cp38-linux_x86_64.whl"
     for bad in ("https://x/torch-1.0.0-cp36-cp36m-linux_x86_64.whl", "https://x/{abi}.zip"):
         with pytest.raises(
             ValidationError, match=re.escape("a .whl URL with {abi} for the CPython tags")

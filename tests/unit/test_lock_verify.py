@@ -165,7 +165,7 @@ def test_only_the_rows_own_wheel_url_may_be_named() -> None:
     variant = _wheel_variant()
     own = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl"
     assert variant.pip is not None
-    assert variant.pip.wheel_url("3.7") == own
+    assert variant.pip.direct_urls("3.7")["torch"] == own
     good = f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 --hash=sha256:{A}\n"
     assert direct_url_problems(locked(good), variant, IndexUrls()) == []
     assert pin_mismatches(locked(good), variant, IndexUrls()) == []

@@ -341,7 +341,7 @@ def test_1_0_linux_non_default_wheel_pages_name_their_wheel(matrix: Matrix) -> N
     builds: dict[str, PipBuild] = {b.accelerator: b for b in matrix.pip_builds("1.0.0", "linux-64")}
     assert sorted(builds) == ["cpu", "cu100", "cu80", "cu90"]
     assert (builds["cu90"].index, builds["cu90"].wheel) == ("pypi", None)
-    assert builds["cu80"].wheel_url("3.6") == (
+    assert builds["cu80"].direct_urls("3.6")["torch"] == (
         "https://download.pytorch.org/whl/cu80/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
     )
 
