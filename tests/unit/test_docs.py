@@ -198,3 +198,26 @@ def test_docs_exist() -> None:
 def test_relative_links_resolve(path: Path) -> None:
     broken = [t for t in _relative_links(path) if not (path.parent / t).exists()]
     assert not broken, f"{path.relative_to(ROOT)}: broken links: {broken}"
+
+
+def test_the_docs_matrix_validate_output_is_the_shipped_matrixs() -> None:
+    """Each doc that shows `envgen matrix validate`'s output shows what it prints today."""
+    import os
+
+    from envgen.app import matrix_validate
+    from envgen.infra.settings import Settings
+
+    want = matrix_validate(None, Settings.from_environ(os.environ))
+    root = Path(__file__).parents[2]
+    docs = [
+        "docs/reference/cli.md",
+        "docs/reference/matrix.md",
+        "docs/how-to/add-a-torch-release.md",
+    ]
+    for doc in docs:
+        shown = [
+            ln
+            for ln in (root / doc).read_text(encoding="utf-8").splitlines()
+            if ln.startswith("matrix ok:")
+        ]
+        assert shown == [want], doc
