@@ -37,6 +37,15 @@ class EnvgenError(Exception):
         super().__init__(message if hint is None else f"{message}\n  hint: {hint}")
 
 
+class OptionError(EnvgenError):
+    """A command-line option names something that does not exist (a variant, a package).
+
+    The code is click's usage code: the command line, not the project, is wrong.
+    """
+
+    exit_code = 2
+
+
 class SpecError(EnvgenError):
     """project.yaml is malformed or asks for something impossible."""
 
@@ -142,6 +151,7 @@ EXIT_CODES: Final[dict[str, int]] = {
     cls.__name__: cls.exit_code
     for cls in (
         EnvgenError,
+        OptionError,
         SpecError,
         MatrixError,
         UnsupportedCombinationError,

@@ -22,7 +22,9 @@ import click
 from envgen import __version__
 from envgen.cli.context import settings
 from envgen.cli.options import (
+    DEFAULT_SPEC,
     F,
+    find_spec,
     json_option,
     matrix_option,
     out_option,
@@ -469,9 +471,10 @@ def _spec_option(f: F) -> F:
     return click.option(
         "--spec",
         type=click.Path(path_type=Path, dir_okay=False),
-        default="project.yaml",
+        default=DEFAULT_SPEC,
+        callback=find_spec,
         show_default=True,
-        help="The project spec.",
+        help="The project spec (default: the nearest project.yaml, upward to the repository root).",
     )(f)
 
 
@@ -685,6 +688,17 @@ def _unexpected(exc: Exception) -> str:
     )
 
 
+def _run_hint(exc: click.UsageError) -> str:
+    """For `envgen run cpu python -V`: the option was meant for the command, not for envgen."""
+    name = exc.ctx.info_name if exc.ctx is not None else None
+    if not isinstance(exc, click.NoSuchOption) or name != "run":
+        return ""
+    return (
+        f"\n  hint: {exc.option_name} after VARIANT is read as an envgen option; put `--` "
+        f"before the command: envgen run VARIANT -- COMMAND {exc.option_name} ..."
+    )
+
+
 def main(args: list[str] | None = None) -> None:
     """Run the CLI: EnvgenError -> `error: ...` on stderr and its exit code.
 
@@ -723,6 +737,9 @@ def main(args: list[str] | None = None) -> None:
         sys.exit(INTERRUPTED)
     except click.UsageError as exc:
         exc.show()
+        hint = _run_hint(exc)
+        if hint:
+            click.echo(hint.lstrip("\n"), err=True)
         sys.exit(USAGE)
     except click.ClickException as exc:  # click's other user errors (an unreadable click.File)
         exc.show()

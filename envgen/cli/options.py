@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -13,9 +14,36 @@ from envgen.infra.proc import redact
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+DEFAULT_SPEC = "project.yaml"
+
+
+def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """The spec a command reads: as given, or, when none was given, the nearest project.yaml.
+
+    Like git and uv, a command run in a subdirectory finds the project above it: the search goes
+    from the working directory upward and stops at the first repository root (a folder holding
+    `.git`), so it never leaves the repository the user is in. When none is found the default
+    name is returned unchanged and the stage says it does not exist.
+    """
+    source = ctx.get_parameter_source(param.name) if param.name else None
+    if source not in (click.core.ParameterSource.DEFAULT, None):
+        return value
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        candidate = folder / DEFAULT_SPEC
+        if candidate.is_file():
+            return candidate if folder == here else Path(os.path.relpath(candidate, here))
+        if (folder / ".git").exists():
+            break
+    return value
+
+
 def spec_argument(f: F) -> F:
     return click.argument(
-        "spec", type=click.Path(path_type=Path, dir_okay=False), default="project.yaml"
+        "spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=DEFAULT_SPEC,
+        callback=find_spec,
     )(f)
 
 

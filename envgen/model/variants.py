@@ -16,7 +16,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import UnsupportedCombinationError
+from envgen.errors import OptionError, UnsupportedCombinationError
 from envgen.model.extensions import ExtensionPin, Target, requirement_extension
 from envgen.model.extensions import resolve as resolve_extension
 from envgen.model.matrix import (
@@ -1059,7 +1059,7 @@ def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Va
     """Variants whose id matches any fnmatch pattern (all when no pattern is given).
 
     Raises:
-        UnsupportedCombinationError: when a pattern matches nothing (naming the ids that exist).
+        OptionError: when a pattern matches nothing (naming the ids that exist).
     """
     if not patterns:
         return variants
@@ -1067,9 +1067,16 @@ def select(variants: tuple[Variant, ...], patterns: tuple[str, ...]) -> tuple[Va
     for p in patterns:
         if not any(fnmatch.fnmatchcase(v.id, p) for v in variants):
             ids = [v.id for v in variants]
+            if p == "auto":
+                msg = (
+                    "--variant 'auto' picks the variant this machine runs best, for build, smoke, "
+                    "run and shell only; name variants here instead "
+                    f"(the spec has: {', '.join(ids)})"
+                )
+                raise OptionError(msg)
             msg = (
                 f"--variant {p!r} matches no variant; "
                 f"the spec has: {', '.join(ids)}{suggest_accelerator(p, ids)}"
             )
-            raise UnsupportedCombinationError(msg)
+            raise OptionError(msg)
     return tuple(chosen)

@@ -108,6 +108,50 @@ def test_missing_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert err == "error: nope.yaml: no such file\n"
 
 
+@pytest.mark.usefixtures("paper")
+def test_spec_found_upward_to_the_repository_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As git and uv do: a subdirectory finds the project above it, never above the repository."""
+    sub = tmp_path / "src" / "deep"
+    sub.mkdir(parents=True)
+    code, out, err = run(["list", "--matrix", MINI], sub, monkeypatch)
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("cpu\ttorch 1.12.0")
+    (tmp_path / "src" / ".git").mkdir()  # a repository inside: the search stops at its root
+    code, _, err = run(["list", "--matrix", MINI], sub, monkeypatch)
+    assert (code, err) == (3, "error: project.yaml: no such file\n")
+
+
+@pytest.mark.usefixtures("paper")
+def test_variant_matching_nothing_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(
+        ["lock", "--pins-only", "--matrix", MINI, "--variant", "cu9"], tmp_path, monkeypatch
+    )
+    assert code == EXIT_CODES["OptionError"] == OTHER_EXIT_CODES["usage"]
+    assert err.startswith(
+        "error: --variant 'cu9' matches no variant; the spec has: cpu, cu113, cu116"
+    )
+    code, _, err = run(
+        ["lock", "--pins-only", "--matrix", MINI, "--variant", "auto"], tmp_path, monkeypatch
+    )
+    assert code == 2
+    assert "for build, smoke, run and shell only" in err
+
+
+@pytest.mark.usefixtures("paper")
+def test_run_suggests_double_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run(["run", "cpu", "python", "-V"], tmp_path, monkeypatch)
+    assert code == 2
+    assert err.endswith(
+        "Error: No such option '-V'.\n"
+        "  hint: -V after VARIANT is read as an envgen option; put `--` before the command: "
+        "envgen run VARIANT -- COMMAND -V ...\n"
+    )
+
+
 def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(
         ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI],

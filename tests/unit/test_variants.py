@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from envgen.errors import UnsupportedCombinationError
+from envgen.errors import OptionError, UnsupportedCombinationError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import conda_pins, expand, pip_pins, resolve_release, select
@@ -164,11 +164,14 @@ def test_known_issue_warning_and_its_fix(matrix: Matrix) -> None:
 def test_select_patterns(matrix: Matrix) -> None:
     variants = expand(spec('python: "3.10"\ntorch: "1.12.0"\naccelerators: all\n'), matrix).variants
     assert [v.id for v in select(variants, ("cu11*",))] == ["cu113", "cu116"]
-    with pytest.raises(UnsupportedCombinationError) as info:
+    with pytest.raises(OptionError) as info:
         select(variants, ("cu118",))
     assert str(info.value) == (
         "--variant 'cu118' matches no variant; the spec has: cpu, cu102, cu113, cu116, rocm5.1.1 (did you mean 'cu116'?)"
     )
+    assert info.value.exit_code == 2
+    with pytest.raises(OptionError, match="for build, smoke, run and shell only"):
+        select(variants, ("auto",))
 
 
 def test_all_accelerators_respect_managers_and_platform() -> None:
