@@ -24,8 +24,12 @@ from envgen.cli.context import settings
 from envgen.cli.options import (
     DEFAULT_SPEC,
     F,
+    conda_tool_option,
+    env_dir_option,
     find_spec,
+    jobs_option,
     json_option,
+    junit_option,
     matrix_option,
     out_option,
     spec_argument,
@@ -101,14 +105,8 @@ def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
     metavar="NAME",
     help="Re-resolve NAME; keep the rest.",
 )
-@click.option(
-    "--jobs", "-j", type=click.IntRange(1, 64), default=None, help="Variants locked at once."
-)
-@click.option(
-    "--conda-tool",
-    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
-    default="rattler",
-)
+@jobs_option("locked")
+@conda_tool_option
 def lock_cmd(
     spec: Path,
     out: Path | None,
@@ -291,13 +289,20 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
 @cli.command("command")
 @click.option("--torch", required=True, help="Release, range or 'latest'.")
 @click.option("--compute", required=True, help="cpu, cu118, rocm5.6, ...")
-@click.option("--manager", type=click.Choice(["pip", "conda"]), default="pip", show_default=True)
+@click.option(
+    "--manager",
+    type=click.Choice(["pip", "conda"]),
+    default="pip",
+    show_default=True,
+    help="The installer the printed command uses.",
+)
 @click.option(
     "--os",
     "os_name",
     type=click.Choice(["linux", "windows", "macos"]),
     default="linux",
     show_default=True,
+    help="The operating system the printed command is for.",
 )
 @matrix_option
 @with_option
@@ -347,12 +352,7 @@ def command_cmd(
     show_default=True,
     help="Which lock to build from.",
 )
-@click.option(
-    "--env-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help="Where environments go (default <out>/<variant>/.env).",
-)
+@env_dir_option
 @click.option(
     "--cache-dir",
     type=click.Path(path_type=Path, file_okay=False),
@@ -362,19 +362,10 @@ def command_cmd(
 )
 @click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None)
-@click.option(
-    "--conda-tool",
-    type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
-    default="rattler",
-)
+@jobs_option("built")
+@conda_tool_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option(
-    "--junit",
-    type=click.Path(path_type=Path, dir_okay=False),
-    default=None,
-    help="Write smoke results as JUnit XML.",
-)
+@junit_option
 def build_cmd(
     spec: Path,
     out: Path | None,
@@ -432,14 +423,9 @@ def build_cmd(
 @out_option
 @variant_option
 @matrix_option
-@click.option("--env-dir", type=click.Path(path_type=Path, file_okay=False), default=None)
+@env_dir_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-@click.option(
-    "--junit",
-    type=click.Path(path_type=Path, dir_okay=False),
-    default=None,
-    help="Write JUnit XML.",
-)
+@junit_option
 def smoke_cmd(
     spec: Path,
     out: Path | None,
@@ -478,22 +464,13 @@ def _spec_option(f: F) -> F:
     )(f)
 
 
-def _env_dir_option(f: F) -> F:
-    return click.option(
-        "--env-dir",
-        type=click.Path(path_type=Path, file_okay=False),
-        default=None,
-        help="Where environments go (default <out>/<variant>/.env).",
-    )(f)
-
-
 @cli.command("run")
 @click.argument("variant")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 @_spec_option
 @out_option
 @matrix_option
-@_env_dir_option
+@env_dir_option
 def run_cmd(
     variant: str,
     command: tuple[str, ...],
@@ -523,7 +500,7 @@ def run_cmd(
 @_spec_option
 @out_option
 @matrix_option
-@_env_dir_option
+@env_dir_option
 def shell_cmd(
     variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
 ) -> None:

@@ -70,6 +70,50 @@ def variant_option(f: F) -> F:
     )(f)
 
 
+def env_dir_option(f: F) -> F:
+    return click.option(
+        "--env-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Where environments go (default <out>/<variant>/.env).",
+    )(f)
+
+
+def jobs_option(what: str) -> Callable[[F], F]:
+    """`--jobs/-j N`: how many variants a command works on at once (`what` names the work)."""
+
+    def decorate(f: F) -> F:
+        return click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(1, 64),
+            default=None,
+            help=f"Variants {what} at once (default: the machine's cores, at most the variants).",
+        )(f)
+
+    return decorate
+
+
+def conda_tool_option(f: F) -> F:
+    return click.option(
+        "--conda-tool",
+        type=click.Choice(["rattler", "conda", "mamba", "micromamba"]),
+        default="rattler",
+        show_default=True,
+        help="The conda solver and installer: py-rattler (built in) or an installed conda tool.",
+    )(f)
+
+
+def junit_option(f: F) -> F:
+    return click.option(
+        "--junit",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        metavar="FILE",
+        help="Write the smoke results as JUnit XML.",
+    )(f)
+
+
 def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
 

@@ -95,7 +95,7 @@ def import_cmd(
     if out is None:
         click.echo(result.text, nl=False)
     else:
-        click.echo(f"{out}: {'written' if result.written else 'unchanged'}", err=True)
+        click.echo(f"wrote {out}" if result.written else f"{out} unchanged", err=True)
 
 
 @click.command("dockerfile")
@@ -147,7 +147,7 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                 settings=settings(),
             )
         )
-        click.echo(f"{path}: {'written' if written else 'unchanged'}", err=True)
+        click.echo(f"wrote {path}" if written else f"{path} unchanged", err=True)
 
     return command
 

@@ -1,4 +1,4 @@
-"""`envgen ci github|gitlab`: a CI workflow, one job per variant (lock check, build, smoke, JUnit).
+"""`envgen ci github|gitlab`: a CI workflow, one job per variant (lock check, then build + smoke).
 
 GPU variants (cu*, rocm*) run on the spec's `ci.gpu_runner` label, the rest on `ci.cpu_runner`.
 Output depends only on the spec, the matrix and the templates. This module must not call any CI

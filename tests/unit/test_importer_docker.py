@@ -193,12 +193,12 @@ def test_output_never_overwrites_without_force(
     assert (tmp_path / "project.yaml").read_text().startswith("# hand-written")
     res = runner.invoke(_entry, ["import", "requirements.txt", "-o", "project.yaml", "--force"])
     assert res.exit_code == 0, res.stderr
-    assert res.stderr.endswith("project.yaml: written\n")
+    assert res.stderr.endswith("wrote project.yaml\n")
     assert 'torch: "1.8.1"' in (tmp_path / "project.yaml").read_text()
     # The same result again is no overwrite: unchanged, no --force needed.
     res = runner.invoke(_entry, ["import", "requirements.txt", "-o", "project.yaml"])
     assert res.exit_code == 0, res.stderr
-    assert res.stderr.endswith("project.yaml: unchanged\n")
+    assert res.stderr.endswith("project.yaml unchanged\n")
 
 
 def test_unquoted_version_bound_is_a_shell_redirect(matrix: Matrix) -> None:
