@@ -223,6 +223,29 @@ def _conda_value(spec: str) -> tuple[str, str]:
     return text, _q("*")
 
 
+# conda's `defaults` is an alias, not a channel: pixi would ask conda.anaconda.org/defaults, which
+# does not exist. conda expands it to these (github.com/conda/conda, conda/base/constants.py:
+# DEFAULT_CHANNELS_UNIX, and DEFAULT_CHANNELS_WIN, which adds msys2), so the export names them.
+_DEFAULTS: Final = ("https://repo.anaconda.com/pkgs/main", "https://repo.anaconda.com/pkgs/r")
+_DEFAULTS_WIN: Final = "https://repo.anaconda.com/pkgs/msys2"
+
+
+def pixi_channels(names: Sequence[str], platforms: Sequence[str]) -> list[str]:
+    """Channels as pixi reads them: conda's `defaults` alias spelled out, no repeats.
+
+    >>> pixi_channels(["pytorch", "defaults"], ["linux-64"])
+    ['pytorch', 'https://repo.anaconda.com/pkgs/main', 'https://repo.anaconda.com/pkgs/r']
+    """
+    out: list[str] = []
+    for name in names:
+        expanded: tuple[str, ...] = (name,)
+        if name == "defaults":
+            win = any(p.startswith("win-") for p in platforms)
+            expanded = (*_DEFAULTS, *((_DEFAULTS_WIN,) if win else ()))
+        out += [ch for ch in expanded if ch not in out]
+    return out
+
+
 def render_pixi(
     spec: ProjectSpec, matrix: Matrix, urls: IndexUrls, *, custom_command: str | None = None
 ) -> str:
@@ -240,7 +263,7 @@ def render_pixi(
         if plats != platforms:
             lines.append(f"platforms = {_array(plats)}")
         if v.conda is not None:
-            lines.append(f"channels = {_array(channels(v))}")
+            lines.append(f"channels = {_array(pixi_channels(channels(v), plats))}")
         if v.kind == "cuda" and v.compute_version:
             lines += [
                 "",
@@ -280,7 +303,7 @@ def render_pixi(
         "# One environment per accelerator: `pixi install -e <accelerator>`.",
         "[workspace]",
         f"name = {_q(spec.name)}",
-        f"channels = {_array(list(spec.conda.channels) or ['conda-forge'])}",
+        f"channels = {_array(pixi_channels(spec.conda.channels or ['conda-forge'], platforms))}",
         f"platforms = {_array(platforms)}",
         "",
         "[dependencies]",

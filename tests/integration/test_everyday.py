@@ -667,3 +667,29 @@ def test_export_pixi_writes_one_feature_and_environment_per_variant(tmp_path: Pa
     assert cu118["dependencies"]["ffmpeg"] == "*"
     assert data["feature"]["cpu"]["dependencies"]["cpuonly"] == "*"
     assert "system-requirements" not in data["feature"]["cpu"]
+
+
+def test_export_pixi_spells_out_condas_defaults_alias(tmp_path: Path) -> None:
+    """pixi has no `defaults` alias (it would ask conda.anaconda.org/defaults): conda's URLs."""
+    import tomllib
+
+    _spec(
+        tmp_path,
+        'name: demo\npython: "3.10"\ntorch: "2.1.0"\naccelerators: [cpu]\n'
+        "managers: [conda]\nconda: {channels: [defaults, conda-forge]}\n",
+    )
+    code, out, err = envgen("export", "pixi", cwd=tmp_path)
+    assert code == 0, err
+    data = tomllib.loads(out)
+    assert "defaults" not in out
+    assert data["workspace"]["channels"] == [
+        "https://repo.anaconda.com/pkgs/main",
+        "https://repo.anaconda.com/pkgs/r",
+        "conda-forge",
+    ]
+    assert data["feature"]["cpu"]["channels"] == [
+        "pytorch",
+        "https://repo.anaconda.com/pkgs/main",
+        "https://repo.anaconda.com/pkgs/r",
+        "conda-forge",
+    ]
