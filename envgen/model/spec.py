@@ -23,7 +23,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import SpecError
+from envgen.errors import SpecError, excerpt
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.infra.urls import check_index_url, host_of
 from envgen.model.types import (
@@ -61,7 +61,7 @@ KNOWN_KEYS: Final = (
 )
 CONDA_KEYS: Final = ("channels", "dependencies", "source")
 LOCK_KEYS: Final = ("exclude_newer", "resolver")
-CI_KEYS: Final = ("gpu_runner", "cpu_runner")
+CI_KEYS: Final = ("gpu_runner", "cpu_runner", "install")
 WRITE_INDEX_CHOICES: Final = ("official", "mirror")
 
 # Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
@@ -83,6 +83,53 @@ CONDA_DEP_RE: Final = re.compile(
 )
 _CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
 _CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
+# ci.install is written into a CI workflow inside double quotes: no quote, space, `$` or backtick
+# can reach it. Within these characters it must still be one of the forms `ci_install` accepts.
+_CI_INSTALL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@+=<>!,~#%-]{0,299}")
+_CI_INSTALL_FORMS: Final = (
+    "a version ('0.1.0'), a requirement of envgen-torch ('envgen-torch>=0.1,<0.2'), "
+    "a git URL ('git+https://host/owner/envgen@v0.1.0') or a wheel (a relative path or an "
+    "https URL ending in .whl)"
+)
+
+
+def ci_install(value: str) -> str | None:
+    """The pip argument that installs envgen in generated CI, or None when `value` is not one.
+
+    >>> ci_install("0.2.0")
+    'envgen-torch==0.2.0'
+    >>> ci_install("envgen-torch>=0.1,<0.3")
+    'envgen-torch<0.3,>=0.1'
+    >>> ci_install("git+https://github.com/example/envgen@v0.2.0")
+    'envgen-torch @ git+https://github.com/example/envgen@v0.2.0'
+    >>> ci_install("dist/envgen_torch-0.2.0-py3-none-any.whl")
+    'dist/envgen_torch-0.2.0-py3-none-any.whl'
+    >>> ci_install("numpy==2.0") is None, ci_install("../x.whl") is None, ci_install("-r x") is None
+    (True, True, True)
+    """
+    from packaging.requirements import InvalidRequirement, Requirement  # noqa: PLC0415 - ci: only
+    from packaging.version import InvalidVersion, Version  # noqa: PLC0415 - ci: only
+
+    if not _CI_INSTALL_RE.fullmatch(value):
+        return None
+    try:
+        return f"envgen-torch=={Version(value)}"
+    except InvalidVersion:
+        pass
+    if value.startswith("git+https://") and "@" in value.removeprefix("git+https://"):
+        return f"envgen-torch @ {value}"
+    if value.endswith(".whl") and "://" not in value.replace("https://", "", 1):
+        parts = value.removeprefix("https://").split("/")
+        if value.startswith("https://") or (".." not in parts and not value.startswith("/")):
+            return value
+        return None
+    try:
+        req = Requirement(value)
+    except InvalidRequirement:
+        return None
+    if req.name.lower().replace("_", "-") != "envgen-torch" or req.url or req.marker:
+        return None
+    return str(req)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +156,9 @@ class SpecCiSettings:
 
     gpu_runner: str = "gpu"
     cpu_runner: str = "ubuntu-latest"
+    # How CI installs envgen, as a pip argument: None means this envgen's own release
+    # (`envgen-torch==<version>`); see `ci_install` for what a spec may write.
+    install: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -842,7 +892,8 @@ class _Validator:
             return SpecCiSettings()
         if not isinstance(value, dict):
             self.p.add(
-                "ci", f"expected a mapping (gpu_runner, cpu_runner), got {_type_name(value)}"
+                "ci",
+                f"expected a mapping (gpu_runner, cpu_runner, install), got {_type_name(value)}",
             )
             return SpecCiSettings()
         out: dict[str, str] = {}
@@ -853,6 +904,15 @@ class _Validator:
                     f"unknown key; valid keys: {', '.join(CI_KEYS)}"
                     f"{did_you_mean(str(key), CI_KEYS)}",
                 )
+                continue
+            if key == "install":
+                install = ci_install(item) if isinstance(item, str) else None
+                if install is None:
+                    self.p.add(
+                        "ci.install", f"{excerpt(repr(item), 80)} is not {_CI_INSTALL_FORMS}"
+                    )
+                    continue
+                out["install"] = install
                 continue
             if not isinstance(item, str) or not _CI_LABEL_RE.fullmatch(item):
                 self.p.add(

@@ -108,7 +108,7 @@ def render_ci(
         Path(os.path.relpath(spec.path.resolve(), repo_root(out))).as_posix(),
         where=DEFAULT_OUT[engine],
     )
-    install = install_requirement()
+    install = spec.ci.install or install_requirement()
     header = Header(
         command=regenerate_command(f"envgen ci {engine} {spec.path.name}", custom_command),
         input_hash=input_hash(

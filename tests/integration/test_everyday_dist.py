@@ -131,6 +131,94 @@ def test_generated_ci_installs_this_distribution(tmp_path: Path) -> None:
     assert f"    - {line}\n" in gitlab.read_text()
 
 
+def test_release_workflow_publishes_what_its_smoke_checked(
+    installed: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """.github/workflows/release.yml: valid, trusted publishing only, and its smoke step's envgen
+    commands pass against the wheel built here (the venv stands in for its /tmp/smoke)."""
+    import shlex
+
+    import yaml
+
+    path = ROOT / ".github" / "workflows" / "release.yml"
+    tool = Path(sys.executable).parent / "check-jsonschema"
+    checked = _proc.run(
+        [str(tool), "--builtin-schema", "vendor.github-workflows", str(path)],
+        what="check-jsonschema",
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    jobs = yaml.safe_load(path.read_text())["jobs"]
+    publish = jobs["publish"]
+    assert publish["permissions"] == {"id-token": "write"}  # OIDC: no stored token
+    assert publish["steps"][-1] == {"uses": "pypa/gh-action-pypi-publish@release/v1"}
+    assert "password" not in path.read_text()
+    smoke = next(s["run"] for s in jobs["build"]["steps"] if s.get("name", "").startswith("Smoke"))
+    commands = [shlex.split(line) for line in smoke.splitlines() if "/tmp/smoke/bin/envgen" in line]
+    assert len(commands) >= 4
+    _, venv = installed
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "project.yaml").write_bytes((ROOT / "project.yaml").read_bytes())
+    for argv in commands:
+        argv[0] = str(venv / "bin" / "envgen")
+        _proc.run(argv, what=" ".join(argv[1:3]), cwd=work, env=_env(venv))
+
+
+@pytest.mark.parametrize(
+    ("value", "line"),
+    [
+        ("0.2.0", "envgen-torch==0.2.0"),
+        ("envgen-torch>=0.1,<0.3", "envgen-torch<0.3,>=0.1"),
+        (
+            "git+https://github.com/example/envgen@v0.2.0",
+            "envgen-torch @ git+https://github.com/example/envgen@v0.2.0",
+        ),
+        ("dist/envgen_torch-0.2.0-py3-none-any.whl", "dist/envgen_torch-0.2.0-py3-none-any.whl"),
+    ],
+)
+def test_spec_chooses_how_ci_installs_envgen(tmp_path: Path, value: str, line: str) -> None:
+    from envgen.render.ci import CiOptions, write_ci
+
+    spec = tmp_path / "project.yaml"
+    spec.write_text(
+        'name: demo\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cpu]\n'
+        f"ci: {{install: '{value}'}}\n"
+    )
+    github, _ = write_ci(CiOptions(spec=spec, engine="github", settings=Settings()))
+    gitlab, _ = write_ci(CiOptions(spec=spec, engine="gitlab", settings=Settings()))
+    assert f'        run: python -m pip install "{line}"\n' in github.read_text()
+    assert f'    - python -m pip install "{line}"\n' in gitlab.read_text()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "numpy==2.0",  # another distribution
+        'x" && curl evil',  # a quote, spaces: it is written inside double quotes
+        "$(id)",
+        "-r requirements.txt",  # an option
+        "../outside/envgen.whl",  # a wheel outside the repository
+        "/abs/envgen.whl",
+        "envgen-torch @ file:///etc/passwd",
+        "git+https://github.com/example/envgen",  # a git URL must name a tag or commit
+    ],
+)
+def test_ci_install_refuses_what_is_not_envgen(tmp_path: Path, value: str) -> None:
+    import json
+
+    from envgen.errors import SpecError
+    from envgen.model.spec import load_spec
+
+    spec = tmp_path / "project.yaml"
+    spec.write_text(
+        'name: demo\npython: "3.11"\ntorch: "2.13.0"\naccelerators: [cpu]\n'
+        f"ci: {{install: {json.dumps(value)}}}\n"
+    )
+    with pytest.raises(SpecError, match=r"ci\.install: .* is not a version"):
+        load_spec(spec)
+
+
 def test_pip_tools_missing_is_tool_not_found(installed: tuple[Path, Path], tmp_path: Path) -> None:
     """The wheel does not pull in pip-tools: `--resolver pip-tools` says how to get it (exit 12)."""
     _, venv = installed
