@@ -1,6 +1,7 @@
 """Rebuild matrices/conda-forge.yaml from the git history of the conda-forge feedstocks.
 
-The job is split in two, as STYLE.md section 2 asks:
+The job is split in two, so that the network is touched in one place and the rows can be rebuilt
+from recorded copies byte for byte:
 
 * read (git, never run by tests): `git_snapshots(repo)` walks every commit reachable from `main`
   and the `vX.Y.x` maintenance branches of a feedstock mirror (what `fetch` brings under

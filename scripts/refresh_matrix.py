@@ -1,6 +1,7 @@
 """Rebuild matrices/pip.yaml and matrices/conda.yaml from PyTorch's "previous versions" page.
 
-The job is split in two, as STYLE.md section 2 asks:
+The job is split in two, so that the network is touched in one place and the rows can be rebuilt
+from recorded copies byte for byte:
 
 * fetch (network, never run by tests): the page's markdown from raw.githubusercontent.com at one
   pytorch/pytorch.github.io commit, and the torch/torchvision/torchaudio file lists from PyPI's JSON

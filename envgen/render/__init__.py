@@ -2,7 +2,7 @@
 
 base          the generated-file header, index URLs (index_urls, conda_channel_map), FORMAT_VERSION
 templating    the subset of Jinja2 the templates use, rendered without importing Jinja2
-plan          which files a spec generates, and writing them (what `envgen generate` does)
+plan          which files a spec generates, and writing them (what `envgen lock --pins-only` writes)
 requirements  requirements.txt (pip pins)
 environment   environment.yml (conda)
 makefile      the project's Makefile
