@@ -20,6 +20,7 @@ from envgen.errors import (
     BuildError,
     EnvgenError,
     LockError,
+    MatrixError,
     SpecError,
     StaleOutputError,
     UnsupportedCombinationError,
@@ -363,10 +364,18 @@ def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
     images = ""
     if ((matrix_dir or MATRICES_DIR) / CUDA_IMAGES_FILE).exists():
         images = f", {len(load_cuda_images(matrix_dir))} CUDA base images"
-    from envgen.model.targets import TARGETS_FILE, load_targets  # noqa: PLC0415 - ~20 ms (pydantic); only for matrix validate
+    from envgen.model.targets import TARGETS_FILE, load_targets  # noqa: PLC0415 - only for matrix validate
 
     if ((matrix_dir or MATRICES_DIR) / TARGETS_FILE).exists():
-        targets = load_targets(matrix_dir)
+        targets = load_targets(matrix_dir)  # the runtime reader, then the schema on the same data
+        from envgen.infra.safe_yaml import load_bounded  # noqa: PLC0415 - only for matrix validate
+        from envgen.model.targets_schema import first_problem  # noqa: PLC0415 - pydantic: validate only
+
+        path = (matrix_dir or MATRICES_DIR) / TARGETS_FILE
+        problem = first_problem(load_bounded(path.read_text(encoding="utf-8"))[1])
+        if problem is not None:
+            msg = f"{path}: invalid value: {problem}"
+            raise MatrixError(msg)
         images += f", {len(targets.uv_python_platforms)} target platforms"
     return (
         f"matrix ok: {len(matrix.releases)} releases, {len(matrix.pip)} pip builds, "

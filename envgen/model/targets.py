@@ -9,12 +9,13 @@ checks that each per-platform table names every platform of `envgen.model.types.
 from __future__ import annotations
 
 import functools
+import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, NoReturn
 
 import yaml
 from packaging.version import Version
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
@@ -23,72 +24,78 @@ from envgen.model.types import PLATFORMS, Platform
 
 TARGETS_FILE: Final = "targets.yaml"
 
+# The same rules as envgen/model/targets_schema.py (the pydantic definition, kept out of start-up);
+# tests/unit/test_targets.py checks that both accept the same files.
+_UV_TARGET: Final = re.compile(r"[a-z0-9_]+-[a-z0-9_-]+")
+_TORCH_FROM: Final = re.compile(r"\d+(\.\d+)*")
+_GLIBC: Final = re.compile(r"\d+\.\d+")
+_ARCHSPEC: Final = re.compile(r"[a-z0-9_]+")
+_MARKER_NAMES: Final = frozenset({"sys_platform", "platform_system", "platform_machine", "os_name"})
 
-class _Row(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=lambda n: n.replace("_", "-")
-    )
 
-    source: str = Field(min_length=1)
+class _InvalidError(ValueError):
+    """A targets.yaml value the runtime reader refuses (the schema gives the message)."""
 
 
-class UvPlatformRow(_Row):
+def _fail(what: str) -> NoReturn:
+    raise _InvalidError(what)
+
+
+@dataclass(frozen=True, slots=True)
+class UvPlatformRow:
     """A platform's uv --python-platform value."""
 
     platform: Platform
-    target: str = Field(pattern=r"^[a-z0-9_]+-[a-z0-9_-]+$")
+    target: str
+    source: str
 
 
-class MarkerRow(_Row):
+@dataclass(frozen=True, slots=True)
+class MarkerRow:
     """A platform's PEP 508 marker values."""
 
     platform: Platform
     markers: dict[str, str]
-
-    @field_validator("markers")
-    @classmethod
-    def _names(cls, value: dict[str, str]) -> dict[str, str]:
-        want = {"sys_platform", "platform_system", "platform_machine", "os_name"}
-        if set(value) != want:
-            msg = f"markers must give exactly {', '.join(sorted(want))}"
-            raise ValueError(msg)
-        return value
+    source: str
 
 
-class GlibcRow(_Row):
+@dataclass(frozen=True, slots=True)
+class GlibcRow:
     """The glibc torch builds target from a release on (until the next row's)."""
 
-    torch_from: str = Field(pattern=r"^\d+(\.\d+)*$")
-    glibc: str = Field(pattern=r"^\d+\.\d+$")
+    torch_from: str
+    glibc: str
+    source: str
 
 
-class VirtualPackagesRow(_Row):
+@dataclass(frozen=True, slots=True)
+class VirtualPackagesRow:
     """A platform's conda virtual packages (besides __glibc from the era and __cuda)."""
 
     platform: Platform
-    archspec: str = Field(pattern=r"^[a-z0-9_]+$")
+    archspec: str
     packages: dict[str, str]
-    glibc: bool = False
+    glibc: bool
+    source: str
 
 
-class HostRow(_Row):
+@dataclass(frozen=True, slots=True)
+class HostRow:
     """A (sys.platform, platform.machine()) pair and the platform it is."""
 
     system: str
     machine: str
     platform: Platform
+    source: str
 
 
-class Targets(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Targets:
     """The tables of targets.yaml."""
-
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, alias_generator=lambda n: n.replace("_", "-")
-    )
 
     uv_python_platforms: tuple[UvPlatformRow, ...]
     marker_environments: tuple[MarkerRow, ...]
-    glibc: tuple[GlibcRow, ...] = Field(min_length=1)
+    glibc: tuple[GlibcRow, ...]
     virtual_packages: tuple[VirtualPackagesRow, ...]
     hosts: tuple[HostRow, ...]
 
@@ -126,6 +133,121 @@ class Targets(BaseModel):
         )
 
 
+def _fields(
+    row: object, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A row's values by field name (kebab-case keys), exactly these keys, each present."""
+    if not isinstance(row, dict):
+        _fail(f"{where}: not a mapping")
+    keys = {str(k) for k in row}
+    allowed = {k.replace("_", "-") for k in (*required, *optional)}
+    missing = {k.replace("_", "-") for k in required} - keys
+    if missing or not keys <= allowed:
+        _fail(f"{where}: keys {sorted(keys)}, want {sorted(allowed)}")
+    return {
+        k: row[k.replace("_", "-")] for k in (*required, *optional) if k.replace("_", "-") in row
+    }
+
+
+def _text(value: object, where: str, pattern: re.Pattern[str] | None = None) -> str:
+    if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
+        _fail(f"{where}: {value!r}")
+    return value
+
+
+def _source(values: dict[str, Any], where: str) -> str:
+    source = _text(values["source"], f"{where}.source")
+    if not source:
+        _fail(f"{where}.source: empty")
+    return source
+
+
+def _platform(value: object, where: str) -> Platform:
+    if value not in PLATFORMS:
+        _fail(f"{where}: {value!r}")
+    return value
+
+
+def _table(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(f"{where}: not a list")
+    return value
+
+
+def _strings(value: object, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        _fail(f"{where}: not a mapping of strings")
+    return dict(value)
+
+
+def _build(data: object) -> Targets:
+    """The runtime records of a parsed targets.yaml (raises _InvalidError on a broken value)."""
+    top = _fields(
+        data,
+        "targets.yaml",
+        ("uv_python_platforms", "marker_environments", "glibc", "virtual_packages", "hosts"),
+    )
+    uv = []
+    for i, row in enumerate(_table(top["uv_python_platforms"], "uv-python-platforms")):
+        w = f"uv-python-platforms.{i}"
+        f = _fields(row, w, ("platform", "target", "source"))
+        uv.append(
+            UvPlatformRow(
+                _platform(f["platform"], w), _text(f["target"], w, _UV_TARGET), _source(f, w)
+            )
+        )
+    markers = []
+    for i, row in enumerate(_table(top["marker_environments"], "marker-environments")):
+        w = f"marker-environments.{i}"
+        f = _fields(row, w, ("platform", "markers", "source"))
+        values = _strings(f["markers"], w)
+        if set(values) != _MARKER_NAMES:
+            _fail(f"{w}.markers: {sorted(values)}")
+        markers.append(MarkerRow(_platform(f["platform"], w), values, _source(f, w)))
+    glibc = []
+    for i, row in enumerate(_table(top["glibc"], "glibc")):
+        w = f"glibc.{i}"
+        f = _fields(row, w, ("torch_from", "glibc", "source"))
+        glibc.append(
+            GlibcRow(
+                _text(f["torch_from"], w, _TORCH_FROM), _text(f["glibc"], w, _GLIBC), _source(f, w)
+            )
+        )
+    if not glibc:
+        _fail("glibc: no rows")
+    virtual = []
+    for i, row in enumerate(_table(top["virtual_packages"], "virtual-packages")):
+        w = f"virtual-packages.{i}"
+        f = _fields(row, w, ("platform", "archspec", "packages", "source"), ("glibc",))
+        flag = f.get("glibc", False)
+        if not isinstance(flag, bool):
+            _fail(f"{w}.glibc: {flag!r}")
+        virtual.append(
+            VirtualPackagesRow(
+                _platform(f["platform"], w),
+                _text(f["archspec"], w, _ARCHSPEC),
+                _strings(f["packages"], w),
+                flag,
+                _source(f, w),
+            )
+        )
+    hosts = []
+    for i, row in enumerate(_table(top["hosts"], "hosts")):
+        w = f"hosts.{i}"
+        f = _fields(row, w, ("system", "machine", "platform", "source"))
+        hosts.append(
+            HostRow(
+                _text(f["system"], w),
+                _text(f["machine"], w),
+                _platform(f["platform"], w),
+                _source(f, w),
+            )
+        )
+    return Targets(tuple(uv), tuple(markers), tuple(glibc), tuple(virtual), tuple(hosts))
+
+
 def _problems(targets: Targets) -> list[str]:
     problems = []
     for key in ("uv_python_platforms", "marker_environments", "virtual_packages"):
@@ -161,11 +283,12 @@ def load_targets(directory: Path | None = None) -> Targets:
         msg = f"{path}: not valid YAML: {exc}"
         raise MatrixError(msg) from None
     try:
-        targets = Targets.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        msg = f"{path}: invalid value: {where}: {first['msg']}"
+        targets = _build(data)
+    except _InvalidError as exc:
+        # The schema words the message; pydantic is imported only for a broken file.
+        from envgen.model.targets_schema import first_problem  # noqa: PLC0415 - ~100 ms; errors only
+
+        msg = f"{path}: invalid value: {first_problem(data) or exc}"
         raise MatrixError(msg) from None
     problems = _problems(targets)
     if problems:

@@ -29,7 +29,7 @@ HEAVY = (
     "urllib.request",
     "socket",
     "envgen.model.matrix_schema",
-    "envgen.model.targets",
+    "envgen.model.targets_schema",
     "envgen.lock.verify",
     "envgen.lock.pip",
     "envgen.lock.conda",

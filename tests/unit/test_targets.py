@@ -6,13 +6,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from packaging.version import Version
 
 from envgen import app
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import Settings
+from envgen.model import targets as runtime
 from envgen.model.targets import TARGETS_FILE, load_targets
+from envgen.model.targets_schema import first_problem
 from envgen.model.types import PLATFORMS
 
 
@@ -117,3 +120,50 @@ def test_matrix_validate_loads_targets(tmp_path: Path) -> None:
     load_targets.cache_clear()
     with pytest.raises(MatrixError, match=r"targets\.yaml: invalid value: glibc"):
         app.matrix_validate(matrix, Settings())
+
+
+# Each: (old, new) applied to the shipped file. The runtime reader (no pydantic) and the schema
+# (targets_schema.py) must accept and refuse the same files.
+_MUTATIONS = [
+    ("  - {platform: win-64, target: x86_64-pc-windows-msvc,", "  - {platform: win-65, target: x,"),
+    ("target: x86_64-pc-windows-msvc,", "target: X86,"),
+    ("target: x86_64-pc-windows-msvc,", "target: 3,"),
+    ('{torch-from: "0",', '{torch-from: "<2.6",'),
+    ('{torch-from: "0",', "{torch-from: 0,"),
+    ("os_name: nt}", "os-name: nt}"),
+    ("os_name: nt}", "os_name: 1}"),
+    ("glibc: true, source", 'glibc: "yes", source'),
+    ("glibc: true, source", "glibc: 1, source"),
+    ("glibc: true, source", "glibc: true, sauce"),
+    ("glibc: true, source", "source"),  # the optional key left out: valid
+    ("{system: win32, machine: x86_64,", "{system: !!binary d2luMzI=, machine: x86_64,"),
+    ("{system: win32, machine: x86_64,", "{system: win32, machine: [x86_64],"),
+    ("hosts:", "hosts: {}\nunused:"),
+    ("glibc:\n", "glibc: []\nglibc-old:\n"),
+    # an empty source, and an unknown key
+    ('x86_64-manylinux_2_28, source: "', 'x86_64-manylinux_2_28, source: "", x: "'),
+    ('aarch64-manylinux_2_28, source: "', 'aarch64-manylinux_2_28, z: 1, source: "'),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), _MUTATIONS)
+def test_runtime_reader_and_schema_agree(old: str, new: str) -> None:
+    text = (MATRICES_DIR / TARGETS_FILE).read_text(encoding="utf-8")
+    if old not in text:
+        pytest.fail(f"the shipped file no longer holds {old!r}: update the mutation")
+    try:
+        data = yaml.safe_load(text.replace(old, new, 1))
+    except yaml.YAMLError:
+        pytest.fail("the mutation is not YAML: fix it")
+    schema_refuses = first_problem(data) is not None
+    try:
+        runtime._build(data)
+        runtime_refuses = False
+    except runtime._InvalidError:
+        runtime_refuses = True
+    assert runtime_refuses == schema_refuses, first_problem(data)
+
+
+def test_the_shipped_file_passes_the_schema() -> None:
+    data = yaml.safe_load((MATRICES_DIR / TARGETS_FILE).read_text(encoding="utf-8"))
+    assert first_problem(data) is None
