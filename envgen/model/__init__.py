@@ -11,4 +11,5 @@ reading matrices/ (through envgen.infra.resources) and the spec file.
                 `silenced`, the one test of a known issue's silenced-by
     targets     matrices/targets.yaml -> Targets: per-platform facts (uv platform, markers, glibc,
                 conda virtual packages, host -> platform)
+    targets_schema  the pydantic models that define a valid targets.yaml (not read at start-up)
 """
