@@ -52,6 +52,7 @@ from envgen.render.plan import check_planned, default_out, plan_pins_only, write
 
 if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
+    from envgen.build.clean import Orphan
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,27 @@ def lock(options: LockOptions) -> LockResult:
     if options.check:
         return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
     with _guarded(out, LockError, "envgen lock", inside=trusted_root(spec, options.out)):
-        return _lock_unguarded(spec, matrix, options, out, urls)
+        result = _lock_unguarded(spec, matrix, options, out, urls)
+    notes = unowned_environments(out, [v.id for v in expand(spec, matrix).variants])
+    return dataclasses.replace(result, warnings=(*result.warnings, *notes)) if notes else result
+
+
+def unowned_environments(out: Path, owned: list[str]) -> list[str]:
+    """A line per `<out>/<id>/.env` folder whose id is no variant of the spec (after a rename).
+
+    A cheap look (no build stage imported, no marker read): `envgen clean` decides what is
+    envgen's and removes it.
+    """
+    try:
+        folders = sorted(p for p in out.iterdir() if p.name not in owned)
+    except OSError:
+        return []
+    return [
+        f"{f / '.env'}: no variant of the spec is called {f.name!r} now (the variants: "
+        f"{', '.join(owned)}); the environment stays until `envgen clean` removes it"
+        for f in folders
+        if (f / ".env").is_dir() and not (f / ".env").is_symlink()
+    ]
 
 
 def trusted_root(spec: ProjectSpec, out: Path | None) -> Path:
@@ -587,6 +608,35 @@ def smoke(
         project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
     ):
         return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
+
+
+def clean(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    env_dir: Path | None,
+    dry_run: bool,
+    settings: Settings,
+) -> list[Orphan]:
+    """`envgen clean`: environments no variant of the spec owns, removed (or only listed)."""
+    from envgen.build import clean as cleaning  # noqa: PLC0415 - ~125 ms (the build stage); keeps `envgen list` fast
+
+    spec, matrix = load(spec_path, matrix_dir, settings)
+    owned = [v.id for v in expand(spec, matrix).variants]
+    target = out or default_out(spec)
+    root = trusted_root(spec, out)
+    with (
+        project_lock(target, inside=root),
+        project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
+    ):
+        return cleaning.find_orphans(
+            target,
+            owned,
+            env_dir=env_dir,
+            inside=env_dir if env_dir is not None else root,
+            remove=not dry_run,
+        )
 
 
 def format_build_line(b: VariantBuild) -> str:

@@ -418,6 +418,46 @@ def build_cmd(
     report.raise_for_failures()
 
 
+@cli.command("clean")
+@spec_argument
+@out_option
+@matrix_option
+@env_dir_option
+@click.option("--dry-run", is_flag=True, help="List what would be removed; remove nothing.")
+@json_option
+def clean_cmd(
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Remove environments no variant of the spec owns (after a spec change renamed or dropped one).
+
+    Only environments envgen built are removed; anything else in their place is listed and left.
+    """
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+
+    orphans = workflow.clean(
+        spec, matrix_dir, out=out, env_dir=env_dir, dry_run=dry_run, settings=settings()
+    )
+    if as_json:
+        rows = [
+            {"path": str(o.path), "variant": o.variant, "action": o.action, "why": o.why}
+            for o in orphans
+        ]
+        _echo(json.dumps(rows, indent=2))
+        return
+    for o in orphans:
+        if o.action == "left alone":
+            click.echo(f"left alone {o.path}: {o.why}", err=True)
+        else:
+            click.echo(f"{o.action} {o.path} ({o.why})", err=True)
+    if not orphans:
+        click.echo("nothing to clean: every environment belongs to a variant of the spec", err=True)
+
+
 @cli.command("smoke")
 @spec_argument
 @out_option

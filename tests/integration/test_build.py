@@ -317,3 +317,49 @@ def test_python_uv_cannot_provide_comes_from_conda_forge(
     again, _ = build_one(variant, VenvBuilder(), lock_dir=lock_dir, env=env, cache_dir=cache_dir,
                          urls=urls, channel_alias=alias.as_uri())  # fmt: skip
     assert again == "up-to-date"
+
+
+def test_clean_removes_only_environments_envgen_built(
+    spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path, tmp_path: Path
+) -> None:
+    """A spec change leaves `cpu` unowned: clean lists it, then removes it; a folder envgen did
+    not build and a planted link in an environment's place are reported and left alone."""
+    from envgen.build.clean import find_orphans
+
+    report = build_variants(
+        spec,
+        matrix,
+        out,
+        cache_dir=cache_dir,
+        smoke=False,
+        allow_stale=True,
+        settings=Settings.from_environ(os.environ),
+    )
+    assert report.builds[0].status == "built"
+    (out / "mine" / ".env").mkdir(parents=True)
+    (out / "mine" / ".env" / "notes.txt").write_text("not envgen's")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep").write_text("x")
+    (out / "planted").mkdir()
+    (out / "planted" / ".env").symlink_to(victim)
+
+    # While the spec still owns cpu, there is nothing of it to clean.
+    kept = find_orphans(out, ["cpu"], env_dir=None, inside=tmp_path, remove=True)
+    assert {o.variant: o.action for o in kept} == {"mine": "left alone", "planted": "left alone"}
+    assert (out / "cpu" / ".env").is_dir()
+
+    listed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=False)
+    assert {o.variant: o.action for o in listed} == {
+        "cpu": "would remove",
+        "mine": "left alone",
+        "planted": "left alone",
+    }
+    assert (out / "cpu" / ".env").is_dir()
+    removed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=True)
+    assert [(o.variant, o.action) for o in removed if o.variant == "cpu"] == [("cpu", "removed")]
+    assert not (out / "cpu" / ".env").exists()
+    assert sorted(p.name for p in (out / "cpu").iterdir()) == ["requirements.txt"]
+    assert (out / "mine" / ".env" / "notes.txt").read_text() == "not envgen's"
+    assert (victim / "keep").read_text() == "x"
+    assert (out / "planted" / ".env").is_symlink()

@@ -152,6 +152,32 @@ def test_run_suggests_double_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     )
 
 
+def test_lock_names_an_environment_no_variant_owns_and_clean_lists_it(
+    paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a spec change (here: a folder for a variant the spec no longer has), lock says so
+    and `clean` reports it; a folder without envgen's build marker is listed, never removed."""
+    (tmp_path / "environments" / "cpu-py39" / ".env").mkdir(parents=True)
+    code, _, err = run(["lock", "--pins-only", str(paper), "--matrix", MINI], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert (
+        "cpu-py39/.env: no variant of the spec is called 'cpu-py39' now (the variants: cpu, "
+        "cu113, cu116); the environment stays until `envgen clean` removes it\n"
+    ) in err
+    code, out, err = run(["clean", str(paper), "--matrix", MINI, "--json"], tmp_path, monkeypatch)
+    assert code == 0, err
+    (row,) = json.loads(out)
+    assert (row["variant"], row["action"]) == ("cpu-py39", "left alone")
+    assert "no envgen build marker" in row["why"]
+    assert (tmp_path / "environments" / "cpu-py39" / ".env").is_dir()
+    (tmp_path / "environments" / "cpu-py39" / ".env").rmdir()
+    code, _, err = run(["clean", str(paper), "--matrix", MINI], tmp_path, monkeypatch)
+    assert (code, err) == (
+        0,
+        "nothing to clean: every environment belongs to a variant of the spec\n",
+    )
+
+
 def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(
         ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI],
