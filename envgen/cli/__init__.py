@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from envgen import __version__
+from envgen.cli import console
 from envgen.cli.context import settings
 from envgen.cli.options import (
     DEFAULT_SPEC,
@@ -49,6 +50,7 @@ from envgen.errors import (
     excerpt,
 )
 from envgen.infra.proc import Terminated, redact, stop_on_signals
+from envgen.infra.settings import no_color_requested
 
 if TYPE_CHECKING:
     from envgen.smoke.report import SmokeReport
@@ -64,19 +66,37 @@ def _report(warnings: tuple[str, ...], lines: tuple[str, ...]) -> None:
     """Warnings, then a lock run's progress lines, all on stderr (stdout carries results)."""
     warn(warnings)
     for line in lines:
-        click.echo(line, err=True)
+        console.info(line)
 
 
 # --- commands ------------------------------------------------------------------------------------
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="envgen")
 @click.option("-v", "--verbose", count=True, help="More log output (repeat for debug).")
+@click.option(
+    "-q", "--quiet", is_flag=True, help="Print only results and errors: no progress, no warnings."
+)
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the error and warning prefixes (auto: on a terminal, unless NO_COLOR is set).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks.")
 @click.pass_context
-def cli(ctx: click.Context, verbose: int, debug: bool) -> None:
+def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) -> None:
     """Reproducible PyTorch environments from one project.yaml."""
     ctx.obj = {"debug": debug}
-    level = logging.INFO - 10 * verbose
+    if quiet and verbose:
+        msg = "-q/--quiet and -v/--verbose ask for opposite things; give one of them"
+        raise click.UsageError(msg)
+    console.configure(
+        quiet=quiet,
+        color=color,  # type: ignore[arg-type]  # click.Choice checked it
+        no_color_env=no_color_requested(),
+    )
+    level = logging.WARNING if quiet else logging.INFO - 10 * verbose
     handler = logging.StreamHandler(sys.stderr)
     # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
     fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
@@ -281,7 +301,7 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
         for f in findings:
             click.echo(f"{f['severity']}: {f['where']}: {f['message']}")
     errors = [f for f in findings if f["severity"] == "error"]
-    click.echo(f"{len(findings)} finding(s), {len(errors)} error(s)", err=True)
+    console.info(f"{len(findings)} finding(s), {len(errors)} error(s)")
     if errors:
         raise SystemExit(MatrixError.exit_code)
 
@@ -393,7 +413,7 @@ def build_cmd(
     _check_output(junit)
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
-        click.echo(why, err=True)
+        console.info(why)
     report = workflow.build(
         spec,
         matrix_dir,
@@ -412,9 +432,9 @@ def build_cmd(
         [(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit
     )
     for b in report.builds:
-        click.echo(workflow.format_build_line(b), err=True)
+        console.info(workflow.format_build_line(b))
     if len(report.builds) > 1:
-        click.echo(workflow.build_summary(report), err=True)
+        console.info(workflow.build_summary(report))
     report.raise_for_failures()
 
 
@@ -451,11 +471,11 @@ def clean_cmd(
         return
     for o in orphans:
         if o.action == "left alone":
-            click.echo(f"left alone {o.path}: {o.why}", err=True)
+            console.info(f"left alone {o.path}: {o.why}")
         else:
-            click.echo(f"{o.action} {o.path} ({o.why})", err=True)
+            console.info(f"{o.action} {o.path} ({o.why})")
     if not orphans:
-        click.echo("nothing to clean: every environment belongs to a variant of the spec", err=True)
+        console.info("nothing to clean: every environment belongs to a variant of the spec")
 
 
 @cli.command("smoke")
@@ -483,13 +503,13 @@ def smoke_cmd(
     _check_output(junit)
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
-        click.echo(why, err=True)
+        console.info(why)
     results = workflow.smoke(
         spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
     )
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
-        click.echo(building.smoke_summary(results), err=True)
+        console.info(building.smoke_summary(results))
     building.raise_for_smoke_failures(results)
 
 
@@ -531,7 +551,7 @@ def run_cmd(
         spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
     )
     if why:
-        click.echo(why, err=True)
+        console.info(why)
     running.exec_in(env, command, conda=conda)
 
 
@@ -552,8 +572,8 @@ def shell_cmd(
         spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
     )
     if why:
-        click.echo(why, err=True)
-    click.echo(f"envgen: a shell in {env.absolute()} (exit to leave)", err=True)
+        console.info(why)
+    console.info(f"envgen: a shell in {env.absolute()} (exit to leave)")
     running.exec_in(env, running.shell_command(), conda=conda)
 
 
@@ -642,7 +662,7 @@ def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None)
         _echo(text)
         return
     written = write_if_changed(output, text)
-    click.echo(f"{'wrote' if written else 'unchanged:'} {output}", err=True)
+    console.info(f"wrote {output}" if written else f"{output} unchanged")
 
 
 def _output_option(f: F) -> F:
@@ -723,6 +743,8 @@ def main(args: list[str] | None = None) -> None:
     OTHER_EXIT_CODES. No traceback without --debug.
     """
     debug = "--debug" in (args if args is not None else sys.argv[1:])
+    # Until the group's options are read (a usage error comes first), print as by default.
+    console.configure(quiet=False, color="auto", no_color_env=no_color_requested())
     try:
         # SIGINT / SIGTERM stop the child tools at once (their process groups), unwind every
         # clean-up (temp trees, locks) and end here: exit 130 / 143.
@@ -735,7 +757,7 @@ def main(args: list[str] | None = None) -> None:
         if debug:
             raise
         # Messages quote spec values (a direct URL, a channel): never a credential in them.
-        click.echo(f"error: {redact(str(exc))}", err=True)
+        console.error(redact(str(exc)))
         sys.exit(exc.exit_code)
     except OSError as exc:
         # A stage that did not name the failure itself: still a message, not a traceback. A
@@ -745,7 +767,7 @@ def main(args: list[str] | None = None) -> None:
         from envgen.infra.network import network_error  # noqa: PLC0415 - socket; errors only
 
         error: EnvgenError = network_error(exc) or FileSystemError(_os_error_text(exc))
-        click.echo(f"error: {redact(str(error))}", err=True)
+        console.error(redact(str(error)))
         sys.exit(error.exit_code)
     except click.exceptions.Abort as exc:
         # click turns KeyboardInterrupt (SIGINT, Ctrl-C) into Abort; a declined prompt is one too.

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from envgen.infra.proc import redact
+from envgen.cli import console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -130,7 +130,6 @@ def matrix_option(f: F) -> F:
 
 
 def warn(lines: list[str] | tuple[str, ...]) -> None:
-    """Each line as `warning: ...` on stderr."""
+    """Each line as `warning: ...` on stderr (redacted; dropped with --quiet)."""
     for line in lines:
-        # A warning may quote a spec value: a URL in it must not show its credentials.
-        click.echo(f"warning: {redact(line)}", err=True)
+        console.warning(line)

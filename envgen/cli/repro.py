@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from envgen.cli import console
 from envgen.cli.context import settings
 from envgen.cli.options import matrix_option, spec_argument, warn
 
@@ -95,7 +96,7 @@ def import_cmd(
     if out is None:
         click.echo(result.text, nl=False)
     else:
-        click.echo(f"wrote {out}" if result.written else f"{out} unchanged", err=True)
+        console.info(f"wrote {out}" if result.written else f"{out} unchanged")
 
 
 @click.command("dockerfile")
@@ -118,8 +119,8 @@ def dockerfile_cmd(
     )
     warn(warnings)
     for path in written:
-        click.echo(f"wrote {path}", err=True)
-    click.echo(f"{len(written)} file(s) written", err=True)
+        console.info(f"wrote {path}")
+    console.info(f"{len(written)} file(s) written")
 
 
 @click.group("ci")
@@ -147,7 +148,7 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                 settings=settings(),
             )
         )
-        click.echo(f"wrote {path}" if written else f"{path} unchanged", err=True)
+        console.info(f"wrote {path}" if written else f"{path} unchanged")
 
     return command
 

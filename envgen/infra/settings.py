@@ -60,6 +60,7 @@ class Settings:
         http_timeout: ENVGEN_HTTP_TIMEOUT in seconds, or None (each tool's default applies).
         custom_command: ENVGEN_CUSTOM_COMMAND, the header's "To regenerate" command, or None.
         in_ci: CI is set (to anything but ""): no live progress display, even on a terminal.
+        no_color: NO_COLOR is set (to anything but "", https://no-color.org): no colour.
     """
 
     pytorch_index: str | None = None
@@ -70,6 +71,7 @@ class Settings:
     http_timeout: float | None = None
     custom_command: str | None = None
     in_ci: bool = False
+    no_color: bool = False
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Settings:
@@ -102,6 +104,7 @@ class Settings:
             http_timeout=timeout,
             custom_command=command,
             in_ci=bool(environ.get("CI")),
+            no_color=no_color_requested(environ),
         )
 
     @classmethod
@@ -170,3 +173,12 @@ __all__ = [
     "default_cache_root",
     "uv_http_timeout",
 ]
+
+
+def no_color_requested(environ: Mapping[str, str] | None = None) -> bool:
+    """NO_COLOR set to anything but "" (https://no-color.org); `environ` defaults to the process's.
+
+    The CLI asks this alone before any command runs, so a bad ENVGEN_* value does not stop a
+    command that never reads the settings.
+    """
+    return bool((os.environ if environ is None else environ).get("NO_COLOR"))

@@ -395,7 +395,7 @@ class _Progress:
         self._task: TaskID | None = None
 
     def __enter__(self) -> Self:
-        if self.live and sys.stderr.isatty():
+        if self.live and sys.stderr.isatty() and log.isEnabledFor(logging.INFO):  # not with -q
             from rich.progress import Progress  # noqa: PLC0415 - 75 ms; terminals only
 
             self._rich = Progress(transient=True)

@@ -178,6 +178,49 @@ def test_lock_names_an_environment_no_variant_owns_and_clean_lists_it(
     )
 
 
+def test_quiet_prints_results_and_errors_only(
+    paper: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(
+        ["lock", "--pins-only", str(paper), "--matrix", MINI], tmp_path, monkeypatch
+    )
+    assert code == 0
+    assert err  # the written files and the summary
+    code, out, err = run(
+        ["-q", "lock", "--pins-only", str(paper), "--matrix", MINI], tmp_path, monkeypatch
+    )
+    assert (code, out, err) == (0, "", "")
+    code, out, err = run(["-q", "list", str(paper), "--matrix", MINI], tmp_path, monkeypatch)
+    assert (code, err) == (0, "")
+    assert out.startswith("cpu\t")  # results still go to stdout
+    code, _, err = run(["-q", "list", "nope.yaml"], tmp_path, monkeypatch)
+    assert (code, err) == (3, "error: nope.yaml: no such file\n")  # errors always
+    code, _, err = run(["-q", "-v", "list"], tmp_path, monkeypatch)
+    assert code == 2
+    assert "opposite things" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "no_color", "coloured"),
+    [
+        ([], "", False),  # auto, and the test's stderr is no terminal
+        (["--color", "always"], "", True),
+        (["--color", "always"], "1", True),  # an explicit choice beats NO_COLOR
+        (["--color", "never"], "", False),
+    ],
+)
+def test_color_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], no_color: str, coloured: bool
+) -> None:
+    monkeypatch.setenv("NO_COLOR", no_color)
+    code, _, err = run([*args, "list", "nope.yaml"], tmp_path, monkeypatch)
+    assert code == 3
+    red = click.style("error:", fg="red", bold=True)
+    assert err == (
+        f"{red} nope.yaml: no such file\n" if coloured else "error: nope.yaml: no such file\n"
+    )
+
+
 def test_unsupported_combination_exit_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(
         ["command", "--torch", "2.1.0", "--compute", "cu116", "--matrix", MINI],
