@@ -47,6 +47,7 @@ from envgen.errors import (
     EnvgenError,
     FileSystemError,
     MatrixError,
+    StaleOutputError,
     excerpt,
 )
 from envgen.infra.proc import Terminated, redact, stop_on_signals
@@ -127,6 +128,7 @@ def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) 
 )
 @jobs_option("locked")
 @conda_tool_option
+@json_option
 def lock_cmd(
     spec: Path,
     out: Path | None,
@@ -138,30 +140,47 @@ def lock_cmd(
     as_of: str | None,
     upgrade: bool,
     upgrade_packages: tuple[str, ...],
-    jobs: int | None,
-    conda_tool: str,
+    jobs: int | None = None,
+    conda_tool: str = "rattler",
+    as_json: bool = False,
 ) -> None:
     """Write pinned requirements.txt / environment.yml (and full locks) for every variant."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    user = settings()
-    result = workflow.lock(
-        workflow.LockOptions(
-            spec=spec,
-            out=out,
-            variants=variants,
-            matrix_dir=matrix_dir,
-            pins_only=pins_only,
-            check=check,
-            resolver=resolver,
-            as_of=as_of,
-            upgrade=upgrade,
-            upgrade_packages=upgrade_packages,
-            jobs=jobs,
-            conda_tool=conda_tool,
-            settings=user,
-        )
+    options = workflow.LockOptions(
+        spec=spec,
+        out=out,
+        variants=variants,
+        matrix_dir=matrix_dir,
+        pins_only=pins_only,
+        check=check,
+        resolver=resolver,
+        as_of=as_of,
+        upgrade=upgrade,
+        upgrade_packages=upgrade_packages,
+        jobs=jobs,
+        conda_tool=conda_tool,
+        settings=settings(),
     )
+    try:
+        result = workflow.lock(options)
+    except StaleOutputError as exc:
+        if as_json:  # the same facts for a script; the error line still goes to stderr
+            stale = redact(str(exc)).splitlines()
+            data = {"ok": False, "written": [], "messages": [], "warnings": [], "stale": stale}
+            _echo(json.dumps(data, indent=2))
+        raise
+    if as_json:
+        data = {
+            "ok": True,
+            "written": list(result.written),
+            "messages": list(result.lines),
+            "warnings": [redact(w) for w in result.warnings],
+            "stale": [],
+        }
+        _echo(json.dumps(data, indent=2))
+        warn(result.warnings)
+        return
     _report(result.warnings, result.lines)
 
 
@@ -171,12 +190,14 @@ def lock_cmd(
 @variant_option
 @matrix_option
 @click.option("--pins-only", is_flag=True, help="Check the pins-only files (no full locks).")
+@json_option
 def check_cmd(
     spec: Path,
     out: Path | None,
     variants: tuple[str, ...],
     matrix_dir: Path | None,
     pins_only: bool,
+    as_json: bool,
 ) -> None:
     """Exit 9 naming each stale or hand-edited file and line (the same as `lock --check`)."""
     click.get_current_context().invoke(
@@ -187,6 +208,7 @@ def check_cmd(
         matrix_dir=matrix_dir,
         pins_only=pins_only,
         check=True,
+        as_json=as_json,
     )
 
 
@@ -428,8 +450,28 @@ def build_cmd(
         conda_tool=conda_tool,
         settings=user,
     )
+    if as_json:
+        from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
+
+        rows = [
+            {
+                "variant": b.variant,
+                "status": b.status,
+                "manager": b.manager,
+                "env": str(b.env),
+                "seconds": round(b.seconds, 3),
+                "error": b.error,
+                "interpreter": b.interpreter,
+                "checks": smoke_mod.report_data(b.smoke) if b.smoke is not None else None,
+            }
+            for b in report.builds
+        ]
+        _echo(json.dumps(rows, indent=2))
     _emit_smoke(
-        [(b.variant, b.smoke) for b in report.builds if b.smoke is not None], as_json, junit
+        [(b.variant, b.smoke) for b in report.builds if b.smoke is not None],
+        False,
+        junit,
+        table=not as_json,
     )
     for b in report.builds:
         console.info(workflow.format_build_line(b))
@@ -585,14 +627,16 @@ def _check_output(path: Path | None) -> None:
         check_output_file(path)
 
 
-def _emit_smoke(reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None) -> None:
+def _emit_smoke(
+    reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None, *, table: bool = True
+) -> None:
     """Smoke results: tables (or JSON) on stdout, and JUnit XML to a file when asked."""
     from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
 
     if as_json:
         _echo(smoke_mod.render_json_many(reports))
-    else:
+    elif table:
         for variant, report in reports:
             click.echo(f"== {variant}")
             _echo(smoke_mod.render_table(report))

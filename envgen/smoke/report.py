@@ -307,6 +307,11 @@ def render_json(report: SmokeReport) -> str:
     return json.dumps(_json_data(report), indent=2, sort_keys=True) + "\n"
 
 
+def report_data(report: SmokeReport) -> dict[str, object]:
+    """One report as the JSON outputs carry it: counts, then every check (tier, name, status...)."""
+    return _json_data(report)
+
+
 def render_json_many(reports: Sequence[tuple[str, SmokeReport]]) -> str:
     """Several variants' reports as one JSON list of `{"variant": id, "checks": <render_json>}`."""
     data = [{"variant": variant, "checks": _json_data(r)} for variant, r in reports]
