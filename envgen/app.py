@@ -37,6 +37,7 @@ from envgen.model.matrix import Matrix, Release, check_invariants, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
+    INFERRED_NOTE_PREFIX,
     Expansion,
     expand,
     inferred_note,
@@ -114,12 +115,21 @@ def lock(options: LockOptions) -> LockResult:
             raise SpecError(msg) from None
     out = options.out or default_out(spec)
     urls = index_urls(spec, options.settings, for_writing=True)
-    if options.check:
-        return _lock_unguarded(spec, matrix, options, out, urls)  # reads only: no project lock
+    if options.check:  # reads only: no project lock
+        return _quiet_when_unchanged(_lock_unguarded(spec, matrix, options, out, urls))
     with _guarded(out, LockError, "envgen lock", inside=trusted_root(spec, options.out)):
         result = _lock_unguarded(spec, matrix, options, out, urls)
     notes = unowned_environments(out, [v.id for v in expand(spec, matrix).variants])
-    return dataclasses.replace(result, warnings=(*result.warnings, *notes)) if notes else result
+    return _quiet_when_unchanged(dataclasses.replace(result, warnings=(*result.warnings, *notes)))
+
+
+def _quiet_when_unchanged(result: LockResult) -> LockResult:
+    """The inferred-rows note with the files it concerns: shown when a lock writes, not on a
+    check or a run that changed nothing (it would repeat on every command of a session)."""
+    if result.written:
+        return result
+    kept = tuple(w for w in result.warnings if not w.startswith(INFERRED_NOTE_PREFIX))
+    return dataclasses.replace(result, warnings=kept)
 
 
 def unowned_environments(out: Path, owned: list[str]) -> list[str]:

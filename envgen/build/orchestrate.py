@@ -335,9 +335,11 @@ def check_current(
         problems = tampered_lines(text)
         fields = split_header(text)[0]
         want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
-        if fields.get("input-hash") != want:
+        have = fields.get("input-hash")
+        if have != want:
             problems.append(
-                "stale: the spec or matrix changed since it was locked (input-hash differs)"
+                "stale: the spec or matrix changed since it was locked (the lock records "
+                f"input-hash {have[:19] + '…' if have else 'none'}, they now give {want[:19]}…)"
             )
         if problems:
             msg = f"{path}: " + "; ".join(problems)

@@ -264,14 +264,22 @@ def _lock_problems(
         expected = lock_inputs(
             spec, v, options, written_urls, recorded=recorded_options(out / v.id / name)
         )
-        if split_header(text)[0].get("input-hash") != expected:
+        recorded_hash = split_header(text)[0].get("input-hash")
+        if recorded_hash != expected:
             problems.append(
-                f"{rel}: stale: its inputs changed (input-hash differs); run `envgen lock`"
+                f"{rel}: stale: its inputs changed (the file records input-hash "
+                f"{_short(recorded_hash)}, the spec and matrix now give {_short(expected)}); "
+                "run `envgen lock`"
             )
         problems += [f"{rel}: {p}" for p in tampered_lines(text)]
         if name == "requirements.txt":
             problems += [f"{rel}: {p}" for p in pin_mismatches(text, v, written_urls)]
     return problems
+
+
+def _short(digest: str | None) -> str:
+    """`sha256:6e3d21575202…` for a message; `none` when a file records no hash."""
+    return f"{digest[:19]}…" if digest else "none"
 
 
 def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it
@@ -286,7 +294,14 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
     out: Path,
     root: Path,
 ) -> LockResult:
-    """`envgen lock --check`: StaleOutputError naming each stale, tampered or forged file."""
+    """`envgen lock --check`: StaleOutputError naming each stale, tampered or forged file.
+
+    `--variant` scopes the check as it scopes a lock: the chosen variants' files and the
+    project-wide ones (the Makefile); other variants and leftover folders are not looked at.
+    """
+    if options.variants:
+        chosen = {v.id for v in variants}
+        inputs = [f for f in inputs if len(f.relpath.parts) == 1 or f.relpath.parts[0] in chosen]
     problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
     forged = False
     for v in variants:
@@ -310,7 +325,8 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
             if notice and not found:
                 warnings.append(f"{v.id}: {notice}")
         problems += found
-    problems += [describe_stale(s) for s in find_stale(out, all_ids)]
+    if not options.variants:
+        problems += [describe_stale(s) for s in find_stale(out, all_ids)]
     if problems:
         raise StaleOutputError(
             f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),

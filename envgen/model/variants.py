@@ -10,6 +10,7 @@ import fnmatch
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -417,6 +418,12 @@ def warning_lines(variants: Sequence[Variant]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+# How `inferred_note` starts: the lock shows the note only when it writes (see app.lock).
+INFERRED_NOTE_PREFIX: Final = (
+    "inferred matrix rows, not read from PyTorch's published install commands: "
+)
+
+
 def inferred_note(variants: Sequence[Variant]) -> str | None:
     """One line naming the inferred matrix rows these variants use, grouped by their source.
 
@@ -442,11 +449,7 @@ def inferred_note(variants: Sequence[Variant]) -> str | None:
         f"torch {torch}'s {fields} from {source}"
         for torch, (fields, source) in release_fields.items()
     ]
-    return (
-        "inferred matrix rows, not read from PyTorch's published install commands: "
-        + "; ".join(parts)
-        + " (check them with `envgen matrix show`)"
-    )
+    return INFERRED_NOTE_PREFIX + "; ".join(parts) + " (check them with `envgen matrix show`)"
 
 
 def candidate_releases(spec_torch: str, matrix: Matrix) -> tuple[Release, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import subprocess  # noqa: TID251 - tests run envgen and mount as real processes
 import sys
@@ -359,10 +360,15 @@ def test_check_names_the_edited_line(
         "edited by hand",
         "hash-malformed": "cpu/requirements.txt: the body does not match its content-hash",
         "hash-swapped": "cpu/requirements.txt: the body does not match its content-hash",
-        "input-hash": "cpu/requirements.txt: stale: its inputs changed (input-hash differs); "
-        "run `envgen lock`",
+        # Both hashes compared are named: the tampered one starts "sha256:0".
+        "input-hash": "cpu/requirements.txt: stale: its inputs changed (the file records "
+        "input-hash sha256:0",
     }[kind]
     assert expected in out, out
+    if kind == "input-hash":
+        assert re.search(
+            r"the spec and matrix now give sha256:[0-9a-f]{12}…\); run `envgen lock`", out
+        )
     if kind == "pin":
         number = next(i for i, line in enumerate(lines, 1) if line.startswith("numpy==2.0.0"))
         assert (
