@@ -50,6 +50,8 @@ from envgen.render.base import IndexUrls
 from envgen.render.requirements import index_lines, requirement_lines
 
 log = logging.getLogger(__name__)
+# (variant id, index) pairs whose no-upload-times notice this process has printed.
+_NOTED_NO_TIMES: set[tuple[str, str]] = set()
 
 LOCK_NAME: Final = "requirements.txt"
 
@@ -560,12 +562,15 @@ class PipLocker:
         no_times = False
         if request.exclude_newer is not None and plan.pytorch is not None:
             no_times = not has_upload_times(plan, timeout)
-            if no_times:
+            index = _proc.redact(split_credentials(plan.pytorch)[0])
+            if no_times and (variant.id, index) not in _NOTED_NO_TIMES:
+                # Once per variant and index in a run: a check resolves each variant twice.
+                _NOTED_NO_TIMES.add((variant.id, index))
                 log.warning(
                     "%s: the PyTorch index at %s gives no upload times; --exclude-newer applies "
                     "to PyPI packages only; torch-family pins come from the matrix",
                     variant.id,
-                    _proc.redact(split_credentials(plan.pytorch)[0]),
+                    index,
                 )
         # tool.uv.sources applies to direct requirements only: torch's own runtime dependencies
         # (triton, nvidia-*) would come from PyPI. Route those the index hosts as direct ones:

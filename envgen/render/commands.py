@@ -10,7 +10,14 @@ from dataclasses import dataclass
 
 from envgen.errors import UnsupportedCombinationError
 from envgen.model.extensions import Target, install_line, pins_for
-from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cpython_abi_tags
+from envgen.model.matrix import (
+    CondaBuild,
+    Matrix,
+    PipBuild,
+    Release,
+    compute_sort_key,
+    cpython_abi_tags,
+)
 from envgen.model.spec import did_you_mean
 from envgen.model.types import Os, Platform
 from envgen.model.variants import issues_for, resolve_release, suggest_accelerator
@@ -167,7 +174,9 @@ def install_command(
                 extensions=extensions,
                 warnings=(*wheel_warnings, *ext_warnings),
             )
-    have: list[str] = [b.accelerator for b in builds]
+    # In accelerator order (cpu, CUDA, ROCm, xpu), not the matrix file's row order.
+    ordered = sorted(builds, key=lambda b: compute_sort_key(b.kind, b.version))
+    have: list[str] = list(dict.fromkeys(b.accelerator for b in ordered))
     msg = (
         f"torch {release.torch} was not published for {compute} with {manager} on {os_name}; "
         f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"

@@ -47,3 +47,10 @@ def _run(page: Path, tmp_path: Path, timeout: int = 900) -> list[str]:
 def test_tutorial(tmp_path: Path) -> None:
     problems = _run(ROOT / "docs" / "tutorial.md", tmp_path)
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/opt/wheels").is_dir(), reason="the page serves /opt/wheels' torch")
+def test_cli_reference(tmp_path: Path) -> None:
+    problems = _run(ROOT / "docs" / "reference" / "cli.md", tmp_path)
+    assert not problems, "\n\n".join(problems)

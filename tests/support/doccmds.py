@@ -16,7 +16,9 @@ cut by the page) matches any line that starts with the rest.
 
 A block the harness must not run is marked on the line before its fence with
 `<!-- docs-test: skip: <reason> -->`; a command's output the page cannot show exactly (it depends
-on the machine) with `<!-- docs-test: no-compare: <reason> -->` before the block.
+on the machine) with `<!-- docs-test: no-compare: <reason> -->` before the block. A step a reader
+has already done (a mirror the tutorial set up) is `<!-- docs-test: setup: <command> -->`, run at
+that point of the page and not shown.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 
 _FENCE = re.compile(r"^```(\w*)\s*$")
 _MARK = re.compile(r"<!--\s*docs-test:\s*(skip|no-compare):\s*(.+?)\s*-->")
+_SETUP = re.compile(r"<!--\s*docs-test:\s*setup:\s*(.+?)\s*-->")
 
 
 @dataclass
@@ -49,6 +52,9 @@ def parse(path: Path) -> list[Command]:
     commands: list[Command] = []
     i = 0
     while i < len(lines):
+        setup = _SETUP.search(lines[i])
+        if setup:
+            commands.append(Command(f"{path.name}:{i + 1}", setup.group(1), None, False))
         m = _FENCE.match(lines[i])
         if not m or not m.group(1):
             i += 1
