@@ -72,6 +72,47 @@ def test_a_runtime_that_does_not_answer_fails(monkeypatch: pytest.MonkeyPatch) -
     )
 
 
+OLD_LOADED = [
+    f"{SITE}/torch/lib/libc10_cuda.so",
+    f"{SITE}/torch/lib/libcudart-80664282.so.10.2",
+    f"{SITE}/torch/lib/libnvToolsExt-3965bdd0.so.1",
+]
+
+
+def test_a_cuda_10_runtime_without_a_driver_is_read_from_its_file_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # torch 1.6.0's cu102 wheel on a machine without a driver (measured, era suite): the CUDA
+    # 9.x-10.x runtimes answer cudaRuntimeGetVersion() only with a driver loaded.
+    torch = fake_torch("10.2", cudnn=7605)
+    assert outcome(monkeypatch, torch, loaded=OLD_LOADED, runtime=None, version="10.2") == (
+        "pass",
+        "CUDA runtime 10.2 (libcudart-80664282.so.10.2); version of libcudart-80664282.so.10.2 "
+        "read from its file name (cudaRuntimeGetVersion() needs a driver for CUDA < 11); "
+        "cuDNN 7605; loaded: libnvToolsExt-3965bdd0.so.1",
+    )
+    status, detail = outcome(monkeypatch, torch, loaded=OLD_LOADED, runtime=None, version="10.1")
+    assert (status, detail) == (
+        "fail",
+        f"the loaded CUDA runtime {SITE}/torch/lib/libcudart-80664282.so.10.2 is 10.2 but the "
+        "variant is cu101 (torch.version.cuda 10.2)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "version"),
+    [
+        ("libcudart-f7fdd8d7.so.9.0", "9.0"),
+        ("libcudart.so.10.1", "10.1"),
+        ("libcudart.so.11.0", "11.0"),
+        ("libcudart.so.13", None),
+        ("libcudart.so", None),
+    ],
+)
+def test_soname_version(name: str, version: str | None) -> None:
+    assert sc._soname_version(f"/x/{name}") == version
+
+
 def test_torch_without_its_cuda_library_loaded_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     status, detail = outcome(monkeypatch, fake_torch("13.0"), loaded=LOADED[2:])
     assert status == "fail"
