@@ -17,9 +17,11 @@ SCRIPT = Path(envgen.__file__).parent / "smoke" / "script.py"
 PYENV = Path.home() / ".pyenv" / "versions"
 MINORS = [f"3.{m}" for m in range(6, 14)]
 # Block setuptools' pkg_resources (a uv environment on python 3.7 has none), take away
-# typing.NoReturn (python 3.6.0 and 3.6.1 have none) and run the script.
+# on 3.6 typing.NoReturn (3.6.0 and 3.6.1 have none; later stdlibs use it themselves) and run
+# the script.
 RUN = (
-    "import sys, runpy, typing; sys.modules['pkg_resources'] = None; del typing.NoReturn;"
+    "import sys, runpy, typing; sys.modules['pkg_resources'] = None;"
+    "sys.version_info < (3, 7) and delattr(typing, 'NoReturn');"
     "sys.argv = ['script.py', '--expect', sys.argv[1]];"
     "runpy.run_path({script!r}, run_name='__main__')"
 )
