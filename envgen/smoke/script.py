@@ -503,7 +503,7 @@ def check_resnet(ctx: Context) -> str:
 def check_image_decode(ctx: Context) -> str:
     torch = ctx.torch
     tv = ctx.module("torchvision")
-    io = tv.io
+    io = getattr(tv, "io", None)  # torchvision.io arrived in 0.4
     if not hasattr(io, "encode_png") or not hasattr(io, "decode_image"):
         skip(
             "torchvision {} has no io.encode_png/io.decode_image".format(
