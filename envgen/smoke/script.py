@@ -503,13 +503,14 @@ def check_resnet(ctx: Context) -> str:
 def check_image_decode(ctx: Context) -> str:
     torch = ctx.torch
     tv = ctx.module("torchvision")
-    io = getattr(tv, "io", None)  # torchvision.io arrived in 0.4
-    if not hasattr(io, "encode_png") or not hasattr(io, "decode_image"):
+    found = getattr(tv, "io", None)  # torchvision.io arrived in 0.4
+    if not hasattr(found, "encode_png") or not hasattr(found, "decode_image"):
         skip(
             "torchvision {} has no io.encode_png/io.decode_image".format(
                 getattr(tv, "__version__", "?")
             )
         )
+    io = tv.io
     image = (torch.arange(3 * 8 * 8) % 256).to(torch.uint8).reshape(3, 8, 8)
     decoded = io.decode_image(io.encode_png(image))
     if tuple(decoded.shape) != (3, 8, 8) or not bool(torch.equal(decoded, image)):

@@ -371,7 +371,10 @@ def test_fake_torch_answers_as_the_real_cpu_wheel(
         ("1.4.0", None),  # no get_arch_list before 1.6 (real 1.4.0 wheel: era suite)
         ("1.6.0", []),  # [] without a device, 1.6-2.10 (real 1.6.0 wheel's source)
         ("2.10.0", []),
-        ("2.13.0", ["sm_50", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_90"]),  # asks _is_compiled()
+        (
+            "2.13.0",
+            ["sm_50", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_90"],
+        ),  # asks _is_compiled()
     ],
 )
 def test_fake_cuda_torch_follows_each_releases_get_arch_list(
