@@ -320,18 +320,23 @@ def _loaded_libraries() -> "list[str]":
 
 
 def _soname_version(path: str) -> "str | None":
-    """The CUDA version a libcudart's file name carries: '9.0' for libcudart-f7fdd8d7.so.9.0,
-    '10.2' for libcudart.so.10.2, '11.0' for libcudart.so.11.0 (every 11.x runtime: from CUDA 11
-    the soname holds the major only); None when the name has no version."""
-    found = re.search(r"\.so\.([0-9]+)\.([0-9]+)", Path(path).name)
+    """The CUDA version a libcudart's file name tells: '9.0' for libcudart-f7fdd8d7.so.9.0,
+    '10.2' for libcudart.so.10.2; from CUDA 11 the soname holds the major only
+    (libcudart.so.11.0 for every 11.x, libcudart.so.13), so '11' and '13'; None when the name has
+    no version."""
+    found = re.search(r"\.so\.([0-9]+)(?:\.([0-9]+))?", Path(path).name)
     if found is None:
         return None
-    return f"{found.group(1)}.{found.group(2)}"
+    major = int(found.group(1))
+    if major >= 11 or found.group(2) is None:
+        return str(major)
+    return f"{major}.{found.group(2)}"
 
 
 def _runtime_version(path: str) -> "str | None":
-    """cudaRuntimeGetVersion() of a loaded libcudart as 'major.minor' (needs no GPU; the CUDA
-    9.x-10.x runtimes answer only with a driver loaded, CUDA 11+ without one)."""
+    """cudaRuntimeGetVersion() of a loaded libcudart as 'major.minor', or None when it does not
+    answer. It needs no GPU; without a driver the 9.x-11.x runtimes answer
+    cudaErrorInsufficientDriver (35; measured with torch 1.0.1-1.13.1), CUDA 13's answers."""
     try:
         lib = ctypes.CDLL(path)
         value = ctypes.c_int(0)
@@ -343,13 +348,20 @@ def _runtime_version(path: str) -> "str | None":
 
 
 def _runtime_from_name(path: str) -> str:
-    """A runtime's version from its file name when cudaRuntimeGetVersion() does not answer:
-    without a driver that is expected of the CUDA 9.x-10.x runtimes, whose soname carries
-    major.minor. A CUDA 11+ runtime answers without a driver, so its silence is a failure."""
+    """A runtime's version from its file name when cudaRuntimeGetVersion() does not answer
+    (no driver): major.minor up to CUDA 10, the major from CUDA 11. A name without a version
+    leaves nothing to check: a failure."""
     named = _soname_version(path)
-    if named is None or int(named.split(".")[0]) >= 11:
+    if named is None:
         fail(f"{path} is loaded but cudaRuntimeGetVersion() failed")
     return named
+
+
+def _runtime_matches(runtime: str, want: str) -> bool:
+    """'10.2' against the variant's '10.2'; a major-only '11' (from a file name) against '11.7'."""
+    if "." not in runtime:
+        return runtime == want.split(".", 1)[0]
+    return _version_prefix_equal(runtime, want)
 
 
 def check_cuda_libraries(ctx: Context) -> str:
@@ -383,7 +395,7 @@ def check_cuda_libraries(ctx: Context) -> str:
         if runtime is None:
             runtime = _runtime_from_name(path)
             named.append(Path(path).name)
-        if not _version_prefix_equal(runtime, want):
+        if not _runtime_matches(runtime, want):
             fail(
                 f"the loaded CUDA runtime {path} is {runtime} but the variant is "
                 f"{ctx.accelerator} (torch.version.cuda {cuda})"
@@ -398,8 +410,8 @@ def check_cuda_libraries(ctx: Context) -> str:
         detail = ["no separate libcudart (linked into torch)"]
     if named:
         detail.append(
-            "version of {} read from its file name (cudaRuntimeGetVersion() needs a driver "
-            "for CUDA < 11)".format(", ".join(sorted(named)))
+            "version of {} read from the file name (cudaRuntimeGetVersion() did not answer: "
+            "no driver)".format(", ".join(sorted(named)))
         )
     backends = getattr(torch, "backends", None)
     cudnn = getattr(backends, "cudnn", None)
@@ -711,7 +723,7 @@ def _open_libcuda() -> "object | None":
 def _driver_version(torch: ModuleType) -> "int | None":
     """The driver's CUDA version as an int (12080 for 12.8), or None when unknown.
 
-    torch._C._cuda_getDriverVersion() where torch has it (1.0-1.9; gone from 1.10), else
+    torch._C._cuda_getDriverVersion() where torch has it (the 1.0.1-1.6.0 wheels; not 1.9.0), else
     cuDriverGetVersion() from libcuda, which answers before cuInit."""
     get = getattr(getattr(torch, "_C", None), "_cuda_getDriverVersion", None)
     if get is not None:

@@ -102,7 +102,7 @@ TABLE: dict[str, tuple[dict[str, Any], dict[str, list[Any]]]] = {
         {"devices": [RTX5090], "arch_flags": "sm_80 sm_90 compute_90"},
         {"gpu/arch-supported": ["pass", "sm_120 can JIT the compute_90 PTX"]},
     ),
-    "ptx-old-driver-torch-1.0": (  # torch._C._cuda_getDriverVersion (1.0-1.9) says 9.2 < 10.0
+    "ptx-old-driver-torch-1.0": (  # torch._C._cuda_getDriverVersion (1.0.1-1.6.0) says 9.2 < 10.0
         {
             "profile": "1.0",
             "devices": [RTX3090],

@@ -13,7 +13,7 @@ Release profiles (what a release's torch lacks, read from real wheels and their 
 - "1.0": no get_arch_list / _cuda_getArchFlags (arrived in 1.6, pytorch/pytorch#41212), no
   torch.cuda.amp or torch.autocast (1.6 / 1.10), no is_bf16_supported (1.10), no nn.Flatten
   (1.2), no mem_get_info (1.11); torch._C._cuda_getDriverVersion present (1.0.1, 1.4.0, 1.6.0
-  wheels; gone from 1.10).
+  wheels; absent from the 1.9.0 and later wheels).
 - "1.6": get_arch_list() returns [] unless is_available() (torch/cuda/__init__.py of the real
   1.6.0 wheel; still so through 2.10, pytorch/pytorch#169414), no torch.autocast, no
   is_bf16_supported (both 1.10).

@@ -427,7 +427,7 @@ def test_arch_support(
 
 
 def fake_gpu_torch(capability: tuple[int, int], archs: list[str]) -> types.ModuleType:
-    """torch 1.10+'s surface: no torch._C._cuda_getDriverVersion (the driver's version comes
+    """torch 1.9+'s surface: no torch._C._cuda_getDriverVersion (the driver's version comes
     from libcuda; see fake_libcuda). tests/unit/test_gpu_sim.py drives a real torch instead."""
     torch = types.ModuleType("torch")
     torch.__dict__.update(
