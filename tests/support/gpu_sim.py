@@ -209,14 +209,21 @@ def main(argv: list[str]) -> int:
     spec.loader.exec_module(sc)  # type: ignore[union-attr]
     import torch  # type: ignore[import-not-found,unused-ignore]  # the venv's real wheel
 
+    def answers() -> dict[str, object]:
+        """What the real wheel says on this machine (no device), as the fakes must."""
+        return {
+            "available": torch.cuda.is_available(),
+            "arch_list": torch.cuda.get_arch_list(),
+            "driver_attr": hasattr(torch._C, "_cuda_getDriverVersion"),
+            "arch_flags_attr": hasattr(torch._C, "_cuda_getArchFlags"),
+            "cuda": torch.version.cuda,
+        }
+
+    before = answers()
     cases = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
     results = {case["id"]: run_case(torch, sc, case) for case in cases}
-    untouched = {
-        "arch_list": torch.cuda.get_arch_list(),
-        "available": torch.cuda.is_available(),
-        "driver_attr": hasattr(torch._C, "_cuda_getDriverVersion"),
-    }
-    sys.stdout.write(json.dumps({"results": results, "after": untouched}) + "\n")
+    out = {"results": results, "before": before, "after": answers()}
+    sys.stdout.write(json.dumps(out) + "\n")
     return 0
 
 
