@@ -21,9 +21,11 @@ import pytest
 
 from envgen.infra import proc as _proc
 from envgen.infra.mirror import build_mirror
+from envgen.model import era
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
-from envgen.model.variants import expand
+from envgen.model.variants import Variant, expand
+from envgen.smoke.report import SmokeExpectation, run_smoke
 from tests.support.wheels import torch_files
 
 pytestmark = [pytest.mark.era, pytest.mark.integration]
@@ -97,9 +99,12 @@ def test_real_environment_builds_and_passes_its_smoke(
     (variant,) = expand(load_spec(project / "project.yaml"), load_matrix()).variants
     assert variant.pip is not None
     if accelerator != "cpu" and variant.pip.index != "pypi":
+        _smoke_pypi_wheels(variant, python, env, tmp_path)
         pytest.skip(
             f"the matrix routes torch {torch} {accelerator} through {variant.pip.url} only "
-            "(unreachable here): PyPI's own build of it needs a PyPI route row"
+            "(unreachable here), so envgen cannot lock PyPI's own build of it (it needs a PyPI "
+            "route row); PyPI's wheels, installed directly as of the release's era, passed the "
+            "smoke"
         )
     locked = _envgen(["lock"], project, env)
     assert locked.returncode == 0, locked.stderr
@@ -108,11 +113,16 @@ def test_real_environment_builds_and_passes_its_smoke(
     built = _envgen(["build"], project, env)
     assert built.returncode == 0, built.stdout + built.stderr
     python_bin = project / "environments" / accelerator / ".env" / "bin" / "python"
+    _check_the_fake(python_bin, torch, gpu=accelerator != "cpu", scratch=tmp_path)
+
+
+def _check_the_fake(python_bin: Path, torch: str, *, gpu: bool, scratch: Path) -> None:
+    """tests/support/wheels.py's fake torch of `torch` answers get_arch_list() as the real wheel
+    does on this machine (no device); the real wheel's _cuda_getDriverVersion is as measured."""
     probe = _proc.run([python_bin, "-c", PROBE], what="probe torch", env=_proc.clean_env())
     real = json.loads(probe.stdout.strip().splitlines()[-1])
-    fake_root = tmp_path / "fake"
-    cuda = None if accelerator == "cpu" else "10.0"
-    for name, text in torch_files(torch, cuda=cuda).items():
+    fake_root = scratch / "fake"
+    for name, text in torch_files(torch, cuda="10.0" if gpu else None).items():
         (fake_root / name).parent.mkdir(parents=True, exist_ok=True)
         (fake_root / name).write_text(text, encoding="utf-8")
     fake_env = {**_proc.clean_env(), "PYTHONPATH": str(fake_root)}
@@ -120,3 +130,40 @@ def test_real_environment_builds_and_passes_its_smoke(
     got = json.loads(fake.stdout.strip().splitlines()[-1])
     assert got[0] == real[0], (torch, "get_arch_list", got, real)
     assert real[1] is HAS_DRIVER_ATTR[torch]
+
+
+def _smoke_pypi_wheels(variant: Variant, python: str, env: dict[str, str], tmp_path: Path) -> None:
+    """Without a route envgen can lock: PyPI's own wheels of the release, installed with uv as
+    of its era (plus its known incompatibilities), must pass the smoke of the variant."""
+    assert variant.pip is not None
+    torch = variant.release.torch
+    vision = variant.release.torchvision
+    date = era.variant_era(variant).date
+    assert date is not None
+    constraints = [r.constraint for r in era.variant_constraints(variant)]
+    uv = _proc.require("uv", why="install PyPI's wheels")
+    venv = tmp_path / "direct"
+    uv_env = {**env, "UV_CACHE_DIR": str(CACHE / "uv")}
+    interpreter = f"{_python_dir(python)}/python{python}"
+    _proc.run([uv, "venv", "--quiet", "--python", interpreter, venv], what="uv venv", env=uv_env)
+    _proc.run(
+        [uv, "pip", "install", "--quiet", "--python", venv / "bin" / "python",
+         "--index-url", "https://pypi.org/simple", "--exclude-newer", date.isoformat(),
+         f"torch=={torch}", f"torchvision=={vision}", *constraints],
+        what=f"uv pip install torch=={torch}",
+        env=uv_env,
+        timeout=1800,
+    )  # fmt: skip
+    archs = load_matrix().arch_row(torch, "cuda", variant.compute_version or "", "linux-64")
+    expect = SmokeExpectation(
+        kind="cuda",
+        version=variant.compute_version,
+        distributions={"torch": torch, "torchvision": str(vision)},
+        companions=frozenset({"torchvision"}),
+        archs=archs.archs if archs is not None else (),
+    )
+    report = run_smoke(venv / "bin" / "python", expect)
+    failed = [f"{c.tier}/{c.name}: {c.detail}" for c in report.checks if c.status == "fail"]
+    assert not failed, failed
+    assert sum(c.status == "pass" for c in report.checks) >= 12
+    _check_the_fake(venv / "bin" / "python", torch, gpu=True, scratch=tmp_path)
