@@ -15,6 +15,7 @@ from typing import Final
 
 from envgen.infra.files import input_hash, normalize_text, read_output
 from envgen.lock.options import LockOptions
+from envgen.model import era
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import Resolver
 from envgen.model.variants import Variant
@@ -180,6 +181,8 @@ def lock_inputs(
         resolver, as_of = parse_overrides(recorded)
     data = variant_inputs(variant, written, kind="lock")
     data["resolver"], data["exclude_newer"] = effective_options(spec, resolver, as_of)
+    if data["exclude_newer"] is None and data["resolver"] == "uv" and variant.pip is not None:
+        data.update(era.era_inputs(variant))  # the release's era date (envgen.model.era)
     return input_hash(data)
 
 

@@ -44,6 +44,7 @@ from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.pip import index_plan
 from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.lock.verify import make_lockers, pin_mismatches, verify_lock_files
+from envgen.model import era
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Variant, inferred_note, select, warning_lines
@@ -233,10 +234,32 @@ def lock_full(
             with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
+    locked = [o.variant for o in outcomes if o.status == "locked"]
+    lines += era_lines(locked, dated=cutoff is not None or resolver != "uv")
     written = _write(outcomes, inputs, lines, out=out, root=root)
     lines += prune(out, find_stale(out, all_ids))
     _raise_for_failures(outcomes, variants)
     return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
+
+
+def era_lines(variants: Sequence[Variant], *, dated: bool) -> list[str]:
+    """What `envgen lock` says of each variant's era (envgen.model.era): the date its pip side
+    resolved as of and why (unless `dated`: a date of the spec's or --as-of, or pip-tools, which
+    cannot apply one), and the constraints it applied."""
+    found = []
+    for v in variants:
+        if v.pip is None:
+            continue
+        decision = era.variant_era(v)
+        if not dated and decision.date is not None:
+            found.append(
+                f"{v.id}: pip dependencies resolved as of {decision.date}: {decision.reason}"
+            )
+        rows = era.variant_constraints(v)
+        if rows:
+            said = ", ".join(f"{r.constraint} ({r.id})" for r in rows)
+            found.append(f"{v.id}: known incompatibilities applied as constraints: {said}")
+    return found
 
 
 def _lock_problems(

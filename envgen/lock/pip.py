@@ -15,6 +15,7 @@ and whether it publishes upload times.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html.parser
 import json
@@ -43,6 +44,7 @@ from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.model import era
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -526,10 +528,11 @@ class PipLocker:
         if variant.pip is None:
             return ()
         plan = index_plan(variant, request.urls)
+        _write_constraints(request)
         if self.resolver == "pip-tools":
             pins = self._lock_pip_tools(request, plan)
         else:
-            pins = self._lock_uv(request, plan).pins
+            pins = self._lock_uv(_with_era(request), plan).pins
         drop = _foreign_urls(request.urls, request.written_urls)
         pins = pin_lines("\n".join(_written_wheel(pins, request)), drop_urls=drop)
         unhashed = unhashed_pins(pins)
@@ -635,6 +638,8 @@ class PipLocker:
             "--no-annotate",
             "--quiet",
         ]
+        if (workdir / _CONSTRAINTS).is_file():
+            args += ["--constraint", _CONSTRAINTS]
         if request.exclude_newer is not None:
             args += ["--exclude-newer", exclude_newer_timestamp(request.exclude_newer)]
             if no_times:
@@ -706,6 +711,8 @@ class PipLocker:
             "--output-file",
             _OUTPUT,  # a regular file in the work dir: pip-compile renames over its target
         ]
+        if (workdir / _CONSTRAINTS).is_file():
+            args += ["--constraint", _CONSTRAINTS]
         if request.upgrade:
             args.append("--upgrade")
         for name in request.upgrade_packages:
@@ -786,6 +793,29 @@ def uv_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
     if routes.find_links:
         env["UV_FIND_LINKS"] = ",".join(routes.find_links)
     return env
+
+
+_CONSTRAINTS: Final = "envgen-constraints.txt"
+
+
+def _write_constraints(request: LockRequest) -> None:
+    """The known incompatibilities that apply to the variant (envgen.model.era), as a
+    constraints file in the work dir; none written when none apply."""
+    rows = era.variant_constraints(request.variant)
+    if rows:
+        text = "".join(f"{r.constraint}  # {r.id}: {r.link}\n" for r in rows)
+        (request.workdir / _CONSTRAINTS).write_text(text, encoding="utf-8")
+
+
+def _with_era(request: LockRequest) -> LockRequest:
+    """The request with the release's era date when it has no date of its own (uv only:
+    pip-tools cannot filter by upload date)."""
+    if request.exclude_newer is not None:
+        return request
+    decision = era.variant_era(request.variant)
+    if decision.date is None:
+        return request
+    return dataclasses.replace(request, exclude_newer=decision.date)
 
 
 def _seed(output: Path, request: LockRequest) -> None:

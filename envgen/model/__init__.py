@@ -12,4 +12,6 @@ reading matrices/ (through envgen.infra.resources) and the spec file.
     targets     matrices/targets.yaml -> Targets: per-platform facts (uv platform, markers, glibc,
                 conda virtual packages, host -> platform)
     targets_schema  the pydantic models that define a valid targets.yaml (not read at start-up)
+    era         an old release's resolution date (matrices/era.yaml + a window) and the known
+                incompatibilities applied as constraints (matrices/incompatibilities.yaml)
 """

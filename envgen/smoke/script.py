@@ -27,7 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
+
+try:
+    from typing import NoReturn
+except ImportError:  # typing.NoReturn arrived in Python 3.6.2
+    NoReturn = None  # type: ignore[assignment,misc,unused-ignore]
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -86,7 +91,8 @@ class Context:
             return self.modules[name]
         if name != "torch" and name not in self.companions:
             skip(NOT_IN_VARIANT)
-        skip(f"{name} did not import (see cpu/import:{name})")
+        reason = f"{name} did not import (see cpu/import:{name})"
+        raise SkipCheckError(reason)
 
     @property
     def torch(self) -> ModuleType:
@@ -116,22 +122,61 @@ def _version_prefix_equal(found: str, expected: str) -> bool:
 
 
 def _distribution_version(name: str) -> "str | None":
+    """The installed version of distribution `name`: importlib.metadata (Python 3.8+), else the
+    `*.dist-info` / `*.egg-info` metadata on sys.path read directly (Python 3.6-3.7, where an
+    environment need not have importlib_metadata or setuptools' pkg_resources)."""
     try:
         from importlib import metadata  # Python 3.8+  # novermin
-    except ImportError:  # Python 3.7: importlib_metadata or pkg_resources
-        try:
-            import importlib_metadata as metadata  # type: ignore[import-not-found,no-redef,unused-ignore]
-        except ImportError:
-            import pkg_resources  # type: ignore[import-untyped,import-not-found,unused-ignore]
-
-            try:
-                return str(pkg_resources.get_distribution(name).version)
-            except pkg_resources.DistributionNotFound:
-                return None
+    except ImportError:
+        return _scan_distribution_version(name, sys.path)
     try:
         return str(metadata.version(name))
     except metadata.PackageNotFoundError:
         return None
+
+
+def _normalized(name: str) -> str:
+    """PEP 503 normalization with '_' (how dist-info directory names spell a project)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _scan_distribution_version(name: str, paths: "Sequence[str]") -> "str | None":
+    """The `Version:` of the first `<name>-<version>.dist-info/METADATA` (or `.egg-info`'s
+    PKG-INFO) on `paths`, as importlib.metadata would find it; None when there is none."""
+    want = _normalized(name)
+    for entry in paths:
+        folder = Path(entry or ".")
+        try:
+            children = sorted(p.name for p in folder.iterdir())
+        except OSError:
+            continue
+        for child in children:
+            stem, dot, suffix = child.rpartition(".")
+            if not dot or suffix not in ("dist-info", "egg-info"):
+                continue
+            if _normalized(stem.split("-", 1)[0]) != want:
+                continue
+            meta = folder / child / ("METADATA" if suffix == "dist-info" else "PKG-INFO")
+            if suffix == "egg-info" and (folder / child).is_file():
+                meta = folder / child
+            version = _metadata_version(meta)
+            if version is not None:
+                return version
+    return None
+
+
+def _metadata_version(path: Path) -> "str | None":
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            for _ in range(200):  # the header comes first; bounded read
+                line = handle.readline()
+                if not line or not line.strip():
+                    break
+                if line.startswith("Version:"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        return None
+    return None
 
 
 # --- CPU tier --------------------------------------------------------------------------------
@@ -196,10 +241,32 @@ def check_build(ctx: Context) -> str:
 
 
 def _arch_list(torch: object) -> "list[str]":
+    """The architectures torch was compiled for, as torch.cuda.get_arch_list() names them.
+
+    torch 1.6-2.10's get_arch_list() returns [] while no device is visible (it asks
+    is_available() first; 2.11+ asks only whether CUDA is compiled in), though the list is a
+    compile-time string: torch._C._cuda_getArchFlags() gives it without a device. Before 1.6
+    neither exists: [] (the caller says so)."""
     cuda = getattr(torch, "cuda", None)
-    if cuda is None or not hasattr(cuda, "get_arch_list"):
-        return []
-    return [str(a) for a in cuda.get_arch_list()]
+    found = []  # type: list[str]
+    if cuda is not None and hasattr(cuda, "get_arch_list"):
+        found = [str(a) for a in cuda.get_arch_list()]
+    if not found:
+        flags = getattr(getattr(torch, "_C", None), "_cuda_getArchFlags", None)
+        text = None
+        if flags is not None:
+            try:
+                text = flags()
+            except Exception:
+                text = None
+        if text:
+            found = [str(a) for a in str(text).split()]
+    return found
+
+
+NO_ARCH_LIST = (
+    "this torch reports no compiled architectures (torch.cuda.get_arch_list() arrived in 1.6)"
+)
 
 
 def check_arch_list(ctx: Context) -> str:
@@ -207,9 +274,15 @@ def check_arch_list(ctx: Context) -> str:
     version = getattr(torch, "version", None)
     if getattr(version, "cuda", None) is None and getattr(version, "hip", None) is None:
         skip(CPU_BUILD_SKIP)
-    if not hasattr(getattr(torch, "cuda", None), "get_arch_list"):
-        skip("torch.cuda.get_arch_list() is not available in this torch")
+    has_flags = hasattr(getattr(torch, "_C", None), "_cuda_getArchFlags")
+    if not hasattr(getattr(torch, "cuda", None), "get_arch_list") and not has_flags:
+        skip(NO_ARCH_LIST)
     found = _arch_list(torch)
+    if not found and not has_flags and not torch.cuda.is_available():
+        skip(
+            "torch.cuda.get_arch_list() is empty while no CUDA device is visible (torch "
+            "1.6-2.10 report the list only with a device)"
+        )
     text = " ".join(found) or "(empty)"
     gpu_build = getattr(version, "cuda", None) is not None or getattr(version, "hip", None)
     if ctx.archs and gpu_build:
@@ -246,8 +319,24 @@ def _loaded_libraries() -> "list[str]":
     return found
 
 
+def _soname_version(path: str) -> "str | None":
+    """The CUDA version a libcudart's file name tells: '9.0' for libcudart-f7fdd8d7.so.9.0,
+    '10.2' for libcudart.so.10.2; from CUDA 11 the soname holds the major only
+    (libcudart.so.11.0 for every 11.x, libcudart.so.13), so '11' and '13'; None when the name has
+    no version."""
+    found = re.search(r"\.so\.([0-9]+)(?:\.([0-9]+))?", Path(path).name)
+    if found is None:
+        return None
+    major = int(found.group(1))
+    if major >= 11 or found.group(2) is None:
+        return str(major)
+    return f"{major}.{found.group(2)}"
+
+
 def _runtime_version(path: str) -> "str | None":
-    """cudaRuntimeGetVersion() of a loaded libcudart as 'major.minor' (needs no GPU or driver)."""
+    """cudaRuntimeGetVersion() of a loaded libcudart as 'major.minor', or None when it does not
+    answer. It needs no GPU; without a driver the 9.x-11.x runtimes answer
+    cudaErrorInsufficientDriver (35; measured with torch 1.0.1-1.13.1), CUDA 13's answers."""
     try:
         lib = ctypes.CDLL(path)
         value = ctypes.c_int(0)
@@ -256,6 +345,23 @@ def _runtime_version(path: str) -> "str | None":
     except (OSError, AttributeError):
         return None
     return f"{value.value // 1000}.{value.value % 1000 // 10}"
+
+
+def _runtime_from_name(path: str) -> str:
+    """A runtime's version from its file name when cudaRuntimeGetVersion() does not answer
+    (no driver): major.minor up to CUDA 10, the major from CUDA 11. A name without a version
+    leaves nothing to check: a failure."""
+    named = _soname_version(path)
+    if named is None:
+        fail(f"{path} is loaded but cudaRuntimeGetVersion() failed")
+    return named
+
+
+def _runtime_matches(runtime: str, want: str) -> bool:
+    """'10.2' against the variant's '10.2'; a major-only '11' (from a file name) against '11.7'."""
+    if "." not in runtime:
+        return runtime == want.split(".", 1)[0]
+    return _version_prefix_equal(runtime, want)
 
 
 def check_cuda_libraries(ctx: Context) -> str:
@@ -283,11 +389,13 @@ def check_cuda_libraries(ctx: Context) -> str:
     cudart = [p for p in loaded if Path(p).name.startswith("libcudart")]
     want = ctx.version if ctx.kind == "cuda" and ctx.version else str(cuda)
     runtimes = {}  # type: dict[str, list[str]]
+    named = []  # type: list[str]
     for path in cudart:
         runtime = _runtime_version(path)
         if runtime is None:
-            fail(f"{path} is loaded but cudaRuntimeGetVersion() failed")
-        if not _version_prefix_equal(runtime, want):
+            runtime = _runtime_from_name(path)
+            named.append(Path(path).name)
+        if not _runtime_matches(runtime, want):
             fail(
                 f"the loaded CUDA runtime {path} is {runtime} but the variant is "
                 f"{ctx.accelerator} (torch.version.cuda {cuda})"
@@ -300,6 +408,11 @@ def check_cuda_libraries(ctx: Context) -> str:
         ]
     else:
         detail = ["no separate libcudart (linked into torch)"]
+    if named:
+        detail.append(
+            "version of {} read from the file name (cudaRuntimeGetVersion() did not answer: "
+            "no driver)".format(", ".join(sorted(named)))
+        )
     backends = getattr(torch, "backends", None)
     cudnn = getattr(backends, "cudnn", None)
     if cudnn is not None and hasattr(cudnn, "version"):
@@ -343,18 +456,19 @@ def check_convnet(ctx: Context) -> str:
     torch = ctx.torch
     nn = torch.nn
     torch.manual_seed(0)
-    model = nn.Sequential(
+    # No nn.Flatten (torch 1.2+): the features are flattened with view, as in every torch.
+    features = nn.Sequential(
         nn.Conv2d(3, 8, 3, padding=1),
         nn.ReLU(),
         nn.MaxPool2d(2),
         nn.Conv2d(8, 4, 3, padding=1),
         nn.AdaptiveAvgPool2d(1),
-        nn.Flatten(),
-        nn.Linear(4, 10),
     )
-    model.eval()
+    head = nn.Linear(4, 10)
+    features.eval()
+    head.eval()
     with torch.no_grad():
-        out = model(torch.ones(1, 3, 64, 64))
+        out = head(features(torch.ones(1, 3, 64, 64)).view(1, -1))
     if tuple(out.shape) != (1, 10):
         fail(f"tiny conv net output shape {tuple(out.shape)}, expected (1, 10)")
     if not bool(torch.isfinite(out).all()):
@@ -365,6 +479,12 @@ def check_convnet(ctx: Context) -> str:
 def check_nms(ctx: Context) -> str:
     torch = ctx.torch
     tv = ctx.module("torchvision")
+    if not hasattr(getattr(tv, "ops", None), "nms"):
+        skip(
+            "torchvision {} has no ops.nms (torchvision.ops arrived in 0.3)".format(
+                getattr(tv, "__version__", "?")
+            )
+        )
     boxes = torch.tensor([[0.0, 0.0, 10.0, 10.0], [1.0, 1.0, 11.0, 11.0], [20.0, 20.0, 30.0, 30.0]])
     scores = torch.tensor([0.9, 0.8, 0.7])
     # Boxes 0 and 1 overlap with IoU 81/119 = 0.68 > 0.5, so box 1 is suppressed.
@@ -383,23 +503,26 @@ def check_resnet(ctx: Context) -> str:
     except TypeError:  # torchvision < 0.13 has no `weights`
         model = models.resnet18(pretrained=False)
     model.eval()
+    # torchvision < 0.3 pools with a fixed AvgPool2d(7): it needs the 224x224 input it was made for.
+    side = 64 if isinstance(getattr(model, "avgpool", None), torch.nn.AdaptiveAvgPool2d) else 224
     with torch.no_grad():
-        out = model(torch.zeros(1, 3, 64, 64))
+        out = model(torch.zeros(1, 3, side, side))
     if tuple(out.shape) != (1, 1000):
         fail(f"resnet18 output shape {tuple(out.shape)}, expected (1, 1000)")
-    return "resnet18(weights=None) on 1x3x64x64 -> (1, 1000)"
+    return f"resnet18(weights=None) on 1x3x{side}x{side} -> (1, 1000)"
 
 
 def check_image_decode(ctx: Context) -> str:
     torch = ctx.torch
     tv = ctx.module("torchvision")
-    io = tv.io
-    if not hasattr(io, "encode_png") or not hasattr(io, "decode_image"):
+    found = getattr(tv, "io", None)  # torchvision.io arrived in 0.4
+    if not hasattr(found, "encode_png") or not hasattr(found, "decode_image"):
         skip(
             "torchvision {} has no io.encode_png/io.decode_image".format(
                 getattr(tv, "__version__", "?")
             )
         )
+    io = tv.io
     image = (torch.arange(3 * 8 * 8) % 256).to(torch.uint8).reshape(3, 8, 8)
     decoded = io.decode_image(io.encode_png(image))
     if tuple(decoded.shape) != (3, 8, 8) or not bool(torch.equal(decoded, image)):
@@ -461,13 +584,58 @@ def _gpu_torch(ctx: Context) -> ModuleType:
     return torch
 
 
-def _device_arch(torch: ModuleType) -> str:
-    props = torch.cuda.get_device_properties(0)
-    gcn = getattr(props, "gcnArchName", None)
-    if getattr(torch.version, "hip", None) is not None and gcn:
-        return str(gcn).split(":")[0]
-    major, minor = torch.cuda.get_device_capability(0)
+# The AMD kernel driver's topology: one folder per node (CPUs too), each with a `properties`
+# file whose `gfx_target_version` line encodes a GPU's gfx target (90010 -> gfx90a); read where
+# torch has no gcnArchName (ROCm builds before 2.2).
+KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
+
+
+def _gfx_name(target: int) -> str:
+    """90010 -> 'gfx90a', 100300 -> 'gfx1030', 90402 -> 'gfx942' (major, minor, stepping)."""
+    return f"gfx{target // 10000}{target // 100 % 100:x}{target % 100:x}"
+
+
+def _kfd_gfx_targets(root: str) -> "list[str]":
+    """The gfx targets of the GPU nodes under `root`, in node order (CPU nodes report 0)."""
+    found = []  # type: list[str]
+    try:
+        nodes = sorted((p.name for p in Path(root).iterdir()), key=lambda n: (len(n), n))
+    except OSError:
+        return found
+    for node in nodes[:256]:
+        try:
+            with (Path(root) / node / "properties").open(encoding="utf-8") as handle:
+                text = handle.read(65536)
+        except OSError:
+            continue
+        for line in text.splitlines():
+            key, _, value = line.partition(" ")
+            if key == "gfx_target_version" and value.strip().isdigit() and int(value) > 0:
+                found.append(_gfx_name(int(value)))
+    return found
+
+
+def _device_arch(torch: ModuleType, index: int = 0) -> "str | None":
+    """The device's architecture as get_arch_list() names it: sm_86, or a ROCm gfx target.
+
+    ROCm: torch.cuda.get_device_properties(i).gcnArchName (torch 2.2+; 'gfx90a:sramecc+:xnack-'
+    -> 'gfx90a'); before 2.2 the kernel driver's topology, when every GPU there has the same
+    target (the device index cannot be matched to a node otherwise); None when unknown. A ROCm
+    device's get_device_capability() is never an sm_ name."""
+    if getattr(torch.version, "hip", None) is not None:
+        props = torch.cuda.get_device_properties(index)
+        gcn = getattr(props, "gcnArchName", None)
+        if gcn:
+            return str(gcn).split(":")[0]
+        targets = sorted(set(_kfd_gfx_targets(KFD_NODES)))
+        return targets[0] if len(targets) == 1 else None
+    major, minor = torch.cuda.get_device_capability(index)
     return f"sm_{major}{minor}"
+
+
+def _device_indices(torch: ModuleType) -> "list[int]":
+    count = int(torch.cuda.device_count())
+    return list(range(min(max(count, 1), 64)))
 
 
 def check_gpu_available(ctx: Context) -> str:
@@ -477,49 +645,115 @@ def check_gpu_available(ctx: Context) -> str:
 
 def check_gpu_device(ctx: Context) -> str:
     torch = _gpu_torch(ctx)
-    name = torch.cuda.get_device_name(0)
-    major, minor = torch.cuda.get_device_capability(0)
-    return f"{name} (compute capability {major}.{minor}, {_device_arch(torch)})"
+    parts = []
+    for index in _device_indices(torch):
+        name = torch.cuda.get_device_name(index)
+        major, minor = torch.cuda.get_device_capability(index)
+        arch = _device_arch(torch, index) or "gfx target unknown"
+        parts.append(f"{name} (compute capability {major}.{minor}, {arch})")
+    if len(parts) == 1:
+        return parts[0]
+    return "; ".join(f"cuda:{i} {p}" for i, p in enumerate(parts))
+
+
+NO_GCN_ARCH = (
+    "torch {} (ROCm) has no gcnArchName (2.2+) and the kernel driver's topology ({}) names no "
+    "single gfx target: the device's architecture cannot be read"
+)
 
 
 def check_gpu_arch(ctx: Context) -> str:
     torch = _gpu_torch(ctx)
-    arch = _device_arch(torch)
     archs = _arch_list(torch)
+    source = ""
+    if not archs and ctx.archs:  # torch < 1.6 reports none: the matrix's list (gpu-archs.yaml)
+        archs, source = list(ctx.archs), " (the matrix's list: torch reports none)"
     if not archs:
-        skip("torch.cuda.get_arch_list() is empty or missing")
+        skip("torch.cuda.get_arch_list() is empty or missing and the matrix has no list")
+    ptx_jit = ctx.ptx_jit and not _driver_below_runtime(torch)
+    indices = _device_indices(torch)
+    passed, failed = [], []  # type: list[str], list[str]
+    for index in indices:
+        verdict, ok = _arch_verdict(torch, index, archs, ptx_jit)
+        label = verdict if len(indices) == 1 else f"cuda:{index} {verdict}"
+        (passed if ok else failed).append(label)
+    if failed:
+        fail("; ".join(failed) + source)
+    return "; ".join(passed) + source
+
+
+def _arch_verdict(
+    torch: ModuleType, index: int, archs: "list[str]", ptx_jit: bool
+) -> "tuple[str, bool]":
+    """(the words, whether device `index` runs a build compiled for `archs`)."""
+    arch = _device_arch(torch, index)
+    if arch is None:
+        skip(NO_GCN_ARCH.format(getattr(torch, "__version__", "?"), KFD_NODES))
+    compiled = " ".join(archs)
     if not arch.startswith("sm_"):  # ROCm: gfx targets must match exactly
         if arch in archs:
-            return f"{arch} is in the compiled list"
-        fail(
-            "the GPU is {} but torch was compiled for {}: expect 'no kernel image is available "
-            "for execution on the device'".format(arch, " ".join(archs))
+            return f"{arch} is in the compiled list", True
+        words = (
+            f"the GPU is {arch} but torch was compiled for {compiled}: expect 'no kernel image is "
+            "available for execution on the device'"
         )
-    major, minor = torch.cuda.get_device_capability(0)
-    ptx_jit = ctx.ptx_jit and not _driver_below_runtime(torch)
+        return words, False
+    major, minor = torch.cuda.get_device_capability(index)
     found = arch_support((int(major), int(minor)), archs, ptx_jit=ptx_jit)
     if found is not None:
-        return describe_support(arch, found)
+        return describe_support(arch, found), True
     blocked = "" if ptx_jit else PTX_BLOCKED
-    fail(
-        "the GPU is {} but torch was compiled for {}{}: expect 'no kernel image is available "
-        "for execution on the device'".format(arch, " ".join(archs), blocked)
+    words = (
+        f"the GPU is {arch} but torch was compiled for {compiled}{blocked}: expect 'no kernel "
+        "image is available for execution on the device'"
     )
+    return words, False
+
+
+def _open_libcuda() -> "object | None":
+    """The NVIDIA driver's libcuda (loading it needs no GPU and no cuInit), or None."""
+    for name in ("libcuda.so.1", "libcuda.so", "nvcuda.dll", "libcuda.dylib"):
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    return None
+
+
+def _driver_version(torch: ModuleType) -> "int | None":
+    """The driver's CUDA version as an int (12080 for 12.8), or None when unknown.
+
+    torch._C._cuda_getDriverVersion() where torch has it (the 1.0.1-1.6.0 wheels; not 1.9.0), else
+    cuDriverGetVersion() from libcuda, which answers before cuInit."""
+    get = getattr(getattr(torch, "_C", None), "_cuda_getDriverVersion", None)
+    if get is not None:
+        try:
+            value = int(get())
+        except Exception:
+            value = 0
+        if value > 0:
+            return value
+    lib = _open_libcuda()
+    if lib is None:
+        return None
+    out = ctypes.c_int(0)
+    try:
+        if lib.cuDriverGetVersion(ctypes.byref(out)) != 0:  # type: ignore[attr-defined]
+            return None
+    except (AttributeError, OSError):
+        return None
+    return int(out.value) if out.value > 0 else None
 
 
 def _driver_below_runtime(torch: ModuleType) -> bool:
     """True when the driver's CUDA version is older than torch's CUDA runtime: the build runs
     through minor-version compatibility, where PTX cannot be JIT-compiled."""
-    get = getattr(getattr(torch, "_C", None), "_cuda_getDriverVersion", None)
     cuda = str(getattr(torch.version, "cuda", None) or "")
     parts = cuda.split(".")
-    if get is None or len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
+    if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
         return False
-    try:
-        driver = int(get())
-    except Exception:
-        return False
-    return 0 < driver < int(parts[0]) * 1000 + int(parts[1]) * 10
+    driver = _driver_version(torch)
+    return driver is not None and driver < int(parts[0]) * 1000 + int(parts[1]) * 10
 
 
 # --- the architecture rule (envgen.repro.doctor uses these too) -----------------------------------
@@ -605,8 +839,13 @@ def check_gpu_matmul(ctx: Context) -> str:
 def check_gpu_cudnn(ctx: Context) -> str:
     torch = _gpu_torch(ctx)
     cudnn = torch.backends.cudnn
-    if not cudnn.is_available():
-        fail("torch.backends.cudnn.is_available() is False")
+    if not cudnn.is_available():  # compiled in or not (torch._C._has_cudnn / has_cudnn)
+        skip(
+            "torch was built without cuDNN (torch.backends.cudnn.is_available() is False): "
+            "convolutions run on torch's own kernels"
+        )
+    if not cudnn.version():
+        fail("torch was built with cuDNN but it did not load (torch.backends.cudnn.version())")
     if not cudnn.enabled:
         fail("cuDNN is available but disabled (torch.backends.cudnn.enabled is False)")
     gen = torch.Generator().manual_seed(0)
@@ -619,13 +858,40 @@ def check_gpu_cudnn(ctx: Context) -> str:
     return f"cuDNN {cudnn.version()} enabled; conv2d matches CPU"
 
 
+def autocast_dtypes(torch: ModuleType) -> "tuple[list[object], str]":
+    """The dtypes the autocast check tries, and a note on bfloat16 when it is left out.
+
+    float16 always; bfloat16 where the GPU computes it natively: ROCm when
+    torch.cuda.is_bf16_supported() says so, CUDA devices of compute capability 8.0+ (Ampere).
+    torch 2.3+'s is_bf16_supported() is also True on older GPUs through emulation, which is
+    not what a bfloat16 training run expects. Skip when this torch has no autocast (1.6+)."""
+    amp = getattr(torch.cuda, "amp", None)
+    if not hasattr(torch, "autocast") and not hasattr(amp, "autocast"):
+        skip(
+            "torch {} has no autocast (torch.cuda.amp arrived in 1.6)".format(
+                getattr(torch, "__version__", "?")
+            )
+        )
+    dtypes = [torch.float16]  # type: list[object]
+    bf16 = getattr(torch.cuda, "is_bf16_supported", None)
+    if getattr(torch.version, "hip", None) is not None:
+        if bf16 is not None and bf16():
+            dtypes.append(torch.bfloat16)
+        return dtypes, ""
+    major, minor = torch.cuda.get_device_capability(0)
+    if bf16 is None:
+        return dtypes, "; bfloat16 not tried: torch.cuda.is_bf16_supported() is missing"
+    if int(major) < 8:
+        return dtypes, f"; bfloat16 not tried: sm_{major}{minor} has no native bfloat16 (sm_80+)"
+    if bf16():
+        dtypes.append(torch.bfloat16)
+    return dtypes, ""
+
+
 def check_gpu_autocast(ctx: Context) -> str:
     torch = _gpu_torch(ctx)
+    dtypes, note = autocast_dtypes(torch)
     a = torch.ones(8, 8, device="cuda")
-    dtypes = [torch.float16]
-    bf16 = getattr(torch.cuda, "is_bf16_supported", None)
-    if bf16 is not None and bf16():
-        dtypes.append(torch.bfloat16)
     seen = []
     for dtype in dtypes:
         if hasattr(torch, "autocast"):
@@ -641,7 +907,7 @@ def check_gpu_autocast(ctx: Context) -> str:
         if float(out[0, 0]) != 8.0:
             fail(f"autocast({dtype}) matmul gave {float(out[0, 0])}, expected 8")
         seen.append(str(dtype).replace("torch.", ""))
-    return "autocast matmul in {}".format(", ".join(seen))
+    return "autocast matmul in {}{}".format(", ".join(seen), note)
 
 
 def check_gpu_pinned_copy(ctx: Context) -> str:
@@ -765,9 +1031,22 @@ def _ext_spconv(_ext: ModuleType, torch: ModuleType) -> str:
     return "SparseConvTensor ok"
 
 
+def flash_attn_floor(version: str) -> "tuple[int, int]":
+    """The oldest compute capability flash-attn `version` runs on (its README): 2.x needs
+    Ampere (sm_80) and refuses older GPUs; 1.x ran on Turing (sm_75)."""
+    return (7, 5) if version.split(".", 1)[0] in ("0", "1") else (8, 0)
+
+
 def _ext_gpu_attention(ext: ModuleType, torch: ModuleType) -> str:
     if not torch.cuda.is_available():
         skip(NO_DEVICE_SKIP)
+    if ext.__name__ == "flash_attn" and getattr(torch.version, "hip", None) is None:
+        version = str(getattr(ext, "__version__", "2"))
+        floor = flash_attn_floor(version)
+        major, minor = torch.cuda.get_device_capability(0)
+        if (int(major), int(minor)) < floor:
+            least = f"sm_{floor[0]}{floor[1]}"
+            skip(f"flash-attn {version} runs on {least} and newer; this GPU is sm_{major}{minor}")
     q = torch.randn(1, 8, 2, 16, device="cuda", dtype=torch.float16)
     if ext.__name__ == "xformers":
         ops = importlib.import_module("xformers.ops")

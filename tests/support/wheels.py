@@ -178,17 +178,63 @@ def read_wheel_metadata(path: Path) -> str:
 # --- the torch family -------------------------------------------------------------------------
 
 
+def _release(version: str) -> tuple[int, int]:
+    """'2.13.0+cu130' -> (2, 13); (0, 0) when the version does not start with two numbers."""
+    parts = version.split("+", 1)[0].split(".")
+    try:
+        return int(parts[0]), int(parts[1])
+    except (IndexError, ValueError):
+        return 0, 0
+
+
 def torch_files(version: str, *, cuda: str | None = None, hip: str | None = None) -> dict[str, str]:
-    """Modules that mimic the parts of torch a smoke test touches.
+    """Modules that mimic the parts of torch a smoke test touches, as the real wheel of
+    `version` behaves on a machine without a GPU.
 
     `torch.__version__`, `torch.version.cuda` / `.hip`, `torch.cuda.is_available()` (always
-    False: there is no GPU behind a fake), `torch.cuda.get_arch_list()`, `torch.tensor(...)`.
+    False: there is no GPU behind a fake), `torch.cuda.get_arch_list()`, `torch.tensor(...)`,
+    and for GPU builds `torch._C._cuda_getArchFlags()` (the compile-time list, device or not).
+    get_arch_list() is absent before 1.6 and returns [] without a device in 1.6-2.10 (it asks
+    is_available() first); from 2.11 it asks only whether CUDA is compiled in. Checked against
+    real wheels: tests/integration/test_gpu_sim.py (2.13.0) and the era suite (1.0.1-1.13.1).
     """
-    arch_list = ["sm_50", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_90"] if cuda else []
+    gpu = bool(cuda or hip)
+    # ROCm fakes report no list (None), as before; the real ROCm wheels name gfx targets.
+    flags = "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90" if cuda else None
+    release = _release(version)
+    c_module = (
+        "def _cuda_getDeviceCount():\n    return 0\n\n\n"
+        f"def _cuda_getArchFlags():\n    return {flags!r}\n"
+        if gpu
+        else "# a CPU build: no CUDA entry points\n"
+    )
+    cuda_module = (
+        "import torch._C\n\n\n"
+        "def is_available():\n"
+        "    return False\n\n\n"
+        "def device_count():\n"
+        "    return 0\n"
+    )
+    if release >= (2, 11):
+        cuda_module += (
+            "\n\ndef get_arch_list():\n"
+            "    if not hasattr(torch._C, '_cuda_getDeviceCount'):\n"
+            "        return []\n"
+            "    flags = torch._C._cuda_getArchFlags()\n"
+            "    return [] if flags is None else flags.split()\n"
+        )
+    elif release >= (1, 6):
+        cuda_module += (
+            "\n\ndef get_arch_list():\n"
+            "    if not is_available():\n"
+            "        return []\n"
+            "    flags = torch._C._cuda_getArchFlags()\n"
+            "    return [] if flags is None else flags.split()\n"
+        )
     return {
         "torch/__init__.py": (
             '"""Fake torch for envgen tests."""\n'
-            "from torch import cuda, version\n"
+            "from torch import _C, cuda, version\n"
             "from torch.version import __version__\n\n"
             '__all__ = ["__version__", "cuda", "tensor", "version"]\n\n\n'
             "class Tensor(list):\n"
@@ -197,20 +243,14 @@ def torch_files(version: str, *, cuda: str | None = None, hip: str | None = None
             "def tensor(data):\n"
             "    return Tensor(data)\n"
         ),
+        "torch/_C.py": c_module,
         "torch/version.py": (
             f"__version__ = {version!r}\n"
             f"cuda = {cuda!r}\n"
             f"hip = {hip!r}\n"
             f"git_version = {'0' * 40!r}\n"
         ),
-        "torch/cuda/__init__.py": (
-            "def is_available():\n"
-            "    return False\n\n\n"
-            "def device_count():\n"
-            "    return 0\n\n\n"
-            "def get_arch_list():\n"
-            f"    return {arch_list!r}\n"
-        ),
+        "torch/cuda/__init__.py": cuda_module,
     }
 
 

@@ -426,23 +426,39 @@ def test_arch_support(
     assert sc.arch_support(capability, archs, ptx_jit=ptx) == expected
 
 
-def fake_gpu_torch(
-    capability: tuple[int, int], archs: list[str], *, driver: int | None = None
-) -> types.ModuleType:
+def fake_gpu_torch(capability: tuple[int, int], archs: list[str]) -> types.ModuleType:
+    """torch 1.9+'s surface: no torch._C._cuda_getDriverVersion (the driver's version comes
+    from libcuda; see fake_libcuda). tests/unit/test_gpu_sim.py drives a real torch instead."""
     torch = types.ModuleType("torch")
     torch.__dict__.update(
         version=types.SimpleNamespace(cuda="12.8", hip=None),
         cuda=types.SimpleNamespace(
             is_available=lambda: True,
+            device_count=lambda: 1,
             get_arch_list=lambda: archs,
             get_device_capability=lambda _i=0: capability,
             get_device_properties=lambda _i=0: types.SimpleNamespace(),
         ),
-        _C=types.SimpleNamespace(_cuda_getDriverVersion=lambda: driver)
-        if driver is not None
-        else types.SimpleNamespace(),
+        _C=types.SimpleNamespace(),
     )
     return torch
+
+
+class FakeLibcuda:
+    """cuDriverGetVersion(int*) of libcuda, answering `version` (12020 for CUDA 12.2)."""
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+
+    def cuDriverGetVersion(self, out: object) -> int:  # noqa: N802 - libcuda's name
+        out._obj.value = self.version  # type: ignore[attr-defined]  # ctypes.byref
+        return 0
+
+
+def fake_libcuda(monkeypatch: pytest.MonkeyPatch, version: int | None) -> None:
+    monkeypatch.setattr(
+        sc, "_open_libcuda", lambda: None if version is None else FakeLibcuda(version)
+    )
 
 
 def gpu_outcome(torch: types.ModuleType, **expect: object) -> tuple[object, object]:
@@ -452,7 +468,8 @@ def gpu_outcome(torch: types.ModuleType, **expect: object) -> tuple[object, obje
     return entry["status"], entry["detail"]
 
 
-def test_smoke_gpu_arch_uses_the_rule() -> None:
+def test_smoke_gpu_arch_uses_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_libcuda(monkeypatch, None)
     assert gpu_outcome(fake_gpu_torch((8, 6), ["sm_80", "sm_90"])) == (
         "pass",
         "sm_86 runs the sm_80 kernels (same major)",
@@ -468,7 +485,10 @@ def test_smoke_gpu_arch_uses_the_rule() -> None:
     )
 
 
-def test_smoke_gpu_arch_without_ptx_jit_under_minor_version_compat() -> None:
+def test_smoke_gpu_arch_without_ptx_jit_under_minor_version_compat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake_libcuda(monkeypatch, None)
     blocked = (
         "fail",
         "the GPU is sm_120 but torch was compiled for sm_90 compute_90 (PTX JIT is not "
@@ -477,9 +497,12 @@ def test_smoke_gpu_arch_without_ptx_jit_under_minor_version_compat() -> None:
     )
     # Told by the caller...
     assert gpu_outcome(fake_gpu_torch((12, 0), ["sm_90", "compute_90"]), ptx_jit=False) == blocked
-    # ...or seen by the script: the driver's CUDA (12.2) is older than torch's runtime (12.8).
-    assert gpu_outcome(fake_gpu_torch((12, 0), ["sm_90", "compute_90"], driver=12020)) == blocked
-    assert gpu_outcome(fake_gpu_torch((12, 0), ["sm_90", "compute_90"], driver=12080)) == (
+    # ...or seen by the script: the driver's CUDA (12.2, read from libcuda) is older than
+    # torch's runtime (12.8).
+    fake_libcuda(monkeypatch, 12020)
+    assert gpu_outcome(fake_gpu_torch((12, 0), ["sm_90", "compute_90"])) == blocked
+    fake_libcuda(monkeypatch, 12080)
+    assert gpu_outcome(fake_gpu_torch((12, 0), ["sm_90", "compute_90"])) == (
         "pass",
         "sm_120 can JIT the compute_90 PTX",
     )

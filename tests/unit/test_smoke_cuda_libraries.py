@@ -64,12 +64,73 @@ def test_a_runtime_of_another_cuda_fails(monkeypatch: pytest.MonkeyPatch) -> Non
     )
 
 
-def test_a_runtime_that_does_not_answer_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, detail = outcome(monkeypatch, fake_torch("13.0"), runtime=None)
+def test_a_runtime_that_does_not_answer_is_read_from_its_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Without a driver the CUDA 11.7 runtimes of torch 1.13.1 answer error 35 (measured).
+    assert outcome(monkeypatch, fake_torch("13.0"), runtime=None) == (
+        "pass",
+        "CUDA runtime 13 (libcudart.faf08d9a.so.13, libcudart.so.13); version of "
+        "libcudart.faf08d9a.so.13, libcudart.so.13 read from the file name "
+        "(cudaRuntimeGetVersion() did not answer: no driver); cuDNN 92400; "
+        "loaded: libcublas.so.13 libcudnn.so.9",
+    )
+    status, detail = outcome(monkeypatch, fake_torch("13.0"), runtime=None, version="12.8")
+    assert status == "fail"
+    assert str(detail).endswith("is 13 but the variant is cu128 (torch.version.cuda 13.0)")
+
+
+def test_a_runtime_that_does_not_answer_and_has_no_version_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    loaded = [f"{SITE}/torch/lib/libc10_cuda.so", f"{SITE}/torch/lib/libcudart.so"]
+    status, detail = outcome(monkeypatch, fake_torch("13.0"), loaded=loaded, runtime=None)
     assert (status, detail) == (
         "fail",
-        f"{SITE}/nvidia/cu13/lib/libcudart.so.13 is loaded but cudaRuntimeGetVersion() failed",
+        f"{SITE}/torch/lib/libcudart.so is loaded but cudaRuntimeGetVersion() failed",
     )
+
+
+OLD_LOADED = [
+    f"{SITE}/torch/lib/libc10_cuda.so",
+    f"{SITE}/torch/lib/libcudart-80664282.so.10.2",
+    f"{SITE}/torch/lib/libnvToolsExt-3965bdd0.so.1",
+]
+
+
+def test_a_cuda_10_runtime_without_a_driver_is_read_from_its_file_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # torch 1.6.0's cu102 wheel on a machine without a driver (measured, era suite): the CUDA
+    # 9.x-10.x runtimes answer cudaRuntimeGetVersion() only with a driver loaded.
+    torch = fake_torch("10.2", cudnn=7605)
+    assert outcome(monkeypatch, torch, loaded=OLD_LOADED, runtime=None, version="10.2") == (
+        "pass",
+        "CUDA runtime 10.2 (libcudart-80664282.so.10.2); version of libcudart-80664282.so.10.2 "
+        "read from the file name (cudaRuntimeGetVersion() did not answer: no driver); "
+        "cuDNN 7605; loaded: libnvToolsExt-3965bdd0.so.1",
+    )
+    status, detail = outcome(monkeypatch, torch, loaded=OLD_LOADED, runtime=None, version="10.1")
+    assert (status, detail) == (
+        "fail",
+        f"the loaded CUDA runtime {SITE}/torch/lib/libcudart-80664282.so.10.2 is 10.2 but the "
+        "variant is cu101 (torch.version.cuda 10.2)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "version"),
+    [
+        ("libcudart-f7fdd8d7.so.9.0", "9.0"),
+        ("libcudart.so.10.1", "10.1"),
+        ("libcudart.so.11.0", "11"),
+        ("libcudart-e409450e.so.11.0", "11"),
+        ("libcudart.so.13", "13"),
+        ("libcudart.so", None),
+    ],
+)
+def test_soname_version(name: str, version: str | None) -> None:
+    assert sc._soname_version(f"/x/{name}") == version
 
 
 def test_torch_without_its_cuda_library_loaded_fails(monkeypatch: pytest.MonkeyPatch) -> None:
