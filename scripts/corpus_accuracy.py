@@ -133,15 +133,27 @@ def render(outcomes: list[Outcome]) -> str:
     misses = [o for o in outcomes if not o.hit]
     if misses:
         lines.append(f"misses ({len(misses)}):")
-        for o in misses:
-            diff = {
-                k: o.got.get(k)
-                for k in set(o.expected) | set(o.got)
-                if o.got.get(k) != o.expected.get(k)
-            }
-            want = {k: o.expected.get(k) for k in diff}
-            lines.append(f"  {o.entry} [{o.fmt}, {o.era}]: expected {want}, envgen {diff}")
+        lines.extend(f"  {o.entry} [{o.fmt}, {o.era}]: {_difference(o)}" for o in misses)
     return "\n".join(lines)
+
+
+def _difference(o: Outcome) -> str:
+    """What differs between the graded answer and envgen's, key by key in a fixed order."""
+    if o.got == {"refused": True}:
+        return f"envgen refused (no torch found); expected {_show(o.expected)}"
+    if o.expected == {"refused": True}:
+        return f"expected a refusal; envgen {_show(o.got)}"
+    keys = [k for k in KEYS if o.got.get(k) != o.expected.get(k)]
+    want = {k: o.expected.get(k) for k in keys}
+    return f"expected {_show(want)}, envgen {_show({k: o.got.get(k) for k in keys})}"
+
+
+def _show(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={values[k]}" for k in sorted(values, key=_key_order))
+
+
+def _key_order(key: str) -> int:
+    return KEYS.index(key) if key in KEYS else len(KEYS)
 
 
 def main(argv: list[str] | None = None) -> int:
