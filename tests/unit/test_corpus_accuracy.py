@@ -104,6 +104,7 @@ def test_heldout_is_a_fifth_apart_by_repository() -> None:
     main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
     held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
     assert len(held) * 5 >= len(main) + len(held)
+    assert [e["import"] for _, e in ca.load(ca.HELDOUT)] == [e["import"] for e in held]
     assert not {e["repo"] for e in main} & {e["repo"] for e in held}
     old = {e["repo"] for e in yaml.safe_load((REAL / "SOURCES.yaml").read_text())}
     assert not old & ({e["repo"] for e in main} | {e["repo"] for e in held})
