@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support.corpus_report import REPORT
+
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
@@ -49,9 +51,9 @@ def outcomes() -> list[Any]:
     return list(ca.measure(ca.MAIN))
 
 
-def test_accuracy_per_format_and_era(outcomes: list[Any]) -> None:
+def test_accuracy_per_format_and_era(outcomes: list[Any], request: pytest.FixtureRequest) -> None:
     report = ca.render(outcomes)
-    print(report)  # noqa: T201 - the table is this test's report (pytest -s); also in the failure message
+    request.config.stash[REPORT] = report  # printed in the run's summary (tests/support)
     right = sum(o.hit for o in outcomes)
     assert right / len(outcomes) >= MIN_OVERALL, report
     new = {e["import"] for e in yaml.safe_load((REAL / "CORPUS.yaml").read_text())}
