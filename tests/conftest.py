@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-pytest_plugins = ["tests.support.fixtures"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.corpus_report"]
 
 # tests/data holds other projects' files (tests/data/real: real repositories' setup.py and
 # scripts): data to import, never modules to collect or run (--doctest-modules would import them).

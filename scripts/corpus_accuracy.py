@@ -1,0 +1,175 @@
+"""How often `envgen import` is right on real files: accuracy per format and per era.
+
+Reads the graded corpus (tests/data/real/SOURCES.yaml and CORPUS.yaml; with --heldout only
+tests/data/real-heldout/SOURCES.yaml), imports every entry as a user would (`--as-of` the file's
+commit date where the entry records one), compares the six keys project.yaml must get right
+(python, torch, torchvision, torchaudio, accelerators, managers) with the graded answer, and
+prints one table per format and per era, then every miss with what envgen said.
+
+    .venv/bin/python scripts/corpus_accuracy.py             # the main corpus
+    .venv/bin/python scripts/corpus_accuracy.py --heldout   # the held-out fifth: once, at the end
+
+Exit status 0 whatever the accuracy (the threshold lives in tests/unit/test_corpus_accuracy.py);
+2 for a corpus that cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from envgen.errors import ImportSpecError
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
+
+DATA: Final = Path(__file__).resolve().parent.parent / "tests" / "data"
+MAIN: Final = (DATA / "real" / "SOURCES.yaml", DATA / "real" / "CORPUS.yaml")
+HELDOUT: Final = (DATA / "real-heldout" / "SOURCES.yaml",)
+KEYS: Final = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
+UNDATED: Final = "undated"
+
+# (format, pattern on the lower-cased file name), first match wins; a folder is "repository".
+_FORMATS: Final = (
+    ("conda-env", re.compile(r"\.ya?ml$")),
+    ("requirements", re.compile(r"requirements[\w.-]*\.(txt|in)$|^requirements$")),
+    ("dockerfile", re.compile(r"^dockerfile|\.dockerfile$")),
+    ("shell", re.compile(r"\.(sh|bash)$")),
+    ("batch", re.compile(r"\.(bat|cmd)$")),
+    ("setup.py", re.compile(r"^setup\.py$")),
+    ("setup.cfg", re.compile(r"^setup\.cfg$")),
+    ("pyproject", re.compile(r"^pyproject\.toml$")),
+    ("readme", re.compile(r"\.(md|rst|markdown)$")),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One graded entry and what envgen said about it."""
+
+    entry: str
+    fmt: str
+    era: str
+    expected: dict[str, Any]
+    got: dict[str, Any]
+
+    @property
+    def hit(self) -> bool:
+        return self.got == self.expected
+
+
+def load(paths: tuple[Path, ...]) -> list[tuple[Path, dict[str, Any]]]:
+    """Every entry of the manifests, with the folder its `import` is relative to."""
+    entries: list[tuple[Path, dict[str, Any]]] = []
+    for path in paths:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, list):
+            msg = f"{path}: expected a list of entries, got {type(raw).__name__}"
+            raise ValueError(msg)
+        entries.extend((path.parent, e) for e in raw)
+    return entries
+
+
+def file_format(root: Path, entry: dict[str, Any]) -> str:
+    """The kind of input an entry is: its file name's format, or "repository" for a folder."""
+    target = root / entry["import"]
+    if target.is_dir():
+        return "repository"
+    low = target.name.lower()
+    return next((name for name, pat in _FORMATS if pat.search(low)), "other")
+
+
+def era(entry: dict[str, Any]) -> str:
+    """The year of the entry's commit date, or "undated" (SOURCES.yaml predates the field)."""
+    date = entry.get("date")
+    return str(date)[:4] if date else UNDATED
+
+
+def answer(root: Path, entry: dict[str, Any], matrix: Matrix) -> dict[str, Any]:
+    """What `envgen import <file> --as-of <date>` writes for the six graded keys."""
+    date = entry.get("date")
+    options = ImportOptions(source=root / entry["import"], as_of=str(date) if date else None)
+    try:
+        result = run_import(options, matrix)
+    except ImportSpecError:
+        return {"refused": True}
+    return {k: result.project.get(k) for k in KEYS}
+
+
+def measure(paths: tuple[Path, ...], matrix: Matrix | None = None) -> list[Outcome]:
+    """Import every entry of the manifests and grade it."""
+    matrix = matrix or load_matrix()
+    return [
+        Outcome(e["import"], file_format(root, e), era(e), e["expected"], answer(root, e, matrix))
+        for root, e in load(paths)
+    ]
+
+
+def table(outcomes: list[Outcome], by: str) -> list[tuple[str, int, int]]:
+    """(group, right, total) per format or per era, sorted by group name."""
+    groups: dict[str, list[bool]] = defaultdict(list)
+    for o in outcomes:
+        groups[o.fmt if by == "format" else o.era].append(o.hit)
+    return [(g, sum(hits), len(hits)) for g, hits in sorted(groups.items())]
+
+
+def render(outcomes: list[Outcome]) -> str:
+    """The report: overall accuracy, a table per format and per era, then the misses."""
+    right = sum(o.hit for o in outcomes)
+    total = len(outcomes)
+    lines = [f"{right}/{total} right ({100 * right / max(total, 1):.1f}%)", ""]
+    for by in ("format", "era"):
+        lines.append(f"{by:<12} {'right':>5} {'total':>5} {'%':>6}")
+        for group, r, t in table(outcomes, by):
+            lines.append(f"{group:<12} {r:>5} {t:>5} {100 * r / t:>6.1f}")
+        lines.append("")
+    misses = [o for o in outcomes if not o.hit]
+    if misses:
+        lines.append(f"misses ({len(misses)}):")
+        lines.extend(f"  {o.entry} [{o.fmt}, {o.era}]: {_difference(o)}" for o in misses)
+    return "\n".join(lines)
+
+
+def _difference(o: Outcome) -> str:
+    """What differs between the graded answer and envgen's, key by key in a fixed order."""
+    if o.got == {"refused": True}:
+        return f"envgen refused (no torch found); expected {_show(o.expected)}"
+    if o.expected == {"refused": True}:
+        return f"expected a refusal; envgen {_show(o.got)}"
+    keys = [k for k in KEYS if o.got.get(k) != o.expected.get(k)]
+    want = {k: o.expected.get(k) for k in keys}
+    return f"expected {_show(want)}, envgen {_show({k: o.got.get(k) for k in keys})}"
+
+
+def _show(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={values[k]}" for k in sorted(values, key=_key_order))
+
+
+def _key_order(key: str) -> int:
+    return KEYS.index(key) if key in KEYS else len(KEYS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--heldout", action="store_true", help="measure tests/data/real-heldout/ instead"
+    )
+    args = parser.parse_args(argv)
+    try:
+        outcomes = measure(HELDOUT if args.heldout else MAIN)
+    except (OSError, ValueError, KeyError, yaml.YAMLError) as exc:
+        print(f"error: the corpus cannot be read: {exc}", file=sys.stderr)
+        return 2
+    print(render(outcomes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
