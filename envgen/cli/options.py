@@ -32,7 +32,7 @@ def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     for folder in (here, *here.parents):
         candidate = folder / DEFAULT_SPEC
         if candidate.is_file():
-            return candidate if folder == here else Path(os.path.relpath(candidate, here))
+            return value if folder == here else Path(os.path.relpath(candidate, here))
         if (folder / ".git").exists():
             break
     return value

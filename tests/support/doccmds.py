@@ -72,17 +72,28 @@ def parse(path: Path) -> list[Command]:
         where = f"{path.name}:{start + 1}"
         if kind == "console":
             current: Command | None = None
+            continued = False
             for n, line in enumerate(body, start + 2):
-                if line.startswith("$ "):
+                if continued and current is not None:  # `\` at the end: the command goes on
+                    current.text += "\n" + line
+                    continued = line.endswith("\\")
+                elif line.startswith("$ "):
                     current = Command(f"{path.name}:{n}", line[2:], [], compare)
                     commands.append(current)
+                    continued = line.endswith("\\")
                 elif current is not None and current.shown is not None:
                     current.shown.append(line)
         elif kind == "sh":
+            pending: Command | None = None
             for n, line in enumerate(body, start + 2):
                 text = re.sub(r"\s{2,}#.*$", "", line).strip()
-                if text and not text.startswith("#"):
-                    commands.append(Command(f"{path.name}:{n}", text, None, False))
+                if pending is not None:
+                    pending.text += "\n" + text
+                elif text and not text.startswith("#"):
+                    pending = Command(f"{path.name}:{n}", text, None, False)
+                    commands.append(pending)
+                if pending is not None and not text.endswith("\\"):
+                    pending = None
         del where
     return commands
 
