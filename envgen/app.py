@@ -617,7 +617,9 @@ def smoke(
         project_lock(target, inside=trusted_root(spec, out)),
         project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
     ):
-        return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
+        return building.smoke_variants(
+            spec, matrix, target, variants=variants, env_dir=env_dir, settings=settings
+        )
 
 
 def clean(

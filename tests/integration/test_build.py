@@ -24,7 +24,7 @@ from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
 from tests.support.conda_channel import find_python, python_package, write_channel
-from tests.support.fixtures import ServedIndex
+from tests.support.fixtures import ServedIndex, user_key
 
 pytestmark = pytest.mark.integration
 
@@ -138,7 +138,7 @@ def test_build_verify_rebuild(
     assert "relocatable = true" in (env / "pyvenv.cfg").read_text()
     assert files_naming(env, ".env.tmp-") == []
     assert sorted(p.name for p in (out / "cpu").iterdir()) == [".env", "requirements.txt"]
-    marker = read_marker(env)
+    marker = read_marker(env, user_key())
     assert marker is not None
     assert marker["pip"] == {"colorama": "0.4.6", "packaging": "24.2", "six": "1.17.0"}
     # Compiled bytecode (PYTHONDONTWRITEBYTECODE would otherwise leave none).
@@ -219,7 +219,15 @@ def test_mismatch_is_reported_and_the_old_env_stays(
 ) -> None:
     (variant,) = expand(spec, matrix).variants
     env = out / "cpu" / ".env"
-    build_one(variant, VenvBuilder(), lock_dir=out / "cpu", env=env, cache_dir=cache_dir, urls=urls)
+    build_one(
+        variant,
+        VenvBuilder(),
+        lock_dir=out / "cpu",
+        env=env,
+        cache_dir=cache_dir,
+        urls=urls,
+        key=user_key(),
+    )
     before = (env / MARKER).read_bytes()
     with pytest.raises(BuildError) as info:
         build_one(
@@ -230,6 +238,7 @@ def test_mismatch_is_reported_and_the_old_env_stays(
             cache_dir=cache_dir,
             rebuild=True,
             urls=urls,
+            key=user_key(),
         )
     assert str(info.value) == (
         "cpu: the environment does not match requirements.txt (2 difference(s)):\n"
@@ -291,9 +300,9 @@ def test_python_uv_cannot_provide_comes_from_conda_forge(
     (lock_dir / "requirements.txt").write_text(lock_py36)
     env = lock_dir / ".env"
     status, _ = build_one(variant, VenvBuilder(), lock_dir=lock_dir, env=env, cache_dir=cache_dir,
-                          urls=urls, channel_alias=alias.as_uri())  # fmt: skip
+                          urls=urls, channel_alias=alias.as_uri(), key=user_key())  # fmt: skip
     assert (status, seen) == ("built", ["3.6"])
-    marker = read_marker(env)
+    marker = read_marker(env, user_key())
     assert marker is not None
     assert marker["interpreter"] == "python 3.6.15 from conda-forge (uv cannot provide python 3.6)"
     assert marker["pip"] == {"six": "1.16.0"}
@@ -315,7 +324,7 @@ def test_python_uv_cannot_provide_comes_from_conda_forge(
     assert result.stdout.split() == [str(env), "1.16.0"]
     # Rebuilding is a no-op, and the line the report prints keeps the interpreter's origin.
     again, _ = build_one(variant, VenvBuilder(), lock_dir=lock_dir, env=env, cache_dir=cache_dir,
-                         urls=urls, channel_alias=alias.as_uri())  # fmt: skip
+                         urls=urls, channel_alias=alias.as_uri(), key=user_key())  # fmt: skip
     assert again == "up-to-date"
 
 
