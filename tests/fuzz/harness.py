@@ -23,7 +23,7 @@ from typing import Final
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-SECRET_ENV: Final = "FUZZ_SECRET_TOKEN"
+SECRET_ENV: Final = "FUZZ_SECRET_TOKEN"  # noqa: S105 - a variable name, not a secret
 CANARY_ENV: Final = "CANARY-ENV-5d1e88c0"  # the value of SECRET_ENV
 CANARY_INDEX: Final = "CANARY-INDEX-0b7f31aa"  # a password in ENVGEN_*_INDEX URLs
 CANARY_FILE: Final = "CANARY-FILE-93c4e6d2"  # in a file outside the project
@@ -220,9 +220,7 @@ MARKERS: Final = [
 def requirement() -> st.SearchStrategy[str]:
     """A requirement-like string: package, operator, version, marker, sometimes extras."""
     return st.builds(
-        lambda name, extras, op, ver, clause, marker: (
-            f"{name}{extras}{op}{ver}{clause}{marker}"
-        ),
+        lambda name, extras, op, ver, clause, marker: f"{name}{extras}{op}{ver}{clause}{marker}",
         st.sampled_from(PACKAGES),
         st.sampled_from(["", "[cuda]", "[", "[a,b]"]),
         st.sampled_from(OPERATORS),

@@ -40,10 +40,12 @@ SECRET: Final = ROOT / "outside" / "secret.txt"
 
 
 def _yaml_item(line: str) -> str:
-    return f"  - {json.dumps(line, ensure_ascii=False)}" if line[:1] in "'\"&*!{[" else f"  - {line}"
+    return (
+        f"  - {json.dumps(line, ensure_ascii=False)}" if line[:1] in "'\"&*!{[" else f"  - {line}"
+    )
 
 
-def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911 - one return per format
+def _render(name: str, body: list[str], raw: bool) -> str:
     if raw:
         return "\n".join(body) + "\n"
     if name == "requirements.txt":

@@ -104,7 +104,11 @@ _REFUSED: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 def _raw_breaks(text: str, allowed: str = "\n") -> list[str]:
     return sorted(
-        {f"U+{ord(c):04X}" for c in text if c not in allowed and unicodedata.category(c) in _REFUSED}
+        {
+            f"U+{ord(c):04X}"
+            for c in text
+            if c not in allowed and unicodedata.category(c) in _REFUSED
+        }
     )
 
 
