@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess  # noqa: TID251 - tests run envgen as a real process
 import sys
 from pathlib import Path
@@ -59,16 +60,19 @@ def envgen(args: list[str], env: dict[str, str], cwd: Path, timeout: float = 90)
     return proc.returncode, out
 
 
-@pytest.fixture
-def cloned(tmp_path: Path, pytorch_index_with_auth: ServedIndex) -> tuple[Path, dict[str, str]]:
-    """A locked pip project (the index behind auth, credentials in ENVGEN_* URLs), cwd-free."""
+@pytest.fixture(scope="module")
+def locked(
+    tmp_path_factory: pytest.TempPathFactory, pytorch_index_with_auth: ServedIndex
+) -> tuple[Path, dict[str, str]]:
+    """A pip project locked once against the index behind auth (credentials in ENVGEN_* URLs)."""
     index = pytorch_index_with_auth
-    proj = tmp_path / "proj"
+    base = tmp_path_factory.mktemp("hostile-env")
+    proj = base / "template"
     proj.mkdir()
     (proj / "project.yaml").write_text(SPEC)
-    env = clean_tool_env(tmp_path)
+    env = clean_tool_env(base)
     env.update(
-        ENVGEN_CACHE_DIR=str(tmp_path / "cache"),
+        ENVGEN_CACHE_DIR=str(base / "cache"),
         ENVGEN_MATRIX=str(MINI),
         ENVGEN_PYTORCH_INDEX=index.with_auth(index.root_url),
         ENVGEN_PYPI_INDEX=index.with_auth(index.pypi_url),
@@ -77,6 +81,15 @@ def cloned(tmp_path: Path, pytorch_index_with_auth: ServedIndex) -> tuple[Path, 
     code, out = envgen(["lock", "project.yaml"], env, proj)
     assert code == 0, out
     return proj, env
+
+
+@pytest.fixture
+def cloned(tmp_path: Path, locked: tuple[Path, dict[str, str]]) -> tuple[Path, dict[str, str]]:
+    """A fresh copy of the locked project, as a user's clone."""
+    template, env = locked
+    proj = tmp_path / "proj"
+    shutil.copytree(template, proj)
+    return proj, dict(env)
 
 
 def canary(proj: Path) -> Path:
