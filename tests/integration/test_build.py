@@ -352,20 +352,35 @@ def test_clean_removes_only_environments_envgen_built(
     (victim / "keep").write_text("x")
     (out / "planted").mkdir()
     (out / "planted" / ".env").symlink_to(victim)
+    # A committed environment with a marker copied from a real one: not sealed for its folder.
+    (out / "copied" / ".env").mkdir(parents=True)
+    (out / "copied" / ".env" / MARKER).write_bytes((out / "cpu" / ".env" / MARKER).read_bytes())
 
     # While the spec still owns cpu, there is nothing of it to clean.
-    kept = find_orphans(out, ["cpu"], env_dir=None, inside=tmp_path, remove=True)
-    assert {o.variant: o.action for o in kept} == {"mine": "left alone", "planted": "left alone"}
+    kept = find_orphans(out, ["cpu"], env_dir=None, inside=tmp_path, remove=True, key=user_key())
+    assert {o.variant: o.action for o in kept} == {
+        "copied": "left alone",
+        "mine": "left alone",
+        "planted": "left alone",
+    }
+    assert [o.why for o in kept if o.variant == "copied"] == [
+        "its envgen build marker is not sealed with your key: not built on this machine"
+    ]
     assert (out / "cpu" / ".env").is_dir()
 
-    listed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=False)
+    listed = find_orphans(
+        out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=False, key=user_key()
+    )
     assert {o.variant: o.action for o in listed} == {
+        "copied": "left alone",
         "cpu": "would remove",
         "mine": "left alone",
         "planted": "left alone",
     }
     assert (out / "cpu" / ".env").is_dir()
-    removed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=True)
+    removed = find_orphans(
+        out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=True, key=user_key()
+    )
     assert [(o.variant, o.action) for o in removed if o.variant == "cpu"] == [("cpu", "removed")]
     assert not (out / "cpu" / ".env").exists()
     assert sorted(p.name for p in (out / "cpu").iterdir()) == ["requirements.txt"]
