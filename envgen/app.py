@@ -617,7 +617,9 @@ def smoke(
         project_lock(target, inside=trusted_root(spec, out)),
         project_lock(env_dir) if env_dir is not None else contextlib.nullcontext(),
     ):
-        return building.smoke_variants(spec, matrix, target, variants=variants, env_dir=env_dir)
+        return building.smoke_variants(
+            spec, matrix, target, variants=variants, env_dir=env_dir, settings=settings
+        )
 
 
 def clean(
@@ -631,6 +633,7 @@ def clean(
 ) -> list[Orphan]:
     """`envgen clean`: environments no variant of the spec owns, removed (or only listed)."""
     from envgen.build import clean as cleaning  # noqa: PLC0415 - ~125 ms (the build stage); keeps `envgen list` fast
+    from envgen.infra.buildkey import load_key  # noqa: PLC0415 - hmac; only where markers are read
 
     spec, matrix = load(spec_path, matrix_dir, settings)
     owned = [v.id for v in expand(spec, matrix).variants]
@@ -646,6 +649,7 @@ def clean(
             env_dir=env_dir,
             inside=env_dir if env_dir is not None else root,
             remove=not dry_run,
+            key=load_key(settings.key_file),
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -18,13 +19,22 @@ _DROP_PREFIXES = ("PIP_", "UV_", "CONDA_", "ENVGEN_", "VIRTUAL_ENV")
 _DROP_MAKE = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES", "MAKE_TERMOUT", "MAKE_TERMERR")
 
 
+@pytest.fixture(scope="session")
+def _config_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("config-home")
+
+
 @pytest.fixture(autouse=True)
-def _hermetic_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests never see the machine's pip/uv/conda/envgen settings (pip-tools' _isolate_pip_env)."""
+def _hermetic_env(monkeypatch: pytest.MonkeyPatch, _config_home: Path) -> None:
+    """Tests never see the machine's pip/uv/conda/envgen settings (pip-tools' _isolate_pip_env).
+
+    XDG_CONFIG_HOME: the build key (envgen.infra.buildkey) of the test session, not the user's.
+    """
     for key in list(os.environ):
         if key.startswith(_DROP_PREFIXES) or key in _DROP_MAKE:
             monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(_config_home))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from envgen.build.orchestrate import ENV_NAME, read_marker, remove_leftovers
+from envgen.build.orchestrate import ENV_NAME, marker_state, remove_leftovers
 from envgen.errors import FileSystemError
 from envgen.infra.files import check_no_links
 
@@ -60,11 +60,14 @@ def find_orphans(
     env_dir: Path | None,
     inside: Path,
     remove: bool,
+    key: bytes,
 ) -> list[Orphan]:
     """The environments under `out` (or `env_dir`) whose variant is not in `owned`.
 
-    With `remove`, each one envgen built is deleted (and a killed build's temp trees beside it);
-    a link, a file or a folder without envgen's marker is left alone with the reason.
+    With `remove`, each one this machine built (its marker sealed with `key`, the user's build
+    key) is deleted (and a killed build's temp trees beside it); a link, a file, a folder without
+    envgen's marker, or one whose marker this machine did not seal (committed to the repository,
+    copied) is left alone with the reason.
     """
     result: list[Orphan] = []
     for variant, env in _candidates(out, env_dir, set(owned)):
@@ -77,9 +80,14 @@ def find_orphans(
         if not stat.S_ISDIR(info.st_mode):
             result.append(Orphan(env, variant, "left alone", "not a folder"))
             continue
-        marker = read_marker(env)
+        state = marker_state(env, key)
+        marker = state.data
         if marker is None:
-            why = "no envgen build marker: not an environment envgen built here"
+            why = (
+                "its envgen build marker is not sealed with your key: not built on this machine"
+                if state.found
+                else "no envgen build marker: not an environment envgen built here"
+            )
             result.append(Orphan(env, variant, "left alone", why))
             continue
         if remove:

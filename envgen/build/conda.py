@@ -272,7 +272,7 @@ class CondaBuilder:
     def _cli_install(self, request: BuildRequest) -> None:
         tool = _proc.require(request.conda_tool, why="build conda environments with it")
         lock = request.lock_dir / explicit_lock_name(request.variant)
-        text = split_header(lock.read_text(encoding="utf-8"))[1]
+        text = split_header(read_lock(lock, request.variant.id))[1]
         with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
             copy = Path(work) / lock.name
             copy.write_text(

@@ -4,7 +4,11 @@ For each selected variant: require its lock files to exist, be full locks (hashe
 (the header's input-hash matches the spec), then let a Builder install the lock into
 `<env>.tmp-<random>` next to the environment's final path, compare what is installed with the
 lock, check that nothing still names the temp path, write the `envgen-build.json` marker (the
-last file written: its presence means "finished") and swap the new tree into place. After that
+last file written: its presence means "finished") and swap the new tree into place. The marker is
+sealed (an HMAC under the user's key, envgen.infra.buildkey, over its contents and the identity of
+the folder and its interpreter): an environment counts as built only when this machine built it,
+so a folder a cloned repository ships is rebuilt (build, run, shell) or refused (smoke), and its
+interpreter is never run. After that
 only `__pycache__/*.pyc` may still appear, each atomically, as Python itself writes them at
 import: a cold bytecode store is filled in the background (envgen.build.bytecode), after the
 smoke test. The swap is
@@ -49,7 +53,14 @@ from envgen.build.base import (
 )
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
-from envgen.infra.files import atomic_write_bytes, check_no_links, read_output
+from envgen.infra.buildkey import check_seal, load_key, seal
+from envgen.infra.files import (
+    atomic_write_bytes,
+    canonical_json,
+    check_no_links,
+    read_in,
+    read_output,
+)
 from envgen.infra.settings import Settings
 from envgen.lock.lockfile import (
     conda_lock_names,
@@ -74,6 +85,9 @@ log = logging.getLogger(__name__)
 ManagerChoice = Literal["pip", "conda", "auto"]
 MARKER: Final = "envgen-build.json"
 MARKER_FORMAT: Final = 1
+# A marker lists every installed distribution: a few hundred lines. Anything far larger is not one.
+MAX_MARKER_BYTES: Final = 4 * 1024 * 1024
+SEAL_KEY: Final = "seal"
 ENV_NAME: Final = ".env"
 # conda package name -> the Python distribution it installs.
 _CONDA_DIST: Final = {"pytorch": "torch", "torchvision": "torchvision", "torchaudio": "torchaudio"}
@@ -151,15 +165,76 @@ def env_path(out: Path, variant_id: str, env_dir: Path | None = None) -> Path:
     return env_dir / variant_id if env_dir is not None else out / variant_id / ENV_NAME
 
 
-def read_marker(env: Path) -> dict[str, object] | None:
-    """The finished marker of an environment, or None when absent, unreadable or foreign."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerState:
+    """What is at an environment's path: a marker in envgen's format (`found`), and whether this
+    machine sealed it (`data`, the marker, else None)."""
+
+    found: bool
+    data: dict[str, object] | None
+
+
+_NO_MARKER: Final = MarkerState(found=False, data=None)
+
+
+def _identity(folder: int) -> dict[str, object]:
+    """What a repository cannot carry: the device and inode of the environment folder and of its
+    interpreter (a checkout or copy makes new ones)."""
+    top = os.fstat(folder)
     try:
-        data = json.loads((env / MARKER).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
+        py = os.stat(python_of(Path()), dir_fd=folder, follow_symlinks=False)
+        python: list[int] | None = [py.st_dev, py.st_ino]
+    except OSError:
+        python = None
+    return {"env": [top.st_dev, top.st_ino], "python": python}
+
+
+def _seal_payload(data: Mapping[str, object], identity: Mapping[str, object]) -> bytes:
+    body = {k: v for k, v in data.items() if k != SEAL_KEY}
+    return canonical_json({"identity": identity, "marker": body}).encode()
+
+
+def marker_state(env: Path, key: bytes) -> MarkerState:
+    """Read `env`'s marker without following links, bounded; check its seal under `key`.
+
+    Never raises: a link, device, FIFO, huge or malformed marker is no marker at all.
+    """
+    try:
+        if not stat.S_ISDIR(env.lstat().st_mode):
+            return _NO_MARKER
+        folder = os.open(env, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return _NO_MARKER
+    try:
+        raw = read_in(folder, MARKER, env / MARKER, limit=MAX_MARKER_BYTES)
+        identity = _identity(folder)
+    except (OSError, EnvgenError):
+        return _NO_MARKER
+    finally:
+        os.close(folder)
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw is not None else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _NO_MARKER
     if not isinstance(data, dict) or data.get("format") != MARKER_FORMAT:
-        return None
-    return data
+        return _NO_MARKER
+    sealed = check_seal(key, _seal_payload(data, identity), data.get(SEAL_KEY))
+    return MarkerState(found=True, data=data if sealed else None)
+
+
+def read_marker(env: Path, key: bytes) -> dict[str, object] | None:
+    """The finished marker of an environment this machine built (sealed under `key`), or None
+    when absent, unreadable, foreign or copied from elsewhere."""
+    return marker_state(env, key).data
+
+
+def not_built_here(env: Path) -> str:
+    """Why an environment with a marker this machine did not seal is not used."""
+    return (
+        f"{env} holds an environment this machine did not build (its envgen-build.json is not "
+        "sealed with your key: committed to the repository, copied, or built by an older "
+        "envgen); envgen never runs its interpreter"
+    )
 
 
 def lock_digest(lock_dir: Path, names: tuple[str, ...]) -> str:
@@ -180,7 +255,14 @@ def torch_family(expected: Inventory) -> dict[str, str]:
 
 
 def _marker_bytes(
-    variant: Variant, manager: str, lock_sha: str, expected: Inventory, interpreter: str | None
+    variant: Variant,
+    manager: str,
+    lock_sha: str,
+    expected: Inventory,
+    interpreter: str | None,
+    *,
+    key: bytes,
+    prefix: Path,
 ) -> bytes:
     data: dict[str, object] = {
         "format": MARKER_FORMAT,
@@ -195,6 +277,12 @@ def _marker_bytes(
     }
     if interpreter is not None:
         data["interpreter"] = interpreter
+    # The folder keeps its device and inode through the renames that swap it into place.
+    folder = os.open(prefix, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        data[SEAL_KEY] = seal(key, _seal_payload(data, _identity(folder)))
+    finally:
+        os.close(folder)
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
 
 
@@ -267,11 +355,12 @@ def remove_leftovers(target: Path) -> list[Path]:
     return found
 
 
-def check_replaceable(env: Path, *, inside: Path) -> None:
+def check_replaceable(env: Path, *, inside: Path, key: bytes) -> None:
     """Refuse to build at `env` when that would delete something envgen did not build.
 
     A build replaces the tree at `env` as a whole, so it must be an environment envgen built
-    (its `envgen-build.json` marker), an empty folder, or nothing; neither `env` nor a folder
+    (its `envgen-build.json` marker, sealed here or not: an environment built elsewhere is
+    replaced, never run), an empty folder, or nothing; neither `env` nor a folder
     between `inside` and it may be a symbolic link (a cloned repository's link would make the
     swap and the clean-up act on another folder).
 
@@ -285,7 +374,7 @@ def check_replaceable(env: Path, *, inside: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISDIR(info.st_mode):
-        if read_marker(env) is not None or not any(env.iterdir()):
+        if marker_state(env, key).found or not any(env.iterdir()):
             return
         what = "a folder that is not an environment envgen built (no envgen-build.json)"
     else:
@@ -406,8 +495,12 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     conda_tool: CondaTool = "rattler",
     timeout: float = 1800.0,
     finish: bool = True,
+    key: bytes,
 ) -> tuple[Literal["built", "up-to-date"], Inventory]:
     """Build one environment atomically at `env` (see the module docstring).
+
+    `key`: the user's build key (envgen.infra.buildkey.load_key); only an environment whose
+    marker it sealed is kept ("up-to-date") or has its interpreter run.
 
     `finish`: let the builder start its after-the-swap work (background bytecode) before this
     returns; build_variants passes False and does it after the smoke test, which it would slow.
@@ -418,7 +511,10 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     expected = builder.expected(variant, lock_dir)
     lock_sha = lock_digest(lock_dir, builder.lock_files(variant))
     remove_leftovers(env)
-    marker = read_marker(env)
+    state = marker_state(env, key)
+    marker = state.data
+    if state.found and marker is None:
+        log.info("%s: %s; rebuilding", variant.id, not_built_here(env))
     if not rebuild and marker is not None and marker.get("lock-sha256") == lock_sha:
         if not expected.diff(builder.installed(env)):
             return "up-to-date", expected
@@ -456,7 +552,9 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
             raise BuildError(msg)
         atomic_write_bytes(
             tmp / MARKER,
-            _marker_bytes(variant, builder.manager, lock_sha, expected, interpreter),
+            _marker_bytes(
+                variant, builder.manager, lock_sha, expected, interpreter, key=key, prefix=tmp
+            ),
         )
         swap_into_place(tmp, env)
     finally:
@@ -526,6 +624,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         settings = dataclasses.replace(settings, cache_root=cache_dir)
     cache = settings.cache_root
     urls = index_urls(spec, settings, for_writing=False)
+    key = load_key(settings.key_file)
     plan: list[tuple[Variant, str, Builder]] = []
     not_ready: dict[str, VariantBuild] = {}
     for v in chosen:
@@ -550,7 +649,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 error=str(exc),
             )
             continue
-        check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out)
+        check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out, key=key)
         plan.append((v, mgr, builder))
 
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
@@ -570,6 +669,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 rebuild=rebuild,
                 conda_tool=conda_tool,
                 finish=False,
+                key=key,
             )
         except EnvgenError as exc:
             seconds = time.perf_counter() - start
@@ -586,7 +686,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         seconds = time.perf_counter() - start
         disk = disk_usage(target)
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
-        interpreter = (read_marker(target) or {}).get("interpreter")
+        interpreter = (read_marker(target, key) or {}).get("interpreter")
         report = None
         if smoke:
             archs = compiled_archs(matrix, v) if mgr == "pip" else ()
@@ -644,21 +744,31 @@ def smoke_variants(
     *,
     variants: tuple[str, ...] = (),
     env_dir: Path | None = None,
+    settings: Settings,
 ) -> tuple[VariantSmoke, ...]:
     """`envgen smoke`: run the smoke checks in the selected variants' built environments.
 
+    Only environments this machine built (their marker sealed with the key of
+    `settings.key_file`) are tested: another one's interpreter is never run.
+
     Raises:
-        BuildError: an environment is missing or unfinished (no marker): build it first.
+        BuildError: an environment is missing, unfinished (no marker) or not built here: build
+            it first.
     """
     chosen = select(expand(spec, matrix).variants, variants)
+    key = load_key(settings.key_file)
     results: list[VariantSmoke] = []
     for v in chosen:
         target = env_path(out, v.id, env_dir)
         check_no_links(target, inside=env_dir or out)
-        marker = read_marker(target)
+        state = marker_state(target, key)
+        marker = state.data
         if marker is None:
-            state = "unfinished (no envgen-build.json)" if target.exists() else "missing"
-            msg = f"{v.id}: not built: {target} is {state}"
+            if state.found:
+                msg = f"{v.id}: not built here: {not_built_here(target)}"
+            else:
+                what = "unfinished (no envgen-build.json)" if target.exists() else "missing"
+                msg = f"{v.id}: not built: {target} is {what}"
             error = BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}`")
             if len(chosen) == 1:
                 raise error
@@ -721,11 +831,13 @@ def _marker_inventory(marker: Mapping[str, object]) -> Inventory:
 
 __all__ = [
     "BuildReport",
+    "MarkerState",
     "VariantBuild",
     "VariantSmoke",
     "build_one",
     "build_variants",
     "env_path",
+    "marker_state",
     "read_marker",
     "remove_leftovers",
     "smoke_expectation",

@@ -88,11 +88,17 @@ def choose_auto(
 def environment_for(env: Path, *, conda: bool) -> dict[str, str]:
     """os.environ with the environment activated: its bin first on PATH, and its marker set.
 
-    Process plumbing, not a setting: the user's own command runs with the user's environment.
+    Process plumbing, not a setting: the user's own command runs with the user's environment,
+    less envgen's own settings (ENVGEN_*: index URLs and their credentials are envgen's, not the
+    command's).
     """
     env = env.absolute()  # PATH and VIRTUAL_ENV must hold wherever the command changes to
     bindir = env / ("Scripts" if os.name == "nt" else "bin")
-    out = {k: v for k, v in os.environ.items() if k not in ("PYTHONHOME", "VIRTUAL_ENV")}
+    out = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONHOME", "VIRTUAL_ENV") and not k.startswith(_proc.PRIVATE_PREFIXES)
+    }
     out["PATH"] = os.pathsep.join([str(bindir), os.environ.get("PATH", os.defpath)])
     if conda:
         out["CONDA_PREFIX"] = str(env)

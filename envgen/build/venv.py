@@ -169,7 +169,7 @@ class VenvBuilder:
         # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
         # from
         # what the spec and settings write): the indexes come from index_environment.
-        _, rest = split_index_lines(split_header(lock.read_text(encoding="utf-8"))[1])
+        _, rest = split_index_lines(split_header(read_lock(lock, request.variant.id))[1])
         note = None
         try:
             try:

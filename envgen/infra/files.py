@@ -168,17 +168,73 @@ def check_no_links(path: Path, *, inside: Path) -> None:
 
 
 MAX_OUTPUT_BYTES: Final = 64 * 1024 * 1024
+_READ_FLAGS: Final = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
-def read_output(path: Path, *, inside: Path | None = None) -> bytes | None:
+def too_large_error(path: Path, limit: int) -> FileSystemError:
+    msg = f"{path} is larger than {limit} bytes; it is not a file envgen wrote"
+    return FileSystemError(msg, hint=f"remove it ({path}) and run again")
+
+
+def read_in(folder: int, name: str, path: Path, *, limit: int = MAX_OUTPUT_BYTES) -> bytes | None:
+    """The bytes of the regular file `name` in the open folder `folder`, or None when missing.
+
+    The one bounded read of a file in a project (`path` names it in messages): a symbolic link
+    at `name` is not followed, a device, FIFO or socket is refused (opened O_NONBLOCK, checked
+    with fstat on the open descriptor, so nothing is swapped in between), and at most `limit`
+    bytes are read.
+
+    Raises:
+        FileSystemError: a link, a file that is not regular, or one over `limit` bytes.
+        OSError: naming `path` (a folder at `name`: IsADirectoryError).
+    """
+    try:
+        info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    if stat.S_ISLNK(info.st_mode):
+        raise link_error(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise not_regular_error(path, info.st_mode)
+    try:
+        fd = os.open(name, _READ_FLAGS, dir_fd=folder)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # replaced by a link since the stat
+            raise link_error(path) from None
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    with os.fdopen(fd, "rb") as fh:
+        opened = os.fstat(fh.fileno())
+        if not stat.S_ISREG(opened.st_mode):
+            raise not_regular_error(path, opened.st_mode)
+        if opened.st_size > limit:
+            raise too_large_error(path, limit)
+        try:
+            data = fh.read(limit + 1)  # bounded even if the file grows meanwhile
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
+    if len(data) > limit:
+        raise too_large_error(path, limit)
+    return data
+
+
+def read_output(
+    path: Path, *, inside: Path | None = None, limit: int = MAX_OUTPUT_BYTES
+) -> bytes | None:
     """A file envgen wrote into a project (a lock, an input), or None when it is missing.
 
     Read like it is written: no symbolic link below `inside` (default: `path.parent`) or at
     `path` is followed, so `envgen check` cannot be made to print another file of the user's
-    in its diff; a device or FIFO is refused, and the read is bounded.
+    in its diff; a device or FIFO is refused, and the read is bounded (`limit` bytes, see
+    `read_in`).
 
     Raises:
-        FileSystemError: a link, a file that is not regular, or one over MAX_OUTPUT_BYTES.
+        FileSystemError: a link, a file that is not regular, or one over `limit` bytes.
     """
     try:
         folder = open_dir(
@@ -187,24 +243,9 @@ def read_output(path: Path, *, inside: Path | None = None) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     try:
-        with contextlib.suppress(FileNotFoundError):
-            if stat.S_ISDIR(os.stat(path.name, dir_fd=folder, follow_symlinks=False).st_mode):
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        if _existing(path.name, folder, path, strict=True) is None:
-            return None
-        fd = os.open(
-            path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder
-        )
-        with os.fdopen(fd, "rb") as fh:
-            data = fh.read(MAX_OUTPUT_BYTES + 1)
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, str(path)) from None
+        return read_in(folder, path.name, path, limit=limit)
     finally:
         os.close(folder)
-    if len(data) > MAX_OUTPUT_BYTES:
-        msg = f"{path} is larger than {MAX_OUTPUT_BYTES} bytes; it is not a file envgen wrote"
-        raise FileSystemError(msg, hint=f"remove it ({path}) and run again")
-    return data
 
 
 def check_output_file(path: Path) -> None:

@@ -273,7 +273,8 @@ def run(
 
     Args:
         what: a few words for messages ("uv pip compile for cu118").
-        env: the complete environment for the child (None inherits ours).
+        env: the complete environment for the child (None: `clean_env()`, ours without
+            envgen's settings and credentials).
     """
     import subprocess  # noqa: PLC0415, TID251 - ~4 ms; only when a command runs (this module is the one place allowed)
 
@@ -288,7 +289,7 @@ def run(
             proc = subprocess.Popen(
                 argv,
                 cwd=cwd,
-                env=dict(env) if env is not None else None,
+                env=dict(env) if env is not None else clean_env(),
                 stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -405,15 +406,23 @@ def _communicate(
             return stdout, stderr, True
 
 
+# envgen's own settings (ENVGEN_*: index URLs with their credentials among them) are read once into
+# envgen.infra.settings.Settings and passed to a child only as the values it needs (uv gets its
+# index passwords in UV_INDEX_*, built for that one call): never as inherited variables.
+PRIVATE_PREFIXES: Final = ("ENVGEN_",)
+
+
 def clean_env(
     *, drop_prefixes: Sequence[str] = ("PIP_", "UV_", "CONDA_", "VIRTUAL_ENV")
 ) -> dict[str, str]:
-    """A copy of os.environ without the variables that would change a resolver's answer.
+    """A copy of os.environ without the variables that would change a resolver's answer, and
+    without envgen's own settings and credentials (PRIVATE_PREFIXES, always dropped).
 
     Process plumbing, not a setting: a child tool gets the process's environment (HOME, PATH,
     proxies, certificates) minus these; envgen's own settings come from envgen.infra.settings.
     """
-    return {k: v for k, v in os.environ.items() if not k.startswith(tuple(drop_prefixes))}
+    drop = (*drop_prefixes, *PRIVATE_PREFIXES)
+    return {k: v for k, v in os.environ.items() if not k.startswith(drop)}
 
 
 def exec_command(argv: Sequence[str], *, env: Mapping[str, str]) -> NoReturn:

@@ -45,6 +45,12 @@ def default_cache_root() -> Path:
     return Path.home() / ".cache" / "envgen"
 
 
+def default_key_file(config_home: str | None = None) -> Path:
+    """`$XDG_CONFIG_HOME/envgen/build-key` (an absolute XDG_CONFIG_HOME), else under ~/.config."""
+    base = Path(config_home) if config_home and Path(config_home).is_absolute() else None
+    return (base or Path.home() / ".config") / "envgen" / "build-key"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """The user's settings for one envgen run; `Settings()` is "none set" (every default).
@@ -59,6 +65,9 @@ class Settings:
             pip-tools' (`pip-tools/`) and the bytecode store (`pyc/`).
         http_timeout: ENVGEN_HTTP_TIMEOUT in seconds, or None (each tool's default applies).
         custom_command: ENVGEN_CUSTOM_COMMAND, the header's "To regenerate" command, or None.
+        key_file: the per-user key that seals the environments this machine built
+            (envgen.infra.buildkey): `$XDG_CONFIG_HOME/envgen/build-key`, else under ~/.config;
+            never inside a project.
         in_ci: CI is set (to anything but ""): no live progress display, even on a terminal.
         no_color: NO_COLOR is set (to anything but "", https://no-color.org): no colour.
     """
@@ -70,6 +79,7 @@ class Settings:
     cache_root: Path = field(default_factory=default_cache_root)
     http_timeout: float | None = None
     custom_command: str | None = None
+    key_file: Path = field(default_factory=default_key_file)
     in_ci: bool = False
     no_color: bool = False
 
@@ -103,6 +113,7 @@ class Settings:
             cache_root=Path(cache) if cache else default_cache_root(),
             http_timeout=timeout,
             custom_command=command,
+            key_file=default_key_file(environ.get("XDG_CONFIG_HOME")),
             in_ci=bool(environ.get("CI")),
             no_color=no_color_requested(environ),
         )
@@ -171,6 +182,7 @@ __all__ = [
     "Settings",
     "check_one_line",
     "default_cache_root",
+    "default_key_file",
     "uv_http_timeout",
 ]
 

@@ -295,14 +295,27 @@ def public_specifier(specifier: SpecifierSet) -> SpecifierSet:
 
     >>> str(public_specifier(SpecifierSet("==2.1.0+pt113cpu")))
     '==2.1.0'
+    >>> str(public_specifier(SpecifierSet("===*")))  # arbitrary equality, not a version
+    '===*'
     """
     parts = []
     for spec in specifier:
         version = spec.version
         if spec.operator in ("==", "!=", "===") and "+" in version:
             version = version.split("+", 1)[0]
-        parts.append(f"{'==' if spec.operator == '===' else spec.operator}{version}")
+        operator = spec.operator
+        if operator == "===" and _is_version(version):
+            operator = "=="  # arbitrary equality on a PEP 440 version: `===*` stays as it is
+        parts.append(f"{operator}{version}")
     return SpecifierSet(",".join(parts))
+
+
+def _is_version(text: str) -> bool:
+    try:
+        Version(text)
+    except InvalidVersion:
+        return False
+    return True
 
 
 def _describe(target: Target) -> str:

@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +83,23 @@ CONDA_DEP_RE: Final = re.compile(
     r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
 )
 _CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
+# What no spec value may hold (issue 21 item 8): controls (Cc: C0, DEL and C1, U+0085 NEXT LINE
+# among them), format characters (Cf: bidi overrides, zero-width characters that hide text),
+# surrogates (Cs) and the line and paragraph separators (Zl U+2028, Zp U+2029). Every value ends
+# up on one line of a requirements file, an environment.yml or a header comment, and
+# str.splitlines, YAML 1.1 and editors break lines at some of these.
+_REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_CONTROL_NAMES: Final = {
+    "\t": "CHARACTER TABULATION",
+    "\n": "LINE FEED",
+    "\x0b": "LINE TABULATION",
+    "\x0c": "FORM FEED",
+    "\r": "CARRIAGE RETURN",
+    "\x1c": "FILE SEPARATOR",
+    "\x1d": "GROUP SEPARATOR",
+    "\x1e": "RECORD SEPARATOR",
+    "\x85": "NEXT LINE",
+}
 _CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
 # ci.install is written into a CI workflow inside double quotes: no quote, space, `$` or backtick
 # can reach it. Within these characters it must still be one of the forms `ci_install` accepts.
@@ -276,8 +294,10 @@ class _Problems:
         self.source = source
         self.lines = lines
         self.items: list[str] = []
+        self.paths: set[str] = set()
 
     def add(self, path: str, message: str) -> None:
+        self.paths.add(path)
         line = self.lines.line(path)
         where = f"{self.source}:{line}: {path}" if line else f"{self.source}: {path}"
         self.items.append(f"{where}: {message}")
@@ -295,6 +315,60 @@ class _Problems:
                 f"{self.source}: ... and {hidden} more problems not shown; fix these first",
             ]
         raise SpecError(items, source=self.source, total=len(self.items))
+
+
+def unsafe_character(text: str) -> tuple[int, str] | None:
+    """(1-based position, name) of the first line break, control or format character in `text`.
+
+    >>> unsafe_character('numpy; sys_platform == "linux\u2028"')
+    (30, 'U+2028 LINE SEPARATOR')
+    >>> unsafe_character("a\x85b")
+    (2, 'U+0085 NEXT LINE')
+    >>> unsafe_character("numpy>=1.26; python_version < '3.12'") is None
+    True
+    """
+    if text.isprintable():  # the fast path: no Cc, Cf, Cs, Zl, Zp (nor Zs, Co, Cn) at all
+        return None
+    for i, char in enumerate(text):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            name = unicodedata.name(char, _CONTROL_NAMES.get(char, "a control character"))
+            return i + 1, f"U+{ord(char):04X} {name}"
+    return None
+
+
+def _unsafe_strings(data: object) -> list[tuple[str, str, str]]:
+    """(key path, problem, its value) for every key and string value holding an unsafe character,
+    in document order (each aliased node once)."""
+    found: list[tuple[str, str, str]] = []
+    seen: set[int] = set()
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            bad = unsafe_character(value)
+            if bad is not None:
+                found.append((path, f"holds {bad[1]} at character {bad[0]}", value))
+            continue
+        if not isinstance(value, dict | list) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        children: list[tuple[object, str]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                child = f"{path}.{key}" if path else str(key)
+                bad = unsafe_character(key) if isinstance(key, str) else None
+                if bad is not None:
+                    found.append((child, f"the key holds {bad[1]} at character {bad[0]}", key))
+                children.append((item, child))
+        else:
+            children = [(item, f"{path}[{i}]") for i, item in enumerate(value)]
+        stack.extend(reversed(children))
+    return found
+
+
+def _reported(path: str, paths: set[str]) -> bool:
+    """Whether `path` or a key above it already has a problem."""
+    return any(path == p or path.startswith((f"{p}.", f"{p}[")) for p in paths)
 
 
 def did_you_mean(value: str, choices: Iterable[str]) -> str:
@@ -428,11 +502,43 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
         )
         problems.raise_all()
     spec = _Validator(data, problems, path).spec()
+    # Every key and string, whatever its key's own check (which names most ASCII controls in
+    # its own words, and is kept when it did): no value reaches a file with a line break in it.
+    for where, problem, value in _unsafe_strings(data):
+        if not _reported(where, problems.paths):
+            problems.add(
+                where,
+                f"{excerpt(repr(value), 120)} {problem}; each value is written on one line of a "
+                "requirements file, environment.yml or header comment, where a line break or "
+                "control character would end the line or hide text: remove it",
+            )
     problems.raise_if_any()
     if spec is None:  # spec() returns None only after recording a problem
         msg = "internal error: the spec was rejected without a recorded problem"
         raise RuntimeError(msg)
     return spec
+
+
+def _empty_clause(value: str) -> int | None:
+    """1-based position of the comma beside an empty clause of a specifier, or None.
+
+    packaging accepts `>=2.1,,<2.3` and `>=2.1,`; uv and PEP 508 do not (issue 21 item 9).
+
+    >>> _empty_clause(">=2.1,,<2.3"), _empty_clause(">=2.1,"), _empty_clause(",>=2.1")
+    (7, 6, 1)
+    >>> _empty_clause(">=2.1, <2.3") is None
+    True
+    """
+    clauses = value.split(",")
+    if len(clauses) == 1:
+        return None
+    offset = 0
+    for i, clause in enumerate(clauses):
+        if not clause.strip():
+            # The comma after it, or for the last clause the comma before it.
+            return offset + len(clause) + 1 if i < len(clauses) - 1 else offset
+        offset += len(clause) + 1
+    return None
 
 
 class _Validator:
@@ -573,6 +679,15 @@ class _Validator:
             pass
         else:
             return value
+        empty = _empty_clause(value)
+        if empty is not None:
+            fixed = ",".join(c.strip() for c in value.split(",") if c.strip())
+            self.p.add(
+                "torch",
+                f"{value!r} has an empty clause (the comma at character {empty}); uv and "
+                f"PEP 508 refuse it: write {fixed!r}",
+            )
+            return None
         try:
             SpecifierSet(value)
         except InvalidSpecifier:
@@ -695,13 +810,15 @@ class _Validator:
                     f"got {_type_name(item)}{_quote_hint(item)}",
                 )
                 continue
-            if _CONTROL_RE.search(item) or re.search(r"\s#", item):
-                # Written one per line into requirements.in / .txt: a newline would add lines
-                # (an index option) and pip cuts a line at ` #`.
+            if unsafe_character(item) is not None:
+                continue  # parse_spec names the character and its position (a newline would add
+                # lines, an index option among them, to requirements.in / .txt)
+            if re.search(r"\s#", item):
+                # Written one per line into requirements.in / .txt: pip cuts a line at ` #`.
                 self.p.add(
                     where,
-                    f"{item!r} holds a control character or ` #`; a requirement is one line of "
-                    "a requirements file (pip reads ` #` as the start of a comment)",
+                    f"{item!r} holds ` #`; a requirement is one line of a requirements file "
+                    "(pip reads ` #` as the start of a comment)",
                 )
                 continue
             try:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from envgen import install_requirement
 from envgen.errors import MatrixError, RenderError
-from envgen.infra.files import input_hash, write_if_changed
+from envgen.infra.files import input_hash, read_output, write_if_changed
 from envgen.infra.resources import MATRICES_DIR, SMOKE_SCRIPT
 from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix, read_model_rows
@@ -188,8 +188,13 @@ def _lock_warnings(variant: Variant, lock_dir: Path) -> list[str]:
     name = "requirements.txt" if variant.pip is not None else "environment.yml"
     path = lock_dir / name
     try:
-        text = path.read_text(encoding="utf-8")
+        # Bounded, regular files only, no link followed: a committed lock that is a link to
+        # /dev/zero or a FIFO is a FileSystemError, never a read without end.
+        raw = read_output(path)
+        text = raw.decode("utf-8") if raw is not None else None
     except (OSError, UnicodeDecodeError):
+        text = None
+    if text is None:
         return [
             f"{variant.id}: {path.name} is not locked yet; run `envgen lock` before docker build"
         ]

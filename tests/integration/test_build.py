@@ -24,7 +24,7 @@ from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
 from tests.support.conda_channel import find_python, python_package, write_channel
-from tests.support.fixtures import ServedIndex
+from tests.support.fixtures import ServedIndex, user_key
 
 pytestmark = pytest.mark.integration
 
@@ -138,7 +138,7 @@ def test_build_verify_rebuild(
     assert "relocatable = true" in (env / "pyvenv.cfg").read_text()
     assert files_naming(env, ".env.tmp-") == []
     assert sorted(p.name for p in (out / "cpu").iterdir()) == [".env", "requirements.txt"]
-    marker = read_marker(env)
+    marker = read_marker(env, user_key())
     assert marker is not None
     assert marker["pip"] == {"colorama": "0.4.6", "packaging": "24.2", "six": "1.17.0"}
     # Compiled bytecode (PYTHONDONTWRITEBYTECODE would otherwise leave none).
@@ -219,7 +219,15 @@ def test_mismatch_is_reported_and_the_old_env_stays(
 ) -> None:
     (variant,) = expand(spec, matrix).variants
     env = out / "cpu" / ".env"
-    build_one(variant, VenvBuilder(), lock_dir=out / "cpu", env=env, cache_dir=cache_dir, urls=urls)
+    build_one(
+        variant,
+        VenvBuilder(),
+        lock_dir=out / "cpu",
+        env=env,
+        cache_dir=cache_dir,
+        urls=urls,
+        key=user_key(),
+    )
     before = (env / MARKER).read_bytes()
     with pytest.raises(BuildError) as info:
         build_one(
@@ -230,6 +238,7 @@ def test_mismatch_is_reported_and_the_old_env_stays(
             cache_dir=cache_dir,
             rebuild=True,
             urls=urls,
+            key=user_key(),
         )
     assert str(info.value) == (
         "cpu: the environment does not match requirements.txt (2 difference(s)):\n"
@@ -291,9 +300,9 @@ def test_python_uv_cannot_provide_comes_from_conda_forge(
     (lock_dir / "requirements.txt").write_text(lock_py36)
     env = lock_dir / ".env"
     status, _ = build_one(variant, VenvBuilder(), lock_dir=lock_dir, env=env, cache_dir=cache_dir,
-                          urls=urls, channel_alias=alias.as_uri())  # fmt: skip
+                          urls=urls, channel_alias=alias.as_uri(), key=user_key())  # fmt: skip
     assert (status, seen) == ("built", ["3.6"])
-    marker = read_marker(env)
+    marker = read_marker(env, user_key())
     assert marker is not None
     assert marker["interpreter"] == "python 3.6.15 from conda-forge (uv cannot provide python 3.6)"
     assert marker["pip"] == {"six": "1.16.0"}
@@ -315,7 +324,7 @@ def test_python_uv_cannot_provide_comes_from_conda_forge(
     assert result.stdout.split() == [str(env), "1.16.0"]
     # Rebuilding is a no-op, and the line the report prints keeps the interpreter's origin.
     again, _ = build_one(variant, VenvBuilder(), lock_dir=lock_dir, env=env, cache_dir=cache_dir,
-                         urls=urls, channel_alias=alias.as_uri())  # fmt: skip
+                         urls=urls, channel_alias=alias.as_uri(), key=user_key())  # fmt: skip
     assert again == "up-to-date"
 
 
@@ -343,20 +352,35 @@ def test_clean_removes_only_environments_envgen_built(
     (victim / "keep").write_text("x")
     (out / "planted").mkdir()
     (out / "planted" / ".env").symlink_to(victim)
+    # A committed environment with a marker copied from a real one: not sealed for its folder.
+    (out / "copied" / ".env").mkdir(parents=True)
+    (out / "copied" / ".env" / MARKER).write_bytes((out / "cpu" / ".env" / MARKER).read_bytes())
 
     # While the spec still owns cpu, there is nothing of it to clean.
-    kept = find_orphans(out, ["cpu"], env_dir=None, inside=tmp_path, remove=True)
-    assert {o.variant: o.action for o in kept} == {"mine": "left alone", "planted": "left alone"}
+    kept = find_orphans(out, ["cpu"], env_dir=None, inside=tmp_path, remove=True, key=user_key())
+    assert {o.variant: o.action for o in kept} == {
+        "copied": "left alone",
+        "mine": "left alone",
+        "planted": "left alone",
+    }
+    assert [o.why for o in kept if o.variant == "copied"] == [
+        "its envgen build marker is not sealed with your key: not built on this machine"
+    ]
     assert (out / "cpu" / ".env").is_dir()
 
-    listed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=False)
+    listed = find_orphans(
+        out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=False, key=user_key()
+    )
     assert {o.variant: o.action for o in listed} == {
+        "copied": "left alone",
         "cpu": "would remove",
         "mine": "left alone",
         "planted": "left alone",
     }
     assert (out / "cpu" / ".env").is_dir()
-    removed = find_orphans(out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=True)
+    removed = find_orphans(
+        out, ["cpu-py311"], env_dir=None, inside=tmp_path, remove=True, key=user_key()
+    )
     assert [(o.variant, o.action) for o in removed if o.variant == "cpu"] == [("cpu", "removed")]
     assert not (out / "cpu" / ".env").exists()
     assert sorted(p.name for p in (out / "cpu").iterdir()) == ["requirements.txt"]

@@ -23,6 +23,7 @@ from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
+from tests.support.fixtures import user_key
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel, sha256_file
 
@@ -261,6 +262,7 @@ def test_lock_then_build_from_the_extension_page(tmp_path: Path) -> None:
             env=lock_dir / ".env",
             cache_dir=tmp_path / "build-cache",
             urls=request.urls,
+            key=user_key(),
         )
     assert status == "built"
     assert inventory.pip == {"torch": "2.1.0+cpu", "torch-scatter": "2.1.2+pt21cpu"}

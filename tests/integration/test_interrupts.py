@@ -25,7 +25,7 @@ import pytest
 
 from envgen.build.orchestrate import MARKER, read_marker
 from envgen.lock.lockfile import tampered_lines
-from tests.support.fixtures import ServerFactory, clean_tool_env
+from tests.support.fixtures import ServerFactory, clean_tool_env, user_key
 
 pytestmark = pytest.mark.integration
 
@@ -142,7 +142,7 @@ def test_kill_build(
     output = kill_after(start(["build", "project.yaml", "--no-smoke"], env, proj), delay, sig)
     if env_dir.exists():
         # Present at the final path only when finished: the marker and a working interpreter.
-        assert read_marker(env_dir) is not None, output
+        assert read_marker(env_dir, user_key(env)) is not None, output
         assert (env_dir / "bin" / "python").exists()
     leftovers = sorted(p.name for p in env_dir.parent.glob(".env.*"))
     for name in leftovers:  # a temp tree may be left by SIGKILL, never marked finished
@@ -150,7 +150,7 @@ def test_kill_build(
     server.clear_faults()  # type: ignore[attr-defined]
     code, out = run(["build", "project.yaml", "--no-smoke"], env, proj)
     assert code == 0, out
-    assert read_marker(env_dir) is not None
+    assert read_marker(env_dir, user_key(env)) is not None
     assert sorted(p.name for p in env_dir.parent.glob(".env.*")) == []  # cleaned up
 
 

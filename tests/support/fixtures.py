@@ -227,3 +227,12 @@ def tool_environ(tool_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> d
     for key, value in tool_env.items():
         monkeypatch.setenv(key, value)
     return tool_env
+
+
+def user_key(environ: dict[str, str] | None = None) -> bytes:
+    """The build key envgen uses in `environ` (default: this test's, whose XDG_CONFIG_HOME the
+    conftest sets), as a `python -m envgen` started with that environment finds it."""
+    from envgen.infra.buildkey import load_key
+    from envgen.infra.settings import Settings
+
+    return load_key(Settings.from_environ(os.environ if environ is None else environ).key_file)

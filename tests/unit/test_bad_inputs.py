@@ -37,6 +37,12 @@ class Case:
     starts: str = ""
 
 
+UNSAFE_TAIL: Final = (
+    "; each value is written on one line of a requirements file, environment.yml or header "
+    "comment, where a line break or control character would end the line or hide text: remove it"
+)
+
+
 def spec(extra: str) -> bytes:
     return (GOOD + extra).encode()
 
@@ -486,9 +492,46 @@ CASES: Final[tuple[Case, ...]] = (
         "pip-newline",
         spec('pip: ["numpy\\n--extra-index-url http://evil.example"]\n'),
         3,
-        "project.yaml:4: pip[0]: 'numpy\\n--extra-index-url http://evil.example' holds a "
-        "control character or ` #`; a requirement is one line of a requirements file (pip "
-        "reads ` #` as the start of a comment)",
+        "project.yaml:4: pip[0]: 'numpy\\n--extra-index-url http://evil.example' holds U+000A "
+        "LINE FEED at character 6" + UNSAFE_TAIL,
+    ),
+    # Issue 21 item 8: every Unicode line break and control or format character, with its position.
+    *(
+        Case(
+            f"pip-marker-{name}",
+            spec(f'pip: ["numpy; sys_platform == \\"linux{escape}x\\""]\n'),
+            3,
+            f"project.yaml:4: pip[0]: 'numpy; sys_platform == \"linux{shown}x\"' holds {what} at "
+            "character 30" + UNSAFE_TAIL,
+        )
+        for name, escape, shown, what in (
+            ("u2028", "\\u2028", "\\u2028", "U+2028 LINE SEPARATOR"),
+            ("u2029", "\\u2029", "\\u2029", "U+2029 PARAGRAPH SEPARATOR"),
+            ("u0085", "\\x85", "\\x85", "U+0085 NEXT LINE"),
+            ("vt", "\\v", "\\x0b", "U+000B LINE TABULATION"),
+            ("rlo", "\\u202e", "\\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+            ("zwsp", "\\u200b", "\\u200b", "U+200B ZERO WIDTH SPACE"),
+        )
+    ),
+    Case(
+        "conda-dependency-u2028",
+        spec('conda: {dependencies: ["ffmpeg >=6\\u2028--x"]}\n'),
+        3,
+        "project.yaml:4: conda.dependencies[0]: 'ffmpeg >=6\\u2028--x' holds U+2028 LINE SEPARATOR "
+        "at character 11" + UNSAFE_TAIL,
+    ),
+    # Issue 21 item 9: packaging takes an empty clause, uv and PEP 508 do not.
+    *(
+        Case(
+            f"torch-empty-clause-{i}",
+            (f'name: demo\npython: "3.11"\ntorch: "{value}"\n').encode(),
+            3,
+            f"project.yaml:3: torch: '{value}' has an empty clause (the comma at character "
+            f"{at}); uv and PEP 508 refuse it: write '>=2.1,<2.3'",
+        )
+        for i, (value, at) in enumerate(
+            ((">=2.1,,<2.3", 7), (">=2.1,<2.3,", 11), (",>=2.1,<2.3", 1), (">=2.1, ,<2.3", 8))
+        )
     ),
     Case(
         "pip-url",

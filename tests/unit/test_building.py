@@ -28,12 +28,14 @@ from envgen.build.orchestrate import (
 )
 from envgen.build.venv import VenvBuilder, index_environment, split_index_lines
 from envgen.errors import BuildError, ToolNotFoundError
+from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
 from envgen.render.requirements import has_hashes
+from tests.support.fixtures import user_key
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 
@@ -306,6 +308,7 @@ def _build(variant: Variant, builder: FakeBuilder, lock_dir: Path, *, rebuild: b
         env=lock_dir / ".env",
         cache_dir=lock_dir / "c",
         rebuild=rebuild,
+        key=user_key(),
     )
     return status
 
@@ -313,7 +316,7 @@ def _build(variant: Variant, builder: FakeBuilder, lock_dir: Path, *, rebuild: b
 def test_build_writes_marker_and_is_then_up_to_date(cpu: Variant, lock_dir: Path) -> None:
     builder = FakeBuilder(_pins(LOCK))
     assert _build(cpu, builder, lock_dir) == "built"
-    marker = read_marker(lock_dir / ".env")
+    marker = read_marker(lock_dir / ".env", user_key())
     assert marker is not None
     assert marker["variant"] == "cpu"
     assert marker["torch-family"] == {"torch": "2.1.0+cpu"}
@@ -343,7 +346,7 @@ def test_failed_first_build_leaves_nothing_that_looks_finished(
 ) -> None:
     with pytest.raises(BuildError):
         _build(cpu, FakeBuilder({}, fail_after=BuildError("boom")), lock_dir)
-    assert read_marker(lock_dir / ".env") is None
+    assert read_marker(lock_dir / ".env", user_key()) is None
     assert sorted(p.name for p in lock_dir.iterdir()) == ["requirements.txt"]
 
 
@@ -392,14 +395,18 @@ def test_smoke_of_an_unbuilt_env_says_how_to_build(
     tmp_path: Path, spec: ProjectSpec, matrix: Matrix
 ) -> None:
     with pytest.raises(BuildError) as info:
-        smoke_variants(spec, matrix, tmp_path, variants=("cpu",))
+        smoke_variants(
+            spec, matrix, tmp_path, variants=("cpu",), settings=Settings.from_environ(os.environ)
+        )
     assert str(info.value) == (
         f"cpu: not built: {tmp_path / 'cpu' / '.env'} is missing\n"
         "  hint: run `envgen build project.yaml --variant cpu`"
     )
     (tmp_path / "cpu" / ".env").mkdir(parents=True)
     with pytest.raises(BuildError, match=r"is unfinished \(no envgen-build.json\)"):
-        smoke_variants(spec, matrix, tmp_path, variants=("cpu",))
+        smoke_variants(
+            spec, matrix, tmp_path, variants=("cpu",), settings=Settings.from_environ(os.environ)
+        )
 
 
 def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> None:

@@ -66,9 +66,9 @@ def problems(extra: str) -> list[str]:
         ),
         (
             'pip: ["numpy ; python_version >= \\"3.8\\" #x"]\n',
-            "project.yaml:5: pip[0]: 'numpy ; python_version >= \"3.8\" #x' holds a control "
-            "character or ` #`; a requirement is one line of a requirements file (pip reads ` #` "
-            "as the start of a comment)",
+            "project.yaml:5: pip[0]: 'numpy ; python_version >= \"3.8\" #x' holds ` #`; a "
+            "requirement is one line of a requirements file (pip reads ` #` as the start of a "
+            "comment)",
         ),
     ],
 )

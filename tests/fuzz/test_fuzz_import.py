@@ -1,0 +1,138 @@
+"""Fuzz `envgen import` (envgen.repro.entry.run_import, what the CLI calls) in every format.
+
+Generated requirements files, environment.yml, Dockerfiles, setup.py, pyproject.toml and shell
+scripts, each as a file and inside a folder (`import DIR`), some well-formed around hostile lines,
+some raw. Property: success or an EnvgenError (never another exception), within the time and
+memory bounds, and no canary (environment, index credentials, a file outside the project) in the
+project.yaml text, the warnings or the error message.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Final
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from envgen.errors import EnvgenError
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
+from tests.fuzz.harness import (
+    assert_no_canary,
+    bounded,
+    lines,
+    long,
+    plant_secrets,
+    secret_environ,
+    short,
+)
+
+# The secret file's path is fixed so the strategies (built once) can name it.
+ROOT: Final = Path(tempfile.gettempdir()) / f"envgen-fuzz-import-{os.getuid()}"
+SECRET: Final = ROOT / "outside" / "secret.txt"
+
+
+def _yaml_item(line: str) -> str:
+    return (
+        f"  - {json.dumps(line, ensure_ascii=False)}" if line[:1] in "'\"&*!{[" else f"  - {line}"
+    )
+
+
+def _render(name: str, body: list[str], raw: bool) -> str:
+    if raw:
+        return "\n".join(body) + "\n"
+    if name == "requirements.txt":
+        return "\n".join(body) + "\n"
+    if name == "environment.yml":
+        deps = "\n".join(_yaml_item(x) for x in body[: len(body) // 2])
+        pips = "\n".join("  " + _yaml_item(x) for x in body[len(body) // 2 :])
+        return f"name: fz\nchannels:\n  - pytorch\ndependencies:\n{deps}\n  - pip:\n{pips}\n"
+    if name == "Dockerfile":
+        runs = "".join(
+            f"RUN {'conda' if i % 3 == 2 else 'pip'} install {x}\n" for i, x in enumerate(body)
+        )
+        return f"FROM pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime\n{runs}"
+    if name == "setup.py":
+        items = ", ".join(repr(x) for x in body)
+        return f"from setuptools import setup\nsetup(name='fz', install_requires=[{items}])\n"
+    if name == "pyproject.toml":
+        items = ", ".join(json.dumps(x) for x in body)
+        return f'[project]\nname = "fz"\ndependencies = [{items}]\n'
+    return "#!/bin/sh\nset -e\n" + "".join(f"pip install {x}\n" for x in body)
+
+
+FORMATS: Final = (
+    "requirements.txt",
+    "environment.yml",
+    "Dockerfile",
+    "setup.py",
+    "pyproject.toml",
+    "install.sh",
+)
+# Most files name torch somewhere (else the import stops at "no torch requirement found").
+TORCH: Final = st.builds(
+    lambda name, op, version: f"{name}{op}{version}",
+    st.sampled_from(["torch", "pytorch", "torch", "torchvision"]),
+    st.sampled_from(["==", ">=", "=", "~=", "", "<"]),
+    st.sampled_from(["2.1.0", "1.13.1+cu117", "1.8.1", "0.4.1", "2.1.0,<2.3", "1.7", ""]),
+)
+BODIES: Final = st.tuples(lines(SECRET), st.lists(TORCH, max_size=2), st.randoms()).map(
+    lambda t: t[2].sample(t[0] + t[1], len(t[0]) + len(t[1]))
+)
+CASES: Final = st.tuples(st.sampled_from(FORMATS), BODIES, st.booleans(), st.booleans())
+
+
+@functools.cache
+def _matrix() -> Matrix:
+    return load_matrix(None)
+
+
+@pytest.fixture
+def secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    ROOT.mkdir(exist_ok=True)
+    plant_secrets(ROOT)
+    for key, value in secret_environ().items():
+        monkeypatch.setenv(key, value)
+
+
+def check_import(case: tuple[str, list[str], bool, bool]) -> None:
+    name, body, raw, as_dir = case
+    text = _render(name, body, raw)
+    with tempfile.TemporaryDirectory(dir=ROOT) as work:
+        plant_secrets(Path(work))  # `../outside/secret.txt` from the project, too
+        proj = Path(work) / "proj"
+        proj.mkdir()
+        path = proj / name
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        options = ImportOptions(source=proj if as_dir else path)
+        outputs: list[str] = []
+        with bounded():
+            try:
+                result = run_import(options, _matrix())
+            except EnvgenError as exc:
+                outputs.append(str(exc))
+            else:
+                outputs += [result.text, *result.warnings]
+        assert_no_canary(*outputs, files=proj)
+
+
+@pytest.mark.usefixtures("secrets")
+@short(60)
+@given(CASES)
+def test_import_never_crashes_or_leaks(case: tuple[str, list[str], bool, bool]) -> None:
+    check_import(case)
+
+
+@pytest.mark.fuzzlong
+@pytest.mark.usefixtures("secrets")
+@long()
+@given(CASES)
+def test_import_never_crashes_or_leaks_long(case: tuple[str, list[str], bool, bool]) -> None:
+    check_import(case)
