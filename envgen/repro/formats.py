@@ -34,6 +34,16 @@ class Declared:
     requirements: list[tuple[int, str]] = field(default_factory=list)  # (line, requirement)
     python_requires: tuple[int, str] | None = None
     warnings: list[str] = field(default_factory=list)
+    # Why the file could not be read at all (nested too deep for the parser): an error for this
+    # file; a repository import skips it and reads the others (issue 21 item 7).
+    refused: str | None = None
+
+
+def _too_deep(source: str, what: str) -> str:
+    return (
+        f"{source}: {what} is nested too deeply to read (more than Python's recursion limit of "
+        "nested brackets or terms); refused: no real environment file looks like this"
+    )
 
 
 def is_conda_list(text: str) -> bool:
@@ -92,6 +102,10 @@ def setup_py(text: str, source: str) -> Declared:
         tree = ast.parse(text)
     except (SyntaxError, ValueError) as exc:
         declared.warnings.append(f"{source}: not valid Python ({exc.__class__.__name__}); skipped")
+        return declared
+    except (RecursionError, MemoryError):
+        # A 300,000-term expression: CPython's parser gives up when it builds the tree.
+        declared.refused = _too_deep(source, "an expression")
         return declared
     names: dict[str, ast.expr] = {}
     for node in tree.body:
@@ -174,6 +188,10 @@ def pyproject(text: str, source: str) -> Declared:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         declared.warnings.append(f"{source}: not valid TOML ({exc}); skipped")
+        return declared
+    except (RecursionError, MemoryError):
+        # tomllib recurses once per nested array or inline table.
+        declared.refused = _too_deep(source, "a TOML value")
         return declared
     lines = text.splitlines()
     project = data.get("project")

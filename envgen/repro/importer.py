@@ -190,6 +190,8 @@ class _Found:
     seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
     full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
     root: Path | None = None  # includes must stay inside it (a repository import)
+    tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
+    unreadable: str | None = None  # why the whole file was refused (a repository skips it)
     docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
 
 
@@ -267,7 +269,9 @@ def parse_file(path: Path, *, root: Path | None = None, context: Path | None = N
         text = read_source(path)
     except UnreadableSource as exc:
         raise ImportSpecError(str(exc)) from None
-    return parse_text(text, filename=path.name, base=path.parent, root=root, context=context)
+    return parse_text(
+        text, filename=path.name, base=path.parent, root=root, context=context, tree=path.parent
+    )
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
@@ -318,9 +322,10 @@ def parse_text(
     base: Path | None,
     root: Path | None = None,
     context: Path | None = None,
+    tree: Path | None = None,
 ) -> _Found:
     kind = detect_kind(posixpath.basename(filename), text)
-    found = _Found(source=filename, kind=kind, root=root)
+    found = _Found(source=filename, kind=kind, root=root, tree=tree)
     if kind == "conda":
         _parse_conda_yaml(text, found, base)
     elif kind == "pip":
@@ -372,6 +377,10 @@ def _parse_conda_list(text: str, found: _Found) -> None:
 
 def _parse_declared(declared: import_formats.Declared, found: _Found) -> None:
     """A package's own dependencies (setup.py, setup.cfg, pyproject.toml)."""
+    if declared.refused is not None:
+        found.unreadable = declared.refused
+        found.problems.append(declared.refused)
+        return
     found.warnings.extend(declared.warnings)
     for number, req in declared.requirements:
         _pip_requirement(req, found, f"{found.source}:{number}")
@@ -644,6 +653,16 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
             f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
         )
         return
+    if found.docker is None and found.root is None and found.tree is not None:
+        # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
+        # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
+        if Path(name).is_absolute() or not inside(path, found.tree):
+            what = "an absolute path, outside" if Path(name).is_absolute() else "outside"
+            found.warnings.append(
+                f"{where}: -r {shown}: {what} the imported file's folder {found.tree}; not "
+                "followed (includes must stay inside the imported file's tree)"
+            )
+            return
     resolved = path.resolve()
     if resolved in seen:
         return
@@ -1313,6 +1332,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     Raises:
         ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
     """
+    if found.unreadable is not None:
+        raise ImportSpecError(found.unreadable)
     _extension_wheels(found, matrix)
     report = _Report(
         problems=list(found.problems),

@@ -156,6 +156,9 @@ def parse_repository(root: Path) -> _Found:
         # A Dockerfile in a subfolder is usually built with the repository as its context
         # (docker build -f docker/Dockerfile .): COPY paths are tried there when not beside it.
         found = parse_text(text, filename=src.rel, base=src.path.parent, root=root)
+        if found.unreadable is not None:
+            notes.append(f"{found.unreadable}; skipped, the other files are read")
+            continue
         parsed.append((src, found))
     if not parsed:
         msg = (
