@@ -53,6 +53,7 @@ from envgen.model.variants import (
     published_companions,
     silenced,
 )
+from envgen.repro import eras
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
 from envgen.repro.reading import (
@@ -77,7 +78,7 @@ _CONDA_OWNED: Final = frozenset(
     {
         "python", "pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio",
         "cudatoolkit", "cuda-toolkit", "pytorch-cuda", "cpuonly", "pip", "pytorch-mutex",
-        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100",
+        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100", "torchvision-cpu",
     }
 )  # fmt: skip
 # Channels the matrix names for each build: the user's own channels are the rest.
@@ -237,8 +238,11 @@ def kept_comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
     """The comments that still describe what project.yaml says (not a departed value)."""
     out = dict(found.comments)
     python = project.get("python")
+    asked = out.pop("python-asked", None)
     if "python" in out and not (isinstance(python, str) and python == found.python):
         del out["python"]
+    if asked is not None and python != found.python:
+        out["python"] = asked  # an old python project.yaml cannot hold: said beside the key
     torch = project.get("torch")
     if "torch" in out and not (found.torch and found.torch.version == torch):
         del out["torch"]
@@ -482,10 +486,12 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:  # noqa: PLR0912 
             found.compute.append(("cpu", f"{where}: {name}"))
         if build:
             _conda_build_string(build, found, where)
-    elif name in ("torchvision", "torchaudio"):
-        found.companions[name] = _pin(version, ranged, None, where)
+    elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
+        found.companions[name.removesuffix("-cpu")] = _pin(version, ranged, None, where)
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
+        if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
+            found.compute.append(("cpu", f"{where}: {name}"))
     elif name == "python":
         # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
         if version or not ranged.startswith((">", "<", "!", "~")):
@@ -497,8 +503,9 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:  # noqa: PLR0912 
         cuda = _major_minor(version or ranged.lstrip("=<>!~"))
         if cuda:
             found.compute.append((_cu(cuda), f"{name} {cuda}"))
-    elif name in ("cuda90", "cuda92", "cuda100"):
-        found.compute.append(("cu" + name[4:], name))
+    elif eras.cuda_meta(name) is not None:
+        # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
+        found.compute.append((_cu(eras.cuda_meta(name) or ""), name))
     elif name not in _CONDA_OWNED:
         if rest and not rest.startswith(("=", "<", ">", "!", "~")):
             rest = "=" + rest.replace(" ", "=")
@@ -657,10 +664,10 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
         # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
         # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
         if Path(name).is_absolute() or not inside(path, found.tree):
-            what = "an absolute path, outside" if Path(name).is_absolute() else "outside"
+            what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
             found.warnings.append(
-                f"{where}: -r {shown}: {what} the imported file's folder {found.tree}; not "
-                "followed (includes must stay inside the imported file's tree)"
+                f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
+                "the imported file's folder)"
             )
             return
     resolved = path.resolve()
@@ -1365,8 +1372,11 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
             f"({evidence[1].removeprefix('image ')}) installed the conda build, which has {acc}",
         )  # fmt: skip
         manager, builds = "conda", _builds(matrix, release, "conda")
-    if builds and acc not in builds:
+    if builds and acc == "cpu" and acc not in builds:
+        manager, builds = _cpu_route(found, matrix, release, manager, builds, evidence, report)
+    if builds and acc not in builds and acc != "cpu":
         acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
+    _check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = _check_python(found, release, report)
     companions = _check_companions(found, matrix, release, acc, report)
     managers, acc = _gone_routes(found, matrix, release, manager, acc, builds, report)
@@ -1583,6 +1593,7 @@ def _pick_release(
         spec = None
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
     matching = [r for r in releases if spec is None or spec.contains(r.version)]
+    matching = _lts_only(found, matrix, matching, report)
     if not matching:
         # The nearest release to the range's bounds; on a tie, the newer one.
         now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
@@ -1630,6 +1641,29 @@ def _pick_release(
             f"the newest release{when} it allows{that}"
         )
     return chosen
+
+
+def _lts_only(
+    found: _Found, matrix: Matrix, matching: list[Release], report: _Report
+) -> list[Release]:
+    """Through -c pytorch-lts (or a whl/lts/ index) only the LTS releases could be installed."""
+    via = next((c for c in found.channels if c.rstrip("/").endswith(eras.LTS_CHANNEL)), None)
+    via = via or next((u for _, u in found.indexes if eras.LTS_INDEX.search(u)), None)
+    if via is None:
+        return matching
+    lts = [
+        r
+        for r in matching
+        if any(eras.LTS_CHANNEL in b.channels for b in matrix.conda_builds(r.torch, PLATFORM))
+        or any(eras.LTS_INDEX.search(b.url or "") for b in matrix.pip_builds(r.torch, PLATFORM))
+    ]
+    if not lts:
+        return matching
+    report.warnings.append(
+        f"{found.source}: the file installs torch from {excerpt(via)}, which holds only the LTS "
+        f"release{'s' if len(lts) > 1 else ''} {', '.join(r.torch for r in lts)}"
+    )
+    return lts
 
 
 def _torch_pin(
@@ -1717,6 +1751,25 @@ def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Relea
             return release
     base = Version(wanted.base_version)
     same = next((r for r in releases if r.version == base), None)
+    if same is not None and pin.version in eras.POST_RELEASES:
+        # A real post-release (rebuilt wheels of the same code): recognised, not a departure.
+        report.warnings.append(
+            f"{pin.where}: torch {pin.version} is a post-release of {same.torch} (rebuilt "
+            f"wheels on {eras.POST_RELEASES[pin.version]}; PyPI has {same.torch} only), so "
+            f"project.yaml pins {same.torch}, the release it rebuilt"
+        )
+        return same
+    old = eras.pre_matrix_release(pin.version)
+    if old is not None and releases and Version(old) < releases[0].version:
+        first = releases[0]
+        report.depart(
+            pin.where, "torch", pin.version, first.torch,
+            f"torch {pin.version} is a real release ({old}: wheels on download.pytorch.org, "
+            f"{eras.PRE_MATRIX_SOURCE}) older than envgen's matrix, which starts at "
+            f"{first.torch}: no row can lock or build {old} yet, and {first.torch} is the "
+            "nearest release envgen has",
+        )  # fmt: skip
+        return first
     if same is not None and (wanted.is_prerelease or wanted.is_postrelease):
         report.depart(
             pin.where,
@@ -1844,7 +1897,16 @@ def _pick_accelerator(
     # for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a guess.
     known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
     cudas = sorted(set(known), key=lambda a: int(a[2:]))
-    acc = cudas[-1] if cudas else "cpu"
+    if not cudas:
+        # Nothing recorded at all: cpu is a choice, not a fact (never "the newest CUDA").
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            f"matrix records no linux-64 build of torch {release.torch} on any route, so nothing "
+            "says which build the paper used; project.yaml asks for cpu: change accelerators "
+            "if the paper ran on a GPU"
+        )
+        return "cpu"
+    acc = cudas[-1]
     report.warnings.append(
         f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the matrix "
         f"records no linux-64 pip build of it; project.yaml asks for {acc}, the newest CUDA "
@@ -1885,6 +1947,71 @@ def _move_accelerator(
     return now
 
 
+def _check_pytorch_cuda(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: _Report,
+) -> None:
+    """A `pytorch-cuda=X.Y` that was never published is named, with the versions that were."""
+    published = sorted(
+        {b.version for b in matrix.conda if b.form == "pytorch-cuda" and b.version},
+        key=_py_key,
+    )
+    for _, why in found.compute:
+        asked = why.removeprefix("pytorch-cuda ") if why.startswith("pytorch-cuda ") else None
+        if asked is None or asked in published:
+            continue
+        build = builds.get(acc)
+        now = (
+            f"project.yaml asks for {acc}, which torch {release.torch} has as {build.form} "
+            f"{_cuda_of(acc)}"
+            if isinstance(build, CondaBuild) and build.form != "pytorch-cuda"
+            else f"project.yaml asks for {acc}"
+        )
+        report.warnings.append(
+            f"{found.source}: pytorch-cuda={asked} was never published: the pytorch-cuda "
+            f"metapackage (-c pytorch -c nvidia) exists for CUDA {', '.join(published)}, so the "
+            f"file's conda install could not solve as written; {now}"
+        )
+
+
+def _cpu_route(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    builds: dict[str, PipBuild | CondaBuild],
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A CPU build the file asks for stays a CPU build: the other route's, never a CUDA one.
+
+    (`pytorch-cpu=0.4.1`: the matrix records the pytorch channel's CUDA packages of 0.4.1 only,
+    and the CPU wheels of 0.4.1 on download.pytorch.org are the same CPU build.)
+    """
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = _builds(matrix, release, other)
+    why = evidence[1] if evidence else "cpu"
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    if "cpu" in other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"the file asks for a CPU build ({why}) and the matrix records no CPU build of torch "
+            f"{release.torch} as {route} (only {_versions_text(list(builds))}); the {other} "
+            "route has the CPU build",
+        )  # fmt: skip
+        return other, other_builds
+    report.warnings.append(
+        f"{found.source}: the file asks for a CPU build ({why}) but the matrix records none of "
+        f"torch {release.torch} on linux-64 (only {_versions_text(list(builds))}); project.yaml "
+        "keeps cpu: `envgen lock` says whether it resolves"
+    )
+    return manager, builds
+
+
 def _nearest(acc: str, choices: list[str]) -> str:
     return nearest_accelerator(acc, choices) or (choices[0] if choices else acc)
 
@@ -1908,16 +2035,29 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
         return None
     buildable = [p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)]
     if _py_key(py) < _py_key(MIN_PYTHON) and buildable:
-        # Python 2 and 3.5 environments cannot be built and smoke-tested: the nearest that can.
         nearest = min(buildable, key=_py_key)
-        report.depart(
-            found.python_where,
-            "python",
-            py,
-            nearest,
-            f"envgen builds and smoke-tests python {MIN_PYTHON} and later (torch "
-            f"{release.torch} was published for python {', '.join(release.python)})",
+        if py in release.python and _py_key(py)[0] == 3:
+            # Old eras are not bent: torch has wheels for it and project.yaml can say it.
+            report.warnings.append(
+                f"{found.python_where}: python {py} kept, as the file says: torch "
+                f"{release.torch} was published for it; envgen builds and smoke-tests python "
+                f"{MIN_PYTHON} and later today, so `envgen build` cannot build this project "
+                f'yet: set python: "{nearest}" (the nearest python torch {release.torch} was '
+                "also published for) to build it now"
+            )
+            return py
+        # Python 2: project.yaml cannot hold it (no route installs pip packages into it).
+        because = (
+            f"project.yaml cannot say python {py} (envgen has no Python 2 route: uv cannot "
+            f"install into Python 2), though torch {release.torch} was published for python "
+            f"{', '.join(release.python)}; {nearest} is the nearest python envgen builds that "
+            f"torch {release.torch} was published for"
+            if _py_key(py)[0] == 2
+            else f"torch {release.torch} was published for python {', '.join(release.python)}"
+            f", and {nearest} is the nearest that envgen builds"
         )
+        found.comments["python-asked"] = f"the file asks for python {py} ({excerpt(found.python_where)})"
+        report.depart(found.python_where, "python", py, nearest, because)
         return nearest
     if py in release.python:
         return py

@@ -107,8 +107,8 @@ def test_dash_r_dev_zero_and_fifo_are_not_followed(
     assert code == 0, err
     assert 'torch: "1.7.1"' in out
     assert err.splitlines()[:2] == [
-        "warning: requirements.txt:1: -r /dev/zero: a character device, not a regular file; "
-        "not followed",
+        "warning: requirements.txt:1: -r /dev/zero: an absolute path; not followed (an import "
+        "reads only files inside the imported file's folder)",
         "warning: requirements.txt:2: -r pipe.txt: a FIFO, not a regular file; not followed",
     ]
 
