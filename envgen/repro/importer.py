@@ -2056,7 +2056,9 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
             else f"torch {release.torch} was published for python {', '.join(release.python)}"
             f", and {nearest} is the nearest that envgen builds"
         )
-        found.comments["python-asked"] = f"the file asks for python {py} ({excerpt(found.python_where)})"
+        found.comments["python-asked"] = (
+            f"the file asks for python {py} ({excerpt(found.python_where)})"
+        )
         report.depart(found.python_where, "python", py, nearest, because)
         return nearest
     if py in release.python:
