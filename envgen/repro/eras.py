@@ -35,8 +35,8 @@ PRE_MATRIX_SOURCE: Final = (
 # Post-releases of releases the matrix has: rebuilt wheels published beside the release, whose
 # code is the release's. {version: where its wheels were published}.
 POST_RELEASES: Final[dict[str, str]] = {
-    # quick-start-module.js of the 0.4.1 era (tests/data/recorded/copies/quick-start-module-0.4.1.js):
-    # Linux cp37 wheels of 0.4.1 are 0.4.1.post2.
+    # quick-start-module.js of the 0.4.1 era (recorded in tests/data/recorded/copies/
+    # quick-start-module-0.4.1.js): the Linux cp37 wheels of 0.4.1 are 0.4.1.post2.
     "0.4.1.post2": "download.pytorch.org/whl/<cu80|cu90|cu92|cpu>/ (Linux, Python 3.7)",
     # PyPI has torch 1.0.1 only (https://pypi.org/simple/torch/, PEP 691, read 2026-12-03);
     # the post2 wheels were on download.pytorch.org, e.g. whl/cpu/torch-1.0.1.post2-cp37-cp37m-

@@ -660,16 +660,20 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
             f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
         )
         return
-    if found.docker is None and found.root is None and found.tree is not None:
-        # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
-        # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
-        if Path(name).is_absolute() or not inside(path, found.tree):
-            what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
-            found.warnings.append(
-                f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
-                "the imported file's folder)"
-            )
-            return
+    # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
+    # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
+    if (
+        found.docker is None
+        and found.root is None
+        and found.tree is not None
+        and (Path(name).is_absolute() or not inside(path, found.tree))
+    ):
+        what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
+        found.warnings.append(
+            f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
+            "the imported file's folder)"
+        )
+        return
     resolved = path.resolve()
     if resolved in seen:
         return
@@ -1893,12 +1897,23 @@ def _pick_accelerator(
             f"{release.torch} was built for {', '.join(cudas) or 'no CUDA'})"
         )
         return "cpu"
-    # The matrix has no linux pip row to choose from: take the newest CUDA the release was built
-    # for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a guess.
+    return _unrecorded_accelerator(found, matrix, release, pip, report)
+
+
+def _unrecorded_accelerator(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    pip: dict[str, PipBuild | CondaBuild],
+    report: _Report,
+) -> str:
+    """The matrix has no linux pip row to choose from: take the newest CUDA the release was
+    built for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a
+    guess; with no build recorded at all, cpu, said as a choice."""
+    src = found.source
     known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
     cudas = sorted(set(known), key=lambda a: int(a[2:]))
     if not cudas:
-        # Nothing recorded at all: cpu is a choice, not a fact (never "the newest CUDA").
         report.warnings.append(
             f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
             f"matrix records no linux-64 build of torch {release.torch} on any route, so nothing "
