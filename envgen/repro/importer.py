@@ -53,7 +53,7 @@ from envgen.model.variants import (
     published_companions,
     silenced,
 )
-from envgen.repro import eras
+from envgen.repro import eras, shell
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
 from envgen.repro.reading import (
@@ -70,7 +70,7 @@ from envgen.repro.reading import (
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
-    "markdown",
+    "markdown", "batch",
 ]  # fmt: skip
 PLATFORM: Final = "linux-64"
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
@@ -100,6 +100,7 @@ _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 _NAME_OK: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _DEFAULT_CUDA: Final = "the default CUDA build"
+MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -291,6 +292,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a de
         return "conda"
     if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
         return "shell"
+    if low.endswith((".bat", ".cmd")):
+        return "batch"
     if low == "setup.py":
         return "setup.py"
     if low == "setup.cfg":
@@ -336,6 +339,8 @@ def parse_text(
         _parse_requirements(text, found, base, seen=set())
     elif kind == "shell":
         _parse_shell(text, found, base, env={})
+    elif kind == "batch":
+        _parse_shell(text, found, base, env={}, script="bat")
     elif kind == "dockerfile":
         _parse_dockerfile(text, found, base, context)
     elif kind == "conda-list":
@@ -569,6 +574,8 @@ def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: 
             tokens = line.split()
         _pip_options(tokens, found, base, where, seen=seen)
         return
+    if _install_line(line, found, base, where):
+        return
     # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
     requirement, _, options = line.partition(" --")
     option = options.split("=", 1)[0].split(" ", 1)[0]
@@ -578,6 +585,51 @@ def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: 
             "--config-settings and --global-option are allowed there); the option is ignored"
         )
     _pip_requirement(requirement.strip(), found, where)
+
+
+def _install_line(line: str, found: _Found, base: Path | None, where: str) -> bool:
+    """A line holding several requirements or an install option, as installer scripts feed a
+    file's lines to `pip install <line>` (`torch==X torchvision==Y --index-url ...`): read as
+    those arguments. False for a line pip -r reads as one requirement (`torch >= 1.7`)."""
+    if ";" in line or "@" in line:
+        return False  # markers and direct references: one requirement
+    words = shell.shell_words(line)
+    requirements: list[str] = []
+    options: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag = word.split("=", 1)[0]
+        if word.startswith("-"):
+            options.append(flag)
+            i += 2 if flag in _PIP_VALUE_FLAGS and "=" not in word else 1
+            continue
+        requirements.append(word)
+        i += 1
+    if not all(_requirement_word(w) for w in requirements):
+        return False  # `torch >= 1.7`: one requirement written with spaces
+    if len(requirements) < 2 and all(o in _PER_REQUIREMENT for o in options):
+        return False
+    found.warnings.append(
+        f"{where}: {excerpt(line)!r} holds more than one requirement or an install option, "
+        "which pip -r refuses; read as `pip install <line>`, as installer scripts run it"
+    )
+    _pip_install(words, found, base, where)
+    return True
+
+
+_PER_REQUIREMENT: Final = frozenset({"--hash", "--config-settings", "--global-option"})
+
+
+def _requirement_word(word: str) -> bool:
+    """One word that is a whole requirement (`torch==1.7.1+cu110`, `numpy`), not a fragment."""
+    if re.fullmatch(r"[<>=!~,.*\d]+", word):
+        return False  # `>=`, `1.7`: part of a spaced requirement
+    try:
+        Requirement(word)
+    except InvalidRequirement:
+        return False
+    return True
 
 
 def _pip_options(
@@ -898,20 +950,34 @@ def _marker_always_linux(marker: Marker) -> bool:
 
 # shell and Dockerfiles ----------------------------------------------------------------------------
 def _parse_shell(
-    text: str, found: _Found, base: Path | None, *, env: dict[str, str], offset: int = 0
+    text: str,
+    found: _Found,
+    base: Path | None,
+    *,
+    env: dict[str, str],
+    offset: int = 0,
+    script: Literal["sh", "bat"] = "sh",
 ) -> None:
-    for number, line in ((n + offset, ln) for n, ln in _logical_lines(text)):
-        if line.lstrip().startswith("#"):
-            continue
-        where = f"{found.source}:{number}" if found.source != "--command" else "--command"
-        try:
-            expanded = _substitute(line, env)
-        except _TooLong:
-            _too_long(found, where)
-            continue
-        if _over_budget(found, expanded, where):
-            return
-        _shell_line(expanded, found, base, where, env=env)
+    """An install script on its default route (envgen.repro.shell): no arguments, Linux x86_64,
+    an NVIDIA GPU; the install commands of the branches it does not take are listed."""
+    route = shell.interpret(text, kind=script, env=env)
+
+    def where_of(line: int) -> str:
+        return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
+
+    for command in route.commands:
+        where = where_of(command.line)
+        if _over_budget(found, command.text, where):
+            break
+        _shell_line(command.text, found, base, where, env=env)
+    for line, note in route.notes:
+        found.warnings.append(f"{where_of(line) if line else found.source}: {note}")
+    for alt in route.alternatives:
+        found.warnings.append(
+            f"{where_of(alt.line)}: an alternative route ({alt.branch}), not the default one "
+            "envgen imports (no arguments, Linux, an NVIDIA GPU): "
+            f"{excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        )
 
 
 def _shell_line(

@@ -42,7 +42,7 @@ _SOURCES: Final = (
     (0, re.compile(r"^(environment|env|conda)[\w.-]*\.ya?ml$")),
     (1, re.compile(r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$")),
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
-    (3, re.compile(r"^[\w.-]*\.(sh|bash)$")),
+    (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
     (4, re.compile(r"^(readme|install|getting_started|installation)[\w.-]*\.(md|rst|txt)$")),
     (5, re.compile(r"^(setup\.py|setup\.cfg|pyproject\.toml)$")),
 )
