@@ -56,6 +56,10 @@ _OTHER_HW: Final = re.compile(
     r"(?i)\bamd\b|rocm|\bhip\b|radeon|rocm-smi|rocminfo|intel|\bxpu\b|\bmps\b|darwin|apple|"
     r"macos|\bosx\b|arm64|aarch64|\bcpu\b|windows|mingw|msys|cygwin"
 )
+# Builtins that install nothing: followed for their status, never returned.
+_QUIET: Final = frozenset(
+    {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
+)
 _INSTALL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b[^\n]*\binstall\b")
 
 
@@ -242,6 +246,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name == "exit":
         state.stopped = True
         return True
+    if name in _QUIET:
+        return _command_status(name, name)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
     text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)

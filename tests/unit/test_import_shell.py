@@ -1,0 +1,222 @@
+"""Install scripts follow their default route (issue 24 item 1): envgen.repro.shell and the CLI.
+
+The default route is the one a script takes with no arguments on Linux x86_64 with an NVIDIA GPU;
+the install commands of branches it does not take are listed as alternatives. Each construct is
+checked on the interpreter itself, and the issue's three misses through the real CLI.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from envgen.cli import main as envgen_main
+from envgen.repro.shell import MAX_COMMANDS, MAX_DEPTH, MAX_STEPS, Route, interpret
+
+
+@click.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                      "help_option_names": []}
+)  # fmt: skip
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def main(args: tuple[str, ...]) -> None:
+    """The real entry point (its error boundary and exit codes) under click's runner."""
+    envgen_main(list(args))
+
+
+def _runs(route: Route) -> list[str]:
+    return [c.text for c in route.commands]
+
+
+def _import(tmp_path: Path, name: str, text: str) -> tuple[dict[str, object], str]:
+    (tmp_path / name).write_text(text)
+    result = CliRunner().invoke(main, ["import", str(tmp_path / name)])
+    assert result.exit_code == 0, result.output
+    return yaml.safe_load(result.stdout), result.stderr
+
+
+CASE_ON_VENDOR = """\
+#!/bin/bash
+GPU=${1:-nvidia}
+case "$GPU" in
+  amd|rocm)
+    pip install torch==2.0.1 torchvision==0.15.2 --index-url https://download.pytorch.org/whl/rocm5.4.2
+    ;;
+  nvidia|*)
+    pip install torch==2.0.1 torchvision==0.15.2 \\
+      --index-url https://download.pytorch.org/whl/cu118
+    ;;
+esac
+"""
+
+
+def test_case_on_gpu_vendor_takes_the_nvidia_branch(tmp_path: Path) -> None:
+    project, err = _import(tmp_path, "install.sh", CASE_ON_VENDOR)
+    assert (project["torch"], project["accelerators"]) == ("2.0.1", ["cu118"])
+    assert "rocm5.4.2" not in str(project)
+    assert (
+        "install.sh:5: an alternative route (case amd|rocm), not the default one envgen imports "
+        "(no arguments, Linux, an NVIDIA GPU): pip install torch==2.0.1 torchvision==0.15.2 "
+        "--index-url https://download.pytorch.org/whl/rocm5.4.2"
+    ) in err
+
+
+def test_windows_batch_call_set_and_caret(tmp_path: Path) -> None:
+    project, _ = _import(
+        tmp_path,
+        "install.bat",
+        "@echo off\r\n"
+        "REM the paper's environment\r\n"
+        "set TORCH_VER=1.12.1\r\n"
+        'set "CUDA=cu113"\r\n'
+        "call conda create -n paper python=3.8 -y\r\n"
+        "call conda activate paper\r\n"
+        "call pip install torch==%TORCH_VER%+%CUDA% torchvision==0.13.1+%CUDA% ^\r\n"
+        "  --extra-index-url https://download.pytorch.org/whl/%CUDA%\r\n",
+    )
+    assert (project["python"], project["torch"], project["torchvision"]) == (
+        "3.8",
+        "1.12.1",
+        "0.13.1",
+    )
+    assert project["accelerators"] == ["cu113"]
+
+
+def test_requirement_line_with_two_packages_and_an_option(tmp_path: Path) -> None:
+    project, err = _import(
+        tmp_path,
+        "requirements.txt",
+        "torch==1.7.1+cu110 torchvision==0.8.2+cu110 -f "
+        "https://download.pytorch.org/whl/torch_stable.html\nnumpy==1.19.2\n",
+    )
+    assert (project["torch"], project["torchvision"], project["accelerators"]) == (
+        "1.7.1",
+        "0.8.2",
+        ["cu110"],
+    )
+    assert project["pip"] == ["numpy==1.19.2"]
+    assert "read as `pip install <line>`" in err
+
+
+def test_a_spaced_requirement_is_still_one_requirement(tmp_path: Path) -> None:
+    project, err = _import(tmp_path, "requirements.txt", "torch == 1.8.1\nnumpy >= 1.19\n")
+    assert project["torch"] == "1.8.1"
+    assert project["pip"] == ["numpy>=1.19"]
+    assert "pip install <line>" not in err
+
+
+def test_if_elif_else_on_detected_hardware() -> None:
+    route = interpret(
+        "if command -v nvidia-smi &> /dev/null; then\n"
+        "  pip install torch==1.13.1+cu117\n"
+        "elif command -v rocm-smi; then\n"
+        "  pip install torch==1.13.1+rocm5.2\n"
+        "else\n"
+        "  pip install torch==1.13.1+cpu\n"
+        "fi\n"
+        'if [[ "$(uname)" == "Darwin" ]]; then pip install torch==1.13.1; fi\n'
+        'if [ "$(uname -m)" = "x86_64" ]; then pip install x86pkg; fi\n'
+    )
+    installs = [t for t in _runs(route) if t.startswith("pip")]
+    assert installs == ["pip install torch==1.13.1+cu117", "pip install x86pkg"]
+    assert [(a.line, a.branch) for a in route.alternatives] == [
+        (4, "elif on line 3"),
+        (6, "else on line 5"),
+        (8, "if on line 8"),
+    ]
+
+
+def test_functions_lists_loops_and_variables() -> None:
+    route = interpret(
+        "PY=3.8\n"
+        "deps() { pip install -r requirements.txt; }\n"
+        'export TORCH="1.9.0"\n'
+        '[ -z "$SKIP" ] && deps || echo skipped\n'
+        "for p in numpy scipy; do pip install $p; done\n"
+        "false && pip install never\n"
+        "false || pip install fallback\n"
+        'conda create -n x python=${PY} -y && pip install "torch==${TORCH}"\n'
+        "exit 0\n"
+        "pip install after-exit\n"
+    )
+    assert _runs(route) == [
+        "pip install -r requirements.txt",
+        "pip install numpy",
+        "pip install scipy",
+        "pip install fallback",
+        "conda create -n x python=3.8 -y",
+        'pip install "torch==1.9.0"',
+    ]
+    assert [a.text for a in route.alternatives] == ["pip install never"]
+
+
+def test_case_with_no_argument_and_no_match_takes_the_nvidia_branch() -> None:
+    route = interpret(
+        'case "$1" in\n  cpu) pip install torch+cpu ;;\n  cuda) pip install torch+cu ;;\nesac\n'
+    )
+    assert _runs(route) == ["pip install torch+cu"]
+    assert route.notes == [
+        (
+            1,
+            "case \"$1\" is '' with no arguments and no branch matches it; the default route "
+            "takes the NVIDIA branch (cuda)",
+        )
+    ]
+
+
+def test_unknown_condition_takes_the_first_branch_and_says_so() -> None:
+    route = interpret(
+        "if [ -f environment.yml ]; then\n  conda env create -f environment.yml\n"
+        "else\n  pip install torch==1.8.1\nfi\n"
+    )
+    assert _runs(route) == ["conda env create -f environment.yml"]
+    assert route.notes[0][0] == 1
+    assert "cannot be known without running the script" in route.notes[0][1]
+
+
+def test_batch_if_blocks() -> None:
+    route = interpret(
+        "set DEVICE=cuda\n"
+        'if /i "%DEVICE%"=="CPU" (\n'
+        "  pip install torch==2.0.1+cpu\n"
+        ") else (\n"
+        "  pip install torch==2.0.1+cu118\n"
+        ")\n"
+        "if not defined NOPE pip install extra\n"
+        ":: a comment\n"
+        "call :helper\n",
+        kind="bat",
+    )
+    assert _runs(route) == ["pip install torch==2.0.1+cu118", "pip install extra"]
+    assert [a.text for a in route.alternatives] == ["pip install torch==2.0.1+cpu"]
+
+
+def test_heredoc_body_is_not_a_command() -> None:
+    route = interpret("cat > req.txt <<EOF\ntorch==1.0.0\npip install x\nEOF\npip install y\n")
+    assert _runs(route) == ["cat", "pip install y"]
+
+
+@pytest.mark.parametrize(
+    ("script", "bound"),
+    [
+        ("if true; then " * 2000 + "pip install x; " + "fi; " * 2000, f"{MAX_DEPTH} deep"),
+        ("f() { f; g; }\ng() { f; }\nf\n", None),
+        ("x=ab\n" + "x=$x$x\n" * 40 + "pip install $x\n", "characters"),
+        ("for i in " + "a " * 60_000 + "; do :; done\n", f"{MAX_STEPS} syntax nodes"),
+        ("pip install a\n" * (MAX_COMMANDS + 10), f"{MAX_COMMANDS} commands"),
+        ("(" * 100_000 + ")" * 100_000 + "\n", None),
+    ],
+    ids=["nested-ifs", "recursive-functions", "doubling-variable", "long-loop", "many", "parens"],
+)
+def test_every_bound_holds(script: str, bound: str | None) -> None:
+    start = time.monotonic()
+    route = interpret(script)
+    assert time.monotonic() - start < 10
+    assert len(route.commands) <= MAX_COMMANDS
+    if bound is not None:
+        assert any(bound in note for _, note in route.notes), route.notes
