@@ -67,6 +67,7 @@ from envgen.repro.reading import (
     inside,
     read_source,
 )
+from envgen.repro.wheels import PinWheels, choose_python
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
@@ -121,8 +122,12 @@ class ImportOptions:
     # source lies in a git checkout (the CLI turns this on; it runs `git log`).
     git_default: bool = False
     # The user's cache root (Settings.cache_root), where the parsed matrix is kept; None: the
-    # matrix is parsed afresh. The only setting `envgen import` uses.
+    # matrix is parsed afresh.
     cache_root: Path | None = None
+    # A PEP 691 simple index (PyPI's, or ENVGEN_PYPI_INDEX) whose file lists say which python
+    # the file's exact pins have wheels for; None: not asked (the CLI's --offline, library use).
+    pypi_index: str | None = None
+    http_timeout: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1399,8 +1404,12 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     name: str,
     as_of: dt.date | None = None,
     strict: bool = False,
+    wheels: list[PinWheels] | None = None,
 ) -> tuple[dict[str, object], list[str]]:
     """Validate what a file asked for; return project.yaml data and warnings.
+
+    `wheels`: what the index says of the file's exact pins (envgen.repro.wheels.lookup): with
+    no python in the file, the python is the newest one torch and every pin have wheels for.
 
     Whatever the file asked for that never existed is replaced by the nearest combination that
     did, with one warning per departure; only a source with no torch at all is refused (and, with
@@ -1448,6 +1457,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
     _check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = _check_python(found, release, report)
+    if python is None and wheels:
+        python = _python_from_pins(found, release, wheels, report)
     companions = _check_companions(found, matrix, release, acc, report)
     managers, acc = _gone_routes(found, matrix, release, manager, acc, builds, report)
     if (
@@ -2156,6 +2167,33 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
         f"torch {release.torch} was published for python {', '.join(supported)}",
     )
     return nearest
+
+
+def _python_from_pins(
+    found: _Found, release: Release, wheels: list[PinWheels], report: _Report
+) -> str | None:
+    """The newest python torch was published for that every exact pin has a wheel for."""
+    candidates = sorted(
+        (p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)), key=_py_key, reverse=True
+    )
+    chosen, skipped = choose_python(candidates, wheels)
+    why = "; ".join(
+        f"python {python}: " + ", ".join(f"{p.requirement} has {p.how}" for p in misses[:4])
+        for python, misses in skipped[:2]
+    )
+    if chosen is None:
+        report.warnings.append(
+            f"{found.source}: no python torch {release.torch} was published for "
+            f"({', '.join(candidates)}) has wheels for every exact pin ({why}); project.yaml "
+            "names no python, so the lock takes the newest and builds the rest from source"
+        )
+        return None
+    report.warnings.append(
+        f"{found.source}: python {chosen}: the file names none; {chosen} is the newest python "
+        f"torch {release.torch} was published for that every exact pin ({len(wheels)} looked up) "
+        "has a wheel for" + (f" (not {why})" if why else "")
+    )
+    return chosen
 
 
 def _check_companions(
