@@ -1224,8 +1224,23 @@ def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str
                 words = None
             if isinstance(words, list):
                 _shell_command([str(w) for w in words], found, base, where, env=env)
-            else:
-                _shell_line(rest, found, base, where, env=env)
+            else:  # `if`/`case` in a RUN line: its default route, as for an install script
+                _run_line(rest, found, base, where, env=env)
+
+
+def _run_line(
+    line: str, found: _Found, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    """A Dockerfile RUN line (its ARG/ENV values already substituted) on its default route."""
+    route = shell.interpret(line, env=env)
+    for command in route.commands:
+        _shell_line(command.text, found, base, where, env=env)
+    found.warnings.extend(f"{where}: {note}" for _, note in route.notes)
+    found.warnings.extend(
+        f"{where}: an alternative route ({alt.branch} of the RUN line), not the default one "
+        f"envgen imports: {excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        for alt in route.alternatives
+    )
 
 
 def _docker_copy(rest: str, docker: _DockerContext) -> None:

@@ -220,3 +220,23 @@ def test_every_bound_holds(script: str, bound: str | None) -> None:
     assert len(route.commands) <= MAX_COMMANDS
     if bound is not None:
         assert any(bound in note for _, note in route.notes), route.notes
+
+
+def test_dockerfile_run_line_follows_its_default_route(tmp_path: Path) -> None:
+    project, err = _import(
+        tmp_path,
+        "Dockerfile",
+        "FROM python:3.8\n"
+        "ARG GPU=nvidia\n"
+        'RUN if [ "$GPU" = "amd" ]; then \\\n'
+        "      pip install torch==2.0.1 --index-url https://download.pytorch.org/whl/rocm5.4.2; \\\n"
+        "    else \\\n"
+        "      pip install torch==2.0.1 --index-url https://download.pytorch.org/whl/cu118; \\\n"
+        "    fi\n",
+    )
+    assert (project["python"], project["torch"], project["accelerators"]) == (
+        "3.8",
+        "2.0.1",
+        ["cu118"],
+    )
+    assert "Dockerfile:3: an alternative route (if on line 1 of the RUN line)" in err
