@@ -638,7 +638,8 @@ def _bat_expand(text: str, state: _State) -> str:
 
 def _run_batch(text: str, state: _State) -> None:
     given = {k.upper(): v for k, v in state.env.items() if k not in _MACHINE}
-    state.env = {"OS": "Windows_NT", "PROCESSOR_ARCHITECTURE": "AMD64", **given}
+    # ERRORLEVEL 0: every command succeeds on the default route.
+    state.env = {"OS": "Windows_NT", "PROCESSOR_ARCHITECTURE": "AMD64", "ERRORLEVEL": "0", **given}
     lines = _bat_lines(text)
     _bat_block(lines, 0, len(lines), state, 0)
 
@@ -709,7 +710,8 @@ def _bat_if(lines: list[tuple[int, str]], i: int, end: int, state: _State, depth
             for n, text in lines[skip[0] : skip[1]]:
                 _bat_alternative(text, n, state, f"if on line {number}")
         return after
-    then, _, otherwise = rest.partition(" else ")
+    parts = re.split(r"(?i)\s+else\s+", rest, maxsplit=1)
+    then, otherwise = parts[0], parts[1] if len(parts) > 1 else ""
     then, otherwise = then.strip().strip("()").strip(), otherwise.strip().strip("()").strip()
     run_text, skip_text = (then, otherwise) if taken_first else (otherwise, then)
     if run_text:

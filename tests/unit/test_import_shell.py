@@ -240,3 +240,18 @@ def test_dockerfile_run_line_follows_its_default_route(tmp_path: Path) -> None:
         ["cu118"],
     )
     assert "Dockerfile:3: an alternative route (if on line 1 of the RUN line)" in err
+
+
+def test_batch_one_line_if_else_and_errorlevel() -> None:
+    route = interpret(
+        "IF EXIST env\\ (echo yes) ELSE (pip install create-env)\n"
+        "if %ERRORLEVEL% NEQ 0 pip install on-error\n"
+        'if not "%CUDA%"=="" (pip install cuda-%CUDA%) else (pip install cpu-build)\n',
+        kind="bat",
+    )
+    assert _runs(route) == ["pip install cpu-build"]  # echo installs nothing
+    assert [a.text for a in route.alternatives] == [
+        "pip install create-env",
+        "pip install on-error",
+        "pip install cuda-",
+    ]
