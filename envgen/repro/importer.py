@@ -95,7 +95,8 @@ _PIP_VALUE_FLAGS: Final = frozenset(
 _CONDA_VALUE_FLAGS: Final = frozenset(
     {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
 )
-_WHL_LABEL: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
+# The compute platform an index URL names (whl/lts/1.8/cu111: the LTS release's index).
+_WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
 _CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
 _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")

@@ -183,3 +183,19 @@ def test_too_deep_pyproject_and_setup_py(tmp_path: Path) -> None:
     assert "setup.py: an expression is nested too deeply" in result.stderr
     assert "skipped, the other files are read" in result.stderr
     assert "internal error" not in result.output
+
+
+def test_lts_pip_index_is_1_8_2_with_its_cuda(tmp_path: Path) -> None:
+    code, project, err = _import(
+        tmp_path,
+        "install.sh",
+        "pip3 install torch torchvision --extra-index-url "
+        "https://download.pytorch.org/whl/lts/1.8/cu111\n",
+    )
+    assert code == 0, err
+    assert (project["torch"], project["torchvision"], project["accelerators"]) == (
+        "1.8.2",
+        True,
+        ["cu111"],
+    )
+    assert "no PyTorch index" not in err
