@@ -23,13 +23,14 @@ length of every expanded value.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
-    from tree_sitter import Node
+    from tree_sitter import Node, Parser
 
 MAX_DEPTH: Final = 48  # nested blocks and function calls together
 MAX_STEPS: Final = 50_000  # syntax nodes visited in one script
@@ -139,13 +140,17 @@ def interpret(
 
 
 # --- POSIX shell (tree-sitter-bash) ------------------------------------------------------------
-def _run_sh(text: str, state: _State) -> None:
+@functools.cache
+def _parser() -> Parser:
     # Imported here: the grammar is a compiled extension only `envgen import` of a script needs.
     import tree_sitter_bash  # noqa: PLC0415 - only when a script is read
     from tree_sitter import Language, Parser  # noqa: PLC0415 - only when a script is read
 
-    parser = Parser(Language(tree_sitter_bash.language()))
-    tree = parser.parse(text.encode("utf-8", "surrogatepass"))
+    return Parser(Language(tree_sitter_bash.language()))
+
+
+def _run_sh(text: str, state: _State) -> None:
+    tree = _parser().parse(text.encode("utf-8", "surrogatepass"))
     _block(tree.root_node.children, state, 0)
 
 
