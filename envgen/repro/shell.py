@@ -37,6 +37,7 @@ MAX_STEPS: Final = 50_000  # syntax nodes visited in one script
 MAX_COMMANDS: Final = 2_000  # commands one script returns
 MAX_VALUE: Final = 16 * 1024  # characters of one expanded value or command
 MAX_ALTERNATIVES: Final = 40
+MAX_TOTAL: Final = 512 * 1024  # characters of all commands returned, expanded
 
 # The default route's machine: what `uname`, $OSTYPE and friends say there.
 _MACHINE: Final = {
@@ -100,6 +101,7 @@ class _State:
     route: Route
     functions: dict[str, Node] = field(default_factory=dict)
     calls: list[str] = field(default_factory=list)  # the functions running now
+    emitted: int = 0  # characters of the commands returned so far
     steps: int = 0
     stopped: bool = False  # `exit` on the default route
 
@@ -115,6 +117,10 @@ class _State:
     def emit(self, text: str, line: int) -> None:
         if len(self.route.commands) >= MAX_COMMANDS:
             msg = f"more than {MAX_COMMANDS} commands"
+            raise _Budget(msg)
+        self.emitted += len(text)
+        if self.emitted > MAX_TOTAL:
+            msg = f"commands of more than {MAX_TOTAL} characters in all"
             raise _Budget(msg)
         self.route.commands.append(Command(text=text, line=line))
 

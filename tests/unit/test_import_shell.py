@@ -16,7 +16,7 @@ import yaml
 from click.testing import CliRunner
 
 from envgen.cli import main as envgen_main
-from envgen.repro.shell import MAX_COMMANDS, MAX_DEPTH, MAX_STEPS, Route, interpret
+from envgen.repro.shell import MAX_COMMANDS, MAX_DEPTH, MAX_STEPS, MAX_TOTAL, Route, interpret
 
 
 @click.command(
@@ -255,3 +255,10 @@ def test_batch_one_line_if_else_and_errorlevel() -> None:
         "pip install on-error",
         "pip install cuda-",
     ]
+
+
+def test_total_expanded_text_is_bounded() -> None:
+    script = "x=" + "a" * 10_000 + "\n" + "pip install $x\n" * 200
+    route = interpret(script)
+    assert sum(len(c.text) for c in route.commands) <= MAX_TOTAL
+    assert any("characters in all" in note for _, note in route.notes)
