@@ -597,8 +597,8 @@ def _install_line(line: str, found: _Found, base: Path | None, where: str) -> bo
     """A line holding several requirements or an install option, as installer scripts feed a
     file's lines to `pip install <line>` (`torch==X torchvision==Y --index-url ...`): read as
     those arguments. False for a line pip -r reads as one requirement (`torch >= 1.7`)."""
-    if ";" in line or "@" in line:
-        return False  # markers and direct references: one requirement
+    if ";" in line or "@" in line or not any(c.isspace() for c in line.strip()):
+        return False  # markers, direct references and one word: one requirement
     words = shell.shell_words(line)
     requirements: list[str] = []
     options: list[str] = []
@@ -1444,7 +1444,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     )
     src = found.source
     evidence = _compute_evidence(found, report)
-    release = _pick_release(found, matrix, as_of, evidence, report)
+    release = _pick_release(found, matrix, as_of, evidence, report, wheels)
     if release is None:
         _raise(src, report.problems)
         raise ImportSpecError(src)
@@ -1658,6 +1658,7 @@ def _pick_release(
     as_of: dt.date | None,
     evidence: tuple[str, str] | None,
     report: _Report,
+    wheels: list[PinWheels] | None = None,
 ) -> Release | None:
     src = found.source
     releases = sorted(matrix.releases, key=lambda r: r.version)
@@ -1715,18 +1716,40 @@ def _pick_release(
     fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
         r for r in dated if _fits(matrix, r, evidence, found.python)
     ]
-    chosen = fitting[-1] if fitting else dated[-1]
+    # With no python in the file: a release whose pythons every exact pin has wheels for.
+    narrowed = _pins_fit(found, fitting or dated, wheels)
+    chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
+    _say_pick(found, evidence, chosen, fitted=bool(fitting), narrowed=bool(narrowed),
+              spec=spec, asked=asked, when=when, where=where, report=report)  # fmt: skip
+    return chosen
+
+
+def _say_pick(  # noqa: PLR0913 - the facts one message names
+    found: _Found,
+    evidence: tuple[str, str] | None,
+    chosen: Release,
+    *,
+    fitted: bool,
+    narrowed: bool,
+    spec: SpecifierSet | None,
+    asked: str,
+    when: str,
+    where: str,
+    report: _Report,
+) -> None:
+    """Why an unpinned or ranged torch became `chosen`."""
     needs: list[str] = []
     if evidence is not None:
         needs.append(evidence[0])
     if found.python is not None:
         needs.append(f"python {found.python}")
-    that = f" that has {' and '.join(needs)}" if needs and fitting else ""
-    if not fitting and needs:
+    if not fitted and needs:
         report.warnings.append(
             f"{where}: no release {asked.removeprefix('torch ')} allows{when} has "
             f"{' and '.join(needs)}; taking the newest one, {chosen.torch}"
         )
+    has = [*(needs if fitted else []), *(["a python every exact pin has a wheel for"] * narrowed)]
+    that = f" that has {' and '.join(has)}" if has else ""
     if spec is None:
         report.warnings.append(
             f"{where}: torch is not pinned; project.yaml pins {chosen.torch}, "
@@ -1737,7 +1760,22 @@ def _pick_release(
             f"{where}: {asked} is not an exact pin; project.yaml pins {chosen.torch}, "
             f"the newest release{when} it allows{that}"
         )
-    return chosen
+
+
+def _pins_fit(
+    found: _Found, releases: list[Release], wheels: list[PinWheels] | None
+) -> list[Release]:
+    """The releases (in order) with a python every exact pin has a wheel for; [] if not asked."""
+    if not wheels or found.python is not None:
+        return []
+    return [r for r in releases if choose_python(_buildable_pythons(r), wheels)[0] is not None]
+
+
+def _buildable_pythons(release: Release) -> list[str]:
+    """The pythons torch was published for that envgen builds, newest first."""
+    return sorted(
+        (p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)), key=_py_key, reverse=True
+    )
 
 
 def _lts_only(
@@ -2189,9 +2227,7 @@ def _python_from_pins(
     found: _Found, release: Release, wheels: list[PinWheels], report: _Report
 ) -> str | None:
     """The newest python torch was published for that every exact pin has a wheel for."""
-    candidates = sorted(
-        (p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)), key=_py_key, reverse=True
-    )
+    candidates = _buildable_pythons(release)
     chosen, skipped = choose_python(candidates, wheels)
     why = "; ".join(
         f"python {python}: " + ", ".join(f"{p.requirement} has {p.how}" for p in misses[:4])

@@ -97,3 +97,15 @@ def test_a_python_the_file_names_is_not_replaced(matrix: Matrix) -> None:
     )
     project, _ = build_project(found, matrix, name="p", wheels=_wheels("numpy==1.19.2"))
     assert project["python"] == "3.6"
+
+
+def test_unpinned_torch_takes_a_release_the_pins_have_wheels_for(matrix: Matrix) -> None:
+    found = parse_text("torch\nnumpy==1.19.2\n", filename="requirements.txt", base=None)
+    project, warnings = build_project(found, matrix, name="p", wheels=_wheels("numpy==1.19.2"))
+    # The newest release with a python numpy 1.19.2 has wheels for (cp36-cp38): 2.4.1 (3.8-3.12),
+    # not the newest release (its pythons start at 3.9 or later).
+    assert (project["torch"], project["python"]) == ("2.4.1", "3.8")
+    assert (
+        "requirements.txt:1: torch is not pinned; project.yaml pins 2.4.1, the newest release "
+        "that has a python every exact pin has a wheel for"
+    ) in warnings
