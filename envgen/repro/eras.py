@@ -37,17 +37,20 @@ PRE_MATRIX_SOURCE: Final = (
 POST_RELEASES: Final[dict[str, str]] = {
     # quick-start-module.js of the 0.4.1 era (recorded in tests/data/recorded/copies/
     # quick-start-module-0.4.1.js): the Linux cp37 wheels of 0.4.1 are 0.4.1.post2.
-    "0.4.1.post2": "download.pytorch.org/whl/<cu80|cu90|cu92|cpu>/ (Linux, Python 3.7)",
+    "0.4.1.post2": "download.pytorch.org/whl/<cu80|cu90|cu92|cpu>/, Linux, Python 3.7",
     # PyPI has torch 1.0.1 only (https://pypi.org/simple/torch/, PEP 691, read 2026-12-03);
     # the post2 wheels were on download.pytorch.org, e.g. whl/cpu/torch-1.0.1.post2-cp37-cp37m-
     # linux_x86_64.whl and whl/cu80/torch-1.0.1.post2-cp35-cp35m-linux_x86_64.whl, as public
     # install scripts and Dockerfiles of 2019 name them (inferred: the page is unreachable here).
-    "1.0.1.post2": "download.pytorch.org/whl/<cpu|cu80|cu90|cu100>/ (Linux)",
+    "1.0.1.post2": "download.pytorch.org/whl/<cpu|cu80|cu90|cu100>/, Linux; PyPI has 1.0.1 only",
 }
 
 # The pytorch channel's 2017-2019 metapackages that select a CUDA build: cuda80 = CUDA 8.0
 # (previous-versions '< 1.0.0 / Via conda': `conda install pytorch=0.4.1 cuda80 -c pytorch`).
 _CUDA_META: Final = re.compile(r"^cuda(\d)(\d)$|^cuda(1\d)(\d)$")
+
+# A torch wheel URL's folder on download.pytorch.org names its build (whl/cu80/torch-0.3.1-...).
+WHEEL_FOLDER: Final = re.compile(r"download\.pytorch\.org/whl/(cpu|cu\d{2,3})/[^/]+\.whl")
 
 # The LTS channel and index: every release there is an LTS release (1.8.2 is the only one;
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).

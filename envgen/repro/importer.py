@@ -757,6 +757,12 @@ def _pip_requirement(text: str, found: _Found, where: str, *, defer: bool = True
         wheel_name, wheel_version, wheel_label, py = wheel
         if py:
             _set_python(found, py, f"{where} (wheel tag)")
+        folder = eras.WHEEL_FOLDER.search(text)
+        if wheel_label is None and folder is not None and wheel_name == "torch":
+            # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
+            found.compute.append(
+                (folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/")
+            )
         _family(found, wheel_name, wheel_version, "", wheel_label, where)
         return
     url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
@@ -1890,8 +1896,8 @@ def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Relea
         # A real post-release (rebuilt wheels of the same code): recognised, not a departure.
         report.warnings.append(
             f"{pin.where}: torch {pin.version} is a post-release of {same.torch} (rebuilt "
-            f"wheels on {eras.POST_RELEASES[pin.version]}; PyPI has {same.torch} only), so "
-            f"project.yaml pins {same.torch}, the release it rebuilt"
+            f"wheels on {eras.POST_RELEASES[pin.version]}), so project.yaml pins {same.torch}, "
+            "the release it rebuilt"
         )
         return same
     old = eras.pre_matrix_release(pin.version)

@@ -199,3 +199,22 @@ def test_lts_pip_index_is_1_8_2_with_its_cuda(tmp_path: Path) -> None:
         ["cu111"],
     )
     assert "no PyTorch index" not in err
+
+
+@pytest.mark.parametrize(
+    ("line", "torch", "acc", "python"),
+    [
+        ("https://download.pytorch.org/whl/cu80/torch-0.3.1-cp36-cp36m-linux_x86_64.whl",
+         "0.4.0", "cu80", "3.6"),
+        ("https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp37-cp37m-linux_x86_64.whl",
+         "1.0.1", "cpu", "3.7"),
+    ],
+    ids=["0.3.1-cu80", "1.0.1.post2-cpu"],
+)  # fmt: skip
+def test_an_old_wheel_urls_folder_names_its_build(
+    tmp_path: Path, line: str, torch: str, acc: str, python: str
+) -> None:
+    code, project, err = _import(tmp_path, "install.sh", f"pip3 install {line}\n", "--offline")
+    assert code == 0, err
+    assert (project["torch"], project["accelerators"], project["python"]) == (torch, [acc], python)
+    assert "the newest CUDA" not in err
