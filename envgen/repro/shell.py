@@ -606,6 +606,10 @@ _BAT_SKIP: Final = re.compile(
     r"cd\b|pushd\b|popd\b|:\w)"
 )
 _BAT_VAR: Final = re.compile(r"%~?(\d|\*)|%([^%\s=]+)%|!([^!\s=]+)!")
+# Commands whose exit code says something about the machine, not whether they worked.
+_LOOKUP: Final = re.compile(
+    r"(?i)\b(findstr|find|where|dir|conda\s+(env\s+list|info)|nvidia-smi)\b"
+)
 _BAT_IF: Final = re.compile(r"(?i)^if\s+(/i\s+)?(not\s+)?")
 _BAT_COMPARE: Final = re.compile(
     r"^(\"[^\"]*\"|\S+?)\s*(==|\s(?:EQU|NEQ|LSS|LEQ|GTR|GEQ)\s)\s*(\"[^\"]*\"|\S+)\s*(.*)$",
@@ -691,13 +695,41 @@ def _bat_if(lines: list[tuple[int, str]], i: int, end: int, state: _State, depth
         raise _Budget(msg)
     number, line = lines[i]
     holds, rest = _bat_condition(line.lstrip("@").strip(), state)
-    if holds is None:
+    if re.search(r"(?i)errorlevel", line):
+        holds = _errorlevel(state, holds)
+    before = len(state.route.alternatives)
+    after = _bat_branches(lines, i, end, state, depth, holds is not False, rest)
+    if holds is None and len(state.route.alternatives) > before:
         state.note(
             number,
             f"the condition of `{excerpt_text(line)}` cannot be known without running "
             "the script; the default route takes its first branch",
         )
-    taken_first = holds is not False
+    return after
+
+
+def _errorlevel(state: _State, holds: bool | None) -> bool | None:
+    """A test of the last command's exit code. On the default route commands succeed
+    (ERRORLEVEL 0: `if %ERRORLEVEL% NEQ 0 (exit)` is an error handler, not taken), except a
+    lookup, whose answer depends on the machine (`conda env list | findstr NAME` fails on a fresh
+    one): after a lookup the first branch is taken."""
+    last = state.route.commands[-1].text if state.route.commands else ""
+    if _LOOKUP.search(last):
+        return None
+    return holds
+
+
+def _bat_branches(
+    lines: list[tuple[int, str]],
+    i: int,
+    end: int,
+    state: _State,
+    depth: int,
+    taken_first: bool,
+    rest: str,
+) -> int:
+    """Run the branch the default route takes, list the other's install commands."""
+    number = lines[i][0]
     if rest.endswith("("):  # a block
         close = _block_end(lines, i, end)
         closing = lines[close][1].strip() if close < end else ""

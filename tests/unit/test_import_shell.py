@@ -262,3 +262,30 @@ def test_total_expanded_text_is_bounded() -> None:
     route = interpret(script)
     assert sum(len(c.text) for c in route.commands) <= MAX_TOTAL
     assert any("characters in all" in note for _, note in route.notes)
+
+
+def test_batch_errorlevel_after_a_lookup_and_after_an_install() -> None:
+    route = interpret(
+        'call conda env list | findstr /C:"paper" >nul\n'
+        "if %ERRORLEVEL% neq 0 (\n"
+        "    call conda create -y -n paper python=3.10\n"
+        "    call pip install torch==2.0.1\n"
+        ")\n"
+        "call pip install torch==2.2.2 --index-url https://download.pytorch.org/whl/cu121\n"
+        "if %ERRORLEVEL% NEQ 0 (\n"
+        "    echo failed\n"
+        "    exit /b\n"
+        ")\n"
+        "if errorlevel 1 pip install fallback\n"
+        "call pip install last\n",
+        kind="bat",
+    )
+    # A fresh machine has no env named paper: findstr fails, so the env is created; the
+    # installs succeed, so the error handler and the fallback are not taken.
+    assert _runs(route)[1:] == [
+        "conda create -y -n paper python=3.10",
+        "pip install torch==2.0.1",
+        "pip install torch==2.2.2 --index-url https://download.pytorch.org/whl/cu121",
+        "pip install last",
+    ]
+    assert [a.text for a in route.alternatives] == ["pip install fallback"]
