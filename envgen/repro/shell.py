@@ -58,6 +58,11 @@ _OTHER_HW: Final = re.compile(
     r"(?i)\bamd\b|rocm|\bhip\b|radeon|rocm-smi|rocminfo|intel|\bxpu\b|\bmps\b|darwin|apple|"
     r"macos|\bosx\b|arm64|aarch64|\bcpu\b|windows|mingw|msys|cygwin"
 )
+# Lookups of what is installed: on the default route (a fresh machine) they find nothing.
+_FRESH_LOOKUP: Final = re.compile(
+    r"\bpython[\d.]*\s+-c\s+['\"]?\s*import\b|\bpip3?\s+show\b|"
+    r"\bconda\s+(env\s+list|info\s+--envs|list)\b[^|]*\|"
+)
 # Builtins that install nothing: followed for their status, never returned.
 _QUIET: Final = frozenset(
     {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
@@ -210,6 +215,8 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         return _list(node, state, depth)
     if kind == "pipeline":
         statuses = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
+        if _FRESH_LOOKUP.search(_text(node)):
+            return False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
         return statuses[-1] if statuses else True
     if kind == "negated_command":
         inner = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
@@ -269,6 +276,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
 def _command_status(name: str, text: str) -> bool | None:
     """What a command exits with on the default route, where that is known without running it."""
     tool = name.rsplit("/", 1)[-1]
+    if _FRESH_LOOKUP.search(text):
+        return False  # `python -c "import torch"`, `pip show x`: a fresh machine has neither
     if tool in {"true", ":"}:
         return True
     if tool == "false":

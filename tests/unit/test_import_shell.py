@@ -289,3 +289,20 @@ def test_batch_errorlevel_after_a_lookup_and_after_an_install() -> None:
         "pip install last",
     ]
     assert [a.text for a in route.alternatives] == ["pip install fallback"]
+
+
+def test_lookups_of_installed_things_find_nothing_on_a_fresh_machine() -> None:
+    route = interpret(
+        'if ! python -c "import torch" 2>/dev/null; then\n  pip install torch==1.13.1\nfi\n'
+        "if conda env list | grep -q paper; then\n  conda activate paper\nelse\n"
+        "  conda create -n paper python=3.9 -y\n  pip install torchvision==0.14.1\nfi\n"
+        "pip show numpy || pip install numpy==1.23.5\n"
+    )
+    installs = [t for t in _runs(route) if " install " in t or " create " in t]
+    assert installs == [
+        "pip install torch==1.13.1",
+        "conda create -n paper python=3.9 -y",
+        "pip install torchvision==0.14.1",
+        "pip install numpy==1.23.5",
+    ]
+    assert route.alternatives == []
