@@ -3,9 +3,10 @@
 `envgen import` reads install scripts (install.sh, setup.bat, README shell blocks) for the
 commands that install torch. Read as a bag of lines, a `case` on the GPU vendor merges the AMD
 branch into the answer. This module follows the script's control flow instead, on the *default
-route*: no arguments given, a Linux x86_64 machine with an NVIDIA GPU. It returns the commands
-that route runs, in order, and the install commands of the branches it does not take (the
-alternatives), each with its line.
+route*: no arguments given, a fresh Linux x86_64 machine with an NVIDIA GPU, where every command
+succeeds and nothing is installed yet (`python -c "import torch"`, `pip show`, `conda env list |
+grep` find nothing). It returns the commands that route runs, in order, and the install commands
+of the branches it does not take (the alternatives), each with its line.
 
 POSIX shell is parsed with tree-sitter-bash (bashlex 0.18 cannot parse `case` patterns); Windows
 batch files, for which no parser is published, with the few rules below. Supported: `if` / `elif`
