@@ -253,6 +253,16 @@ def kept_comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
     torch = project.get("torch")
     if "torch" in out and not (found.torch and found.torch.version == torch):
         del out["torch"]
+    pinned = found.torch.version if found.torch else None
+    if (
+        pinned is not None
+        and torch != pinned
+        and (pinned in eras.POST_RELEASES or eras.pre_matrix_release(pinned) is not None)
+    ):
+        # A real release or post-release project.yaml cannot pin: said beside the key.
+        out["torch"] = (
+            f"the file pins torch {pinned} ({excerpt(found.torch.where if found.torch else '')})"
+        )
     return out
 
 

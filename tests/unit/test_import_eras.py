@@ -77,6 +77,9 @@ def test_torch_0_3_1_is_a_real_release_older_than_the_matrix(tmp_path: Path) -> 
     assert project["torch"] == "0.4.0"
     assert "not a PyTorch release" not in err
     assert "torch was 0.3.1, now 0.4.0, because torch 0.3.1 is a real release" in err
+    assert 'torch: "0.4.0"  # the file pins torch 0.3.1 (requirements.txt:1)' in (
+        CliRunner().invoke(main, ["import", str(tmp_path / "requirements.txt")]).stdout
+    )
     code, _, err = _import(tmp_path, "requirements.txt", "torch==0.3.1\n", "--strict")
     assert code != 0
     assert "--strict" in err
