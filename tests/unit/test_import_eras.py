@@ -221,3 +221,15 @@ def test_an_old_wheel_urls_folder_names_its_build(
     assert code == 0, err
     assert (project["torch"], project["accelerators"], project["python"]) == (torch, [acc], python)
     assert "the newest CUDA" not in err
+
+
+def test_an_include_linked_out_of_the_folder_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "outside.txt").write_text("secret-canary==1.0\n")
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "inc.txt").symlink_to(tmp_path / "outside.txt")
+    (paper / "requirements.txt").write_text("-r inc.txt\ntorch==1.8.1\n")
+    result = CliRunner().invoke(main, ["import", str(paper / "requirements.txt")])
+    assert result.exit_code == 0, result.output
+    assert "-r inc.txt: outside the file's folder; not followed" in result.stderr
+    assert "secret-canary" not in result.output
