@@ -24,6 +24,7 @@ _EXPORT_HEADER: Final = re.compile(
 _TABLE_HEADER: Final = re.compile(r"(?m)^#\s*Name\s+Version\s+Build(\s+Channel)?\s*$")
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
+_BATCH_LANGS: Final = frozenset({"bat", "batch", "cmd", "dosbatch", "winbatch"})
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
 
 
@@ -274,6 +275,31 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             i = j
             continue
         i += 1
+    return blocks
+
+
+def batch_blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each fenced Windows batch block (```bat, ```cmd) in Markdown.
+
+    >>> batch_blocks("x\\n```bat\\nset A=1\\ncall pip install torch\\n```\\n")
+    [(3, 'set A=1\\ncall pip install torch')]
+    """
+    blocks: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if not fence:
+            i += 1
+            continue
+        marker, lang = fence.group(2), fence.group(3).lower()
+        j = i + 1
+        while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
+            j += 1
+        if lang in _BATCH_LANGS:
+            body = [re.sub(r"^\s*[A-Za-z]:\\[^>]*>\s*", "", ln) for ln in lines[i + 1 : j]]
+            blocks.append((i + 2, "\n".join(body)))
+        i = j + 1
     return blocks
 
 

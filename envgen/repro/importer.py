@@ -364,6 +364,8 @@ def parse_text(
     elif kind == "markdown":
         for first, block in import_formats.shell_blocks(text):
             _parse_shell(block, found, base, env={}, offset=first - 1)
+        for first, block in import_formats.batch_blocks(text):
+            _parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     else:
         reader = {
             "setup.py": import_formats.setup_py,

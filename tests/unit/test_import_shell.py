@@ -306,3 +306,19 @@ def test_lookups_of_installed_things_find_nothing_on_a_fresh_machine() -> None:
         "pip install numpy==1.23.5",
     ]
     assert route.alternatives == []
+
+
+def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
+    project, _ = _import(
+        tmp_path,
+        "README.md",
+        "# Paper\n\n```bat\nC:\\Users\\me> conda create -n paper python=3.8\n"
+        "set CU=cu113\n"
+        "pip install torch==1.12.1+%CU% --extra-index-url https://download.pytorch.org/whl/%CU%\n"
+        "```\n",
+    )
+    assert (project["python"], project["torch"], project["accelerators"]) == (
+        "3.8",
+        "1.12.1",
+        ["cu113"],
+    )
