@@ -2200,25 +2200,24 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
     buildable = [p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)]
     if _py_key(py) < _py_key(MIN_PYTHON) and buildable:
         nearest = min(buildable, key=_py_key)
-        if py in release.python and _py_key(py)[0] == 3:
-            # Old eras are not bent: torch has wheels for it and project.yaml can say it.
-            report.warnings.append(
-                f"{found.python_where}: python {py} kept, as the file says: torch "
-                f"{release.torch} was published for it; envgen builds and smoke-tests python "
-                f"{MIN_PYTHON} and later today, so `envgen build` cannot build this project "
-                f'yet: set python: "{nearest}" (the nearest python torch {release.torch} was '
-                "also published for) to build it now"
+        # Old eras are reported as they are, and project.yaml proposes the nearest python
+        # envgen can lock and build today (MIN_PYTHON; the file's python is kept beside the key).
+        published = f"torch {release.torch} was published for python {', '.join(release.python)}"
+        if _py_key(py)[0] == 2:
+            because = (
+                f"project.yaml cannot say python {py} (envgen has no Python 2 route: uv cannot "
+                f"install into Python 2), though {published}"
             )
-            return py
-        # Python 2: project.yaml cannot hold it (no route installs pip packages into it).
-        because = (
-            f"project.yaml cannot say python {py} (envgen has no Python 2 route: uv cannot "
-            f"install into Python 2), though torch {release.torch} was published for python "
-            f"{', '.join(release.python)}; {nearest} is the nearest python envgen builds that "
-            f"torch {release.torch} was published for"
-            if _py_key(py)[0] == 2
-            else f"torch {release.torch} was published for python {', '.join(release.python)}"
-            f", and {nearest} is the nearest that envgen builds"
+        elif py in release.python:
+            because = (
+                f"envgen cannot lock or build python {py} yet (uv refuses python older than "
+                f"{MIN_PYTHON}, and the smoke checks need {MIN_PYTHON}), though {published}"
+            )
+        else:
+            because = published
+        because += (
+            f"; {nearest} is the nearest python envgen builds that torch {release.torch} was "
+            "published for"
         )
         found.comments["python-asked"] = (
             f"the file asks for python {py} ({excerpt(found.python_where)})"

@@ -122,13 +122,21 @@ def test_pytorch_cuda_that_never_existed_is_named(tmp_path: Path) -> None:
     ) in err
 
 
-def test_python_3_5_stays_3_5(tmp_path: Path) -> None:
-    code, project, err = _import(
-        tmp_path, "environment.yml", "dependencies:\n  - python=3.5\n  - pytorch=1.1.0\n"
+def test_python_3_5_is_reported_and_the_nearest_buildable_proposed(tmp_path: Path) -> None:
+    (tmp_path / "environment.yml").write_text(
+        "dependencies:\n  - python=3.5\n  - pytorch=1.1.0\n  - cudatoolkit=10.0\n"
     )
-    assert code == 0, err
-    assert project["python"] == "3.5"
-    assert "python 3.5 kept, as the file says" in err
+    result = CliRunner().invoke(main, ["import", str(tmp_path / "environment.yml")])
+    assert result.exit_code == 0, result.output
+    assert 'python: "3.6"  # the file asks for python 3.5 (environment.yml: dependencies[0])' in (
+        result.stdout
+    )
+    assert (
+        "environment.yml: dependencies[0]: python was 3.5, now 3.6, because envgen cannot lock "
+        "or build python 3.5 yet (uv refuses python older than 3.6, and the smoke checks need "
+        "3.6), though torch 1.1.0 was published for python 2.7, 3.5, 3.6, 3.7; 3.6 is the "
+        "nearest python envgen builds that torch 1.1.0 was published for"
+    ) in result.stderr
 
 
 def test_python_2_7_is_said_beside_the_key(tmp_path: Path) -> None:
