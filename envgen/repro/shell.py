@@ -68,7 +68,9 @@ _FRESH_LOOKUP: Final = re.compile(
 _QUIET: Final = frozenset(
     {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
 )
-_INSTALL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b[^\n]*\binstall\b")
+_INSTALL: Final = re.compile(
+    r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b[^\n]*\b(install|create|update)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,7 @@ class _State:
     route: Route
     functions: dict[str, Node] = field(default_factory=dict)
     calls: list[str] = field(default_factory=list)  # the functions running now
+    unknown: set[str] = field(default_factory=set)  # variables set from what cannot be known
     emitted: int = 0  # characters of the commands returned so far
     steps: int = 0
     stopped: bool = False  # `exit` on the default route
@@ -235,7 +238,12 @@ def _assign(node: Node, state: _State) -> None:
     name = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
     if name is not None:
-        state.env[_text(name)] = _expand(_word(value), state) if value is not None else ""
+        text, known = _expand_known(_word(value), state) if value is not None else ("", True)
+        state.env[_text(name)] = text
+        if known:
+            state.unknown.discard(_text(name))
+        else:
+            state.unknown.add(_text(name))  # `ENVS=$(conda env list)`: a test on it is unknown
 
 
 def _word(node: Node) -> str:
@@ -308,9 +316,9 @@ def _list(node: Node, state: _State, depth: int) -> bool | None:
     return status
 
 
-def _if(node: Node, state: _State, depth: int) -> bool | None:
-    """Take the first branch whose condition holds; the rest are alternatives."""
-    branches: list[tuple[list[Node], list[Node], str]] = []  # (condition, body, label)
+def _if_branches(node: Node) -> list[tuple[list[Node], list[Node], str]]:
+    """(condition, body, label) of each branch of an if statement, in order."""
+    branches: list[tuple[list[Node], list[Node], str]] = []
     cond: list[Node] = []
     body: list[Node] = []
     in_body = False
@@ -323,19 +331,32 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
             branches.extend(_clause(child))
         elif in_body and child.type not in {"fi", "if"}:
             body.append(child)
-    branches.insert(0, (cond, body, f"if on line {_line(node)}"))
+    return [(cond, body, f"if on line {_line(node)}"), *branches]
+
+
+def _if(node: Node, state: _State, depth: int) -> bool | None:
+    """Take the first branch whose condition holds; the rest are alternatives."""
+    branches = _if_branches(node)
     taken: int | None = None
     unknown: list[Node] = []
-    for index, (condition, _, _label) in enumerate(branches):
+    first_unknown: int | None = None
+    for index, (condition, branch_body, _label) in enumerate(branches):
         if not condition:  # else
             taken = index
             break
         status = _block(condition, state, depth + 1)
         if status is None:
+            # Cannot be known: the branch that installs something is the one to read (the
+            # default route's machine is a fresh one), else the next branch is tried.
             unknown = condition
+            first_unknown = index if first_unknown is None else first_unknown
+            if not _installs(branch_body, state):
+                continue
         if status is not False:
             taken = index
             break
+    if taken is None:
+        taken = first_unknown
     before = len(state.route.alternatives)
     for index, (_, branch_body, label) in enumerate(branches):
         if index == taken:
@@ -347,9 +368,20 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
         state.note(
             _line(unknown[0]),
             f"the condition `{_short(unknown)}` cannot be known without running the script; "
-            f"the default route takes its branch ({branches[taken][2]})",
+            f"the default route takes the branch that installs ({branches[taken][2]})",
         )
     return True
+
+
+def _installs(nodes: list[Node], state: _State) -> bool:
+    """Some install command runs in `nodes` (directly or through a function they call)."""
+    text = "\n".join(_text(n) for n in nodes)
+    if _INSTALL.search(text):
+        return True
+    words = set(re.findall(r"[\w.-]+", text))
+    return any(
+        name in words and _INSTALL.search(_text(body)) for name, body in state.functions.items()
+    )
 
 
 def _test(text: str, state: _State) -> bool | None:
@@ -548,8 +580,15 @@ def _expand_known(text: str, state: _State) -> tuple[str, bool]:
         name = m.group(2) or m.group(5)
         op, word = m.group(3), m.group(4) or ""
         value = state.env.get(name)
+        if name in state.unknown:
+            known = False
         if name.isdigit() or name in {"@", "*"}:
             value = None  # no arguments on the default route
+            if op is None and not m.group(1):
+                # What a user would pass is not known: the word stays ($1), so `conda create -n
+                # $1 python=3.8` keeps its shape, and a test on it cannot be decided.
+                known = False
+                return m.group(0) if name.isdigit() else ""
         if name == "#":
             value = "0"
         if op in {":-", "-"} and (value is None or (op == ":-" and not value)):

@@ -163,8 +163,8 @@ def test_case_with_no_argument_and_no_match_takes_the_nvidia_branch() -> None:
     assert route.notes == [
         (
             1,
-            "case \"$1\" is '' with no arguments and no branch matches it; the default route "
-            "takes the NVIDIA branch (cuda)",
+            'case "$1" cannot be known without running the script; the default route takes the '
+            "NVIDIA branch (cuda)",
         )
     ]
 
