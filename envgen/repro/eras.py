@@ -52,6 +52,17 @@ _CUDA_META: Final = re.compile(r"^cuda(\d)(\d)$|^cuda(1\d)(\d)$")
 # A torch wheel URL's folder on download.pytorch.org names its build (whl/cu80/torch-0.3.1-...).
 WHEEL_FOLDER: Final = re.compile(r"download\.pytorch\.org/whl/(cpu|cu\d{2,3})/[^/]+\.whl")
 
+# The python3 each Ubuntu release ships (`apt install python3`), from its python3 package:
+# https://packages.ubuntu.com/<xenial|bionic|focal|jammy|noble>/python3 (3.5.1-3, 3.6.7-1~18.04,
+# 3.8.2-0ubuntu2, 3.10.6-1~22.04, 3.12.3-0ubuntu1).
+UBUNTU_PYTHON3: Final[dict[str, str]] = {
+    "16.04": "3.5",
+    "18.04": "3.6",
+    "20.04": "3.8",
+    "22.04": "3.10",
+    "24.04": "3.12",
+}
+
 # The LTS channel and index: every release there is an LTS release (1.8.2 is the only one;
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).
 LTS_CHANNEL: Final = "pytorch-lts"

@@ -10,6 +10,7 @@ or start a process (`--git`'s `git log` runs in envgen.repro.entry, the entry po
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import posixpath
 import re
@@ -200,6 +201,13 @@ class _Found:
     root: Path | None = None  # includes must stay inside it (a repository import)
     tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
     unreadable: str | None = None  # why the whole file was refused (a repository skips it)
+    # A python the file implies only (the base env of the Miniconda it installs, the distro's
+    # python3): used when nothing names the python. (python, where)
+    weak_python: tuple[str, str] | None = None
+    distro_python: tuple[str, str] | None = None  # (Ubuntu 20.04, 3.8) from the FROM image
+    # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
+    # which replaces the distro's python3 as the one pip runs in.
+    conda_base: tuple[str, str] | None = None
     docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
 
 
@@ -373,6 +381,9 @@ def parse_text(
             "pyproject": import_formats.pyproject,
         }[kind]
         _parse_declared(reader(text, filename), found)
+    weak = found.conda_base or found.weak_python
+    if found.python is None and weak is not None and weak[0]:
+        _set_python(found, weak[0], weak[1])
     return found
 
 
@@ -925,9 +936,11 @@ def _extension_wheels(found: _Found, matrix: Matrix) -> None:
 
 
 def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | None:
-    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL)."""
+    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL, or a
+    wheel file the script downloaded first: `pip install torch-2.1.2+cu121-cp310-...whl`)."""
     url = text.split("@", 1)[1].strip() if "@" in text and "://" in text.split("@", 1)[1] else text
-    if "://" not in url or not url.split("#")[0].endswith(".whl"):
+    local = "://" not in url and re.fullmatch(r"[\w./+%-]+\.whl", url) is not None
+    if not (local or "://" in url) or not url.split("#")[0].endswith(".whl"):
         return None
     filename = url.split("#")[0].rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
     try:
@@ -1064,12 +1077,10 @@ def _shell_command(
             _set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
         words = ["pip", *words[3:]]
         tool = "pip"
+    if _env_python(tool, words, found, where):
+        return
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
-        for word in words[2:]:
-            m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
-            if m:
-                _set_python(found, m.group(1), f"{where} ({tool} install {word})")
-                break
+        _system_python(tool, words, found, where)
         return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
@@ -1081,6 +1092,44 @@ def _shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where)
+
+
+def _system_python(tool: str, words: list[str], found: _Found, where: str) -> None:
+    """`apt install python3.8` names the python; a plain `python3` is the distro's (weak)."""
+    for word in words[2:]:
+        m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
+        if m:
+            _set_python(found, m.group(1), f"{where} ({tool} install {word})")
+            return
+        if word in {"python3", "python3-pip", "python3-dev"} and found.distro_python:
+            distro, python = found.distro_python
+            found.weak_python = found.weak_python or (
+                python,
+                f"{where} ({tool} install {word} on {distro})",
+            )
+
+
+def _env_python(tool: str, words: list[str], found: _Found, where: str) -> bool:
+    """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
+    venv`, `uv venv --python 3.10`), or of the Miniconda it installs (`Miniconda3-py38_...`, a
+    fallback when nothing names the env's python). True when the command was one of these."""
+    if tool == "virtualenv" or (tool == "uv" and words[1:2] == ["venv"]):
+        for flag, value in itertools.pairwise(words):
+            if flag in {"-p", "--python"}:
+                m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
+                if m:
+                    _set_python(found, m.group(1), f"{where} ({tool} {flag} {excerpt(value)})")
+        return True
+    m = re.fullmatch(r"python(\d\.\d+)", tool)
+    if m and words[1:3] == ["-m", "venv"]:
+        _set_python(found, m.group(1), f"{where} ({tool} -m venv)")
+        return True
+    for word in words:
+        installer = re.search(r"(?:Mini|Ana)conda3-(?:py(\d)(\d+)_|latest)", word)
+        if installer:
+            python = f"{installer.group(1)}.{installer.group(2)}" if installer.group(1) else ""
+            found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
+    return False
 
 
 def _pip_install(args: list[str], found: _Found, base: Path | None, where: str) -> None:
@@ -1312,6 +1361,9 @@ def _from_image(image: str, found: _Found, where: str) -> None:
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
             found.image_cuda = m.group(1)
+    ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
     elif repo == "python":
         m = re.match(r"^(\d\.\d+)", tag)
         if m:

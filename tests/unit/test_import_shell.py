@@ -322,3 +322,46 @@ def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
         "1.12.1",
         ["cu113"],
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "python"),
+    [
+        ("setup.sh", "virtualenv -p python3.9 /opt/venv\npip install torch==1.10.2\n", "3.9"),
+        ("setup.sh", "python3.10 -m venv .venv\npip install torch==2.0.1\n", "3.10"),
+        ("setup.sh", "uv venv --python 3.11\nuv pip install torch==2.2.2\n", "3.11"),
+        (
+            "Dockerfile",
+            "FROM nvidia/cuda:10.2-cudnn7-devel-ubuntu18.04\n"
+            "RUN apt-get install -y python3-pip\n"
+            "RUN wget https://repo.anaconda.com/miniconda/Miniconda3-py38_4.9.2-Linux-x86_64.sh\n"
+            "RUN pip install torch==1.9.0\n",
+            "3.8",
+        ),
+        (
+            "Dockerfile",
+            "FROM nvidia/cuda:11.0-devel-ubuntu20.04\nRUN apt-get install -y python3 python3-pip\n"
+            "RUN pip3 install torch==1.9.0\n",
+            "3.8",
+        ),
+        (
+            "Dockerfile",
+            "FROM nvidia/cuda:11.1.1-cudnn8-devel-ubuntu18.04\nRUN apt-get install -y python3-pip\n"
+            "RUN wget http://repo.continuum.io/miniconda/Miniconda3-latest-Linux-x86_64.sh\n"
+            "RUN pip3 install torch==1.9.0+cu111 -f https://download.pytorch.org/whl/torch_stable.html\n",
+            None,
+        ),
+        (
+            "setup.sh",
+            "wget -nc https://download.pytorch.org/whl/cu121/torch-2.1.2%2Bcu121-cp310-cp310-linux_x86_64.whl\n"
+            "pip3 install torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl --no-dependencies\n",
+            "3.10",
+        ),
+    ],
+    ids=["virtualenv", "venv", "uv-venv", "miniconda-py38", "ubuntu-20.04", "miniconda-latest", "wheel-file"],
+)  # fmt: skip
+def test_python_of_the_environment_a_script_makes(
+    tmp_path: Path, name: str, text: str, python: str | None
+) -> None:
+    project, err = _import(tmp_path, name, text)
+    assert project.get("python") == python, err
