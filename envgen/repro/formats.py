@@ -25,6 +25,14 @@ _TABLE_HEADER: Final = re.compile(r"(?m)^#\s*Name\s+Version\s+Build(\s+Channel)?
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
 _BATCH_LANGS: Final = frozenset({"bat", "batch", "cmd", "dosbatch", "winbatch"})
+# Fence labels that are never a shell session (their `pip install` is Python or data).
+_NOT_SHELL: Final = frozenset(
+    {"python", "py", "python3", "ipython", "yaml", "yml", "json", "toml", "ini", "cfg",
+     "dockerfile", "docker", "c", "cpp", "cuda", "latex", "tex", "bibtex", "powershell", "ps1"}
+)  # fmt: skip
+_INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
+_INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
+_TAG: Final = re.compile(r"</?\w+[^>]*>")
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
 
 
@@ -244,9 +252,13 @@ def _poetry(version: str) -> str:
 
 
 def shell_blocks(text: str) -> list[tuple[int, str]]:
-    """(first line, text) of each fenced shell block in Markdown (``` or ~~~) or an rST
-    `.. code-block:: bash` block, with `$ ` prompts removed; unlabeled fences count only when
-    they run pip or conda.
+    """(first line, text) of each shell block in Markdown or reStructuredText, `$ ` prompts
+    removed: fenced blocks (``` or ~~~) labeled as shell, rST `.. code-block:: bash` blocks, and,
+    where they run pip or conda, fences with no or another label (`commandline`, `text`), HTML
+    `<pre>` blocks and inline code (`` `pip install torch==1.7.1` ``) in the prose.
+
+    >>> shell_blocks("Run `pip install torch==1.7.1`.\\n<pre>\\nconda create -n x\\n</pre>\\n")
+    [(1, 'pip install torch==1.7.1'), (3, 'conda create -n x')]
     """
     blocks: list[tuple[int, str]] = []
     lines = text.splitlines()
@@ -254,7 +266,7 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
     while i < len(lines):
         fence = _FENCE.match(lines[i])
         rst = re.match(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*(\w*)\s*$", lines[i])
-        if fence:
+        if fence and lines[i].count(fence.group(2)) == 1:
             marker, lang = fence.group(2), fence.group(3).lower()
             body: list[str] = []
             j = i + 1
@@ -263,6 +275,8 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
                 j += 1
             if lang in _SHELL_LANGS:
                 _keep(blocks, i + 2, body, labeled=bool(lang))
+            elif lang not in _NOT_SHELL and lang not in _BATCH_LANGS:
+                _keep(blocks, i + 2, body, labeled=False)  # `commandline`, `text`: if it installs
             i = j + 1
             continue
         if rst and rst.group(2).lower() in _SHELL_LANGS - {""}:
@@ -274,6 +288,18 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             _keep(blocks, i + 2, body, labeled=True)
             i = j
             continue
+        if re.match(r"^\s*<pre\b[^>]*>\s*$", lines[i], re.IGNORECASE):
+            j = i + 1
+            while j < len(lines) and not re.match(r"^\s*</pre>", lines[j], re.IGNORECASE):
+                j += 1
+            _keep(blocks, i + 2, [_TAG.sub("", ln) for ln in lines[i + 1 : j]], labeled=False)
+            i = j + 1
+            continue
+        blocks.extend(
+            (i + 1, _PROMPT.sub("", span.group(2).strip()))
+            for span in _INLINE.finditer(lines[i])
+            if _INSTALLS.search(span.group(2))
+        )
         i += 1
     return blocks
 
@@ -305,5 +331,5 @@ def batch_blocks(text: str) -> list[tuple[int, str]]:
 
 def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
     text = "\n".join(_PROMPT.sub("", ln) for ln in body)
-    if labeled or re.search(r"\b(pip3?|conda|mamba)\s+(install|create)\b", text):
+    if labeled or _INSTALLS.search(text):
         blocks.append((first, text))

@@ -365,3 +365,28 @@ def test_python_of_the_environment_a_script_makes(
 ) -> None:
     project, err = _import(tmp_path, name, text)
     assert project.get("python") == python, err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Setup\n\n```commandline\npip install torch==1.10.2+cu113 -f "
+        "https://download.pytorch.org/whl/cu113/torch_stable.html\n```\n",
+        "## Config\n\n<pre>\nconda create -n p python=3.8\npip install torch==1.10.2+cu113 -f "
+        "https://download.pytorch.org/whl/cu113/torch_stable.html\n</pre>\n",
+        "1) PyTorch: ```pip install torch==1.10.2+cu113 -f "
+        "https://download.pytorch.org/whl/cu113/torch_stable.html``` (newer ones fail)\n",
+    ],
+    ids=["commandline-fence", "html-pre", "inline-code"],
+)
+def test_readme_install_commands_outside_shell_fences(tmp_path: Path, text: str) -> None:
+    project, _ = _import(tmp_path, "README.md", text)
+    assert (project["torch"], project["accelerators"]) == ("1.10.2", ["cu113"])
+
+
+def test_readme_python_fence_is_not_a_shell_session(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text(
+        "```python\nimport os\nos.system('pip install torch==1.8.1')\n```\n"
+    )
+    result = CliRunner().invoke(main, ["import", str(tmp_path / "README.md")])
+    assert result.exit_code == 11
