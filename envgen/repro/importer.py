@@ -1770,7 +1770,7 @@ def _pick_release(
     dated = matching
     when = ""
     if as_of is not None:
-        dated = [r for r in matching if r.date and dt.date.fromisoformat(r.date) <= as_of]
+        dated = [r for r in matching if _published_by(r, releases, as_of)]
         when = f" on {as_of}"
         if not dated:
             first = matching[0]
@@ -1846,6 +1846,16 @@ def _buildable_pythons(release: Release) -> list[str]:
     return sorted(
         (p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)), key=_py_key, reverse=True
     )
+
+
+def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
+    """The release was out by `as_of`. One with no date older than the oldest dated release
+    (0.4.x, never on PyPI; the matrix starts at 0.4.0 of April 2018) counts as out: it predates
+    every dated one."""
+    if release.date:
+        return dt.date.fromisoformat(release.date) <= as_of
+    first = next((r for r in releases if r.date), None)
+    return first is not None and release.version < first.version
 
 
 def _lts_only(

@@ -241,3 +241,17 @@ def test_an_include_linked_out_of_the_folder_is_not_read(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "-r inc.txt: outside the file's folder; not followed" in result.stderr
     assert "secret-canary" not in result.output
+
+
+def test_undated_0_4_releases_count_as_published_before_1_0(tmp_path: Path) -> None:
+    # 0.4.x were never on PyPI (releases.yaml has no date for them); as of 2018-12-08 the newest
+    # release built for CUDA 9.2 (the cuda92 metapackage) is 0.4.1: 1.0.0 had no cu92 build.
+    code, project, err = _import(
+        tmp_path,
+        "install.sh",
+        "conda install pytorch torchvision cuda92 -c pytorch --yes\n",
+        "--as-of",
+        "2018-12-08",
+    )
+    assert code == 0, err
+    assert (project["torch"], project["accelerators"]) == ("0.4.1", ["cu92"])
