@@ -201,6 +201,7 @@ class _Found:
     root: Path | None = None  # includes must stay inside it (a repository import)
     tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
     unreadable: str | None = None  # why the whole file was refused (a repository skips it)
+    scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
     # A python the file implies only (the base env of the Miniconda it installs, the distro's
     # python3): used when nothing names the python. (python, where)
     weak_python: tuple[str, str] | None = None
@@ -1079,6 +1080,10 @@ def _shell_command(
         tool = "pip"
     if _env_python(tool, words, found, where):
         return
+    script = _script_run(words, found, base, where)
+    if script is not None:
+        _follow_script(script, found, where)
+        return
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
         return
@@ -1092,6 +1097,51 @@ def _shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where)
+
+
+def _script_run(words: list[str], found: _Found, base: Path | None, where: str) -> Path | None:
+    """The file a command runs as a shell script (`bash install.sh`, `./install.sh`, a Dockerfile's
+    `RUN /tmp/install.sh` of a COPY'd file), when it lies inside what the import may read."""
+    first = Path(words[0]).name
+    target = words[1] if first in {"bash", "sh", "source", "."} and len(words) > 1 else words[0]
+    if not target.endswith(".sh") or (base is None and found.docker is None):
+        return None
+    if found.docker is not None:
+        path, fence = found.docker.resolve(target), found.docker.context
+    else:
+        path = (base or Path()) / target
+        fence = found.root or found.tree or base or Path()
+    if not inside(path, fence):
+        found.warnings.append(
+            f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
+        )
+        return None
+    return path if path.is_file() else None
+
+
+def _follow_script(path: Path, found: _Found, where: str) -> None:
+    """Read a script the file runs, on its default route, as part of the file (bounded)."""
+    resolved = path.resolve()
+    if resolved in found.scripts:
+        return
+    if found.include_depth >= MAX_INCLUDE_DEPTH or len(found.scripts) >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(f"{where}: {path.name}: too many scripts run scripts; not read")
+        return
+    found.scripts.add(resolved)
+    try:
+        text = read_source(path, shown=path.name)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: {exc}; the script is not read")
+        return
+    saved = found.source, found.docker, found.tree
+    fence = found.docker.context if found.docker is not None else found.tree
+    found.source, found.docker, found.tree = path.name, None, fence
+    found.include_depth += 1
+    try:
+        _parse_shell(text, found, path.parent, env={})
+    finally:
+        found.include_depth -= 1
+        found.source, found.docker, found.tree = saved
 
 
 def _system_python(tool: str, words: list[str], found: _Found, where: str) -> None:
@@ -1330,7 +1380,7 @@ def _from_image(image: str, found: _Found, where: str) -> None:
     repo, _, tag = image.partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":
-        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn\d+-(runtime|devel)$", tag)
+        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn[\d.]+-(runtime|devel)$", tag)
         if m:
             exact = m.group(1).count(".") == 2
             version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")

@@ -16,6 +16,8 @@ import yaml
 from click.testing import CliRunner
 
 from envgen.cli import main as envgen_main
+from envgen.model.matrix import load_matrix
+from envgen.repro.importer import import_text
 from envgen.repro.shell import MAX_COMMANDS, MAX_DEPTH, MAX_STEPS, MAX_TOTAL, Route, interpret
 
 
@@ -390,3 +392,43 @@ def test_readme_python_fence_is_not_a_shell_session(tmp_path: Path) -> None:
     )
     result = CliRunner().invoke(main, ["import", str(tmp_path / "README.md")])
     assert result.exit_code == 11
+
+
+def test_a_dockerfile_reads_the_script_it_copies_and_runs(tmp_path: Path) -> None:
+    (tmp_path / "install_pytorch.sh").write_text(
+        "#!/bin/bash\nset -e\n"
+        "pip install https://download.pytorch.org/whl/cu100/torch-1.1.0-cp36-cp36m-linux_x86_64.whl\n"
+    )
+    project, _ = _import(
+        tmp_path,
+        "Dockerfile",
+        "FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu16.04\n"
+        "COPY ./install_pytorch.sh /tmp/install_pytorch.sh\n"
+        'RUN yes "Y" | /tmp/install_pytorch.sh\n',
+    )
+    assert (project["torch"], project["accelerators"], project["python"]) == (
+        "1.1.0",
+        ["cu100"],
+        "3.6",
+    )
+
+
+def test_a_script_reads_the_scripts_it_runs_inside_its_folder(tmp_path: Path) -> None:
+    (tmp_path / "outside.sh").write_text("pip install torch==1.4.0\n")
+    paper = tmp_path / "paper"
+    (paper / "scripts").mkdir(parents=True)
+    (paper / "scripts" / "torch.sh").write_text("pip install torch==1.8.1+cu111 -f "
+                                                "https://download.pytorch.org/whl/torch_stable.html\n")  # fmt: skip
+    project, err = _import(paper, "setup.sh", "bash scripts/torch.sh\nbash ../outside.sh\n")
+    assert (project["torch"], project["accelerators"]) == ("1.8.1", ["cu111"])
+    assert "setup.sh:2: ../outside.sh: outside the imported folder; the script is not read" in err
+
+
+def test_pytorch_image_tag_with_a_cudnn_minor() -> None:
+    matrix = load_matrix()
+    result = import_text(
+        "FROM pytorch/pytorch:1.1.0-cuda10.0-cudnn7.5-devel\nRUN pip install flask\n",
+        filename="Dockerfile",
+        matrix=matrix,
+    )
+    assert (result.project["torch"], result.project["accelerators"]) == ("1.1.0", ["cu100"])
