@@ -1437,6 +1437,16 @@ def _set_torch(
     pin = _pin(version, ranged, label, where)
     if (
         found.torch is not None
+        and found.torch_manager == "conda"
+        and manager == "pip"
+        and label is None
+        and _satisfied_by(found.torch.version, version, ranged)
+    ):
+        # pip sees conda's pytorch as torch of that version: `torch==1.11.0` (or an unpinned
+        # torch) after `pytorch=1.11.0` is already satisfied, so conda's build stays.
+        return
+    if (
+        found.torch is not None
         and (found.torch.version, found.torch.specifier) != (version, ranged)
         and (version is not None or ranged)
     ):
@@ -1464,6 +1474,19 @@ def _set_torch(
         found.torch_manager = manager
     if label:
         found.compute.append((label, f"torch=={version}+{label}"))
+
+
+def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bool:
+    """A pip requirement (exact `version`, or a `ranged` specifier, or neither) that an installed
+    torch `installed` already satisfies (pip then installs nothing)."""
+    if installed is None or not _is_version(installed):
+        return False
+    if version is not None:
+        return _is_version(version) and Version(version) == Version(installed)
+    try:
+        return SpecifierSet(ranged).contains(installed) if ranged else True
+    except InvalidSpecifier:
+        return False
 
 
 def _set_python(found: _Found, version: str | None, where: str) -> None:

@@ -255,3 +255,20 @@ def test_undated_0_4_releases_count_as_published_before_1_0(tmp_path: Path) -> N
     )
     assert code == 0, err
     assert (project["torch"], project["accelerators"]) == ("0.4.1", ["cu92"])
+
+
+def test_pip_torch_that_conda_already_satisfies_keeps_the_conda_build(tmp_path: Path) -> None:
+    code, project, err = _import(
+        tmp_path,
+        "environment.yml",
+        "channels: [pytorch, conda-forge]\ndependencies:\n  - python=3.9\n  - pytorch=1.11.0\n"
+        "  - pip\n  - pip:\n    - torch==1.11.0\n",
+    )
+    assert code == 0, err
+    # pip sees conda's pytorch 1.11.0 as torch 1.11.0: nothing to install. With neither
+    # cudatoolkit nor cpuonly, conda took the build with the newest cudatoolkit, 11.3.
+    assert (project["torch"], project["managers"], project["accelerators"]) == (
+        "1.11.0",
+        ["conda"],
+        ["cu113"],
+    )
