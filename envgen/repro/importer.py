@@ -1835,6 +1835,16 @@ def _pick_release(
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
     matching = [r for r in releases if spec is None or spec.contains(r.version)]
     matching = _lts_only(found, matrix, matching, report)
+    owned = _release_of_companions(found, matching, matrix)
+    if owned is not None:
+        # `pytorch=1.10 torchvision==0.11.0`: the pinned companion belongs to one release in it.
+        release, companion = owned
+        report.warnings.append(
+            f"{companion.where}: torch {pin.specifier or '(unpinned)'} allows several releases, "
+            f"but {companion.label} belongs to torch {release.torch} only, so project.yaml "
+            f"pins torch {release.torch}"
+        )
+        matching = [release]
     if not matching:
         # The nearest release to the range's bounds; on a tie, the newer one.
         now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
@@ -1961,7 +1971,7 @@ def _torch_pin(
     unpinned torch, the series its extension pages or wheel URLs were built for."""
     pin = found.torch
     if pin is None:
-        derived = _release_of_companions(found, releases)
+        derived = _release_of_companions(found, releases, matrix)
         if derived is not None:
             release, companion = derived
             report.warnings.append(
@@ -1997,9 +2007,13 @@ def _paged_torch(found: _Found, matrix: Matrix, pin: _Pin | None, report: _Repor
     return _Pin(specifier=specifier, where=where)
 
 
-def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Release, _Pin] | None:
+def _release_of_companions(
+    found: _Found, releases: list[Release], matrix: Matrix
+) -> tuple[Release, _Pin] | None:
     """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
 
+    A companion belongs to a release when the release row or one of its published install
+    commands pairs them (torch 1.10.0's conda line has torchvision 0.11.0, its pip lines 0.11.1).
     The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
     """
     for name in ("torchvision", "torchaudio"):
@@ -2010,7 +2024,10 @@ def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Rele
         owners = [
             r
             for r in releases
-            if (v := getattr(r, name)) and _is_version(v) and Version(v) == wanted
+            if any(
+                _is_version(v) and Version(v) == wanted
+                for v in published_companions(matrix, r, name)
+            )
         ]
         if len(owners) == 1:
             return owners[0], _Pin(where=pin.where, label=f"{name} {pin.version}")

@@ -272,3 +272,19 @@ def test_pip_torch_that_conda_already_satisfies_keeps_the_conda_build(tmp_path: 
         ["conda"],
         ["cu113"],
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "conda create -n L python=3.8 pytorch=1.10 cudatoolkit=11.3 torchvision==0.11.0 "
+        "torchaudio==0.10.0 -c pytorch -y\n",
+        "pip install torch torchvision==0.11.0\n",
+    ],
+    ids=["conda-fuzzy", "pip-unpinned"],
+)
+def test_a_pinned_companion_chooses_torch_in_a_range(tmp_path: Path, line: str) -> None:
+    code, project, err = _import(tmp_path, "install.sh", line, "--offline")
+    assert code == 0, err
+    assert (project["torch"], project["torchvision"]) == ("1.10.0", "0.11.0")
+    assert "torchvision 0.11.0 belongs to torch 1.10.0 only" in err
