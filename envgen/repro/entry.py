@@ -77,7 +77,9 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
                 "choose another date)"
             )
-    wheels, notes = _pin_wheels(options, found.pip_reqs if found.python is None else [], as_of)
+    # Only when there is something to reproduce and the file names no python.
+    asks = found.python is None and (found.torch is not None or bool(found.companions))
+    wheels, notes = _pin_wheels(options, found.pip_reqs if asks else [], as_of)
     project, warnings = build_project(
         found,
         matrix,

@@ -86,3 +86,19 @@ def test_offline_and_unreachable_index(index: IndexServer, tmp_path: Path) -> No
     assert project["python"] == "3.8"
     assert "not-recorded: the file list could not be read (GET " in err
     assert "pass --offline to choose no python from the index" in err
+
+
+def test_nothing_is_asked_without_torch_or_with_a_python(
+    index: IndexServer, tmp_path: Path
+) -> None:
+    req = tmp_path / "requirements.txt"
+    req.write_text("numpy==1.19.2\nrequests\n")
+    code, _, err = _import(req)
+    assert code == 11, err
+    env = tmp_path / "environment.yml"
+    env.write_text(
+        "dependencies:\n  - python=3.7\n  - pip:\n    - torch==1.7.1\n    - numpy==1.19.2\n"
+    )
+    code, project, err = _import(env)
+    assert (code, project["python"]) == (0, "3.7"), err
+    assert index.requests == []
