@@ -1112,9 +1112,10 @@ def _script_run(words: list[str], found: _Found, base: Path | None, where: str) 
         path = (base or Path()) / target
         fence = found.root or found.tree or base or Path()
     if not inside(path, fence):
-        found.warnings.append(
-            f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
-        )
+        if path.is_file():  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
+            found.warnings.append(
+                f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
+            )
         return None
     return path if path.is_file() else None
 
