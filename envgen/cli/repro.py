@@ -52,6 +52,11 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     default=None,
     help="A Dockerfile's build context (default: the Dockerfile's folder).",
 )
+@click.option(
+    "--offline",
+    is_flag=True,
+    help="Do not ask PyPI (or ENVGEN_PYPI_INDEX) which python the file's pins have wheels for.",
+)
 @matrix_option
 def import_cmd(
     source: Path | None,
@@ -63,6 +68,7 @@ def import_cmd(
     strict: bool,
     force: bool,
     context: Path | None,
+    offline: bool,
     matrix_dir: Path | None,
 ) -> None:
     """Turn a repository, environment file, install line or Dockerfile into a project.yaml.
@@ -71,7 +77,7 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    from envgen.repro import entry, importer  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.repro import entry, importer, wheels  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
@@ -90,6 +96,8 @@ def import_cmd(
             context=context,
             git_default=not use_git and as_of is None,
             cache_root=settings().cache_root,
+            pypi_index=None if offline else (settings().pypi_index or wheels.PYPI_SIMPLE),
+            http_timeout=settings().http_timeout,
         )
     )
     warn(result.warnings)

@@ -13,6 +13,7 @@ from pathlib import Path
 from envgen.errors import EnvgenError, ImportSpecError
 from envgen.infra import proc as _proc
 from envgen.infra.files import write_if_changed
+from envgen.infra.settings import default_cache_root
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import (
     ImportOptions,
@@ -24,6 +25,10 @@ from envgen.repro.importer import (
     render_project,
 )
 from envgen.repro.repository import parse_repository
+from envgen.repro.wheels import PinWheels, lookup
+
+# Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).
+_LOOKUP_TIMEOUT_S = 30.0
 
 
 def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportResult:
@@ -72,20 +77,44 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
                 "choose another date)"
             )
+    # Only when there is something to reproduce and the file names no python.
+    asks = found.python is None and (found.torch is not None or bool(found.companions))
+    wheels, notes = _pin_wheels(options, found.pip_reqs if asks else [], as_of)
     project, warnings = build_project(
         found,
         matrix,
         name=options.name or found.name or default_name,
         as_of=as_of,
         strict=options.strict,
+        wheels=wheels,
     )
-    warnings = default_date + warnings
+    warnings = default_date + warnings + [f"{found.source}: {note}" for note in notes]
     text = render_project(project, source=found.source, comments=kept_comments(found, project))
     written = False
     if options.out is not None:
         _check_overwrite(options.out, text, force=options.force)
         written = write_if_changed(options.out, text)
     return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _pin_wheels(
+    options: ImportOptions, requirements: list[str], as_of: dt.date | None
+) -> tuple[list[PinWheels] | None, list[str]]:
+    """Ask the index which pythons the file's exact pins have wheels for (when it is to be asked
+    and the file names no python); network failures become notes, never errors."""
+    if options.pypi_index is None or not requirements:
+        return None, []
+    cache = (options.cache_root or default_cache_root()) / "pypi-simple"
+    wheels, notes = lookup(
+        requirements,
+        index=options.pypi_index,
+        cache_dir=cache,
+        as_of=as_of,
+        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
+    )
+    if notes:
+        notes = [*notes, "pass --offline to choose no python from the index"]
+    return wheels, notes
 
 
 def _check_overwrite(out: Path, text: str, *, force: bool) -> None:

@@ -24,6 +24,15 @@ _EXPORT_HEADER: Final = re.compile(
 _TABLE_HEADER: Final = re.compile(r"(?m)^#\s*Name\s+Version\s+Build(\s+Channel)?\s*$")
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
+_BATCH_LANGS: Final = frozenset({"bat", "batch", "cmd", "dosbatch", "winbatch"})
+# Fence labels that are never a shell session (their `pip install` is Python or data).
+_NOT_SHELL: Final = frozenset(
+    {"python", "py", "python3", "ipython", "yaml", "yml", "json", "toml", "ini", "cfg",
+     "dockerfile", "docker", "c", "cpp", "cuda", "latex", "tex", "bibtex", "powershell", "ps1"}
+)  # fmt: skip
+_INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
+_INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
+_TAG: Final = re.compile(r"</?\w+[^>]*>")
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
 
 
@@ -34,6 +43,16 @@ class Declared:
     requirements: list[tuple[int, str]] = field(default_factory=list)  # (line, requirement)
     python_requires: tuple[int, str] | None = None
     warnings: list[str] = field(default_factory=list)
+    # Why the file could not be read at all (nested too deep for the parser): an error for this
+    # file; a repository import skips it and reads the others (issue 21 item 7).
+    refused: str | None = None
+
+
+def _too_deep(source: str, what: str) -> str:
+    return (
+        f"{source}: {what} is nested too deeply to read (more than Python's recursion limit of "
+        "nested brackets or terms); refused: no real environment file looks like this"
+    )
 
 
 def is_conda_list(text: str) -> bool:
@@ -92,6 +111,10 @@ def setup_py(text: str, source: str) -> Declared:
         tree = ast.parse(text)
     except (SyntaxError, ValueError) as exc:
         declared.warnings.append(f"{source}: not valid Python ({exc.__class__.__name__}); skipped")
+        return declared
+    except (RecursionError, MemoryError):
+        # A 300,000-term expression: CPython's parser gives up when it builds the tree.
+        declared.refused = _too_deep(source, "an expression")
         return declared
     names: dict[str, ast.expr] = {}
     for node in tree.body:
@@ -175,6 +198,10 @@ def pyproject(text: str, source: str) -> Declared:
     except tomllib.TOMLDecodeError as exc:
         declared.warnings.append(f"{source}: not valid TOML ({exc}); skipped")
         return declared
+    except (RecursionError, MemoryError):
+        # tomllib recurses once per nested array or inline table.
+        declared.refused = _too_deep(source, "a TOML value")
+        return declared
     lines = text.splitlines()
     project = data.get("project")
     if isinstance(project, dict):
@@ -225,9 +252,13 @@ def _poetry(version: str) -> str:
 
 
 def shell_blocks(text: str) -> list[tuple[int, str]]:
-    """(first line, text) of each fenced shell block in Markdown (``` or ~~~) or an rST
-    `.. code-block:: bash` block, with `$ ` prompts removed; unlabeled fences count only when
-    they run pip or conda.
+    """(first line, text) of each shell block in Markdown or reStructuredText, `$ ` prompts
+    removed: fenced blocks (``` or ~~~) labeled as shell, rST `.. code-block:: bash` blocks, and,
+    where they run pip or conda, fences with no or another label (`commandline`, `text`), HTML
+    `<pre>` blocks and inline code (`` `pip install torch==1.7.1` ``) in the prose.
+
+    >>> shell_blocks("Run `pip install torch==1.7.1`.\\n<pre>\\nconda create -n x\\n</pre>\\n")
+    [(1, 'pip install torch==1.7.1'), (3, 'conda create -n x')]
     """
     blocks: list[tuple[int, str]] = []
     lines = text.splitlines()
@@ -235,7 +266,7 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
     while i < len(lines):
         fence = _FENCE.match(lines[i])
         rst = re.match(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*(\w*)\s*$", lines[i])
-        if fence:
+        if fence and lines[i].count(fence.group(2)) == 1:
             marker, lang = fence.group(2), fence.group(3).lower()
             body: list[str] = []
             j = i + 1
@@ -244,6 +275,8 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
                 j += 1
             if lang in _SHELL_LANGS:
                 _keep(blocks, i + 2, body, labeled=bool(lang))
+            elif lang not in _NOT_SHELL and lang not in _BATCH_LANGS:
+                _keep(blocks, i + 2, body, labeled=False)  # `commandline`, `text`: if it installs
             i = j + 1
             continue
         if rst and rst.group(2).lower() in _SHELL_LANGS - {""}:
@@ -255,11 +288,48 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             _keep(blocks, i + 2, body, labeled=True)
             i = j
             continue
+        if re.match(r"^\s*<pre\b[^>]*>\s*$", lines[i], re.IGNORECASE):
+            j = i + 1
+            while j < len(lines) and not re.match(r"^\s*</pre>", lines[j], re.IGNORECASE):
+                j += 1
+            _keep(blocks, i + 2, [_TAG.sub("", ln) for ln in lines[i + 1 : j]], labeled=False)
+            i = j + 1
+            continue
+        blocks.extend(
+            (i + 1, _PROMPT.sub("", span.group(2).strip()))
+            for span in _INLINE.finditer(lines[i])
+            if _INSTALLS.search(span.group(2))
+        )
         i += 1
+    return blocks
+
+
+def batch_blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each fenced Windows batch block (```bat, ```cmd) in Markdown.
+
+    >>> batch_blocks("x\\n```bat\\nset A=1\\ncall pip install torch\\n```\\n")
+    [(3, 'set A=1\\ncall pip install torch')]
+    """
+    blocks: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if not fence:
+            i += 1
+            continue
+        marker, lang = fence.group(2), fence.group(3).lower()
+        j = i + 1
+        while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
+            j += 1
+        if lang in _BATCH_LANGS:
+            body = [re.sub(r"^\s*[A-Za-z]:\\[^>]*>\s*", "", ln) for ln in lines[i + 1 : j]]
+            blocks.append((i + 2, "\n".join(body)))
+        i = j + 1
     return blocks
 
 
 def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
     text = "\n".join(_PROMPT.sub("", ln) for ln in body)
-    if labeled or re.search(r"\b(pip3?|conda|mamba)\s+(install|create)\b", text):
+    if labeled or _INSTALLS.search(text):
         blocks.append((first, text))

@@ -10,6 +10,7 @@ or start a process (`--git`'s `git log` runs in envgen.repro.entry, the entry po
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import posixpath
 import re
@@ -53,6 +54,7 @@ from envgen.model.variants import (
     published_companions,
     silenced,
 )
+from envgen.repro import eras, shell
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
 from envgen.repro.reading import (
@@ -66,10 +68,11 @@ from envgen.repro.reading import (
     inside,
     read_source,
 )
+from envgen.repro.wheels import PinWheels, choose_python
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
-    "markdown",
+    "markdown", "batch",
 ]  # fmt: skip
 PLATFORM: Final = "linux-64"
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
@@ -77,7 +80,7 @@ _CONDA_OWNED: Final = frozenset(
     {
         "python", "pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio",
         "cudatoolkit", "cuda-toolkit", "pytorch-cuda", "cpuonly", "pip", "pytorch-mutex",
-        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100",
+        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100", "torchvision-cpu",
     }
 )  # fmt: skip
 # Channels the matrix names for each build: the user's own channels are the rest.
@@ -93,12 +96,14 @@ _PIP_VALUE_FLAGS: Final = frozenset(
 _CONDA_VALUE_FLAGS: Final = frozenset(
     {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
 )
-_WHL_LABEL: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
+# The compute platform an index URL names (whl/lts/1.8/cu111: the LTS release's index).
+_WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
 _CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
 _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 _NAME_OK: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _DEFAULT_CUDA: Final = "the default CUDA build"
+MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,8 +124,12 @@ class ImportOptions:
     # source lies in a git checkout (the CLI turns this on; it runs `git log`).
     git_default: bool = False
     # The user's cache root (Settings.cache_root), where the parsed matrix is kept; None: the
-    # matrix is parsed afresh. The only setting `envgen import` uses.
+    # matrix is parsed afresh.
     cache_root: Path | None = None
+    # A PEP 691 simple index (PyPI's, or ENVGEN_PYPI_INDEX) whose file lists say which python
+    # the file's exact pins have wheels for; None: not asked (the CLI's --offline, library use).
+    pypi_index: str | None = None
+    http_timeout: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,6 +199,16 @@ class _Found:
     seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
     full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
     root: Path | None = None  # includes must stay inside it (a repository import)
+    tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
+    unreadable: str | None = None  # why the whole file was refused (a repository skips it)
+    scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
+    # A python the file implies only (the base env of the Miniconda it installs, the distro's
+    # python3): used when nothing names the python. (python, where)
+    weak_python: tuple[str, str] | None = None
+    distro_python: tuple[str, str] | None = None  # (Ubuntu 20.04, 3.8) from the FROM image
+    # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
+    # which replaces the distro's python3 as the one pip runs in.
+    conda_base: tuple[str, str] | None = None
     docker: _DockerContext | None = None  # while a Dockerfile is read: where COPY put files
 
 
@@ -235,11 +254,24 @@ def kept_comments(found: _Found, project: dict[str, object]) -> dict[str, str]:
     """The comments that still describe what project.yaml says (not a departed value)."""
     out = dict(found.comments)
     python = project.get("python")
+    asked = out.pop("python-asked", None)
     if "python" in out and not (isinstance(python, str) and python == found.python):
         del out["python"]
+    if asked is not None and python != found.python:
+        out["python"] = asked  # an old python project.yaml cannot hold: said beside the key
     torch = project.get("torch")
     if "torch" in out and not (found.torch and found.torch.version == torch):
         del out["torch"]
+    pinned = found.torch.version if found.torch else None
+    if (
+        pinned is not None
+        and torch != pinned
+        and (pinned in eras.POST_RELEASES or eras.pre_matrix_release(pinned) is not None)
+    ):
+        # A real release or post-release project.yaml cannot pin: said beside the key.
+        out["torch"] = (
+            f"the file pins torch {pinned} ({excerpt(found.torch.where if found.torch else '')})"
+        )
     return out
 
 
@@ -267,7 +299,9 @@ def parse_file(path: Path, *, root: Path | None = None, context: Path | None = N
         text = read_source(path)
     except UnreadableSource as exc:
         raise ImportSpecError(str(exc)) from None
-    return parse_text(text, filename=path.name, base=path.parent, root=root, context=context)
+    return parse_text(
+        text, filename=path.name, base=path.parent, root=root, context=context, tree=path.parent
+    )
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
@@ -283,6 +317,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a de
         return "conda"
     if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
         return "shell"
+    if low.endswith((".bat", ".cmd")):
+        return "batch"
     if low == "setup.py":
         return "setup.py"
     if low == "setup.cfg":
@@ -318,15 +354,18 @@ def parse_text(
     base: Path | None,
     root: Path | None = None,
     context: Path | None = None,
+    tree: Path | None = None,
 ) -> _Found:
     kind = detect_kind(posixpath.basename(filename), text)
-    found = _Found(source=filename, kind=kind, root=root)
+    found = _Found(source=filename, kind=kind, root=root, tree=tree)
     if kind == "conda":
         _parse_conda_yaml(text, found, base)
     elif kind == "pip":
         _parse_requirements(text, found, base, seen=set())
     elif kind == "shell":
         _parse_shell(text, found, base, env={})
+    elif kind == "batch":
+        _parse_shell(text, found, base, env={}, script="bat")
     elif kind == "dockerfile":
         _parse_dockerfile(text, found, base, context)
     elif kind == "conda-list":
@@ -334,6 +373,8 @@ def parse_text(
     elif kind == "markdown":
         for first, block in import_formats.shell_blocks(text):
             _parse_shell(block, found, base, env={}, offset=first - 1)
+        for first, block in import_formats.batch_blocks(text):
+            _parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     else:
         reader = {
             "setup.py": import_formats.setup_py,
@@ -341,6 +382,9 @@ def parse_text(
             "pyproject": import_formats.pyproject,
         }[kind]
         _parse_declared(reader(text, filename), found)
+    weak = found.conda_base or found.weak_python
+    if found.python is None and weak is not None and weak[0]:
+        _set_python(found, weak[0], weak[1])
     return found
 
 
@@ -372,6 +416,10 @@ def _parse_conda_list(text: str, found: _Found) -> None:
 
 def _parse_declared(declared: import_formats.Declared, found: _Found) -> None:
     """A package's own dependencies (setup.py, setup.cfg, pyproject.toml)."""
+    if declared.refused is not None:
+        found.unreadable = declared.refused
+        found.problems.append(declared.refused)
+        return
     found.warnings.extend(declared.warnings)
     for number, req in declared.requirements:
         _pip_requirement(req, found, f"{found.source}:{number}")
@@ -473,10 +521,12 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:  # noqa: PLR0912 
             found.compute.append(("cpu", f"{where}: {name}"))
         if build:
             _conda_build_string(build, found, where)
-    elif name in ("torchvision", "torchaudio"):
-        found.companions[name] = _pin(version, ranged, None, where)
+    elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
+        found.companions[name.removesuffix("-cpu")] = _pin(version, ranged, None, where)
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
+        if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
+            found.compute.append(("cpu", f"{where}: {name}"))
     elif name == "python":
         # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
         if version or not ranged.startswith((">", "<", "!", "~")):
@@ -488,8 +538,9 @@ def _conda_spec(spec: str, found: _Found, where: str) -> None:  # noqa: PLR0912 
         cuda = _major_minor(version or ranged.lstrip("=<>!~"))
         if cuda:
             found.compute.append((_cu(cuda), f"{name} {cuda}"))
-    elif name in ("cuda90", "cuda92", "cuda100"):
-        found.compute.append(("cu" + name[4:], name))
+    elif eras.cuda_meta(name) is not None:
+        # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
+        found.compute.append((_cu(eras.cuda_meta(name) or ""), name))
     elif name not in _CONDA_OWNED:
         if rest and not rest.startswith(("=", "<", ">", "!", "~")):
             rest = "=" + rest.replace(" ", "=")
@@ -553,6 +604,8 @@ def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: 
             tokens = line.split()
         _pip_options(tokens, found, base, where, seen=seen)
         return
+    if _install_line(line, found, base, where):
+        return
     # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
     requirement, _, options = line.partition(" --")
     option = options.split("=", 1)[0].split(" ", 1)[0]
@@ -562,6 +615,51 @@ def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: 
             "--config-settings and --global-option are allowed there); the option is ignored"
         )
     _pip_requirement(requirement.strip(), found, where)
+
+
+def _install_line(line: str, found: _Found, base: Path | None, where: str) -> bool:
+    """A line holding several requirements or an install option, as installer scripts feed a
+    file's lines to `pip install <line>` (`torch==X torchvision==Y --index-url ...`): read as
+    those arguments. False for a line pip -r reads as one requirement (`torch >= 1.7`)."""
+    if ";" in line or "@" in line or not any(c.isspace() for c in line.strip()):
+        return False  # markers, direct references and one word: one requirement
+    words = shell.shell_words(line)
+    requirements: list[str] = []
+    options: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag = word.split("=", 1)[0]
+        if word.startswith("-"):
+            options.append(flag)
+            i += 2 if flag in _PIP_VALUE_FLAGS and "=" not in word else 1
+            continue
+        requirements.append(word)
+        i += 1
+    if not all(_requirement_word(w) for w in requirements):
+        return False  # `torch >= 1.7`: one requirement written with spaces
+    if len(requirements) < 2 and all(o in _PER_REQUIREMENT for o in options):
+        return False
+    found.warnings.append(
+        f"{where}: {excerpt(line)!r} holds more than one requirement or an install option, "
+        "which pip -r refuses; read as `pip install <line>`, as installer scripts run it"
+    )
+    _pip_install(words, found, base, where)
+    return True
+
+
+_PER_REQUIREMENT: Final = frozenset({"--hash", "--config-settings", "--global-option"})
+
+
+def _requirement_word(word: str) -> bool:
+    """One word that is a whole requirement (`torch==1.7.1+cu110`, `numpy`), not a fragment."""
+    if re.fullmatch(r"[<>=!~,.*\d]+", word):
+        return False  # `>=`, `1.7`: part of a spaced requirement
+    try:
+        Requirement(word)
+    except InvalidRequirement:
+        return False
+    return True
 
 
 def _pip_options(
@@ -644,6 +742,20 @@ def _include(name: str, found: _Found, base: Path | None, where: str, *, seen: s
             f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
         )
         return
+    # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
+    # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
+    if (
+        found.docker is None
+        and found.root is None
+        and found.tree is not None
+        and (Path(name).is_absolute() or not inside(path, found.tree))
+    ):
+        what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
+        found.warnings.append(
+            f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
+            "the imported file's folder)"
+        )
+        return
     resolved = path.resolve()
     if resolved in seen:
         return
@@ -669,6 +781,12 @@ def _pip_requirement(text: str, found: _Found, where: str, *, defer: bool = True
         wheel_name, wheel_version, wheel_label, py = wheel
         if py:
             _set_python(found, py, f"{where} (wheel tag)")
+        folder = eras.WHEEL_FOLDER.search(text)
+        if wheel_label is None and folder is not None and wheel_name == "torch":
+            # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
+            found.compute.append(
+                (folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/")
+            )
         _family(found, wheel_name, wheel_version, "", wheel_label, where)
         return
     url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
@@ -819,9 +937,11 @@ def _extension_wheels(found: _Found, matrix: Matrix) -> None:
 
 
 def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | None:
-    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL)."""
+    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL, or a
+    wheel file the script downloaded first: `pip install torch-2.1.2+cu121-cp310-...whl`)."""
     url = text.split("@", 1)[1].strip() if "@" in text and "://" in text.split("@", 1)[1] else text
-    if "://" not in url or not url.split("#")[0].endswith(".whl"):
+    local = "://" not in url and re.fullmatch(r"[\w./+%-]+\.whl", url) is not None
+    if not (local or "://" in url) or not url.split("#")[0].endswith(".whl"):
         return None
     filename = url.split("#")[0].rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
     try:
@@ -868,20 +988,34 @@ def _marker_always_linux(marker: Marker) -> bool:
 
 # shell and Dockerfiles ----------------------------------------------------------------------------
 def _parse_shell(
-    text: str, found: _Found, base: Path | None, *, env: dict[str, str], offset: int = 0
+    text: str,
+    found: _Found,
+    base: Path | None,
+    *,
+    env: dict[str, str],
+    offset: int = 0,
+    script: Literal["sh", "bat"] = "sh",
 ) -> None:
-    for number, line in ((n + offset, ln) for n, ln in _logical_lines(text)):
-        if line.lstrip().startswith("#"):
-            continue
-        where = f"{found.source}:{number}" if found.source != "--command" else "--command"
-        try:
-            expanded = _substitute(line, env)
-        except _TooLong:
-            _too_long(found, where)
-            continue
-        if _over_budget(found, expanded, where):
-            return
-        _shell_line(expanded, found, base, where, env=env)
+    """An install script on its default route (envgen.repro.shell): no arguments, Linux x86_64,
+    an NVIDIA GPU; the install commands of the branches it does not take are listed."""
+    route = shell.interpret(text, kind=script, env=env)
+
+    def where_of(line: int) -> str:
+        return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
+
+    for command in route.commands:
+        where = where_of(command.line)
+        if _over_budget(found, command.text, where):
+            break
+        _shell_line(command.text, found, base, where, env=env)
+    for line, note in route.notes:
+        found.warnings.append(f"{where_of(line) if line else found.source}: {note}")
+    for alt in route.alternatives:
+        found.warnings.append(
+            f"{where_of(alt.line)}: an alternative route ({alt.branch}), not the default one "
+            "envgen imports (no arguments, Linux, an NVIDIA GPU): "
+            f"{excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        )
 
 
 def _shell_line(
@@ -944,12 +1078,14 @@ def _shell_command(
             _set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
         words = ["pip", *words[3:]]
         tool = "pip"
+    if _env_python(tool, words, found, where):
+        return
+    script = _script_run(words, found, base, where)
+    if script is not None:
+        _follow_script(script, found, where)
+        return
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
-        for word in words[2:]:
-            m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
-            if m:
-                _set_python(found, m.group(1), f"{where} ({tool} install {word})")
-                break
+        _system_python(tool, words, found, where)
         return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
@@ -961,6 +1097,90 @@ def _shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where)
+
+
+def _script_run(words: list[str], found: _Found, base: Path | None, where: str) -> Path | None:
+    """The file a command runs as a shell script (`bash install.sh`, `./install.sh`, a Dockerfile's
+    `RUN /tmp/install.sh` of a COPY'd file), when it lies inside what the import may read."""
+    first = Path(words[0]).name
+    target = words[1] if first in {"bash", "sh", "source", "."} and len(words) > 1 else words[0]
+    if not target.endswith(".sh") or (base is None and found.docker is None):
+        return None
+    if found.docker is not None:
+        path, fence = found.docker.resolve(target), found.docker.context
+    else:
+        path = (base or Path()) / target
+        fence = found.root or found.tree or base or Path()
+    if not inside(path, fence):
+        if path.is_file():  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
+            found.warnings.append(
+                f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
+            )
+        return None
+    return path if path.is_file() else None
+
+
+def _follow_script(path: Path, found: _Found, where: str) -> None:
+    """Read a script the file runs, on its default route, as part of the file (bounded)."""
+    resolved = path.resolve()
+    if resolved in found.scripts:
+        return
+    if found.include_depth >= MAX_INCLUDE_DEPTH or len(found.scripts) >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(f"{where}: {path.name}: too many scripts run scripts; not read")
+        return
+    found.scripts.add(resolved)
+    try:
+        text = read_source(path, shown=path.name)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: {exc}; the script is not read")
+        return
+    saved = found.source, found.docker, found.tree
+    fence = found.docker.context if found.docker is not None else found.tree
+    found.source, found.docker, found.tree = path.name, None, fence
+    found.include_depth += 1
+    try:
+        _parse_shell(text, found, path.parent, env={})
+    finally:
+        found.include_depth -= 1
+        found.source, found.docker, found.tree = saved
+
+
+def _system_python(tool: str, words: list[str], found: _Found, where: str) -> None:
+    """`apt install python3.8` names the python; a plain `python3` is the distro's (weak)."""
+    for word in words[2:]:
+        m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
+        if m:
+            _set_python(found, m.group(1), f"{where} ({tool} install {word})")
+            return
+        if word in {"python3", "python3-pip", "python3-dev"} and found.distro_python:
+            distro, python = found.distro_python
+            found.weak_python = found.weak_python or (
+                python,
+                f"{where} ({tool} install {word} on {distro})",
+            )
+
+
+def _env_python(tool: str, words: list[str], found: _Found, where: str) -> bool:
+    """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
+    venv`, `uv venv --python 3.10`), or of the Miniconda it installs (`Miniconda3-py38_...`, a
+    fallback when nothing names the env's python). True when the command was one of these."""
+    if tool == "virtualenv" or (tool == "uv" and words[1:2] == ["venv"]):
+        for flag, value in itertools.pairwise(words):
+            if flag in {"-p", "--python"}:
+                m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
+                if m:
+                    _set_python(found, m.group(1), f"{where} ({tool} {flag} {excerpt(value)})")
+        return True
+    m = re.fullmatch(r"python(\d\.\d+)", tool)
+    if m and words[1:3] == ["-m", "venv"]:
+        _set_python(found, m.group(1), f"{where} ({tool} -m venv)")
+        return True
+    for word in words:
+        installer = re.search(r"(?:Mini|Ana)conda3-(?:py(\d)(\d+)_|latest)", word)
+        if installer:
+            python = f"{installer.group(1)}.{installer.group(2)}" if installer.group(1) else ""
+            found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
+    return False
 
 
 def _pip_install(args: list[str], found: _Found, base: Path | None, where: str) -> None:
@@ -1123,8 +1343,23 @@ def _dockerfile_lines(text: str, found: _Found, base: Path | None, env: dict[str
                 words = None
             if isinstance(words, list):
                 _shell_command([str(w) for w in words], found, base, where, env=env)
-            else:
-                _shell_line(rest, found, base, where, env=env)
+            else:  # `if`/`case` in a RUN line: its default route, as for an install script
+                _run_line(rest, found, base, where, env=env)
+
+
+def _run_line(
+    line: str, found: _Found, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    """A Dockerfile RUN line (its ARG/ENV values already substituted) on its default route."""
+    route = shell.interpret(line, env=env)
+    for command in route.commands:
+        _shell_line(command.text, found, base, where, env=env)
+    found.warnings.extend(f"{where}: {note}" for _, note in route.notes)
+    found.warnings.extend(
+        f"{where}: an alternative route ({alt.branch} of the RUN line), not the default one "
+        f"envgen imports: {excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        for alt in route.alternatives
+    )
 
 
 def _docker_copy(rest: str, docker: _DockerContext) -> None:
@@ -1146,7 +1381,7 @@ def _from_image(image: str, found: _Found, where: str) -> None:
     repo, _, tag = image.partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":
-        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn\d+-(runtime|devel)$", tag)
+        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn[\d.]+-(runtime|devel)$", tag)
         if m:
             exact = m.group(1).count(".") == 2
             version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
@@ -1177,6 +1412,9 @@ def _from_image(image: str, found: _Found, where: str) -> None:
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
             found.image_cuda = m.group(1)
+    ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
     elif repo == "python":
         m = re.match(r"^(\d\.\d+)", tag)
         if m:
@@ -1198,6 +1436,16 @@ def _set_torch(
     label: str | None,
 ) -> None:
     pin = _pin(version, ranged, label, where)
+    if (
+        found.torch is not None
+        and found.torch_manager == "conda"
+        and manager == "pip"
+        and label is None
+        and _satisfied_by(found.torch.version, version, ranged)
+    ):
+        # pip sees conda's pytorch as torch of that version: `torch==1.11.0` (or an unpinned
+        # torch) after `pytorch=1.11.0` is already satisfied, so conda's build stays.
+        return
     if (
         found.torch is not None
         and (found.torch.version, found.torch.specifier) != (version, ranged)
@@ -1227,6 +1475,19 @@ def _set_torch(
         found.torch_manager = manager
     if label:
         found.compute.append((label, f"torch=={version}+{label}"))
+
+
+def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bool:
+    """A pip requirement (exact `version`, or a `ranged` specifier, or neither) that an installed
+    torch `installed` already satisfies (pip then installs nothing)."""
+    if installed is None or not _is_version(installed):
+        return False
+    if version is not None:
+        return _is_version(version) and Version(version) == Version(installed)
+    try:
+        return SpecifierSet(ranged).contains(installed) if ranged else True
+    except InvalidSpecifier:
+        return False
 
 
 def _set_python(found: _Found, version: str | None, where: str) -> None:
@@ -1303,8 +1564,12 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     name: str,
     as_of: dt.date | None = None,
     strict: bool = False,
+    wheels: list[PinWheels] | None = None,
 ) -> tuple[dict[str, object], list[str]]:
     """Validate what a file asked for; return project.yaml data and warnings.
+
+    `wheels`: what the index says of the file's exact pins (envgen.repro.wheels.lookup): with
+    no python in the file, the python is the newest one torch and every pin have wheels for.
 
     Whatever the file asked for that never existed is replaced by the nearest combination that
     did, with one warning per departure; only a source with no torch at all is refused (and, with
@@ -1313,6 +1578,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     Raises:
         ImportSpecError: no torch could be determined, or `strict` and the file needed changes.
     """
+    if found.unreadable is not None:
+        raise ImportSpecError(found.unreadable)
     _extension_wheels(found, matrix)
     report = _Report(
         problems=list(found.problems),
@@ -1321,7 +1588,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     )
     src = found.source
     evidence = _compute_evidence(found, report)
-    release = _pick_release(found, matrix, as_of, evidence, report)
+    release = _pick_release(found, matrix, as_of, evidence, report, wheels)
     if release is None:
         _raise(src, report.problems)
         raise ImportSpecError(src)
@@ -1344,9 +1611,14 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
             f"({evidence[1].removeprefix('image ')}) installed the conda build, which has {acc}",
         )  # fmt: skip
         manager, builds = "conda", _builds(matrix, release, "conda")
-    if builds and acc not in builds:
+    if builds and acc == "cpu" and acc not in builds:
+        manager, builds = _cpu_route(found, matrix, release, manager, builds, evidence, report)
+    if builds and acc not in builds and acc != "cpu":
         acc = _move_accelerator(found, matrix, release, manager, acc, evidence, report)
+    _check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = _check_python(found, release, report)
+    if python is None and wheels:
+        python = _python_from_pins(found, release, wheels, report)
     companions = _check_companions(found, matrix, release, acc, report)
     managers, acc = _gone_routes(found, matrix, release, manager, acc, builds, report)
     if (
@@ -1530,6 +1802,7 @@ def _pick_release(
     as_of: dt.date | None,
     evidence: tuple[str, str] | None,
     report: _Report,
+    wheels: list[PinWheels] | None = None,
 ) -> Release | None:
     src = found.source
     releases = sorted(matrix.releases, key=lambda r: r.version)
@@ -1562,6 +1835,17 @@ def _pick_release(
         spec = None
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
     matching = [r for r in releases if spec is None or spec.contains(r.version)]
+    matching = _lts_only(found, matrix, matching, report)
+    owned = _release_of_companions(found, matching, matrix)
+    if owned is not None:
+        # `pytorch=1.10 torchvision==0.11.0`: the pinned companion belongs to one release in it.
+        release, companion = owned
+        report.warnings.append(
+            f"{companion.where}: torch {pin.specifier or '(unpinned)'} allows several releases, "
+            f"but {companion.label} belongs to torch {release.torch} only, so project.yaml "
+            f"pins torch {release.torch}"
+        )
+        matching = [release]
     if not matching:
         # The nearest release to the range's bounds; on a tie, the newer one.
         now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
@@ -1570,7 +1854,7 @@ def _pick_release(
     dated = matching
     when = ""
     if as_of is not None:
-        dated = [r for r in matching if r.date and dt.date.fromisoformat(r.date) <= as_of]
+        dated = [r for r in matching if _published_by(r, releases, as_of)]
         when = f" on {as_of}"
         if not dated:
             first = matching[0]
@@ -1586,18 +1870,40 @@ def _pick_release(
     fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
         r for r in dated if _fits(matrix, r, evidence, found.python)
     ]
-    chosen = fitting[-1] if fitting else dated[-1]
+    # With no python in the file: a release whose pythons every exact pin has wheels for.
+    narrowed = _pins_fit(found, fitting or dated, wheels)
+    chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
+    _say_pick(found, evidence, chosen, fitted=bool(fitting), narrowed=bool(narrowed),
+              spec=spec, asked=asked, when=when, where=where, report=report)  # fmt: skip
+    return chosen
+
+
+def _say_pick(  # noqa: PLR0913 - the facts one message names
+    found: _Found,
+    evidence: tuple[str, str] | None,
+    chosen: Release,
+    *,
+    fitted: bool,
+    narrowed: bool,
+    spec: SpecifierSet | None,
+    asked: str,
+    when: str,
+    where: str,
+    report: _Report,
+) -> None:
+    """Why an unpinned or ranged torch became `chosen`."""
     needs: list[str] = []
     if evidence is not None:
         needs.append(evidence[0])
     if found.python is not None:
         needs.append(f"python {found.python}")
-    that = f" that has {' and '.join(needs)}" if needs and fitting else ""
-    if not fitting and needs:
+    if not fitted and needs:
         report.warnings.append(
             f"{where}: no release {asked.removeprefix('torch ')} allows{when} has "
             f"{' and '.join(needs)}; taking the newest one, {chosen.torch}"
         )
+    has = [*(needs if fitted else []), *(["a python every exact pin has a wheel for"] * narrowed)]
+    that = f" that has {' and '.join(has)}" if has else ""
     if spec is None:
         report.warnings.append(
             f"{where}: torch is not pinned; project.yaml pins {chosen.torch}, "
@@ -1608,7 +1914,55 @@ def _pick_release(
             f"{where}: {asked} is not an exact pin; project.yaml pins {chosen.torch}, "
             f"the newest release{when} it allows{that}"
         )
-    return chosen
+
+
+def _pins_fit(
+    found: _Found, releases: list[Release], wheels: list[PinWheels] | None
+) -> list[Release]:
+    """The releases (in order) with a python every exact pin has a wheel for; [] if not asked."""
+    if not wheels or found.python is not None:
+        return []
+    return [r for r in releases if choose_python(_buildable_pythons(r), wheels)[0] is not None]
+
+
+def _buildable_pythons(release: Release) -> list[str]:
+    """The pythons torch was published for that envgen builds, newest first."""
+    return sorted(
+        (p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)), key=_py_key, reverse=True
+    )
+
+
+def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
+    """The release was out by `as_of`. One with no date older than the oldest dated release
+    (0.4.x, never on PyPI; the matrix starts at 0.4.0 of April 2018) counts as out: it predates
+    every dated one."""
+    if release.date:
+        return dt.date.fromisoformat(release.date) <= as_of
+    first = next((r for r in releases if r.date), None)
+    return first is not None and release.version < first.version
+
+
+def _lts_only(
+    found: _Found, matrix: Matrix, matching: list[Release], report: _Report
+) -> list[Release]:
+    """Through -c pytorch-lts (or a whl/lts/ index) only the LTS releases could be installed."""
+    via = next((c for c in found.channels if c.rstrip("/").endswith(eras.LTS_CHANNEL)), None)
+    via = via or next((u for _, u in found.indexes if eras.LTS_INDEX.search(u)), None)
+    if via is None:
+        return matching
+    lts = [
+        r
+        for r in matching
+        if any(eras.LTS_CHANNEL in b.channels for b in matrix.conda_builds(r.torch, PLATFORM))
+        or any(eras.LTS_INDEX.search(b.url or "") for b in matrix.pip_builds(r.torch, PLATFORM))
+    ]
+    if not lts:
+        return matching
+    report.warnings.append(
+        f"{found.source}: the file installs torch from {excerpt(via)}, which holds only the LTS "
+        f"release{'s' if len(lts) > 1 else ''} {', '.join(r.torch for r in lts)}"
+    )
+    return lts
 
 
 def _torch_pin(
@@ -1618,7 +1972,7 @@ def _torch_pin(
     unpinned torch, the series its extension pages or wheel URLs were built for."""
     pin = found.torch
     if pin is None:
-        derived = _release_of_companions(found, releases)
+        derived = _release_of_companions(found, releases, matrix)
         if derived is not None:
             release, companion = derived
             report.warnings.append(
@@ -1654,9 +2008,13 @@ def _paged_torch(found: _Found, matrix: Matrix, pin: _Pin | None, report: _Repor
     return _Pin(specifier=specifier, where=where)
 
 
-def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Release, _Pin] | None:
+def _release_of_companions(
+    found: _Found, releases: list[Release], matrix: Matrix
+) -> tuple[Release, _Pin] | None:
     """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
 
+    A companion belongs to a release when the release row or one of its published install
+    commands pairs them (torch 1.10.0's conda line has torchvision 0.11.0, its pip lines 0.11.1).
     The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
     """
     for name in ("torchvision", "torchaudio"):
@@ -1667,7 +2025,10 @@ def _release_of_companions(found: _Found, releases: list[Release]) -> tuple[Rele
         owners = [
             r
             for r in releases
-            if (v := getattr(r, name)) and _is_version(v) and Version(v) == wanted
+            if any(
+                _is_version(v) and Version(v) == wanted
+                for v in published_companions(matrix, r, name)
+            )
         ]
         if len(owners) == 1:
             return owners[0], _Pin(where=pin.where, label=f"{name} {pin.version}")
@@ -1696,6 +2057,25 @@ def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Relea
             return release
     base = Version(wanted.base_version)
     same = next((r for r in releases if r.version == base), None)
+    if same is not None and pin.version in eras.POST_RELEASES:
+        # A real post-release (rebuilt wheels of the same code): recognised, not a departure.
+        report.warnings.append(
+            f"{pin.where}: torch {pin.version} is a post-release of {same.torch} (rebuilt "
+            f"wheels on {eras.POST_RELEASES[pin.version]}), so project.yaml pins {same.torch}, "
+            "the release it rebuilt"
+        )
+        return same
+    old = eras.pre_matrix_release(pin.version)
+    if old is not None and releases and Version(old) < releases[0].version:
+        first = releases[0]
+        report.depart(
+            pin.where, "torch", pin.version, first.torch,
+            f"torch {pin.version} is a real release ({old}: wheels on download.pytorch.org, "
+            f"{eras.PRE_MATRIX_SOURCE}) older than envgen's matrix, which starts at "
+            f"{first.torch}: no row can lock or build {old} yet, and {first.torch} is the "
+            "nearest release envgen has",
+        )  # fmt: skip
+        return first
     if same is not None and (wanted.is_prerelease or wanted.is_postrelease):
         report.depart(
             pin.where,
@@ -1819,11 +2199,31 @@ def _pick_accelerator(
             f"{release.torch} was built for {', '.join(cudas) or 'no CUDA'})"
         )
         return "cpu"
-    # The matrix has no linux pip row to choose from: take the newest CUDA the release was built
-    # for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a guess.
+    return _unrecorded_accelerator(found, matrix, release, pip, report)
+
+
+def _unrecorded_accelerator(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    pip: dict[str, PipBuild | CondaBuild],
+    report: _Report,
+) -> str:
+    """The matrix has no linux pip row to choose from: take the newest CUDA the release was
+    built for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a
+    guess; with no build recorded at all, cpu, said as a choice."""
+    src = found.source
     known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
     cudas = sorted(set(known), key=lambda a: int(a[2:]))
-    acc = cudas[-1] if cudas else "cpu"
+    if not cudas:
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            f"matrix records no linux-64 build of torch {release.torch} on any route, so nothing "
+            "says which build the paper used; project.yaml asks for cpu: change accelerators "
+            "if the paper ran on a GPU"
+        )
+        return "cpu"
+    acc = cudas[-1]
     report.warnings.append(
         f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the matrix "
         f"records no linux-64 pip build of it; project.yaml asks for {acc}, the newest CUDA "
@@ -1864,6 +2264,71 @@ def _move_accelerator(
     return now
 
 
+def _check_pytorch_cuda(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: _Report,
+) -> None:
+    """A `pytorch-cuda=X.Y` that was never published is named, with the versions that were."""
+    published = sorted(
+        {b.version for b in matrix.conda if b.form == "pytorch-cuda" and b.version},
+        key=_py_key,
+    )
+    for _, why in found.compute:
+        asked = why.removeprefix("pytorch-cuda ") if why.startswith("pytorch-cuda ") else None
+        if asked is None or asked in published:
+            continue
+        build = builds.get(acc)
+        now = (
+            f"project.yaml asks for {acc}, which torch {release.torch} has as {build.form} "
+            f"{_cuda_of(acc)}"
+            if isinstance(build, CondaBuild) and build.form != "pytorch-cuda"
+            else f"project.yaml asks for {acc}"
+        )
+        report.warnings.append(
+            f"{found.source}: pytorch-cuda={asked} was never published: the pytorch-cuda "
+            f"metapackage (-c pytorch -c nvidia) exists for CUDA {', '.join(published)}, so the "
+            f"file's conda install could not solve as written; {now}"
+        )
+
+
+def _cpu_route(
+    found: _Found,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    builds: dict[str, PipBuild | CondaBuild],
+    evidence: tuple[str, str] | None,
+    report: _Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A CPU build the file asks for stays a CPU build: the other route's, never a CUDA one.
+
+    (`pytorch-cpu=0.4.1`: the matrix records the pytorch channel's CUDA packages of 0.4.1 only,
+    and the CPU wheels of 0.4.1 on download.pytorch.org are the same CPU build.)
+    """
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = _builds(matrix, release, other)
+    why = evidence[1] if evidence else "cpu"
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    if "cpu" in other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"the file asks for a CPU build ({why}) and the matrix records no CPU build of torch "
+            f"{release.torch} as {route} (only {_versions_text(list(builds))}); the {other} "
+            "route has the CPU build",
+        )  # fmt: skip
+        return other, other_builds
+    report.warnings.append(
+        f"{found.source}: the file asks for a CPU build ({why}) but the matrix records none of "
+        f"torch {release.torch} on linux-64 (only {_versions_text(list(builds))}); project.yaml "
+        "keeps cpu: `envgen lock` says whether it resolves"
+    )
+    return manager, builds
+
+
 def _nearest(acc: str, choices: list[str]) -> str:
     return nearest_accelerator(acc, choices) or (choices[0] if choices else acc)
 
@@ -1887,16 +2352,30 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
         return None
     buildable = [p for p in release.python if _py_key(p) >= _py_key(MIN_PYTHON)]
     if _py_key(py) < _py_key(MIN_PYTHON) and buildable:
-        # Python 2 and 3.5 environments cannot be built and smoke-tested: the nearest that can.
         nearest = min(buildable, key=_py_key)
-        report.depart(
-            found.python_where,
-            "python",
-            py,
-            nearest,
-            f"envgen builds and smoke-tests python {MIN_PYTHON} and later (torch "
-            f"{release.torch} was published for python {', '.join(release.python)})",
+        # Old eras are reported as they are, and project.yaml proposes the nearest python
+        # envgen can lock and build today (MIN_PYTHON; the file's python is kept beside the key).
+        published = f"torch {release.torch} was published for python {', '.join(release.python)}"
+        if _py_key(py)[0] == 2:
+            because = (
+                f"project.yaml cannot say python {py} (envgen has no Python 2 route: uv cannot "
+                f"install into Python 2), though {published}"
+            )
+        elif py in release.python:
+            because = (
+                f"envgen cannot lock or build python {py} yet (uv refuses python older than "
+                f"{MIN_PYTHON}, and the smoke checks need {MIN_PYTHON}), though {published}"
+            )
+        else:
+            because = published
+        because += (
+            f"; {nearest} is the nearest python envgen builds that torch {release.torch} was "
+            "published for"
         )
+        found.comments["python-asked"] = (
+            f"the file asks for python {py} ({excerpt(found.python_where)})"
+        )
+        report.depart(found.python_where, "python", py, nearest, because)
         return nearest
     if py in release.python:
         return py
@@ -1912,6 +2391,31 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
         f"torch {release.torch} was published for python {', '.join(supported)}",
     )
     return nearest
+
+
+def _python_from_pins(
+    found: _Found, release: Release, wheels: list[PinWheels], report: _Report
+) -> str | None:
+    """The newest python torch was published for that every exact pin has a wheel for."""
+    candidates = _buildable_pythons(release)
+    chosen, skipped = choose_python(candidates, wheels)
+    why = "; ".join(
+        f"python {python}: " + ", ".join(f"{p.requirement} has {p.how}" for p in misses[:4])
+        for python, misses in skipped[:2]
+    )
+    if chosen is None:
+        report.warnings.append(
+            f"{found.source}: no python torch {release.torch} was published for "
+            f"({', '.join(candidates)}) has wheels for every exact pin ({why}); project.yaml "
+            "names no python, so the lock takes the newest and builds the rest from source"
+        )
+        return None
+    report.warnings.append(
+        f"{found.source}: python {chosen}: the file names none; {chosen} is the newest python "
+        f"torch {release.torch} was published for that every exact pin ({len(wheels)} looked up) "
+        "has a wheel for" + (f" (not {why})" if why else "")
+    )
+    return chosen
 
 
 def _check_companions(

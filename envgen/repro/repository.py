@@ -42,7 +42,7 @@ _SOURCES: Final = (
     (0, re.compile(r"^(environment|env|conda)[\w.-]*\.ya?ml$")),
     (1, re.compile(r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$")),
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
-    (3, re.compile(r"^[\w.-]*\.(sh|bash)$")),
+    (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
     (4, re.compile(r"^(readme|install|getting_started|installation)[\w.-]*\.(md|rst|txt)$")),
     (5, re.compile(r"^(setup\.py|setup\.cfg|pyproject\.toml)$")),
 )
@@ -156,6 +156,9 @@ def parse_repository(root: Path) -> _Found:
         # A Dockerfile in a subfolder is usually built with the repository as its context
         # (docker build -f docker/Dockerfile .): COPY paths are tried there when not beside it.
         found = parse_text(text, filename=src.rel, base=src.path.parent, root=root)
+        if found.unreadable is not None:
+            notes.append(f"{found.unreadable}; skipped, the other files are read")
+            continue
         parsed.append((src, found))
     if not parsed:
         msg = (

@@ -107,8 +107,8 @@ def test_dash_r_dev_zero_and_fifo_are_not_followed(
     assert code == 0, err
     assert 'torch: "1.7.1"' in out
     assert err.splitlines()[:2] == [
-        "warning: requirements.txt:1: -r /dev/zero: a character device, not a regular file; "
-        "not followed",
+        "warning: requirements.txt:1: -r /dev/zero: an absolute path; not followed (an import "
+        "reads only files inside the imported file's folder)",
         "warning: requirements.txt:2: -r pipe.txt: a FIFO, not a regular file; not followed",
     ]
 
@@ -157,7 +157,7 @@ def test_nested_env_expansion_is_bounded(tmp_path: Path, monkeypatch: pytest.Mon
     text = "\n".join(lines) + "\n"
     assert len(text) < 320
     (tmp_path / "Dockerfile").write_text(text)
-    code, out, err = run(["import", "Dockerfile"], tmp_path, monkeypatch)
+    code, out, err = run(["import", "Dockerfile", "--offline"], tmp_path, monkeypatch)
     assert code == 0, err
     assert 'torch: "1.9.0"' in out
     assert "tqdm==4.62.3" in out  # $j stayed unset, so the RUN line is read
@@ -221,7 +221,7 @@ def test_many_packages_are_capped_quickly(tmp_path: Path, monkeypatch: pytest.Mo
     # 60000 distinct pins (800 KB): quadratic duplicate checks took minutes.
     lines = ["torch==1.8.1+cpu", *(f"pkg{i}==1.0" for i in range(60000)), "pkg5==2.0"]
     (tmp_path / "requirements.txt").write_text("\n".join(lines) + "\n")
-    code, out, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
+    code, out, err = run(["import", "requirements.txt", "--offline"], tmp_path, monkeypatch)
     assert code == 0, err
     assert out.count('\n  - "pkg') == MAX_PACKAGES
     assert err.splitlines()[:2] == [

@@ -384,6 +384,7 @@ CASES: list[tuple[str, str, str, dict[str, object]]] = [
         {
             "project": {
                 "name": "paper",
+                "python": "3.8",  # apt's python3 on Ubuntu 20.04 (eras.UBUNTU_PYTHON3)
                 "torch": "1.12.1",
                 "torchvision": "0.13.1",
                 "torchaudio": False,

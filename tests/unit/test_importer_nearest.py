@@ -53,8 +53,10 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
             "warnings": [
                 "install.sh: torch==1.0.0 has no local label and no PyTorch index: on linux-64 "
                 "PyPI serves the cu90 build, so project.yaml asks for cu90",
-                "install.sh:1: python was 2.7, now 3.6, because envgen builds and smoke-tests "
-                "python 3.6 and later (torch 1.0.0 was published for python 2.7, 3.5, 3.6, 3.7)",
+                "install.sh:1: python was 2.7, now 3.6, because project.yaml cannot say python "
+                "2.7 (envgen has no Python 2 route: uv cannot install into Python 2), though "
+                "torch 1.0.0 was published for python 2.7, 3.5, 3.6, 3.7; 3.6 is the nearest "
+                "python envgen builds that torch 1.0.0 was published for",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },

@@ -1,0 +1,94 @@
+"""Facts about torch releases older than the matrix, and labels `envgen import` must recognise.
+
+`envgen import` reads files of every era; the matrix (matrices/) starts at torch 0.4.0. This module
+holds the few facts the importer needs to be honest about what lies outside it: which older
+releases and post-releases were real (so a pin of one is reported as real, never as "not a
+PyTorch release"), and which conda packages named a compute platform in 2017-2019. It holds data
+and pure lookups only: no matrix rows (those live in matrices/), no network, no files.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+# The previous-versions page's "< 1.0.0" section lists these wheels on download.pytorch.org
+# (pytorch/pytorch.github.io@e3f009bbc0d7509ed5c85b633313ec72aa2d1a40:
+# _get_started/previous-versions.md, recorded in tests/data/recorded/previous-versions.md). Each
+# entry is the release and the version its wheels carry (0.3.0 was published only as 0.3.0.post4).
+PRE_MATRIX_RELEASES: Final[dict[str, tuple[str, ...]]] = {
+    "0.1.6": ("0.1.6.post17", "0.1.6.post20", "0.1.6.post22"),
+    "0.1.7": ("0.1.7.post2",),
+    "0.1.8": ("0.1.8.post1",),
+    "0.1.9": ("0.1.9.post1", "0.1.9.post2"),
+    "0.1.10": ("0.1.10.post1", "0.1.10.post2"),
+    "0.1.11": ("0.1.11.post4", "0.1.11.post5"),
+    "0.1.12": ("0.1.12.post1", "0.1.12.post2"),
+    "0.2.0": ("0.2.0.post1", "0.2.0.post2", "0.2.0.post3"),
+    "0.3.0": ("0.3.0.post4",),
+    "0.3.1": ("0.3.1",),
+}
+PRE_MATRIX_SOURCE: Final = (
+    "pytorch/pytorch.github.io@e3f009bb:_get_started/previous-versions.md, '< 1.0.0' wheel list"
+)
+
+# Post-releases of releases the matrix has: rebuilt wheels published beside the release, whose
+# code is the release's. {version: where its wheels were published}.
+POST_RELEASES: Final[dict[str, str]] = {
+    # quick-start-module.js of the 0.4.1 era (recorded in tests/data/recorded/copies/
+    # quick-start-module-0.4.1.js): the Linux cp37 wheels of 0.4.1 are 0.4.1.post2.
+    "0.4.1.post2": "download.pytorch.org/whl/<cu80|cu90|cu92|cpu>/, Linux, Python 3.7",
+    # PyPI has torch 1.0.1 only (https://pypi.org/simple/torch/, PEP 691, read 2026-12-03);
+    # the post2 wheels were on download.pytorch.org, e.g. whl/cpu/torch-1.0.1.post2-cp37-cp37m-
+    # linux_x86_64.whl and whl/cu80/torch-1.0.1.post2-cp35-cp35m-linux_x86_64.whl, as public
+    # install scripts and Dockerfiles of 2019 name them (inferred: the page is unreachable here).
+    "1.0.1.post2": "download.pytorch.org/whl/<cpu|cu80|cu90|cu100>/, Linux; PyPI has 1.0.1 only",
+}
+
+# The pytorch channel's 2017-2019 metapackages that select a CUDA build: cuda80 = CUDA 8.0
+# (previous-versions '< 1.0.0 / Via conda': `conda install pytorch=0.4.1 cuda80 -c pytorch`).
+_CUDA_META: Final = re.compile(r"^cuda(\d)(\d)$|^cuda(1\d)(\d)$")
+
+# A torch wheel URL's folder on download.pytorch.org names its build (whl/cu80/torch-0.3.1-...).
+WHEEL_FOLDER: Final = re.compile(r"download\.pytorch\.org/whl/(cpu|cu\d{2,3})/[^/]+\.whl")
+
+# The python3 each Ubuntu release ships (`apt install python3`), from its python3 package:
+# https://packages.ubuntu.com/<xenial|bionic|focal|jammy|noble>/python3 (3.5.1-3, 3.6.7-1~18.04,
+# 3.8.2-0ubuntu2, 3.10.6-1~22.04, 3.12.3-0ubuntu1).
+UBUNTU_PYTHON3: Final[dict[str, str]] = {
+    "16.04": "3.5",
+    "18.04": "3.6",
+    "20.04": "3.8",
+    "22.04": "3.10",
+    "24.04": "3.12",
+}
+
+# The LTS channel and index: every release there is an LTS release (1.8.2 is the only one;
+# previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).
+LTS_CHANNEL: Final = "pytorch-lts"
+LTS_INDEX: Final = re.compile(r"download\.pytorch\.org/whl/lts/")
+
+
+def cuda_meta(name: str) -> str | None:
+    """The CUDA version a `cudaXY` conda metapackage selects, or None.
+
+    >>> cuda_meta("cuda80"), cuda_meta("cuda92"), cuda_meta("cuda100"), cuda_meta("cudnn")
+    ('8.0', '9.2', '10.0', None)
+    """
+    m = _CUDA_META.match(name)
+    if m is None:
+        return None
+    major, minor = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return f"{major}.{minor}"
+
+
+def pre_matrix_release(version: str) -> str | None:
+    """The pre-0.4 release a version belongs to (its wheels' version or the release itself).
+
+    >>> pre_matrix_release("0.3.1"), pre_matrix_release("0.3.0.post4"), pre_matrix_release("0.3")
+    ('0.3.1', '0.3.0', None)
+    """
+    for release, wheels in PRE_MATRIX_RELEASES.items():
+        if version == release or version in wheels:
+            return release
+    return None

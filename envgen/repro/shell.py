@@ -1,0 +1,907 @@
+"""A small, bounded interpreter of the shell and batch constructs install scripts use.
+
+`envgen import` reads install scripts (install.sh, setup.bat, README shell blocks) for the
+commands that install torch. Read as a bag of lines, a `case` on the GPU vendor merges the AMD
+branch into the answer. This module follows the script's control flow instead, on the *default
+route*: no arguments given, a fresh Linux x86_64 machine with an NVIDIA GPU, where every command
+succeeds and nothing is installed yet (`python -c "import torch"`, `pip show`, `conda env list |
+grep` find nothing). It returns the commands that route runs, in order, and the install commands
+of the branches it does not take (the alternatives), each with its line.
+
+POSIX shell is parsed with tree-sitter-bash (bashlex 0.18 cannot parse `case` patterns); Windows
+batch files, for which no parser is published, with the few rules below. Supported: `if` / `elif`
+/ `else`, `case`, functions, `&&` / `||`, `!`, pipelines, `for` (each item once), `export` /
+assignments, `$VAR` / `${VAR:-default}` / `$(uname)`; batch `set`, `%VAR%`, `call`, `if` (string
+compare, `defined`, `exist`, `errorlevel`, `not`, `/i`) with parenthesised blocks and `else`, `^`
+continuations.
+
+It never runs anything, reads no file and touches no network: conditions it cannot decide
+without running them (a file test, an unknown command) take the first branch, and say so. Every
+input is bounded: nesting depth, function-call depth, nodes visited, commands returned and the
+length of every expanded value.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, Literal
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Parser
+
+MAX_DEPTH: Final = 48  # nested blocks and function calls together
+MAX_STEPS: Final = 50_000  # syntax nodes visited in one script
+MAX_COMMANDS: Final = 2_000  # commands one script returns
+MAX_VALUE: Final = 16 * 1024  # characters of one expanded value or command
+MAX_ALTERNATIVES: Final = 40
+MAX_TOTAL: Final = 512 * 1024  # characters of all commands returned, expanded
+
+# The default route's machine: what `uname`, $OSTYPE and friends say there.
+_MACHINE: Final = {
+    "OSTYPE": "linux-gnu",
+    "HOSTTYPE": "x86_64",
+    "MACHTYPE": "x86_64-pc-linux-gnu",
+    "CUDA_HOME": "/usr/local/cuda",
+    "HOME": "/root",
+}
+_SUBST: Final = (
+    (re.compile(r"^uname\s+(-m|--machine|-p|-i)\s*$"), "x86_64"),
+    (re.compile(r"^uname(\s+(-s|--kernel-name|-o))?\s*$"), "Linux"),
+    (re.compile(r"^(arch)\s*$"), "x86_64"),
+)
+# Words that say a branch or condition is about NVIDIA / CUDA, and about other hardware.
+_NVIDIA: Final = re.compile(r"(?i)nvidia|cuda|nvcc|\bcu\d{2,3}\b|\bgpu\b")
+_OTHER_HW: Final = re.compile(
+    r"(?i)\bamd\b|rocm|\bhip\b|radeon|rocm-smi|rocminfo|intel|\bxpu\b|\bmps\b|darwin|apple|"
+    r"macos|\bosx\b|arm64|aarch64|\bcpu\b|windows|mingw|msys|cygwin"
+)
+# Lookups of what is installed: on the default route (a fresh machine) they find nothing.
+_FRESH_LOOKUP: Final = re.compile(
+    r"\bpython[\d.]*\s+-c\s+['\"]?\s*import\b|\bpip3?\s+show\b|"
+    r"\bconda\s+(env\s+list|info\s+--envs|list)\b[^|]*\|"
+)
+# Builtins that install nothing: followed for their status, never returned.
+_QUIET: Final = frozenset(
+    {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
+)
+_INSTALL: Final = re.compile(
+    r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b[^\n]*\b(install|create|update)\b"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command the default route runs: its text, variables expanded, on one line."""
+
+    text: str
+    line: int  # 1-based, where the command starts
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """An install command on a branch the default route does not take."""
+
+    text: str
+    line: int
+    branch: str  # the branch, as the script names it ("case amd|rocm", "else of line 3")
+
+
+@dataclass(slots=True)
+class Route:
+    """What the default route runs, what it leaves, and what the reader must know."""
+
+    commands: list[Command] = field(default_factory=list)
+    alternatives: list[Alternative] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (line, text)
+
+
+class _Budget(Exception):  # noqa: N818 - internal signal, never leaves this module
+    """The script passed a bound: the rest is not read."""
+
+
+@dataclass(slots=True)
+class _State:
+    env: dict[str, str]
+    route: Route
+    functions: dict[str, Node] = field(default_factory=dict)
+    calls: list[str] = field(default_factory=list)  # the functions running now
+    unknown: set[str] = field(default_factory=set)  # variables set from what cannot be known
+    emitted: int = 0  # characters of the commands returned so far
+    steps: int = 0
+    stopped: bool = False  # `exit` on the default route
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            msg = f"more than {MAX_STEPS} syntax nodes"
+            raise _Budget(msg)
+
+    def note(self, line: int, text: str) -> None:
+        self.route.notes.append((line, text))
+
+    def emit(self, text: str, line: int) -> None:
+        if len(self.route.commands) >= MAX_COMMANDS:
+            msg = f"more than {MAX_COMMANDS} commands"
+            raise _Budget(msg)
+        self.emitted += len(text)
+        if self.emitted > MAX_TOTAL:
+            msg = f"commands of more than {MAX_TOTAL} characters in all"
+            raise _Budget(msg)
+        self.route.commands.append(Command(text=text, line=line))
+
+
+def interpret(
+    text: str, *, kind: Literal["sh", "bat"] = "sh", env: dict[str, str] | None = None
+) -> Route:
+    """The default route of a shell script or batch file (see the module docstring).
+
+    `env` holds variables set before the script runs (a Dockerfile's ARG and ENV values).
+    """
+    state = _State(env={**_MACHINE, **(env or {})}, route=Route())
+    try:
+        if kind == "bat":
+            _run_batch(text, state)
+        else:
+            _run_sh(text, state)
+    except _Budget as exc:
+        state.route.notes.append(
+            (0, f"the script is too big to follow ({exc}); the rest is not read")
+        )
+    return state.route
+
+
+# --- POSIX shell (tree-sitter-bash) ------------------------------------------------------------
+@functools.cache
+def _parser() -> Parser:
+    # Imported here: the grammar is a compiled extension only `envgen import` of a script needs.
+    import tree_sitter_bash  # noqa: PLC0415 - only when a script is read
+    from tree_sitter import Language, Parser  # noqa: PLC0415 - only when a script is read
+
+    return Parser(Language(tree_sitter_bash.language()))
+
+
+def _run_sh(text: str, state: _State) -> None:
+    tree = _parser().parse(text.encode("utf-8", "surrogatepass"))
+    _block(tree.root_node.children, state, 0)
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", "replace")
+
+
+def _line(node: Node) -> int:
+    return int(node.start_point[0]) + 1
+
+
+def _block(nodes: list[Node], state: _State, depth: int) -> bool | None:
+    status: bool | None = True
+    for node in nodes:
+        if state.stopped:
+            break
+        if node.is_named and node.type != "comment":
+            status = _stmt(node, state, depth)
+    return status
+
+
+def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR0911, PLR0912 - one branch per statement kind
+    """Run one statement on the default route; its exit status (None: cannot be known)."""
+    state.step()
+    if depth > MAX_DEPTH:
+        msg = f"blocks or function calls nested more than {MAX_DEPTH} deep"
+        raise _Budget(msg)
+    kind = node.type
+    if kind in {"comment", ";", ";;", "&", "\n", "heredoc_body"} or not node.is_named:
+        return True
+    if kind in {"program", "compound_statement", "subshell", "do_group", "ERROR"}:
+        return _block(node.children, state, depth + 1)
+    if kind == "variable_assignment":
+        _assign(node, state)
+        return True
+    if kind == "declaration_command":
+        for child in node.children:
+            if child.type == "variable_assignment":
+                _assign(child, state)
+        return True
+    if kind == "function_definition":
+        name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+        if name is not None and body is not None:
+            state.functions[_text(name)] = body
+        return True
+    if kind == "if_statement":
+        return _if(node, state, depth)
+    if kind == "case_statement":
+        return _case(node, state, depth)
+    if kind == "list":
+        return _list(node, state, depth)
+    if kind == "pipeline":
+        statuses = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
+        if _FRESH_LOOKUP.search(_text(node)):
+            return False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
+        return statuses[-1] if statuses else True
+    if kind == "negated_command":
+        inner = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
+        return None if not inner or inner[-1] is None else not inner[-1]
+    if kind in {"for_statement", "c_style_for_statement", "while_statement"}:
+        return _loop(node, state, depth)
+    if kind == "test_command":
+        return _test(_text(node), state)
+    if kind in {"command", "redirected_statement"}:
+        return _command(node, state, depth)
+    return True
+
+
+def _assign(node: Node, state: _State) -> None:
+    name = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    if name is not None:
+        text, known = _expand_known(_word(value), state) if value is not None else ("", True)
+        state.env[_text(name)] = text
+        if known:
+            state.unknown.discard(_text(name))
+        else:
+            state.unknown.add(_text(name))  # `ENVS=$(conda env list)`: a test on it is unknown
+
+
+def _word(node: Node) -> str:
+    """A word's text without its outer quotes (expansion reads the rest)."""
+    text = _text(node)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1] if text[0] == '"' else text[1:-1].replace("$", "\x00")
+    return text
+
+
+def _command(node: Node, state: _State, depth: int) -> bool | None:
+    body = node.child_by_field_name("body") if node.type == "redirected_statement" else node
+    if body is None:
+        return True
+    if body.type != "command":
+        return _stmt(body, state, depth + 1)
+    name_node = body.child_by_field_name("name")
+    name = _expand(_text(name_node), state) if name_node is not None else ""
+    if name in state.functions:
+        if name in state.calls:
+            return True  # a recursive call: its body is already being read
+        state.calls.append(name)
+        try:
+            return _block([state.functions[name]], state, depth + 1)
+        finally:
+            state.calls.pop()
+    if name == "exit":
+        state.stopped = True
+        return True
+    if name in _QUIET:
+        return _command_status(name, name)
+    heredoc = any(c.type == "heredoc_redirect" for c in node.children)
+    source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
+    text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)
+    state.emit(text, _line(node))
+    return _command_status(name, text)
+
+
+def _command_status(name: str, text: str) -> bool | None:
+    """What a command exits with on the default route, where that is known without running it."""
+    tool = name.rsplit("/", 1)[-1]
+    if _FRESH_LOOKUP.search(text):
+        return False  # `python -c "import torch"`, `pip show x`: a fresh machine has neither
+    if tool in {"true", ":"}:
+        return True
+    if tool == "false":
+        return False
+    if tool in {"command", "which", "type", "hash", "nvidia-smi", "lspci", "grep", "egrep"}:
+        rest = text.split(None, 1)[1] if " " in text else ""
+        if tool == "nvidia-smi" or _NVIDIA.search(rest):
+            return True
+        if _OTHER_HW.search(rest) or tool in {"rocm-smi", "rocminfo"}:
+            return False
+        return True if tool in {"command", "which", "type", "hash"} else None
+    return tool not in {"rocm-smi", "rocminfo"}
+
+
+def _list(node: Node, state: _State, depth: int) -> bool | None:
+    parts = list(node.children)
+    status = _stmt(parts[0], state, depth + 1) if parts else True
+    i = 1
+    while i + 1 < len(parts):
+        op, right = parts[i].type, parts[i + 1]
+        runs = status is not False if op == "&&" else status is False
+        if runs:
+            status = _stmt(right, state, depth + 1)
+        else:
+            _alternatives(right, state, f"the other side of {op} on line {_line(parts[i])}")
+        i += 2
+    return status
+
+
+def _if_branches(node: Node) -> list[tuple[list[Node], list[Node], str]]:
+    """(condition, body, label) of each branch of an if statement, in order."""
+    branches: list[tuple[list[Node], list[Node], str]] = []
+    cond: list[Node] = []
+    body: list[Node] = []
+    in_body = False
+    for i, child in enumerate(node.children):
+        if node.field_name_for_child(i) == "condition":
+            cond.append(child)
+        elif child.type == "then":
+            in_body = True
+        elif child.type in {"elif_clause", "else_clause"}:
+            branches.extend(_clause(child))
+        elif in_body and child.type not in {"fi", "if"}:
+            body.append(child)
+    return [(cond, body, f"if on line {_line(node)}"), *branches]
+
+
+def _if(node: Node, state: _State, depth: int) -> bool | None:
+    """Take the first branch whose condition holds; the rest are alternatives."""
+    branches = _if_branches(node)
+    taken: int | None = None
+    unknown: list[Node] = []
+    first_unknown: int | None = None
+    for index, (condition, branch_body, _label) in enumerate(branches):
+        if not condition:  # else
+            taken = index
+            break
+        status = _block(condition, state, depth + 1)
+        if status is None:
+            # Cannot be known: the branch that installs something is the one to read (the
+            # default route's machine is a fresh one), else the next branch is tried.
+            unknown = condition
+            first_unknown = index if first_unknown is None else first_unknown
+            if not _installs(branch_body, state):
+                continue
+        if status is not False:
+            taken = index
+            break
+    if taken is None:
+        taken = first_unknown
+    before = len(state.route.alternatives)
+    for index, (_, branch_body, label) in enumerate(branches):
+        if index == taken:
+            _block(branch_body, state, depth + 1)
+        else:
+            for part in branch_body:
+                _alternatives(part, state, label)
+    if unknown and taken is not None and len(state.route.alternatives) > before:
+        state.note(
+            _line(unknown[0]),
+            f"the condition `{_short(unknown)}` cannot be known without running the script; "
+            f"the default route takes the branch that installs ({branches[taken][2]})",
+        )
+    return True
+
+
+def _installs(nodes: list[Node], state: _State) -> bool:
+    """Some install command runs in `nodes` (directly or through a function they call)."""
+    text = "\n".join(_text(n) for n in nodes)
+    if _INSTALL.search(text):
+        return True
+    words = set(re.findall(r"[\w.-]+", text))
+    return any(
+        name in words and _INSTALL.search(_text(body)) for name, body in state.functions.items()
+    )
+
+
+def _test(text: str, state: _State) -> bool | None:
+    """`[ ... ]`, `[[ ... ]]`: string tests on known values; file tests cannot be known."""
+    body = text.strip()
+    for open_, close in (("[[", "]]"), ("[", "]")):
+        if body.startswith(open_) and body.endswith(close):
+            body = body[len(open_) : -len(close)]
+            break
+    value, known = _expand_known(body, state)
+    if not known:
+        return _hardware(value)
+    words = shell_words(value)
+    return _test_words(words)
+
+
+def _test_words(words: list[str]) -> bool | None:  # noqa: PLR0911 - one return per test form
+    for op in ("||", "-o"):
+        if op in words:
+            i = words.index(op)
+            left, right = _test_words(words[:i]), _test_words(words[i + 1 :])
+            return True if True in (left, right) else (None if None in (left, right) else False)
+    for op in ("&&", "-a"):
+        if op in words:
+            i = words.index(op)
+            left, right = _test_words(words[:i]), _test_words(words[i + 1 :])
+            return False if False in (left, right) else (None if None in (left, right) else True)
+    if words[:1] == ["!"]:
+        inner = _test_words(words[1:])
+        return None if inner is None else not inner
+    if len(words) == 3 and words[1] in {"=", "==", "!=", "=~"}:
+        lhs, op, rhs = words
+        if op == "=~":
+            try:
+                return re.search(rhs, lhs) is not None
+            except re.error:
+                return None
+        same = fnmatch.fnmatchcase(lhs, rhs)
+        return same if op != "!=" else not same
+    if len(words) == 3 and words[1] in {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}:
+        try:
+            a, b = int(words[0]), int(words[2])
+        except ValueError:
+            return None
+        return _compare({"-eq": "EQU", "-ne": "NEQ", "-lt": "LSS", "-le": "LEQ", "-gt": "GTR",
+                         "-ge": "GEQ"}[words[1]], a, b)  # fmt: skip
+    if len(words) == 2 and words[0] in {"-z", "-n"}:
+        return (words[1] == "") == (words[0] == "-z")
+    if len(words) == 1:
+        return words[0] != ""
+    if len(words) == 0:
+        return False
+    return None  # -f, -d, -x ...: the file system of a machine envgen does not see
+
+
+def _hardware(text: str) -> bool | None:
+    """A condition on something unknown: about NVIDIA it holds, about other hardware not."""
+    if _NVIDIA.search(text):
+        return True
+    if _OTHER_HW.search(text):
+        return False
+    return None
+
+
+def _clause(node: Node) -> list[tuple[list[Node], list[Node], str]]:
+    cond: list[Node] = []
+    body: list[Node] = []
+    in_body = node.type == "else_clause"
+    for i, child in enumerate(node.children):
+        if child.type in {"elif", "else"}:
+            continue
+        if child.type == "then":
+            in_body = True
+        elif not in_body or node.field_name_for_child(i) == "condition":
+            cond.append(child)
+        else:
+            body.append(child)
+    word = "elif" if node.type == "elif_clause" else "else"
+    return [(cond, body, f"{word} on line {_line(node)}")]
+
+
+def _short(nodes: list[Node]) -> str:
+    text = " ".join(_text(n) for n in nodes if n.type != ";").strip()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _case(node: Node, state: _State, depth: int) -> bool | None:
+    value_node = node.child_by_field_name("value")
+    raw = _text(value_node) if value_node is not None else ""
+    value, known = _expand_known(_word(value_node) if value_node is not None else "", state)
+    items = [c for c in node.children if c.type == "case_item"]
+    patterns = [
+        [
+            _expand(_word(p), state)
+            for i, p in enumerate(item.children)
+            if item.field_name_for_child(i) == "value"
+        ]
+        for item in items
+    ]
+    taken: int | None = None
+    if known:
+        taken = next(
+            (
+                i
+                for i, pats in enumerate(patterns)
+                if any(fnmatch.fnmatchcase(value, p) for p in pats)
+            ),
+            None,
+        )
+    if taken is None:
+        nvidia = next(
+            (i for i, pats in enumerate(patterns) if any(_NVIDIA.search(p) for p in pats)), None
+        )
+        fallback = next((i for i, pats in enumerate(patterns) if "*" in pats), None)
+        taken = nvidia if nvidia is not None else fallback
+        if taken is not None:
+            said = (
+                "cannot be known without running the script"
+                if not known
+                else (f"is {value!r} with no arguments and no branch matches it")
+            )
+            state.note(
+                _line(node),
+                f"case {excerpt_text(raw)} {said}; the default route takes the "
+                f"{'NVIDIA' if taken == nvidia else 'default (*)'} branch "
+                f"({'|'.join(patterns[taken])})",
+            )
+    for index, item in enumerate(items):
+        body = [
+            c
+            for i, c in enumerate(item.children)
+            if item.field_name_for_child(i) not in {"value", "termination"}
+            and c.type not in {")", "|", ";;", "(", ";&", ";;&"}
+        ]
+        if index == taken:
+            _block(body, state, depth + 1)
+        else:
+            for part in body:
+                _alternatives(part, state, f"case {'|'.join(patterns[index])}")
+    return True
+
+
+def _loop(node: Node, state: _State, depth: int) -> bool | None:
+    body = node.child_by_field_name("body")
+    if body is None:
+        return True
+    variable = node.child_by_field_name("variable")
+    values = [c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+    if node.type == "for_statement" and variable is not None and values:
+        for value in values:  # each item once: the body sees each package
+            for word in _expand(_word(value), state).split():
+                state.env[_text(variable)] = word
+                _block([body], state, depth + 1)
+        return True
+    _block([body], state, depth + 1)  # a while loop's body, once
+    return True
+
+
+def _alternatives(node: Node, state: _State, branch: str) -> None:
+    """The install commands under `node` (a branch not taken), without running anything."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        state.step()
+        if current.type in {"command", "redirected_statement"}:
+            text = _text(current)
+            if _INSTALL.search(text) and len(state.route.alternatives) < MAX_ALTERNATIVES:
+                line = " ".join(text.replace("\\\n", " ").split())
+                state.route.alternatives.append(
+                    Alternative(text=_expand(line, state), line=_line(current), branch=branch)
+                )
+            continue
+        stack.extend(reversed(current.children))
+
+
+# --- expansion -----------------------------------------------------------------------------------
+_PARAM: Final = re.compile(
+    r"\$\{(#?)([A-Za-z_]\w*|\d+|[@*#?])(?:(:?[-=+?])([^}]*))?\}|\$([A-Za-z_]\w*|\d|[@*#?])"
+)
+
+
+def _expand(text: str, state: _State) -> str:
+    return _expand_known(text, state)[0]
+
+
+def _expand_known(text: str, state: _State) -> tuple[str, bool]:
+    """`text` with $VAR, ${VAR:-x}, $(uname) expanded; False when a part cannot be known."""
+    known = True
+    out = _substitutions(text)
+    if "\x01" in out:
+        known = False
+        out = out.replace("\x01", "")
+
+    def param(m: re.Match[str]) -> str:
+        nonlocal known
+        name = m.group(2) or m.group(5)
+        op, word = m.group(3), m.group(4) or ""
+        value = state.env.get(name)
+        if name in state.unknown:
+            known = False
+        if name.isdigit() or name in {"@", "*"}:
+            value = None  # no arguments on the default route
+            if op is None and not m.group(1):
+                # What a user would pass is not known: the word stays ($1), so `conda create -n
+                # $1 python=3.8` keeps its shape, and a test on it cannot be decided.
+                known = False
+                return m.group(0) if name.isdigit() else ""
+        if name == "#":
+            value = "0"
+        if op in {":-", "-"} and (value is None or (op == ":-" and not value)):
+            value = word
+        elif op in {":=", "="} and (value is None or (op == ":=" and not value)):
+            value = state.env[name] = word[:MAX_VALUE]
+        elif op in {":+", "+"}:
+            value = word if value else ""
+        if m.group(1):
+            return str(len(value or ""))
+        return value or ""
+
+    out = _PARAM.sub(param, out)
+    if len(out) > MAX_VALUE:
+        msg = f"a value longer than {MAX_VALUE} characters"
+        raise _Budget(msg)
+    return out.replace("\x00", "$"), known
+
+
+def _substitutions(text: str) -> str:
+    """$(cmd) and `cmd`: what `uname` says on the default route; anything else is unknown."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            depth, j = 1, i + 2
+            while j < len(text) and depth:
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                j += 1
+            out.append(_substitute_command(text[i + 2 : j - 1]))
+            i = j
+        elif text[i] == "`":
+            j = text.find("`", i + 1)
+            j = len(text) if j < 0 else j
+            out.append(_substitute_command(text[i + 1 : j]))
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _substitute_command(command: str) -> str:
+    for pattern, value in _SUBST:
+        if pattern.match(command.strip()):
+            return value
+    if _NVIDIA.search(command) and re.search(r"\b(nvidia-smi|lspci)\b", command):
+        return "NVIDIA"
+    return "\x01"  # marks the value unknown
+
+
+def excerpt_text(text: str, limit: int = 60) -> str:
+    """At most `limit` characters of script text, for notes.
+
+    >>> excerpt_text("x" * 100, 10)
+    'xxxxxxx...'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- Windows batch -----------------------------------------------------------------------------
+_BAT_SKIP: Final = re.compile(
+    r"(?i)^(rem\b|::|echo\b|echo\.|pause\b|setlocal\b|endlocal\b|title\b|cls\b|chcp\b|goto\b|"
+    r"cd\b|pushd\b|popd\b|:\w)"
+)
+_BAT_VAR: Final = re.compile(r"%~?(\d|\*)|%([^%\s=]+)%|!([^!\s=]+)!")
+# Commands whose exit code says something about the machine, not whether they worked.
+_LOOKUP: Final = re.compile(
+    r"(?i)\b(findstr|find|where|dir|conda\s+(env\s+list|info)|nvidia-smi)\b"
+)
+_BAT_IF: Final = re.compile(r"(?i)^if\s+(/i\s+)?(not\s+)?")
+_BAT_COMPARE: Final = re.compile(
+    r"^(\"[^\"]*\"|\S+?)\s*(==|\s(?:EQU|NEQ|LSS|LEQ|GTR|GEQ)\s)\s*(\"[^\"]*\"|\S+)\s*(.*)$",
+    re.IGNORECASE,
+)
+
+
+def _bat_lines(text: str) -> list[tuple[int, str]]:
+    """Logical lines: a trailing ^ joins the next line."""
+    out: list[tuple[int, str]] = []
+    buf: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not buf:
+            start = number
+        line = raw.rstrip()
+        if line.endswith("^") and not line.endswith("^^"):
+            buf.append(line[:-1])
+            continue
+        buf.append(line)
+        out.append((start, " ".join(part.strip() for part in buf).strip()))
+        buf = []
+    if buf:
+        out.append((start, " ".join(part.strip() for part in buf).strip()))
+    return out
+
+
+def _bat_expand(text: str, state: _State) -> str:
+    def var(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return ""  # %1, %~1, %*: no arguments on the default route
+        name = (m.group(2) or m.group(3)).upper()
+        return state.env.get(name, "")
+
+    out = _BAT_VAR.sub(var, text)
+    if len(out) > MAX_VALUE:
+        msg = f"a value longer than {MAX_VALUE} characters"
+        raise _Budget(msg)
+    return out
+
+
+def _run_batch(text: str, state: _State) -> None:
+    given = {k.upper(): v for k, v in state.env.items() if k not in _MACHINE}
+    # ERRORLEVEL 0: every command succeeds on the default route.
+    state.env = {"OS": "Windows_NT", "PROCESSOR_ARCHITECTURE": "AMD64", "ERRORLEVEL": "0", **given}
+    lines = _bat_lines(text)
+    _bat_block(lines, 0, len(lines), state, 0)
+
+
+def _bat_block(
+    lines: list[tuple[int, str]], start: int, end: int, state: _State, depth: int
+) -> None:
+    i = start
+    while i < end and not state.stopped:
+        state.step()
+        number, line = lines[i]
+        body = line.lstrip("@").strip()
+        if _BAT_IF.match(body):
+            i = _bat_if(lines, i, end, state, depth)
+            continue
+        _bat_command(body, number, state)
+        i += 1
+
+
+def _block_end(lines: list[tuple[int, str]], i: int, end: int) -> int:
+    """The index of the line that closes the ( opened at the end of line i."""
+    depth = 0
+    for j in range(i, end):
+        text = lines[j][1].strip()
+        if j > i and text.startswith(")"):
+            depth -= 1
+            if depth == 0:
+                return j
+        if text.endswith("(") or (j == i and "(" in text):
+            depth += 1 if j == i or text.endswith("(") else 0
+    return end
+
+
+def _bat_if(lines: list[tuple[int, str]], i: int, end: int, state: _State, depth: int) -> int:
+    """An `if` line (one-line or with ( ... ) else ( ... ) blocks); returns the next index."""
+    if depth > MAX_DEPTH:
+        msg = f"blocks nested more than {MAX_DEPTH} deep"
+        raise _Budget(msg)
+    number, line = lines[i]
+    holds, rest = _bat_condition(line.lstrip("@").strip(), state)
+    if re.search(r"(?i)errorlevel", line):
+        holds = _errorlevel(state, holds)
+    before = len(state.route.alternatives)
+    after = _bat_branches(lines, i, end, state, depth, holds is not False, rest)
+    if holds is None and len(state.route.alternatives) > before:
+        state.note(
+            number,
+            f"the condition of `{excerpt_text(line)}` cannot be known without running "
+            "the script; the default route takes its first branch",
+        )
+    return after
+
+
+def _errorlevel(state: _State, holds: bool | None) -> bool | None:
+    """A test of the last command's exit code. On the default route commands succeed
+    (ERRORLEVEL 0: `if %ERRORLEVEL% NEQ 0 (exit)` is an error handler, not taken), except a
+    lookup, whose answer depends on the machine (`conda env list | findstr NAME` fails on a fresh
+    one): after a lookup the first branch is taken."""
+    last = state.route.commands[-1].text if state.route.commands else ""
+    if _LOOKUP.search(last):
+        return None
+    return holds
+
+
+def _bat_branches(
+    lines: list[tuple[int, str]],
+    i: int,
+    end: int,
+    state: _State,
+    depth: int,
+    taken_first: bool,
+    rest: str,
+) -> int:
+    """Run the branch the default route takes, list the other's install commands."""
+    number = lines[i][0]
+    if rest.endswith("("):  # a block
+        close = _block_end(lines, i, end)
+        closing = lines[close][1].strip() if close < end else ""
+        first = (i + 1, close)
+        second: tuple[int, int] | None = None
+        after = close + 1
+        if re.match(r"(?i)^\)\s*else\s*\($", closing):
+            close2 = _block_end(lines, close, end)
+            second, after = (close + 1, close2), close2 + 1
+        elif re.match(r"(?i)^\)\s*else\s+(.+)$", closing):
+            one = re.sub(r"(?i)^\)\s*else\s+", "", closing)
+            second = None
+            if not taken_first:
+                _bat_command(one, lines[close][0], state)
+            else:
+                _bat_alternative(one, lines[close][0], state, f"else of line {number}")
+        run, skip = (first, second) if taken_first else (second, first)
+        if run is not None:
+            _bat_block(lines, run[0], run[1], state, depth + 1)
+        if skip is not None:
+            for n, text in lines[skip[0] : skip[1]]:
+                _bat_alternative(text, n, state, f"if on line {number}")
+        return after
+    parts = re.split(r"(?i)\s+else\s+", rest, maxsplit=1)
+    then, otherwise = parts[0], parts[1] if len(parts) > 1 else ""
+    then, otherwise = then.strip().strip("()").strip(), otherwise.strip().strip("()").strip()
+    run_text, skip_text = (then, otherwise) if taken_first else (otherwise, then)
+    if run_text:
+        if _BAT_IF.match(run_text):
+            _bat_if([(number, run_text)], 0, 1, state, depth + 1)
+        else:
+            _bat_command(run_text, number, state)
+    if skip_text:
+        _bat_alternative(skip_text, number, state, f"if on line {number}")
+    return i + 1
+
+
+def _bat_condition(line: str, state: _State) -> tuple[bool | None, str]:
+    """(whether the condition holds, the rest of the line after it)."""
+    m = _BAT_IF.match(line)
+    assert m is not None  # noqa: S101 - the caller matched it
+    fold, negate = bool(m.group(1)), bool(m.group(2))
+    rest = _bat_expand(line[m.end() :], state)
+    holds: bool | None
+    low = rest.lower()
+    if low.startswith("defined "):
+        name, _, rest = rest[8:].strip().partition(" ")
+        holds = name.upper() in state.env
+    elif low.startswith("exist "):
+        _, _, rest = rest[6:].strip().partition(" ")
+        holds = None
+    elif low.startswith("errorlevel "):
+        _, _, rest = rest[11:].strip().partition(" ")
+        holds = False  # every command succeeds on the default route
+    else:
+        c = _BAT_COMPARE.match(rest)
+        if c is None:
+            return None, rest
+        left, op, right, rest = (
+            c.group(1).strip('"'),
+            c.group(2).strip().upper(),
+            c.group(3).strip('"'),
+            c.group(4),
+        )
+        if fold:
+            left, right = left.lower(), right.lower()
+        holds = _compare_text(left, op, right)
+    if holds is not None and negate:
+        holds = not holds
+    return holds, rest.strip()
+
+
+def _compare_text(left: str, op: str, right: str) -> bool:
+    if op in {"==", "EQU"}:
+        return left == right
+    if op == "NEQ":
+        return left != right
+    try:
+        return _compare(op, int(left), int(right))
+    except ValueError:
+        return _compare(op, 0, 0)  # cmd compares strings then; no install script depends on it
+
+
+def _compare(op: str, a: int, b: int) -> bool:
+    table = {"EQU": a == b, "NEQ": a != b, "LSS": a < b, "LEQ": a <= b, "GTR": a > b}
+    return table.get(op, a >= b)
+
+
+def _bat_command(text: str, number: int, state: _State) -> None:
+    body = text.lstrip("@").strip()
+    if not body or _BAT_SKIP.match(body) or body in {"(", ")"}:
+        return
+    if re.match(r"(?i)^exit\b", body):
+        state.stopped = True
+        return
+    m = re.match(r'(?i)^set\s+(/a\s+|/p\s+)?"?([^=\s"]+)=([^"]*)"?\s*$', body)
+    if m:
+        if not m.group(1):
+            state.env[m.group(2).upper()] = _bat_expand(m.group(3), state)[:MAX_VALUE]
+        return
+    if re.match(r"(?i)^set\b", body):
+        return
+    expanded = _bat_expand(body, state)
+    expanded = re.sub(r"(?i)^call\s+", "", expanded)
+    if expanded.startswith(":"):
+        return  # call :label
+    state.emit(expanded, number)
+
+
+def _bat_alternative(text: str, number: int, state: _State, branch: str) -> None:
+    body = text.lstrip("@").strip()
+    if _INSTALL.search(body) and len(state.route.alternatives) < MAX_ALTERNATIVES:
+        expanded = re.sub(r"(?i)^call\s+", "", _bat_expand(body, state))
+        state.route.alternatives.append(Alternative(text=expanded, line=number, branch=branch))
+
+
+def shell_words(text: str) -> list[str]:
+    """Split a command as the shell would (quotes removed); unbalanced quotes: on whitespace.
+
+    >>> shell_words('pip install "torch==1.7.1" x')
+    ['pip', 'install', 'torch==1.7.1', 'x']
+    """
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()

@@ -1,0 +1,290 @@
+"""Which python every pinned package of an imported file has a wheel for, as of the file's date.
+
+`envgen import` of a requirements file that names no python used to leave the python to the
+lock, which took the newest torch allows: torch 1.7.1 with numpy 1.19.2 got python 3.9, for which
+numpy 1.19.2 has no wheel. This module reads the file lists of the file's exact pins (`name==V`)
+from a PEP 691 simple index (PyPI by default: `Accept: application/vnd.pypi.simple.v1+json`),
+keeps the files uploaded by the file's date, and says which pythons each pin installs on from a
+wheel. `choose_python` (pure) then picks the newest python of the torch release every pin fits.
+
+A pin that has linux wheels fits the pythons its wheels are tagged for (cpXY; abi3 from its
+floor on; py3 / py2.py3 pure wheels: every python). A pin with no linux wheel but an sdist is
+built from source, so it fits every python its requires-python allows; a pin with compiled
+wheels for some pythons is not chosen for the others (their sdist needs a compiler and the
+release's build dependencies of the time).
+
+Every answer is cached under the cache root (`pypi-simple/`), written atomically; bounded: at
+most MAX_LOOKUPS packages, MAX_RESPONSE_BYTES each. It must not choose torch, the accelerator
+or the manager, and never raises on a network failure: the caller gets a note instead.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import (
+    InvalidSdistFilename,
+    InvalidWheelFilename,
+    canonicalize_name,
+    parse_sdist_filename,
+    parse_wheel_filename,
+)
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import EnvgenError
+from envgen.infra.files import atomic_write_bytes
+from envgen.repro.reading import excerpt
+
+PYPI_SIMPLE: Final = "https://pypi.org/simple"
+ACCEPT: Final = "application/vnd.pypi.simple.v1+json"
+MAX_LOOKUPS: Final = 32  # exact pins looked up per import (a paper's requirements: 10-60)
+MAX_RESPONSE_BYTES: Final = 16 * 1024 * 1024  # numpy's full file list is ~2 MB
+CACHE_SECONDS: Final = 24 * 3600
+_LINUX: Final = re.compile(r"^(manylinux\w*_x86_64|linux_x86_64|any)$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PinWheels:
+    """The pythons one exact pin installs on, as of the file's date."""
+
+    requirement: str  # name==version, as the file pins it
+    pythons: frozenset[str] | None  # None: every python (a pure wheel, or an sdist only)
+    floor: str | None = None  # abi3 wheels: this python and every later one
+    requires_python: str | None = None
+    how: str = ""  # for messages: "cp36-cp38 wheels", "a pure wheel", "an sdist only"
+
+    def fits(self, python: str) -> bool:
+        """The pin installs on `python` without compiling (or builds from its only sdist)."""
+        if self.requires_python:
+            try:
+                if not SpecifierSet(self.requires_python).contains(f"{python}.0"):
+                    return False
+            except InvalidSpecifier:
+                pass
+        if self.pythons is None:
+            return True
+        if python in self.pythons:
+            return True
+        return self.floor is not None and _key(python) >= _key(self.floor)
+
+
+def _key(python: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in python.split("."))
+
+
+def exact_pins(requirements: list[str]) -> list[tuple[str, str]]:
+    """(canonical name, version) of each `name==version` requirement, in file order.
+
+    >>> exact_pins(["numpy==1.19.2", "tqdm>=4", "scipy===1.5.2", "x==1.*"])
+    [('numpy', '1.19.2'), ('scipy', '1.5.2')]
+    """
+    out: list[tuple[str, str]] = []
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        specs = list(req.specifier)
+        if len(specs) == 1 and specs[0].operator in {"==", "==="} and "*" not in specs[0].version:
+            out.append((str(canonicalize_name(req.name)), specs[0].version))
+    return out
+
+
+def pin_wheels(
+    name: str, version: str, page: dict[str, object], as_of: dt.date | None
+) -> PinWheels | None:
+    """What one version's files (a PEP 691 page) say, counting files uploaded by `as_of`.
+
+    None when the page has no file of that version (then nothing is known).
+    """
+    try:
+        wanted = Version(version)
+    except InvalidVersion:
+        return None
+    seen = _Seen()
+    files = page.get("files")
+    for item in files if isinstance(files, list) else []:
+        if isinstance(item, dict) and item.get("yanked") in (False, None):
+            seen.add(item, name, wanted, as_of)
+    return seen.summary(f"{name}=={version}")
+
+
+@dataclass(slots=True)
+class _Seen:
+    """The files of one version, by what they install on."""
+
+    pythons: set[str] = field(default_factory=set)
+    floors: list[str] = field(default_factory=list)
+    pure: bool = False
+    sdist: bool = False
+    requires: str | None = None
+
+    def add(
+        self, item: dict[str, object], name: str, wanted: Version, as_of: dt.date | None
+    ) -> None:
+        filename = item.get("filename")
+        if not isinstance(filename, str) or not _uploaded_by(item.get("upload-time"), as_of):
+            return
+        tags = _tags_of(filename, name, wanted)
+        if tags is None:
+            return
+        if isinstance(item.get("requires-python"), str):
+            self.requires = str(item["requires-python"])
+        if isinstance(tags, str):
+            self.sdist = True
+            return
+        for interpreter, abi, platform in tags:
+            if not _LINUX.match(platform):
+                continue
+            m = re.fullmatch(r"cp(\d)(\d+)", interpreter)
+            if m and abi == "abi3":
+                self.floors.append(f"{m.group(1)}.{m.group(2)}")
+            elif m:
+                self.pythons.add(f"{m.group(1)}.{m.group(2)}")
+            elif re.fullmatch(r"py3\d*", interpreter) and abi == "none":
+                self.pure = True
+
+    def summary(self, requirement: str) -> PinWheels | None:
+        if self.pure:
+            return PinWheels(requirement=requirement, pythons=None, requires_python=self.requires,
+                             how="a pure-Python wheel")  # fmt: skip
+        if self.pythons or self.floors:
+            floor = min(self.floors, key=_key) if self.floors else None
+            listed = sorted(self.pythons, key=_key)
+            how = (
+                ("cp" + ", cp".join(p.replace(".", "") for p in listed) + " wheels")
+                if listed
+                else ""
+            )
+            if floor:
+                how = (
+                    how + " and " if how else ""
+                ) + f"abi3 wheels from cp{floor.replace('.', '')}"
+            return PinWheels(requirement=requirement, pythons=frozenset(self.pythons), floor=floor,
+                             requires_python=self.requires, how=how)  # fmt: skip
+        if self.sdist:
+            return PinWheels(requirement=requirement, pythons=None, requires_python=self.requires,
+                             how="an sdist only (built on install)")  # fmt: skip
+        return None
+
+
+def _uploaded_by(stamp: object, as_of: dt.date | None) -> bool:
+    if as_of is None or not isinstance(stamp, str):
+        return True
+    try:
+        return dt.date.fromisoformat(stamp[:10]) <= as_of
+    except ValueError:
+        return True
+
+
+def _tags_of(filename: str, name: str, wanted: Version) -> list[tuple[str, str, str]] | str | None:
+    """The (interpreter, abi, platform) tags of a wheel of `wanted`, "sdist", or None."""
+    if filename.endswith(".whl"):
+        try:
+            wheel_name, version, _, tags = parse_wheel_filename(filename)
+        except (InvalidWheelFilename, InvalidVersion):
+            return None
+        if wheel_name != name or version != wanted:
+            return None
+        return [(t.interpreter, t.abi, t.platform) for t in tags]
+    for suffix in (".zip", ".tar.bz2"):  # old sdists packaging's parser does not read
+        if filename.endswith(suffix):
+            filename = filename[: -len(suffix)] + ".tar.gz"
+    try:
+        sdist_name, version = parse_sdist_filename(filename)
+    except (InvalidSdistFilename, InvalidVersion):
+        return None
+    return "sdist" if sdist_name == name and version == wanted else None
+
+
+def choose_python(
+    candidates: list[str], pins: list[PinWheels]
+) -> tuple[str | None, list[tuple[str, list[PinWheels]]]]:
+    """The newest candidate every pin fits, and for each newer candidate the pins that do not.
+
+    >>> a = PinWheels(requirement="numpy==1.19.2", pythons=frozenset({"3.6", "3.7", "3.8"}))
+    >>> choose_python(["3.9", "3.8", "3.7"], [a])[0]
+    '3.8'
+    """
+    skipped: list[tuple[str, list[PinWheels]]] = []
+    for python in candidates:
+        misses = [p for p in pins if not p.fits(python)]
+        if not misses:
+            return python, skipped
+        skipped.append((python, misses))
+    return None, skipped
+
+
+# --- fetching ----------------------------------------------------------------------------------
+def lookup(
+    requirements: list[str],
+    *,
+    index: str,
+    cache_dir: Path,
+    as_of: dt.date | None,
+    timeout: float,
+) -> tuple[list[PinWheels], list[str]]:
+    """The wheels of each exact pin (at most MAX_LOOKUPS), and notes on what could not be read."""
+    from envgen.infra.network import http_get  # noqa: PLC0415 - urllib/ssl only when asked
+
+    pins = exact_pins(requirements)
+    notes: list[str] = []
+    if len(pins) > MAX_LOOKUPS:
+        notes.append(
+            f"{len(pins)} exact pins; the python is chosen from the first {MAX_LOOKUPS} (each "
+            "is one request to the index)"
+        )
+        pins = pins[:MAX_LOOKUPS]
+    found: list[PinWheels] = []
+    base = index.rstrip("/")
+    folder = cache_dir / hashlib.sha256(base.encode()).hexdigest()[:16]
+    for i, (name, version) in enumerate(pins):
+        url = f"{base}/{name}/"
+        try:
+            page = _cached(folder / f"{name}.json")
+            if page is None:
+                body = http_get(
+                    url, headers={"Accept": ACCEPT}, timeout=timeout, retries=1,
+                    max_bytes=MAX_RESPONSE_BYTES,
+                ).body  # fmt: skip
+                page = json.loads(body)
+                if isinstance(page, dict):
+                    folder.mkdir(parents=True, exist_ok=True)
+                    atomic_write_bytes(folder / f"{name}.json", body)
+        except (EnvgenError, OSError, ValueError) as exc:
+            notes.append(f"{name}: the file list could not be read ({excerpt(str(exc), 160)})")
+            if isinstance(exc, EnvgenError) and not re.search(r"failed: HTTP 4\d\d", str(exc)):
+                # No answer at all (DNS, timeout, refused): the other pins would wait as long.
+                notes.append(f"the index did not answer; the other {len(pins) - i - 1} "
+                             "pin(s) were not looked up")  # fmt: skip
+                break
+            continue
+        if not isinstance(page, dict):
+            notes.append(f"{name}: {url} did not answer with a PEP 691 file list")
+            continue
+        wheels = pin_wheels(name, version, page, as_of)
+        if wheels is None:
+            when = f" uploaded by {as_of}" if as_of else ""
+            notes.append(f"{name}=={version}: the index lists no file of that version{when}")
+            continue
+        found.append(wheels)
+    return found, notes
+
+
+def _cached(path: Path) -> object:
+    """A cached answer younger than CACHE_SECONDS, or None."""
+    try:
+        if time.time() - path.stat().st_mtime > CACHE_SECONDS:
+            return None
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None

@@ -1,0 +1,104 @@
+"""`envgen import` asks a PEP 691 index which python the pins have wheels for (issue 24 item 3).
+
+The index is tests/data/recorded/pypi-simple (PyPI's file lists, trimmed) served on 127.0.0.1 as
+ENVGEN_PYPI_INDEX; the real CLI runs in-process. Never the live registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from envgen.cli import main as envgen_main
+from tests.support.server import IndexServer
+
+pytestmark = pytest.mark.integration
+
+PAGES = Path(__file__).parents[1] / "data" / "recorded" / "pypi-simple"
+
+
+@click.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                      "help_option_names": []}
+)  # fmt: skip
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def main(args: tuple[str, ...]) -> None:
+    envgen_main(list(args))
+
+
+@pytest.fixture
+def index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[IndexServer]:
+    with IndexServer(PAGES) as server:
+        monkeypatch.setenv("ENVGEN_PYPI_INDEX", server.url + "/")
+        monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache"))
+        yield server
+
+
+def _import(path: Path, *args: str) -> tuple[int, dict[str, object], str]:
+    result = CliRunner().invoke(main, ["import", str(path), *args])
+    project = yaml.safe_load(result.stdout) if result.exit_code == 0 else {}
+    return result.exit_code, project, result.stderr
+
+
+def test_python_is_the_newest_every_pin_has_a_wheel_for(index: IndexServer, tmp_path: Path) -> None:
+    req = tmp_path / "requirements.txt"
+    req.write_text("torch==1.7.1+cu110\nnumpy==1.19.2\nscipy==1.5.2\ntqdm==4.50.0\n")
+    code, project, err = _import(req)
+    assert code == 0, err
+    assert project["python"] == "3.8"
+    assert "(not python 3.9: numpy==1.19.2 has cp36, cp37, cp38 wheels" in err
+    asked = sorted(r.path for r in index.requests)
+    assert asked == ["/numpy/", "/scipy/", "/tqdm/"]
+    # The answers are cached: a second import asks nothing.
+    code, project, _ = _import(req)
+    assert (code, project["python"]) == (0, "3.8")
+    assert len(index.requests) == 3
+    assert sorted(p.name for p in (tmp_path / "cache" / "pypi-simple").rglob("*.json")) == [
+        "numpy.json", "scipy.json", "tqdm.json",
+    ]  # fmt: skip
+
+
+@pytest.mark.usefixtures("index")
+def test_the_file_date_counts(tmp_path: Path) -> None:
+    req = tmp_path / "requirements.txt"
+    req.write_text("torch==1.7.1\nnumpy==1.19.5\n")
+    code, project, err = _import(req, "--as-of", "2021-02-01")
+    assert (code, project["python"]) == (0, "3.9"), err
+    code, project, err = _import(req, "--as-of", "2020-12-20")
+    assert code == 0, err
+    assert "numpy==1.19.5: the index lists no file of that version uploaded by 2020-12-20" in err
+    assert "python" not in project
+
+
+def test_offline_and_unreachable_index(index: IndexServer, tmp_path: Path) -> None:
+    req = tmp_path / "requirements.txt"
+    req.write_text("torch==1.7.1\nnumpy==1.19.2\nnot-recorded==1.0\n")
+    code, project, err = _import(req, "--offline")
+    assert (code, "python" in project) == (0, False), err
+    assert index.requests == []
+    code, project, err = _import(req)
+    assert code == 0, err
+    assert project["python"] == "3.8"
+    assert "not-recorded: the file list could not be read (GET " in err
+    assert "pass --offline to choose no python from the index" in err
+
+
+def test_nothing_is_asked_without_torch_or_with_a_python(
+    index: IndexServer, tmp_path: Path
+) -> None:
+    req = tmp_path / "requirements.txt"
+    req.write_text("numpy==1.19.2\nrequests\n")
+    code, _, err = _import(req)
+    assert code == 11, err
+    env = tmp_path / "environment.yml"
+    env.write_text(
+        "dependencies:\n  - python=3.7\n  - pip:\n    - torch==1.7.1\n    - numpy==1.19.2\n"
+    )
+    code, project, err = _import(env)
+    assert (code, project["python"]) == (0, "3.7"), err
+    assert index.requests == []
