@@ -2051,7 +2051,14 @@ def _version_distance(version: Version, spec: SpecifierSet | None) -> float:
 def _exact_release(pin: _Pin, releases: list[Release], report: _Report) -> Release:
     """The release a pin names (PEP 440 equality: 1.10 is 1.10.0), or the nearest one."""
     assert pin.version is not None  # noqa: S101 - the caller checked
-    wanted = Version(pin.version)
+    try:
+        wanted = Version(pin.version)
+    except InvalidVersion:  # `===` takes any string: `torch===1..2`
+        msg = (
+            f"{pin.where}: torch {pin.version!r} is not a version (PEP 440); "
+            "write the release the file means, e.g. torch==1.2.0"
+        )
+        raise ImportSpecError(msg) from None
     for release in releases:
         if release.version == wanted:
             return release

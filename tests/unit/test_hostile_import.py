@@ -229,3 +229,16 @@ def test_many_packages_are_capped_quickly(tmp_path: Path, monkeypatch: pytest.Mo
         "the rest are left out",
         "warning: requirements.txt:60002: pkg5 is listed again; the first one is kept",
     ]
+
+
+def test_arbitrary_equality_that_is_no_version_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the fuzz harness: `===` takes any string, and `1..2` is no PEP 440 version."""
+    (tmp_path / "Dockerfile").write_text("FROM python:3.8\nRUN pip install torch===1..2\n")
+    code, out, err = run(["import", "Dockerfile", "--offline"], tmp_path, monkeypatch)
+    assert (code, out) == (11, "")
+    assert err == (
+        "error: Dockerfile:2: torch '1..2' is not a version (PEP 440); "
+        "write the release the file means, e.g. torch==1.2.0\n"
+    )
