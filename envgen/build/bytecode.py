@@ -102,7 +102,8 @@ def link_from_store(prefix: Path, folder: Path, tag: str) -> tuple[int, list[Sou
             directory = stack.pop()
             cache: str | None = None
             try:
-                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+                with os.scandir(directory) as listing:  # closed even when listing fails
+                    entries = sorted(listing, key=lambda e: e.name)
             except OSError:
                 continue
             subdirs: list[str] = []

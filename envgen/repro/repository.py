@@ -66,7 +66,8 @@ def find_sources(root: Path) -> tuple[list[_Source], list[str]]:
     while stack:
         folder, depth = stack.pop()
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            with os.scandir(folder) as listing:  # closed even when listing fails midway
+                entries = sorted(listing, key=lambda e: e.name)
         except OSError as exc:
             notes.append(f"{_rel(folder, root)}: cannot be listed: {exc.strerror}; skipped")
             continue
