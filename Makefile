@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 ENVGEN := $(BIN)/envgen
 PYTEST_ARGS ?=
 
-.PHONY: setup example example-cuda test test-era test-papers fuzz test-unit test-integration test-slow lint typecheck ci schema \
+.PHONY: setup example example-cuda test test-docs test-era test-papers fuzz test-unit test-integration test-slow lint typecheck ci schema \
         refresh-matrix refresh-conda-forge regen check bench bench-smoke clean env-% smoke-%
 
 $(BIN)/python:
@@ -53,7 +53,12 @@ example-cuda: setup  ## lock (no-op when current), build and smoke the cu130 var
 	$(USE_PYPI_MIRROR) $(ENVGEN) build $(CUDA_SPEC) --variant cu130
 
 test: setup  ## the default test run (what CI runs)
-	$(BIN)/pytest -m "not gpu and not era and not papers and not fuzzlong" --doctest-modules envgen tests $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not gpu and not era and not papers and not fuzzlong and not docs" --doctest-modules envgen tests $(PYTEST_ARGS)
+
+# The tutorial, the CLI reference and the how-tos run as a reader runs them (a real torch build):
+# minutes, so apart from `make test`; .ci/run runs both.
+test-docs: setup
+	$(BIN)/pytest -m docs $(PYTEST_ARGS)
 
 # Opt-in suites: real old-torch wheels from PyPI (GBs, cached between runs), real papers end to
 # end, and the long fuzzing budget. None of them runs in `make test`.

@@ -15,7 +15,7 @@ import pytest
 
 from tests.support import doccmds
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.docs]
 
 ROOT = Path(__file__).parents[2]
 _IGNORE = shutil.ignore_patterns(
