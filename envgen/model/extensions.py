@@ -21,7 +21,7 @@ from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import UnsupportedCombinationError
-from envgen.model.matrix import Extension, ExtensionBuild, ExtensionIndex, Matrix
+from envgen.model.matrix import Extension, ExtensionBuild, ExtensionIndex, Matrix, cuda_number
 from envgen.model.types import Platform
 
 # Placeholders an index URL template may use (see ExtensionIndex.url).
@@ -410,20 +410,13 @@ def _unbuilt(
     return UnsupportedCombinationError("; ".join(parts), hint=", or ".join(fixes))
 
 
-def _acc_key(acc: str) -> tuple[int, int]:
-    return (0, 0) if acc == "cpu" else (1, int(acc[2:]) if acc[2:].isdigit() else 0)
-
-
-def _cuda_number(acc: str) -> float | None:
-    digits = acc[2:] if acc.startswith("cu") else ""
-    return (
-        int(digits[:-1]) + int(digits[-1]) / 10 if digits.isdigit() and len(digits) >= 2 else None
-    )
+def _acc_key(acc: str) -> tuple[int, float]:
+    return (0, 0) if acc == "cpu" else (1, cuda_number(acc) or 0)
 
 
 def _nearest_acc(acc: str, choices: list[str]) -> str:
-    wanted = _cuda_number(acc)
-    cudas = [(abs(n - wanted), c) for c in choices if wanted is not None and (n := _cuda_number(c))]
+    wanted = cuda_number(acc)
+    cudas = [(abs(n - wanted), c) for c in choices if wanted is not None and (n := cuda_number(c))]
     return min(cudas)[1] if cudas else choices[0]
 
 

@@ -210,6 +210,27 @@ def accelerator_id(kind: ComputeKind, version: str | None) -> AcceleratorId:
     return AcceleratorId("rocm" + version)
 
 
+def cuda_of(acc: str) -> tuple[int, int] | None:
+    """(major, minor) of a CUDA accelerator id, None for any other: the one reader of ids.
+
+    Ids are built by `accelerator_id`; they are read back only here, for what a user typed
+    (`cu116`) and for nearest-version suggestions. The last digit is the minor (cu92 is 9.2).
+
+    >>> cuda_of("cu118"), cuda_of("cu92"), cuda_of("cu100"), cuda_of("rocm5.6"), cuda_of("cu")
+    ((11, 8), (9, 2), (10, 0), None, None)
+    """
+    digits = acc[2:] if acc.startswith("cu") else ""
+    if len(digits) < 2 or not digits.isdigit():
+        return None
+    return int(digits[:-1]), int(digits[-1])
+
+
+def cuda_number(acc: str) -> float | None:
+    """`cuda_of` as one number for distances (cu118 -> 11.8), None for any other id."""
+    found = cuda_of(acc)
+    return None if found is None else found[0] + found[1] / 10
+
+
 class Release(Row):
     """One torch release and what it was published with (releases.yaml)."""
 

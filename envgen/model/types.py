@@ -51,7 +51,8 @@ CONDA_TOOLS: Final[tuple[CondaTool, ...]] = get_args(CondaTool)
 # The packages a PyTorch release pins together (one row of matrices/releases.yaml).
 TORCH_FAMILY: Final = ("torch", "torchvision", "torchaudio")
 
-# "cpu", "cu118", "rocm6.1", "xpu": derived from (kind, version), never parsed back by guessing.
+# "cpu", "cu118", "rocm6.1", "xpu": built from (kind, version) by model.matrix.accelerator_id;
+# read back only by model.matrix.cuda_of (a user's `cu116`, nearest-version suggestions).
 AcceleratorId = NewType("AcceleratorId", str)
 # "cu118" or "cu118-py310-linux-64": the directory name under environments/<...>/.
 VariantId = NewType("VariantId", str)

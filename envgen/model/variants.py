@@ -28,6 +28,8 @@ from envgen.model.matrix import (
     PipBuild,
     Release,
     compute_sort_key,
+    cuda_number,
+    cuda_of,
 )
 from envgen.model.spec import ProjectSpec, did_you_mean
 from envgen.model.types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
@@ -1011,24 +1013,14 @@ def _kind_version(pip: PipBuild | None, conda: CondaBuild | None) -> tuple[Compu
     return build.kind, build.version
 
 
-def _cuda_number(acc: str) -> float | None:
-    """cuXYZ -> X.Y as a number (the last digit is the minor: cu118 -> 11.8, cu92 -> 9.2)."""
-    if acc.startswith("cu") and acc[2:].isdigit() and len(acc) >= 4:
-        digits = acc[2:]
-        return int(digits[:-1]) + int(digits[-1]) / 10
-    return None
-
-
 def cuda_version_of(acc: str) -> str | None:
     """cuXYZ -> "X.Y" (the last digit is the minor), None for anything else.
 
     >>> cuda_version_of("cu110"), cuda_version_of("cu92"), cuda_version_of("rocm5.6")
     ('11.0', '9.2', None)
     """
-    if _cuda_number(acc) is None:
-        return None
-    digits = acc[2:]
-    return f"{digits[:-1]}.{digits[-1]}"
+    found = cuda_of(acc)
+    return None if found is None else f"{found[0]}.{found[1]}"
 
 
 def nearest_accelerator(acc: str, choices: Sequence[str]) -> str | None:
@@ -1037,9 +1029,9 @@ def nearest_accelerator(acc: str, choices: Sequence[str]) -> str | None:
     >>> nearest_accelerator("cu116", ["cpu", "cu118", "cu121"]), nearest_accelerator("zz", ["cpu"])
     ('cu118', None)
     """
-    wanted = _cuda_number(acc)
+    wanted = cuda_number(acc)
     if wanted is not None:
-        cudas = [(abs(n - wanted), n, c) for c in choices if (n := _cuda_number(c)) is not None]
+        cudas = [(abs(n - wanted), n, c) for c in choices if (n := cuda_number(c)) is not None]
         if cudas:
             return min(cudas)[2]
     import difflib  # noqa: PLC0415 - ~1 ms; only for an unknown accelerator's did-you-mean

@@ -23,6 +23,7 @@ from packaging.version import Version
 
 from envgen.errors import EnvgenError, FileSystemError
 from envgen.infra import proc as _proc
+from envgen.model.targets import load_targets
 from envgen.model.types import ComputeKind, Os, Platform
 from envgen.smoke.script import PTX_BLOCKED, arch_support, describe_support
 
@@ -78,26 +79,18 @@ class HostInfo:
 
 
 def platform_name(system: str, machine: str) -> Platform | None:
-    """Map platform.system()/machine() to envgen's platform names.
+    """Map platform.system()/machine() to envgen's platform: matrices/targets.yaml's `hosts`.
+
+    The table is the lockers' too (one home: each row with its source); it is keyed by
+    sys.platform, which is platform.system() lowercased except on Windows.
 
     >>> platform_name("Linux", "x86_64"), platform_name("Darwin", "arm64")
     ('linux-64', 'osx-arm64')
+    >>> platform_name("Linux", "arm64") is None  # Linux on arm says aarch64
+    True
     """
-    system, machine = system.lower(), machine.lower()
-    if machine in ("amd64", "x86_64", "x64"):
-        arch = "64"
-    elif machine in ("aarch64", "arm64"):
-        arch = "arm64"
-    else:
-        return None
-    result: dict[tuple[str, str], Platform] = {
-        ("linux", "64"): "linux-64",
-        ("linux", "arm64"): "linux-aarch64",
-        ("darwin", "64"): "osx-64",
-        ("darwin", "arm64"): "osx-arm64",
-        ("windows", "64"): "win-64",
-    }
-    return result.get((system, arch))
+    key = system.lower()
+    return load_targets().host_platform("win32" if key == "windows" else key, machine.lower())
 
 
 def parse_nvidia_smi(text: str) -> tuple[str | None, tuple[Gpu, ...]]:

@@ -41,7 +41,9 @@ from envgen.model.matrix import (
     Matrix,
     PipBuild,
     Release,
+    accelerator_id,
     compute_sort_key,
+    cuda_number,
 )
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.model.targets import load_targets
@@ -1522,7 +1524,7 @@ def _major_minor(text: str | None) -> str | None:
 
 
 def _cu(cuda: str) -> str:
-    return "cu" + cuda.replace(".", "")
+    return accelerator_id("cuda", cuda)
 
 
 def _cuda_of(acc: str) -> str:
@@ -2221,7 +2223,7 @@ def _unrecorded_accelerator(
     guess; with no build recorded at all, cpu, said as a choice."""
     src = found.source
     known = [a for a in (*pip, *_builds(matrix, release, "conda")) if a.startswith("cu")]
-    cudas = sorted(set(known), key=lambda a: int(a[2:]))
+    cudas = sorted(set(known), key=lambda a: cuda_number(a) or 0)
     if not cudas:
         report.warnings.append(
             f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
