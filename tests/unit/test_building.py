@@ -26,15 +26,15 @@ from envgen.build.orchestrate import (
     smoke_variants,
     swap_into_place,
 )
-from envgen.build.venv import VenvBuilder, index_environment, split_index_lines
+from envgen.build.venv import VenvBuilder, index_environment
 from envgen.errors import BuildError, ToolNotFoundError
 from envgen.infra.settings import Settings
+from envgen.lock.piplock import PipLock
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
-from envgen.render.requirements import has_hashes
 from tests.support.fixtures import user_key
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
@@ -50,8 +50,8 @@ Six==1.17.0 \\
 torch==2.1.0+cpu ; platform_system == "Linux" \\
     --hash=sha256:aa \\
     --hash=sha256:bb
-    # via -r requirements.in
-typing_extensions==4.12.2 --hash=sha256:cc
+typing_extensions==4.12.2 \\
+    --hash=sha256:cc
 """
 
 
@@ -84,8 +84,8 @@ def test_parse_requirements_reads_names_versions_labels_and_markers() -> None:
         "torch": ("2.1.0+cpu", 'platform_system == "Linux"'),
         "typing-extensions": ("4.12.2", None),
     }
-    assert has_hashes(LOCK)
-    assert not has_hashes("torch==2.1.0+cpu\n")
+    assert PipLock.parse(LOCK).is_full
+    assert not PipLock.parse("torch==2.1.0+cpu\n").is_full
 
 
 def test_parse_requirements_rejects_a_loose_requirement() -> None:
@@ -156,11 +156,12 @@ def test_markers_decide_which_pins_apply() -> None:
 
 
 def test_index_lines_are_dropped_and_indexes_come_from_the_settings(cpu: Variant) -> None:
-    options, rest = split_index_lines(LOCK)
-    assert options == [
+    lock = PipLock.parse(LOCK)
+    assert lock.index_options == (
         ("--index-url", "https://pypi.org/simple"),
         ("--extra-index-url", "https://download.pytorch.org/whl/cpu"),
-    ]
+    )
+    rest = "".join(pin.render() for pin in lock.pins)  # what a build hands uv
     assert "--index-url" not in rest
     assert _pins(rest) == _pins(LOCK)
     urls = IndexUrls(pytorch_root="https://u:t@m.example/whl", pypi="https://u:t@m.example/pypi")
@@ -510,7 +511,7 @@ def test_a_direct_wheel_url_pin_expects_the_wheels_own_version() -> None:
     text = (
         "torch @ https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl \\\n"
         "    --hash=sha256:" + "c" * 64 + "\n"
-        "torchvision==0.2.1 --hash=sha256:" + "a" * 64 + "\n"
+        "torchvision==0.2.1 \\\n    --hash=sha256:" + "a" * 64 + "\n"
     )
     assert parse_requirements(text) == {"torch": ("1.0.0", None), "torchvision": ("0.2.1", None)}
     with pytest.raises(BuildError, match=r"is not an exact `name==version` pin"):
