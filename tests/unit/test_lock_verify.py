@@ -147,7 +147,9 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
 def test_a_direct_wheel_url_pins_by_itself() -> None:
     """Rows that name their torch wheel lock it as `torch @ URL` (torch 1.0-1.1 on Linux)."""
     wheel = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
-    fresh = f"torch @ {wheel} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    fresh = (
+        f"torch @ {wheel} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    )
     assert requirement_problems(locked(fresh), fresh) == []
     other = wheel.replace("/cpu/", "/cu100/")
     assert requirement_problems(locked(fresh.replace(wheel, other)), fresh) == [
@@ -176,7 +178,9 @@ def test_only_the_rows_own_wheel_url_may_be_named() -> None:
     own = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl"
     assert variant.pip is not None
     assert variant.pip.direct_urls("3.7")["torch"] == own
-    good = f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    good = (
+        f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    )
     assert direct_url_problems(locked(good), variant, IndexUrls()) == []
     assert pin_mismatches(locked(good), variant, IndexUrls()) == []
     evil = good.replace(own, "https://evil.example/torch-1.0.0-cp37-cp37m-linux_x86_64.whl")
