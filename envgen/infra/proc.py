@@ -63,9 +63,11 @@ def known_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
             found.add(value)
         if "@" in value:
             for m in _USERINFO.finditer(value):
-                for part in m["auth"].split(":", 1):
-                    if len(part) >= MIN_SECRET_CHARS:
-                        found.update({part, unquote(part)})
+                # The password; a lone user is a token (`https://TOKEN@host`), a named one is not.
+                user, colon, password = m["auth"].partition(":")
+                secret = password if colon else user
+                if len(secret) >= MIN_SECRET_CHARS:
+                    found.update({secret, unquote(secret)})
     return sorted(found, key=len, reverse=True)
 
 
