@@ -161,19 +161,7 @@ class PipLock:
             raise LockSyntaxError(source, 1, problem)
         text = normalize_text(text) if text.strip() else ""
         lines = text.splitlines()
-        header: list[str] = []
-        content_hash = None
-        n = 0
-        while n < len(lines) and lines[n].startswith("#"):
-            comment = lines[n]
-            if not comment.startswith("# "):
-                _fail(source, n + 1, comment, "is not a header line (`# ...`)")
-            value = comment[2:]
-            n += 1
-            if value.startswith(f"{CONTENT_HASH_FIELD}: "):
-                content_hash = value.removeprefix(f"{CONTENT_HASH_FIELD}: ").strip()
-                break
-            header.append(value)
+        header, content_hash, n = _read_header(lines, source)
         index: list[str] = []
         index_at: list[int] = []
         pins: list[Pin] = []
@@ -199,6 +187,8 @@ class PipLock:
                 _fail(source, number, line, "starts with blanks but continues no requirement")
             if line.startswith("-"):
                 index.append(_index_line(line, source, number))
+                if pins:
+                    _fail(source, number, line, "is an index line among the pins (they come first)")
                 index_at.append(number)
                 continue
             more = line.endswith(" \\")
@@ -330,6 +320,22 @@ class PipLock:
         return "".join(out)
 
 
+def _read_header(lines: list[str], source: str) -> tuple[list[str], str | None, int]:
+    """(header lines without `# `, the content hash, how many lines they take)."""
+    header: list[str] = []
+    n = 0
+    while n < len(lines) and lines[n].startswith("#"):
+        comment = lines[n]
+        if not comment.startswith("# "):
+            _fail(source, n + 1, comment, "is not a header line (`# ...`)")
+        value = comment[2:]
+        n += 1
+        if value.startswith(f"{CONTENT_HASH_FIELD}: "):
+            return header, value.removeprefix(f"{CONTENT_HASH_FIELD}: ").strip(), n
+        header.append(value)
+    return header, None, n
+
+
 def _assemble(index: list[str], pins: list[str]) -> str:
     """Index lines, a blank line, then the pins; LF endings and one final newline."""
     return "\n".join([*index, "", *pins] if index else pins) + "\n"
@@ -429,4 +435,7 @@ def _check_layout(lock: PipLock, text: str, source: str) -> None:
         min(len(want), len(have)) + 1,
     )
     line = have[number - 1] if number <= len(have) else ""
-    _fail(source, number, line, "is not in the layout envgen writes (blank lines, order)")
+    problem = "is not in the layout envgen writes (blank lines, order)"
+    if not line:
+        raise LockSyntaxError(source, number, f"a blank line or the end of the file {problem}")
+    _fail(source, number, line, problem)
