@@ -351,7 +351,7 @@ def _previous_pins(v: Variant, *, out: Path, root: Path, upgrade: bool) -> dict[
             continue
         text = raw.decode("utf-8", "replace")
         if name == "requirements.txt":
-            lock = PipLock.parse(text, source=_rel(v.id, name))
+            lock = PipLock.parse(text, source=str(_rel(v.id, name)))
             previous[name] = lock.seed_text()
         else:
             previous[name] = split_header(text)[1]
