@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-import yaml
 from packaging.utils import canonicalize_name
 
 from envgen.build.base import (
@@ -45,10 +44,10 @@ from envgen.build.base import (
     rewrite_text_prefix,
 )
 from envgen.build.venv import uv_environment
-from envgen.errors import BuildError, EnvgenError, ToolNotFoundError, excerpt
+from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
-from envgen.infra.safe_yaml import load_bounded
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import CONDA_LOCK, conda_lock_names, split_header
 from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant
@@ -78,35 +77,23 @@ def explicit_lock_name(variant: Variant) -> str:
 
 
 def parse_conda_lock(text: str, *, source: str = CONDA_LOCK) -> list[LockEntry]:
-    """The `package:` entries of a conda-lock (version 1) file."""
+    """The `package:` entries of a conda-lock (version 1) file, read by CondaLock.parse."""
     try:
-        _, data = load_bounded(text)  # a committed file: aliases must not blow it up
-    except (yaml.YAMLError, ValueError, OverflowError) as exc:
-        msg = f"{source}: not valid YAML: {excerpt(str(exc), 500)}"
-        raise BuildError(msg) from None
-    packages = data.get("package") if isinstance(data, dict) else None
-    if not isinstance(packages, list):
-        msg = f"{source}: no `package:` list; not a conda-lock file"
-        raise BuildError(msg, hint="run `envgen lock` first")
-    entries: list[LockEntry] = []
-    for i, item in enumerate(packages):
-        try:
-            hashes = item.get("hash") or {}
-            entries.append(
-                LockEntry(
-                    name=str(item["name"]),
-                    version=str(item["version"]),
-                    manager=str(item["manager"]),
-                    platform=str(item["platform"]),
-                    url=str(item["url"]),
-                    sha256=hashes.get("sha256"),
-                    md5=hashes.get("md5"),
-                )
-            )
-        except (KeyError, AttributeError, TypeError):
-            msg = f"{source}: package[{i}] lacks name, version, manager, platform or url"
-            raise BuildError(msg) from None
-    return entries
+        lock = CondaLock.parse(text, source=source)
+    except LockError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
+    return [
+        LockEntry(
+            name=p.name,
+            version=p.version,
+            manager=p.manager,
+            platform=p.platform,
+            url=p.url,
+            sha256=p.sha256,
+            md5=p.md5,
+        )
+        for p in lock.packages
+    ]
 
 
 def alias_url(url: str, alias: str | None) -> str:

@@ -28,7 +28,9 @@ from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import which
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import (
+    CONDA_LOCK,
     effective_options,
     expected_lock_names,
     lock_inputs,
@@ -353,8 +355,8 @@ def _previous_pins(v: Variant, *, out: Path, root: Path, upgrade: bool) -> dict[
         if name == "requirements.txt":
             lock = PipLock.parse(text, source=str(_rel(v.id, name)))
             previous[name] = lock.seed_text()
-        else:
-            previous[name] = split_header(text)[1]
+        elif name == CONDA_LOCK:
+            previous[name] = CondaLock.parse(text, source=str(_rel(v.id, name))).render()
     return previous
 
 

@@ -27,6 +27,7 @@ from envgen.infra.proc import redact
 from envgen.infra.settings import Settings
 from envgen.lock.base import Locker, LockRequest
 from envgen.lock.conda import CondaLocker
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import (
     LOCK_FILES_PIP,
     conda_lock_names,
@@ -219,6 +220,11 @@ def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
 
     roots = tuple(f"{ANACONDA}/{c}/" for c in channels(variant))
     problems: list[str] = []
+    if name.endswith(".yml"):
+        try:  # the one parser of the format: the line scan below then reads envgen's layout
+            CondaLock.parse(text, source=name)
+        except LockError as exc:
+            return [exc.message.removeprefix(f"{name}: ")]
     in_conda_entry = False
     for number, line in numbered_body(text):
         stripped = line.strip()

@@ -29,6 +29,7 @@ from envgen.build.orchestrate import (
 from envgen.build.venv import VenvBuilder, index_environment
 from envgen.errors import BuildError, ToolNotFoundError
 from envgen.infra.settings import Settings
+from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.lock.piplock import PipLock
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
@@ -179,19 +180,30 @@ def test_index_lines_are_dropped_and_indexes_come_from_the_settings(cpu: Variant
 
 # --- conda lock parsing and prefix patching ----------------------------------------------------
 def test_parse_conda_lock_and_alias() -> None:
-    text = (
-        "version: 1\nmetadata: {}\npackage:\n"
-        "- name: pytorch\n  version: 2.1.0\n  manager: conda\n  platform: linux-64\n"
-        "  url: https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2\n"
-        "  hash: {md5: ab, sha256: cd}\n"
-    )
+    text = CondaLock(
+        content_hash=(("linux-64", "0" * 64),),
+        channels=("pytorch",),
+        platforms=("linux-64",),
+        sources=("environment.yml",),
+        packages=(
+            CondaPackage(
+                name="pytorch",
+                version="2.1.0",
+                manager="conda",
+                platform="linux-64",
+                url="https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2",
+                md5="ab",
+                sha256="cd",
+            ),
+        ),
+    ).render()
     (entry,) = parse_conda_lock(text)
     assert (entry.name, entry.version, entry.sha256, entry.md5) == ("pytorch", "2.1.0", "cd", "ab")
     assert alias_url(entry.url, "file:///srv/ch") == (
         "file:///srv/ch/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2"
     )
     assert alias_url(entry.url, None) == entry.url
-    with pytest.raises(BuildError, match="no `package:` list"):
+    with pytest.raises(BuildError, match="no `metadata:` mapping or no `package:` list"):
         parse_conda_lock("version: 1\n")
 
 

@@ -7,6 +7,7 @@ from typing import Final
 
 import pytest
 
+from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.lock.lockfile import with_header
 from envgen.lock.verify import (
     conda_url_problems,
@@ -130,13 +131,44 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
     (variant,) = expand(spec, load_matrix(MINI)).variants
     good = "https://conda.anaconda.org/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
     evil = "http://evil.example/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
-    unified = (
-        "package:\n- name: numpy\n  manager: conda\n  url: {}\n"
-        "- name: six\n  manager: pip\n  url: https://files.pythonhosted.org/six.whl\n"
-    )
-    assert conda_url_problems("conda-lock.yml", locked(unified.format(good)), variant) == []
-    assert conda_url_problems("conda-lock.yml", locked(unified.format(evil)), variant) == [
-        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+
+    def unified(url: str) -> str:
+        packages = (
+            CondaPackage(
+                name="numpy",
+                version="1.26.4",
+                manager="conda",
+                platform="linux-64",
+                url=url,
+                md5="0",
+            ),
+            CondaPackage(
+                name="six",
+                version="1.16.0",
+                manager="pip",
+                platform="linux-64",
+                url="https://files.pythonhosted.org/six.whl",
+                sha256=A,
+            ),
+        )
+        return CondaLock(
+            content_hash=(("linux-64", A),),
+            channels=("pytorch",),
+            platforms=("linux-64",),
+            sources=("environment.yml",),
+            packages=packages,
+        ).render()
+
+    assert conda_url_problems("conda-lock.yml", locked(unified(good)), variant) == []
+    text = locked(unified(evil))
+    number = text.splitlines().index(f"  url: {evil}") + 1
+    assert conda_url_problems("conda-lock.yml", text, variant) == [
+        f"line {number}: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+    ]
+    forged = text.replace("manager: conda", "manager: conda\n  extra: 1")
+    assert conda_url_problems("conda-lock.yml", forged, variant) == [
+        "package[0]: not an entry with the fields name, version, manager, platform, dependencies, "
+        "url, hash, category, optional"
     ]
     explicit = f"# platform: linux-64\n@EXPLICIT\n{good}#ab\n{evil}#cd\n"
     assert conda_url_problems("conda-linux-64.lock", locked(explicit), variant) == [
