@@ -13,6 +13,7 @@ same text, else a LockError naming the file and the entry. Pure: no I/O, no proc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final, NoReturn
 
@@ -25,6 +26,8 @@ from envgen.infra.safe_yaml import load_bounded
 
 FORMAT_VERSION: Final = 1
 MAX_LOCK_CHARS: Final = 32 * 1024 * 1024
+_NAME: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}")
+_VERSION: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+!-]{0,200}")
 _PACKAGE_KEYS: Final = (
     "name",
     "version",
@@ -172,9 +175,14 @@ def _package(item: object, i: int, source: str) -> CondaPackage:
     manager = _text(item["manager"], source, f"{where}.manager")
     if manager not in ("conda", "pip"):
         _fail(source, f"{where}.manager: {manager!r:.40} is neither conda nor pip")
+    name = _text(item["name"], source, f"{where}.name")
+    version = _text(item["version"], source, f"{where}.version")
+    # They become a solver's `name ==version` specs when the lock is kept: one plain word each.
+    if not _NAME.fullmatch(name) or not _VERSION.fullmatch(version):
+        _fail(source, f"{where}: {redact(name)[:80]!r} {redact(version)[:80]!r} is not a package")
     return CondaPackage(
-        name=_text(item["name"], source, f"{where}.name"),
-        version=_text(item["version"], source, f"{where}.version"),
+        name=name,
+        version=version,
         manager=manager,
         platform=_text(item["platform"], source, f"{where}.platform"),
         url=_text(item["url"], source, f"{where}.url"),

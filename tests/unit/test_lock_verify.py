@@ -165,6 +165,10 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
     assert conda_url_problems("conda-lock.yml", text, variant) == [
         f"line {number}: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
     ]
+    spec_in_a_version = text.replace("version: 1.26.4", "version: 1.26.4|>=0")
+    assert conda_url_problems("conda-lock.yml", spec_in_a_version, variant) == [
+        "package[0]: 'numpy' '1.26.4|>=0' is not a package"
+    ]
     forged = text.replace("manager: conda", "manager: conda\n  extra: 1")
     assert conda_url_problems("conda-lock.yml", forged, variant) == [
         "package[0]: not an entry with the fields name, version, manager, platform, dependencies, "
