@@ -8,13 +8,15 @@ locker's previous pins, the build's install list, the channel check) parses it h
 
 `CondaLock.parse` is strict, because a committed lock is untrusted: the YAML is read bounded
 (no alias bomb), every field must have its type, and what it accepts must render back to the
-same text, else a LockError naming the file and the entry. Pure: no I/O, no process.
+same text, else a LockError naming the file and the entry. Pure but for `read` (one bounded
+read of a regular file): no process.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, NoReturn
 
 import yaml
@@ -23,6 +25,7 @@ from envgen.errors import LockError
 from envgen.infra.files import normalize_text
 from envgen.infra.proc import redact
 from envgen.infra.safe_yaml import load_bounded
+from envgen.lock.piplock import read_lock_text
 
 FORMAT_VERSION: Final = 1
 MAX_LOCK_CHARS: Final = 32 * 1024 * 1024
@@ -82,6 +85,11 @@ class CondaLock:
     platforms: tuple[str, ...]
     sources: tuple[str, ...]
     packages: tuple[CondaPackage, ...]
+
+    @classmethod
+    def read(cls, path: Path) -> CondaLock:
+        """Read and parse a lock file: bounded, a regular file only, no link followed."""
+        return cls.parse(read_lock_text(path), source=str(path))
 
     @classmethod
     def parse(cls, text: str, *, source: str = "conda-lock.yml") -> CondaLock:

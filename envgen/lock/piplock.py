@@ -16,7 +16,8 @@ from previous pins, `check`, verification, `build`, `export`) goes through it; n
 committed file reaches a resolver except `seed_text()`, which is rebuilt from the parsed pins
 (name, version, marker, hashes), never copied from the file's lines.
 
-Pure: no I/O, no process; must not import the lockers or the build stage.
+Pure but for `read` (one bounded read of a regular file, no link followed): no process; must
+not import the lockers or the build stage.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import datetime as dt
 import hashlib
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final, NoReturn
 
 from packaging.markers import Marker
@@ -32,7 +34,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 from envgen.errors import LockError
-from envgen.infra.files import normalize_text
+from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
 
 CONTENT_HASH_FIELD: Final = "content-hash"
@@ -46,6 +48,22 @@ RESOLVERS: Final = ("uv", "pip-tools")
 _HASH_LINE: Final = re.compile(r"    --hash=(?P<hash>[A-Za-z0-9]+:[^\s\\]+)(?P<more> \\)?")
 _INDEX_LINE: Final = re.compile(r"(?P<flag>--[a-z-]+) (?P<url>[^\s\\#]+)")
 _DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def read_lock_text(path: Path) -> str:
+    """A committed lock's text: bounded, a regular file only, no link followed; else LockError."""
+    try:
+        raw = read_output(path)
+        if raw is None:
+            problem = "missing"
+        else:
+            return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        problem = "not UTF-8 (not a file envgen wrote)"
+    except OSError as exc:
+        problem = f"unreadable ({exc.strerror or exc})"
+    msg = f"{path}: {problem}"
+    raise LockError(msg, hint="run `envgen lock` to write it")
 
 
 def body_hash(body: str) -> str:
@@ -152,6 +170,11 @@ class PipLock:
     _fields: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # --- reading ---------------------------------------------------------------------------
+
+    @classmethod
+    def read(cls, path: Path) -> PipLock:
+        """Read and parse a lock file: bounded, a regular file only, no link followed."""
+        return cls.parse(read_lock_text(path), source=str(path))
 
     @classmethod
     def parse(cls, text: str, *, source: str = "requirements.txt") -> PipLock:

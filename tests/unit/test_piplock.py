@@ -7,7 +7,7 @@ from typing import Final
 
 import pytest
 
-from envgen.errors import LockError
+from envgen.errors import FileSystemError, LockError
 from envgen.lock.lockfile import with_header
 from envgen.lock.piplock import LockOptionsHeader, LockSyntaxError, PipLock
 from envgen.render.base import Header
@@ -161,3 +161,15 @@ def test_lock_options_header_is_parsed_strictly(value: str, problem: str) -> Non
     assert LockOptionsHeader.parse("--resolver uv --as-of 2021-06-30", where="x").as_of == (
         "2021-06-30"
     )
+
+
+def test_read_is_bounded_and_follows_no_link(tmp_path: Path) -> None:
+    lock = tmp_path / "requirements.txt"
+    lock.write_text(with_header(HEADER, BODY))
+    assert PipLock.read(lock).versions() == {"filelock": "3.13.1", "torch": "2.1.0+cpu"}
+    link = tmp_path / "link.txt"
+    link.symlink_to(lock)
+    with pytest.raises(FileSystemError, match="is a symbolic link"):
+        PipLock.read(link)
+    with pytest.raises(LockError, match="missing"):
+        PipLock.read(tmp_path / "absent.txt")
