@@ -337,6 +337,12 @@ def _short(digest: str | None) -> str:
     return f"{digest[:19]}…" if digest else "none"
 
 
+def _unparsable(path: Path, root: Path) -> bool:
+    """Whether a committed requirements.txt holds a line PipLock refuses."""
+    raw = read_output(path, inside=root)
+    return raw is not None and parsed_pip_lock(raw.decode("utf-8", "replace"))[0] is None
+
+
 def _previous_pins(v: Variant, *, out: Path, root: Path, upgrade: bool) -> dict[str, str]:
     """The previous lock bodies a locker starts from; pip's rebuilt from its parsed pins only.
 
@@ -431,6 +437,8 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
             notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
             if notice and not found:
                 warnings.append(f"{v.id}: {notice}")
+        # A line no envgen lock has: `envgen lock` refuses it too, so the hint is --upgrade's.
+        forged = forged or (bool(found) and _unparsable(out / v.id / "requirements.txt", root))
         problems += found
     if not options.variants:
         problems += [describe_stale(s) for s in find_stale(out, all_ids)]

@@ -223,6 +223,8 @@ def test_the_pins_only_check_and_every_check_parse_like_the_build(
         outputs.append(out)
         assert code == 9, out
         assert named in out, out
+    # The full check's hint is --upgrade's: a plain `envgen lock` refuses such a lock too.
+    assert "hint: a lock differs from what its inputs resolve to: review who changed it;" in out
     code, out = envgen(["build", "project.yaml", "--no-smoke"], env, proj)
     outputs.append(out)
     assert code == 7, out
