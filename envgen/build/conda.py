@@ -96,6 +96,27 @@ def parse_conda_lock(text: str, *, source: str = CONDA_LOCK) -> list[LockEntry]:
     ]
 
 
+_EXPLICIT_LINE: Final = re.compile(r"https://[A-Za-z0-9._~%/+!=-]+#[0-9a-f]{32}")
+
+
+def explicit_urls(text: str, *, source: str) -> list[str]:
+    """The `URL#md5` lines of a conda explicit lock, in order; BuildError naming any other line.
+
+    A committed file is untrusted: besides `# ` comments and `@EXPLICIT`, only an https package
+    URL with its md5 is accepted (which channel it is on is checked before a build).
+    """
+    urls: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line or line.startswith("# ") or line == "@EXPLICIT":
+            continue
+        if not _EXPLICIT_LINE.fullmatch(line):
+            shown = _proc.redact(line)[:120]
+            msg = f"{source}:{number}: `{shown}` is not a package URL with its md5 (`https://...#md5`)"
+            raise BuildError(msg, hint="`envgen lock --upgrade` writes the lock afresh")
+        urls.append(line)
+    return urls
+
+
 def alias_url(url: str, alias: str | None) -> str:
     """Route https://conda.anaconda.org through the channel alias.
 
@@ -259,12 +280,13 @@ class CondaBuilder:
     def _cli_install(self, request: BuildRequest) -> None:
         tool = _proc.require(request.conda_tool, why="build conda environments with it")
         lock = request.lock_dir / explicit_lock_name(request.variant)
-        text = split_header(read_lock(lock, request.variant.id))[1]
+        urls = explicit_urls(read_lock(lock, request.variant.id), source=str(lock))
         with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
             copy = Path(work) / lock.name
+            # Rebuilt from the parsed URLs: no other line of the committed file reaches the tool.
             copy.write_text(
-                "\n".join(alias_url(line, request.channel_alias) for line in text.splitlines())
-                + "\n",
+                "@EXPLICIT\n"
+                + "".join(f"{alias_url(url, request.channel_alias)}\n" for url in urls),
                 encoding="utf-8",
             )
             _proc.run(

@@ -16,7 +16,7 @@ from envgen.build.base import (
     disk_usage,
     parse_requirements,
 )
-from envgen.build.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
+from envgen.build.conda import alias_url, explicit_urls, parse_conda_lock, rewrite_binary_prefix
 from envgen.build.orchestrate import (
     MARKER,
     build_one,
@@ -539,3 +539,14 @@ def test_the_bytecode_job_is_never_handed_a_path_its_stdin_cannot_carry() -> Non
     assert _job_input([("/e/site", "pkg/a.py"), ("/e/site", odd), ("/e/site", "b\tc.py")]) == (
         "/e/site\tpkg/a.py\n"
     )
+
+
+def test_an_explicit_conda_lock_hands_a_conda_tool_only_its_package_urls() -> None:
+
+    url = "https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2"
+    text = f"# platform: linux-64\n# input_hash: 00\n@EXPLICIT\n{url}#{'a' * 32}\n"
+    assert explicit_urls(text, source="conda-linux-64.lock") == [f"{url}#{'a' * 32}"]
+    for line in ("--file /etc/passwd", f"{url}", f" {url}#{'a' * 32}", "#pip six", "six==1"):
+        with pytest.raises(BuildError) as info:
+            explicit_urls(text + line + "\n", source="conda-linux-64.lock")
+        assert str(info.value).startswith("conda-linux-64.lock:5: ")
