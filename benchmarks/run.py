@@ -365,11 +365,11 @@ def bench_build(cfg: Config) -> dict[str, object]:  # noqa: PLR0915 - the steps 
 
     def requirements_for_pip(name: str) -> Path:
         """envgen's lock body with its index lines pointed at the local torch index."""
-        from envgen.lock.lockfile import split_header  # noqa: PLC0415
+        from envgen.lock.piplock import PipLock  # noqa: PLC0415
 
         text = (projects[name] / "environments" / "cpu" / "requirements.txt").read_text()
-        body = split_header(text)[1]
-        pins = [line for line in body.splitlines() if not line.startswith("--")]
+        lock = PipLock.parse(text)
+        pins = "".join(pin.render() for pin in lock.pins).splitlines()
         path = work / f"pip-{name}.txt"
         head = [f"--index-url {(whl / 'cpu').as_uri()}", f"--extra-index-url {PYPI_SIMPLE}"]
         path.write_text("\n".join([*head, *pins]) + "\n")

@@ -25,9 +25,10 @@ from typing import Any, Final, Protocol
 from packaging.markers import Marker
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 
-from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
+from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes, read_output
+from envgen.lock.piplock import PipLock
 from envgen.model.types import CondaTool, Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
@@ -138,29 +139,31 @@ def python_of(prefix: Path) -> Path:
 def parse_requirements(
     text: str, *, source: str = "requirements.txt"
 ) -> dict[str, tuple[str, str | None]]:
-    """canonical name -> (version, environment marker or None) of every pin in a lock."""
+    """canonical name -> (version, environment marker or None) of every pin in a lock.
+
+    The lock is read by PipLock.parse (envgen.lock.piplock), the one parser of the format: a line
+    it cannot classify is a BuildError naming `source:line`.
+    """
+    lock = parse_pip_lock(text, source=source)
     pins: dict[str, tuple[str, str | None]] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split(" #", 1)[0].strip().rstrip("\\").strip()
-        if not line or line.startswith(("#", "-")):
-            continue
-        requirement, _, marker = line.partition(";")
-        requirement = requirement.strip()
-        name, sep, version = requirement.partition("==")
-        if not sep and "@" in requirement:
-            # `torch @ https://.../torch-1.0.0-cp37-cp37m-linux_x86_64.whl` (the 1.0-1.1 Linux
-            # rows): the wheel's own name gives the version its metadata must have. Which URLs a
-            # lock may name is checked before a build (lock.verify.direct_url_problems).
-            name, _, url = requirement.partition("@")
-            version = _wheel_version(url.split()[0] if url.split() else "")
-            sep = "==" if version else ""
-        if not sep or not version.strip():
-            msg = f"{source}: line {number}: {raw.strip()!r} is not an exact `name==version` pin"
+    for pin in lock.pins:
+        # `torch @ https://.../torch-1.0.0-cp37-cp37m-linux_x86_64.whl` (the 1.0-1.1 Linux
+        # rows): the wheel's own name gives the version its metadata must have. Which URLs a
+        # lock may name is checked before a build (lock.verify.direct_url_problems).
+        version = pin.version or (_wheel_version(pin.url) if pin.url else "")
+        if not version:
+            msg = f"{source}: line {pin.line}: {pin.text!r} is not an exact `name==version` pin"
             raise BuildError(msg, hint="run `envgen lock` to write a full lock")
-        marker = marker.split(" --hash", 1)[0].strip()
-        key = canonicalize_name(name.split("[", 1)[0].strip())
-        pins[key] = (version.split()[0].strip(), marker or None)
+        pins[pin.name] = (version, pin.marker)
     return pins
+
+
+def parse_pip_lock(text: str, *, source: str) -> PipLock:
+    """PipLock.parse, its errors as BuildError (a build refuses a lock it cannot read)."""
+    try:
+        return PipLock.parse(text, source=source)
+    except LockError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
 
 
 def _wheel_version(url: str) -> str:
@@ -435,6 +438,7 @@ __all__ = [
     "disk_usage",
     "files_naming",
     "installed_distributions",
+    "parse_pip_lock",
     "parse_requirements",
     "python_of",
     "rattler_install",

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-import yaml
 from packaging.utils import canonicalize_name
 
 from envgen.build.base import (
@@ -45,10 +44,10 @@ from envgen.build.base import (
     rewrite_text_prefix,
 )
 from envgen.build.venv import uv_environment
-from envgen.errors import BuildError, EnvgenError, ToolNotFoundError, excerpt
+from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
-from envgen.infra.safe_yaml import load_bounded
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import CONDA_LOCK, conda_lock_names, split_header
 from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant
@@ -78,35 +77,44 @@ def explicit_lock_name(variant: Variant) -> str:
 
 
 def parse_conda_lock(text: str, *, source: str = CONDA_LOCK) -> list[LockEntry]:
-    """The `package:` entries of a conda-lock (version 1) file."""
+    """The `package:` entries of a conda-lock (version 1) file, read by CondaLock.parse."""
     try:
-        _, data = load_bounded(text)  # a committed file: aliases must not blow it up
-    except (yaml.YAMLError, ValueError, OverflowError) as exc:
-        msg = f"{source}: not valid YAML: {excerpt(str(exc), 500)}"
-        raise BuildError(msg) from None
-    packages = data.get("package") if isinstance(data, dict) else None
-    if not isinstance(packages, list):
-        msg = f"{source}: no `package:` list; not a conda-lock file"
-        raise BuildError(msg, hint="run `envgen lock` first")
-    entries: list[LockEntry] = []
-    for i, item in enumerate(packages):
-        try:
-            hashes = item.get("hash") or {}
-            entries.append(
-                LockEntry(
-                    name=str(item["name"]),
-                    version=str(item["version"]),
-                    manager=str(item["manager"]),
-                    platform=str(item["platform"]),
-                    url=str(item["url"]),
-                    sha256=hashes.get("sha256"),
-                    md5=hashes.get("md5"),
-                )
-            )
-        except (KeyError, AttributeError, TypeError):
-            msg = f"{source}: package[{i}] lacks name, version, manager, platform or url"
-            raise BuildError(msg) from None
-    return entries
+        lock = CondaLock.parse(text, source=source)
+    except LockError as exc:
+        raise BuildError(exc.message, hint=exc.hint) from None
+    return [
+        LockEntry(
+            name=p.name,
+            version=p.version,
+            manager=p.manager,
+            platform=p.platform,
+            url=p.url,
+            sha256=p.sha256,
+            md5=p.md5,
+        )
+        for p in lock.packages
+    ]
+
+
+_EXPLICIT_LINE: Final = re.compile(r"https://[A-Za-z0-9._~%/+!=-]+#[0-9a-f]{32}")
+
+
+def explicit_urls(text: str, *, source: str) -> list[str]:
+    """The `URL#md5` lines of a conda explicit lock, in order; BuildError naming any other line.
+
+    A committed file is untrusted: besides `# ` comments and `@EXPLICIT`, only an https package
+    URL with its md5 is accepted (which channel it is on is checked before a build).
+    """
+    urls: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line or line.startswith("# ") or line == "@EXPLICIT":
+            continue
+        if not _EXPLICIT_LINE.fullmatch(line):
+            shown = _proc.redact(line)[:120]
+            msg = f"{source}:{number}: `{shown}` is not a package URL with its md5 (`https://...#md5`)"
+            raise BuildError(msg, hint="`envgen lock --upgrade` writes the lock afresh")
+        urls.append(line)
+    return urls
 
 
 def alias_url(url: str, alias: str | None) -> str:
@@ -272,12 +280,13 @@ class CondaBuilder:
     def _cli_install(self, request: BuildRequest) -> None:
         tool = _proc.require(request.conda_tool, why="build conda environments with it")
         lock = request.lock_dir / explicit_lock_name(request.variant)
-        text = split_header(read_lock(lock, request.variant.id))[1]
+        urls = explicit_urls(read_lock(lock, request.variant.id), source=str(lock))
         with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
             copy = Path(work) / lock.name
+            # Rebuilt from the parsed URLs: no other line of the committed file reaches the tool.
             copy.write_text(
-                "\n".join(alias_url(line, request.channel_alias) for line in text.splitlines())
-                + "\n",
+                "@EXPLICIT\n"
+                + "".join(f"{alias_url(url, request.channel_alias)}\n" for url in urls),
                 encoding="utf-8",
             )
             _proc.run(

@@ -48,11 +48,12 @@ from envgen.build.base import (
     Inventory,
     disk_usage,
     files_naming,
+    parse_pip_lock,
     python_of,
     read_lock,
 )
 from envgen.build.venv import VenvBuilder
-from envgen.errors import BuildError, EnvgenError, SmokeTestError, ToolNotFoundError
+from envgen.errors import BuildError, EnvgenError, LockError, SmokeTestError, ToolNotFoundError
 from envgen.infra.buildkey import check_seal, load_key, seal
 from envgen.infra.files import (
     atomic_write_bytes,
@@ -65,6 +66,7 @@ from envgen.infra.settings import Settings
 from envgen.lock.lockfile import (
     conda_lock_names,
     lock_inputs,
+    parse_overrides,
     recorded_in,
     split_header,
     tampered_lines,
@@ -421,8 +423,16 @@ def check_current(
     for name in names:
         path = lock_dir / name
         text = texts[name] = read_lock(path, variant.id)
-        problems = tampered_lines(text)
+        if name == "requirements.txt":
+            # The one parser of the format: a line it cannot classify stops the build here.
+            problems = parse_pip_lock(text, source=str(path)).tampered()
+        else:
+            problems = tampered_lines(text)
         fields = split_header(text)[0]
+        try:
+            parse_overrides(fields.get("lock-options"), where=str(path))
+        except LockError as exc:
+            raise BuildError(exc.message, hint=exc.hint) from None
         want = lock_inputs(spec, variant, options, written, recorded=fields.get("lock-options"))
         have = fields.get("input-hash")
         if have != want:

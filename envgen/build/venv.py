@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import logging
-import shlex
 import shutil
 import tempfile
 from pathlib import Path
@@ -43,6 +42,7 @@ from envgen.build.base import (
     Inventory,
     files_naming,
     installed_distributions,
+    parse_pip_lock,
     parse_requirements,
     python_of,
     read_lock,
@@ -62,50 +62,14 @@ from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
-from envgen.lock.lockfile import split_header
 from envgen.lock.pip import index_plan, uv_index_environment
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
-from envgen.render.requirements import has_hashes
 
 log = logging.getLogger(__name__)
 
 REQUIREMENTS: Final = "requirements.txt"
-_INDEX_OPTIONS: Final = {
-    "--index-url": "--index-url",
-    "-i": "--index-url",
-    "--extra-index-url": "--extra-index-url",
-    "--find-links": "--find-links",
-    "-f": "--find-links",
-}
-_OPTION_STARTS: Final = tuple(_INDEX_OPTIONS)
-
-
-def split_index_lines(text: str) -> tuple[list[tuple[str, str]], str]:
-    """Take the index options out of a requirements file: ([(flag, url)], the rest).
-
-    >>> split_index_lines("--index-url https://a/simple\\n-f=https://b\\nsix==1\\n")
-    ([('--index-url', 'https://a/simple'), ('--find-links', 'https://b')], 'six==1\\n')
-    """
-    options: list[tuple[str, str]] = []
-    kept: list[str] = []
-    for line in text.splitlines(keepends=True):
-        if not line.lstrip().startswith(_OPTION_STARTS):
-            kept.append(line)  # a pin or its `--hash` lines: no shlex (a lock has hundreds)
-            continue
-        words = shlex.split(line.split(" #", 1)[0], comments=True) if line.strip() else []
-        if words:
-            flag, _, value = words[0].partition("=")
-            if flag in _INDEX_OPTIONS:
-                url = value or (words[1] if len(words) > 1 else "")
-                if not url:
-                    msg = f"{REQUIREMENTS}: {line.strip()!r} names no URL"
-                    raise BuildError(msg)
-                options.append((_INDEX_OPTIONS[flag], url))
-                continue
-        kept.append(line)
-    return options, "".join(kept)
 
 
 def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
@@ -149,11 +113,10 @@ class VenvBuilder:
     def expected(self, variant: Variant, lock_dir: Path) -> Inventory:
         path = lock_dir / REQUIREMENTS
         text = read_lock(path, variant.id)
-        _, body = split_header(text)
-        if not has_hashes(body):
+        if not parse_pip_lock(text, source=str(path)).is_full:
             msg = f"{path}: holds pins without hashes (the pins-only form), not a full lock"
             raise BuildError(msg, hint="run `envgen lock` first")
-        pins = parse_requirements(body, source=str(path))
+        pins = parse_requirements(text, source=str(path))
         return Inventory(
             pip={name: version for name, (version, _) in pins.items()},
             conda={},
@@ -169,7 +132,8 @@ class VenvBuilder:
         # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
         # from
         # what the spec and settings write): the indexes come from index_environment.
-        _, rest = split_index_lines(split_header(read_lock(lock, request.variant.id))[1])
+        parsed = parse_pip_lock(read_lock(lock, request.variant.id), source=str(lock))
+        rest = "".join(pin.render() for pin in parsed.pins)
         note = None
         try:
             try:
@@ -301,4 +265,4 @@ class VenvBuilder:
         )
 
 
-__all__ = ["VenvBuilder", "index_environment", "split_index_lines"]
+__all__ = ["VenvBuilder", "index_environment"]

@@ -50,7 +50,7 @@ from envgen.errors import (
     StaleOutputError,
     excerpt,
 )
-from envgen.infra.proc import Terminated, redact, stop_on_signals
+from envgen.infra.proc import RedactingFormatter, Terminated, redact, stop_on_signals
 from envgen.infra.settings import no_color_requested
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) 
     handler = logging.StreamHandler(sys.stderr)
     # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
     fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
-    handler.setFormatter(logging.Formatter(fmt))
+    handler.setFormatter(RedactingFormatter(fmt))
     root = logging.getLogger("envgen")
     root.handlers[:] = [handler]
     root.setLevel(max(level, logging.DEBUG))

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from envgen.errors import EnvgenError, ToolNotFoundError, ToolTimeoutError
 
@@ -33,19 +33,75 @@ log = logging.getLogger(__name__)
 _USERINFO: Final = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<auth>[^/\s?#]*)@")
 
 
+# Environment variables whose values are secrets: credentials a tool's message must never show
+# (`UV_INDEX_<NAME>_PASSWORD`, CI tokens, AWS keys, ...). Matched on the upper-cased name.
+_SECRET_NAME: Final = re.compile(
+    r"(TOKEN|PASSWORD|PASSWD|SECRET|CREDENTIAL|PRIVATE|_KEY|APIKEY|_AUTH|^AUTH)"
+)
+# A value shorter than this is not masked as a substring (it would mask ordinary words); it is
+# still masked where it is a URL's userinfo.
+MIN_SECRET_CHARS: Final = 6
+_REMEMBERED: set[str] = set()
+_REMEMBER_LOCK = threading.Lock()
+
+
+def remember_secret(value: str | None) -> None:
+    """Mask `value` (a token envgen read: an index URL's password, ...) in everything redacted."""
+    if value and len(value) >= MIN_SECRET_CHARS:
+        with _REMEMBER_LOCK:
+            _REMEMBERED.update({value, quote(value, safe="")})
+
+
+def known_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
+    """Every secret envgen knows of, longest first: the values of credential-named variables,
+    the userinfo of URLs in any variable (ENVGEN_*_INDEX, ...), and the remembered ones."""
+    found = set(_REMEMBERED)
+    for name, value in (os.environ if environ is None else environ).items():
+        if not value:
+            continue
+        if _SECRET_NAME.search(name.upper()) and len(value) >= MIN_SECRET_CHARS:
+            found.add(value)
+        if "@" in value:
+            for m in _USERINFO.finditer(value):
+                # The password; a lone user is a token (`https://TOKEN@host`), a named one is not.
+                user, colon, password = m["auth"].partition(":")
+                secret = password if colon else user
+                if len(secret) >= MIN_SECRET_CHARS:
+                    found.update({secret, unquote(secret)})
+    return sorted(found, key=len, reverse=True)
+
+
 def redact(text: str) -> str:
-    """Mask user:password in every URL of `text`.
+    """Mask user:password in every URL of `text`, and every secret envgen knows of.
+
+    The one redactor: every message that quotes a tool's output or a command line goes through
+    it. Secrets are the values of credential-named environment variables (see known_secrets) and
+    the tokens envgen read from index URLs (remember_secret).
 
     >>> redact("uv --index-url https://bob:s3cret@mirror.example/simple x")
     'uv --index-url https://***@mirror.example/simple x'
     >>> redact("https://:s3cret@m.example/a https://bob:p@ss@m.example/b")
     'https://***@m.example/a https://***@m.example/b'
     """
-    return _USERINFO.sub(r"\g<scheme>***@", text)
+    text = _USERINFO.sub(r"\g<scheme>***@", text)
+    for secret in known_secrets():
+        if secret in text:
+            text = text.replace(secret, "***")
+    return text
+
+
+class RedactingFormatter(logging.Formatter):
+    """A log formatter that passes every record (tool output at -vv included) through redact."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
 
 
 def split_credentials(url: str) -> tuple[str, str | None, str | None]:
     """Split `user:token@` out of a URL: (url without it, user, token).
+
+    The token (or a lone user, which is a token in `https://TOKEN@host`) is remembered for
+    redact.
 
     >>> split_credentials("https://bob:s3cret@mirror.example:8443/whl/cu118")
     ('https://mirror.example:8443/whl/cu118', 'bob', 's3cret')
@@ -61,6 +117,7 @@ def split_credentials(url: str) -> tuple[str, str | None, str | None]:
     bare = urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
     user = unquote(parts.username) if parts.username is not None else None
     token = unquote(parts.password) if parts.password is not None else None
+    remember_secret(token if token is not None else user)
     return bare, user, token
 
 

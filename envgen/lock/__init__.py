@@ -2,7 +2,9 @@
 
 orchestrate  which variants to lock, staleness, writing lock files (what `envgen lock` does)
 options      LockOptions (what `envgen lock` is asked) and LockResult (what it did)
-lockfile     the lock file format: names, header, content hash, input hash, full-lock detection
+piplock      PipLock: requirements.txt as a typed record, its one strict parse and one render
+condalock    CondaLock: conda-lock.yml as a typed record, its one strict parse and one render
+lockfile     lock file names, the header, input hash, lock-options, full-lock detection
 verify       a committed lock against a fresh resolution of its inputs (and the matrix's pins)
 base         the Locker protocol, LockRequest, LockedFile
 pip          uv pip compile / pip-compile

@@ -27,8 +27,10 @@ class LockRequest:
         written_urls: the indexes to name in written files (never with credentials).
         conda_channels: channel name -> URL to solve against (a mirror or a local channel);
             names not in the mapping use https://conda.anaconda.org/<name>.
-        previous: the body of the lock file this run replaces, if any (keeps pins on
-            --upgrade-package; ignored on --upgrade).
+        previous: the pins of the lock file this run replaces, if any (keeps pins on
+            --upgrade-package; ignored on --upgrade): for requirements.txt only
+            PipLock.seed_text() (rebuilt pins, never a committed line), for conda-lock.yml
+            CondaLock.render().
         workdir: a private, empty directory for this variant's temporary files.
         cache_dir: envgen's cache root (Settings.cache_root): uv's cache is `<cache_dir>/uv`,
             the one `envgen build` uses too; rattler's `rattler/`, pip-tools' `pip-tools/`.

@@ -28,15 +28,14 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
-import yaml
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
-from envgen.infra.safe_yaml import load_bounded
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
 from envgen.lock.pip import (
     exclude_newer_timestamp,
@@ -346,48 +345,36 @@ def render_lockfile(
 ) -> str:
     """The conda-lock.yml body: conda-lock's unified format, version 1, field order as it writes."""
     platform = plan.variant.platform
-    packages: list[tuple[tuple[str, str, str], dict[str, object]]] = []
+    packages: list[tuple[tuple[str, str, str], CondaPackage]] = []
     for r in conda:
-        hashes: dict[str, str] = {"md5": r.md5}
-        if r.sha256:
-            hashes["sha256"] = r.sha256
-        entry: dict[str, object] = {
-            "name": r.name,
-            "version": r.version,
-            "manager": "conda",
-            "platform": platform,
-            "dependencies": dependency_map(r.depends),
-            "url": r.url,
-            "hash": hashes,
-            "category": "main",
-            "optional": False,
-        }
+        entry = CondaPackage(
+            name=r.name,
+            version=r.version,
+            manager="conda",
+            platform=platform,
+            dependencies=tuple(dependency_map(r.depends).items()),
+            url=r.url,
+            md5=r.md5,
+            sha256=r.sha256 or None,
+        )
         packages.append(((platform, "conda", r.name), entry))
     for p in pip:
-        entry = {
-            "name": p.name,
-            "version": p.version,
-            "manager": "pip",
-            "platform": platform,
-            "dependencies": {},
-            "url": p.url,
-            "hash": {"sha256": p.sha256},
-            "category": "main",
-            "optional": False,
-        }
+        entry = CondaPackage(
+            name=p.name,
+            version=p.version,
+            manager="pip",
+            platform=platform,
+            url=p.url,
+            sha256=p.sha256,
+        )
         packages.append(((platform, "pip", p.name), entry))
-    document = {
-        "version": 1,
-        "metadata": {
-            "content_hash": {platform: content_hash},
-            "channels": [{"url": c.name, "used_env_vars": []} for c in plan.channels],
-            "platforms": [platform],
-            "sources": [SOURCE_NAME],
-        },
-        "package": [entry for _, entry in sorted(packages, key=lambda item: item[0])],
-    }
-    text: str = yaml.safe_dump(document, sort_keys=False, default_flow_style=False, width=1 << 16)
-    return text
+    return CondaLock(
+        content_hash=((platform, content_hash),),
+        channels=tuple(c.name for c in plan.channels),
+        platforms=(platform,),
+        sources=(SOURCE_NAME,),
+        packages=tuple(entry for _, entry in sorted(packages, key=lambda item: item[0])),
+    ).render()
 
 
 def render_explicit(
@@ -472,29 +459,11 @@ def _unsolvable(plan: SolvePlan, detail: str) -> LockError:
 
 
 def previous_conda_versions(text: str, platform: str) -> dict[str, str]:
-    """name -> version of the conda packages in a previous conda-lock.yml body, for `platform`.
+    """name -> version of the conda packages in a previous conda-lock.yml, for `platform`.
 
-    >>> previous_conda_versions(
-    ...     "package: [{name: numpy, version: 1.26.4, manager: conda, platform: linux-64}]",
-    ...     "linux-64",
-    ... )
-    {'numpy': '1.26.4'}
+    Read by CondaLock.parse, strictly: a committed lock it refuses is a LockError naming it.
     """
-    try:
-        # A committed file: bounded, so an alias bomb in it cannot expand (it reads as no pins).
-        _, doc = load_bounded(text)
-    except (yaml.YAMLError, ValueError, OverflowError):  # YamlBombError is a ValueError
-        return {}
-    packages = doc.get("package") if isinstance(doc, dict) else None
-    return {
-        p["name"]: str(p["version"])
-        for p in (packages if isinstance(packages, list) else [])
-        if isinstance(p, dict)
-        and isinstance(p.get("name"), str)
-        and isinstance(p.get("version"), (str, int, float))
-        and p.get("manager") == "conda"
-        and p.get("platform") == platform
-    }
+    return CondaLock.parse(text).versions(platform)
 
 
 def rattler_virtual_packages(virtuals: Iterable[VirtualPackage]) -> list[Any]:

@@ -8,13 +8,14 @@ committed files it is given (bounded, no link followed).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from envgen.errors import LockError
 from envgen.infra.files import input_hash, normalize_text, read_output
 from envgen.lock.options import LockOptions
+from envgen.lock.piplock import LockOptionsHeader, PipLock, body_hash
 from envgen.model import era
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import Resolver
@@ -46,18 +47,21 @@ def expected_lock_names(variant: Variant) -> tuple[str, ...]:
     return tuple(names)
 
 
-def body_hash(body: str) -> str:
-    return "sha256:" + hashlib.sha256(normalize_text(body).encode()).hexdigest()
-
-
 def with_header(header: Header, body: str) -> str:
-    """Prepend the header (plus a content hash of the body, for tamper detection)."""
+    """Prepend the header (plus a content hash of the body, for tamper detection).
+
+    For requirements.txt this is PipLock's layout (envgen.lock.piplock renders the same bytes);
+    the conda lock files carry the same header.
+    """
     lines = [*header.lines(), f"{CONTENT_HASH_PREFIX}{body_hash(body)}"]
     return "".join(f"# {line}\n" for line in lines) + normalize_text(body)
 
 
 def split_header(text: str) -> tuple[dict[str, str], str]:
-    """Split a generated lock file into its header fields and its body."""
+    """Split a generated conda lock file into its header fields and its body.
+
+    A pip lock is read with PipLock.parse (envgen.lock.piplock), never with this.
+    """
     lines = text.splitlines(keepends=True)
     head: list[str] = []
     for line in lines:
@@ -74,11 +78,27 @@ def split_header(text: str) -> tuple[dict[str, str], str]:
     return fields, "".join(lines[len(head) :])
 
 
+def header_fields(name: str, text: str, *, source: str | None = None) -> dict[str, str]:
+    """The header fields of a lock file: PipLock's for requirements.txt (strict), else the
+    conda files' header."""
+    if name in LOCK_FILES_PIP:
+        return PipLock.parse(text, source=source or name).fields
+    return split_header(text)[0]
+
+
+def lock_body(name: str, text: str, *, source: str | None = None) -> str:
+    """The body of a lock file (after the header): PipLock's for requirements.txt (strict)."""
+    if name in LOCK_FILES_PIP:
+        return PipLock.parse(text, source=source or name).body()
+    return split_header(text)[1]
+
+
 def has_full_lock(out: Path, variant: Variant) -> bool:
     """Whether the variant's folder holds a full lock (or its inputs): `envgen lock` wrote it.
 
-    `requirements.in` is written only by a full lock, and a lock file carries a content-hash;
-    pins-only files have neither.
+    `requirements.in` is written only by a full lock, and a full lock file carries a
+    content-hash; pins-only files have neither. A requirements.txt that PipLock cannot parse
+    counts as a full lock when it claims a content hash, so the full checks name its bad line.
     """
     folder = out / variant.id
     if (folder / "requirements.in").is_file():
@@ -91,8 +111,12 @@ def has_full_lock(out: Path, variant: Variant) -> bool:
                 text = raw.decode("utf-8") if raw is not None else ""
             except UnicodeDecodeError:
                 continue
-            if "content-hash" in split_header(text)[0]:
-                return True
+            try:
+                if PipLock.parse(text, source=name).content_hash is not None:
+                    return True
+            except LockError:
+                if f"\n# {CONTENT_HASH_PREFIX}" in f"\n{text}":
+                    return True
         elif (folder / name).is_file():
             return True
     return False
@@ -115,15 +139,16 @@ def overrides_text(resolver: str | None, as_of: str | None) -> str | None:
     return " ".join(parts) or None
 
 
-def parse_overrides(text: str | None) -> tuple[str | None, str | None]:
-    """(resolver, as_of) back from a `lock-options:` header value.
+def parse_overrides(
+    text: str | None, *, where: str = "lock-options"
+) -> tuple[str | None, str | None]:
+    """(resolver, as_of) back from a `lock-options:` header value; LockError when malformed.
 
     >>> parse_overrides("--as-of 2021-06-30 --resolver pip-tools")
     ('pip-tools', '2021-06-30')
     """
-    words = (text or "").split()
-    found = dict(zip(words[::2], words[1::2], strict=False))
-    return found.get("--resolver"), found.get("--as-of")
+    parsed = LockOptionsHeader.parse(text, where=where)
+    return parsed.resolver, parsed.as_of
 
 
 def effective_options(
@@ -187,20 +212,31 @@ def lock_inputs(
 
 
 def recorded_in(texts: Mapping[str, str]) -> str | None:
-    """The `lock-options:` header value of a variant's lock files (the first that has text)."""
-    return next((split_header(t)[0].get("lock-options") for t in texts.values() if t), None)
+    """The `lock-options:` header value of a variant's lock files (the first that has text).
+
+    Checked: a malformed value (`--as-of garbage`) is a LockError naming the file.
+    """
+    for name, text in texts.items():
+        if text:
+            value = split_header(text)[0].get("lock-options")
+            parse_overrides(value, where=name)
+            return value
+    return None
 
 
 def recorded_options(path: Path) -> str | None:
+    """The `lock-options:` header value of one lock file (checked, as recorded_in)."""
     try:
         raw = read_output(path)
-        return None if raw is None else split_header(raw.decode("utf-8"))[0].get("lock-options")
+        value = None if raw is None else split_header(raw.decode("utf-8"))[0].get("lock-options")
     except UnicodeDecodeError:
         return None
+    parse_overrides(value, where=path.name)
+    return value
 
 
 def tampered_lines(text: str) -> list[str]:
-    """Problems with a lock file edited by hand (content hash mismatch, naming changed lines)."""
+    """Problems with a conda lock file edited by hand (PipLock.tampered for requirements.txt)."""
     fields, body = split_header(text)
     recorded = fields.get("content-hash")
     if recorded is None:

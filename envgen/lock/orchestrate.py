@@ -28,7 +28,9 @@ from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import which
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import (
+    CONDA_LOCK,
     effective_options,
     expected_lock_names,
     lock_inputs,
@@ -42,8 +44,16 @@ from envgen.lock.lockfile import (
 )
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.pip import index_plan
+from envgen.lock.piplock import PipLock
 from envgen.lock.stale import describe_stale, find_stale, prune
-from envgen.lock.verify import make_lockers, pin_mismatches, verify_lock_files
+from envgen.lock.verify import (
+    conda_url_problems,
+    index_line_problems,
+    make_lockers,
+    parsed_pip_lock,
+    pin_mismatches,
+    verify_lock_files,
+)
 from envgen.model import era
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
@@ -54,6 +64,8 @@ from envgen.render.plan import PlannedFile, describe, plan_pins_only, spec_comma
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
+
+    from envgen.infra.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +173,11 @@ def lock_full(
         )
 
     todo = [v for v in variants if force or lock_problems(v)]
+    # An intact, current lock may still be a resealed forgery: the checks that need no resolver
+    # (index lines, direct URLs, channels) run before it is called up to date (issue 21 item 6).
+    _refuse_forged(
+        spec, [v for v in variants if v not in todo], settings=settings, out=out, root=root
+    )
     lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
     outcomes: list[VariantOutcome] = []
     if todo:
@@ -182,11 +199,16 @@ def lock_full(
                 start = time.perf_counter()
                 workdir = Path(tmp) / v.id
                 workdir.mkdir(parents=True)
-                previous = {}
-                for name in expected_lock_names(v):
-                    raw = None if options.upgrade else read_output(out / v.id / name, inside=root)
-                    if raw is not None:
-                        previous[name] = split_header(raw.decode("utf-8", "replace"))[1]
+                try:
+                    previous = _previous_pins(v, out=out, root=root, upgrade=options.upgrade)
+                except LockError as exc:
+                    progress(v.id, "failed")
+                    return VariantOutcome(
+                        variant=v,
+                        status="failed",
+                        seconds=time.perf_counter() - start,
+                        error=str(exc),
+                    )
                 request = LockRequest(
                     variant=v,
                     urls=real_urls,
@@ -283,10 +305,18 @@ def _lock_problems(
         except (FileNotFoundError, UnicodeDecodeError):
             problems.append(f"{rel}: missing or unreadable; run `envgen lock`")
             continue
+        if name == "requirements.txt":
+            lock, bad = parsed_pip_lock(text)
+            if lock is None:  # a line no envgen lock has: nothing else of it is read
+                problems += [f"{rel}: {p}" for p in bad]
+                continue
         # The hash a committed file should carry (honouring the overrides it was made with).
-        expected = lock_inputs(
-            spec, v, options, written_urls, recorded=recorded_options(out / v.id / name)
-        )
+        try:
+            recorded = recorded_options(out / v.id / name)
+        except LockError as exc:
+            problems.append(f"{rel}: {exc.message.partition(': ')[2]}")
+            continue
+        expected = lock_inputs(spec, v, options, written_urls, recorded=recorded)
         recorded_hash = split_header(text)[0].get("input-hash")
         if recorded_hash != expected:
             problems.append(
@@ -294,15 +324,75 @@ def _lock_problems(
                 f"{_short(recorded_hash)}, the spec and matrix now give {_short(expected)}); "
                 "run `envgen lock`"
             )
-        problems += [f"{rel}: {p}" for p in tampered_lines(text)]
         if name == "requirements.txt":
+            problems += [f"{rel}: {p}" for p in PipLock.parse(text).tampered()]
             problems += [f"{rel}: {p}" for p in pin_mismatches(text, v, written_urls)]
+        else:
+            problems += [f"{rel}: {p}" for p in tampered_lines(text)]
     return problems
 
 
 def _short(digest: str | None) -> str:
     """`sha256:6e3d21575202…` for a message; `none` when a file records no hash."""
     return f"{digest[:19]}…" if digest else "none"
+
+
+def _unparsable(path: Path, root: Path) -> bool:
+    """Whether a committed requirements.txt holds a line PipLock refuses."""
+    raw = read_output(path, inside=root)
+    return raw is not None and parsed_pip_lock(raw.decode("utf-8", "replace"))[0] is None
+
+
+def _previous_pins(v: Variant, *, out: Path, root: Path, upgrade: bool) -> dict[str, str]:
+    """The previous lock bodies a locker starts from; pip's rebuilt from its parsed pins only.
+
+    A committed requirements.txt is parsed strictly (envgen.lock.piplock): a line that is not an
+    index line or a pin (`-r /proc/self/environ`, `-c`, `-e`, ...) is a LockError naming it, and
+    only the pins (name, version, marker, hashes) are passed on, never a line of the file.
+    """
+    previous: dict[str, str] = {}
+    if upgrade:
+        return previous
+    for name in expected_lock_names(v):
+        raw = read_output(out / v.id / name, inside=root)
+        if raw is None:
+            continue
+        text = raw.decode("utf-8", "replace")
+        if name == "requirements.txt":
+            lock = PipLock.parse(text, source=str(_rel(v.id, name)))
+            previous[name] = lock.seed_text()
+        elif name == CONDA_LOCK:
+            previous[name] = CondaLock.parse(text, source=str(_rel(v.id, name))).render()
+    return previous
+
+
+def _refuse_forged(
+    spec: ProjectSpec, variants: list[Variant], *, settings: Settings, out: Path, root: Path
+) -> None:
+    """StaleOutputError (as `check` words it) when a current lock names what envgen never writes.
+
+    Only what needs no resolver: index lines and direct URLs of requirements.txt, and conda
+    package URLs off the spec's channels. A forgery only a resolution shows (a downgraded
+    transitive pin, a swapped well-formed hash) is left to `check`, `lock --check` and `build`,
+    so a plain `lock` of a current project still does no resolver work.
+    """
+    written = index_urls(spec, settings, for_writing=True)
+    problems: list[str] = []
+    for v in variants:
+        for name in expected_lock_names(v):
+            raw = read_output(out / v.id / name, inside=root)
+            text = (raw or b"").decode("utf-8", "replace")
+            if name == "requirements.txt":
+                found = index_line_problems(text, v, written)
+            else:
+                found = conda_url_problems(name, text, v)
+            problems += [f"{v.id}/{name}: {p}" for p in found]
+    if problems:
+        raise StaleOutputError(
+            f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+            hint="a lock names what envgen does not write: review who changed it; "
+            "`envgen lock --upgrade` re-resolves it from the spec",
+        )
 
 
 def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it
@@ -347,6 +437,8 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
             notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
             if notice and not found:
                 warnings.append(f"{v.id}: {notice}")
+        # A line no envgen lock has: `envgen lock` refuses it too, so the hint is --upgrade's.
+        forged = forged or (bool(found) and _unparsable(out / v.id / "requirements.txt", root))
         problems += found
     if not options.variants:
         problems += [describe_stale(s) for s in find_stale(out, all_ids)]

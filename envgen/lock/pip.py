@@ -44,6 +44,7 @@ from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.piplock import PipLock
 from envgen.model import era
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
@@ -264,46 +265,6 @@ def pin_lines(output: str, *, drop_urls: Iterable[str] = ()) -> list[str]:
             continue
         lines += entry
     return lines
-
-
-def unhashed_pins(lines: Iterable[str]) -> list[str]:
-    """The requirement lines of a lock body that carry no --hash (their first token).
-
-    >>> unhashed_pins(["a==1 \\\\", "    --hash=sha256:00", "b==2"])
-    ['b==2']
-    """
-    entries: list[list[str]] = []
-    for line in lines:
-        if line[:1].isspace() and entries:
-            entries[-1].append(line)
-        elif line.strip() and not line.startswith(("-", "#")):
-            entries.append([line])
-    return [
-        entry[0].split(" \\")[0].strip()
-        for entry in entries
-        if not any("--hash=" in part for part in entry)
-    ]
-
-
-def assemble_body(index: Iterable[str], pins: Iterable[str]) -> str:
-    """Index lines, a blank line, then the pins; LF endings and one final newline."""
-    head = list(index)
-    body = list(pins)
-    return "\n".join([*head, "", *body] if head else body) + "\n"
-
-
-def pinned_versions(lines: Iterable[str]) -> dict[str, str]:
-    """name -> version of the `name==version` lines of a lock body."""
-    pins: dict[str, str] = {}
-    for line in lines:
-        if line[:1].isspace() or "==" not in line:
-            continue
-        name, _, rest = line.partition("==")
-        name = name.split("[")[0].strip()
-        version = rest.split(";")[0].replace("\\", " ").strip()
-        if name and not name.startswith("-") and version:
-            pins[canonicalize_name(name)] = version.split()[0]
-    return pins
 
 
 def failure_lines(stderr: str) -> list[str]:
@@ -535,7 +496,12 @@ class PipLocker:
             pins = self._lock_uv(_with_era(request), plan).pins
         drop = _foreign_urls(request.urls, request.written_urls)
         pins = pin_lines("\n".join(_written_wheel(pins, request)), drop_urls=drop)
-        unhashed = unhashed_pins(pins)
+        lock = PipLock.from_parts(
+            written_index_lines(variant, request.written_urls),
+            "\n".join(pins),
+            source=f"{variant.id}: {self.resolver} output",
+        )
+        unhashed = [p.text for p in lock.pins if not p.hashes]
         if unhashed:
             # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
             msg = (
@@ -543,7 +509,7 @@ class PipLocker:
                 "`pip install --require-hashes` would refuse the lock, so nothing was written"
             )
             raise LockError(msg, hint="check the find-links pages those packages come from")
-        body = assemble_body(written_index_lines(variant, request.written_urls), pins)
+        body = lock.body()
         if _proc.redact(body) != body:  # a credential slipped through: never write it
             msg = f"{variant.id}: the lock would contain a credential-bearing URL; nothing written"
             raise LockError(msg)
@@ -590,7 +556,8 @@ class PipLocker:
         first = self._compile_uv(request, plan, requirements, routed, no_times=no_times)
         if plan.pytorch is None:
             return first
-        needed = [n for n in pinned_versions(first.pins) if is_torch_family(n) and n not in direct]
+        versions = PipLock.parse("\n".join(first.pins), source=f"{variant.id}: uv").versions()
+        needed = [n for n in versions if is_torch_family(n) and n not in direct]
         if not needed:
             return first
         hosted = projects_on_index(plan, timeout)
@@ -824,7 +791,9 @@ def _seed(output: Path, request: LockRequest) -> None:
     if previous is None or request.upgrade:
         output.unlink(missing_ok=True)
         return
-    output.write_text("\n".join(pin_lines(previous)) + "\n", encoding="utf-8")
+    # Only the parsed pins (name, version, marker, hashes) are written, never a line of the
+    # committed file: an `-r`, `-c` or option line there must not reach the resolver.
+    output.write_text(PipLock.parse(previous, source=LOCK_NAME).seed_text(), encoding="utf-8")
 
 
 def _uv_env(plan: IndexPlan, workdir: Path, http_timeout: float | None) -> dict[str, str]:

@@ -15,9 +15,7 @@ import difflib
 import logging
 import re
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
@@ -29,6 +27,7 @@ from envgen.infra.proc import redact
 from envgen.infra.settings import Settings
 from envgen.lock.base import Locker, LockRequest
 from envgen.lock.conda import CondaLocker
+from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import (
     LOCK_FILES_PIP,
     conda_lock_names,
@@ -41,6 +40,7 @@ from envgen.lock.lockfile import (
     tampered_lines,
 )
 from envgen.lock.pip import PipLocker, written_index_lines
+from envgen.lock.piplock import LockSyntaxError, PipLock
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant, pip_pins
@@ -77,24 +77,38 @@ def full_lock_pin_problems(
             problems.append(f"{rel}: unreadable: {exc}")
             continue
         locked = True
-        problems += [f"{rel}: {p}" for p in tampered_lines(text)]
         if name == "requirements.txt":
-            problems += [f"{rel}: {p}" for p in pin_mismatches(text, variant, written)]
+            lock, bad = parsed_pip_lock(text)
+            found = (
+                bad if lock is None else [*lock.tampered(), *pin_mismatches(text, variant, written)]
+            )
+            problems += [f"{rel}: {p}" for p in found]
+        else:
+            problems += [f"{rel}: {p}" for p in tampered_lines(text)]
     return problems, locked
 
 
-_SHA256_RE: Final = re.compile(r"--hash=sha256:(\S*)")
+def parsed_pip_lock(
+    text: str, *, source: str = "requirements.txt"
+) -> tuple[PipLock | None, list[str]]:
+    """(the lock, []) or (None, [`line N: ...`]) when a line is not in envgen's format."""
+    try:
+        return PipLock.parse(text, source=source), []
+    except LockSyntaxError as exc:
+        return None, [f"line {exc.line}: {exc.problem}"]
 
 
 def pin_mismatches(text: str, variant: Variant, written: IndexUrls) -> list[str]:
     """Lines of a lock that cannot be what envgen wrote, each named by its line number.
 
-    Torch-family pins that differ from the matrix, direct URLs other than the row's own torch
-    wheel (as `written` writes it), pins that break a requirement of the spec's pip: list, and
-    sha256 hashes that are not 64 hex digits. (A well-formed hash swapped for another is caught
-    by the content-hash, which covers the whole body, not by line.)
+    A line PipLock cannot parse; torch-family pins that differ from the matrix, direct URLs other
+    than the row's own torch wheel (as `written` writes it), pins that break a requirement of the
+    spec's pip: list, and sha256 hashes that are not 64 hex digits. (A well-formed hash swapped
+    for another is caught by the content-hash, which covers the whole body, not by line.)
     """
-
+    lock, problems = parsed_pip_lock(text)
+    if lock is None:
+        return problems
     want = pip_pins(variant)
     asked: dict[str, Requirement] = {}
     for item in variant.pip_extra:
@@ -103,28 +117,22 @@ def pin_mismatches(text: str, variant: Variant, written: IndexUrls) -> list[str]
         except InvalidRequirement:
             continue
         asked[canonicalize_name(req.name)] = req
-    problems: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        problems.extend(
-            f"line {number}: {digest!r} is not a sha256 (64 hex digits)"
-            for digest in _SHA256_RE.findall(line)
-            if not re.fullmatch(r"[0-9a-f]{64}", digest.rstrip("\\"))
-        )
-        if line[:1].isspace() or line.startswith("#"):
+    for pin in lock.pins:
+        for number, digest in zip(pin.hash_lines, pin.hashes, strict=True):
+            algo, _, value = digest.partition(":")
+            if algo == "sha256" and not re.fullmatch(r"[0-9a-f]{64}", value):
+                problems.append(f"line {number}: {value!r} is not a sha256 (64 hex digits)")
+        if pin.version is None:
             continue
-        name, sep, version = line.partition("==")
-        if not sep:
-            continue
-        name = name.strip().lower()
-        version = version.split()[0].rstrip("\\").strip() if version.split() else ""
+        name, version, number = pin.name, pin.version, pin.line
         if name in want and want[name] != version:
             problems.append(
                 f"line {number}: {name}=={version} but the matrix pins {name}=={want[name]}"
             )
-        wanted = asked.get(canonicalize_name(name.split("[")[0]))
+        wanted = asked.get(name)
         if wanted is not None and wanted.specifier:
             try:
-                ok = wanted.specifier.contains(Version(version.split(";")[0]), prereleases=True)
+                ok = wanted.specifier.contains(Version(version), prereleases=True)
             except InvalidVersion:
                 ok = False
             if not ok:
@@ -132,11 +140,6 @@ def pin_mismatches(text: str, variant: Variant, written: IndexUrls) -> list[str]
                     f"line {number}: {name}=={version} does not satisfy {wanted} from the spec"
                 )
     return [*problems, *direct_url_problems(text, variant, written)]
-
-
-_DIRECT_URL_RE: Final = re.compile(
-    r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*@\s*(?P<url>\S+)"
-)
 
 
 def direct_url_problems(text: str, variant: Variant, written: IndexUrls) -> list[str]:
@@ -147,24 +150,22 @@ def direct_url_problems(text: str, variant: Variant, written: IndexUrls) -> list
     other name or URL is refused (a build installs what the lock names, and uv checks only the
     hash the same line carries), and that row's lock must name it.
     """
+    lock, problems = parsed_pip_lock(text)
+    if lock is None:
+        return problems
     build = variant.pip
     direct = build.direct_urls(variant.python) if build is not None else {}
     want = {name: written.pytorch(url) for name, url in direct.items()}
     writes = ", ".join(f"`{n} @ {u}`" for n, u in want.items()) or "none for this variant"
-    problems: list[str] = []
     seen: set[str] = set()
-    for number, line in numbered_body(text):
-        if not line or line[:1].isspace() or line.startswith(("#", "-")):
+    for pin in lock.pins:
+        if pin.url is None:
             continue
-        m = _DIRECT_URL_RE.match(line.split(";", 1)[0])
-        if m is None:
-            continue
-        name = canonicalize_name(m.group("name"))
-        if want.get(name) == m.group("url").rstrip("\\"):
-            seen.add(name)
+        if want.get(pin.name) == pin.url:
+            seen.add(pin.name)
             continue
         problems.append(
-            f"line {number}: `{_short(line)}` is a direct URL envgen does not write "
+            f"line {pin.line}: `{_short(pin.text)}` is a direct URL envgen does not write "
             f"(it writes {writes})"
         )
     problems += [
@@ -175,21 +176,6 @@ def direct_url_problems(text: str, variant: Variant, written: IndexUrls) -> list
     return problems
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Entry:
-    """One requirement of a requirements.txt lock, with the line numbers of its parts."""
-
-    line: int
-    key: str  # canonical name, plus `;marker` when there is one
-    name: str
-    version: str
-    text: str
-    hashes: tuple[tuple[int, str], ...]  # (line, digest)
-
-
-_HASH_RE: Final = re.compile(r"--hash=(?P<algo>[A-Za-z0-9]+):(?P<digest>[^\s\\]*)")
-
-
 def _short(line: str, limit: int = 160) -> str:
     """A line for a message: credentials masked, length bounded."""
 
@@ -197,35 +183,25 @@ def _short(line: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _without_options(body: str) -> str:
-    return "".join(
-        line
-        for line in normalize_text(body).splitlines(keepends=True)
-        if not line.startswith("-") and line.strip()
-    )
-
-
-def option_lines(text: str) -> list[tuple[int, str]]:
-    """The option lines (`--index-url`, `-f`, `--trusted-host`, ...) of a lock, numbered."""
-    return [(n, line.strip()) for n, line in numbered_body(text) if line.startswith("-")]
-
-
 def index_line_problems(text: str, variant: Variant, written: IndexUrls) -> list[str]:
     """Option lines of a requirements.txt lock that the spec and settings would not write.
 
     The indexes a build uses come from the spec and settings, never from the lock; a lock that
-    names others was edited (or was made with other settings) and is refused.
+    names others was edited (or was made with other settings) and is refused. Any other option
+    line (`-r`, `-c`, `-e`, ...) fails PipLock's parse and is named here.
     """
-
+    lock, problems = parsed_pip_lock(text)
+    if lock is None:
+        return problems
     want = written_index_lines(variant, written)
-    have = option_lines(text)
+    have = list(zip(lock.index_at, lock.index_lines, strict=True))
     problems = [
         f"line {n}: `{_short(line)}` is not an index line the spec and settings write"
         f" (they write: {', '.join(f'`{w}`' for w in want) or 'none'})"
         for n, line in have
-        if " ".join(line.split()) not in want
+        if line not in want
     ]
-    seen = {" ".join(line.split()) for _, line in have}
+    seen = {line for _, line in have}
     problems += [
         f"`{w}` is missing: the spec and settings write this index line"
         for w in want
@@ -244,6 +220,11 @@ def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
 
     roots = tuple(f"{ANACONDA}/{c}/" for c in channels(variant))
     problems: list[str] = []
+    if name.endswith(".yml"):
+        try:  # the one parser of the format: the line scan below then reads envgen's layout
+            CondaLock.parse(text, source=name)
+        except LockError as exc:
+            return [exc.message.removeprefix(f"{name}: ")]
     in_conda_entry = False
     for number, line in numbered_body(text):
         stripped = line.strip()
@@ -265,82 +246,44 @@ def conda_url_problems(name: str, text: str, variant: Variant) -> list[str]:
     return problems
 
 
-def _entries(text: str) -> tuple[list[_Entry], list[str]]:
-    """The requirements of a requirements.txt lock (and lines that are not requirements)."""
-
-    groups: list[list[tuple[int, str]]] = []
-    for n, line in numbered_body(text):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#") or line.startswith("-"):
-            continue
-        if line[:1].isspace() and groups:
-            groups[-1].append((n, line))
-        else:
-            groups.append([(n, line)])
-    entries: list[_Entry] = []
-    problems: list[str] = []
-    for group in groups:
-        first_line, first = group[0]
-        head = _HASH_RE.split(first)[0].replace("\\", " ").strip()
-        try:
-            req = Requirement(head)
-        except InvalidRequirement:
-            problems.append(f"line {first_line}: `{_short(first)}` is not a requirement")
-            continue
-        # A direct wheel URL (`torch @ https://...`, matrix rows with `wheel`) pins by itself.
-        pins = [req.url] if req.url else [s.version for s in req.specifier if s.operator == "=="]
-        if len(pins) != 1:
-            problems.append(f"line {first_line}: `{_short(first)}` is not pinned with ==")
-            continue
-        name = canonicalize_name(req.name)
-        marker = f";{req.marker}" if req.marker is not None else ""
-        hashes = tuple(
-            (n, f"{m['algo']}:{m['digest']}") for n, line in group for m in _HASH_RE.finditer(line)
-        )
-        entries.append(
-            _Entry(
-                line=first_line,
-                key=name + marker,
-                name=name,
-                version=pins[0],
-                text=head,
-                hashes=hashes,
-            )
-        )
-    return entries, problems
-
-
 def requirement_problems(text: str, fresh_body: str) -> list[str]:
     """How a requirements.txt lock differs from a fresh resolution of its inputs, by line."""
-    have, problems = _entries(text)
-    want = {e.key: e for e in _entries(fresh_body)[0]}
-    for entry in have:
-        other = want.get(entry.key)
+    lock, problems = parsed_pip_lock(text)
+    if lock is None:
+        return problems
+    fresh = PipLock.parse(fresh_body, source="(the fresh resolution)")
+    want = {p.key: p for p in fresh.pins}
+    for pin in lock.pins:
+        if not pin.pinned:
+            problems.append(f"line {pin.line}: `{_short(pin.text)}` is not pinned with ==")
+            continue
+        other = want.get(pin.key)
+        version = pin.version or pin.url
         if other is None:
             problems.append(
-                f"line {entry.line}: `{_short(entry.text)}` is not part of what its inputs "
+                f"line {pin.line}: `{_short(pin.text)}` is not part of what its inputs "
                 "resolve to (an added package)"
             )
             continue
-        if other.version != entry.version:
+        if (other.version or other.url) != version:
             problems.append(
-                f"line {entry.line}: {entry.name}=={entry.version} but its inputs resolve to "
-                f"{entry.name}=={other.version}"
+                f"line {pin.line}: {pin.name}=={version} but its inputs resolve to "
+                f"{pin.name}=={other.version or other.url}"
             )
             continue
-        served = {digest for _, digest in other.hashes}
+        served = set(other.hashes)
         problems.extend(
             f"line {n}: --hash={_short(digest)} is not the hash of any file the index serves"
-            f" for {entry.name}=={entry.version}"
-            for n, digest in entry.hashes
+            f" for {pin.name}=={version}"
+            for n, digest in zip(pin.hash_lines, pin.hashes, strict=True)
             if digest not in served
         )
-        if not entry.hashes:
-            problems.append(f"line {entry.line}: {entry.name}=={entry.version} has no --hash")
-    keys = {e.key for e in have}
+        if not pin.hashes:
+            problems.append(f"line {pin.line}: {pin.name}=={version} has no --hash")
+    keys = {p.key for p in lock.pins}
     problems.extend(
-        f"{e.name}=={e.version} is missing: its inputs resolve to it"
-        for key, e in want.items()
+        f"{p.name}=={p.version or p.url} is missing: its inputs resolve to it"
+        for key, p in want.items()
         if key not in keys
     )
     return problems
@@ -433,6 +376,8 @@ def verify_lock_files(
         problems += [
             f"requirements.txt: {p}" for p in index_line_problems(pip_text, variant, written)
         ]
+        if parsed_pip_lock(pip_text)[0] is None:
+            return problems  # a line no resolver output has: nothing to compare
     recorded = recorded_in(texts)
     managers: tuple[Manager, ...] = tuple(
         m
@@ -447,10 +392,12 @@ def verify_lock_files(
             if fresh is None:
                 found.append(f"{name}: its inputs produce no such lock file")
                 continue
-            body = split_header(text)[1]
             if name == "requirements.txt":
-                # Index lines were judged above; the rest must be what the resolver gives.
-                body, fresh = _without_options(body), _without_options(fresh)
+                # Index lines were judged above; the pins must be what the resolver gives.
+                body = "".join(p.render() for p in PipLock.parse(text).pins)
+                fresh = "".join(p.render() for p in PipLock.parse(fresh).pins)
+            else:
+                body = split_header(text)[1]
             if normalize_text(body) == normalize_text(fresh):
                 continue
             lines = requirement_problems(text, fresh) if name == "requirements.txt" else []

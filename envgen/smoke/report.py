@@ -227,7 +227,8 @@ def _describe_exit(returncode: int) -> str:
 
 def _tail(text: str, lines: int = 15) -> str:
     kept = [ln for ln in text.strip().splitlines() if not _RUNNING.match(ln)]
-    return "\n".join(kept[-lines:])
+    # Tool output reaches a report, a --json file and a JUnit file: no known secret may.
+    return _proc.redact("\n".join(kept[-lines:]))
 
 
 def _script_failure(detail: str) -> SmokeCheck:

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from envgen.cli import main_inner
 from envgen.errors import EnvgenError
-from envgen.lock.lockfile import CONTENT_HASH_PREFIX, body_hash
+from envgen.lock.lockfile import CONTENT_HASH_PREFIX
+from envgen.lock.piplock import body_hash
 from tests.fuzz.harness import (
     CANARY_INDEX,
     assert_no_canary,

@@ -48,6 +48,7 @@ def hashed_lock(tmp_path_factory: pytest.TempPathFactory) -> str:
             "--universal",
             "--generate-hashes",
             "--no-header",
+            "--no-annotate",  # envgen's lock layout: no `# via` comments
             "--python-version",
             "3.11",
             "--index-url",
@@ -262,7 +263,7 @@ def lock_py36(tmp_path_factory: pytest.TempPathFactory) -> str:
     env["UV_CACHE_DIR"] = str(work / "uv-cache")
     _proc.run(
         [_proc.require("uv", why="tests"), "pip", "compile", "--no-config", "--universal",
-         "--generate-hashes", "--no-header", "--python-version", "3.6", "--index-url",
+         "--generate-hashes", "--no-header", "--no-annotate", "--python-version", "3.6", "--index-url",
          "https://pypi.org/simple", "requirements.in", "-o", "requirements.txt"],
         what="uv pip compile", cwd=work, env=env, timeout=300,
     )  # fmt: skip

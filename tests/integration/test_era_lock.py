@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from envgen.lock.pip import pinned_versions
+from envgen.lock.piplock import PipLock
 from tests.integration.test_lock_pip import lock_body, request_for, v210
 from tests.support.fixtures import ServedIndex
 
@@ -18,6 +18,6 @@ def test_numpy_2_is_kept_out_of_torch_2_1_unless_the_spec_names_numpy(
     pytorch_index: ServedIndex, tmp_path: Path
 ) -> None:
     constrained = lock_body(request_for(v210("cpu", extra="[]"), pytorch_index, tmp_path))
-    assert pinned_versions(constrained.splitlines())["numpy"] == "1.26.4"
+    assert PipLock.parse(constrained).versions()["numpy"] == "1.26.4"
     named = lock_body(request_for(v210("cpu"), pytorch_index, tmp_path, name="named"))
-    assert pinned_versions(named.splitlines())["numpy"] == "2.0.0"
+    assert PipLock.parse(named).versions()["numpy"] == "2.0.0"

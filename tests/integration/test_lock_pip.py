@@ -18,7 +18,8 @@ import pytest
 
 from envgen.errors import LockError
 from envgen.lock.base import LockRequest
-from envgen.lock.pip import PipLocker, pinned_versions
+from envgen.lock.pip import PipLocker
+from envgen.lock.piplock import PipLock
 from envgen.model.matrix import PipBuild, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
@@ -113,7 +114,7 @@ def test_lock_each_accelerator_from_its_index(
     body = lock_body(request_for(v210(accelerator), pytorch_index, tmp_path))
     head = OFFICIAL_CU118_HEAD.replace("cu118", accelerator)
     assert body.startswith(head)
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     expected = {
         "filelock": "3.13.1",
         "numpy": "2.0.0",
@@ -189,7 +190,7 @@ def test_stale_numpy_on_the_pytorch_index_is_never_taken(
         "/pypi/simple/numpy/",
         "/pypi/files/numpy-1.24.1-py3-none-any.whl.metadata",
     }
-    assert pinned_versions(body.splitlines())["numpy"] == "1.24.1"
+    assert PipLock.parse(body).versions()["numpy"] == "1.24.1"
     assert body_hashes(body, "numpy") == hashes_of(pytorch_index, "pypi", "numpy", "1.24.1")
 
 
@@ -205,7 +206,7 @@ def test_cross_platform_targets(
 ) -> None:
     variant = dataclasses.replace(v210("cu118"), platform=platform)  # type: ignore[arg-type]
     body = lock_body(request_for(variant, pytorch_index, tmp_path))
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     assert pins["torch"] == torch
     # torch's CUDA runtime and triton are marked for Linux x86_64 only.
     linux_only = {"triton", "nvidia-cuda-runtime-cu11"}
@@ -230,7 +231,7 @@ def test_linux_aarch64_cpu_wheels_without_label(pytorch_index: ServedIndex, tmp_
         torchaudio="2.1.0",
     )
     body = lock_body(request_for(variant, pytorch_index, tmp_path))
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     assert (pins["torch"], pins["torchvision"], pins["torchaudio"]) == ("2.1.0", "0.16.0", "2.1.0")
     cpu_index = {f.sha256 for f in pytorch_index.files_for("cpu", "torch")}
     assert body_hashes(body, "torch") <= cpu_index
@@ -245,7 +246,7 @@ def test_find_links_form(pytorch_index: ServedIndex, tmp_path: Path) -> None:
     pytorch_index.clear_requests()
     body = lock_body(request_for(variant, pytorch_index, tmp_path))
     assert body.startswith("--find-links https://download.pytorch.org/whl/torch_stable.html\n\n")
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     assert pins["torch"] == "2.1.0+cu118"
     assert pins["numpy"] == "1.24.1"
     # numpy comes from PyPI; the flat page's numpy link is never downloaded.
@@ -257,7 +258,7 @@ def test_extra_index_url_form_and_pypi_form(pytorch_index: ServedIndex, tmp_path
     extra = with_build(v210("cu118"), index="extra-index-url")
     body = lock_body(request_for(extra, pytorch_index, tmp_path, name="extra"))
     assert body.startswith("--extra-index-url https://download.pytorch.org/whl/cu118\n\n")
-    assert pinned_versions(body.splitlines())["torch"] == "2.1.0+cu118"
+    assert PipLock.parse(body).versions()["torch"] == "2.1.0+cu118"
 
     pypi = with_build(
         v210("cpu"), index="pypi", url=None, torch="2.1.0", torchvision="0.16.0", torchaudio="2.1.0"
@@ -265,7 +266,7 @@ def test_extra_index_url_form_and_pypi_form(pytorch_index: ServedIndex, tmp_path
     pytorch_index.clear_requests()
     body = lock_body(request_for(pypi, pytorch_index, tmp_path, name="pypi"))
     assert not body.startswith("-")
-    assert pinned_versions(body.splitlines())["torch"] == "2.1.0"
+    assert PipLock.parse(body).versions()["torch"] == "2.1.0"
     assert pytorch_index.requested_paths("/whl/*") == []
 
 
@@ -315,9 +316,9 @@ def test_exclude_newer_with_upload_times(pytorch_index: ServedIndex, tmp_path: P
             variant, pytorch_index, tmp_path, name="early", exclude_newer=dt.date(2024, 1, 1)
         )
     )
-    assert pinned_versions(late.splitlines())["numpy"] == "2.0.0"
-    assert pinned_versions(early.splitlines())["numpy"] == "1.24.1"
-    assert pinned_versions(early.splitlines())["filelock"] == "3.13.1"
+    assert PipLock.parse(late).versions()["numpy"] == "2.0.0"
+    assert PipLock.parse(early).versions()["numpy"] == "1.24.1"
+    assert PipLock.parse(early).versions()["filelock"] == "3.13.1"
 
 
 def test_exclude_newer_before_the_torch_release_is_a_plain_error(
@@ -339,7 +340,7 @@ def test_exclude_newer_without_upload_times_warns(
     request = request_for(v210("cu118"), index, tmp_path, exclude_newer=dt.date(2024, 1, 1))
     with caplog.at_level(logging.WARNING, logger="envgen.lock.pip"):
         body = lock_body(request)
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     assert pins["torch"] == "2.1.0+cu118"
     assert pins["triton"] == "2.1.0"
     assert pins["numpy"] == "1.24.1"  # PyPI still has upload times: the cutoff applies there
@@ -366,7 +367,7 @@ def test_credentials_never_leak(
                 v210("cu118"), index, tmp_path, urls=urls, exclude_newer=dt.date(2025, 1, 1)
             )
         )
-        assert pinned_versions(body.splitlines())["torch"] == "2.1.0+cu118"
+        assert PipLock.parse(body).versions()["torch"] == "2.1.0+cu118"
         assert {r.status for r in index.requests} == {200}
         bad = with_build(v210("cu118"), torch="2.1.0+cu999")
         with pytest.raises(LockError) as info:
@@ -393,8 +394,8 @@ def test_upgrade_package_keeps_other_pins(pytorch_index: ServedIndex, tmp_path: 
         )
     )
     assert (
-        pinned_versions(kept.splitlines())["numpy"],
-        pinned_versions(kept.splitlines())["filelock"],
+        PipLock.parse(kept).versions()["numpy"],
+        PipLock.parse(kept).versions()["filelock"],
     ) == (
         "1.24.1",
         "3.9.0",
@@ -409,7 +410,7 @@ def test_upgrade_package_keeps_other_pins(pytorch_index: ServedIndex, tmp_path: 
             upgrade_packages=("numpy",),
         )
     )
-    pins = pinned_versions(moved.splitlines())
+    pins = PipLock.parse(moved).versions()
     assert (pins["numpy"], pins["filelock"]) == ("2.0.0", "3.9.0")
     assert "0" * 64 not in moved
 
@@ -449,7 +450,7 @@ def test_pip_tools_for_the_running_interpreter(pytorch_index: ServedIndex, tmp_p
     variant = v210("cu118", extra='["numpy<2"]')
     body = lock_body(request_for(variant, pytorch_index, tmp_path), resolver="pip-tools")
     assert body.startswith(OFFICIAL_CU118_HEAD)
-    pins = pinned_versions(body.splitlines())
+    pins = PipLock.parse(body).versions()
     assert pins["torch"] == "2.1.0+cu118"
     assert pins["numpy"] == "1.26.4"
     assert body_hashes(body, "numpy") == hashes_of(pytorch_index, "pypi", "numpy", "1.26.4")

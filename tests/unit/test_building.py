@@ -16,7 +16,7 @@ from envgen.build.base import (
     disk_usage,
     parse_requirements,
 )
-from envgen.build.conda import alias_url, parse_conda_lock, rewrite_binary_prefix
+from envgen.build.conda import alias_url, explicit_urls, parse_conda_lock, rewrite_binary_prefix
 from envgen.build.orchestrate import (
     MARKER,
     build_one,
@@ -26,15 +26,16 @@ from envgen.build.orchestrate import (
     smoke_variants,
     swap_into_place,
 )
-from envgen.build.venv import VenvBuilder, index_environment, split_index_lines
+from envgen.build.venv import VenvBuilder, index_environment
 from envgen.errors import BuildError, ToolNotFoundError
 from envgen.infra.settings import Settings
+from envgen.lock.condalock import CondaLock, CondaPackage
+from envgen.lock.piplock import PipLock
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
-from envgen.render.requirements import has_hashes
 from tests.support.fixtures import user_key
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
@@ -50,8 +51,8 @@ Six==1.17.0 \\
 torch==2.1.0+cpu ; platform_system == "Linux" \\
     --hash=sha256:aa \\
     --hash=sha256:bb
-    # via -r requirements.in
-typing_extensions==4.12.2 --hash=sha256:cc
+typing_extensions==4.12.2 \\
+    --hash=sha256:cc
 """
 
 
@@ -84,8 +85,8 @@ def test_parse_requirements_reads_names_versions_labels_and_markers() -> None:
         "torch": ("2.1.0+cpu", 'platform_system == "Linux"'),
         "typing-extensions": ("4.12.2", None),
     }
-    assert has_hashes(LOCK)
-    assert not has_hashes("torch==2.1.0+cpu\n")
+    assert PipLock.parse(LOCK).is_full
+    assert not PipLock.parse("torch==2.1.0+cpu\n").is_full
 
 
 def test_parse_requirements_rejects_a_loose_requirement() -> None:
@@ -156,11 +157,12 @@ def test_markers_decide_which_pins_apply() -> None:
 
 
 def test_index_lines_are_dropped_and_indexes_come_from_the_settings(cpu: Variant) -> None:
-    options, rest = split_index_lines(LOCK)
-    assert options == [
+    lock = PipLock.parse(LOCK)
+    assert lock.index_options == (
         ("--index-url", "https://pypi.org/simple"),
         ("--extra-index-url", "https://download.pytorch.org/whl/cpu"),
-    ]
+    )
+    rest = "".join(pin.render() for pin in lock.pins)  # what a build hands uv
     assert "--index-url" not in rest
     assert _pins(rest) == _pins(LOCK)
     urls = IndexUrls(pytorch_root="https://u:t@m.example/whl", pypi="https://u:t@m.example/pypi")
@@ -178,19 +180,30 @@ def test_index_lines_are_dropped_and_indexes_come_from_the_settings(cpu: Variant
 
 # --- conda lock parsing and prefix patching ----------------------------------------------------
 def test_parse_conda_lock_and_alias() -> None:
-    text = (
-        "version: 1\nmetadata: {}\npackage:\n"
-        "- name: pytorch\n  version: 2.1.0\n  manager: conda\n  platform: linux-64\n"
-        "  url: https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2\n"
-        "  hash: {md5: ab, sha256: cd}\n"
-    )
+    text = CondaLock(
+        content_hash=(("linux-64", "0" * 64),),
+        channels=("pytorch",),
+        platforms=("linux-64",),
+        sources=("environment.yml",),
+        packages=(
+            CondaPackage(
+                name="pytorch",
+                version="2.1.0",
+                manager="conda",
+                platform="linux-64",
+                url="https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2",
+                md5="ab",
+                sha256="cd",
+            ),
+        ),
+    ).render()
     (entry,) = parse_conda_lock(text)
     assert (entry.name, entry.version, entry.sha256, entry.md5) == ("pytorch", "2.1.0", "cd", "ab")
     assert alias_url(entry.url, "file:///srv/ch") == (
         "file:///srv/ch/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2"
     )
     assert alias_url(entry.url, None) == entry.url
-    with pytest.raises(BuildError, match="no `package:` list"):
+    with pytest.raises(BuildError, match="no `metadata:` mapping or no `package:` list"):
         parse_conda_lock("version: 1\n")
 
 
@@ -510,7 +523,7 @@ def test_a_direct_wheel_url_pin_expects_the_wheels_own_version() -> None:
     text = (
         "torch @ https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl \\\n"
         "    --hash=sha256:" + "c" * 64 + "\n"
-        "torchvision==0.2.1 --hash=sha256:" + "a" * 64 + "\n"
+        "torchvision==0.2.1 \\\n    --hash=sha256:" + "a" * 64 + "\n"
     )
     assert parse_requirements(text) == {"torch": ("1.0.0", None), "torchvision": ("0.2.1", None)}
     with pytest.raises(BuildError, match=r"is not an exact `name==version` pin"):
@@ -526,3 +539,14 @@ def test_the_bytecode_job_is_never_handed_a_path_its_stdin_cannot_carry() -> Non
     assert _job_input([("/e/site", "pkg/a.py"), ("/e/site", odd), ("/e/site", "b\tc.py")]) == (
         "/e/site\tpkg/a.py\n"
     )
+
+
+def test_an_explicit_conda_lock_hands_a_conda_tool_only_its_package_urls() -> None:
+
+    url = "https://conda.anaconda.org/pytorch/linux-64/pytorch-2.1.0-py3.11_cpu_0.tar.bz2"
+    text = f"# platform: linux-64\n# input_hash: 00\n@EXPLICIT\n{url}#{'a' * 32}\n"
+    assert explicit_urls(text, source="conda-linux-64.lock") == [f"{url}#{'a' * 32}"]
+    for line in ("--file /etc/passwd", f"{url}", f" {url}#{'a' * 32}", "#pip six", "six==1"):
+        with pytest.raises(BuildError) as info:
+            explicit_urls(text + line + "\n", source="conda-linux-64.lock")
+        assert str(info.value).startswith("conda-linux-64.lock:5: ")

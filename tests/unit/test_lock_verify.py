@@ -7,6 +7,7 @@ from typing import Final
 
 import pytest
 
+from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.lock.lockfile import with_header
 from envgen.lock.verify import (
     conda_url_problems,
@@ -57,16 +58,22 @@ def test_an_identical_lock_has_no_problems(cpu: Variant) -> None:
 
 
 def test_index_lines_are_judged_against_the_spec(cpu: Variant) -> None:
-    body = FRESH.replace("/whl/cpu\n", "/whl/cu130\n--trusted-host evil.example\n")
+    body = FRESH.replace("/whl/cpu\n", "/whl/cu130\n")
     assert index_line_problems(locked(body), cpu, IndexUrls()) == [
         "line 6: `--index-url https://download.pytorch.org/whl/cu130` is not an index line the "
         "spec and settings write (they write: `--index-url https://download.pytorch.org/whl/cpu`,"
         " `--extra-index-url https://pypi.org/simple`)",
-        "line 7: `--trusted-host evil.example` is not an index line the spec and settings write "
-        "(they write: `--index-url https://download.pytorch.org/whl/cpu`, "
-        "`--extra-index-url https://pypi.org/simple`)",
         "`--index-url https://download.pytorch.org/whl/cpu` is missing: the spec and settings "
         "write this index line",
+    ]
+
+
+def test_an_option_line_envgen_never_writes_is_refused_by_the_parser(cpu: Variant) -> None:
+    body = FRESH.replace("/whl/cpu\n", "/whl/cpu\n--trusted-host evil.example\n")
+    assert index_line_problems(locked(body), cpu, IndexUrls()) == [
+        "line 7: `--trusted-host evil.example` is not an index line envgen writes "
+        "(`--index-url URL`, `--extra-index-url URL`, `--find-links URL`); no other option line "
+        "is accepted",
     ]
 
 
@@ -75,16 +82,20 @@ def test_pins_and_hashes_are_compared_by_line() -> None:
         FRESH.replace("filelock==3.13.1", "filelock==3.9.0")
         .replace(f"--hash=sha256:{C}", f"--hash=sha256:{A}")
         .replace("torch==2.1.0+cpu", "torch==2.1.0+cpu ; sys_platform == 'linux'")
-        + f"six==1.17.0 --hash=sha256:{B}\n"
-        + "not a requirement\n"
+        + f"six==1.17.0 \\\n    --hash=sha256:{B}\n"
     )
     assert requirement_problems(locked(body), FRESH) == [
-        "line 15: `not a requirement` is not a requirement",
         "line 9: filelock==3.9.0 but its inputs resolve to filelock==3.13.1",
         "line 12: `torch==2.1.0+cpu ; sys_platform == 'linux'` is not part of what its inputs "
         "resolve to (an added package)",
         "line 14: `six==1.17.0` is not part of what its inputs resolve to (an added package)",
         "torch==2.1.0+cpu is missing: its inputs resolve to it",
+    ]
+
+
+def test_a_line_that_is_no_requirement_is_named() -> None:
+    assert requirement_problems(locked(FRESH + "not a requirement\n"), FRESH) == [
+        "line 14: `not a requirement` is not a requirement (`name==version`, `name @ URL`)",
     ]
 
 
@@ -120,13 +131,48 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
     (variant,) = expand(spec, load_matrix(MINI)).variants
     good = "https://conda.anaconda.org/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
     evil = "http://evil.example/pytorch/linux-64/numpy-1.26.4-0.tar.bz2"
-    unified = (
-        "package:\n- name: numpy\n  manager: conda\n  url: {}\n"
-        "- name: six\n  manager: pip\n  url: https://files.pythonhosted.org/six.whl\n"
-    )
-    assert conda_url_problems("conda-lock.yml", locked(unified.format(good)), variant) == []
-    assert conda_url_problems("conda-lock.yml", locked(unified.format(evil)), variant) == [
-        f"line 9: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+
+    def unified(url: str) -> str:
+        packages = (
+            CondaPackage(
+                name="numpy",
+                version="1.26.4",
+                manager="conda",
+                platform="linux-64",
+                url=url,
+                md5="0",
+            ),
+            CondaPackage(
+                name="six",
+                version="1.16.0",
+                manager="pip",
+                platform="linux-64",
+                url="https://files.pythonhosted.org/six.whl",
+                sha256=A,
+            ),
+        )
+        return CondaLock(
+            content_hash=(("linux-64", A),),
+            channels=("pytorch",),
+            platforms=("linux-64",),
+            sources=("environment.yml",),
+            packages=packages,
+        ).render()
+
+    assert conda_url_problems("conda-lock.yml", locked(unified(good)), variant) == []
+    text = locked(unified(evil))
+    number = text.splitlines().index(f"  url: {evil}") + 1
+    assert conda_url_problems("conda-lock.yml", text, variant) == [
+        f"line {number}: {evil} is not on a channel of the spec (https://conda.anaconda.org/pytorch)"
+    ]
+    spec_in_a_version = text.replace("version: 1.26.4", "version: 1.26.4|>=0")
+    assert conda_url_problems("conda-lock.yml", spec_in_a_version, variant) == [
+        "package[0]: 'numpy' '1.26.4|>=0' is not a package"
+    ]
+    forged = text.replace("manager: conda", "manager: conda\n  extra: 1")
+    assert conda_url_problems("conda-lock.yml", forged, variant) == [
+        "package[0]: not an entry with the fields name, version, manager, platform, dependencies, "
+        "url, hash, category, optional"
     ]
     explicit = f"# platform: linux-64\n@EXPLICIT\n{good}#ab\n{evil}#cd\n"
     assert conda_url_problems("conda-linux-64.lock", locked(explicit), variant) == [
@@ -137,7 +183,9 @@ def test_conda_urls_must_be_on_a_channel_of_the_spec() -> None:
 def test_a_direct_wheel_url_pins_by_itself() -> None:
     """Rows that name their torch wheel lock it as `torch @ URL` (torch 1.0-1.1 on Linux)."""
     wheel = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp36-cp36m-linux_x86_64.whl"
-    fresh = f"torch @ {wheel} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 --hash=sha256:{A}\n"
+    fresh = (
+        f"torch @ {wheel} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    )
     assert requirement_problems(locked(fresh), fresh) == []
     other = wheel.replace("/cpu/", "/cu100/")
     assert requirement_problems(locked(fresh.replace(wheel, other)), fresh) == [
@@ -166,7 +214,9 @@ def test_only_the_rows_own_wheel_url_may_be_named() -> None:
     own = "https://download.pytorch.org/whl/cpu/torch-1.0.0-cp37-cp37m-linux_x86_64.whl"
     assert variant.pip is not None
     assert variant.pip.direct_urls("3.7")["torch"] == own
-    good = f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 --hash=sha256:{A}\n"
+    good = (
+        f"torch @ {own} \\\n    --hash=sha256:{C}\ntorchvision==0.2.1 \\\n    --hash=sha256:{A}\n"
+    )
     assert direct_url_problems(locked(good), variant, IndexUrls()) == []
     assert pin_mismatches(locked(good), variant, IndexUrls()) == []
     evil = good.replace(own, "https://evil.example/torch-1.0.0-cp37-cp37m-linux_x86_64.whl")
@@ -178,9 +228,11 @@ def test_only_the_rows_own_wheel_url_may_be_named() -> None:
     assert problems[1] == f"`torch @ {own}` is missing: the matrix row names this wheel"
     assert pin_mismatches(locked(evil), variant, IndexUrls()) == problems
     # Another package by URL is refused as well, on any variant.
-    other = good + f"six @ https://evil.example/six-1.0-py3-none-any.whl --hash=sha256:{B}\n"
+    other = (
+        good + f"six @ https://evil.example/six-1.0-py3-none-any.whl \\\n    --hash=sha256:{B}\n"
+    )
     assert [p.split(":")[0] for p in direct_url_problems(locked(other), variant, IndexUrls())] == [
-        "line 9"
+        "line 10"
     ]
 
 
@@ -205,7 +257,10 @@ def test_torch_1_1_names_torchvision_by_url_too() -> None:
     torch = f"{root}/torch-1.1.0-cp36-cp36m-linux_x86_64.whl"
     vision = f"{root}/torchvision-0.3.0-cp36-cp36m-linux_x86_64.whl"
     assert requirement_lines(variant) == [f"torch @ {torch}", f"torchvision @ {vision}"]
-    body = f"torch @ {torch} --hash=sha256:{C}\ntorchvision @ {vision} --hash=sha256:{A}\n"
+    body = (
+        f"torch @ {torch} \\\n    --hash=sha256:{C}\n"
+        f"torchvision @ {vision} \\\n    --hash=sha256:{A}\n"
+    )
     assert direct_url_problems(locked(body), variant, IndexUrls()) == []
     pypi = body.replace(f"torchvision @ {vision}", "torchvision==0.3.0")
     assert direct_url_problems(locked(pypi), variant, IndexUrls()) == [

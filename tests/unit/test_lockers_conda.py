@@ -26,6 +26,7 @@ from envgen.lock.conda import (
     toposort,
     virtual_packages,
 )
+from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.model.matrix import CondaBuild, Release, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
@@ -285,14 +286,21 @@ def test_conda_forge_row_selects_by_build_string() -> None:
     assert [c.written_url for c in plan.channels] == ["https://conda.anaconda.org/conda-forge"]
 
 
-PREVIOUS = """\
-version: 1
-package:
-- {name: numpy, version: 1.26.4, manager: conda, platform: linux-64}
-- {name: ffmpeg, version: 6.1.1, manager: conda, platform: linux-64}
-- {name: ffmpeg, version: 6.1.1, manager: conda, platform: win-64}
-- {name: six, version: 1.16.0, manager: pip, platform: linux-64}
-"""
+PREVIOUS = CondaLock(
+    content_hash=(("linux-64", "0" * 64),),
+    channels=("pytorch",),
+    platforms=("linux-64",),
+    sources=("environment.yml",),
+    packages=tuple(
+        CondaPackage(name=n, version=v, manager=m, platform=p, url=f"https://x/{n}", md5="00")
+        for n, v, m, p in (
+            ("numpy", "1.26.4", "conda", "linux-64"),
+            ("ffmpeg", "6.1.1", "conda", "linux-64"),
+            ("ffmpeg", "6.1.1", "conda", "win-64"),
+            ("six", "1.16.0", "pip", "linux-64"),
+        )
+    ),
+).render()
 
 
 def _keep_pins_request(tmp_path: Path, *, upgrade_packages: tuple[str, ...] = ()) -> LockRequest:
@@ -365,7 +373,9 @@ def test_previous_conda_versions_refuses_an_alias_bomb_in_a_committed_lock() -> 
     from envgen.lock.conda import previous_conda_versions
 
     start = time.monotonic()
-    assert previous_conda_versions(_lock_laughs(6), "linux-64") == {}  # 2.6M values: refused
+    with pytest.raises(LockError, match=r"conda-lock\.yml: not valid YAML: "):
+        previous_conda_versions(_lock_laughs(6), "linux-64")  # 2.6M values: refused
     assert time.monotonic() - start < 5
-    # Under the cap, a name that is not a string is skipped; the rest is read.
-    assert previous_conda_versions(_lock_laughs(1), "linux-64") == {"numpy": "1.26.4"}
+    # Under the cap, a file that is no conda-lock is refused too: CondaLock.parse is strict.
+    with pytest.raises(LockError, match=r"not a conda-lock file of version 1"):
+        previous_conda_versions(_lock_laughs(1), "linux-64")

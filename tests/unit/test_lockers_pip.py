@@ -12,19 +12,18 @@ from envgen.errors import LockError
 from envgen.infra.proc import split_credentials
 from envgen.lock.pip import (
     PipLocker,
-    assemble_body,
     exclude_newer_timestamp,
     failure_lines,
     index_plan,
     is_torch_family,
     pin_lines,
-    pinned_versions,
     render_pyproject,
     running_platform,
     target_environment,
     uv_python_platform,
     written_index_lines,
 )
+from envgen.lock.piplock import PipLock
 from envgen.model.matrix import PipBuild, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.targets import load_targets
@@ -210,24 +209,20 @@ def test_pin_lines_drop_options_comments_and_real_urls() -> None:
     ]
 
 
-def test_assemble_body_and_pinned_versions() -> None:
-    body = assemble_body(
+def test_a_lock_body_from_resolver_output() -> None:
+    lock = PipLock.from_parts(
         ["--index-url https://download.pytorch.org/whl/cu118"],
-        pin_lines(UV_OUTPUT, drop_urls=["http://127.0.0.1:9"]),
+        "\n".join(pin_lines(UV_OUTPUT, drop_urls=["http://127.0.0.1:9"])),
+        source="uv output",
     )
-    assert body == (
+    assert lock.body() == (
         "--index-url https://download.pytorch.org/whl/cu118\n"
         "\n"
         "filelock==3.13.1 \\\n    --hash=sha256:aa\n"
         "torch==2.1.0+cu118 \\\n    --hash=sha256:bb \\\n    --hash=sha256:cc\n"
     )
-    assert pinned_versions(body.splitlines()) == {"filelock": "3.13.1", "torch": "2.1.0+cu118"}
-    assert assemble_body([], ["a==1"]) == "a==1\n"
-
-
-def test_pinned_versions_of_odd_lines() -> None:
-    lines = ["a==1.0; python_version < '4'", "b==2.0\\", "broken==", "c[x]==3 \\", "-e ./d"]
-    assert pinned_versions(lines) == {"a": "1.0", "b": "2.0", "c": "3"}
+    assert lock.versions() == {"filelock": "3.13.1", "torch": "2.1.0+cu118"}
+    assert PipLock.from_parts([], "a==1", source="x").body() == "a==1\n"
 
 
 def test_failure_lines_keep_uvs_explanation_and_redact() -> None:

@@ -59,7 +59,7 @@ def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
 ) -> None:
     """The decision in VenvBuilder.install: uv venv first; when it fails, conda-forge if uv
     cannot provide the python, else uv's error."""
-    (tmp_path / "requirements.txt").write_text("six==1.17.0 --hash=sha256:00\n")
+    (tmp_path / "requirements.txt").write_text("six==1.17.0 \\\n    --hash=sha256:00\n")
     calls: list[str] = []
 
     def fake_run(args: list[object], **_kw: object) -> _proc.Completed:

@@ -94,3 +94,36 @@ def test_spec_errors_through_the_cli_never_echo_a_credential(
     assert info.value.code == 3
     assert "SECRET" not in out + err
     assert "https://***@m.example/" in err
+
+
+def test_every_secret_envgen_knows_of_is_masked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not only URL userinfo: credential-named variables, tokens in index URLs (issue 21)."""
+    from envgen.infra import proc
+
+    monkeypatch.setenv("UV_INDEX_MIRROR_PASSWORD", "CANARY-UV-1")
+    monkeypatch.setenv("CI_JOB_TOKEN", "CANARY-CI-2")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "CANARY-AWS-3")
+    monkeypatch.setenv("ENVGEN_PYPI_INDEX", "https://bob:CANARY%2FURL-4@mirror.example/simple")
+    monkeypatch.setenv("SHORT_TOKEN", "abc")  # too short to mask as a substring
+    proc.split_credentials("https://CANARY-SPLIT-5@mirror.example/whl")
+    printed = (
+        "UV_INDEX_MIRROR_PASSWORD=CANARY-UV-1\0CI_JOB_TOKEN=CANARY-CI-2\0"
+        "key CANARY-AWS-3, decoded CANARY/URL-4, encoded CANARY%2FURL-4, split CANARY-SPLIT-5, "
+        "user bob, abc"
+    )
+    assert redact(printed) == (
+        "UV_INDEX_MIRROR_PASSWORD=***\0CI_JOB_TOKEN=***\0"
+        "key ***, decoded ***, encoded ***, split ***, user bob, abc"
+    )
+
+
+def test_the_log_formatter_redacts_every_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from envgen.infra.proc import RedactingFormatter
+
+    monkeypatch.setenv("DEPLOY_PASSWORD", "CANARY-LOG-6")
+    record = logging.LogRecord(
+        "envgen", logging.DEBUG, "x", 1, "uv said %s", ("CANARY-LOG-6",), None
+    )
+    assert RedactingFormatter("%(message)s").format(record) == "uv said ***"
