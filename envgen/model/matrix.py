@@ -210,6 +210,13 @@ def accelerator_id(kind: ComputeKind, version: str | None) -> AcceleratorId:
     return AcceleratorId("rocm" + version)
 
 
+class WheelPythons(Row):
+    """The Pythons one platform has cpXY wheels for (a release's PyPI files)."""
+
+    platform: Platform
+    python: tuple[PythonStr, ...]
+
+
 class Release(Row):
     """One torch release and what it was published with (releases.yaml)."""
 
@@ -217,6 +224,7 @@ class Release(Row):
     torchvision: VersionStr | None
     torchaudio: VersionStr | None
     python: tuple[PythonStr, ...]
+    pypi_wheels: tuple[WheelPythons, ...] = ()
     date: str | None = None
     source: str
     inferred: tuple[str, ...] = ()
@@ -224,6 +232,13 @@ class Release(Row):
     @property
     def version(self) -> Version:
         return Version(self.torch)
+
+    def pypi_pythons(self, platform: str) -> tuple[str, ...] | None:
+        """The Pythons PyPI has this release's torch wheel for on `platform`; None when the
+        row records no PyPI files (a release not on PyPI)."""
+        if not self.pypi_wheels:
+            return None
+        return next((w.python for w in self.pypi_wheels if w.platform == platform), ())
 
 
 class Compute(Row):

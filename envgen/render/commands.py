@@ -20,7 +20,12 @@ from envgen.model.matrix import (
 )
 from envgen.model.spec import did_you_mean
 from envgen.model.types import Os, Platform
-from envgen.model.variants import issues_for, resolve_release, suggest_accelerator
+from envgen.model.variants import (
+    issues_for,
+    pypi_python_missing,
+    resolve_release,
+    suggest_accelerator,
+)
 from envgen.render.environment import CPU_PACKAGE_NAMES, compute_package
 
 OS_PLATFORM: dict[str, Platform] = {
@@ -134,13 +139,28 @@ def install_command(
     for b in builds:
         if b.accelerator == compute:
             if python is None:
-                python = release.python[-1] if release.python else "3"
+                # The newest Python the build has (PyPI's files decide where it installs from PyPI).
+                fits = [
+                    p
+                    for p in release.python
+                    if not isinstance(b, PipBuild)
+                    or not pypi_python_missing(release, b, platform, p)
+                ]
+                python = fits[-1] if fits else (release.python[-1] if release.python else "3")
             elif isinstance(b, CondaBuild) and b.python and python not in b.python:
                 msg = (
                     f"--python {python}: the conda {compute} build of torch {release.torch} "
                     f"({', '.join(b.channels)}) was published for Python {', '.join(b.python)}"
                 )
                 raise UnsupportedCombinationError(msg, hint="pick one of those Pythons")
+            missing = (
+                pypi_python_missing(release, b, platform, python)
+                if isinstance(b, PipBuild)
+                else None
+            )
+            if missing:
+                msg = f"--python {python}: {missing}"
+                raise UnsupportedCombinationError(msg, hint="pick a Python PyPI has a wheel for")
             text = pip_command(b, python=python) if isinstance(b, PipBuild) else conda_command(b)
             wheel_warnings: tuple[str, ...] = ()
             if isinstance(b, PipBuild) and b.wheel is not None:
