@@ -309,6 +309,8 @@ class CondaBuild(Compute):
     torchvision: VersionStr | None = None
     torchaudio: VersionStr | None = None
     python: tuple[PythonStr, ...] | None = None
+    torchvision_python: tuple[PythonStr, ...] | None = None
+    torchaudio_python: tuple[PythonStr, ...] | None = None
     form: CondaForm
     channels: tuple[str, ...]
     published: str | None = None

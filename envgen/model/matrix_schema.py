@@ -159,6 +159,15 @@ class CondaBuild(Compute):
         "platforms (scripts/refresh_conda_forge.py, from .ci_support `python:`); absent: not "
         "recorded (the pytorch channel's rows), any python of the release goes.",
     )
+    torchvision_python: tuple[PythonStr, ...] | None = Field(
+        default=None,
+        description="conda-forge rows: the pythons of `python` the torchvision feedstock built its "
+        "companion for (same platforms and CUDA), where that is fewer; absent: all of them.",
+    )
+    torchaudio_python: tuple[PythonStr, ...] | None = Field(
+        default=None,
+        description="Likewise for the torchaudio feedstock.",
+    )
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
     published: str | None = Field(

@@ -884,7 +884,7 @@ def _conda_for_python(
     acc, platform, py = where
     pip_build, conda_build = builds
     if conda_build is None or conda_build.python is None or py in conda_build.python:
-        return conda_build, ()
+        return _unbuilt_companions(spec, conda_build, platform, py)
     source = _SOURCE_NAMES["conda-forge" if conda_build.form == "conda-forge" else "pytorch"]
     built = ", ".join(conda_build.python)
     text = (
@@ -901,6 +901,33 @@ def _conda_for_python(
         problems.append(f"{spec.path.name}: {key}: {text}; {fix}")
         return conda_build, ()
     return None, (f"{text}; the {acc} variant for python {py} gets requirements.txt only",)
+
+
+def _unbuilt_companions(
+    spec: ProjectSpec, build: CondaBuild | None, platform: Platform, py: str
+) -> tuple[CondaBuild | None, tuple[str, ...]]:
+    """A conda-forge build without the companions whose own feedstock never built `py` (its
+    `torchvision_python` / `torchaudio_python`), and a warning for each the spec wants: an
+    environment.yml naming them could not solve."""
+    if build is None:
+        return None, ()
+    drop: dict[str, None] = {}
+    warnings: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        built: tuple[str, ...] | None = getattr(build, f"{name}_python")
+        if getattr(build, name) is None or built is None or py in built:
+            continue
+        drop[name] = None
+        if getattr(spec, name) is not False:
+            warnings.append(
+                f"conda-forge has no {name} {getattr(build, name)} build for python {py} "
+                f"({build.accelerator} on {platform}; its feedstock built python "
+                f"{', '.join(built) or 'none'}); environment.yml leaves {name} out (install it "
+                f"with pip, or set python to one of {', '.join(built)})"
+            )
+    if not drop:
+        return build, ()
+    return build.model_copy(update=drop), tuple(warnings)
 
 
 def _extension_pins(
