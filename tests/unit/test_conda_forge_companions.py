@@ -27,9 +27,7 @@ def _variants(python: str, extra: str = "") -> list:  # type: ignore[type-arg]
 
 def test_rows_carry_the_companion_feedstocks_pythons() -> None:
     # torchaudio-feedstock built 2.6.0 for python 3.10-3.12; pytorch-cpu-feedstock for 3.9-3.13.
-    (row,) = [
-        b for b in MATRIX.conda_builds("2.6.0", "linux-64", "conda-forge") if b.kind == "cpu"
-    ]
+    (row,) = [b for b in MATRIX.conda_builds("2.6.0", "linux-64", "conda-forge") if b.kind == "cpu"]
     assert row.python == ("3.9", "3.10", "3.11", "3.12", "3.13")
     assert row.torchaudio_python == ("3.10", "3.11", "3.12")
     assert row.torchvision_python is None  # it built every one of them
