@@ -45,6 +45,7 @@ from typing import Any, Final, Literal
 
 import yaml
 from packaging.utils import parse_wheel_filename
+from packaging.version import Version
 
 from envgen.model.matrix import CondaBuild, PipBuild
 from envgen.render.commands import conda_command, pip_command
@@ -65,6 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import quickstart_data
 import refresh_conda_forge
 import refresh_releases
+import wheel_facts
 from pypi_facts import RECORDED as PYPI_RECORDED
 from refresh_matrix import COPIES_DIR, PAGE_FILE
 
@@ -106,6 +108,7 @@ class Sources:
         self._raw: dict[str, dict[str, Any]] = {}
         self._facts: PypiFacts | None = None
         self._lines: frozenset[frozenset[str]] | None = None
+        self._builds: dict[tuple[str, str], tuple[str, str, frozenset[str]] | None] = {}
 
     def raw(self, name: str) -> dict[str, Any]:
         if name not in self._raw:
@@ -146,6 +149,29 @@ class Sources:
                 tokens(line) for line in lines if re.search(r"\b(pip3?|conda) install ", line)
             )
         return self._lines
+
+    def pypi_build(self, version: str, platform: str) -> tuple[str, str, frozenset[str]] | None:
+        """PyPI's torch wheel of `version` for `platform` when it is a CUDA build: its CUDA
+        major.minor, file name and the arch flags in its libtorch_python.so (read live, once)."""
+        key = (version, platform)
+        if key not in self._builds:
+            self._builds[key] = None
+            wheel = _a_wheel(self, version, platform)
+            if wheel is not None:
+                name, url = wheel
+                text = fetch_wheel_member(
+                    url, lambda m: m == "torch/version.py", timeout=self.timeout
+                )
+                found = re.search(r"^cuda(?:: [^=]+)? = '(\d+\.\d+)", text, re.MULTILINE)
+                if found:
+                    lib = fetch_wheel_member(
+                        url, lambda m: m == "torch/lib/libtorch_python.so", timeout=self.timeout
+                    )
+                    flags = frozenset(
+                        f for line in wheel_facts.arch_flags(lib) for f in line.split()
+                    )
+                    self._builds[key] = (found.group(1), name, flags)
+        return self._builds[key]
 
     def metadata(self, name: str, filename: str) -> str | None:
         """The core metadata of one wheel of a project page, fetched now; None when the page
@@ -384,6 +410,60 @@ def _cf_ident(row: Mapping[str, Any]) -> str:
     return f"{row['release']} {row['kind']}{row.get('version') or ''} {','.join(row['platforms'])}"
 
 
+def _arch_flags(arch_list: str) -> frozenset[str]:
+    """TORCH_CUDA_ARCH_LIST as the flags the wheel records: 8.6 -> sm_86, 9.0+PTX -> sm_90 and
+    compute_90."""
+    out: set[str] = set()
+    for item in arch_list.split(";"):
+        number = item.removesuffix("+PTX").replace(".", "")
+        out.add(f"sm_{number}")
+        if item.endswith("+PTX"):
+            out.add(f"compute_{number}")
+    return frozenset(out)
+
+
+def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """A cuda row whose releases include one PyPI built for that CUDA and platform (PyPI's own
+    CUDA build): the arch flags compiled into that wheel's libtorch_python.so, read live (the
+    newest such release of the row). Other rows: their build scripts are on GitHub."""
+    from packaging.specifiers import SpecifierSet  # noqa: PLC0415 - only this family
+
+    releases = [r["torch"] for r in _load("releases.yaml")]
+    out = []
+    for row in rows:
+        compute = (
+            f"rocm {','.join(row['rocm'])}" if row.get("rocm") else f"cu {','.join(row['cuda'])}"
+        )
+        ident = f"torch{row['torch']} {compute} {','.join(row['platforms'])}"
+        source = f"source not reachable here: {row['source']}"
+        if src.offline or row.get("rocm"):
+            out.append(Check("gpu-archs", ident, "unverifiable", source))
+            continue
+        spec = SpecifierSet(row["torch"])
+        found: Check | None = None
+        for version in sorted((v for v in releases if v in spec), key=Version, reverse=True):
+            for platform in row["platforms"]:
+                build = src.pypi_build(version, platform)
+                if build is None or build[0] not in row["cuda"]:
+                    continue
+                cuda, name, flags = build
+                if not flags:  # before 1.6 the flags string lives in another library
+                    why = f"{name}: no arch flags string in torch/lib/libtorch_python.so"
+                    found = Check("gpu-archs", ident, "unverifiable", f"{why}; {source}")
+                    break
+                want = _arch_flags(row["arch-list"])
+                how = f"{name} (cuda {cuda}): compiled {' '.join(sorted(flags))}"
+                verdict: Verdict = "right" if flags == want else "wrong"
+                if verdict == "wrong":
+                    how += f"; the row says {' '.join(sorted(want))}"
+                found = Check("gpu-archs", ident, verdict, how)
+                break
+            if found is not None:
+                break
+        out.append(found or Check("gpu-archs", ident, "unverifiable", source))
+    return out
+
+
 def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:
     out = []
     for row in rows:
@@ -418,6 +498,7 @@ def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -
         "pip": lambda rows: check_builds("pip", rows, src),
         "conda": lambda rows: check_builds("conda", rows, src),
         "conda-forge": lambda rows: check_conda_forge(rows, src),
+        "gpu-archs": lambda rows: check_gpu_archs(rows, src),
     }
     out: list[Check] = []
     for family in families:

@@ -77,3 +77,20 @@ def test_a_pypi_row_for_a_platform_pypi_lacks_is_wrong() -> None:
     # PyPI never had a Windows torch 1.0.0 wheel (linux-64 and osx-64 only).
     (check,) = audit_matrix.check_builds("pip", [{**row, "platforms": ["win-64"]}], SRC)
     assert (check.verdict, check.how) == ("wrong", "no torch 1.0.0 wheel for win-64")
+
+
+def test_arch_list_as_the_wheel_records_it() -> None:
+    assert audit_matrix._arch_flags("7.5;8.0;9.0;12.0+PTX") == {
+        "sm_75",
+        "sm_80",
+        "sm_90",
+        "sm_120",
+        "compute_120",
+    }
+
+
+def test_gpu_arch_rows_offline_are_unverifiable_with_their_source() -> None:
+    rows = [r for r in _rows("gpu-archs.yaml") if r.get("cuda")][:3]
+    checks = audit_matrix.check_gpu_archs(rows, SRC)
+    assert [c.verdict for c in checks] == ["unverifiable"] * 3
+    assert all(r["source"] in c.how for r, c in zip(rows, checks, strict=True))
