@@ -6,7 +6,7 @@ ENVGEN := $(BIN)/envgen
 PYTEST_ARGS ?=
 
 .PHONY: setup example example-cuda test test-docs test-era test-papers fuzz test-unit test-integration test-slow lint typecheck ci schema \
-        refresh-matrix refresh-conda-forge regen check bench bench-smoke clean env-% smoke-%
+        refresh-matrix refresh-conda-forge audit regen check bench bench-smoke clean env-% smoke-%
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,9 @@ refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (a
 FEEDSTOCK_MIRRORS ?= /work/.mirror
 refresh-conda-forge: setup  ## rebuild matrices/conda-forge.yaml from the feedstock mirrors' git history
 	$(BIN)/python scripts/refresh_conda_forge.py --mirrors $(FEEDSTOCK_MIRRORS) --write
+
+audit: setup  ## check 100 random rows per matrix family against their sources again (PyPI: network)
+	$(BIN)/python scripts/audit_matrix.py -n 100 --mirrors $(FEEDSTOCK_MIRRORS)
 
 regen: setup  ## regenerate the bundled examples' files (examples/cuda-13 where the local indexes exist)
 	$(USE_MIRROR) $(ENVGEN) lock project.yaml --variant cpu

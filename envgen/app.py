@@ -437,6 +437,7 @@ def install_command(
     os_name: str,
     settings: Settings,
     with_extensions: tuple[str, ...] = (),
+    python: str | None = None,
 ) -> InstallCommand:
     return render_install_command(
         load_matrix(matrix_dir, cache_root=settings.cache_root),
@@ -445,6 +446,7 @@ def install_command(
         manager=manager,
         os_name=os_name,
         with_extensions=with_extensions,
+        python=python,
     )
 
 

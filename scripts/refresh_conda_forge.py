@@ -91,7 +91,10 @@ HEADER: Final = """\
 # torchvision: only where its feedstock built the same CUDA minor on that platform (its recipe
 # requires that CUDA major.minor match pytorch's); torchaudio: only where its feedstock built that
 # CUDA and the same minor as the release (pytorch's run_exports pin x.x). The companion versions
-# are releases.yaml's. Absent: none existed.
+# are releases.yaml's. Absent: none existed. torchvision-python / torchaudio-python: the pythons of
+# `python` the companion's own feedstock built for the row's version, platforms and CUDA, where
+# that is fewer (absent: every one); envgen leaves the companion out of environment.yml, with a
+# warning, for a python its feedstock never built (an environment that cannot solve is not written).
 # conda-forge built no 2.5.0 (2.5.1 only). envgen.model.matrix checks form/channels; schema:
 # envgen/model/matrix_schema.py. Never hand-edit: rerun the script against fresh mirrors.
 """
@@ -627,10 +630,14 @@ def build_rows(
         else:
             parts.append(f"{TORCHAUDIO} .ci_support@{ta_seen.first.short}")
         pythons = tuple(sorted(seen.pythons, key=_py_key))
-        key = (release, cuda, tv, ta, "; ".join(parts), pythons)
+        # The companions' own feedstocks decide their pythons (a subset of pytorch's, or None
+        # where they built every one): never pytorch's list for them.
+        tv_py = _companion_pythons(pythons, tv_seen) if tv else None
+        ta_py = _companion_pythons(pythons, ta_seen) if ta else None
+        key = (release, cuda, tv, ta, "; ".join(parts), pythons, tv_py, ta_py)
         groups.setdefault(key, []).append(platform)
     rows = []
-    for (release, cuda, tv, ta, source, pythons), platforms in groups.items():
+    for (release, cuda, tv, ta, source, pythons, tv_py, ta_py), platforms in groups.items():
         plats = sorted(platforms, key=PLATFORM_ORDER.index)
         row: dict[str, Any] = {"kind": "cpu" if cuda is None else "cuda"}
         if cuda is not None:
@@ -640,11 +647,24 @@ def build_rows(
             row["torchvision"] = tv
         if ta:
             row["torchaudio"] = ta
-        row.update(python=list(pythons), form="conda-forge", channels=["conda-forge"])
+        row["python"] = list(pythons)
+        if tv_py is not None:
+            row["torchvision-python"] = list(tv_py)
+        if ta_py is not None:
+            row["torchaudio-python"] = list(ta_py)
+        row.update(form="conda-forge", channels=["conda-forge"])
         row["source"] = source
         rows.append(row)
     rows.sort(key=_row_key)
     return rows
+
+
+def _companion_pythons(pythons: tuple[str, ...], seen: Seen | None) -> tuple[str, ...] | None:
+    """The pythons of `pythons` a companion's feedstock built too; None when it built them all."""
+    if seen is None:
+        return None
+    built = tuple(p for p in pythons if p in seen.pythons)
+    return None if built == pythons else built
 
 
 def _row_key(row: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -932,6 +932,8 @@ _DEFAULTS: Final[dict[str, object]] = {
     "torchvision": None,
     "torchaudio": None,
     "python": None,
+    "torchvision-python": None,
+    "torchaudio-python": None,
     "pypi-default": False,
     "published": None,
     "pinned": True,

@@ -40,6 +40,9 @@ HEADER: Final = """\
 #                non-yanked one); otherwise from the table named in `source`
 #   torchaudio   likewise for torchaudio; null when no torchaudio release goes with this torch
 #   python       Python versions with cpXY wheels on PyPI (all platforms together)
+#   pypi-wheels  per platform, the Pythons with a cpXY torch wheel on PyPI (from the recorded file
+#                names): a Python in `python` may exist on one platform only (1.10.2: cp310 for
+#                linux-aarch64, none for linux-64); empty when the release is not on PyPI
 #   date         earliest upload of the release on PyPI (YYYY-MM-DD); null when not on PyPI
 #   source       where the row's facts come from (pypi = pypi.org simple API and wheel METADATA)
 #   inferred     fields NOT read from PyPI for this release (taken from `source` instead)
@@ -74,6 +77,10 @@ def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]
             else:
                 row[name] = over.get(name)
         row["python"] = list(over["python"]) if "python" in over else list(tf.pythons if tf else ())
+        row["pypi-wheels"] = [
+            {"platform": platform, "python": list(pythons)}
+            for platform, pythons in (tf.platform_pythons if tf else ())
+        ]
         row["date"] = tf.date if tf else None
         if over.get("source"):
             sources.append(over["source"])

@@ -346,6 +346,12 @@ def matrix_verify_cmd(matrix_dir: Path | None, index: str, as_json: bool) -> Non
     show_default=True,
     help="The operating system the printed command is for.",
 )
+@click.option(
+    "--python",
+    default=None,
+    metavar="X.Y",
+    help="Python the command is for (wheel URLs, --with pins); default the release's newest.",
+)
 @matrix_option
 @with_option
 def command_cmd(
@@ -353,6 +359,7 @@ def command_cmd(
     compute: str,
     manager: str,
     os_name: str,
+    python: str | None,
     matrix_dir: Path | None,
     with_extensions: tuple[str, ...],
 ) -> None:
@@ -367,6 +374,7 @@ def command_cmd(
         os_name=os_name,
         settings=settings(),
         with_extensions=with_extensions,
+        python=python,
     )
     click.echo(cmd.text)
     for line in cmd.extensions:

@@ -231,6 +231,13 @@ def cuda_number(acc: str) -> float | None:
     return None if found is None else found[0] + found[1] / 10
 
 
+class WheelPythons(Row):
+    """The Pythons one platform has cpXY wheels for (a release's PyPI files)."""
+
+    platform: Platform
+    python: tuple[PythonStr, ...]
+
+
 class Release(Row):
     """One torch release and what it was published with (releases.yaml)."""
 
@@ -238,6 +245,7 @@ class Release(Row):
     torchvision: VersionStr | None
     torchaudio: VersionStr | None
     python: tuple[PythonStr, ...]
+    pypi_wheels: tuple[WheelPythons, ...] = ()
     date: str | None = None
     source: str
     inferred: tuple[str, ...] = ()
@@ -245,6 +253,13 @@ class Release(Row):
     @property
     def version(self) -> Version:
         return Version(self.torch)
+
+    def pypi_pythons(self, platform: str) -> tuple[str, ...] | None:
+        """The Pythons PyPI has this release's torch wheel for on `platform`; None when the
+        row records no PyPI files (a release not on PyPI)."""
+        if not self.pypi_wheels:
+            return None
+        return next((w.python for w in self.pypi_wheels if w.platform == platform), ())
 
 
 class Compute(Row):
@@ -315,6 +330,8 @@ class CondaBuild(Compute):
     torchvision: VersionStr | None = None
     torchaudio: VersionStr | None = None
     python: tuple[PythonStr, ...] | None = None
+    torchvision_python: tuple[PythonStr, ...] | None = None
+    torchaudio_python: tuple[PythonStr, ...] | None = None
     form: CondaForm
     channels: tuple[str, ...]
     published: str | None = None

@@ -51,6 +51,13 @@ CudaMinorStr = Annotated[str, Field(pattern=r"^\d+\.\d+$")]
 RocmVersionStr = Annotated[str, Field(pattern=r"^\d+(\.\d+)*$")]
 
 
+class WheelPythons(StrictModel):
+    """The Pythons one platform has cpXY wheels for (a release's PyPI files)."""
+
+    platform: Platform
+    python: tuple[PythonStr, ...]
+
+
 class Release(StrictModel):
     """One torch release and what it was published with (releases.yaml)."""
 
@@ -62,6 +69,13 @@ class Release(StrictModel):
         description="The torchaudio release paired with this torch (torchaudio docs)."
     )
     python: tuple[PythonStr, ...] = Field(description="Python versions with published wheels.")
+    pypi_wheels: tuple[WheelPythons, ...] = Field(
+        default=(),
+        description=(
+            "Per platform, the Pythons PyPI has a torch wheel of this release for (from its file "
+            "names); empty when the release is not on PyPI."
+        ),
+    )
     date: str | None = Field(
         default=None, pattern=r"^\d{4}-\d{2}-\d{2}$", description="Upload date on PyPI."
     )
@@ -144,6 +158,15 @@ class CondaBuild(Compute):
         description="conda-forge rows: every python the feedstock built for this release on these "
         "platforms (scripts/refresh_conda_forge.py, from .ci_support `python:`); absent: not "
         "recorded (the pytorch channel's rows), any python of the release goes.",
+    )
+    torchvision_python: tuple[PythonStr, ...] | None = Field(
+        default=None,
+        description="conda-forge rows: the pythons of `python` the torchvision feedstock built its "
+        "companion for (same platforms and CUDA), where that is fewer; absent: all of them.",
+    )
+    torchaudio_python: tuple[PythonStr, ...] | None = Field(
+        default=None,
+        description="Likewise for the torchaudio feedstock.",
     )
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]

@@ -753,6 +753,11 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
             pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
             conda_by_python: dict[str, CondaBuild | None] = {}
             warnings_by_python: dict[str, tuple[str, ...]] = {}
+            problems += [
+                f"{src}: python: {m}"
+                for py in pythons
+                if (m := pypi_python_missing(release, pip_build, platform, py))
+            ]
             for py in pythons:
                 # The wheels fit torch's release and CUDA, whichever manager installs torch.
                 pins_by_python[py] = _extension_pins(
@@ -807,6 +812,23 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
     return Expansion(release=release, variants=tuple(named))
 
 
+def pypi_python_missing(
+    release: Release, build: PipBuild | None, platform: str, python: str
+) -> str | None:
+    """Why a pip build that installs torch from PyPI itself cannot have `python` on `platform`
+    (releases.yaml's pypi-wheels: PyPI's own files), or None."""
+    if build is None or build.index != "pypi" or build.wheel is not None:
+        return None
+    have = release.pypi_pythons(platform)
+    if have is None or python in have:
+        return None
+    return (
+        f"torch {release.torch} {build.accelerator} on {platform} installs from PyPI, which has "
+        f"no cp{python.replace('.', '')} wheel for {platform} (PyPI's {platform} wheels: python "
+        f"{', '.join(have) or 'none'}){did_you_mean(python, have)}"
+    )
+
+
 def _default_pythons(
     spec: ProjectSpec, matrix: Matrix, release: Release, conda_source: CondaSource
 ) -> tuple[str, ...]:
@@ -830,6 +852,21 @@ def _default_pythons(
             common = [p for p in release.python if p in built]
             if common:
                 return (common[-1],)
+    if "pip" in spec.managers:
+        # The newest Python every PyPI-installed pip build the spec asks for has a wheel for
+        # (1.10.2 lists 3.10, but PyPI's linux-64 wheels stop at 3.9).
+        fits = [
+            py
+            for py in release.python
+            if not any(
+                pypi_python_missing(release, b, platform, py)
+                for platform in spec.platforms
+                for b in matrix.pip_builds(release.torch, platform)
+                if spec.all_accelerators or b.accelerator in spec.accelerators
+            )
+        ]
+        if fits:
+            return (fits[-1],)
     return release.python[-1:]
 
 
@@ -849,7 +886,7 @@ def _conda_for_python(
     acc, platform, py = where
     pip_build, conda_build = builds
     if conda_build is None or conda_build.python is None or py in conda_build.python:
-        return conda_build, ()
+        return _unbuilt_companions(spec, conda_build, platform, py)
     source = _SOURCE_NAMES["conda-forge" if conda_build.form == "conda-forge" else "pytorch"]
     built = ", ".join(conda_build.python)
     text = (
@@ -866,6 +903,33 @@ def _conda_for_python(
         problems.append(f"{spec.path.name}: {key}: {text}; {fix}")
         return conda_build, ()
     return None, (f"{text}; the {acc} variant for python {py} gets requirements.txt only",)
+
+
+def _unbuilt_companions(
+    spec: ProjectSpec, build: CondaBuild | None, platform: Platform, py: str
+) -> tuple[CondaBuild | None, tuple[str, ...]]:
+    """A conda-forge build without the companions whose own feedstock never built `py` (its
+    `torchvision_python` / `torchaudio_python`), and a warning for each the spec wants: an
+    environment.yml naming them could not solve."""
+    if build is None:
+        return None, ()
+    drop: dict[str, None] = {}
+    warnings: list[str] = []
+    for name in ("torchvision", "torchaudio"):
+        built: tuple[str, ...] | None = getattr(build, f"{name}_python")
+        if getattr(build, name) is None or built is None or py in built:
+            continue
+        drop[name] = None
+        if getattr(spec, name) is not False:
+            warnings.append(
+                f"conda-forge has no {name} {getattr(build, name)} build for python {py} "
+                f"({build.accelerator} on {platform}; its feedstock built python "
+                f"{', '.join(built) or 'none'}); environment.yml leaves {name} out (install it "
+                f"with pip, or set python to one of {', '.join(built)})"
+            )
+    if not drop:
+        return build, ()
+    return build.model_copy(update=drop), tuple(warnings)
 
 
 def _extension_pins(

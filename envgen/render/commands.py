@@ -20,7 +20,12 @@ from envgen.model.matrix import (
 )
 from envgen.model.spec import did_you_mean
 from envgen.model.types import Os, Platform
-from envgen.model.variants import issues_for, resolve_release, suggest_accelerator
+from envgen.model.variants import (
+    issues_for,
+    pypi_python_missing,
+    resolve_release,
+    suggest_accelerator,
+)
 from envgen.render.environment import CPU_PACKAGE_NAMES, compute_package
 
 OS_PLATFORM: dict[str, Platform] = {
@@ -97,13 +102,18 @@ def install_command(
     manager: str = "pip",
     os_name: Os | str = "linux",
     with_extensions: tuple[str, ...] = (),
+    python: str | None = None,
 ) -> InstallCommand:
-    """The install command for a torch release, compute platform, manager and OS.
+    """The install command for a torch release, compute platform, manager and OS; for `python`
+    (a major.minor the release was published for), the release's newest when None.
 
     Raises:
-        UnsupportedCombinationError: naming the compute platforms that were published.
+        UnsupportedCombinationError: naming the compute platforms that were published, or the
+            Pythons the release was published for.
     """
     release = resolve_release(torch, matrix, where="--torch")
+    if python is not None:
+        _check_python(python, release)
     platform = OS_PLATFORM.get(os_name)
     if platform is None:
         msg = (
@@ -128,7 +138,29 @@ def install_command(
         )
     for b in builds:
         if b.accelerator == compute:
-            python = release.python[-1] if release.python else "3"
+            if python is None:
+                # The newest Python the build has (PyPI's files decide where it installs from PyPI).
+                fits = [
+                    p
+                    for p in release.python
+                    if not isinstance(b, PipBuild)
+                    or not pypi_python_missing(release, b, platform, p)
+                ]
+                python = fits[-1] if fits else (release.python[-1] if release.python else "3")
+            elif isinstance(b, CondaBuild) and b.python and python not in b.python:
+                msg = (
+                    f"--python {python}: the conda {compute} build of torch {release.torch} "
+                    f"({', '.join(b.channels)}) was published for Python {', '.join(b.python)}"
+                )
+                raise UnsupportedCombinationError(msg, hint="pick one of those Pythons")
+            missing = (
+                pypi_python_missing(release, b, platform, python)
+                if isinstance(b, PipBuild)
+                else None
+            )
+            if missing:
+                msg = f"--python {python}: {missing}"
+                raise UnsupportedCombinationError(msg, hint="pick a Python PyPI has a wheel for")
             text = pip_command(b, python=python) if isinstance(b, PipBuild) else conda_command(b)
             wheel_warnings: tuple[str, ...] = ()
             if isinstance(b, PipBuild) and b.wheel is not None:
@@ -182,6 +214,24 @@ def install_command(
         f"it was published for {', '.join(have) or 'nothing'}{suggest_accelerator(compute, have)}"
     )
     raise UnsupportedCombinationError(msg)
+
+
+def _check_python(python: str, release: Release) -> None:
+    """`--python` is a major.minor the release was published for (releases.yaml's `python`)."""
+    parts = python.split(".")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+        msg = f"--python {python!r} is not a major.minor Python version"
+        raise UnsupportedCombinationError(
+            msg, hint=f"write it as {release.python[-1] if release.python else '3.12'!r}"
+        )
+    if release.python and python not in release.python:
+        msg = (
+            f"--python {python}: torch {release.torch} was published for Python "
+            f"{', '.join(release.python)}{did_you_mean(python, release.python)}"
+        )
+        raise UnsupportedCombinationError(
+            msg, hint="pick one of those, or a torch release published for that Python"
+        )
 
 
 def _trap_warnings(

@@ -70,6 +70,9 @@ class VersionFacts:
     yanked_reason: str | None
     requires_dist: tuple[str, ...] = ()  # from one wheel's METADATA (companions only)
     metadata_from: str | None = None  # the wheel whose METADATA gave requires_dist
+    # Per platform (in _PLATFORM_ORDER), the Pythons of its cpXY wheels: a version can have a
+    # Python on one platform only (torch 1.10.2: cp310 for linux-aarch64, none for x86_64).
+    platform_pythons: tuple[tuple[Platform, tuple[str, ...]], ...] = ()
 
     def torch_requirement(self) -> Requirement | None:
         """The `torch` line of Requires-Dist, if any (markers are ignored)."""
@@ -204,6 +207,7 @@ def parse_simple(
         pythons: set[str] = set()
         linux: set[str] = set()
         platforms: set[Platform] = set()
+        per_platform: dict[Platform, set[str]] = {}
         for f in files:
             if not f.filename.endswith(".whl"):
                 continue
@@ -215,6 +219,8 @@ def parse_simple(
                     platforms.add(plat)
                 if py is not None:
                     pythons.add(py)
+                    if plat is not None:
+                        per_platform.setdefault(plat, set()).add(py)
                     if plat == "linux-64":
                         linux.add(py)
         times = sorted(f.upload_time for f in files if f.upload_time)
@@ -233,6 +239,9 @@ def parse_simple(
             yanked_reason=reason if all_yanked else None,
             requires_dist=tuple(requires_dist.get(v, ())),
             metadata_from=metadata_from.get(v),
+            platform_pythons=tuple(
+                (p, _sort_pythons(per_platform[p])) for p in _PLATFORM_ORDER if p in per_platform
+            ),
         )
     return PackageFacts(name=name, versions=versions)
 

@@ -30,7 +30,10 @@ def render_files(
     """The files envgen writes for the command's release / compute / platform / manager."""
     release = matrix.release(cmd.release)
     assert release is not None, f"{cmd.release} missing from releases.yaml"
-    python = release.python[-1] if release.python else "3.8"
+    # The newest Python with a wheel on that platform (PyPI's files: releases.yaml pypi-wheels).
+    on_platform = release.pypi_pythons(platform) or release.python
+    pythons = [p for p in release.python if p in on_platform]
+    python = pythons[-1] if pythons else "3.8"
     names = {n.removesuffix("-cpu") for n, _ in cmd.packages}  # 1.0-1.1: pytorch-cpu, ...
     text = (
         f'name: t\ntorch: "{cmd.release}"\npython: "{python}"\naccelerators: [{accelerator}]\n'

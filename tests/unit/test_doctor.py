@@ -64,32 +64,17 @@ EXPLAINED = {
             "OSError: libcudart.so.11.0: cannot open shared object file: No such file or directory"
         ),
         Diagnosis(
-            title="CUDA runtime library missing: libcudart.so.11.0",
-            cause=(
-                "a CUDA build of torch, or another package with CUDA code, expects the CUDA 11.0 "
-                "runtime (libcudart), and the dynamic loader cannot find libcudart.so.11.0"
-            ),
-            fix=(
-                "install the torch build for CUDA 11.0 through envgen (the pip wheels bundle the "
-                "CUDA runtime), or in conda install cudatoolkit=11.0; if another package needs "
-                "CUDA 11.0 but your torch is for another CUDA version, lock both for the same one"
-            ),
+            title="CUDA 11 runtime library missing: libcudart.so.11.0",
+            cause="a CUDA 11 build of torch, or another package with CUDA code, needs libcudart and the dynamic loader cannot find libcudart.so.11.0; libcudart.so.11.0 is the soname of every CUDA 11.x release, so it names CUDA 11, not a minor release: installing CUDA 11.0 to get it is wrong advice unless the package was built for 11.0",
+            fix="install the CUDA 11.x runtime the package was built with: for torch, the torch build for your CUDA 11.N variant through envgen (the pip wheels bundle the runtime; torch.version.cuda names N); in conda cudatoolkit=11.N with the same N as the package's build; for another package (tensorflow, an extension), the CUDA it names, or lock it with torch for the same CUDA version",
         ),
     ),
     "libcublas-12": (
         "ImportError: libcublas.so.12: cannot open shared object file: No such file or directory",
         Diagnosis(
-            title="CUDA runtime library missing: libcublas.so.12",
-            cause=(
-                "a CUDA build of torch, or another package with CUDA code, expects the CUDA 12 "
-                "runtime (libcublas), and the dynamic loader cannot find libcublas.so.12"
-            ),
-            fix=(
-                "install the torch build for CUDA 12 through envgen (the pip wheels bundle the "
-                "CUDA runtime), or in conda install cuda-runtime with cuda-version=12; if another "
-                "package needs CUDA 12 but your torch is for another CUDA version, lock both for "
-                "the same one"
-            ),
+            title="CUDA 12 runtime library missing: libcublas.so.12",
+            cause="a CUDA 12 build of torch, or another package with CUDA code, needs libcublas and the dynamic loader cannot find libcublas.so.12; libcublas.so.12 is the soname of every CUDA 12.x release, so it names CUDA 12, not a minor release: installing CUDA 12.0 to get it is wrong advice unless the package was built for 12.0",
+            fix="install the CUDA 12.x runtime the package was built with: for torch, the torch build for your CUDA 12.N variant through envgen (the pip wheels bundle the runtime; torch.version.cuda names N); in conda cuda-runtime with cuda-version=12.N with the same N as the package's build; for another package (tensorflow, an extension), the CUDA it names, or lock it with torch for the same CUDA version",
         ),
     ),
     "libcudnn-8": (
@@ -155,14 +140,8 @@ EXPLAINED = {
         ),
         Diagnosis(
             title="libstdc++ too old: GLIBCXX_3.4.29 not found",
-            cause=(
-                "a compiled module needs GLIBCXX_3.4.29 from a newer libstdc++ than the one "
-                "loaded (often an old system libstdc++ shadowing the one in a conda environment)"
-            ),
-            fix=(
-                "in conda, install a newer libstdcxx-ng (conda-forge) into the environment; "
-                "otherwise use a newer OS image, or a torch release built with an older compiler"
-            ),
+            cause="a compiled module (/opt/conda/lib/python3.11/site-packages/torch/lib/libtorch_python.so) needs GLIBCXX_3.4.29, first shipped with GCC 11.1.0's libstdc++; the loaded /usr/lib/x86_64-linux-gnu/libstdc++.so.6 is the system's, older than that; in a conda environment it shadows the environment's newer one (LD_LIBRARY_PATH, or a module that loaded it first)",
+            fix="in conda, install libstdcxx-ng>=11 from conda-forge into the environment and make sure its lib/ is the one loaded (no system lib directory first on LD_LIBRARY_PATH); otherwise use an OS image whose GCC is at least 11.1.0, or a build of the module made with an older compiler (PyPI's manylinux wheels of torch bundle what they need)",
         ),
     ),
     "nms": (

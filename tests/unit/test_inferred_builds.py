@@ -263,7 +263,7 @@ def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[Pip
 
 def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
     """The pytorch channel's last release is 2.5.x; its rows use pytorch-cuda / cpuonly (and
-    cudatoolkit=11.1 for the 1.9-1.10 cuda11.1 builds the page does not list)."""
+    cudatoolkit=11.1 for the 1.8.1 and 1.9-1.10 cuda11.1 builds the page does not list)."""
     rows = [CondaBuild.model_validate(r) for r in data["conda"] or []]
     assert rows
     for b in rows:
@@ -282,6 +282,9 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
                 ("cuda", "11.3", "cudatoolkit", ("linux-64", "win-64"), ("pytorch",)),
                 ("cpu", None, "none", ("osx-64",), ("pytorch",)),
             }, b
+        elif b.kind == "cuda" and b.form == "cudatoolkit" and b.release == "1.8.1":
+            # 1.8.1's cuda11.1 build, with -c conda-forge as the page's 1.8.0 line wrote it.
+            assert (b.version, b.channels) == ("11.1", ("pytorch", "conda-forge")), b
         elif b.kind == "cuda" and b.form == "cudatoolkit":
             # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b

@@ -202,7 +202,11 @@ def test_row(
     table = rows[0] if manager == "pip" else rows[1]
     got = [r for r in table if r["release"] == release and r["version"] == version]
     # conda rows carry CondaBuild's `python` (conda-forge rows only; None for the page's rows)
-    extra: dict[str, object] = {} if manager == "pip" else {"python": None}
+    extra: dict[str, object] = (
+        {}
+        if manager == "pip"
+        else {"python": None, "torchvision-python": None, "torchaudio-python": None}
+    )
     want = {**expected, **extra, "published": None, "source": SOURCE, "inferred": False}
     assert got == [want]
 

@@ -85,6 +85,10 @@ def test_spot_1_12_0(releases: Matrix) -> None:
         "torchvision": "0.13.0",
         "torchaudio": "0.12.0",
         "python": ("3.7", "3.8", "3.9", "3.10"),
+        "pypi-wheels": tuple(
+            {"platform": p, "python": ("3.7", "3.8", "3.9", "3.10")}
+            for p in ("linux-64", "linux-aarch64", "osx-64", "osx-arm64", "win-64")
+        ),
         "date": "2022-06-28",
         "source": "pypi",
         "inferred": (),
@@ -97,6 +101,10 @@ def test_spot_2_1_0(releases: Matrix) -> None:
         "torchvision": "0.16.0",
         "torchaudio": "2.1.0",
         "python": ("3.8", "3.9", "3.10", "3.11"),
+        "pypi-wheels": tuple(
+            {"platform": p, "python": ("3.8", "3.9", "3.10", "3.11")}
+            for p in ("linux-64", "linux-aarch64", "osx-64", "osx-arm64", "win-64")
+        ),
         "date": "2023-10-04",
         "source": "pypi",
         "inferred": (),
@@ -123,3 +131,31 @@ def test_inferred_rows_name_their_fields(releases: Matrix) -> None:
         "2.14.1": ("torchvision",),
         "2.15.0": ("torchvision", "torchaudio"),
     }
+
+
+def test_pythons_per_platform_from_pypi_files(releases: Matrix) -> None:
+    # issue 29 item 7: 1.10.2's cp310 wheel on PyPI is linux-aarch64's only; 1.13's cp311 is
+    # linux-64's only; 2.5's cp313 is missing for linux-aarch64, osx-arm64 and win-64.
+    by_platform = {
+        r.torch: {w.platform: w.python for w in r.pypi_wheels} for r in releases.releases
+    }
+    assert by_platform["1.10.2"] == {
+        "linux-64": ("3.6", "3.7", "3.8", "3.9"),
+        "linux-aarch64": ("3.6", "3.7", "3.8", "3.9", "3.10"),
+        "osx-64": ("3.6", "3.7", "3.8", "3.9"),
+        "osx-arm64": ("3.8", "3.9"),
+        "win-64": ("3.6", "3.7", "3.8", "3.9"),
+    }
+    assert by_platform["1.13.1"]["linux-64"][-1] == "3.11"
+    assert by_platform["1.13.1"]["win-64"][-1] == "3.10"
+    assert by_platform["2.5.1"]["win-64"][-1] == "3.12"
+    assert by_platform["1.8.2"] == {}  # not on PyPI
+    gaps = [
+        r.torch
+        for r in releases.releases
+        if any(set(r.python) - set(w.python) for w in r.pypi_wheels)
+    ]
+    assert gaps == [
+        "1.3.0", "1.5.0", "1.8.0", "1.9.0", "1.10.0", "1.10.1", "1.10.2", "1.11.0",
+        "1.13.0", "1.13.1", "2.5.0", "2.5.1",
+    ]  # fmt: skip

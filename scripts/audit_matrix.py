@@ -1,0 +1,561 @@
+"""Audit the matrix: draw N rows at random per family and check each against its source again.
+
+The job (issue 23 item 4): for every family of rows under matrices/, draw up to N rows with a
+seeded random generator, check each one against the artifact it was derived from, re-read where
+this machine reaches it, and print `right`, `wrong` or `unverifiable` per row with how it was
+checked, then a table of counts per family. Exit 1 when a row is wrong.
+
+How each family is checked (the artifact, not envgen's own parser, wherever one can be read):
+
+* releases      PyPI's PEP 691 file list of torch, torchvision and torchaudio, fetched live
+                (`--offline`: tests/data/recorded/pypi/), with the recorded Requires-Dist of the
+                companions: python, pypi-wheels, date and the companion pins are derived again and
+                compared field by field. Fields a row marks `inferred` are not checked (said so);
+                a row with nothing read from PyPI is unverifiable.
+* companions    the wheel the row names (`source`): its core metadata (PEP 658 `.metadata`)
+                fetched live and its `torch` Requires-Dist compared (`--offline`: the recording).
+* pip / conda   the command the row renders (or its `published` text) must be a command line of
+                the recorded previous-versions page, its recorded copies or the recorded
+                quick-start data, token for token (pip3 / pip, `===` / `==`, order aside). Rows
+                installed from PyPI itself (`index: pypi`) are checked against PyPI's live file
+                list instead (a wheel of that version for each of the row's platforms). Other
+                hand-curated rows cite repositories this machine cannot read: unverifiable.
+* conda-forge   derived again from git mirrors of the feedstocks (`--mirrors`, default
+                /work/.mirror) with scripts/refresh_conda_forge.py; without mirrors, unverifiable.
+* gpu-archs, drivers, extensions, known-issues
+                their sources are GitHub files at commits, NVIDIA's release notes and issue
+                threads, which this machine does not reach: unverifiable here, listed with their
+                source so a reader can check them by hand.
+
+Deterministic for a seed; the network is PyPI only (pypi.org's simple API and its files host).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import yaml
+from packaging.utils import parse_wheel_filename
+from packaging.version import Version
+
+from envgen.model.matrix import CondaBuild, PipBuild
+from envgen.render.commands import conda_command, pip_command
+from envgen.repro.verify import (
+    PACKAGES,
+    PackageFacts,
+    PypiFacts,
+    fetch_simple,
+    fetch_wheel_member,
+    fetch_wheel_metadata,
+    parse_simple,
+    requires_dist_lines,
+    torch_specifier,
+    wheel_platform,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import quickstart_data
+import refresh_conda_forge
+import refresh_releases
+import wheel_facts
+from pypi_facts import RECORDED as PYPI_RECORDED
+from refresh_matrix import COPIES_DIR, PAGE_FILE
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+MATRICES: Final = ROOT / "matrices"
+Verdict = Literal["right", "wrong", "unverifiable"]
+VERDICTS: Final[tuple[Verdict, ...]] = ("right", "wrong", "unverifiable")
+FAMILIES: Final = (
+    "releases",
+    "companions",
+    "pip",
+    "conda",
+    "conda-forge",
+    "gpu-archs",
+    "drivers",
+    "extensions",
+    "known-issues",
+)
+MAX_ROWS: Final = 10_000  # the most rows per family a sample is drawn from (every input bounded)
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    family: str
+    row: str
+    verdict: Verdict
+    how: str
+
+
+# --- sources ---------------------------------------------------------------------------------
+class Sources:
+    """What the checks read: PyPI (live, or the recordings with offline=True) and the recorded
+    pages. Each PyPI page is fetched once."""
+
+    def __init__(self, *, offline: bool, mirrors: Path, timeout: float = 60.0) -> None:
+        self.offline = offline
+        self.mirrors = mirrors
+        self.timeout = timeout
+        self._raw: dict[str, dict[str, Any]] = {}
+        self._facts: PypiFacts | None = None
+        self._lines: frozenset[frozenset[str]] | None = None
+        self._builds: dict[tuple[str, str], tuple[str, str, frozenset[str]] | None] = {}
+
+    def raw(self, name: str) -> dict[str, Any]:
+        if name not in self._raw:
+            if self.offline:
+                path = PYPI_RECORDED / f"{name}.json"
+                self._raw[name] = json.loads(path.read_text(encoding="utf-8"))
+            else:
+                self._raw[name] = fetch_simple(name, timeout=self.timeout)
+        return self._raw[name]
+
+    def where(self) -> str:
+        return "recorded PyPI files" if self.offline else "PyPI (live)"
+
+    def facts(self) -> PypiFacts:
+        """Facts from the file lists read now, with the recorded Requires-Dist (one wheel's
+        METADATA per companion version; the companions family re-reads those live)."""
+        if self._facts is None:
+            packages: dict[str, PackageFacts] = {}
+            for name in PACKAGES:
+                recorded = json.loads((PYPI_RECORDED / f"{name}.json").read_text(encoding="utf-8"))
+                packages[name] = parse_simple(
+                    self.raw(name), recorded.get("requires-dist"), recorded.get("metadata-from")
+                )
+            self._facts = PypiFacts(packages=packages)
+        return self._facts
+
+    def command_lines(self) -> frozenset[frozenset[str]]:
+        """Every install command of the recorded page, its copies and the quick-start data,
+        each as its normalized token set."""
+        if self._lines is None:
+            texts = [PAGE_FILE.read_text(encoding="utf-8")]
+            texts += [p.read_text(encoding="utf-8") for p in sorted(COPIES_DIR.glob("*.md"))]
+            lines = [line for text in texts for line in text.splitlines()]
+            for path, source in quickstart_data.QUICKSTART_FILES:
+                for entry in quickstart_data.load_recorded(path, source):
+                    lines += (entry.command or "").splitlines()
+            self._lines = frozenset(
+                tokens(line) for line in lines if re.search(r"\b(pip3?|conda) install ", line)
+            )
+        return self._lines
+
+    def pypi_build(self, version: str, platform: str) -> tuple[str, str, frozenset[str]] | None:
+        """PyPI's torch wheel of `version` for `platform` when it is a CUDA build: its CUDA
+        major.minor, file name and the arch flags in its libtorch_python.so (read live, once)."""
+        key = (version, platform)
+        if key not in self._builds:
+            self._builds[key] = None
+            wheel = _a_wheel(self, version, platform)
+            if wheel is not None:
+                name, url = wheel
+                text = fetch_wheel_member(
+                    url, lambda m: m == "torch/version.py", timeout=self.timeout
+                )
+                found = re.search(r"^cuda(?:: [^=]+)? = '(\d+\.\d+)", text, re.MULTILINE)
+                if found:
+                    lib = fetch_wheel_member(
+                        url, lambda m: m == "torch/lib/libtorch_python.so", timeout=self.timeout
+                    )
+                    flags = frozenset(
+                        f for line in wheel_facts.arch_flags(lib) for f in line.split()
+                    )
+                    self._builds[key] = (found.group(1), name, flags)
+        return self._builds[key]
+
+    def metadata(self, name: str, filename: str) -> str | None:
+        """The core metadata of one wheel of a project page, fetched now; None when the page
+        has no such file."""
+        for f in self.raw(name).get("files", ()):
+            if f.get("filename") != filename:
+                continue
+            if not f.get("url"):
+                return None
+            meta = f.get("core-metadata", f.get("data-dist-info-metadata"))
+            # PEP 658 `.metadata` where the index serves it, else the wheel's METADATA member
+            # through HTTP range reads (envgen.repro.verify).
+            return fetch_wheel_metadata(f["url"], core_metadata=bool(meta), timeout=self.timeout)
+        return None
+
+
+def tokens(command: str) -> frozenset[str]:
+    """A command line's words, as pip and conda read them: `pip3` is `pip`, `===` is `==`, a
+    `%2B` in a URL is `+`; the order of the words and markdown around them do not count."""
+    line = command.strip().strip("`").replace("pip3 ", "pip ").replace("===", "==")
+    line = line.replace("%2B", "+")
+    return frozenset(w for w in line.split() if w not in {"$", "#"})
+
+
+def unpinned(command: str) -> frozenset[str]:
+    """A command's tokens without the family's version pins (`torch==2.2.0+rocm5.7` is
+    `torch`; `cudatoolkit=11.3` stays as it is)."""
+    return frozenset(_FAMILY_PIN.sub(r"\1", w) for w in tokens(command))
+
+
+_FAMILY_PIN: Final = re.compile(r"^(torch|torchvision|torchaudio|pytorch)(?:={1,3}|[<>!~]=?)\S*$")
+
+
+# --- families --------------------------------------------------------------------------------
+def _load(name: str) -> list[dict[str, Any]]:
+    data = yaml.safe_load((MATRICES / name).read_text(encoding="utf-8"))
+    if name == "extensions.yaml":  # one row per build of each extension
+        data = [
+            {**b, "name": e["name"], "source": b.get("source") or e.get("source")}
+            for e in data
+            for b in e.get("builds", ())
+        ]
+    rows = list(data or [])
+    if len(rows) > MAX_ROWS:
+        msg = f"matrices/{name}: {len(rows)} rows, more than the audit reads ({MAX_ROWS})"
+        raise SystemExit(msg)
+    return rows
+
+
+def check_releases(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    tables = yaml.safe_load(refresh_releases.TABLES.read_text(encoding="utf-8"))
+    derived = {r["torch"]: r for r in refresh_releases.build_rows(src.facts(), tables)}
+    out = []
+    for row in rows:
+        ident = f"torch {row['torch']}"
+        inferred = set(row.get("inferred", ()))
+        if "pypi" not in row["source"].split(";")[0]:
+            out.append(Check("releases", ident, "unverifiable", f"not on PyPI: {row['source']}"))
+            continue
+        again = derived.get(row["torch"])
+        if again is None:
+            out.append(
+                Check("releases", ident, "wrong", f"{src.where()} has no torch {row['torch']}")
+            )
+            continue
+        fields = ("torchvision", "torchaudio", "python", "pypi-wheels", "date")
+        differ = [
+            f"{f}: row {row.get(f)!r}, {src.where()} {again.get(f)!r}"
+            for f in fields
+            if f not in inferred and row.get(f) != again.get(f)
+        ]
+        checked = [f for f in fields if f not in inferred]
+        note = f" (inferred, not checked: {', '.join(sorted(inferred))})" if inferred else ""
+        if differ:
+            out.append(Check("releases", ident, "wrong", "; ".join(differ)))
+        else:
+            how = f"{', '.join(checked)} derived again from {src.where()}{note}"
+            out.append(Check("releases", ident, "right", how))
+    return out
+
+
+_SOURCE_WHEEL: Final = re.compile(r"\(([^()\s]+\.whl)\)")
+
+
+def check_companions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    out = []
+    for row in rows:
+        ident = f"{row['package']} {row['version']}"
+        m = _SOURCE_WHEEL.search(row.get("source", ""))
+        if m is None:
+            out.append(Check("companions", ident, "unverifiable", "no wheel named in source"))
+            continue
+        filename = m.group(1)
+        if src.offline:
+            recorded = json.loads(
+                (PYPI_RECORDED / f"{row['package']}.json").read_text(encoding="utf-8")
+            )
+            requires = recorded.get("requires-dist", {}).get(row["version"])
+            where = "recorded Requires-Dist"
+        else:
+            text = src.metadata(row["package"], filename)
+            requires = None if text is None else list(requires_dist_lines(text))
+            where = f"{filename}.metadata (live)"
+        if requires is None:
+            out.append(Check("companions", ident, "unverifiable", f"no metadata for {filename}"))
+            continue
+        facts = parse_simple(
+            {"name": row["package"], "files": [{"filename": filename}]},
+            {row["version"]: requires},
+        )
+        vf = facts.get(row["version"])
+        got = torch_specifier(vf) if vf is not None else ""
+        if got == row["torch"]:
+            out.append(Check("companions", ident, "right", f"torch{got or ' (none)'} in {where}"))
+        else:
+            out.append(
+                Check("companions", ident, "wrong", f"row torch{row['torch']!r}, {where} {got!r}")
+            )
+    return out
+
+
+def _pypi_platforms(src: Sources, version: str) -> set[str]:
+    out: set[str] = set()
+    for f in src.raw("torch").get("files", ()):
+        name = f["filename"]
+        if not name.endswith(".whl"):
+            continue
+        _, v, _, tags = parse_wheel_filename(name)
+        if str(v) == version:
+            out |= {p for t in tags if (p := wheel_platform(t.platform)) is not None}
+    return out
+
+
+def _pypi_build(src: Sources, row: PipBuild, ident: str) -> Check:
+    """A PyPI row: wheels for each platform, and (live) the build one of them carries, read from
+    its torch/version.py (`cuda = '10.2'`, `cuda = None`)."""
+    how = f"torch {row.torch} wheels for {', '.join(row.platforms)} in {src.where()}"
+    if src.offline:
+        return Check("pip", ident, "right", how + " (build not read offline)")
+    wheel = _a_wheel(src, row.torch, row.platforms[0])
+    if wheel is None:
+        return Check("pip", ident, "wrong", f"no torch {row.torch} wheel for {row.platforms[0]}")
+    name, url = wheel
+    text = fetch_wheel_member(url, lambda m: m == "torch/version.py", timeout=src.timeout)
+    found = re.search(r"^cuda(?:: [^=]+)? = (.+)$", text, re.MULTILINE)
+    cuda = found.group(1).strip().strip("'\"") if found else "None"
+    want = "None" if row.kind != "cuda" else (row.version or "")
+    ok = cuda == want or (row.kind == "cuda" and cuda.startswith(f"{want}."))
+    if row.kind == "rocm":
+        ok = cuda == "None"  # a ROCm build says hip, not cuda
+    verdict: Verdict = "right" if ok else "wrong"
+    return Check("pip", ident, verdict, f"{how}; {name}: torch/version.py cuda = {cuda}")
+
+
+def _a_wheel(src: Sources, version: str, platform: str) -> tuple[str, str] | None:
+    """One torch wheel of `version` for `platform` (the longest name: the newest CPython's of
+    its era is the longest tag): name and URL."""
+    found = []
+    for f in src.raw("torch").get("files", ()):
+        name = f["filename"]
+        if not name.endswith(".whl") or not f.get("url"):
+            continue
+        _, v, _, tags = parse_wheel_filename(name)
+        if str(v) == version and any(wheel_platform(t.platform) == platform for t in tags):
+            found.append((name, f["url"]))
+    return max(found, key=lambda nf: len(nf[0])) if found else None
+
+
+def check_builds(family: str, rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    model = PipBuild if family == "pip" else CondaBuild
+    lines = src.command_lines()
+    out = []
+    for raw in rows:
+        row = model.model_validate(raw)
+        acc = row.accelerator
+        ident = f"{row.release} {acc} {','.join(row.platforms)}"
+        if isinstance(row, PipBuild) and row.index == "pypi" and row.wheel is None:
+            have = _pypi_platforms(src, row.torch)
+            missing = [p for p in row.platforms if p not in have]
+            if "+" in row.torch or missing:
+                why = f"no torch {row.torch} wheel for {', '.join(missing)}" if missing else ""
+                out.append(Check(family, ident, "wrong", why or f"{row.torch} has a local label"))
+            else:
+                out.append(_pypi_build(src, row, ident))
+            continue
+        text = row.published or (
+            pip_command(row) if isinstance(row, PipBuild) else conda_command(row)
+        )
+        found = tokens(text) in lines
+        if found:
+            where = "the recorded page, its copies or quick-start data"
+            out.append(Check(family, ident, "right", f"`{text}` is a line of {where}"))
+        elif row.source.startswith("published_versions.json") and unpinned(text) in {
+            unpinned(" ".join(sorted(line))) for line in lines
+        }:
+            how = f"`{text}` is an unpinned quick-start cell's command (the pins: releases.yaml)"
+            out.append(Check(family, ident, "right", how))
+        elif row.inferred:
+            out.append(Check(family, ident, "unverifiable", f"hand-curated: {row.source}"))
+        else:
+            out.append(Check(family, ident, "wrong", f"`{text}` is on no recorded page"))
+    return out
+
+
+def check_conda_forge(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    missing = [
+        f
+        for f in refresh_conda_forge.FEEDSTOCKS
+        if not refresh_conda_forge.mirror_path(f, src.mirrors).is_dir()
+    ]
+    if missing:
+        why = f"no git mirror of {', '.join(missing)} under {src.mirrors}"
+        return [Check("conda-forge", _cf_ident(r), "unverifiable", why) for r in rows]
+    snaps = {
+        f: refresh_conda_forge.git_snapshots(
+            refresh_conda_forge.mirror_path(f, src.mirrors), refresh_conda_forge.SINCE[f]
+        )
+        for f in refresh_conda_forge.FEEDSTOCKS
+    }
+    text = refresh_conda_forge.render(snaps, refresh_conda_forge.load_companions())
+    derived = list(yaml.safe_load(text) or [])
+    out = []
+    for row in rows:
+        ident = _cf_ident(row)
+        if row in derived:
+            how = "derived again from the feedstocks' git history (.ci_support, recipes)"
+            out.append(Check("conda-forge", ident, "right", how))
+        else:
+            same = [d for d in derived if _cf_ident(d) == ident]
+            why = f"derived: {same}" if same else "no such build in the feedstocks' history"
+            out.append(Check("conda-forge", ident, "wrong", why))
+    return out
+
+
+def _cf_ident(row: Mapping[str, Any]) -> str:
+    return f"{row['release']} {row['kind']}{row.get('version') or ''} {','.join(row['platforms'])}"
+
+
+def _arch_flags(arch_list: str) -> frozenset[str]:
+    """TORCH_CUDA_ARCH_LIST as the flags the wheel records: 8.6 -> sm_86, 9.0+PTX -> sm_90 and
+    compute_90."""
+    out: set[str] = set()
+    for item in arch_list.split(";"):
+        number = item.removesuffix("+PTX").replace(".", "")
+        out.add(f"sm_{number}")
+        if item.endswith("+PTX"):
+            out.add(f"compute_{number}")
+    return frozenset(out)
+
+
+def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """A cuda row whose releases include one PyPI built for that CUDA and platform (PyPI's own
+    CUDA build): the arch flags compiled into that wheel's libtorch_python.so, read live (the
+    newest such release of the row). Other rows: their build scripts are on GitHub."""
+    from packaging.specifiers import SpecifierSet  # noqa: PLC0415 - only this family
+
+    releases = [r["torch"] for r in _load("releases.yaml")]
+    out = []
+    for row in rows:
+        compute = (
+            f"rocm {','.join(row['rocm'])}" if row.get("rocm") else f"cu {','.join(row['cuda'])}"
+        )
+        ident = f"torch{row['torch']} {compute} {','.join(row['platforms'])}"
+        source = f"source not reachable here: {row['source']}"
+        if src.offline or row.get("rocm"):
+            out.append(Check("gpu-archs", ident, "unverifiable", source))
+            continue
+        spec = SpecifierSet(row["torch"])
+        found: Check | None = None
+        for version in sorted((v for v in releases if v in spec), key=Version, reverse=True):
+            for platform in row["platforms"]:
+                build = src.pypi_build(version, platform)
+                if build is None or build[0] not in row["cuda"]:
+                    continue
+                cuda, name, flags = build
+                if not flags:  # before 1.6 the flags string lives in another library
+                    why = f"{name}: no arch flags string in torch/lib/libtorch_python.so"
+                    found = Check("gpu-archs", ident, "unverifiable", f"{why}; {source}")
+                    break
+                want = _arch_flags(row["arch-list"])
+                how = f"{name} (cuda {cuda}): compiled {' '.join(sorted(flags))}"
+                verdict: Verdict = "right" if flags == want else "wrong"
+                if verdict == "wrong":
+                    how += f"; the row says {' '.join(sorted(want))}"
+                found = Check("gpu-archs", ident, verdict, how)
+                break
+            if found is not None:
+                break
+        out.append(found or Check("gpu-archs", ident, "unverifiable", source))
+    return out
+
+
+def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:
+    out = []
+    for row in rows:
+        ident = ", ".join(
+            f"{k}={row[k]}"
+            for k in ("name", "id", "torch", "cuda", "versions", "accelerators", "platforms")
+            if row.get(k)
+        )
+        source = row.get("source") or row.get("link") or "(no source)"
+        out.append(Check(family, ident, "unverifiable", f"source not reachable here: {source}"))
+    return out
+
+
+FILES: Final = {
+    "releases": "releases.yaml",
+    "companions": "companions.yaml",
+    "pip": "pip.yaml",
+    "conda": "conda.yaml",
+    "conda-forge": "conda-forge.yaml",
+    "gpu-archs": "gpu-archs.yaml",
+    "drivers": "drivers.yaml",
+    "extensions": "extensions.yaml",
+    "known-issues": "known-issues.yaml",
+}
+
+
+def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -> list[Check]:
+    """Up to `n` rows per family, drawn with random.Random(seed), each checked."""
+    checkers: dict[str, Callable[[Sequence[dict[str, Any]]], list[Check]]] = {
+        "releases": lambda rows: check_releases(rows, src),
+        "companions": lambda rows: check_companions(rows, src),
+        "pip": lambda rows: check_builds("pip", rows, src),
+        "conda": lambda rows: check_builds("conda", rows, src),
+        "conda-forge": lambda rows: check_conda_forge(rows, src),
+        "gpu-archs": lambda rows: check_gpu_archs(rows, src),
+    }
+    out: list[Check] = []
+    for family in families:
+        rows = _load(FILES[family])
+        rng = random.Random(f"{seed}:{family}")  # noqa: S311 - a reproducible sample, not a secret
+        drawn = sorted(rng.sample(range(len(rows)), min(n, len(rows))))
+        sample = [rows[i] for i in drawn]
+        check = checkers.get(family)
+        out += check(sample) if check else check_unreachable(family, sample)
+    return out
+
+
+def report(checks: Sequence[Check], *, verbose: bool) -> str:
+    lines = [
+        f"{c.verdict:<12} {c.family:<12} {c.row}: {c.how}"
+        for c in checks
+        if verbose or c.verdict == "wrong"
+    ]
+    lines.append("")
+    lines.append(f"{'family':<13} {'drawn':>5} {'right':>6} {'wrong':>6} {'unverifiable':>13}")
+    families = list(dict.fromkeys(c.family for c in checks))
+    for fam in [*families, "all"]:
+        these = [c for c in checks if fam in ("all", c.family)]
+        counts = {v: sum(c.verdict == v for c in these) for v in VERDICTS}
+        lines.append(
+            f"{fam:<13} {len(these):>5} {counts['right']:>6} {counts['wrong']:>6} "
+            f"{counts['unverifiable']:>13}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("-n", type=int, default=100, help="rows drawn per family (default 100)")
+    parser.add_argument("--seed", type=int, default=23, help="random seed (default 23)")
+    parser.add_argument(
+        "--offline", action="store_true", help="read PyPI from tests/data/recorded/pypi/"
+    )
+    parser.add_argument(
+        "--mirrors", type=Path, default=refresh_conda_forge.MIRRORS, help="feedstock mirrors"
+    )
+    parser.add_argument(
+        "--family", action="append", choices=FAMILIES, help="only these families (repeatable)"
+    )
+    parser.add_argument("--verbose", action="store_true", help="print every row, not only wrong")
+    parser.add_argument("--json", action="store_true", help="print the checks as JSON")
+    args = parser.parse_args(argv)
+    if not 1 <= args.n <= MAX_ROWS:
+        parser.error(f"-n must be between 1 and {MAX_ROWS}")
+    src = Sources(offline=args.offline, mirrors=args.mirrors)
+    checks = audit(args.n, args.seed, src, args.family or FAMILIES)
+    if args.json:
+        sys.stdout.write(json.dumps([dataclasses.asdict(c) for c in checks], indent=1) + "\n")
+    else:
+        sys.stdout.write(report(checks, verbose=args.verbose))
+    return 1 if any(c.verdict == "wrong" for c in checks) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
