@@ -45,6 +45,7 @@ from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
+from envgen.lock.pythons import build_interpreter
 from envgen.model import era
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
@@ -370,11 +371,15 @@ def target_environment(variant: Variant) -> dict[str, str]:
     """The PEP 508 marker environment of a variant's target (not the host; for Requires-Dist)."""
     return {
         "python_version": variant.python,
-        "python_full_version": f"{variant.python}.0",
+        "python_full_version": _full(variant.resolution_python),
         "implementation_name": "cpython",
         "platform_python_implementation": "CPython",
         **load_targets().markers(variant.platform),
     }
+
+
+def _full(version: str) -> str:
+    return version if version.count(".") >= 2 else f"{version}.0"
 
 
 def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str]:
@@ -587,6 +592,7 @@ class PipLocker:
         )
         output = workdir / _OUTPUT
         _seed(output, request)
+        env = _uv_env(plan, workdir, request.http_timeout)
         args: list[str] = [
             uv,
             "pip",
@@ -595,9 +601,10 @@ class PipLocker:
             "--output-file",
             _OUTPUT,
             "--python",
-            sys.executable,  # only for builds; the target is --python-version/--python-platform
+            # only for sdist builds; the target is --python-version/--python-platform
+            build_interpreter(uv, variant.python, env, who=variant.id),
             "--python-version",
-            variant.python,
+            variant.resolution_python,
             "--python-platform",
             uv_python_platform(variant.platform),
             "--generate-hashes",
@@ -630,7 +637,7 @@ class PipLocker:
             args,
             what=f"uv pip compile for {variant.id}",
             cwd=workdir,
-            env=_uv_env(plan, workdir, request.http_timeout),
+            env=env,
             timeout=request.timeout,
             check=False,
         )

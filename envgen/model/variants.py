@@ -31,6 +31,7 @@ from envgen.model.matrix import (
     cuda_number,
     cuda_of,
 )
+from envgen.model.pythons import resolution_python
 from envgen.model.spec import ProjectSpec, did_you_mean
 from envgen.model.types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 
@@ -60,6 +61,13 @@ class Variant:
     companion_pins: tuple[tuple[str, str], ...] = ()
     # Compiled extensions named in pip: pinned for this variant (envgen.model.extensions).
     extensions: tuple[ExtensionPin, ...] = ()
+    # The patch release project.yaml names for this python ("3.6.12"), if any.
+    python_patch: str | None = None
+
+    @property
+    def resolution_python(self) -> str:
+        """The full Python version the lock resolves for (envgen.model.pythons)."""
+        return resolution_python(self.python, self.python_patch)
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -86,6 +94,7 @@ class Variant:
             "kind": self.kind,
             "compute_version": self.compute_version,
             "python": self.python,
+            **({"python_patch": self.python_patch} if self.python_patch else {}),
             "platform": self.platform,
             "managers": list(self.managers),
             "pins": {
@@ -793,6 +802,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     ),
                     companion_pins=tuple(companion_pins),
                     extensions=pins_by_python[py],
+                    python_patch=dict(spec.python_patch).get(py),
                 )
                 for py in pythons
             )

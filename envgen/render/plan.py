@@ -70,10 +70,13 @@ def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str,
     }
 
 
-def describe(variant: Variant) -> str:
+def describe(variant: Variant, *, resolved: bool = False) -> str:
+    """The header's variant line; `resolved` (full locks) names the Python patch release the
+    lock was resolved for where it is more than the minor (envgen.model.pythons)."""
+    python = variant.resolution_python if resolved else variant.python
     return (
         f"variant: {variant.id} (torch {variant.release.torch}, {variant.accelerator}, "
-        f"python {variant.python}, {variant.platform})"
+        f"python {python}, {variant.platform})"
     )
 
 
