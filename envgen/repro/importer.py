@@ -59,6 +59,7 @@ from envgen.model.variants import (
 from envgen.repro import eras, shell
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
+from envgen.repro.carry import carry_to_pip
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
@@ -1670,6 +1671,10 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
                 f"{src}: python {fitting}: the newest Python torch {release.torch} and the "
                 "file's compiled extensions were all built for"
             )
+    if managers == ["pip"] and found.conda_deps:
+        # never dropped in silence (envgen.repro.carry); a refusal only where the import itself
+        # moved torch from conda to pip, not where the file already installed torch with pip
+        _carry_conda(found, src, report, switched=found.torch_manager == "conda")
     if strict and report.departures:
         report.problems.extend(report.departures)
         _raise(src, [f"--strict: {p}" for p in report.problems])
@@ -2528,6 +2533,20 @@ def _pure_python_vision(pin: _Pin) -> bool:
         and _is_version(pin.version)
         and (Version("0.2.0") <= Version(pin.version) < Version("0.3.0"))
     )
+
+
+def _carry_conda(found: _Found, src: str, report: _Report, *, switched: bool) -> None:
+    """Move the file's conda dependencies under pip: (a pip build never installs `conda:`)."""
+    carried = carry_to_pip(found.conda_deps, found.pip_reqs, where=src)
+    found.pip_reqs.extend(carried.pip)
+    found.conda_deps.clear()
+    report.warnings.extend(carried.notes)
+    if carried.refused:
+        what = f"pip cannot install these conda dependencies: {'; '.join(carried.refused)}"
+        if switched:
+            report.problems.append(f"{src}: the environment moves to pip, and {what}")
+        else:
+            report.warnings.append(f"{src}: torch is installed with pip; left out, as {what}")
 
 
 def _gone_routes(
