@@ -60,11 +60,14 @@ KNOWN_KEYS: Final = (
     "write_index",
     "ci",
     "trusted_hosts",
+    "torch_from",
 )
 CONDA_KEYS: Final = ("channels", "dependencies", "source")
 LOCK_KEYS: Final = ("exclude_newer", "resolver")
 CI_KEYS: Final = ("gpu_runner", "cpu_runner", "install")
 WRITE_INDEX_CHOICES: Final = ("official", "mirror")
+# Where torch comes from: as published, or PyPI's identical build (envgen.model.pypi_routes).
+TORCH_FROM_CHOICES: Final = ("published", "pypi")
 
 # Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
 # YAML scalar or a requirements line early (issue 16 item 3).
@@ -205,6 +208,7 @@ class ProjectSpec:
     pytorch_index: str | None = None
     pypi_index: str | None = None
     write_index: str = "official"
+    torch_from: str = "published"
     ci: SpecCiSettings = field(default_factory=SpecCiSettings)
     # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
     trusted_hosts: tuple[str, ...] = ()
@@ -233,6 +237,8 @@ class ProjectSpec:
                 # Only when set, so the hashes of specs without it do not change.
                 **({"source": self.conda.source} if self.conda.source else {}),
             },
+            # Only when set, so the hashes of specs without it do not change.
+            **({"torch_from": self.torch_from} if self.torch_from != "published" else {}),
             "lock": {
                 "exclude_newer": self.lock.exclude_newer.isoformat()
                 if self.lock.exclude_newer
@@ -579,6 +585,7 @@ class _Validator:
         pytorch_index = self._url("pytorch_index")
         pypi_index = self._url("pypi_index")
         write_index = self._write_index()
+        torch_from = self._torch_from()
         ci = self._ci()
         if self.p.items:
             return None
@@ -604,6 +611,7 @@ class _Validator:
             pytorch_index=pytorch_index,
             pypi_index=pypi_index,
             write_index=write_index,
+            torch_from=torch_from,
             ci=ci,
             trusted_hosts=self.trusted_hosts,
         )
@@ -1015,6 +1023,17 @@ class _Validator:
                 f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
             )
             return "official"
+        return str(value)
+
+    def _torch_from(self) -> str:
+        value = self.data.get("torch_from", "published")
+        if value not in TORCH_FROM_CHOICES:
+            self.p.add(
+                "torch_from",
+                f"{value!r} is not one of {', '.join(TORCH_FROM_CHOICES)}"
+                f"{did_you_mean(str(value), TORCH_FROM_CHOICES)}",
+            )
+            return "published"
         return str(value)
 
     def _ci(self) -> SpecCiSettings:

@@ -45,6 +45,7 @@ from envgen.model.matrix import (
     compute_sort_key,
     cuda_number,
 )
+from envgen.model.pypi_routes import load_routes
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
@@ -1700,6 +1701,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     project.update(companions)
     project["accelerators"] = [acc]
     project["managers"] = managers
+    if _from_pypi(found, release.torch, acc, managers):
+        project["torch_from"] = "pypi"  # the file's plain PyPI torch (envgen.model.pypi_routes)
     if found.pip_reqs:
         project["pip"] = list(found.pip_reqs)
     if found.conda_deps or (channels and "conda" in managers):
@@ -2535,6 +2538,16 @@ def _pure_python_vision(pin: _Pin) -> bool:
     )
 
 
+def _from_pypi(found: _Found, torch: str, acc: str, managers: list[str]) -> bool:
+    """The file installed torch from PyPI (a plain pin, no PyTorch index or wheel URL) and PyPI's
+    wheel of that release is the labelled build `acc` (matrices/pypi-routes.yaml)."""
+    if managers != ["pip"] or found.torch_manager != "pip" or found.torch is None:
+        return False
+    if found.torch.label or any("pytorch.org" in url for _, url in found.indexes):
+        return False
+    return any(r.release == torch and r.replaces == f"{torch}+{acc}" for r in load_routes())
+
+
 def _carry_conda(found: _Found, src: str, report: _Report, *, switched: bool) -> None:
     """Move the file's conda dependencies under pip: (a pip build never installs `conda:`)."""
     carried = carry_to_pip(found.conda_deps, found.pip_reqs, where=src)
@@ -2660,6 +2673,7 @@ _KEY_ORDER: Final = (
     "torchaudio",
     "accelerators",
     "managers",
+    "torch_from",
     "pip",
     "conda",
     "lock",
