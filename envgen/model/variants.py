@@ -855,14 +855,12 @@ def _torch_from(
         return build, None, ()
     routed, route = pypi_route(build, platform)
     if route is None and routed is not None and routed.index != "pypi":
-        return (
-            routed,
-            None,
-            (
-                f"torch_from: pypi: PyPI has no identical build of torch {routed.torch} "
-                f"({acc}, {platform}); it comes from {routed.url or 'the PyTorch index'} as published",
-            ),
+        where = routed.url or "the PyTorch index"
+        note = (
+            f"torch_from: pypi: PyPI has no identical build of torch {routed.torch} "
+            f"({acc}, {platform}); it comes from {where} as published"
         )
+        return routed, None, (note,)
     return routed, route, ()
 
 
