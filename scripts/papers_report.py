@@ -1,0 +1,101 @@
+"""Render the papers suite's results (tests/integration/test_papers.py) as docs/papers.md.
+
+    python scripts/papers_report.py [RESULTS_DIR] [--date YYYY-MM-DD] [--write]
+
+RESULTS_DIR defaults to ~/.cache/envgen-test/papers/results (one JSON file per paper). The table
+lists the papers in tests/data/papers/papers.yaml, in that order; a paper without a result is
+"not run". Prints the page; --write replaces docs/papers.md (atomically). The date is the run's
+(today unless given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.papers import entries  # noqa: E402 - after the path set-up
+
+DOC = ROOT / "docs" / "papers.md"
+DEFAULT_RESULTS = Path.home() / ".cache" / "envgen-test" / "papers" / "results"
+
+INTRO = """\
+# Papers reproduced end to end
+
+The opt-in suite `make test-papers` (`tests/integration/test_papers.py`, marker `papers`) takes
+real repositories of 2019-2023 from the corpus in `tests/data/real/` (each file verbatim; its
+repository and commit in `tests/data/real/SOURCES.yaml`; the list in
+`tests/data/papers/papers.yaml`) and does what a researcher would: `envgen import`, `envgen
+lock`, `envgen build`, `envgen smoke` (the cpu tier, and the project tier: every package the
+paper names imports in the built environment). It runs on a CPU machine that reaches PyPI only,
+with pyenv's CPython 3.6-3.13 standing in for uv's interpreter downloads, so each imported
+project is adapted first (`tests/support/papers.py`, every change listed under *notes*): the
+release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
+of conda (conda dependencies carried to pip), and, where the import set no date,
+`exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
+dates). A paper *runs* when its environment builds and every cpu and project check passes.
+
+Regenerate: `make test-papers`, then `python scripts/papers_report.py --write`.
+"""
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(results: dict[str, dict[str, object]], date: str) -> str:
+    rows = []
+    ran = 0
+    listed = entries()
+    for entry in listed:
+        res = results.get(entry["id"])
+        if res is None:
+            rows.append(f"| {entry['id']} | {entry['source']} | | | | not run | |")
+            continue
+        ran += bool(res["ok"])
+        project = res.get("project_checks") or {}
+        imports = sum(str(v).startswith("pass") for v in project.values())  # type: ignore[union-attr]
+        status = "runs" if res["ok"] else f"stopped at {res['stage']}"
+        why = "" if res["ok"] else str(res["reason"])
+        notes = "; ".join(str(n) for n in res.get("notes") or [])  # type: ignore[union-attr]
+        rows.append(
+            f"| {entry['id']} | {entry['source']} | {res['torch']} | {res['accelerator']} | "
+            f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
+        )
+    done = sum(1 for e in listed if e["id"] in results)
+    head = (
+        f"## Results of {date}\n\n{ran} of {done} papers run ({len(listed)} listed, "
+        f"{len(listed) - done} not run in this session).\n\n"
+        "| paper | source | torch | build | project imports | result | why not | notes |\n"
+        "|---|---|---|---|---|---|---|---|\n"
+    )
+    return INTRO + "\n" + head + "\n".join(rows) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("results", nargs="?", type=Path, default=DEFAULT_RESULTS)
+    parser.add_argument("--date", default=dt.datetime.now(dt.UTC).date().isoformat())
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+    results = {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in sorted(Path(args.results).glob("*.json"))
+    }
+    page = render(results, args.date)
+    if args.write:
+        tmp = DOC.with_suffix(".tmp")
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(DOC)
+    else:
+        sys.stdout.write(page)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
