@@ -15,6 +15,7 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -48,21 +49,21 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render(results: dict[str, dict[str, object]], date: str) -> str:
+def render(results: dict[str, dict[str, Any]], date: str) -> str:
     rows = []
     ran = 0
     listed = entries()
     for entry in listed:
         res = results.get(entry["id"])
         if res is None:
-            rows.append(f"| {entry['id']} | {entry['source']} | | | | not run | |")
+            rows.append(f"| {entry['id']} | {entry['source']} | | | | not run | | |")
             continue
         ran += bool(res["ok"])
-        project = res.get("project_checks") or {}
-        imports = sum(str(v).startswith("pass") for v in project.values())  # type: ignore[union-attr]
+        project: dict[str, str] = res.get("project_checks") or {}
+        imports = sum(v.startswith("pass") for v in project.values())
         status = "runs" if res["ok"] else f"stopped at {res['stage']}"
         why = "" if res["ok"] else str(res["reason"])
-        notes = "; ".join(str(n) for n in res.get("notes") or [])  # type: ignore[union-attr]
+        notes = "; ".join(str(n) for n in res.get("notes") or [])
         rows.append(
             f"| {entry['id']} | {entry['source']} | {res['torch']} | {res['accelerator']} | "
             f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
