@@ -47,6 +47,7 @@ from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
 from envgen.lock.pythons import build_interpreter
 from envgen.model import era
+from envgen.model.build_deps import pyproject_section
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -588,7 +589,9 @@ class PipLocker:
         uv = _proc.require("uv", why="lock pip requirements (envgen depends on uv)")
         workdir = request.workdir
         (workdir / "pyproject.toml").write_text(
-            render_pyproject(requirements, plan, routed), encoding="utf-8"
+            # + the build requirements old sdists do not declare (envgen.model.build_deps)
+            render_pyproject(requirements, plan, routed) + pyproject_section(),
+            encoding="utf-8",
         )
         output = workdir / _OUTPUT
         _seed(output, request)
