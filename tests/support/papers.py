@@ -31,21 +31,35 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import (
+    InvalidSdistFilename,
+    InvalidWheelFilename,
+    parse_sdist_filename,
+    parse_wheel_filename,
+)
+from packaging.version import InvalidVersion, Version
 
+from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
 from envgen.repro.carry import carry_to_pip
+from envgen.repro.verify import fetch_simple
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 PAPERS = Path(__file__).parents[1] / "data" / "papers" / "papers.yaml"
 ENVGEN = Path(sys.executable).with_name("envgen")
 PYENV = Path.home() / ".pyenv" / "versions"
 STEP_TIMEOUT = 3600
-# Checks that fail on this GPU-less machine for old CUDA builds although torch works: issue 28
-# (smoke false alarms), not the paper's. Tolerated only with these exact symptoms, and listed.
-DRIVERLESS = {
+# Smoke checks that fail here although torch works: issue 28 (the smoke script's false alarms on
+# a GPU-less machine and on python < 3.8 in a venv without setuptools), not the paper's.
+# Tolerated only with these exact symptoms, and listed in the notes.
+FALSE_ALARMS = {
     "arch-list": "torch.cuda.get_arch_list() is (empty)",
     "cuda-libraries": "cudaRuntimeGetVersion() failed",
+    "version:torch": "No module named 'pkg_resources'",
+    "version:torchvision": "No module named 'pkg_resources'",
+    "version:torchaudio": "No module named 'pkg_resources'",
 }
 
 
@@ -152,9 +166,51 @@ def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | No
         ]
         if later:
             day = dt.date.fromisoformat(min(later)) - dt.timedelta(days=1)
+            why = "the day before the next torch release"
+            newest = newest_pin(list(project.get("pip") or []))
+            if newest is not None and newest[0] > day:
+                day, why = newest[0], f"the upload of {newest[1]}, the file's newest exact pin"
             project["lock"] = {"exclude_newer": day.isoformat()}
-            notes.append(f"exclude_newer {day.isoformat()}: the day before the next torch release")
+            notes.append(f"exclude_newer {day.isoformat()}: {why}")
     return acc
+
+
+def newest_pin(requirements: list[str]) -> tuple[dt.date, str] | None:
+    """The newest first-upload date on PyPI among the exact `name==version` pins (PEP 691 JSON
+    simple API), with the pin; None when there is none."""
+    best: tuple[dt.date, str] | None = None
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        spec = list(req.specifier)
+        if len(spec) != 1 or spec[0].operator != "==" or "*" in spec[0].version:
+            continue
+        try:
+            page = fetch_simple(req.name)
+        except EnvgenError:
+            continue
+        wanted = Version(spec[0].version)
+        times = [
+            f["upload-time"][:10]
+            for f in page["files"]
+            if f.get("upload-time") and _file_version(str(f["filename"])) == wanted
+        ]
+        if times:
+            day = dt.date.fromisoformat(min(times))
+            if best is None or day > best[0]:
+                best = (day, f"{req.name}=={spec[0].version}")
+    return best
+
+
+def _file_version(filename: str) -> Version | None:
+    try:
+        if filename.endswith(".whl"):
+            return parse_wheel_filename(filename)[1]
+        return parse_sdist_filename(filename)[1]
+    except (InvalidWheelFilename, InvalidSdistFilename, InvalidVersion):
+        return None
 
 
 def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) -> PaperResult:
@@ -220,10 +276,10 @@ def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> 
         for check in report.get("checks", []):
             if check.get("tier") == "cpu":
                 name, status = check["name"], check["status"]
-                if status == "fail" and DRIVERLESS.get(name, "\0") in check["detail"]:
-                    status = "fail-driverless"
+                if status == "fail" and FALSE_ALARMS.get(name, "\0") in check["detail"]:
+                    status = "fail-false-alarm"
                     result.notes.append(
-                        f"cpu/{name} fails without a GPU driver (issue 28): {check['detail']}"
+                        f"cpu/{name}: a smoke false alarm (issue 28): {check['detail']}"
                     )
                 result.cpu_checks[name] = status
             elif check.get("tier") == "project":
