@@ -49,6 +49,21 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _why(reason: str) -> str:
+    """The resolver's own cause where it gave one, else the reason; at most 300 characters."""
+    if "cause: " in reason:
+        reason = reason.split("cause: ", 1)[1].split(" / ", 1)[0]
+    return reason if len(reason) <= 300 else reason[:297] + "..."
+
+
+def _note(note: str) -> str:
+    # a false alarm's detail names a temporary path: the check and the issue are enough
+    for mark in (": a smoke false alarm (issue 28)", " fails without a GPU driver (issue 28)"):
+        if mark in note:
+            return note.split(mark, 1)[0] + ": issue 28 false alarm"
+    return note
+
+
 def render(results: dict[str, dict[str, Any]], date: str) -> str:
     rows = []
     ran = 0
@@ -62,8 +77,8 @@ def render(results: dict[str, dict[str, Any]], date: str) -> str:
         project: dict[str, str] = res.get("project_checks") or {}
         imports = sum(v.startswith("pass") for v in project.values())
         status = "runs" if res["ok"] else f"stopped at {res['stage']}"
-        why = "" if res["ok"] else str(res["reason"])
-        notes = "; ".join(str(n) for n in res.get("notes") or [])
+        why = "" if res["ok"] else _why(str(res["reason"]))
+        notes = "; ".join(_note(str(n)) for n in res.get("notes") or [])
         rows.append(
             f"| {entry['id']} | {entry['source']} | {res['torch']} | {res['accelerator']} | "
             f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
