@@ -47,7 +47,7 @@ from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
 from envgen.lock.pythons import build_interpreter
 from envgen.model import era
-from envgen.model.build_deps import pyproject_section
+from envgen.model.build_deps import pyproject_section, undeclared_runtime
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -526,6 +526,13 @@ class PipLocker:
     def _lock_uv(self, request: LockRequest, plan: IndexPlan) -> _Compiled:
         variant = request.variant
         requirements = requirement_lines(variant, request.urls)
+        named = {canonicalize_name(Requirement(r).name) for r in requirements}
+        # What `import torch` needs but torch does not declare (envgen.model.build_deps).
+        requirements += [
+            r
+            for r in undeclared_runtime(variant.release.torch)
+            if canonicalize_name(Requirement(r).name) not in named
+        ]
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
         timeout = min(request.http_timeout or _PROBE_TIMEOUT_S, request.timeout)

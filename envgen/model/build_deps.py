@@ -16,6 +16,9 @@ import json
 from pathlib import Path
 from typing import Final
 
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
+
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.safe_yaml import load_bounded
@@ -51,6 +54,42 @@ def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, 
     return tuple(sorted(out.items()))
 
 
+@functools.cache
+def _runtime(path: Path = TABLE) -> tuple[tuple[SpecifierSet, tuple[str, ...]], ...]:
+    _, data = load_bounded(path.read_text(encoding="utf-8"))
+    rows = data.get("runtime") if isinstance(data, dict) else None
+    out: list[tuple[SpecifierSet, tuple[str, ...]]] = []
+    for i, row in enumerate(rows or []):
+        needs = row.get("requires") if isinstance(row, dict) else None
+        if (
+            not isinstance(row, dict)
+            or set(row) != {"torch", "requires", "source"}
+            or not isinstance(needs, list)
+            or not all(isinstance(n, str) for n in needs)
+        ):
+            msg = f"{path}: runtime[{i}]: expected {{torch, requires: [...], source}}; got {row!r}"
+            raise MatrixError(msg)
+        try:
+            out.append((SpecifierSet(str(row["torch"])), tuple(needs)))
+        except InvalidSpecifier as exc:
+            msg = f"{path}: runtime[{i}]: torch: {exc}"
+            raise MatrixError(msg) from exc
+    return tuple(out)
+
+
+def undeclared_runtime(torch: str) -> tuple[str, ...]:
+    """What `import torch` of release `torch` needs beyond its Requires-Dist (the table's
+    `runtime:` rows), e.g. setuptools for 1.10.x.
+
+    >>> undeclared_runtime("1.10.0"), undeclared_runtime("1.11.0")
+    (('setuptools',), ())
+    """
+    version = Version(torch)
+    return tuple(
+        r for spec, needs in _runtime() if spec.contains(version, prereleases=True) for r in needs
+    )
+
+
 def _table_body() -> str:
     return "".join(
         f"{json.dumps(name)} = {json.dumps(list(build))}\n"
@@ -70,4 +109,4 @@ def uv_toml() -> str:
     return f"[extra-build-dependencies]\n{body}" if body else ""
 
 
-__all__ = ["extra_build_dependencies", "pyproject_section", "uv_toml"]
+__all__ = ["extra_build_dependencies", "pyproject_section", "undeclared_runtime", "uv_toml"]

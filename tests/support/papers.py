@@ -248,19 +248,39 @@ def _steps(
         result.reason = f"torch {result.torch} has no linux-64 wheel on PyPI"
         return
     result.accelerator = acc
-    spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    release = matrix.release(result.torch)
+    # A file that names no python gets the release's newest; where that fails, try the next
+    # older ones (at most two more), as a researcher would, and say so.
+    newest_first = list(reversed(release.python))[:3] if release is not None else []
+    pythons = [result.python] if result.python else newest_first or [""]
+    for i, python in enumerate(pythons):
+        if python:
+            project["python"] = python
+        result.python = python
+        spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+        if _lock_build(result, spec, acc, work, env):
+            break
+        if i + 1 < len(pythons):
+            result.notes.append(f"python {python}: {result.reason[:300]}; trying {pythons[i + 1]}")
+    else:
+        return
+    result.stage = "smoke"
+    done = _run([str(ENVGEN), "smoke", str(spec), "--variant", acc, "--json"], work, env)
+    _read_smoke(result, done)
+
+
+def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict[str, str]) -> bool:
+    result.reason = ""
     for stage, args in (
         ("lock", ["lock", str(spec), "--variant", acc]),
-        ("build", ["build", str(spec), "--variant", acc, "--no-smoke"]),
+        ("build", ["build", str(spec), "--variant", acc, "--no-smoke", "--rebuild"]),
     ):
         result.stage = stage
         done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
-            return
-    result.stage = "smoke"
-    done = _run([str(ENVGEN), "smoke", str(spec), "--variant", acc, "--json"], work, env)
-    _read_smoke(result, done)
+            return False
+    return True
 
 
 def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> None:
