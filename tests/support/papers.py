@@ -169,38 +169,42 @@ def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | No
             why = "the day before the next torch release"
             newest = newest_pin(list(project.get("pip") or []))
             if newest is not None and newest[0] > day:
-                day, why = newest[0], f"the upload of {newest[1]}, the file's newest exact pin"
+                day = newest[0] + dt.timedelta(days=1)
+                why = f"the first upload on PyPI that {newest[1]} allows"
             project["lock"] = {"exclude_newer": day.isoformat()}
             notes.append(f"exclude_newer {day.isoformat()}: {why}")
     return acc
 
 
 def newest_pin(requirements: list[str]) -> tuple[dt.date, str] | None:
-    """The newest first-upload date on PyPI among the exact `name==version` pins (PEP 691 JSON
-    simple API), with the pin; None when there is none."""
+    """The latest day any named requirement could first be installed: for each, the first upload
+    on PyPI (PEP 691 JSON simple API) of a version its specifier allows; the newest of these,
+    with the requirement. A paper that installed it is at least that new. None when none is
+    found."""
     best: tuple[dt.date, str] | None = None
     for text in requirements:
         try:
             req = Requirement(text)
         except InvalidRequirement:
             continue
-        spec = list(req.specifier)
-        if len(spec) != 1 or spec[0].operator != "==" or "*" in spec[0].version:
-            continue
         try:
             page = fetch_simple(req.name)
         except EnvgenError:
             continue
-        wanted = Version(spec[0].version)
-        times = [
-            f["upload-time"][:10]
-            for f in page["files"]
-            if f.get("upload-time") and _file_version(str(f["filename"])) == wanted
-        ]
+        times = []
+        for f in page["files"]:
+            version = _file_version(str(f["filename"]))
+            if (
+                f.get("upload-time")
+                and version is not None
+                and not f.get("yanked")
+                and req.specifier.contains(version, prereleases=True)
+            ):
+                times.append(str(f["upload-time"])[:10])
         if times:
             day = dt.date.fromisoformat(min(times))
             if best is None or day > best[0]:
-                best = (day, f"{req.name}=={spec[0].version}")
+                best = (day, text)
     return best
 
 
