@@ -78,6 +78,8 @@ def render(results: dict[str, dict[str, Any]], date: str) -> str:
         imports = sum(v.startswith("pass") for v in project.values())
         status = "runs" if res["ok"] else f"stopped at {res['stage']}"
         why = "" if res["ok"] else _why(str(res["reason"]))
+        if entry["why"] and not res["ok"]:
+            why = f"{entry['why']} ({why})" if why else entry["why"]
         notes = "; ".join(_note(str(n)) for n in res.get("notes") or [])
         rows.append(
             f"| {entry['id']} | {entry['source']} | {res['torch']} | {res['accelerator']} | "

@@ -95,6 +95,7 @@ def entries() -> list[dict[str, str]]:
                 "id": paper["id"],
                 "import": paper["import"],
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
+                "why": str(paper.get("why") or ""),
             }
         )
     return out
