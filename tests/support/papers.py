@@ -308,6 +308,8 @@ def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> 
                     result.notes.append(
                         f"cpu/{name}: a smoke false alarm (issue 28): {check['detail']}"
                     )
+                if status == "fail":
+                    result.notes.append(f"cpu/{name}: {check['detail'][:400]}")
                 result.cpu_checks[name] = status
             elif check.get("tier") == "project":
                 result.project_checks[check["name"]] = f"{check['status']}: {check['detail']}"
