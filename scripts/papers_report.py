@@ -41,6 +41,11 @@ of conda (conda dependencies carried to pip), and, where the import set no date,
 `exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
 dates). A paper *runs* when its environment builds and every cpu and project check passes.
 
+Each paper's row is its latest result: a paper rerun after a fix of the same session (the
+setuptools that torch 1.10 imports, undeclared build dependencies, older pythons tried) shows
+the rerun. *why not* gives envgen's reason, and, where one was made, the analysis of a failure
+envgen cannot fix (`why:` in `tests/data/papers/papers.yaml`); *notes* list every adaptation.
+
 Regenerate: `make test-papers`, then `python scripts/papers_report.py --write`.
 """
 
