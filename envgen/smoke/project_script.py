@@ -145,6 +145,18 @@ def cause(text, modules):  # type: (str, list[str]) -> str
                 + "'"
             )
     hit = _NO_MODULE.search(text)
+    if hit and "." in hit.group(1) and hit.group(1).split(".")[0] not in modules:
+        top = hit.group(1).split(".")[0]
+        installed = version_of(top)
+        if installed:
+            return (
+                "a too-new (or too-old) dependency: "
+                + top
+                + " "
+                + installed
+                + " has no module "
+                + hit.group(1)
+            )
     if hit and hit.group(1).split(".")[0] not in modules:
         return (
             "a missing dependency: " + hit.group(1) + " is not installed "

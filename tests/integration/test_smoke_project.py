@@ -40,6 +40,7 @@ WHEELS: dict[str, tuple[str, dict[str, str]]] = {
         {"oldapi/__init__.py": "from newdep import old_api\n"},
     ),
     "undeclared": ("1.0", {"undeclared/__init__.py": "import notinstalledmod\n"}),
+    "uses-moved": ("1.0", {"usesmoved/__init__.py": "import newdep.cluster.supervised\n"}),
 }
 
 
@@ -82,7 +83,8 @@ def test_names_come_from_pip_and_conda_without_the_torch_family() -> None:
 
 def test_each_named_distribution_is_imported_and_failures_say_why(env_python: Path) -> None:
     v = variant(
-        ("good-pkg", "needs-lib", "uses-old-api", "undeclared", "never-installed"), ("ffmpeg",)
+        ("good-pkg", "needs-lib", "uses-old-api", "undeclared", "uses-moved", "never-installed"),
+        ("ffmpeg",),
     )
     report = with_project_checks(SmokeReport(checks=()), env_python, v, conda_built=True)
     got = {c.name: (c.status, c.detail) for c in report.checks}
@@ -107,6 +109,12 @@ def test_each_named_distribution_is_imported_and_failures_say_why(env_python: Pa
             "'notinstalledmod'; likely cause: a missing dependency: notinstalledmod is not "
             "installed (undeclared by the distribution, or left out of the lock)",
         ),
+        "import:uses-moved": (
+            "fail",
+            "uses-moved 1.0: import usesmoved: ModuleNotFoundError: No module named "
+            "'newdep.cluster'; likely cause: a too-new (or too-old) dependency: newdep 3.0 has "
+            "no module newdep.cluster",
+        ),
         "import:never-installed": (
             "fail",
             "never-installed is named under pip: but is not installed (the lock left it out: "
@@ -117,7 +125,7 @@ def test_each_named_distribution_is_imported_and_failures_say_why(env_python: Pa
     assert {c.tier for c in report.checks} == {"project"}
     # reported like the other tiers: JUnit has a project suite with the failures
     junit = render_junit(report, name="cpu")
-    assert '<testsuite name="cpu.project" tests="6" failures="4" skipped="1"' in junit
+    assert '<testsuite name="cpu.project" tests="7" failures="5" skipped="1"' in junit
     # and the report's JSON round-trip keeps the tier
     assert (
         parse_report('[{"tier": "project", "name": "import:x", "status": "pass", "detail": ""}]', 0)
