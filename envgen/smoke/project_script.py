@@ -174,6 +174,10 @@ def check(dist):  # type: (str) -> dict[str, object]
         out.update(status="absent", detail="no installed distribution named " + dist)
         return out
     modules = import_names(path)
+    # A distribution's own package where it has one (pytorch-lightning: pytorch_lightning, not
+    # the pl_examples it also installs, whose import downloads MNIST); else every top-level name.
+    own = [m for m in modules if normalize(m) == normalize(dist)]
+    modules = own or modules
     out.update(version=version, modules=modules)
     if not modules:
         out.update(detail="installs no importable module")
