@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 
 from packaging.markers import Marker
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+from packaging.version import InvalidVersion, Version
 
 from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
@@ -188,19 +189,40 @@ def diff_distributions(
 ) -> list[str]:
     """Lines naming every missing, wrong-version and (when `exact`) extra distribution.
 
+    Versions are compared as PEP 440 versions where both parse (a lock's `thop==0.1.0-2207010342`
+    installs as `0.1.0.post2207010342`, the same version), as strings otherwise (conda versions).
+
     >>> diff_distributions({"six": "1.17.0", "a": "1"}, {"six": "1.16.0", "b": "2"})
     ['missing: a==1', 'wrong version: six==1.16.0 installed, the lock has 1.17.0', 'extra: b==2']
+    >>> diff_distributions({"thop": "0.1.0-2207010342"}, {"thop": "0.1.0.post2207010342"})
+    []
     """
     lines: list[str] = []
     lines += [f"missing: {n}=={v}" for n, v in sorted(expected.items()) if n not in installed]
     lines += [
         f"wrong version: {n}=={installed[n]} installed, the lock has {v}"
         for n, v in sorted(expected.items())
-        if n in installed and installed[n] != v
+        if n in installed and not same_version(installed[n], v)
     ]
     if exact:
         lines += [f"extra: {n}=={v}" for n, v in sorted(installed.items()) if n not in expected]
     return lines
+
+
+def same_version(installed: str, locked: str) -> bool:
+    """Whether two version strings name one version: PEP 440-normalized where both parse.
+
+    >>> same_version("0.1.0.post2207010342", "0.1.0-2207010342"), same_version("1.0", "1.0.0")
+    (True, True)
+    >>> same_version("2.1.0+cpu", "2.1.0+cu118"), same_version("1.1.1w", "1.1.1w")
+    (False, True)
+    """
+    if installed == locked:
+        return True
+    try:
+        return Version(installed) == Version(locked)
+    except InvalidVersion:
+        return False
 
 
 # --- installed distributions -------------------------------------------------------------------
@@ -444,4 +466,5 @@ __all__ = [
     "rattler_install",
     "read_lock",
     "rewrite_text_prefix",
+    "same_version",
 ]

@@ -79,6 +79,7 @@ from envgen.model.spec import ProjectSpec
 from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
 from envgen.render.base import IndexUrls, index_urls
+from envgen.smoke.project import with_project_checks
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
 
@@ -736,6 +737,8 @@ def _smoke(
 ) -> SmokeReport:
     start = time.perf_counter()
     report = run_smoke(python_of(env), smoke_expectation(variant, expected, archs))
+    # The project tier: the spec's own packages import (envgen.smoke.project).
+    report = with_project_checks(report, python_of(env), variant, conda_built=bool(expected.conda))
     log.info(
         "%s: smoke %d passed, %d failed, %d skipped in %.1f s",
         variant.id,

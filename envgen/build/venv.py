@@ -63,6 +63,7 @@ from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.pip import index_plan, uv_index_environment
+from envgen.model.build_deps import uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
@@ -168,12 +169,17 @@ class VenvBuilder:
                 # credentials) travel only as flags.
                 copy = Path(work) / REQUIREMENTS
                 copy.write_text(rest, encoding="utf-8")
+                # Only the build requirements old sdists do not declare (build_deps).
+                config = Path(work) / "uv.toml"
+                config.write_text(uv_toml(), encoding="utf-8")
                 _proc.run(
                     [
                         uv,
                         "pip",
                         "sync",
                         "--no-config",
+                        "--config-file",
+                        config,
                         "--require-hashes",
                         # No --compile-bytecode: uv writes the temp build path into every .pyc,
                         # which makes them unshareable; compile_bytecode below writes path-free

@@ -673,7 +673,7 @@ def lock_pip(request: LockRequest, conda: Sequence[CondaRecord]) -> list[PipReco
     output = request.workdir / "pylock.conda.toml"
     args: list[str | os.PathLike[str]] = [
         uv, "pip", "compile", requirements, "-c", constraints, "--generate-hashes",
-        "--python-version", variant.python, "--python-platform", pip_target(variant),
+        "--python-version", variant.resolution_python, "--python-platform", pip_target(variant),
         "--format", "pylock.toml", "-o", output, "--no-header", "--no-config", "--quiet",
     ]  # fmt: skip
     if request.exclude_newer is not None:

@@ -229,7 +229,7 @@ def lock_full(
                     ),
                     input_hash=hashes[v.id],
                     lock_options=overrides,
-                    description=describe(v),
+                    description=describe(v, resolved=True),
                 )
                 try:
                     locked: list[LockedFile] = []

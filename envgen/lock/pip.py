@@ -45,7 +45,9 @@ from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
+from envgen.lock.pythons import build_interpreter
 from envgen.model import era
+from envgen.model.build_deps import pyproject_section, undeclared_runtime
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -370,11 +372,15 @@ def target_environment(variant: Variant) -> dict[str, str]:
     """The PEP 508 marker environment of a variant's target (not the host; for Requires-Dist)."""
     return {
         "python_version": variant.python,
-        "python_full_version": f"{variant.python}.0",
+        "python_full_version": _full(variant.resolution_python),
         "implementation_name": "cpython",
         "platform_python_implementation": "CPython",
         **load_targets().markers(variant.platform),
     }
+
+
+def _full(version: str) -> str:
+    return version if version.count(".") >= 2 else f"{version}.0"
 
 
 def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str]:
@@ -520,6 +526,13 @@ class PipLocker:
     def _lock_uv(self, request: LockRequest, plan: IndexPlan) -> _Compiled:
         variant = request.variant
         requirements = requirement_lines(variant, request.urls)
+        named = {canonicalize_name(Requirement(r).name) for r in requirements}
+        # What `import torch` needs but torch does not declare (envgen.model.build_deps).
+        requirements += [
+            r
+            for r in undeclared_runtime(variant.release.torch)
+            if canonicalize_name(Requirement(r).name) not in named
+        ]
         direct = {canonicalize_name(Requirement(r).name) for r in requirements}
         # The user's ENVGEN_HTTP_TIMEOUT bounds the probe as it bounds uv.
         timeout = min(request.http_timeout or _PROBE_TIMEOUT_S, request.timeout)
@@ -583,10 +596,13 @@ class PipLocker:
         uv = _proc.require("uv", why="lock pip requirements (envgen depends on uv)")
         workdir = request.workdir
         (workdir / "pyproject.toml").write_text(
-            render_pyproject(requirements, plan, routed), encoding="utf-8"
+            # + the build requirements old sdists do not declare (envgen.model.build_deps)
+            render_pyproject(requirements, plan, routed) + pyproject_section(),
+            encoding="utf-8",
         )
         output = workdir / _OUTPUT
         _seed(output, request)
+        env = _uv_env(plan, workdir, request.http_timeout)
         args: list[str] = [
             uv,
             "pip",
@@ -595,9 +611,10 @@ class PipLocker:
             "--output-file",
             _OUTPUT,
             "--python",
-            sys.executable,  # only for builds; the target is --python-version/--python-platform
+            # only for sdist builds; the target is --python-version/--python-platform
+            build_interpreter(uv, variant.python, env, who=variant.id),
             "--python-version",
-            variant.python,
+            variant.resolution_python,
             "--python-platform",
             uv_python_platform(variant.platform),
             "--generate-hashes",
@@ -630,7 +647,7 @@ class PipLocker:
             args,
             what=f"uv pip compile for {variant.id}",
             cwd=workdir,
-            env=_uv_env(plan, workdir, request.http_timeout),
+            env=env,
             timeout=request.timeout,
             check=False,
         )

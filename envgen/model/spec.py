@@ -27,6 +27,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import SpecError, excerpt
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.infra.urls import check_index_url, host_of
+from envgen.model.pythons import minor_of
 from envgen.model.types import (
     CONDA_SOURCES,
     MANAGERS,
@@ -59,17 +60,21 @@ KNOWN_KEYS: Final = (
     "write_index",
     "ci",
     "trusted_hosts",
+    "torch_from",
 )
 CONDA_KEYS: Final = ("channels", "dependencies", "source")
 LOCK_KEYS: Final = ("exclude_newer", "resolver")
 CI_KEYS: Final = ("gpu_runner", "cpu_runner", "install")
 WRITE_INDEX_CHOICES: Final = ("official", "mirror")
+# Where torch comes from: as published, or PyPI's identical build (envgen.model.pypi_routes).
+TORCH_FROM_CHOICES: Final = ("published", "pypi")
 
 # Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
 # YAML scalar or a requirements line early (issue 16 item 3).
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
 _PY_RE: Final = re.compile(r"3\.\d{1,2}")
+_PY_PATCH_RE: Final = re.compile(r"3\.\d{1,2}\.\d{1,3}")
 _PY2_RE: Final = re.compile(r"2\.\d{1,2}")
 CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
 _HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
@@ -187,6 +192,9 @@ class ProjectSpec:
     name: str
     python: tuple[str, ...]
     torch: str
+    # major.minor -> the patch release named in project.yaml (`python: "3.6.12"`); `python`
+    # holds the minor. Resolution uses it (envgen.model.pythons).
+    python_patch: tuple[tuple[str, str], ...] = ()
     torchvision: bool | str = True
     torchaudio: bool | str = True
     accelerators: tuple[str, ...] = ("cpu",)
@@ -200,6 +208,7 @@ class ProjectSpec:
     pytorch_index: str | None = None
     pypi_index: str | None = None
     write_index: str = "official"
+    torch_from: str = "published"
     ci: SpecCiSettings = field(default_factory=SpecCiSettings)
     # Hosts whose plain-http index is allowed (not part of as_dict: it changes no output).
     trusted_hosts: tuple[str, ...] = ()
@@ -213,6 +222,8 @@ class ProjectSpec:
         return {
             "name": self.name,
             "python": list(self.python),
+            # Only when set, so the hashes of specs without it do not change.
+            **({"python_patch": dict(self.python_patch)} if self.python_patch else {}),
             "torch": self.torch,
             "torchvision": self.torchvision,
             "torchaudio": self.torchaudio,
@@ -226,6 +237,8 @@ class ProjectSpec:
                 # Only when set, so the hashes of specs without it do not change.
                 **({"source": self.conda.source} if self.conda.source else {}),
             },
+            # Only when set, so the hashes of specs without it do not change.
+            **({"torch_from": self.torch_from} if self.torch_from != "published" else {}),
             "lock": {
                 "exclude_newer": self.lock.exclude_newer.isoformat()
                 if self.lock.exclude_newer
@@ -558,7 +571,7 @@ class _Validator:
                     f"{did_you_mean(str(key), KNOWN_KEYS)}",
                 )
         name = self._name()
-        python = self._python()
+        python, python_patch = self._python()
         torch = self._torch()
         torchvision = self._companion("torchvision")
         torchaudio = self._companion("torchaudio")
@@ -572,6 +585,7 @@ class _Validator:
         pytorch_index = self._url("pytorch_index")
         pypi_index = self._url("pypi_index")
         write_index = self._write_index()
+        torch_from = self._torch_from()
         ci = self._ci()
         if self.p.items:
             return None
@@ -582,6 +596,7 @@ class _Validator:
             path=self.path,
             name=name,
             python=python,
+            python_patch=python_patch,
             torch=torch,
             torchvision=torchvision,
             torchaudio=torchaudio,
@@ -596,6 +611,7 @@ class _Validator:
             pytorch_index=pytorch_index,
             pypi_index=pypi_index,
             write_index=write_index,
+            torch_from=torch_from,
             ci=ci,
             trusted_hosts=self.trusted_hosts,
         )
@@ -619,12 +635,13 @@ class _Validator:
             return None
         return value
 
-    def _python(self) -> tuple[str, ...]:
+    def _python(self) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
         value = self.data.get("python")
         if value is None:
-            return ()
+            return (), ()
         items = value if isinstance(value, list) else [value]
         out: list[str] = []
+        patches: list[tuple[str, str]] = []
         for i, item in enumerate(items):
             where = f"python[{i}]" if isinstance(value, list) else "python"
             if not isinstance(item, str):
@@ -641,6 +658,9 @@ class _Validator:
                     'Python 3 environments; use "3.6" or later',
                 )
                 continue
+            patch = item if _PY_PATCH_RE.fullmatch(item) else None
+            if patch is not None:
+                item = minor_of(patch)  # noqa: PLW2901 - the minor is what the matrix lists
             if not _PY_RE.fullmatch(item):
                 self.p.add(
                     where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
@@ -650,9 +670,11 @@ class _Validator:
                 self.p.add(where, f"python {item} is listed twice")
                 continue
             out.append(item)
+            if patch is not None:
+                patches.append((item, patch))
         if isinstance(value, list) and not value:
             self.p.add("python", 'the list is empty; name at least one version, e.g. ["3.11"]')
-        return tuple(out)
+        return tuple(out), tuple(patches)
 
     def _torch(self) -> str | None:
         value = self.data.get("torch")
@@ -1001,6 +1023,17 @@ class _Validator:
                 f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
             )
             return "official"
+        return str(value)
+
+    def _torch_from(self) -> str:
+        value = self.data.get("torch_from", "published")
+        if value not in TORCH_FROM_CHOICES:
+            self.p.add(
+                "torch_from",
+                f"{value!r} is not one of {', '.join(TORCH_FROM_CHOICES)}"
+                f"{did_you_mean(str(value), TORCH_FROM_CHOICES)}",
+            )
+            return "published"
         return str(value)
 
     def _ci(self) -> SpecCiSettings:

@@ -31,6 +31,8 @@ from envgen.model.matrix import (
     cuda_number,
     cuda_of,
 )
+from envgen.model.pypi_routes import pypi_route
+from envgen.model.pythons import resolution_python
 from envgen.model.spec import ProjectSpec, did_you_mean
 from envgen.model.types import AcceleratorId, ComputeKind, CondaSource, Manager, Platform, VariantId
 
@@ -60,6 +62,16 @@ class Variant:
     companion_pins: tuple[tuple[str, str], ...] = ()
     # Compiled extensions named in pip: pinned for this variant (envgen.model.extensions).
     extensions: tuple[ExtensionPin, ...] = ()
+    # The patch release project.yaml names for this python ("3.6.12"), if any.
+    python_patch: str | None = None
+    # The labelled build PyPI's plain wheel stands for ("1.10.0+cu102"), when the variant takes
+    # the PyPI route (envgen.model.pypi_routes).
+    pypi_route: str | None = None
+
+    @property
+    def resolution_python(self) -> str:
+        """The full Python version the lock resolves for (envgen.model.pythons)."""
+        return resolution_python(self.python, self.python_patch)
 
     @property
     def managers(self) -> tuple[Manager, ...]:
@@ -86,6 +98,8 @@ class Variant:
             "kind": self.kind,
             "compute_version": self.compute_version,
             "python": self.python,
+            **({"python_patch": self.python_patch} if self.python_patch else {}),
+            **({"pypi_route": self.pypi_route} if self.pypi_route else {}),
             "platform": self.platform,
             "managers": list(self.managers),
             "pins": {
@@ -698,6 +712,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 if "pip" in spec.managers
                 else None
             )
+            pip_build, route, route_note = _torch_from(spec, pip_build, acc, platform)
             conda_build = (
                 _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
@@ -714,7 +729,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     + _other_source_hint(matrix, release.torch, platform, spec, conda_source, acc)
                 )
                 continue
-            variant_warnings: list[str] = list(spec_warnings)
+            variant_warnings: list[str] = [*spec_warnings, *route_note]
             sides: tuple[tuple[Manager, object], ...] = (("pip", pip_build), ("conda", conda_build))
             for mgr, present in sides:
                 if mgr not in spec.managers or present is not None:
@@ -793,6 +808,8 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                     ),
                     companion_pins=tuple(companion_pins),
                     extensions=pins_by_python[py],
+                    python_patch=dict(spec.python_patch).get(py),
+                    pypi_route=route,
                 )
                 for py in pythons
             )
@@ -827,6 +844,24 @@ def pypi_python_missing(
         f"no cp{python.replace('.', '')} wheel for {platform} (PyPI's {platform} wheels: python "
         f"{', '.join(have) or 'none'}){did_you_mean(python, have)}"
     )
+
+
+def _torch_from(
+    spec: ProjectSpec, build: PipBuild | None, acc: str, platform: Platform
+) -> tuple[PipBuild | None, str | None, tuple[str, ...]]:
+    """`torch_from: pypi`: PyPI's identical build of the published default
+    (envgen.model.pypi_routes): (the build to use, the label it stands for, a warning)."""
+    if spec.torch_from != "pypi":
+        return build, None, ()
+    routed, route = pypi_route(build, platform)
+    if route is None and routed is not None and routed.index != "pypi":
+        where = routed.url or "the PyTorch index"
+        note = (
+            f"torch_from: pypi: PyPI has no identical build of torch {routed.torch} "
+            f"({acc}, {platform}); it comes from {where} as published"
+        )
+        return routed, None, (note,)
+    return routed, route, ()
 
 
 def _default_pythons(

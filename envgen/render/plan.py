@@ -70,10 +70,15 @@ def variant_inputs(variant: Variant, urls: IndexUrls, *, kind: str) -> dict[str,
     }
 
 
-def describe(variant: Variant) -> str:
+def describe(variant: Variant, *, resolved: bool = False) -> str:
+    """The header's variant line; `resolved` (full locks) names the Python patch release the
+    lock was resolved for where it is more than the minor (envgen.model.pythons)."""
+    python = variant.resolution_python if resolved else variant.python
+    # PyPI's plain wheel of the published default build (envgen.model.pypi_routes)
+    route = f" from PyPI, the build of {variant.pypi_route}" if variant.pypi_route else ""
     return (
-        f"variant: {variant.id} (torch {variant.release.torch}, {variant.accelerator}, "
-        f"python {variant.python}, {variant.platform})"
+        f"variant: {variant.id} (torch {variant.release.torch}{route}, {variant.accelerator}, "
+        f"python {python}, {variant.platform})"
     )
 
 

@@ -45,6 +45,7 @@ from envgen.model.matrix import (
     compute_sort_key,
     cuda_number,
 )
+from envgen.model.pypi_routes import load_routes
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
@@ -59,6 +60,7 @@ from envgen.model.variants import (
 from envgen.repro import eras, shell
 from envgen.repro import formats as import_formats
 from envgen.repro.base_images import ngc_pytorch
+from envgen.repro.carry import carry_to_pip
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
@@ -1670,6 +1672,10 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
                 f"{src}: python {fitting}: the newest Python torch {release.torch} and the "
                 "file's compiled extensions were all built for"
             )
+    if managers == ["pip"] and found.conda_deps:
+        # never dropped in silence (envgen.repro.carry); a refusal only where the import itself
+        # moved torch from conda to pip, not where the file already installed torch with pip
+        _carry_conda(found, src, report, switched=found.torch_manager == "conda")
     if strict and report.departures:
         report.problems.extend(report.departures)
         _raise(src, [f"--strict: {p}" for p in report.problems])
@@ -1695,6 +1701,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     project.update(companions)
     project["accelerators"] = [acc]
     project["managers"] = managers
+    if _from_pypi(found, release.torch, acc, managers):
+        project["torch_from"] = "pypi"  # the file's plain PyPI torch (envgen.model.pypi_routes)
     if found.pip_reqs:
         project["pip"] = list(found.pip_reqs)
     if found.conda_deps or (channels and "conda" in managers):
@@ -2530,6 +2538,30 @@ def _pure_python_vision(pin: _Pin) -> bool:
     )
 
 
+def _from_pypi(found: _Found, torch: str, acc: str, managers: list[str]) -> bool:
+    """The file installed torch from PyPI (a plain pin, no PyTorch index or wheel URL) and PyPI's
+    wheel of that release is the labelled build `acc` (matrices/pypi-routes.yaml)."""
+    if managers != ["pip"] or found.torch_manager != "pip" or found.torch is None:
+        return False
+    if found.torch.label or any("pytorch.org" in url for _, url in found.indexes):
+        return False
+    return any(r.release == torch and r.replaces == f"{torch}+{acc}" for r in load_routes())
+
+
+def _carry_conda(found: _Found, src: str, report: _Report, *, switched: bool) -> None:
+    """Move the file's conda dependencies under pip: (a pip build never installs `conda:`)."""
+    carried = carry_to_pip(found.conda_deps, found.pip_reqs, where=src)
+    found.pip_reqs.extend(carried.pip)
+    found.conda_deps.clear()
+    report.warnings.extend(carried.notes)
+    if carried.refused:
+        what = f"pip cannot install these conda dependencies: {'; '.join(carried.refused)}"
+        if switched:
+            report.problems.append(f"{src}: the environment moves to pip, and {what}")
+        else:
+            report.warnings.append(f"{src}: torch is installed with pip; left out, as {what}")
+
+
 def _gone_routes(
     found: _Found,
     matrix: Matrix,
@@ -2641,6 +2673,7 @@ _KEY_ORDER: Final = (
     "torchaudio",
     "accelerators",
     "managers",
+    "torch_from",
     "pip",
     "conda",
     "lock",

@@ -27,7 +27,7 @@ from envgen.model.types import ComputeKind
 
 log = logging.getLogger(__name__)
 
-Tier = Literal["cpu", "gpu"]
+Tier = Literal["cpu", "gpu", "project"]
 TIERS: Final[tuple[Tier, ...]] = get_args(Tier)
 Status = Literal["pass", "fail", "skip"]
 STATUSES: Final[tuple[Status, ...]] = get_args(Status)

@@ -24,7 +24,7 @@ MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
 GOOD: Final = 'name: p\npython: "3.11"\ntorch: "2.1.0"\n'
 KEYS: Final = (
     "valid keys: name, python, torch, torchvision, torchaudio, accelerators, platforms, "
-    "managers, pip, conda, lock, pytorch_index, pypi_index, write_index, ci, trusted_hosts"
+    "managers, pip, conda, lock, pytorch_index, pypi_index, write_index, ci, trusted_hosts, torch_from"
 )
 
 

@@ -145,6 +145,20 @@ def test_diff_names_missing_extra_and_wrong() -> None:
     ]
 
 
+def test_diff_compares_pep440_normalized_versions() -> None:
+    # issue 29 item 5: thop's lock pin `0.1.0-2207010342` installs as `0.1.0.post2207010342`;
+    # the environment is sound and must not be reported (and deleted) as a wrong version.
+    lock = {"thop": "0.1.0-2207010342", "pillow": "9.0", "torch": "1.13.1+cu117"}
+    env = {"thop": "0.1.0.post2207010342", "pillow": "9.0.0", "torch": "1.13.1"}
+    assert diff_distributions(lock, env) == [
+        "wrong version: torch==1.13.1 installed, the lock has 1.13.1+cu117"
+    ]
+    # conda versions that are not PEP 440 are compared as written
+    assert diff_distributions({"openssl": "1.1.1w"}, {"openssl": "1.1.1v"}) == [
+        "wrong version: openssl==1.1.1v installed, the lock has 1.1.1w"
+    ]
+
+
 def test_markers_decide_which_pins_apply() -> None:
     lock = Inventory(
         pip={"six": "1.17.0", "colorama": "0.4.6"},

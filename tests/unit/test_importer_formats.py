@@ -200,6 +200,7 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
         '  - "cu102"\n'
         "managers:\n"
         '  - "pip"\n'
+        'torch_from: "pypi"\n'
         "pip:\n"
         '  - "einops>=0.3"\n',
         [
@@ -227,6 +228,7 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
         '  - "cu102"\n'
         "managers:\n"
         '  - "pip"\n'
+        'torch_from: "pypi"\n'
         "pip:\n"
         '  - "numpy<2,>=1.21"\n',
         [

@@ -440,6 +440,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "torch": "1.10.0",
                 "torchaudio": False,
                 "torchvision": False,
+                "torch_from": "pypi",
             },
             "warnings": [
                 "requirements.txt: torch==1.10.0 has no local label and no PyTorch index: on "
@@ -685,6 +686,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "torch": "1.11.0",
                 "torchaudio": False,
                 "torchvision": False,
+                "torch_from": "pypi",
             },
             "warnings": [
                 "requirements.txt:1: torch was 1.11.0a0, now 1.11.0, because 1.11.0a0 is a "

@@ -82,7 +82,7 @@ extra: 1
     assert problems(text) == [
         "project.yaml:8: extra: unknown key; valid keys: name, python, torch, torchvision, torchaudio, "
         "accelerators, platforms, managers, pip, conda, lock, pytorch_index, pypi_index, write_index, ci, "
-        "trusted_hosts",
+        "trusted_hosts, torch_from",
         "project.yaml:1: name: 'my paper' is not a valid name: use 1-64 letters, digits, '.', '_' or '-', "
         "starting with a letter or digit (it names environments and files, so no '/' or spaces)",
         'project.yaml:2: python: expected a string such as "3.10", got a number; '

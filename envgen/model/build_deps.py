@@ -1,0 +1,112 @@
+"""Build dependencies that old sdists need but do not declare (matrices/build-dependencies.yaml).
+
+uv builds an sdist in an isolated environment holding only what the sdist declares; pycocotools
+2.0.0's setup.py imports Cython and numpy before setup() and declares neither, so its build
+fails. The table's rows become uv's `extra-build-dependencies`: a `[tool.uv.extra-build-
+dependencies]` section in the pyproject.toml the lock compiles, and a uv.toml the build passes
+to `uv pip sync --config-file`. Entries for packages a resolution does not contain change nothing.
+
+This module must not start processes or read the network.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Final
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
+
+from envgen.errors import MatrixError
+from envgen.infra.resources import MATRICES_DIR
+from envgen.infra.safe_yaml import load_bounded
+
+TABLE: Final = MATRICES_DIR / "build-dependencies.yaml"
+
+
+@functools.cache
+def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(package, build requirements) for every row, sorted by package."""
+    try:
+        _, data = load_bounded(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        msg = f"{path}: cannot read the build-dependencies table: {exc}"
+        raise MatrixError(msg) from exc
+    rows = data.get("rows") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        msg = f"{path}: expected a mapping with a `rows:` list"
+        raise MatrixError(msg)
+    out: dict[str, tuple[str, ...]] = {}
+    for i, row in enumerate(rows):
+        build = row.get("build") if isinstance(row, dict) else None
+        if (
+            not isinstance(row, dict)
+            or set(row) != {"package", "build", "source"}
+            or not isinstance(row["package"], str)
+            or not isinstance(build, list)
+            or not all(isinstance(b, str) for b in build)
+        ):
+            msg = f"{path}: rows[{i}]: expected {{package, build: [...], source}}; got {row!r}"
+            raise MatrixError(msg)
+        out[row["package"]] = tuple(build)
+    return tuple(sorted(out.items()))
+
+
+@functools.cache
+def _runtime(path: Path = TABLE) -> tuple[tuple[SpecifierSet, tuple[str, ...]], ...]:
+    _, data = load_bounded(path.read_text(encoding="utf-8"))
+    rows = data.get("runtime") if isinstance(data, dict) else None
+    out: list[tuple[SpecifierSet, tuple[str, ...]]] = []
+    for i, row in enumerate(rows or []):
+        needs = row.get("requires") if isinstance(row, dict) else None
+        if (
+            not isinstance(row, dict)
+            or set(row) != {"torch", "requires", "source"}
+            or not isinstance(needs, list)
+            or not all(isinstance(n, str) for n in needs)
+        ):
+            msg = f"{path}: runtime[{i}]: expected {{torch, requires: [...], source}}; got {row!r}"
+            raise MatrixError(msg)
+        try:
+            out.append((SpecifierSet(str(row["torch"])), tuple(needs)))
+        except InvalidSpecifier as exc:
+            msg = f"{path}: runtime[{i}]: torch: {exc}"
+            raise MatrixError(msg) from exc
+    return tuple(out)
+
+
+def undeclared_runtime(torch: str) -> tuple[str, ...]:
+    """What `import torch` of release `torch` needs beyond its Requires-Dist (the table's
+    `runtime:` rows), e.g. setuptools for 1.10.x.
+
+    >>> undeclared_runtime("1.10.0"), undeclared_runtime("1.11.0")
+    (('setuptools',), ())
+    """
+    version = Version(torch)
+    return tuple(
+        r for spec, needs in _runtime() if spec.contains(version, prereleases=True) for r in needs
+    )
+
+
+def _table_body() -> str:
+    return "".join(
+        f"{json.dumps(name)} = {json.dumps(list(build))}\n"
+        for name, build in extra_build_dependencies()
+    )
+
+
+def pyproject_section() -> str:
+    """The `[tool.uv.extra-build-dependencies]` section for a generated pyproject.toml."""
+    body = _table_body()
+    return f"\n[tool.uv.extra-build-dependencies]\n{body}" if body else ""
+
+
+def uv_toml() -> str:
+    """A uv.toml holding only the extra build dependencies (for `uv pip sync --config-file`)."""
+    body = _table_body()
+    return f"[extra-build-dependencies]\n{body}" if body else ""
+
+
+__all__ = ["extra_build_dependencies", "pyproject_section", "undeclared_runtime", "uv_toml"]

@@ -1,0 +1,187 @@
+"""Carry a conda environment's dependencies across when the import moves it to pip.
+
+When the pytorch channel no longer has a release, `envgen import` writes `managers: [pip]`; the
+file's conda dependencies (opencv, tensorboard, scikit-learn, pyyaml, ...) would then stay under
+`conda:`, which a pip build never installs. `carry_to_pip` turns each into a `pip:` requirement
+by the table in matrices/conda-pypi-names.yaml (each row with its source): a renamed one under
+its PyPI name (opencv -> opencv-python), one that a pip environment gets otherwise (cudatoolkit:
+torch's wheels carry CUDA; openssl: the interpreter) left out with a note, one that PyPI has no
+counterpart for (ffmpeg) refused. A name the table does not know is carried under the same name,
+and the warning says so. Versions are carried as PEP 440 specifiers (`opencv=4.5.1` ->
+`opencv-python==4.5.1.*`); a conda build string is dropped.
+
+This module must not decide which manager the import writes (envgen.repro.importer does) and
+must not touch the network.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import canonicalize_name
+
+from envgen.errors import MatrixError
+from envgen.infra.resources import MATRICES_DIR
+from envgen.infra.safe_yaml import load_bounded
+
+TABLE: Final = MATRICES_DIR / "conda-pypi-names.yaml"
+# Set by envgen from torch / python, never carried (the importer handles them).
+_HANDLED: Final = frozenset({"python", "pytorch", "torchvision", "torchaudio", "cpuonly"})
+_SPEC: Final = re.compile(
+    r"^(?:(?P<channel>[\w.-]+)::)?(?P<name>[A-Za-z0-9_][\w.-]*)\s*(?P<rest>.*)$"
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Row:
+    """One conda name: its PyPI distribution, or why it is not carried."""
+
+    conda: str
+    pypi: str | None = None
+    provided: str | None = None
+    none: str | None = None
+    source: str
+
+
+@dataclass(slots=True, kw_only=True)
+class Carried:
+    """What a move to pip does with the conda dependencies."""
+
+    pip: list[str] = field(default_factory=list)  # requirements to add under pip:
+    notes: list[str] = field(default_factory=list)  # warnings: renamed, left out, same name
+    refused: list[str] = field(default_factory=list)  # problems: no PyPI counterpart
+
+
+@functools.cache
+def load_table(path: Path = TABLE) -> dict[str, Row]:
+    """conda name -> Row, from the shipped table (checked: one kind per row, each with a source)."""
+    try:
+        _, data = load_bounded(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        msg = f"{path}: cannot read the conda -> PyPI name table: {exc}"
+        raise MatrixError(msg) from exc
+    rows = data.get("rows") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        msg = f"{path}: expected a mapping with a `rows:` list"
+        raise MatrixError(msg)
+    table: dict[str, Row] = {}
+    for i, raw in enumerate(rows):
+        kinds = [k for k in ("pypi", "provided", "none") if isinstance(raw, dict) and raw.get(k)]
+        if (
+            not isinstance(raw, dict)
+            or len(kinds) != 1
+            or not isinstance(raw.get("conda"), str)
+            or not isinstance(raw.get("source"), str)
+            or set(raw) - {"conda", "pypi", "provided", "none", "source"}
+        ):
+            msg = (
+                f"{path}: rows[{i}]: expected {{conda, source}} and exactly one of pypi, "
+                f"provided, none; got {raw!r}"
+            )
+            raise MatrixError(msg)
+        name = str(raw["conda"]).lower()
+        if name in table:
+            msg = f"{path}: rows[{i}]: conda name {name!r} is listed twice"
+            raise MatrixError(msg)
+        table[name] = Row(
+            conda=name,
+            pypi=raw.get("pypi"),
+            provided=raw.get("provided"),
+            none=raw.get("none"),
+            source=str(raw["source"]),
+        )
+    return table
+
+
+def pip_specifier(conda_version: str) -> str:
+    """A conda version constraint as a PEP 440 specifier ("" when none, or none can be written).
+
+    >>> pip_specifier("=4.5.1"), pip_specifier("==5.3.1"), pip_specifier(">=1.2,<2")
+    ('==4.5.1.*', '==5.3.1', '>=1.2,<2')
+    >>> pip_specifier("=5.3.1=py37h7b6447c_0"), pip_specifier("1.4.*"), pip_specifier("")
+    ('==5.3.1.*', '==1.4.*', '')
+    """
+    text = conda_version.strip().replace(" ", "")
+    if text.startswith("=="):
+        return "==" + text[2:].split("=")[0]  # "==5.3.1=<build>": the build string is dropped
+    if text[:1] in ("<", ">", "!", "~"):
+        return text
+    version = text.lstrip("=").split("=")[0]
+    if not version:
+        return ""
+    # conda's `=4.5.1` is 4.5.1 or any release below it (4.5.1.48 on PyPI)
+    return f"=={version}" if version.endswith(".*") else f"=={version}.*"
+
+
+def carry_to_pip(conda_deps: list[str], pip_reqs: list[str], *, where: str) -> Carried:
+    """The pip requirements, notes and refusals for moving `conda_deps` to pip.
+
+    `pip_reqs` are the file's own pip requirements: a package they already name is not added.
+    """
+    table = load_table()
+    named = {canonicalize_name(n) for n in (_req_name(r) for r in pip_reqs) if n}
+    out = Carried()
+    renamed: list[str] = []
+    provided: list[str] = []
+    same: list[str] = []
+    for dep in conda_deps:
+        hit = _SPEC.match(dep.strip())
+        if hit is None:
+            out.refused.append(f"{dep!r} (not a conda match spec)")
+            continue
+        conda = hit.group("name").lower()
+        if conda in _HANDLED:
+            continue
+        row = table.get(conda)
+        if row is not None and row.none:
+            out.refused.append(f"{conda} ({row.none})")
+            continue
+        if row is not None and row.provided:
+            provided.append(conda)
+            continue
+        pypi = row.pypi if row is not None and row.pypi else conda
+        if canonicalize_name(pypi) in named:
+            continue
+        requirement = pypi + pip_specifier(hit.group("rest"))
+        try:
+            Requirement(requirement)
+        except InvalidRequirement:
+            requirement = pypi  # a conda version PEP 440 cannot read: carried without it
+            out.notes.append(f"{where}: conda {dep!r}: its version is not PEP 440; pip gets {pypi}")
+        named.add(canonicalize_name(pypi))
+        out.pip.append(requirement)
+        if row is None:
+            same.append(pypi)
+        elif canonicalize_name(row.pypi or "") != canonicalize_name(conda):
+            renamed.append(f"{conda} -> {pypi}")
+    if renamed:
+        out.notes.append(
+            f"{where}: conda dependencies carried to pip under their PyPI names: "
+            f"{', '.join(renamed)} (matrices/conda-pypi-names.yaml)"
+        )
+    if provided:
+        out.notes.append(
+            f"{where}: conda dependencies left out, a pip environment gets them otherwise "
+            f"(the interpreter, or the wheels that bundle them): {', '.join(provided)}"
+        )
+    if same:
+        out.notes.append(
+            f"{where}: conda dependencies carried to pip under the same name (not in "
+            f"matrices/conda-pypi-names.yaml; check they are the same package): {', '.join(same)}"
+        )
+    return out
+
+
+def _req_name(requirement: str) -> str | None:
+    try:
+        return Requirement(requirement).name
+    except InvalidRequirement:
+        return None
+
+
+__all__ = ["TABLE", "Carried", "Row", "carry_to_pip", "load_table", "pip_specifier"]

@@ -1,0 +1,124 @@
+"""Render the papers suite's results (tests/integration/test_papers.py) as docs/papers.md.
+
+    python scripts/papers_report.py [RESULTS_DIR] [--date YYYY-MM-DD] [--write]
+
+RESULTS_DIR defaults to ~/.cache/envgen-test/papers/results (one JSON file per paper). The table
+lists the papers in tests/data/papers/papers.yaml, in that order; a paper without a result is
+"not run". Prints the page; --write replaces docs/papers.md (atomically). The date is the run's
+(today unless given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.papers import entries  # noqa: E402 - after the path set-up
+
+DOC = ROOT / "docs" / "papers.md"
+DEFAULT_RESULTS = Path.home() / ".cache" / "envgen-test" / "papers" / "results"
+
+INTRO = """\
+# Papers reproduced end to end
+
+The opt-in suite `make test-papers` (`tests/integration/test_papers.py`, marker `papers`) takes
+real repositories of 2019-2023 from the corpus in `tests/data/real/` (each file verbatim; its
+repository and commit in `tests/data/real/SOURCES.yaml`; the list in
+`tests/data/papers/papers.yaml`) and does what a researcher would: `envgen import`, `envgen
+lock`, `envgen build`, `envgen smoke` (the cpu tier, and the project tier: every package the
+paper names imports in the built environment). It runs on a CPU machine that reaches PyPI only,
+with pyenv's CPython 3.6-3.13 standing in for uv's interpreter downloads, so each imported
+project is adapted first (`tests/support/papers.py`, every change listed under *notes*): the
+release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
+of conda (conda dependencies carried to pip), and, where the import set no date,
+`exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
+dates). A paper *runs* when its environment builds and every cpu and project check passes.
+
+Each paper's row is its latest result: a paper rerun after a fix of the same session (the
+setuptools that torch 1.10 imports, undeclared build dependencies, older pythons tried) shows
+the rerun. *why not* gives envgen's reason, and, where one was made, the analysis of a failure
+envgen cannot fix (`why:` in `tests/data/papers/papers.yaml`); *notes* list every adaptation.
+
+Regenerate: `make test-papers`, then `python scripts/papers_report.py --write`.
+"""
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _why(reason: str) -> str:
+    """The resolver's own cause where it gave one, else the reason; at most 300 characters."""
+    if "cause: " in reason:
+        reason = reason.split("cause: ", 1)[1].split(" / ", 1)[0]
+    return reason if len(reason) <= 300 else reason[:297] + "..."
+
+
+def _note(note: str) -> str:
+    # a false alarm's detail names a temporary path: the check and the issue are enough
+    for mark in (": a smoke false alarm (issue 28)", " fails without a GPU driver (issue 28)"):
+        if mark in note:
+            return note.split(mark, 1)[0] + ": issue 28 false alarm"
+    return note
+
+
+def render(results: dict[str, dict[str, Any]], date: str) -> str:
+    rows = []
+    ran = 0
+    listed = entries()
+    for entry in listed:
+        res = results.get(entry["id"])
+        if res is None:
+            rows.append(f"| {entry['id']} | {entry['source']} | | | | not run | | |")
+            continue
+        ran += bool(res["ok"])
+        project: dict[str, str] = res.get("project_checks") or {}
+        imports = sum(v.startswith("pass") for v in project.values())
+        status = "runs" if res["ok"] else f"stopped at {res['stage']}"
+        why = "" if res["ok"] else _why(str(res["reason"]))
+        if entry["why"] and not res["ok"]:
+            why = f"{entry['why']} ({why})" if why else entry["why"]
+        notes = "; ".join(_note(str(n)) for n in res.get("notes") or [])
+        rows.append(
+            f"| {entry['id']} | {entry['source']} | {res['torch']} | {res['accelerator']} | "
+            f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
+        )
+    done = sum(1 for e in listed if e["id"] in results)
+    head = (
+        f"## Results of {date}\n\n{ran} of {done} papers run ({len(listed)} listed, "
+        f"{len(listed) - done} not run in this session).\n\n"
+        "| paper | source | torch | build | project imports | result | why not | notes |\n"
+        "|---|---|---|---|---|---|---|---|\n"
+    )
+    return INTRO + "\n" + head + "\n".join(rows) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("results", nargs="?", type=Path, default=DEFAULT_RESULTS)
+    parser.add_argument("--date", default=dt.datetime.now(dt.UTC).date().isoformat())
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+    results = {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in sorted(Path(args.results).glob("*.json"))
+    }
+    page = render(results, args.date)
+    if args.write:
+        tmp = DOC.with_suffix(".tmp")
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(DOC)
+    else:
+        sys.stdout.write(page)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
