@@ -675,3 +675,21 @@ def test_planted_conda_lock_link_is_refused_by_a_full_lock(
     code, _, err = run_cli(["lock", "project.yaml"], capsys)
     assert code == 0, err
     assert link.read_text().startswith("#")
+
+
+def test_a_long_committed_lock_line_is_checked_in_linear_time(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Credential masking tried its pattern from every letter of a word: `check` of a lock with
+    one 100 KB line took 28 s (a 64 MiB lock, days); the line is still masked and reported."""
+    assert run_cli(["lock", "project.yaml", "--pins-only"], capsys)[0] == 0
+    lock = proj / "environments/cpu/requirements.txt"
+    long_word = "a" * 400_000
+    lock.write_text(
+        lock.read_text() + f"--{long_word} https://bob:s3cret@{long_word}.example/simple\n"
+    )
+    code, out, seconds = limited_envgen(["check", "project.yaml", "--pins-only"], proj)
+    assert code == 9, out
+    assert "s3cret" not in out
+    assert "https://***@aaaa" in out
+    assert seconds < 10
