@@ -242,3 +242,23 @@ def test_arbitrary_equality_that_is_no_version_is_a_clear_error(
         "error: Dockerfile:2: torch '1..2' is not a version (PEP 440); "
         "write the release the file means, e.g. torch==1.2.0\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # `tool[^\n]*action` backtracked from every `pip`: 64 KB took 20 s, 1 MB over an hour.
+        ("install.sh", "if [ -f x ]; then foo " + "pip " * 60_000 + "; fi\n"),
+        # A function of 30000 comments, called 6000 times: comments were walked without a step.
+        ("install.sh", "f() {\n" + "# x\n" * 30_000 + ":\n}\n" + "if f; then f; fi\n" * 3_000),
+        # `</?\w+[^>]*>` on a <pre> line of `<a<a<a...`: 160 KB took 15 s.
+        ("README.md", "# x\n<pre>\n" + "<a" * 400_000 + "\n</pre>\n"),
+    ],
+    ids=["pip-words", "comment-function", "pre-tags"],
+)
+def test_scripts_and_readmes_are_read_in_linear_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str
+) -> None:
+    (tmp_path / name).write_text(text)
+    code, out, _ = run(["import", name, "--offline"], tmp_path, monkeypatch)
+    assert (code, out) == (11, "")
