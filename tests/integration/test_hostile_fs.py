@@ -693,3 +693,21 @@ def test_a_long_committed_lock_line_is_checked_in_linear_time(
     assert "s3cret" not in out
     assert "https://***@aaaa" in out
     assert seconds < 10
+
+
+def test_names_a_repository_chose_are_printed_without_control_characters(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A planted link's target (any bytes) is quoted in the message: on a terminal its ESC, BEL
+    and CR ran as escape sequences (OSC 52 writes the clipboard, CR rewrites the line)."""
+    target = "/x\x1b]52;c;Y3VybCBldmlsfHNo\x07\x1b[2K\rremoved everything"
+    (proj / "environments" / "gone").mkdir(parents=True)
+    (proj / "environments" / "gone" / ".env").symlink_to(target)
+    code, out, err = run_cli(["clean", "project.yaml", "--dry-run"], capsys)
+    assert (code, out) == (0, "")
+    assert "(to /x\\x1b]52;c;Y3VybCBldmlsfHNo\\x07\\x1b[2K\\x0dremoved everything)" in err
+    (proj / "environments" / "cpu").mkdir()
+    (proj / "environments" / "cpu" / "requirements.txt").symlink_to(target)
+    code, out, err = run_cli(["check", "project.yaml", "--pins-only"], capsys)
+    assert code == 14
+    assert not any(c in err for c in "\x1b\x07\r"), repr(err)
