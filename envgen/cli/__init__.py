@@ -101,10 +101,17 @@ def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) 
     handler = logging.StreamHandler(sys.stderr)
     # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
     fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
-    handler.setFormatter(RedactingFormatter(fmt))
+    handler.setFormatter(_PrintableFormatter(fmt))
     root = logging.getLogger("envgen")
     root.handlers[:] = [handler]
     root.setLevel(max(level, logging.DEBUG))
+
+
+class _PrintableFormatter(RedactingFormatter):
+    """Log lines redacted and, as the console prints them, control characters as escapes."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return console.printable(super().format(record))
 
 
 @cli.command("lock")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 import click
 
@@ -28,6 +28,22 @@ class _Mode:
 
 
 _MODE = _Mode()
+
+# Controls (C0 but newline and tab, DEL, C1) as `\xNN`: messages quote names a cloned repository
+# chose (a folder, a link's target), and on a terminal ESC / BEL / CR in them would run escape
+# sequences (OSC 52 writes the clipboard, CSI erases and rewrites the line above).
+_CONTROLS: Final = {
+    c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"
+}
+
+
+def printable(text: str) -> str:
+    r"""`text` with its control characters written as escapes, as every printer here shows it.
+
+    >>> print(printable("a\x1b]52;c;eA==\x07\rb"))
+    a\x1b]52;c;eA==\x07\x0db
+    """
+    return text.translate(_CONTROLS)
 
 
 def configure(*, quiet: bool, color: ColorChoice, no_color_env: bool) -> None:
@@ -52,15 +68,19 @@ def _prefix(word: str, colour: str) -> str:
 def info(line: str) -> None:
     """A line for the person running the command (dropped with --quiet)."""
     if not _MODE.quiet:
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)
 
 
 def warning(line: str) -> None:
     """`warning: ...` (dropped with --quiet); a URL in it never shows its credentials."""
     if not _MODE.quiet:
-        click.echo(f"{_prefix('warning:', 'yellow')} {redact(line)}", err=True, color=use_color())
+        click.echo(
+            f"{_prefix('warning:', 'yellow')} {printable(redact(line))}",
+            err=True,
+            color=use_color(),
+        )
 
 
 def error(text: str) -> None:
     """`error: ...`, always printed; the text is redacted by the caller's rules (see cli.main)."""
-    click.echo(f"{_prefix('error:', 'red')} {text}", err=True, color=use_color())
+    click.echo(f"{_prefix('error:', 'red')} {printable(text)}", err=True, color=use_color())

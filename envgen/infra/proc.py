@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import signal
+import string
 import sys
 import threading
 import time
@@ -31,6 +32,9 @@ log = logging.getLogger(__name__)
 # The userinfo of a URL runs to the *last* `@` of its authority (a password may hold an `@`), and
 # may be empty on either side of its `:` (`https://:token@host`).
 _USERINFO: Final = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<auth>[^/\s?#]*)@")
+# What redact masks with it, found in linear time (see redact).
+_SCHEME_CHARS: Final = frozenset(string.ascii_letters + string.digits + "+.-")
+_AUTHORITY: Final = re.compile(r"://[^/\s?#]*@")
 
 
 # Environment variables whose values are secrets: credentials a tool's message must never show
@@ -78,12 +82,29 @@ def redact(text: str) -> str:
     it. Secrets are the values of credential-named environment variables (see known_secrets) and
     the tokens envgen read from index URLs (remember_secret).
 
+    What `[a-zA-Z][a-zA-Z0-9+.-]*://([^/\\s?#]*)@` masks, in linear time: that pattern, tried
+    from every letter of a long word, took 28 s on a 100 KB lock line (and `check` quotes
+    committed lines). Here the search starts at each `://`, and the scheme is looked for
+    backwards from it; neither span reaches past the previous or the next `://`.
+
     >>> redact("uv --index-url https://bob:s3cret@mirror.example/simple x")
     'uv --index-url https://***@mirror.example/simple x'
     >>> redact("https://:s3cret@m.example/a https://bob:p@ss@m.example/b")
     'https://***@m.example/a https://***@m.example/b'
+    >>> redact("9git+https://t@h/ x://no-at/ ://u@h")
+    '9git+https://***@h/ x://no-at/ ://u@h'
     """
-    text = _USERINFO.sub(r"\g<scheme>***@", text)
+    out: list[str] = []
+    done = 0
+    for match in _AUTHORITY.finditer(text):
+        scheme = start = match.start()
+        while scheme > done and text[scheme - 1] in _SCHEME_CHARS:
+            scheme -= 1
+        if any(c.isalpha() for c in text[scheme:start]):
+            out += [text[done : start + 3], "***"]
+            done = match.end() - 1
+    out.append(text[done:])
+    text = "".join(out)
     for secret in known_secrets():
         if secret in text:
             text = text.replace(secret, "***")

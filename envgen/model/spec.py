@@ -848,6 +848,17 @@ class _Validator:
             except InvalidRequirement as exc:
                 self.p.add(where, f"{item!r} is not a valid requirement: {exc}")
                 continue
+            try:
+                Requirement(str(req))  # what requirements files, exports and locks are given
+            except InvalidRequirement:
+                # `"a\\"`: packaging reads the backslash as an escape, then writes `"a\"`,
+                # which nothing reads back (lock, check and export ended in an internal error).
+                self.p.add(
+                    where,
+                    f"{item!r} does not read back once written ({str(req)!r}); PEP 508 strings "
+                    "have no escapes: write the marker without a backslash",
+                )
+                continue
             if req.url:
                 self.p.add(
                     where,

@@ -32,7 +32,7 @@ _NOT_SHELL: Final = frozenset(
 )  # fmt: skip
 _INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
 _INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
-_TAG: Final = re.compile(r"</?\w+[^>]*>")
+_TAG: Final = re.compile(r"</?\w+[^<>]*>")  # [^>]* rescanned the line from every `<`: quadratic
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
 
 

@@ -66,6 +66,7 @@ from envgen.repro.reading import (
     MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
     MAX_PACKAGES,
+    MAX_PIP_LINE,
     MAX_WARNINGS,
     UnreadableSource,
     excerpt,
@@ -600,6 +601,9 @@ def _parse_requirements(text: str, found: _Found, base: Path | None, *, seen: se
 def _pip_line(line: str, found: _Found, base: Path | None, where: str, *, seen: set[Path]) -> None:
     line = re.sub(r"(^|\s)#.*$", "", line).strip()
     if not line:
+        return
+    if len(line) > MAX_PIP_LINE:  # shlex is quadratic in a word's length: 1 MB took 30 s
+        found.warnings.append(f"{where}: a line of more than {MAX_PIP_LINE} characters; ignored")
         return
     if line.startswith("-"):
         try:

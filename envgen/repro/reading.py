@@ -16,6 +16,7 @@ MAX_SOURCE_BYTES: Final = 1024 * 1024  # one environment file; real ones are a f
 MAX_INCLUDE_DEPTH: Final = 16  # -r chains; pip has none, real repositories use 1-3
 MAX_EXPANDED_CHARS: Final = 16 * 1024  # a Dockerfile line after ARG/ENV substitution
 MAX_EXPANDED_TOTAL: Final = 512 * 1024  # all of one file's lines after substitution
+MAX_PIP_LINE: Final = 64 * 1024  # one logical requirements line (a pin with ~800 hashes)
 MAX_PACKAGES: Final = 1000  # pip or conda packages one import keeps (conda exports: ~300)
 MAX_WARNINGS: Final = 200  # warning lines one import prints
 MAX_EXCERPT: Final = 80  # characters of untrusted text quoted in a message

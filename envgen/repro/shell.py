@@ -68,9 +68,25 @@ _FRESH_LOOKUP: Final = re.compile(
 _QUIET: Final = frozenset(
     {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
 )
-_INSTALL: Final = re.compile(
-    r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b[^\n]*\b(install|create|update)\b"
-)
+_INSTALL_TOOL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b")
+_INSTALL_ACTION: Final = re.compile(r"\b(install|create|update)\b")
+
+
+def _has_install(text: str) -> bool:
+    """A line of `text` names an installer and, after it, an install action.
+
+    Two searches per line, each linear: one pattern `tool[^\\n]*action` backtracks over the
+    rest of the line from every tool word, quadratic in a line of `pip pip pip ...` (a 64 KB
+    line took 20 s, a 1 MB script over an hour).
+
+    >>> _has_install("sudo pip3 install torch"), _has_install("install pip"), _has_install("pip")
+    (True, False, False)
+    """
+    for line in text.split("\n"):
+        tool = _INSTALL_TOOL.search(line)
+        if tool is not None and _INSTALL_ACTION.search(line, tool.end()):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +124,7 @@ class _State:
     env: dict[str, str]
     route: Route
     functions: dict[str, Node] = field(default_factory=dict)
+    installers: set[str] = field(default_factory=set)  # functions whose body installs something
     calls: list[str] = field(default_factory=list)  # the functions running now
     unknown: set[str] = field(default_factory=set)  # variables set from what cannot be known
     emitted: int = 0  # characters of the commands returned so far
@@ -184,6 +201,8 @@ def _block(nodes: list[Node], state: _State, depth: int) -> bool | None:
             break
         if node.is_named and node.type != "comment":
             status = _stmt(node, state, depth)
+        else:
+            state.step()  # comments count too: 9000 in a function called 6000 times took 20 s
     return status
 
 
@@ -210,6 +229,11 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
         if name is not None and body is not None:
             state.functions[_text(name)] = body
+            # Decided once: `_installs` asks on every `if`, and a body can be most of the script.
+            if _has_install(_text(body)):
+                state.installers.add(_text(name))
+            else:
+                state.installers.discard(_text(name))
         return True
     if kind == "if_statement":
         return _if(node, state, depth)
@@ -376,12 +400,10 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
 def _installs(nodes: list[Node], state: _State) -> bool:
     """Some install command runs in `nodes` (directly or through a function they call)."""
     text = "\n".join(_text(n) for n in nodes)
-    if _INSTALL.search(text):
+    if _has_install(text):
         return True
     words = set(re.findall(r"[\w.-]+", text))
-    return any(
-        name in words and _INSTALL.search(_text(body)) for name, body in state.functions.items()
-    )
+    return not words.isdisjoint(state.installers)
 
 
 def _test(text: str, state: _State) -> bool | None:
@@ -548,7 +570,7 @@ def _alternatives(node: Node, state: _State, branch: str) -> None:
         state.step()
         if current.type in {"command", "redirected_statement"}:
             text = _text(current)
-            if _INSTALL.search(text) and len(state.route.alternatives) < MAX_ALTERNATIVES:
+            if _has_install(text) and len(state.route.alternatives) < MAX_ALTERNATIVES:
                 line = " ".join(text.replace("\\\n", " ").split())
                 state.route.alternatives.append(
                     Alternative(text=_expand(line, state), line=_line(current), branch=branch)
@@ -890,7 +912,7 @@ def _bat_command(text: str, number: int, state: _State) -> None:
 
 def _bat_alternative(text: str, number: int, state: _State, branch: str) -> None:
     body = text.lstrip("@").strip()
-    if _INSTALL.search(body) and len(state.route.alternatives) < MAX_ALTERNATIVES:
+    if _has_install(body) and len(state.route.alternatives) < MAX_ALTERNATIVES:
         expanded = re.sub(r"(?i)^call\s+", "", _bat_expand(body, state))
         state.route.alternatives.append(Alternative(text=expanded, line=number, branch=branch))
 

@@ -675,3 +675,39 @@ def test_planted_conda_lock_link_is_refused_by_a_full_lock(
     code, _, err = run_cli(["lock", "project.yaml"], capsys)
     assert code == 0, err
     assert link.read_text().startswith("#")
+
+
+def test_a_long_committed_lock_line_is_checked_in_linear_time(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Credential masking tried its pattern from every letter of a word: `check` of a lock with
+    one 100 KB line took 28 s (a 64 MiB lock, days); the line is still masked and reported."""
+    assert run_cli(["lock", "project.yaml", "--pins-only"], capsys)[0] == 0
+    lock = proj / "environments/cpu/requirements.txt"
+    long_word = "a" * 400_000
+    lock.write_text(
+        lock.read_text() + f"--{long_word} https://bob:s3cret@{long_word}.example/simple\n"
+    )
+    code, out, seconds = limited_envgen(["check", "project.yaml", "--pins-only"], proj)
+    assert code == 9, out
+    assert "s3cret" not in out
+    assert "https://***@aaaa" in out
+    assert seconds < 10
+
+
+def test_names_a_repository_chose_are_printed_without_control_characters(
+    proj: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A planted link's target (any bytes) is quoted in the message: on a terminal its ESC, BEL
+    and CR ran as escape sequences (OSC 52 writes the clipboard, CR rewrites the line)."""
+    target = "/x\x1b]52;c;Y3VybCBldmlsfHNo\x07\x1b[2K\rremoved everything"
+    (proj / "environments" / "gone").mkdir(parents=True)
+    (proj / "environments" / "gone" / ".env").symlink_to(target)
+    code, out, err = run_cli(["clean", "project.yaml", "--dry-run"], capsys)
+    assert (code, out) == (0, "")
+    assert "(to /x\\x1b]52;c;Y3VybCBldmlsfHNo\\x07\\x1b[2K\\x0dremoved everything)" in err
+    (proj / "environments" / "cpu").mkdir()
+    (proj / "environments" / "cpu" / "requirements.txt").symlink_to(target)
+    code, out, err = run_cli(["check", "project.yaml", "--pins-only"], capsys)
+    assert code == 14
+    assert not any(c in err for c in "\x1b\x07\r"), repr(err)

@@ -495,6 +495,14 @@ CASES: Final[tuple[Case, ...]] = (
         "project.yaml:4: pip[0]: 'numpy\\n--extra-index-url http://evil.example' holds U+000A "
         "LINE FEED at character 6" + UNSAFE_TAIL,
     ),
+    Case(
+        "pip-marker-backslash",
+        spec("pip: ['numpy ; platform_release == \"a\\\\\"']\n"),
+        3,
+        "project.yaml:4: pip[0]: 'numpy ; platform_release == \"a\\\\\\\\\"' does not read back "
+        "once written ('numpy; platform_release == \"a\\\\\"'); PEP 508 strings have no escapes: "
+        "write the marker without a backslash",
+    ),
     # Issue 21 item 8: every Unicode line break and control or format character, with its position.
     *(
         Case(

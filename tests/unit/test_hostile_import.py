@@ -26,6 +26,7 @@ from envgen.repro.reading import (
     MAX_EXPANDED_TOTAL,
     MAX_INCLUDE_DEPTH,
     MAX_PACKAGES,
+    MAX_PIP_LINE,
     MAX_SOURCE_BYTES,
 )
 
@@ -171,7 +172,7 @@ def test_nested_env_expansion_is_bounded(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_messages_quote_a_bounded_excerpt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "requirements.txt").write_text("torch==1.8.1\n" + "-e " + "x" * 100_000 + "\n")
+    (tmp_path / "requirements.txt").write_text("torch==1.8.1\n" + "-e " + "x" * 60_000 + "\n")
     code, _, err = run(["import", "requirements.txt"], tmp_path, monkeypatch)
     assert code == 0
     line = next(ln for ln in err.splitlines() if "editable" in ln)
@@ -242,3 +243,38 @@ def test_arbitrary_equality_that_is_no_version_is_a_clear_error(
         "error: Dockerfile:2: torch '1..2' is not a version (PEP 440); "
         "write the release the file means, e.g. torch==1.2.0\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # `tool[^\n]*action` backtracked from every `pip`: 64 KB took 20 s, 1 MB over an hour.
+        ("install.sh", "if [ -f x ]; then foo " + "pip " * 60_000 + "; fi\n"),
+        # A function of 30000 comments, called 6000 times: comments were walked without a step.
+        ("install.sh", "f() {\n" + "# x\n" * 30_000 + ":\n}\n" + "if f; then f; fi\n" * 3_000),
+        # `</?\w+[^>]*>` on a <pre> line of `<a<a<a...`: 160 KB took 15 s.
+        ("README.md", "# x\n<pre>\n" + "<a" * 400_000 + "\n</pre>\n"),
+    ],
+    ids=["pip-words", "comment-function", "pre-tags"],
+)
+def test_scripts_and_readmes_are_read_in_linear_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str
+) -> None:
+    (tmp_path / name).write_text(text)
+    code, out, _ = run(["import", name, "--offline"], tmp_path, monkeypatch)
+    assert (code, out) == (11, "")
+
+
+def test_a_long_requirements_line_is_skipped_before_it_is_split(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """shlex builds a word a character at a time: a 960 KB word took 30 s (8 MiB of them in a
+    repository, minutes)."""
+    lines = ["torch==1.8.1+cpu", "-" * 480_000, "x==1 " + "a" * 480_000]
+    (tmp_path / "requirements.txt").write_text("\n".join(lines) + "\n")
+    code, _, err = run(["import", "requirements.txt", "--offline"], tmp_path, monkeypatch)
+    assert code == 0, err
+    assert err.splitlines()[:2] == [
+        f"warning: requirements.txt:{n}: a line of more than {MAX_PIP_LINE} characters; ignored"
+        for n in (2, 3)
+    ]
