@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,7 @@ def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) 
     )
     level = logging.WARNING if quiet else logging.INFO - 10 * verbose
     handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(_once())
     # -vv (debug) stamps each line with the milliseconds since start, for finding slow steps.
     fmt = "%(relativeCreated)6.0f ms %(message)s" if verbose >= 2 else "%(message)s"
     handler.setFormatter(_PrintableFormatter(fmt))
@@ -782,6 +784,21 @@ def _unexpected(exc: Exception) -> str:
         + (f": {excerpt(text[0])}" if text else "")
         + "\n  hint: run again with --debug for the traceback, and report it"
     )
+
+
+def _once() -> Callable[[logging.LogRecord], bool]:
+    """A filter that lets a log line through once per command (a check resolves a variant twice,
+    and the same notice twice says nothing new)."""
+    seen: set[str] = set()
+
+    def first_time(record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if text in seen:
+            return False
+        seen.add(text)
+        return True
+
+    return first_time
 
 
 def _run_hint(exc: click.UsageError) -> str:

@@ -55,8 +55,6 @@ from envgen.render.base import IndexUrls
 from envgen.render.requirements import index_lines, requirement_lines
 
 log = logging.getLogger(__name__)
-# (variant id, index) pairs whose no-upload-times notice this process has printed.
-_NOTED_NO_TIMES: set[tuple[str, str]] = set()
 
 LOCK_NAME: Final = "requirements.txt"
 
@@ -499,7 +497,7 @@ class PipLocker:
         if self.resolver == "pip-tools":
             pins = self._lock_pip_tools(request, plan)
         else:
-            pins = self._lock_uv(_with_era(request), plan).pins
+            pins = self._lock_uv_dated(request, plan)
         drop = _foreign_urls(request.urls, request.written_urls)
         pins = pin_lines("\n".join(_written_wheel(pins, request)), drop_urls=drop)
         lock = PipLock.from_parts(
@@ -523,6 +521,28 @@ class PipLocker:
 
     # --- uv ---
 
+    def _lock_uv_dated(self, request: LockRequest, plan: IndexPlan) -> list[str]:
+        """uv with the release's era date when the spec sets none (envgen.model.era).
+
+        The era date is envgen's inference, not the user's: an index that gives no upload times
+        (a mirror, a wheel page) loses every file to it, so when uv says a package was filtered
+        by the date, the lock is made again without it, and the log says so. A date the user
+        set (lock.exclude_newer, --as-of) is never dropped.
+        """
+        dated = _with_era(request)
+        try:
+            return self._lock_uv(dated, plan).pins
+        except LockError as exc:
+            if dated is request or _FILTERED_BY_DATE not in str(exc):
+                raise
+        log.warning(
+            "%s: the era date %s removed packages an index lists without upload times; "
+            "locked without it (set lock.exclude_newer to choose a date)",
+            request.variant.id,
+            dated.exclude_newer,
+        )
+        return self._lock_uv(request, plan).pins
+
     def _lock_uv(self, request: LockRequest, plan: IndexPlan) -> _Compiled:
         variant = request.variant
         requirements = requirement_lines(variant, request.urls)
@@ -545,9 +565,7 @@ class PipLocker:
         if request.exclude_newer is not None and plan.pytorch is not None:
             no_times = not has_upload_times(plan, timeout)
             index = _proc.redact(split_credentials(plan.pytorch)[0])
-            if no_times and (variant.id, index) not in _NOTED_NO_TIMES:
-                # Once per variant and index in a run: a check resolves each variant twice.
-                _NOTED_NO_TIMES.add((variant.id, index))
+            if no_times:  # a check resolves twice: the CLI's log handler prints a line once
                 log.warning(
                     "%s: the PyTorch index at %s gives no upload times; --exclude-newer applies "
                     "to PyPI packages only; torch-family pins come from the matrix",
@@ -789,6 +807,10 @@ def _write_constraints(request: LockRequest) -> None:
     if rows:
         text = "".join(f"{r.constraint}  # {r.id}: {r.link}\n" for r in rows)
         (request.workdir / _CONSTRAINTS).write_text(text, encoding="utf-8")
+
+
+# uv's hint when --exclude-newer removed every file of a package (files with no upload time go too).
+_FILTERED_BY_DATE: Final = "was filtered by `exclude-newer`"
 
 
 def _with_era(request: LockRequest) -> LockRequest:

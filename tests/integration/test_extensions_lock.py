@@ -115,8 +115,13 @@ def _tree(root: Path, *, fragments: bool = False) -> dict[str, Path]:
     d2 = root / "ext" / "dl.fbaipublicfiles.com" / "detectron2" / "wheels" / "cu113" / "torch1.10"
     detectron2 = wheel(d2, "detectron2", "0.6+cu113")
     _page(d2 / "index.html", [detectron2])
-    (root / "pypi" / "simple").mkdir(parents=True)
+    # torch 1.9-1.10 import pkg_resources undeclared: envgen adds setuptools, below 59.6
+    # (matrices/incompatibilities.yaml), so the PyPI stand-in serves one.
+    tools = root / "pypi" / "simple" / "setuptools"
+    setuptools = make_wheel(tools, "setuptools", "59.5.0", python_tag="py3", abi="none", plat="any")
+    _page(tools / "index.html", [setuptools])
     return {
+        "setuptools": setuptools,
         "torch": torch,
         "torch-scatter": scatter[1],
         "mmcv-full": mmcv[1],
@@ -181,6 +186,7 @@ def test_torch_1_10_cu113_extensions_lock_from_their_pages(tmp_path: Path) -> No
         "\n"
         f"{pin('detectron2', '0.6+cu113')}\n"
         f"{pin('mmcv-full', '1.7.1')}\n"
+        f"{pin('setuptools', '59.5.0')}\n"
         f"{pin('torch', '1.10.0+cu113')}\n"
         f"{pin('torch-scatter', '2.0.9')}\n"
     )
