@@ -103,8 +103,15 @@ def vault_gc_cmd(root: Path) -> None:
     click.echo(f"{len(dropped)} file(s) removed, {sum(a.size for a in dropped) / 1e6:.1f} MB")
 
 
+def _s3_url(ctx: click.Context, param: click.Parameter, value: str) -> str:  # noqa: ARG001 - click
+    if not value.startswith("s3://") or len(value) <= len("s3://"):
+        msg = f"{value!r} is not an s3://BUCKET[/PREFIX] URL (e.g. s3://team-vault/envgen)"
+        raise click.BadParameter(msg)
+    return value
+
+
 def _s3_options(f):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202 - a decorator
-    f = click.argument("url", metavar="s3://BUCKET[/PREFIX]")(f)
+    f = click.argument("url", metavar="s3://BUCKET[/PREFIX]", callback=_s3_url)(f)
     return click.option(
         "--endpoint-url",
         default=None,

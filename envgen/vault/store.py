@@ -510,7 +510,7 @@ def gc(root: Path) -> tuple[Artifact, ...]:
     return dropped
 
 
-def _file_sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         while chunk := fh.read(1024 * 1024):
@@ -529,7 +529,7 @@ def check(root: Path) -> list[str]:
         path = root / a.path
         if not path.is_file():
             problems.append(f"missing: {a.path}")
-        elif (found := _file_sha256(path)) != sha:
+        elif (found := file_sha256(path)) != sha:
             problems.append(f"changed: {a.path} has sha256 {found}, the manifest {sha}")
     for key, entry in sorted(manifest.locks.items()):
         problems += [
