@@ -620,6 +620,28 @@ def vault_url(location: str) -> str:
     return Path(location).resolve().as_uri()
 
 
+def pack(  # noqa: PLR0913 - one parameter per `envgen pack` option
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    variant: str,
+    out: Path | None,
+    env_dir: Path | None,
+    output: Path | None,
+    settings: Settings,
+) -> Path:
+    """`envgen pack`: a built, smoke-passing environment as one relocatable archive."""
+    from envgen.vault.pack import pack_variant  # noqa: PLC0415 - only for `envgen pack`
+
+    spec, matrix = load(spec_path, matrix_dir, settings)
+    target = out or default_out(spec)
+    archive = output or Path(f"{spec.name}-{variant}.tar.gz")
+    with _guarded(target, BuildError, "envgen pack", inside=trusted_root(spec, out)):
+        return pack_variant(
+            spec, matrix, target, variant=variant, env_dir=env_dir, output=archive
+        )
+
+
 def vault(  # noqa: PLR0913 - one parameter per `envgen vault` option
     spec_path: Path,
     matrix_dir: Path | None,
