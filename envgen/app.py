@@ -620,7 +620,7 @@ def vault_url(location: str) -> str:
     return Path(location).resolve().as_uri()
 
 
-def pack(  # noqa: PLR0913 - one parameter per `envgen pack` option
+def pack(
     spec_path: Path,
     matrix_dir: Path | None,
     *,
@@ -637,12 +637,10 @@ def pack(  # noqa: PLR0913 - one parameter per `envgen pack` option
     target = out or default_out(spec)
     archive = output or Path(f"{spec.name}-{variant}.tar.gz")
     with _guarded(target, BuildError, "envgen pack", inside=trusted_root(spec, out)):
-        return pack_variant(
-            spec, matrix, target, variant=variant, env_dir=env_dir, output=archive
-        )
+        return pack_variant(spec, matrix, target, variant=variant, env_dir=env_dir, output=archive)
 
 
-def vault(  # noqa: PLR0913 - one parameter per `envgen vault` option
+def vault(
     spec_path: Path,
     matrix_dir: Path | None,
     *,

@@ -29,9 +29,7 @@ class _DefaultAdd(click.Group):
 
 
 def _dir_option(required: bool = True):  # type: ignore[no-untyped-def]  # noqa: ANN202 - a decorator
-    return click.option(
-        "--dir", "root", type=_DIR, required=required, help="The vault folder."
-    )
+    return click.option("--dir", "root", type=_DIR, required=required, help="The vault folder.")
 
 
 @click.group("vault", cls=_DefaultAdd)

@@ -45,6 +45,7 @@ from envgen.lock.lockfile import (
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.pip import index_plan
 from envgen.lock.piplock import PipLock
+from envgen.lock.pylock import PYLOCK_NAME, pylock_problems, render_pylock
 from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.lock.verify import (
     conda_url_problems,
@@ -235,6 +236,7 @@ def lock_full(
                     locked: list[LockedFile] = []
                     for manager in v.managers:
                         locked += lockers[manager].lock(request)
+                    locked += _pylock(v, locked, real_urls, written_urls, settings.http_timeout)
                 except EnvgenError as exc:
                     progress(v.id, "failed")
                     return VariantOutcome(
@@ -393,6 +395,35 @@ def _refuse_forged(
             hint="a lock names what envgen does not write: review who changed it; "
             "`envgen lock --upgrade` re-resolves it from the spec",
         )
+
+
+def _pylock(
+    v: Variant,
+    locked: list[LockedFile],
+    urls: IndexUrls,
+    written: IndexUrls,
+    http_timeout: float | None,
+) -> list[LockedFile]:
+    """pylock.toml (PEP 751) from the requirements lock just made (envgen.lock.pylock)."""
+    req = next((lf for lf in locked if lf.name == "requirements.txt"), None)
+    if req is None:
+        return []
+    body = render_pylock(v, req.body, urls, written, timeout=http_timeout or 60.0)
+    return [LockedFile(name=PYLOCK_NAME, body=body)]
+
+
+def _pylock_problems(folder: Path, requirements: str, variant_id: str, root: Path) -> list[str]:
+    """Why a variant's committed pylock.toml is not its requirements.txt's (empty when it is)."""
+    rel = f"{variant_id}/{PYLOCK_NAME}"
+    raw = read_output(folder / PYLOCK_NAME, inside=root)
+    if raw is None:
+        return [f"{rel}: missing; run `envgen lock`"]
+    text = raw.decode("utf-8", "replace")
+    found = tampered_lines(text)
+    if split_header(text)[0].get("input-hash") != split_header(requirements)[0].get("input-hash"):
+        found.append("stale: its input-hash is not requirements.txt's")
+    found += pylock_problems(split_header(text)[1], split_header(requirements)[1])
+    return [f"{rel}: {p}" for p in found]
 
 
 def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it

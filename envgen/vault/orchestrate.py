@@ -65,9 +65,7 @@ def vault_variants(
         sources = sources_for(v, urls, settings.channel_alias, timeout)
         key = lock_key(spec, v.id)
         stored = add_lock(root, key, locked, v, sources, all_files=all_files)
-        done.append(
-            VaultedVariant(key=key, files=len(stored), bytes=sum(a.size for a in stored))
-        )
+        done.append(VaultedVariant(key=key, files=len(stored), bytes=sum(a.size for a in stored)))
         log.info("%s: %d files in the vault", key, len(stored))
     return tuple(done)
 
@@ -92,5 +90,8 @@ def check_vault(
         msg = f"the vault lacks {len(lines)} file(s) the lock needs:\n" + "\n".join(
             f"  - {line}" for line in lines
         )
-        raise BuildError(msg, hint=f"run `envgen vault {spec.path.name} --dir DIR` where the "
-                         "original indexes are reachable, then build again")
+        raise BuildError(
+            msg,
+            hint=f"run `envgen vault {spec.path.name} --dir DIR` where the "
+            "original indexes are reachable, then build again",
+        )

@@ -112,7 +112,7 @@ def _add_link(tar: tarfile.TarFile, name: str, target: str) -> None:
     tar.addfile(info)
 
 
-def pack_variant(  # noqa: PLR0913 - the pack's inputs, keyword-only
+def pack_variant(
     spec: ProjectSpec,
     matrix: Matrix,
     out: Path,
@@ -173,7 +173,9 @@ def pack_variant(  # noqa: PLR0913 - the pack's inputs, keyword-only
     tmp = Path(tmp_name)
     try:
         with tarfile.open(tmp, "w:gz", compresslevel=1) as tar:
-            _add_bytes(tar, f"{top}/manifest.json", (json.dumps(manifest, indent=1) + "\n").encode())
+            _add_bytes(
+                tar, f"{top}/manifest.json", (json.dumps(manifest, indent=1) + "\n").encode()
+            )
             for name, data in sorted(locks.items()):
                 _add_bytes(tar, f"{top}/lock/{name}", data)
             _add_bytes(tar, f"{top}/smoke/script.py", SMOKE_SCRIPT.read_bytes())
@@ -188,7 +190,9 @@ def pack_variant(  # noqa: PLR0913 - the pack's inputs, keyword-only
                 tar.add(lib, arcname=f"{top}/python/lib/{lib.name}", filter=_stdlib_filter)
             # The environment on the interpreter's path through a relative .pth.
             rel = f"../../../../env/lib/{pyver}/site-packages"
-            _add_bytes(tar, f"{top}/python/lib/{pyver}/site-packages/envgen-env.pth", f"{rel}\n".encode())
+            _add_bytes(
+                tar, f"{top}/python/lib/{pyver}/site-packages/envgen-env.pth", f"{rel}\n".encode()
+            )
             for item in sorted(env.iterdir()):
                 if item.name in ("pyvenv.cfg", "bin"):
                     continue

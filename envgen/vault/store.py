@@ -25,7 +25,6 @@ import hashlib
 import html
 import json
 import logging
-import os
 import shutil
 import urllib.parse
 from collections.abc import Iterable
@@ -39,11 +38,11 @@ from envgen.errors import BuildError, FileSystemError, NetworkError
 from envgen.infra.files import atomic_write_bytes, canonical_json
 from envgen.infra.network import http_get
 from envgen.infra.proc import redact, strip_credentials
+from envgen.infra.simple_api import IndexFile, download, fits, is_sdist, page_files, project_page
+from envgen.infra.simple_api import target_tags as _target_tags
 from envgen.lock.pip import index_plan
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
-from envgen.vault.fetch import IndexFile, download, fits, is_sdist, page_files, project_page
-from envgen.vault.fetch import target_tags as _target_tags
 from envgen.vault.locks import CondaPin, LockedVariant, PipPin
 
 MANIFEST: Final = "vault.json"
@@ -223,7 +222,9 @@ class Sources:
     timeout: float
 
 
-def sources_for(variant: Variant, urls: IndexUrls, channel_alias: str | None, timeout: float) -> Sources:
+def sources_for(
+    variant: Variant, urls: IndexUrls, channel_alias: str | None, timeout: float
+) -> Sources:
     """The indexes and pages a variant's lock was resolved against (spec + settings)."""
     plan = index_plan(variant, urls)
     indexes: list[str] = []
@@ -284,9 +285,7 @@ def choose_files(
     return sdists
 
 
-def _fetch_pip(
-    root: Path, pin: PipPin, files: list[IndexFile], sources: Sources
-) -> list[Artifact]:
+def _fetch_pip(root: Path, pin: PipPin, files: list[IndexFile], sources: Sources) -> list[Artifact]:
     stored: list[Artifact] = []
     for f in files:
         sha = str(f.sha256)
@@ -571,4 +570,3 @@ def merged(manifests: Iterable[Manifest]) -> Manifest:
         out.locks.update(m.locks)
         out.artifacts.update(m.artifacts)
     return out
-

@@ -138,7 +138,10 @@ def test_vault_then_offline_build(
     assert all("upload-time" in f for f in page_json["files"])
     assert (root / "conda" / "pytorch" / "noarch" / "repodata.json").is_file()
     repodata = json.loads((root / "conda" / "pytorch" / "linux-64" / "repodata.json").read_text())
-    assert any(n.startswith("pytorch-2.1.0") for n in repodata["packages"] | repodata.get("packages.conda", {}))
+    assert any(
+        n.startswith("pytorch-2.1.0")
+        for n in repodata["packages"] | repodata.get("packages.conda", {})
+    )
 
     # Vaulting again fetches nothing and writes the same bytes (deterministic pages).
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}

@@ -112,7 +112,11 @@ def test_vault_build_offline_then_pack(tmp_path: Path, monkeypatch: pytest.Monke
     manifest = json.loads((top / "manifest.json").read_text())
     assert manifest["variant"] == "cpu" and manifest["distributions"]["torch"] == "2.13.0+cpu"
     result = proc.run(
-        [top / "smoke.sh"], what="packed smoke", env={"PATH": "/usr/bin:/bin"}, check=False, timeout=600
+        [top / "smoke.sh"],
+        what="packed smoke",
+        env={"PATH": "/usr/bin:/bin"},
+        check=False,
+        timeout=600,
     )
     unpacked = parse_report(result.stdout, result.returncode, result.stderr)
     assert unpacked.ok, result.stderr[-2000:]

@@ -1,4 +1,7 @@
-"""Find the files a lock pins on their indexes, and download them with their hashes checked.
+"""Read PEP 503 / PEP 691 index pages, and download files with their sha256 checked.
+
+Used by `envgen vault` (which files a lock pins, fetched) and the pylock.toml writer (their URLs,
+sizes and upload times).
 
 An index page is read as PEP 691 JSON when the server offers it (names, sha256, requires-python,
 upload times, sizes) and as PEP 503 HTML otherwise (a flat find-links page too). Downloads stream
@@ -6,6 +9,7 @@ to a temp file beside their destination and are renamed into place only once the
 lock's; a `file://` source is hard-linked when it can be.
 
 Must not decide which files a vault keeps (envgen.vault.store does) or write index pages.
+Imports nothing of envgen but infra and errors (the lock stage uses it).
 """
 
 from __future__ import annotations
