@@ -118,7 +118,8 @@ def pinned_by_version(text: str) -> str:
             except InvalidWheelFilename:
                 version = None
             if version is not None:
-                line = f"{found['name']}=={version}{found['rest']}"
+                out.append(f"{found['name']}=={version}{found['rest']}")
+                continue
         out.append(line)
     return "".join(out)
 

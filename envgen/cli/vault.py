@@ -8,7 +8,9 @@ subcommand goes to `add`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -17,6 +19,7 @@ from envgen.cli.options import matrix_option, out_option, spec_argument, variant
 from envgen.errors import BuildError
 
 _DIR = click.Path(path_type=Path, file_okay=False)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class _DefaultAdd(click.Group):
@@ -28,8 +31,8 @@ class _DefaultAdd(click.Group):
         return super().parse_args(ctx, args)
 
 
-def _dir_option(required: bool = True):  # type: ignore[no-untyped-def]  # noqa: ANN202 - a decorator
-    return click.option("--dir", "root", type=_DIR, required=required, help="The vault folder.")
+def _dir_option(f: F) -> F:
+    return click.option("--dir", "root", type=_DIR, required=True, help="The vault folder.")(f)
 
 
 @click.group("vault", cls=_DefaultAdd)
@@ -46,7 +49,7 @@ def vault_group() -> None:
 @out_option
 @variant_option
 @matrix_option
-@_dir_option()
+@_dir_option
 @click.option(
     "--all-files",
     is_flag=True,
@@ -77,7 +80,7 @@ def vault_add_cmd(
 
 
 @vault_group.command("check")
-@_dir_option()
+@_dir_option
 def vault_check_cmd(root: Path) -> None:
     """Re-hash every file in the vault; exit 7 naming each missing or changed one."""
     from envgen.vault.store import check  # noqa: PLC0415 - keep `envgen --help` fast
@@ -90,7 +93,7 @@ def vault_check_cmd(root: Path) -> None:
 
 
 @vault_group.command("gc")
-@_dir_option()
+@_dir_option
 def vault_gc_cmd(root: Path) -> None:
     """Remove the files no vaulted lock references."""
     from envgen.vault.store import gc  # noqa: PLC0415 - keep `envgen --help` fast
@@ -108,7 +111,7 @@ def _s3_url(ctx: click.Context, param: click.Parameter, value: str) -> str:  # n
     return value
 
 
-def _s3_options(f):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202 - a decorator
+def _s3_options(f: F) -> F:
     f = click.argument("url", metavar="s3://BUCKET[/PREFIX]", callback=_s3_url)(f)
     return click.option(
         "--endpoint-url",
@@ -119,7 +122,7 @@ def _s3_options(f):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202 - a 
 
 
 @vault_group.command("push")
-@_dir_option()
+@_dir_option
 @_s3_options
 def vault_push_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
     """Upload what the bucket lacks (files first, the manifest last)."""
@@ -130,7 +133,7 @@ def vault_push_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
 
 
 @vault_group.command("pull")
-@_dir_option()
+@_dir_option
 @_s3_options
 def vault_pull_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
     """Download what the local vault lacks, each file checked against its sha256."""

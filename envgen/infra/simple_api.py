@@ -101,7 +101,8 @@ def _from_json(page_url: str, data: object) -> list[IndexFile]:
     for item in entries:
         if not isinstance(item, dict) or not isinstance(item.get("filename"), str):
             continue
-        hashes = item.get("hashes") if isinstance(item.get("hashes"), dict) else {}
+        found = item.get("hashes")
+        hashes: dict[str, object] = found if isinstance(found, dict) else {}
         size = item.get("size")
         upload = item.get("upload-time")
         requires = item.get("requires-python")
@@ -118,7 +119,7 @@ def _from_json(page_url: str, data: object) -> list[IndexFile]:
     return files
 
 
-def page_files(page_url: str, *, timeout: float) -> list[IndexFile]:
+def page_files(page_url: str, *, timeout: float, retries: int = 3) -> list[IndexFile]:
     """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing."""
     if page_url.startswith("file:"):
         local = Path(urllib.parse.unquote(urllib.parse.urlsplit(page_url).path))
@@ -129,7 +130,7 @@ def page_files(page_url: str, *, timeout: float) -> list[IndexFile]:
             page_url,
             headers={"Accept": JSON_ACCEPT},
             timeout=timeout,
-            retries=3,
+            retries=retries,
             max_bytes=MAX_PAGE_BYTES,
         )
     except NetworkError as exc:
@@ -240,7 +241,7 @@ def download(url: str, dest: Path, sha256: str, *, timeout: float) -> int:
                 "changed on its index since the lock was made"
             )
             raise BuildError(msg, hint="review the change, then re-lock (`envgen lock --upgrade`)")
-        os.replace(tmp, dest)
+        tmp.replace(dest)
     except OSError as exc:
         msg = f"{redact(url)}: download failed ({exc})"
         raise NetworkError(msg) from None

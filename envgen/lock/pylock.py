@@ -21,7 +21,7 @@ from typing import Final
 
 from packaging.utils import canonicalize_name
 
-from envgen.errors import LockError
+from envgen.errors import LockError, NetworkError
 from envgen.infra.proc import strip_credentials
 from envgen.infra.simple_api import IndexFile, is_sdist, page_files, project_page
 from envgen.lock.pip import index_plan
@@ -98,14 +98,14 @@ def render_pylock(
     sources: list[tuple[str, str]] = []  # (real index, written index)
     if plan.pytorch is not None and not plan.flat and shown.pytorch is not None:
         sources.append((plan.pytorch, shown.pytorch))
+    # A PyPI stand-in in a local folder: its file paths mean nothing on another machine, so
+    # PyPI's own page is asked first (the URLs and upload times written are PyPI's on every
+    # machine); when PyPI cannot be reached, the stand-in's answers stand.
+    local = plan.pypi.startswith("file:") and shown.pypi != plan.pypi
+    official_pypi = shown.pypi if local else None
     sources.append((plan.pypi, shown.pypi))
-    sources += [
-        (real, shown_url)
-        for (_, real, flat), (_, shown_url, _) in zip(
-            plan.extensions, shown.extensions, strict=True
-        )
-        if not flat
-    ]
+    pairs = zip(plan.extensions, shown.extensions, strict=True)
+    sources += [(real, shown_url) for (_, real, flat), (_, shown_url, _) in pairs if not flat]
     out = [
         'lock-version = "1.0"',
         f"requires-python = {_toml('==' + variant.python + '.*')}",
@@ -114,6 +114,14 @@ def render_pylock(
     missing: list[str] = []
     for pin in _pins(requirements_body):
         files: dict[str, tuple[IndexFile, str, str]] = {}
+        if official_pypi is not None:
+            try:
+                page = page_files(project_page(official_pypi, pin.name), timeout=timeout, retries=1)
+            except NetworkError:
+                official_pypi, page = None, []  # unreachable: the stand-in's answers stand
+            for f in page:
+                if f.sha256 in pin.hashes and f.sha256 not in files:
+                    files[f.sha256] = (f, official_pypi or "", official_pypi or "")
         for real, shown_url in sources:
             for f in page_files(project_page(real, pin.name), timeout=timeout):
                 if f.sha256 in pin.hashes and f.sha256 not in files:

@@ -50,7 +50,7 @@ class CondaPin:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LockedVariant:
-    """What a variant's lock files name: pins, index lines, conda packages, and each file's digest."""
+    """What a variant's lock files name: pins, index lines, conda packages, each file's digest."""
 
     variant: str
     pip: tuple[PipPin, ...]

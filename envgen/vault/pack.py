@@ -204,7 +204,7 @@ def pack_variant(
                 else:
                     tar.add(item, arcname=arc, filter=_normalized)
         tmp.chmod(0o644)
-        os.replace(tmp, output)
+        tmp.replace(output)
     finally:
         tmp.unlink(missing_ok=True)
     return output

@@ -91,7 +91,8 @@ def _md5(path: Path) -> str:
 
 
 def _failed(what: str, exc: Exception) -> NetworkError:
-    return NetworkError(f"vault {what}: {type(exc).__name__}: {exc}")
+    msg = f"{what}: {type(exc).__name__}: {exc}"
+    return NetworkError(msg)
 
 
 def push(root: Path, url: str, *, endpoint_url: str | None = None) -> SyncResult:
@@ -117,7 +118,8 @@ def push(root: Path, url: str, *, endpoint_url: str | None = None) -> SyncResult
     except BuildError:
         raise
     except Exception as exc:  # botocore's errors: no stable base class to name here
-        raise _failed("push", exc) from None
+        what = f"vault push to {url}"
+        raise _failed(what, exc) from None
     return SyncResult(copied=copied, skipped=skipped)
 
 
@@ -143,13 +145,14 @@ def pull(root: Path, url: str, *, endpoint_url: str | None = None) -> SyncResult
                 if found != sha:
                     msg = f"{url}: {artifact.path} has sha256 {found}, its manifest says {sha}"
                     raise BuildError(msg, hint="run `envgen vault check` where it was pushed from")
-                os.replace(tmp, dest)
+                tmp.replace(dest)
             finally:
                 tmp.unlink(missing_ok=True)
             copied += 1
     except BuildError:
         raise
     except Exception as exc:  # botocore's errors, as above
-        raise _failed("pull", exc) from None
+        what = f"vault pull from {url}"
+        raise _failed(what, exc) from None
     write_manifest(root, merged((load_manifest(root), theirs)))
     return SyncResult(copied=copied, skipped=skipped)

@@ -76,14 +76,12 @@ class Artifact:
             "size": self.size,
             "path": self.path,
         }
-        for key, value in (
-            ("requires-python", self.requires_python),
-            ("upload-time", self.upload_time),
-            ("md5", self.md5),
-        ):
-            if value is not None:
-                data[key] = value
-        return data
+        optional = {
+            "requires-python": self.requires_python,
+            "upload-time": self.upload_time,
+            "md5": self.md5,
+        }
+        return data | {key: value for key, value in optional.items() if value is not None}
 
     @classmethod
     def from_json(cls, sha256: str, data: dict[str, object]) -> Artifact:
@@ -271,7 +269,7 @@ def _project_of(filename: str) -> str | None:
 
 
 def choose_files(
-    pin: PipPin, candidates: list[IndexFile], variant: Variant, *, all_files: bool
+    candidates: list[IndexFile], variant: Variant, *, all_files: bool
 ) -> list[IndexFile]:
     """The files of a pin the vault keeps: those that install on the variant's target (a wheel
     for its python and platform), else its sdist; every hashed file with `all_files`."""
@@ -281,8 +279,7 @@ def choose_files(
     wheels = [f for f in candidates if fits(f.filename, tags)]
     if wheels:
         return wheels
-    sdists = [f for f in candidates if is_sdist(f.filename)]
-    return sdists
+    return [f for f in candidates if is_sdist(f.filename)]
 
 
 def _fetch_pip(root: Path, pin: PipPin, files: list[IndexFile], sources: Sources) -> list[Artifact]:
@@ -357,7 +354,7 @@ def add_lock(
     missing: list[str] = []
     for pin in locked.pip:
         candidates = _candidates(pin, sources, flat)
-        chosen = choose_files(pin, candidates, variant, all_files=all_files)
+        chosen = choose_files(candidates, variant, all_files=all_files)
         if not chosen:
             where = ", ".join(redact(i) for i in (*sources.indexes, *sources.flat_pages))
             why = (
@@ -488,7 +485,7 @@ def _index_channel(channel: Path) -> None:
 
     (channel / "noarch").mkdir(parents=True, exist_ok=True)
     coro = rattler.index.index_fs(channel, write_zst=False, write_shards=False, force=True)
-    asyncio.run(coro)  # type: ignore[arg-type]
+    asyncio.run(coro)
 
 
 # --- gc, check, missing -------------------------------------------------------------------------
@@ -557,9 +554,11 @@ def missing_for(manifest: Manifest, locked: LockedVariant, variant: Variant) -> 
                 f"{pin.name}=={pin.version} (sha256 {', '.join(h[:12] for h in pin.hashes[:3])}"
                 f"{', ...' if len(pin.hashes) > 3 else ''})"
             )
-    for cpin in locked.conda:
-        if cpin.sha256 is None or cpin.sha256 not in stored:
-            lines.append(f"{conda_path(cpin.url)[0]} (conda {cpin.name} {cpin.version})")
+    lines += [
+        f"{conda_path(cpin.url)[0]} (conda {cpin.name} {cpin.version})"
+        for cpin in locked.conda
+        if cpin.sha256 is None or cpin.sha256 not in stored
+    ]
     return lines
 
 

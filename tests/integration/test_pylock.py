@@ -20,8 +20,8 @@ from envgen.app import LockOptions, lock
 from envgen.errors import StaleOutputError
 from envgen.infra import proc
 from envgen.infra.settings import Settings
-from envgen.lock.pylock import pylock_problems
 from envgen.lock.lockfile import split_header
+from envgen.lock.pylock import pylock_problems
 from tests.support.fixtures import ServedIndex
 
 pytestmark = pytest.mark.integration

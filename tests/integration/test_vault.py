@@ -24,7 +24,7 @@ from envgen.cli import main
 from envgen.errors import BuildError
 from envgen.infra.settings import Settings
 from envgen.vault.store import check, gc, load_manifest
-from tests.support.conda_channel import write_channel
+from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.index import build_index_tree
 from tests.support.server import IndexServer
 
@@ -60,8 +60,11 @@ def served(tmp_path: Path, fake_wheels: Path) -> Iterator[IndexServer]:
 
 @pytest.fixture
 def project(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served: IndexServer, conda_channel
-) -> Path:  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    served: IndexServer,
+    conda_channel: CondaChannel,
+) -> Path:
     channels = tmp_path / "channels"
     shutil.copytree(conda_channel.path, channels / "pytorch")
     write_channel(channels / "nvidia", "nvidia", [])
@@ -132,7 +135,8 @@ def test_vault_then_offline_build(
     # Only the target's files: no Windows or aarch64 wheel, though the lock hashes them.
     assert not [n for n in names if "win_amd64" in n or "aarch64" in n]
     page = (root / "simple" / "torch" / "index.html").read_text()
-    assert "#sha256=" in page and 'href="../../files/sha256/' in page
+    assert "#sha256=" in page
+    assert 'href="../../files/sha256/' in page
     page_json = json.loads((root / "simple" / "torch" / "index.json").read_text())
     assert page_json["meta"] == {"api-version": "1.1"}
     assert all("upload-time" in f for f in page_json["files"])
@@ -189,7 +193,8 @@ def test_check_and_gc(project: Path, tmp_path: Path) -> None:
     (root / "vault.json").write_text(json.dumps(data))
     dropped = gc(root)
     assert [a.filename for a in dropped] == [torch.filename]
-    assert not path.exists() and not (root / "simple" / "torch").exists()
+    assert not path.exists()
+    assert not (root / "simple" / "torch").exists()
     assert check(root) == []
 
 

@@ -95,7 +95,8 @@ def test_vault_build_offline_then_pack(tmp_path: Path, monkeypatch: pytest.Monke
     )
     report.raise_for_failures()
     smoke = report.builds[0].smoke
-    assert smoke is not None and smoke.ok
+    assert smoke is not None
+    assert smoke.ok
     assert {c.label: c.detail for c in smoke.passed}["cpu/version:torch"] == "torch 2.13.0+cpu"
 
     archive = pack(
@@ -110,7 +111,8 @@ def test_vault_build_offline_then_pack(tmp_path: Path, monkeypatch: pytest.Monke
     shutil.rmtree(tmp_path / "envs")  # the packed environment must not need the original
     top = unpack(archive, tmp_path / "another" / "place")
     manifest = json.loads((top / "manifest.json").read_text())
-    assert manifest["variant"] == "cpu" and manifest["distributions"]["torch"] == "2.13.0+cpu"
+    assert manifest["variant"] == "cpu"
+    assert manifest["distributions"]["torch"] == "2.13.0+cpu"
     result = proc.run(
         [top / "smoke.sh"],
         what="packed smoke",
