@@ -6,6 +6,10 @@ Layout (static files only, so any web server, an S3 bucket or a plain folder ser
     files/sha256/<ab>/<sha256>/<file name>       wheels and sdists, content-addressed
     simple/index.html, simple/<project>/index.html   PEP 503 pages (relative links, #sha256=)
     simple/index.json, simple/<project>/index.json   the same as PEP 691 JSON (api-version 1.1)
+    find-links.html                             every pip file on one flat page, for
+                                                `pip install --no-index --find-links` (which,
+                                                unlike --index-url, a lock's own index lines
+                                                cannot override)
     conda/<channel>/<subdir>/<file name>         conda packages (a channel: repodata.json per
                                                  subdir, noarch always), for conda and rattler
 
@@ -450,11 +454,13 @@ def write_indexes(root: Path, manifest: Manifest) -> None:
     """Rewrite simple/ (PEP 503 + PEP 691) and each conda subdir's repodata.json."""
     by_project: dict[str, list[Artifact]] = {}
     channels: set[str] = set()
+    flat: list[Artifact] = []
     for a in manifest.artifacts.values():
         if a.kind == "conda":
             channels.add(a.path.split("/", 1)[1].rsplit("/", 2)[0])  # conda/<channel>/<subdir>/f
         else:
             by_project.setdefault(a.project, []).append(a)
+            flat.append(a)
     simple = root / "simple"
     for stale in sorted(simple.iterdir()) if simple.is_dir() else []:
         if stale.is_dir() and stale.name not in by_project:
@@ -475,6 +481,8 @@ def write_indexes(root: Path, manifest: Manifest) -> None:
         canonical_json({"meta": {"api-version": "1.1"}, "projects": [{"name": n} for n in names]})
         + "\n",
     )
+    flat.sort(key=lambda a: (a.filename, a.sha256))
+    _write_text(root / "find-links.html", _project_html("the vault", flat).replace("../../", ""))
     for channel in sorted(channels):
         _index_channel(root / "conda" / channel)
 

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import socket
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +23,9 @@ from click.testing import CliRunner
 from envgen.app import LockOptions, build, lock, vault
 from envgen.cli import main
 from envgen.errors import BuildError
+from envgen.infra import proc
 from envgen.infra.settings import Settings
+from envgen.render.dockerfile import _vault_args
 from envgen.vault.store import check, gc, load_manifest
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.index import build_index_tree
@@ -159,6 +162,18 @@ def test_vault_then_offline_build(
     assert (tmp_path / "envs-pip" / "cpu" / "bin" / "python").exists()
     _build(project, "conda", root.as_uri(), tmp_path / "envs-conda")
     assert (tmp_path / "envs-conda" / "cpu" / "conda-meta").is_dir()
+    # The generated Dockerfile's pip line, as written by `envgen dockerfile --vault URL`.
+    target = tmp_path / "pip-target"
+    args = _vault_args(root.as_uri()).split()
+    lock_file = project.parent / "environments" / "cpu" / "requirements.txt"
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--target", str(target)]
+    proc.run(
+        [*pip, "--require-hashes", "--no-deps", *args, "-r", lock_file],
+        what="pip install from the vault",
+        env={**proc.clean_env(), "PIP_CONFIG_FILE": os.devnull},
+        timeout=300,
+    )
+    assert (target / "torch").is_dir()
 
     # A vault without one of the lock's files: the build names it before installing anything.
     numpy = next(
@@ -174,28 +189,6 @@ def test_vault_then_offline_build(
     assert "the vault lacks 1 file(s) the lock needs:\n  - cpu: numpy==1.26.4 (sha256" in str(
         info.value
     )
-
-
-def test_check_and_gc(project: Path, tmp_path: Path) -> None:
-    root = tmp_path / "vault"
-    _vault(project, root)
-    assert check(root) == []
-    torch = next(a for a in load_manifest(root).artifacts.values() if a.project == "torch")
-    path = root / torch.path
-    path.chmod(0o644)
-    path.write_bytes(b"changed")
-    result = CliRunner().invoke(cli, ["vault", "check", "--dir", str(root)])
-    assert result.exit_code == 7
-    assert f"changed: {torch.path} has sha256 " in result.output
-    # A lock that no longer names a file (here: forgotten) leaves it to gc.
-    data = json.loads((root / "vault.json").read_text())
-    data["locks"]["vaulted/cpu"]["artifacts"].remove(torch.sha256)
-    (root / "vault.json").write_text(json.dumps(data))
-    dropped = gc(root)
-    assert [a.filename for a in dropped] == [torch.filename]
-    assert not path.exists()
-    assert not (root / "simple" / "torch").exists()
-    assert check(root) == []
 
 
 def _free_port() -> int:
@@ -223,9 +216,7 @@ def s3_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         server.stop()
 
 
-def test_push_pull_copies_only_what_is_missing(
-    project: Path, tmp_path: Path, s3_server: str
-) -> None:
+def test_push_pull_check_gc(project: Path, tmp_path: Path, s3_server: str) -> None:
     root = tmp_path / "vault"
     _vault(project, root)
     runner = CliRunner()
@@ -251,6 +242,25 @@ def test_push_pull_copies_only_what_is_missing(
     (other / torch.path).unlink()
     repaired = runner.invoke(cli, ["vault", "pull", "--dir", str(other), *args[2:]])
     assert repaired.output == f"pulled 1 file(s), {stored - 1} already here\n"
+
+    # check and gc on the first vault.
+    assert check(root) == []
+    torch = next(a for a in load_manifest(root).artifacts.values() if a.project == "torch")
+    path = root / torch.path
+    path.chmod(0o644)
+    path.write_bytes(b"changed")
+    result = CliRunner().invoke(cli, ["vault", "check", "--dir", str(root)])
+    assert result.exit_code == 7
+    assert f"changed: {torch.path} has sha256 " in result.output
+    # A lock that no longer names a file (here: forgotten) leaves it to gc.
+    data = json.loads((root / "vault.json").read_text())
+    data["locks"]["vaulted/cpu"]["artifacts"].remove(torch.sha256)
+    (root / "vault.json").write_text(json.dumps(data))
+    dropped = gc(root)
+    assert [a.filename for a in dropped] == [torch.filename]
+    assert not path.exists()
+    assert not (root / "simple" / "torch").exists()
+    assert check(root) == []
 
 
 def test_bad_s3_url_is_a_clear_error(tmp_path: Path) -> None:
