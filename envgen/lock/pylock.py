@@ -85,27 +85,76 @@ def _file_table(f: IndexFile, url: str) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Sources:
+    """Where a variant's files are listed: (real URL, written URL) of each index and flat page."""
+
+    indexes: tuple[tuple[str, str], ...]
+    flat: tuple[tuple[IndexFile, str, str], ...]  # every file of every find-links page
+    official_pypi: str | None  # PyPI's own index, asked first for a local-folder stand-in
+
+
+def _sources(variant: Variant, urls: IndexUrls, written: IndexUrls, timeout: float) -> _Sources:
+    plan = index_plan(variant, urls)
+    shown = index_plan(variant, written)
+    indexes: list[tuple[str, str]] = []
+    pages: list[tuple[str, str]] = []
+    if plan.pytorch is not None and shown.pytorch is not None:
+        (pages if plan.flat else indexes).append((plan.pytorch, shown.pytorch))
+    indexes.append((plan.pypi, shown.pypi))
+    pairs = zip(plan.extensions, shown.extensions, strict=True)
+    for (_, real, flat), (_, shown_url, _) in pairs:
+        (pages if flat else indexes).append((real, shown_url))
+    flat_files = tuple(
+        (f, real, shown_url)
+        for real, shown_url in dict.fromkeys(pages)
+        for f in page_files(real, timeout=timeout)
+    )
+    # A PyPI stand-in in a local folder: its file paths mean nothing on another machine, so
+    # PyPI's own page is asked first (the URLs and upload times written are PyPI's on every
+    # machine); when PyPI cannot be reached, the stand-in's answers stand.
+    local = plan.pypi.startswith("file:") and shown.pypi != plan.pypi
+    return _Sources(
+        indexes=tuple(dict.fromkeys(indexes)),
+        flat=flat_files,
+        official_pypi=shown.pypi if local else None,
+    )
+
+
+def _files_of(
+    pin: _Pin, sources: _Sources, timeout: float
+) -> tuple[dict[str, tuple[IndexFile, str, str]], bool]:
+    """sha256 -> (file, real index or page, written one) for a pin; and whether PyPI answered."""
+    files: dict[str, tuple[IndexFile, str, str]] = {}
+    answered = True
+    official = sources.official_pypi
+    if official is not None:
+        try:
+            page = page_files(project_page(official, pin.name), timeout=timeout, retries=1)
+        except NetworkError:
+            page, answered = [], False  # unreachable: the stand-in's answers stand
+        for f in page:
+            if f.sha256 in pin.hashes:
+                files.setdefault(f.sha256, (f, official, official))
+    for real, shown_url in sources.indexes:
+        for f in page_files(project_page(real, pin.name), timeout=timeout):
+            if f.sha256 in pin.hashes:
+                files.setdefault(f.sha256, (f, real, shown_url))
+    for f, real, shown_url in sources.flat:
+        if f.sha256 in pin.hashes:
+            files.setdefault(f.sha256, (f, real, shown_url))
+    return files, answered
+
+
 def render_pylock(
     variant: Variant, requirements_body: str, urls: IndexUrls, written: IndexUrls, *, timeout: float
 ) -> str:
     """The pylock.toml body for a variant's hashed requirements lock.
 
     Raises:
-        LockError: a pinned hash is on none of the variant's indexes.
+        LockError: a pinned hash is on none of the variant's indexes or pages.
     """
-    plan = index_plan(variant, urls)
-    shown = index_plan(variant, written)
-    sources: list[tuple[str, str]] = []  # (real index, written index)
-    if plan.pytorch is not None and not plan.flat and shown.pytorch is not None:
-        sources.append((plan.pytorch, shown.pytorch))
-    # A PyPI stand-in in a local folder: its file paths mean nothing on another machine, so
-    # PyPI's own page is asked first (the URLs and upload times written are PyPI's on every
-    # machine); when PyPI cannot be reached, the stand-in's answers stand.
-    local = plan.pypi.startswith("file:") and shown.pypi != plan.pypi
-    official_pypi = shown.pypi if local else None
-    sources.append((plan.pypi, shown.pypi))
-    pairs = zip(plan.extensions, shown.extensions, strict=True)
-    sources += [(real, shown_url) for (_, real, flat), (_, shown_url, _) in pairs if not flat]
+    sources = _sources(variant, urls, written, timeout)
     out = [
         'lock-version = "1.0"',
         f"requires-python = {_toml('==' + variant.python + '.*')}",
@@ -113,37 +162,14 @@ def render_pylock(
     ]
     missing: list[str] = []
     for pin in _pins(requirements_body):
-        files: dict[str, tuple[IndexFile, str, str]] = {}
-        if official_pypi is not None:
-            try:
-                page = page_files(project_page(official_pypi, pin.name), timeout=timeout, retries=1)
-            except NetworkError:
-                official_pypi, page = None, []  # unreachable: the stand-in's answers stand
-            for f in page:
-                if f.sha256 in pin.hashes and f.sha256 not in files:
-                    files[f.sha256] = (f, official_pypi or "", official_pypi or "")
-        for real, shown_url in sources:
-            for f in page_files(project_page(real, pin.name), timeout=timeout):
-                if f.sha256 in pin.hashes and f.sha256 not in files:
-                    files[f.sha256] = (f, real, shown_url)
+        files, answered = _files_of(pin, sources, timeout)
+        if not answered:
+            sources = _Sources(indexes=sources.indexes, flat=sources.flat, official_pypi=None)
         lost = [h for h in pin.hashes if h not in files]
         if lost:
             missing.append(f"{pin.name}=={pin.version}: {len(lost)} hash(es) on no index")
             continue
-        indexes = sorted({shown_url for _, _, shown_url in files.values()})
-        out += ["", "[[packages]]", f"name = {_toml(pin.name)}", f"version = {_toml(pin.version)}"]
-        if pin.marker:
-            out.append(f"marker = {_toml(pin.marker)}")
-        out.append(f"index = {_toml(indexes[0])}")
-        ordered = sorted(files.values(), key=lambda item: (item[0].filename, str(item[0].sha256)))
-        sdists = [item for item in ordered if is_sdist(item[0].filename)]
-        for f, real, shown_url in ordered:
-            if (f, real, shown_url) in sdists:
-                continue
-            out += ["", "[[packages.wheels]]", *_file_table(f, _written_url(f, real, shown_url))]
-        if sdists:
-            f, real, shown_url = sdists[0]
-            out += ["", "[packages.sdist]", *_file_table(f, _written_url(f, real, shown_url))]
+        out += _package(pin, files, sources)
     if missing:
         msg = f"{variant.id}: pylock.toml: files the lock hashes are on no index:\n" + "\n".join(
             f"  - {m}" for m in missing
@@ -152,17 +178,53 @@ def render_pylock(
     return "\n".join(out) + "\n"
 
 
-def _written_url(f: IndexFile, real_index: str, written_index: str) -> str:
-    """The URL a written file names: official where the index is a stand-in.
+def _package(
+    pin: _Pin, files: dict[str, tuple[IndexFile, str, str]], sources: _Sources
+) -> list[str]:
+    """One `[[packages]]` table with its wheels and sdist."""
+    out = ["", "[[packages]]", f"name = {_toml(pin.name)}", f"version = {_toml(pin.version)}"]
+    if pin.marker:
+        out.append(f"marker = {_toml(pin.marker)}")
+    flat_pages = {shown for _, _, shown in sources.flat}
+    indexes = sorted({shown for _, _, shown in files.values() if shown not in flat_pages})
+    if indexes:
+        out.append(f"index = {_toml(indexes[0])}")
+    ordered = sorted(files.values(), key=lambda item: (item[0].filename, str(item[0].sha256)))
+    sdists = [item for item in ordered if is_sdist(item[0].filename)]
+    for f, real, shown_url in ordered:
+        if not is_sdist(f.filename):
+            out += ["", "[[packages.wheels]]", *_file_table(f, _written_url(f, real, shown_url))]
+    if sdists:
+        f, real, shown_url = sdists[0]
+        out += ["", "[packages.sdist]", *_file_table(f, _written_url(f, real, shown_url))]
+    return out
+
+
+def _written_url(f: IndexFile, real: str, written: str) -> str:
+    """The URL a written file names: the official one where the index or page is a stand-in.
+
+    A PyTorch PEP 503 index keeps its files beside its project pages (`/whl/cpu/<file>`); any
+    other stand-in (a find-links page, an extension host's mirror) has the official layout below
+    the page's folder.
 
     >>> f = IndexFile(filename="torch-2.1.0+cpu-cp311-none-any.whl", url="file:///m/x", sha256="a")
     >>> _written_url(f, "file:///m/cpu", "https://download.pytorch.org/whl/cpu")
     'https://download.pytorch.org/whl/cpu/torch-2.1.0%2Bcpu-cp311-none-any.whl'
+    >>> g = IndexFile(filename="a-1-py3-none-any.whl", url="file:///m/d/w/a-1-py3-none-any.whl",
+    ...               sha256="b")
+    >>> _written_url(g, "file:///m/d/w/t.html", "https://d.org/w/t.html")
+    'https://d.org/w/a-1-py3-none-any.whl'
     """
-    if real_index == written_index:
+    if real == written:
         return strip_credentials(f.url)
-    if written_index.startswith("https://download.pytorch.org/"):
-        return f"{written_index.rstrip('/')}/{urllib.parse.quote(f.filename)}"
+    if written.startswith("https://download.pytorch.org/") and not written.endswith(".html"):
+        return f"{written.rstrip('/')}/{urllib.parse.quote(f.filename)}"
+    real_dir = real.rsplit("/", 1)[0] + "/" if real.endswith(".html") else real.rstrip("/") + "/"
+    written_dir = (
+        written.rsplit("/", 1)[0] + "/" if written.endswith(".html") else written.rstrip("/") + "/"
+    )
+    if f.url.startswith(real_dir):
+        return written_dir + f.url[len(real_dir) :]
     return strip_credentials(f.url)
 
 
