@@ -119,15 +119,45 @@ def _from_json(page_url: str, data: object) -> list[IndexFile]:
     return files
 
 
-def page_files(page_url: str, *, timeout: float, retries: int = 3) -> list[IndexFile]:
-    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing."""
+def with_netrc(url: str, netrc_file: Path | None) -> str:
+    """`url` with the credentials a netrc file gives its host (none in the URL already).
+
+    `netrc_file`: NETRC (Settings.netrc_file), else ~/.netrc; a missing or unreadable file
+    gives none. http_get sends them as basic auth and masks them in every message.
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or "@" in parts.netloc or not parts.hostname:
+        return url
+    path = netrc_file or Path.home() / ".netrc"
+    try:
+        import netrc  # noqa: PLC0415 - only for http(s) index reads
+
+        found = netrc.netrc(os.fspath(path)).authenticators(parts.hostname)
+    except (OSError, netrc.NetrcParseError):
+        return url
+    if found is None:
+        return url
+    login, _, password = found
+    auth = (
+        urllib.parse.quote(login or "", safe="") + ":" + urllib.parse.quote(password or "", safe="")
+    )
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{auth}@{parts.netloc}"))
+
+
+def page_files(
+    page_url: str, *, timeout: float, retries: int = 3, netrc_file: Path | None = None
+) -> list[IndexFile]:
+    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
+
+    File URLs come back without credentials (download() looks them up again).
+    """
     if page_url.startswith("file:"):
         local = Path(urllib.parse.unquote(urllib.parse.urlsplit(page_url).path))
         if not local.is_file():
             return []
     try:
         resp = http_get(
-            page_url,
+            with_netrc(page_url, netrc_file),
             headers={"Accept": JSON_ACCEPT},
             timeout=timeout,
             retries=retries,
@@ -192,7 +222,9 @@ def is_sdist(filename: str) -> bool:
     return True
 
 
-def download(url: str, dest: Path, sha256: str, *, timeout: float) -> int:
+def download(
+    url: str, dest: Path, sha256: str, *, timeout: float, netrc_file: Path | None = None
+) -> int:
     """Fetch `url` into `dest` (atomically), checking its sha256; returns its size.
 
     Raises:
@@ -217,7 +249,7 @@ def download(url: str, dest: Path, sha256: str, *, timeout: float) -> int:
                     digest.update(chunk)
                     size += len(chunk)
         else:
-            bare, user, token = split_credentials(url)
+            bare, user, token = split_credentials(with_netrc(url, netrc_file))
             req = urllib.request.Request(bare)  # noqa: S310 - http(s) only: file: handled above
             if user is not None or token is not None:
                 import base64  # noqa: PLC0415 - only with credentials
@@ -225,7 +257,8 @@ def download(url: str, dest: Path, sha256: str, *, timeout: float) -> int:
                 pair = base64.b64encode(f"{user or ''}:{token or ''}".encode()).decode()
                 req.add_unredirected_header("Authorization", f"Basic {pair}")
             with (
-                urllib.request.urlopen(req, timeout=timeout) as resp,  # noqa: S310 - as above
+                # A fresh opener reads the proxy settings now (urlopen's keeps its first).
+                urllib.request.build_opener().open(req, timeout=timeout) as resp,
                 tmp.open("wb") as out,
             ):
                 while chunk := resp.read(_CHUNK):

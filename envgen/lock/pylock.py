@@ -13,10 +13,12 @@ same hashes), for `envgen lock --check`. Must not resolve anything itself.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from packaging.utils import canonicalize_name
@@ -92,9 +94,16 @@ class _Sources:
     indexes: tuple[tuple[str, str], ...]
     flat: tuple[tuple[IndexFile, str, str], ...]  # every file of every find-links page
     official_pypi: str | None  # PyPI's own index, asked first for a local-folder stand-in
+    netrc_file: Path | None = None
 
 
-def _sources(variant: Variant, urls: IndexUrls, written: IndexUrls, timeout: float) -> _Sources:
+def _sources(
+    variant: Variant,
+    urls: IndexUrls,
+    written: IndexUrls,
+    timeout: float,
+    netrc_file: Path | None,
+) -> _Sources:
     plan = index_plan(variant, urls)
     shown = index_plan(variant, written)
     indexes: list[tuple[str, str]] = []
@@ -108,7 +117,7 @@ def _sources(variant: Variant, urls: IndexUrls, written: IndexUrls, timeout: flo
     flat_files = tuple(
         (f, real, shown_url)
         for real, shown_url in dict.fromkeys(pages)
-        for f in page_files(real, timeout=timeout)
+        for f in page_files(real, timeout=timeout, netrc_file=netrc_file)
     )
     # A PyPI stand-in in a local folder: its file paths mean nothing on another machine, so
     # PyPI's own page is asked first (the URLs and upload times written are PyPI's on every
@@ -118,6 +127,7 @@ def _sources(variant: Variant, urls: IndexUrls, written: IndexUrls, timeout: flo
         indexes=tuple(dict.fromkeys(indexes)),
         flat=flat_files,
         official_pypi=shown.pypi if local else None,
+        netrc_file=netrc_file,
     )
 
 
@@ -130,14 +140,22 @@ def _files_of(
     official = sources.official_pypi
     if official is not None:
         try:
-            page = page_files(project_page(official, pin.name), timeout=timeout, retries=1)
+            page = page_files(
+                project_page(official, pin.name),
+                timeout=timeout,
+                retries=1,
+                netrc_file=sources.netrc_file,
+            )
         except NetworkError:
             page, answered = [], False  # unreachable: the stand-in's answers stand
         for f in page:
             if f.sha256 in pin.hashes:
                 files.setdefault(f.sha256, (f, official, official))
     for real, shown_url in sources.indexes:
-        for f in page_files(project_page(real, pin.name), timeout=timeout):
+        pages = page_files(
+            project_page(real, pin.name), timeout=timeout, netrc_file=sources.netrc_file
+        )
+        for f in pages:
             if f.sha256 in pin.hashes:
                 files.setdefault(f.sha256, (f, real, shown_url))
     for f, real, shown_url in sources.flat:
@@ -147,14 +165,20 @@ def _files_of(
 
 
 def render_pylock(
-    variant: Variant, requirements_body: str, urls: IndexUrls, written: IndexUrls, *, timeout: float
+    variant: Variant,
+    requirements_body: str,
+    urls: IndexUrls,
+    written: IndexUrls,
+    *,
+    timeout: float,
+    netrc_file: Path | None = None,
 ) -> str:
     """The pylock.toml body for a variant's hashed requirements lock.
 
     Raises:
         LockError: a pinned hash is on none of the variant's indexes or pages.
     """
-    sources = _sources(variant, urls, written, timeout)
+    sources = _sources(variant, urls, written, timeout, netrc_file)
     out = [
         'lock-version = "1.0"',
         f"requires-python = {_toml('==' + variant.python + '.*')}",
@@ -164,7 +188,7 @@ def render_pylock(
     for pin in _pins(requirements_body):
         files, answered = _files_of(pin, sources, timeout)
         if not answered:
-            sources = _Sources(indexes=sources.indexes, flat=sources.flat, official_pypi=None)
+            sources = dataclasses.replace(sources, official_pypi=None)
         lost = [h for h in pin.hashes if h not in files]
         if lost:
             missing.append(f"{pin.name}=={pin.version}: {len(lost)} hash(es) on no index")

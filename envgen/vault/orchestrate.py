@@ -62,7 +62,7 @@ def vault_variants(
     done: list[VaultedVariant] = []
     for v in chosen:
         locked = read_locked(out / v.id, v)
-        sources = sources_for(v, urls, settings.channel_alias, timeout)
+        sources = sources_for(v, urls, settings.channel_alias, timeout, settings.netrc_file)
         key = lock_key(spec, v.id)
         stored = add_lock(root, key, locked, v, sources, all_files=all_files)
         done.append(VaultedVariant(key=key, files=len(stored), bytes=sum(a.size for a in stored)))

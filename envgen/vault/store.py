@@ -222,10 +222,15 @@ class Sources:
     flat_pages: tuple[str, ...]
     channel_alias: str | None
     timeout: float
+    netrc_file: Path | None = None
 
 
 def sources_for(
-    variant: Variant, urls: IndexUrls, channel_alias: str | None, timeout: float
+    variant: Variant,
+    urls: IndexUrls,
+    channel_alias: str | None,
+    timeout: float,
+    netrc_file: Path | None = None,
 ) -> Sources:
     """The indexes and pages a variant's lock was resolved against (spec + settings)."""
     plan = index_plan(variant, urls)
@@ -241,6 +246,7 @@ def sources_for(
         flat_pages=tuple(dict.fromkeys(flat)),
         channel_alias=channel_alias,
         timeout=timeout,
+        netrc_file=netrc_file,
     )
 
 
@@ -252,7 +258,7 @@ def _candidates(pin: PipPin, sources: Sources, flat: list[IndexFile]) -> list[In
     found: dict[str, IndexFile] = {}
     pages = [project_page(index, pin.name) for index in sources.indexes]
     for page in pages:
-        for f in page_files(page, timeout=sources.timeout):
+        for f in page_files(page, timeout=sources.timeout, netrc_file=sources.netrc_file):
             if f.sha256 in wanted and f.sha256 not in found:
                 found[f.sha256] = f
     for f in flat:
@@ -296,7 +302,9 @@ def _fetch_pip(root: Path, pin: PipPin, files: list[IndexFile], sources: Sources
             size = dest.stat().st_size
         else:
             log.info("vault: fetching %s", f.filename)
-            size = download(f.url, dest, sha, timeout=sources.timeout)
+            size = download(
+                f.url, dest, sha, timeout=sources.timeout, netrc_file=sources.netrc_file
+            )
         stored.append(
             Artifact(
                 sha256=sha,
@@ -325,7 +333,9 @@ def _fetch_conda(root: Path, pin: CondaPin, sources: Sources) -> Artifact:
         size = dest.stat().st_size
     else:
         log.info("vault: fetching %s", rel.rsplit("/", 1)[-1])
-        size = download(url, dest, pin.sha256, timeout=sources.timeout)
+        size = download(
+            url, dest, pin.sha256, timeout=sources.timeout, netrc_file=sources.netrc_file
+        )
     return Artifact(
         sha256=pin.sha256,
         filename=rel.rsplit("/", 1)[-1],
@@ -353,7 +363,11 @@ def add_lock(
         NetworkError: an index or a download failed.
     """
     root.mkdir(parents=True, exist_ok=True)
-    flat = [f for page in sources.flat_pages for f in page_files(page, timeout=sources.timeout)]
+    flat = [
+        f
+        for page in sources.flat_pages
+        for f in page_files(page, timeout=sources.timeout, netrc_file=sources.netrc_file)
+    ]
     artifacts: list[Artifact] = []
     missing: list[str] = []
     for pin in locked.pip:

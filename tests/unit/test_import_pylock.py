@@ -35,7 +35,9 @@ def test_bundled_example_pylock(matrix: Matrix) -> None:
     assert result.project["torch"] == "2.13.0"
     assert result.project["python"] == "3.11"
     assert result.project["accelerators"] == ["cpu"]
-    assert "numpy==2.4.6" in result.project["pip"]
+    pip = result.project["pip"]
+    assert isinstance(pip, list)
+    assert "numpy==2.4.6" in pip
 
 
 def test_cuda_example_pylock(matrix: Matrix) -> None:
