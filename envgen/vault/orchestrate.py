@@ -66,7 +66,7 @@ def vault_variants(
         key = lock_key(spec, v.id)
         stored = add_lock(root, key, locked, v, sources, all_files=all_files)
         done.append(VaultedVariant(key=key, files=len(stored), bytes=sum(a.size for a in stored)))
-        log.info("%s: %d files in the vault", key, len(stored))
+        log.debug("%s: %d files in the vault", key, len(stored))
     return tuple(done)
 
 

@@ -301,7 +301,7 @@ def _fetch_pip(root: Path, pin: PipPin, files: list[IndexFile], sources: Sources
         if dest.is_file():
             size = dest.stat().st_size
         else:
-            log.info("vault: fetching %s", f.filename)
+            log.debug("vault: fetching %s", f.filename)
             size = download(
                 f.url, dest, sha, timeout=sources.timeout, netrc_file=sources.netrc_file
             )
@@ -332,7 +332,7 @@ def _fetch_conda(root: Path, pin: CondaPin, sources: Sources) -> Artifact:
     if dest.is_file():
         size = dest.stat().st_size
     else:
-        log.info("vault: fetching %s", rel.rsplit("/", 1)[-1])
+        log.debug("vault: fetching %s", rel.rsplit("/", 1)[-1])
         size = download(
             url, dest, pin.sha256, timeout=sources.timeout, netrc_file=sources.netrc_file
         )
