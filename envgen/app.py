@@ -637,7 +637,15 @@ def pack(
     target = out or default_out(spec)
     archive = output or Path(f"{spec.name}-{variant}.tar.gz")
     with _guarded(target, BuildError, "envgen pack", inside=trusted_root(spec, out)):
-        return pack_variant(spec, matrix, target, variant=variant, env_dir=env_dir, output=archive)
+        return pack_variant(
+            spec,
+            matrix,
+            target,
+            variant=variant,
+            env_dir=env_dir,
+            output=archive,
+            settings=settings,
+        )
 
 
 def vault(

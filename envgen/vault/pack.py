@@ -42,7 +42,9 @@ from envgen.build.orchestrate import (
     smoke_expectation,
 )
 from envgen.errors import BuildError
+from envgen.infra.buildkey import load_key
 from envgen.infra.resources import SMOKE_SCRIPT
+from envgen.infra.settings import Settings
 from envgen.lock.lockfile import expected_lock_names
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
@@ -120,6 +122,7 @@ def pack_variant(
     variant: str,
     env_dir: Path | None,
     output: Path,
+    settings: Settings,
 ) -> Path:
     """Smoke-test a built pip environment, then write it as one relocatable .tar.gz at `output`.
 
@@ -132,7 +135,8 @@ def pack_variant(
         raise BuildError(msg, hint="name one variant id as `envgen list` prints it")
     v = chosen[0]
     env = env_path(out, v.id, env_dir)
-    marker = read_marker(env)
+    # Only an environment this machine built (its marker sealed with the user's build key).
+    marker = read_marker(env, load_key(settings.key_file))
     if marker is None or marker.get("manager") != "pip":
         msg = f"{v.id}: {env} is not a built pip environment"
         raise BuildError(msg, hint=f"run `envgen build {spec.path.name} --variant {v.id}` first")
