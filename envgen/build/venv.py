@@ -76,7 +76,7 @@ log = logging.getLogger(__name__)
 
 REQUIREMENTS: Final = "requirements.txt"
 _DIRECT_PIN: Final = re.compile(
-    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._\[\],-]*)\s*@\s*(?P<url>\S+)(?P<rest>.*)$", re.S
+    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._\[\],-]*)\s*@\s*(?P<url>\S+)(?P<rest>.*)$", re.DOTALL
 )
 
 

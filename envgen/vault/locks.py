@@ -1,8 +1,7 @@
 """Read a variant's committed lock files into what the vault stores: the ONE adapter.
 
-Everything in envgen/vault/ reads locks through `read_locked` only. It uses today's parsers
-(lock.lockfile.split_header, build.venv.split_index_lines, build.conda.parse_conda_lock); when the
-typed PipLock / CondaLock records land, this function is the one place to switch.
+Everything in envgen/vault/ reads locks through `read_locked` only: requirements.txt through the
+typed PipLock record (envgen.lock.piplock), conda-lock.yml through build.conda.parse_conda_lock.
 
 Must not fetch, write, or decide what a build installs: it only says what the lock names.
 """
@@ -10,21 +9,17 @@ Must not fetch, write, or decide what a build installs: it only says what the lo
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
-from packaging.utils import canonicalize_name
+from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
-from envgen.build.base import parse_requirements, read_lock
+from envgen.build.base import read_lock
 from envgen.build.conda import parse_conda_lock
-from envgen.build.venv import split_index_lines
 from envgen.errors import BuildError
-from envgen.lock.lockfile import CONDA_LOCK, LOCK_FILES_PIP, split_header
+from envgen.lock.lockfile import CONDA_LOCK, LOCK_FILES_PIP
+from envgen.lock.piplock import PipLock
 from envgen.model.variants import Variant
-
-_HASH: Final = re.compile(r"--hash[= ]sha256:([0-9a-f]{64})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,23 +54,24 @@ class LockedVariant:
     files: tuple[tuple[str, str], ...]  # (lock file name, sha256 of its bytes), sorted
 
 
-def _pip_pins(body: str, source: str) -> tuple[PipPin, ...]:
-    versions = parse_requirements(body, source=source)
-    # Join continuation lines: `name==1 \` then `--hash=...` lines.
-    joined = body.replace("\\\n", " ")
+def _url_version(url: str) -> str:
+    """The version in a direct URL's wheel name ("" when it names no wheel)."""
+    name = url.rsplit("/", 1)[-1].split("#", 1)[0].replace("%2B", "+")
+    try:
+        return str(parse_wheel_filename(name)[1])
+    except InvalidWheelFilename:
+        return ""
+
+
+def _pip_pins(lock: PipLock, source: str) -> tuple[PipPin, ...]:
     pins: list[PipPin] = []
-    for line in joined.splitlines():
-        text = line.split(" #", 1)[0].strip()
-        if not text or text.startswith(("#", "-")):
-            continue
-        head = text.split(";", 1)[0].split(" --hash", 1)[0].strip()
-        name = canonicalize_name(re.split(r"[=@\[ ]", head, maxsplit=1)[0])
-        url = head.partition("@")[2].strip() or None if "==" not in head else None
-        hashes = tuple(sorted(set(_HASH.findall(text))))
+    for pin in lock.pins:
+        hashes = tuple(sorted({h.split(":", 1)[1] for h in pin.hashes if h.startswith("sha256:")}))
         if not hashes:
-            msg = f"{source}: {name} has no --hash: the vault keeps only hash-pinned files"
+            msg = f"{source}: {pin.name} has no --hash: the vault keeps only hash-pinned files"
             raise BuildError(msg, hint="run `envgen lock` to write a full lock")
-        pins.append(PipPin(name=name, version=versions[name][0], hashes=hashes, url=url))
+        version = pin.version or _url_version(pin.url or "")
+        pins.append(PipPin(name=pin.name, version=version, hashes=hashes, url=pin.url))
     return tuple(sorted(pins, key=lambda p: p.name))
 
 
@@ -94,9 +90,9 @@ def read_locked(lock_dir: Path, variant: Variant) -> LockedVariant:
         if variant.pip is None or not path.is_file():
             continue
         text = read_lock(path, variant.id)
-        options, rest = split_index_lines(split_header(text)[1])
-        index = tuple(options)
-        pip = _pip_pins(rest, str(path))
+        lock = PipLock.parse(text, source=str(path))
+        index = tuple(lock.index_options)
+        pip = _pip_pins(lock, str(path))
         files.append((name, hashlib.sha256(text.encode()).hexdigest()))
     conda_path = lock_dir / CONDA_LOCK
     if variant.conda is not None and conda_path.is_file():
