@@ -569,10 +569,12 @@ def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Setti
     jobs: int | None,
     conda_tool: str,
     settings: Settings,
+    vault: str | None = None,
 ) -> BuildReport:
     """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate).
 
-    `cache_dir` (`--cache-dir`) replaces `settings.cache_root` for the whole run.
+    `cache_dir` (`--cache-dir`) replaces `settings.cache_root` for the whole run. `vault`
+    (`--vault`, a folder or URL): install only from that vault, after checking it holds every file.
     """
     from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
@@ -580,6 +582,12 @@ def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Setti
         settings = dataclasses.replace(settings, cache_root=cache_dir)
     spec, matrix = load(spec_path, matrix_dir, settings)
     target = out or default_out(spec)
+    if vault is not None:
+        from envgen.vault import orchestrate as vaulting  # noqa: PLC0415 - only with --vault
+
+        vault = vault_url(vault)
+        chosen = tuple(v.id for v in select(expand(spec, matrix).variants, variants))
+        vaulting.check_vault(spec, matrix, target, vault, variants=chosen, settings=settings)
     with (
         _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
         _guarded_env_dir(env_dir, BuildError, "envgen build"),
@@ -597,6 +605,67 @@ def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Setti
             rebuild=rebuild,
             conda_tool=conda_tool,  # type: ignore[arg-type]
             inside=trusted_root(spec, out),
+            vault=vault,
+        )
+
+
+def vault_url(location: str) -> str:
+    """A vault folder as a `file:` URL; a URL as it is.
+
+    >>> vault_url("https://vault.example/team"), vault_url("/srv/vault")
+    ('https://vault.example/team', 'file:///srv/vault')
+    """
+    if "://" in location:
+        return location.rstrip("/")
+    return Path(location).resolve().as_uri()
+
+
+def pack(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    variant: str,
+    out: Path | None,
+    env_dir: Path | None,
+    output: Path | None,
+    settings: Settings,
+) -> Path:
+    """`envgen pack`: a built, smoke-passing environment as one relocatable archive."""
+    from envgen.vault.pack import pack_variant  # noqa: PLC0415 - only for `envgen pack`
+
+    spec, matrix = load(spec_path, matrix_dir, settings)
+    target = out or default_out(spec)
+    archive = output or Path(f"{spec.name}-{variant}.tar.gz")
+    with _guarded(target, BuildError, "envgen pack", inside=trusted_root(spec, out)):
+        return pack_variant(
+            spec,
+            matrix,
+            target,
+            variant=variant,
+            env_dir=env_dir,
+            output=archive,
+            settings=settings,
+        )
+
+
+def vault(
+    spec_path: Path,
+    matrix_dir: Path | None,
+    *,
+    out: Path | None,
+    variants: tuple[str, ...],
+    root: Path,
+    all_files: bool,
+    settings: Settings,
+) -> tuple[Any, ...]:
+    """`envgen vault`: store every artifact of the selected variants' locks in `root`."""
+    from envgen.vault import orchestrate as vaulting  # noqa: PLC0415 - only for `envgen vault`
+
+    spec, matrix = load(spec_path, matrix_dir, settings)
+    target = out or default_out(spec)
+    with _guarded(root, BuildError, "envgen vault", inside=root.parent.resolve()):
+        return vaulting.vault_variants(
+            spec, matrix, target, root, variants=variants, settings=settings, all_files=all_files
         )
 
 

@@ -51,6 +51,7 @@ class BuildRequest:
         channel_alias: stands in for https://conda.anaconda.org when fetching conda packages.
         cache_dir: envgen's shared cache root (uv's cache is `<cache_dir>/uv`, as for `lock`).
         http_timeout: the user's ENVGEN_HTTP_TIMEOUT (Settings.http_timeout), or None.
+        vault: a vault's root URL (envgen.vault): install only from it (a `file:` one offline).
     """
 
     variant: Variant
@@ -63,6 +64,7 @@ class BuildRequest:
     http_timeout: float | None = None
     conda_tool: CondaTool = "rattler"
     timeout: float = DEFAULT_TIMEOUT
+    vault: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

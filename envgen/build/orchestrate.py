@@ -416,8 +416,13 @@ def check_current(
     names: tuple[str, ...],
     *,
     settings: Settings,
+    resolve: bool = True,
 ) -> None:
-    """Raise BuildError when a lock file is missing, edited by hand or older than the spec."""
+    """Raise BuildError when a lock file is missing, edited by hand or older than the spec.
+
+    `resolve=False` (a build from a vault, offline): no re-resolution; the lock's content hash,
+    its input hash and the vault's sha256 of every file stand for it.
+    """
     options = LockOptions(spec=spec.path, settings=settings)
     written = index_urls(spec, settings, for_writing=True)
     texts: dict[str, str] = {}
@@ -448,6 +453,9 @@ def check_current(
     notice = unconfirmed_options(spec, None, None, recorded)
     if notice:
         log.warning("%s: %s", variant.id, notice)
+    if not resolve:
+        check_indexes(spec, variant, lock_dir, settings=settings)
+        return
     try:
         problems = verify_lock_files(spec, variant, texts, settings=settings)
     except ToolNotFoundError:
@@ -507,6 +515,7 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
     timeout: float = 1800.0,
     finish: bool = True,
     key: bytes,
+    vault: str | None = None,
 ) -> tuple[Literal["built", "up-to-date"], Inventory]:
     """Build one environment atomically at `env` (see the module docstring).
 
@@ -545,6 +554,7 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
                 cache_dir=cache_dir,
                 conda_tool=conda_tool,
                 timeout=timeout,
+                vault=vault,
             )
         )
         problems = expected.diff(builder.installed(tmp))
@@ -615,6 +625,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     conda_tool: CondaTool = "rattler",
     allow_stale: bool = False,
     inside: Path | None = None,
+    vault: str | None = None,
 ) -> BuildReport:
     """Build (and smoke-test) the selected variants' environments from their lock files.
 
@@ -624,6 +635,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     `inside`: the trusted folder `out` lies in (default `out`); with `env_dir`, that folder is
     the trusted one for environments. `settings`: the user's (Settings.from_environ); `cache_dir`
     (`--cache-dir`) replaces its cache root for the whole run, the locks' verification included.
+    `vault`: a vault's URL (envgen.vault): every file comes from it, nothing is re-resolved.
 
     Raises:
         BuildError: a lock is missing, pins-only, edited or stale (run `envgen lock` first), or
@@ -644,7 +656,14 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         try:
             builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
             if not allow_stale:  # current, intact and what its inputs resolve to
-                check_current(spec, v, out / v.id, builder.lock_files(v), settings=settings)
+                check_current(
+                    spec,
+                    v,
+                    out / v.id,
+                    builder.lock_files(v),
+                    settings=settings,
+                    resolve=vault is None,
+                )
             else:  # even then, never indexes or channels other than the spec's and settings'
                 check_indexes(spec, v, out / v.id, settings=settings)
         except BuildError as exc:
@@ -675,12 +694,14 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 env=target,
                 cache_dir=cache,
                 urls=urls,
-                channel_alias=settings.channel_alias,
+                # A vault's conda/ folder mirrors conda.anaconda.org's layout: it is the alias.
+                channel_alias=f"{vault.rstrip('/')}/conda" if vault else settings.channel_alias,
                 http_timeout=settings.http_timeout,
                 rebuild=rebuild,
                 conda_tool=conda_tool,
                 finish=False,
                 key=key,
+                vault=vault,
             )
         except EnvgenError as exc:
             seconds = time.perf_counter() - start

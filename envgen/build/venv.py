@@ -31,10 +31,14 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import logging
+import re
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Final
+from urllib.parse import unquote, urlsplit
+
+from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
 from envgen.build.base import (
     BuildRequest,
@@ -71,6 +75,9 @@ from envgen.render.base import IndexUrls
 log = logging.getLogger(__name__)
 
 REQUIREMENTS: Final = "requirements.txt"
+_DIRECT_PIN: Final = re.compile(
+    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._\[\],-]*)\s*@\s*(?P<url>\S+)(?P<rest>.*)$", re.DOTALL
+)
 
 
 def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
@@ -80,6 +87,41 @@ def index_environment(variant: Variant, urls: IndexUrls) -> dict[str, str]:
     its owner can read, not in its argument list, which every local user sees in `ps`.
     """
     return uv_index_environment(variant, index_plan(variant, urls))
+
+
+def vault_environment(vault: str) -> dict[str, str]:
+    """uv's variables for a build from a vault (envgen.vault): its simple/ index only, and no
+    network at all when the vault is a local folder (`file:`).
+
+    >>> vault_environment("file:///srv/vault")
+    {'UV_INDEX_URL': 'file:///srv/vault/simple', 'UV_OFFLINE': '1'}
+    """
+    env = {"UV_INDEX_URL": vault.rstrip("/") + "/simple"}
+    if vault.startswith("file:"):
+        env["UV_OFFLINE"] = "1"
+    return env
+
+
+def pinned_by_version(text: str) -> str:
+    """Direct-URL pins (`torch @ https://...whl`) as `name==version`, for an index-only install.
+
+    >>> pinned_by_version("torch @ https://h/torch-1.0.0-cp37-cp37m-linux_x86_64.whl --hash=x")
+    'torch==1.0.0 --hash=x'
+    """
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        found = _DIRECT_PIN.match(line)
+        if found is not None:
+            file_name = unquote(urlsplit(found["url"]).path.rsplit("/", 1)[-1])
+            try:
+                version = parse_wheel_filename(file_name)[1]
+            except InvalidWheelFilename:
+                version = None
+            if version is not None:
+                out.append(f"{found['name']}=={version}{found['rest']}")
+                continue
+        out.append(line)
+    return "".join(out)
 
 
 def uv_environment(cache_dir: Path, http_timeout: float | None) -> dict[str, str]:
@@ -129,6 +171,9 @@ class VenvBuilder:
         refuse_python_2(request.variant.id, request.variant.python)
         uv = _proc.require("uv", why="build pip environments")
         env = uv_environment(request.cache_dir, request.http_timeout)
+        if request.vault:
+            env.update(vault_environment(request.vault))  # a local vault: no network at all
+            env.pop("UV_INDEX_URL")
         lock = request.lock_dir / REQUIREMENTS
         # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
         # from
@@ -168,7 +213,9 @@ class VenvBuilder:
                 # A private copy without index lines: the indexes (maybe a mirror with
                 # credentials) travel only as flags.
                 copy = Path(work) / REQUIREMENTS
-                copy.write_text(rest, encoding="utf-8")
+                copy.write_text(
+                    pinned_by_version(rest) if request.vault else rest, encoding="utf-8"
+                )
                 # Only the build requirements old sdists do not declare (build_deps).
                 config = Path(work) / "uv.toml"
                 config.write_text(uv_toml(), encoding="utf-8")
@@ -193,7 +240,14 @@ class VenvBuilder:
                         copy,
                     ],
                     what=f"uv pip sync for {request.variant.id}",
-                    env={**env, **index_environment(request.variant, request.urls)},
+                    env={
+                        **env,
+                        **(
+                            vault_environment(request.vault)
+                            if request.vault
+                            else index_environment(request.variant, request.urls)
+                        ),
+                    },
                     timeout=request.timeout,
                 )
             tag = python_tag(request.variant.python)
@@ -271,4 +325,4 @@ class VenvBuilder:
         )
 
 
-__all__ = ["VenvBuilder", "index_environment"]
+__all__ = ["VenvBuilder", "index_environment", "pinned_by_version", "vault_environment"]

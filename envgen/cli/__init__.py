@@ -39,6 +39,7 @@ from envgen.cli.options import (
     warn,
 )
 from envgen.cli.repro import ci_group, dockerfile_cmd, import_cmd
+from envgen.cli.vault import pack_cmd, vault_group
 from envgen.errors import (
     BUG,
     INTERRUPTED,
@@ -425,6 +426,13 @@ def command_cmd(
 @conda_tool_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @junit_option
+@click.option(
+    "--vault",
+    default=None,
+    metavar="DIR_OR_URL",
+    envvar="ENVGEN_VAULT",
+    help="Install only from this vault (`envgen vault`); a folder builds with no network.",
+)
 def build_cmd(
     spec: Path,
     out: Path | None,
@@ -440,6 +448,7 @@ def build_cmd(
     conda_tool: str,
     as_json: bool,
     junit: Path | None,
+    vault: str | None,
 ) -> None:
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
@@ -466,6 +475,7 @@ def build_cmd(
         jobs=jobs,
         conda_tool=conda_tool,
         settings=user,
+        vault=vault,
     )
     if as_json:
         from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
@@ -762,6 +772,8 @@ def _register_repro_commands() -> None:
 
 
 _register_repro_commands()
+cli.add_command(vault_group)  # envgen.cli.vault: vault (add, check, gc, push, pull) and pack
+cli.add_command(pack_cmd)
 
 
 # --- entry points --------------------------------------------------------------------------------

@@ -114,15 +114,26 @@ def import_cmd(
 @click.option("--variant", "--only", "variants", multiple=True, metavar="PATTERN",
               help="Only variants whose id matches (fnmatch); repeatable.")  # fmt: skip
 @matrix_option
+@click.option("--vault", default=None, metavar="DIR_OR_URL",
+              help="Install only from this vault (a folder in the context, or a URL).")  # fmt: skip
 def dockerfile_cmd(
-    spec: Path, out: Path | None, variants: tuple[str, ...], matrix_dir: Path | None
+    spec: Path,
+    out: Path | None,
+    variants: tuple[str, ...],
+    matrix_dir: Path | None,
+    vault: str | None,
 ) -> None:
     """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
     from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
     written, warnings = containers.write_dockerfiles(
         containers.DockerfileOptions(
-            spec=spec, out=out, variants=variants, matrix_dir=matrix_dir, settings=settings()
+            spec=spec,
+            out=out,
+            variants=variants,
+            matrix_dir=matrix_dir,
+            settings=settings(),
+            vault=vault,
         )
     )
     warn(warnings)

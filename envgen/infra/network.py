@@ -108,7 +108,9 @@ def http_get(
         if auth is not None:
             req.add_unredirected_header("Authorization", auth)
         try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - checked
+            # A fresh opener: urlopen's global one keeps the proxy settings of its first call.
+            opener = urllib.request.build_opener()
+            with opener.open(req, timeout=timeout) as resp:
                 body = resp.read(max_bytes + 1)
                 if len(body) > max_bytes:
                     msg = redact(f"GET {url}: the answer is larger than {max_bytes} bytes")

@@ -70,6 +70,8 @@ class Settings:
             never inside a project.
         in_ci: CI is set (to anything but ""): no live progress display, even on a terminal.
         no_color: NO_COLOR is set (to anything but "", https://no-color.org): no colour.
+        netrc_file: NETRC (as uv, pip and curl read it), else None (~/.netrc): credentials for
+            envgen's own index reads (pylock.toml, `envgen vault`), as uv gets them.
     """
 
     pytorch_index: str | None = None
@@ -82,6 +84,7 @@ class Settings:
     key_file: Path = field(default_factory=default_key_file)
     in_ci: bool = False
     no_color: bool = False
+    netrc_file: Path | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Settings:
@@ -116,6 +119,7 @@ class Settings:
             key_file=default_key_file(environ.get("XDG_CONFIG_HOME")),
             in_ci=bool(environ.get("CI")),
             no_color=no_color_requested(environ),
+            netrc_file=Path(environ["NETRC"]) if environ.get("NETRC") else None,
         )
 
     @classmethod

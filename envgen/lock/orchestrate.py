@@ -26,6 +26,7 @@ from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFound
 from envgen.infra.files import read_output, write_if_changed
 from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import which
+from envgen.infra.settings import Settings
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
@@ -45,6 +46,7 @@ from envgen.lock.lockfile import (
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.pip import index_plan
 from envgen.lock.piplock import PipLock
+from envgen.lock.pylock import PYLOCK_NAME, pylock_problems, render_pylock
 from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.lock.verify import (
     conda_url_problems,
@@ -172,7 +174,7 @@ def lock_full(
             root=root,
         )
 
-    todo = [v for v in variants if force or lock_problems(v)]
+    todo = [v for v in variants if force or lock_problems(v) or _pylock_stale(v, out, root)]
     # An intact, current lock may still be a resealed forgery: the checks that need no resolver
     # (index lines, direct URLs, channels) run before it is called up to date (issue 21 item 6).
     _refuse_forged(
@@ -235,6 +237,7 @@ def lock_full(
                     locked: list[LockedFile] = []
                     for manager in v.managers:
                         locked += lockers[manager].lock(request)
+                    locked += _pylock(v, locked, real_urls, written_urls, settings)
                 except EnvgenError as exc:
                     progress(v.id, "failed")
                     return VariantOutcome(
@@ -395,6 +398,51 @@ def _refuse_forged(
         )
 
 
+def _pylock(
+    v: Variant,
+    locked: list[LockedFile],
+    urls: IndexUrls,
+    written: IndexUrls,
+    settings: Settings,
+) -> list[LockedFile]:
+    """pylock.toml (PEP 751) from the requirements lock just made (envgen.lock.pylock)."""
+    req = next((lf for lf in locked if lf.name == "requirements.txt"), None)
+    if req is None:
+        return []
+    body = render_pylock(
+        v,
+        req.body,
+        urls,
+        written,
+        timeout=settings.http_timeout or 60.0,
+        netrc_file=settings.netrc_file,
+    )
+    return [LockedFile(name=PYLOCK_NAME, body=body)]
+
+
+def _pylock_stale(v: Variant, out: Path, root: Path) -> bool:
+    """Whether a variant's pylock.toml is missing or not its requirements.txt's (relock it)."""
+    if v.pip is None:
+        return False
+    raw = read_output(out / v.id / "requirements.txt", inside=root)
+    text = raw.decode("utf-8", "replace") if raw is not None else ""
+    return bool(text) and bool(_pylock_problems(out / v.id, text, v.id, root))
+
+
+def _pylock_problems(folder: Path, requirements: str, variant_id: str, root: Path) -> list[str]:
+    """Why a variant's committed pylock.toml is not its requirements.txt's (empty when it is)."""
+    rel = f"{variant_id}/{PYLOCK_NAME}"
+    raw = read_output(folder / PYLOCK_NAME, inside=root)
+    if raw is None:
+        return [f"{rel}: missing; run `envgen lock`"]
+    text = raw.decode("utf-8", "replace")
+    found = tampered_lines(text)
+    if split_header(text)[0].get("input-hash") != split_header(requirements)[0].get("input-hash"):
+        found.append("stale: its input-hash is not requirements.txt's")
+    found += pylock_problems(split_header(text)[1], split_header(requirements)[1])
+    return [f"{rel}: {p}" for p in found]
+
+
 def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it
     spec: ProjectSpec,
     options: LockOptions,
@@ -433,6 +481,9 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
                 )
             ]
             forged = forged or bool(found)
+            if not found and "requirements.txt" in texts:
+                # Only against a requirements.txt that is what its inputs resolve to.
+                found = _pylock_problems(out / v.id, texts["requirements.txt"], v.id, root)
             recorded = recorded_in(texts)
             notice = unconfirmed_options(spec, options.resolver, options.as_of, recorded)
             if notice and not found:

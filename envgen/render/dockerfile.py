@@ -154,8 +154,13 @@ def render_dockerfile(
     lock_dir: PurePosixPath,
     dockerfile_path: PurePosixPath,
     smoke_path: PurePosixPath,
+    vault: str | None = None,
 ) -> str:
-    """The Dockerfile text of one variant (pure)."""
+    """The Dockerfile text of one variant (pure).
+
+    `vault`: an http(s) URL of a vault (envgen vault), or its folder relative to the build
+    context: pip then installs with `--no-index --find-links <vault>/find-links.html`.
+    """
     base = base_image(variant, images)
     route = "pip" if variant.pip is not None else "conda"
     expect = expectation(variant).to_json()
@@ -180,7 +185,38 @@ def render_dockerfile(
         expect=expect,
         verdict=_VERDICT,
         envgen=install_requirement(),
+        vault_copy=vault if vault and "://" not in vault else "",
+        vault_args=_vault_args(vault),
     )
+
+
+def _vault_args(vault: str | None) -> str:
+    """pip's options for a vault: only its flat page, never an index (the lock's lines included).
+
+    >>> _vault_args("https://v.example/team")
+    '--no-index --find-links https://v.example/team/find-links.html '
+    >>> _vault_args("vault")
+    '--no-index --find-links /opt/envgen/vault/find-links.html '
+    """
+    if not vault:
+        return ""
+    where = vault.rstrip("/") if "://" in vault else "/opt/envgen/vault"
+    return f"--no-index --find-links {where}/find-links.html "
+
+
+def _context_path(vault: str | None, root: Path) -> str | None:
+    """A vault folder as a path in the build context (the project folder); a URL as it is.
+
+    Raises:
+        RenderError: the folder is outside the build context, which `docker build` cannot COPY.
+    """
+    if vault is None or "://" in vault:
+        return vault
+    rel = os.path.relpath(Path(vault).resolve(), root)
+    if rel.startswith(".."):
+        msg = f"--vault {vault}: outside the build context {root}; docker build cannot copy it"
+        raise RenderError(msg, hint="put the vault in the project folder, or serve it by URL")
+    return Path(rel).as_posix()
 
 
 def _lock_warnings(variant: Variant, lock_dir: Path) -> list[str]:
@@ -216,6 +252,7 @@ class DockerfileOptions:
     variants: tuple[str, ...] = ()
     matrix_dir: Path | None = None
     settings: Settings  # the user's settings (ENVGEN_CUSTOM_COMMAND, the cache root)
+    vault: str | None = None  # `--vault`: a URL, or a folder in the build context
 
 
 def plan_dockerfiles(
@@ -226,6 +263,7 @@ def plan_dockerfiles(
     variants: tuple[str, ...] = (),
     matrix_dir: Path | None = None,
     custom_command: str | None = None,
+    vault: str | None = None,
 ) -> tuple[list[PlannedFile], list[str]]:
     """Render `<out>/<variant>/Dockerfile` per selected linux variant, plus the smoke script."""
     images = load_cuda_images(matrix_dir)
@@ -234,7 +272,11 @@ def plan_dockerfiles(
     out_rel = PurePosixPath(Path(os.path.relpath(out.resolve(), root)).as_posix())
     lock_rel = PurePosixPath(Path(os.path.relpath(default_out(spec).resolve(), root)).as_posix())
     smoke_rel = out_rel / SMOKE_NAME
-    command = regenerate_command(f"envgen dockerfile {spec.path.name}", custom_command)
+    vault = _context_path(vault, root)
+    command = regenerate_command(
+        f"envgen dockerfile {spec.path.name}" + (f" --vault {vault}" if vault else ""),
+        custom_command,
+    )
     files: list[PlannedFile] = []
     warnings: list[str] = []
     for v in chosen:
@@ -255,6 +297,7 @@ def plan_dockerfiles(
                     "base": base.image,
                     "lock_dir": str(lock_rel / v.id),
                     "envgen": install_requirement(),
+                    **({"vault": vault} if vault else {}),
                 }
             ),
             description=describe(v),
@@ -266,7 +309,10 @@ def plan_dockerfiles(
             lock_dir=lock_rel / v.id,
             dockerfile_path=path,
             smoke_path=smoke_rel,
+            vault=vault if v.pip is not None else None,
         )
+        if vault and v.pip is None:
+            warnings.append(f"{v.id}: the conda route installs from its channels, not the vault")
         files.append(PlannedFile(relpath=PurePosixPath(v.id, "Dockerfile"), text=text))
     files.append(
         PlannedFile(
@@ -288,6 +334,7 @@ def write_dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], 
         variants=options.variants,
         matrix_dir=options.matrix_dir,
         custom_command=options.settings.custom_command,
+        vault=options.vault,
     )
     inside = options.out if options.out is not None else spec.directory
     written = [

@@ -59,6 +59,7 @@ from envgen.model.variants import (
 )
 from envgen.repro import eras, shell
 from envgen.repro import formats as import_formats
+from envgen.repro import pylock as import_pylock
 from envgen.repro.base_images import ngc_pytorch
 from envgen.repro.carry import carry_to_pip
 from envgen.repro.reading import (
@@ -77,7 +78,7 @@ from envgen.repro.wheels import PinWheels, choose_python
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
-    "markdown", "batch",
+    "markdown", "batch", "pylock",
 ]  # fmt: skip
 PLATFORM: Final = "linux-64"
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
@@ -330,6 +331,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a de
         return "setup.cfg"
     if low == "pyproject.toml":
         return "pyproject"
+    if import_pylock.is_pylock_name(low):
+        return "pylock"
     if low.endswith((".md", ".markdown", ".rst")) or re.match(
         r"^(readme|install)\.(txt|markdown)$", low
     ):
@@ -385,6 +388,7 @@ def parse_text(
             "setup.py": import_formats.setup_py,
             "setup.cfg": import_formats.setup_cfg,
             "pyproject": import_formats.pyproject,
+            "pylock": import_pylock.declared,  # PEP 751 (envgen.repro.pylock)
         }[kind]
         _parse_declared(reader(text, filename), found)
     weak = found.conda_base or found.weak_python

@@ -417,8 +417,13 @@ def test_numpy_pinned_below_2_silences_the_warning(
 
 # --- item 7: every README Quick start line runs with the bundled project.yaml --------------------
 # Lines that need the PyTorch index (download.pytorch.org or a mirror of it, for cu126/cu130) or
-# the real torch build: `make example` and tests/integration/test_e2e_real_torch.py run those.
+# the real torch build: `make example` and tests/integration/test_e2e_real_torch.py run those
+# (the vault and pack lines, with an S3 server: test_vault.py and test_vault_real_torch.py).
 _NEEDS_THE_INDEX = {
+    "envgen vault project.yaml --variant cpu --dir vault",
+    "envgen build project.yaml --variant cpu --vault vault",
+    "envgen vault push --dir vault s3://team-vault/envgen",
+    "envgen pack cpu -o example-cpu.tar.gz",
     "envgen lock project.yaml",
     "envgen lock project.yaml --check",
     "envgen check project.yaml",

@@ -66,6 +66,7 @@ def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None
                 "conda-linux-64.lock",
                 "conda-lock.yml",
                 "environment.yml",
+                "pylock.toml",
                 "requirements.in",
                 "requirements.txt",
             )
