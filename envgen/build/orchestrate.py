@@ -54,6 +54,7 @@ from envgen.build.base import (
 )
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, LockError, SmokeTestError, ToolNotFoundError
+from envgen.infra import proc as _proc
 from envgen.infra.buildkey import check_seal, load_key, seal
 from envgen.infra.files import (
     atomic_write_bytes,
@@ -222,7 +223,35 @@ def marker_state(env: Path, key: bytes) -> MarkerState:
     if not isinstance(data, dict) or data.get("format") != MARKER_FORMAT:
         return _NO_MARKER
     sealed = check_seal(key, _seal_payload(data, identity), data.get(SEAL_KEY))
+    if sealed and tracked_by_git(env):
+        # Sealed, but a pull can write a repository's files into an environment after the seal
+        # (git writes tracked files even inside an ignored folder): not this machine's build.
+        return MarkerState(found=True, data=None)
     return MarkerState(found=True, data=data if sealed else None)
+
+
+def tracked_by_git(env: Path) -> bool:
+    """Whether the git work tree holding `env` tracks anything inside it.
+
+    Asked only of a sealed environment, with `git ls-files` (no hooks run; a clone's
+    .git/config is the user's, not the repository's). No git, or no work tree: False.
+    """
+    git = _proc.which("git")
+    if git is None:
+        return False
+    try:
+        found = _proc.run(
+            [git, "-C", str(env.parent), "ls-files", "-z", "--", env.name],
+            what="git ls-files (is the environment tracked?)",
+            timeout=30,
+            check=False,
+        )
+    except EnvgenError:
+        return False
+    if found.returncode != 0:
+        return False
+    # Only what is on disk: after a rebuild the index may still list files the swap removed.
+    return any(os.path.lexists(env.parent / p) for p in found.stdout.split("\0") if p)
 
 
 def read_marker(env: Path, key: bytes) -> dict[str, object] | None:
@@ -236,7 +265,8 @@ def not_built_here(env: Path) -> str:
     return (
         f"{env} holds an environment this machine did not build (its envgen-build.json is not "
         "sealed with your key: committed to the repository, copied, or built by an older "
-        "envgen); envgen never runs its interpreter"
+        "envgen; or git tracks files inside it, which a pull writes there); envgen never runs "
+        "its interpreter"
     )
 
 

@@ -175,6 +175,41 @@ def test_run_rebuilds_a_committed_environment_and_passes_no_credentials(
     assert child["VIRTUAL_ENV"] == str(proj / "environments" / "cpu" / ".env")
 
 
+def test_a_pull_into_a_built_environment_is_not_run(cloned: tuple[Path, dict[str, str]]) -> None:
+    """Red team, round 3: the user builds; upstream then commits a `.pth` inside the (ignored)
+    `.env`, and a pull writes it there, keeping the folder's inode and the user's sealed marker.
+    A sealed environment that git tracks files in is not this machine's build: smoke refuses it
+    without starting its python, and build rebuilds it without running the planted file."""
+    proj, env = cloned
+    code, out = envgen(["build", "project.yaml", "--no-smoke"], env, proj)
+    assert code == 0, out
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+
+    def run_git(*args: str) -> None:
+        subprocess.run([git, *args], cwd=proj, check=True, capture_output=True)
+
+    run_git("init", "-q")
+    (proj / ".gitignore").write_text("environments/*/.env/\n")
+    site = next((proj / "environments" / "cpu" / ".env" / "lib").glob("python3*/site-packages"))
+    planted = site / "zz-upstream.pth"
+    planted.write_text(f"import os; open({str(canary(proj))!r}, 'w').write('ran')\n")
+    run_git("add", "-f", str(planted.relative_to(proj)))  # what the pulled commit tracks
+
+    code, out = envgen(["smoke", "project.yaml"], env, proj)
+    assert code == 7, out
+    assert "git tracks files inside it" in out
+    assert not canary(proj).exists()
+    code, out = envgen(["build", "project.yaml", "--no-smoke"], env, proj)
+    assert code == 0, out
+    assert "up-to-date" not in out
+    assert not canary(proj).exists()
+    assert not planted.exists()  # the rebuilt environment is envgen's again
+    code, out = envgen(["build", "project.yaml", "--no-smoke"], env, proj)
+    assert (code, "up-to-date" in out) == (0, True), out  # and it stays trusted
+
+
 # --- item 3: planted links, FIFOs and huge files ------------------------------------------------
 def plant(path: Path, kind: str) -> None:
     path.unlink(missing_ok=True)
