@@ -13,7 +13,7 @@ import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Final
 
 from envgen.errors import (
@@ -39,6 +39,7 @@ from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import (
     INFERRED_NOTE_PREFIX,
     Expansion,
+    Variant,
     expand,
     inferred_note,
     issues_for,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.clean import Orphan
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
+    from envgen.render.dockerfile import DockerfileOptions
 
 log = logging.getLogger(__name__)
 
@@ -691,6 +693,47 @@ def smoke(
         return building.smoke_variants(
             spec, matrix, target, variants=variants, env_dir=env_dir, settings=settings
         )
+
+
+def dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], list[str]]:
+    """`envgen dockerfile`: check each chosen variant's committed lock as a build would, then write.
+
+    A Dockerfile installs the committed requirements.txt, so a forged one would reach `docker
+    build`: a pins-only file must be what envgen writes (the pins-only check), a full lock must
+    pass the build's offline checks (the one parser, its content and input hashes, the spec's
+    indexes only). Re-resolving it (`envgen check`) is the generated CI's first step.
+    """
+    from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms; only for dockerfile
+    from envgen.lock.piplock import PipLock  # noqa: PLC0415 - only for dockerfile
+    from envgen.render import dockerfile as containers  # noqa: PLC0415 - rich; only for dockerfile
+
+    spec, matrix = load(options.spec, options.matrix_dir, options.settings)
+    out = default_out(spec)
+    chosen = select(expand(spec, matrix).variants, options.variants)
+    full: list[Variant] = []
+    for v in chosen:
+        path = out / v.id / "requirements.txt"
+        if v.pip is not None and path.is_file() and PipLock.read(path).is_full:
+            full.append(v)
+    pins_only = tuple(v.id for v in chosen if v not in full)
+    if pins_only:
+        lock(
+            LockOptions(
+                spec=options.spec,
+                variants=pins_only,
+                matrix_dir=options.matrix_dir,
+                pins_only=True,
+                check=True,
+                settings=options.settings,
+            )
+        )
+    for v in full:
+        lock_dir = out / v.id
+        building.check_current(
+            spec, v, lock_dir, ("requirements.txt",), settings=options.settings, resolve=False
+        )
+        building.check_indexes(spec, v, lock_dir, settings=options.settings)
+    return containers.write_dockerfiles(options)
 
 
 def clean(

@@ -124,9 +124,10 @@ def dockerfile_cmd(
     vault: str | None,
 ) -> None:
     """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
-    written, warnings = containers.write_dockerfiles(
+    written, warnings = workflow.dockerfiles(
         containers.DockerfileOptions(
             spec=spec,
             out=out,

@@ -279,3 +279,40 @@ def test_a_resealed_malformed_lock_options_header_is_a_clear_error(
     assert code == 7, build_out
     assert f"error: {lock.relative_to(proj)}: {problem}\n" in build_out, build_out
     assert_no_canary(proj, [out, build_out])
+
+
+@pytest.mark.parametrize(
+    ("forged", "resealed", "code", "named"),
+    [
+        ("--extra-index-url https://evil.example/simple", True, 7, "refusing indexes"),
+        ("-r /run/secrets/token", True, 6, "is not an index line envgen writes"),
+        ("evilpkg==1.0 \\\n    --hash=sha256:" + "0" * 64, False, 7, "content-hash"),
+    ],
+)
+def test_dockerfile_refuses_a_forged_lock(
+    locked: tuple[Path, dict[str, str]],
+    proj: Path,
+    forged: str,
+    resealed: bool,
+    code: int,
+    named: str,
+) -> None:
+    """Red team, round 3: a Dockerfile installs the committed lock, so `envgen dockerfile` checks
+    it as a build does first (the one parser, its hashes, the spec's indexes): nothing written."""
+    env = locked[1]
+    lock = proj / "environments" / "cpu" / "requirements.txt"
+    body = body_of(lock)
+    edited = (
+        body.replace("\n\n", f"\n{forged}\n\n", 1)
+        if forged.startswith("-")
+        else body + forged + "\n"
+    )
+    if resealed:
+        reseal(lock, edited)
+    else:
+        lock.write_text(lock.read_text().replace(body, edited))
+    got, out = envgen(["dockerfile", "project.yaml"], env, proj)
+    assert got == code, out
+    assert named in out, out
+    assert not (proj / "docker").exists()
+    assert_no_canary(proj, [out])
