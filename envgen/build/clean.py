@@ -90,6 +90,12 @@ def find_orphans(
             )
             result.append(Orphan(env, variant, "left alone", why))
             continue
+        built_from = marker.get("lock-dir")
+        if env_dir is not None and built_from != str((out / variant).resolve()):
+            # A shared --env-dir: only environments built from this project's locks are its own.
+            why = f"built from another project's lock ({built_from or 'not recorded'})"
+            result.append(Orphan(env, variant, "left alone", why))
+            continue
         if remove:
             remove_leftovers(env)
             temp = env.with_name(f"{env.name}.old-clean")

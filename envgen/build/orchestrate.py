@@ -296,6 +296,7 @@ def _marker_bytes(
     *,
     key: bytes,
     prefix: Path,
+    lock_dir: Path | None = None,
 ) -> bytes:
     data: dict[str, object] = {
         "format": MARKER_FORMAT,
@@ -310,6 +311,10 @@ def _marker_bytes(
     }
     if interpreter is not None:
         data["interpreter"] = interpreter
+    if lock_dir is not None:
+        # Which project's lock it was built from (sealed with the rest): `envgen clean` of one
+        # project never removes another's environment from a shared --env-dir.
+        data["lock-dir"] = str(lock_dir.resolve())
     # The folder keeps its device and inode through the renames that swap it into place.
     folder = os.open(prefix, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     try:
@@ -604,7 +609,14 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
         atomic_write_bytes(
             tmp / MARKER,
             _marker_bytes(
-                variant, builder.manager, lock_sha, expected, interpreter, key=key, prefix=tmp
+                variant,
+                builder.manager,
+                lock_sha,
+                expected,
+                interpreter,
+                key=key,
+                prefix=tmp,
+                lock_dir=lock_dir,
             ),
         )
         swap_into_place(tmp, env)

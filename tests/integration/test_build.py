@@ -388,3 +388,36 @@ def test_clean_removes_only_environments_envgen_built(
     assert (out / "mine" / ".env" / "notes.txt").read_text() == "not envgen's"
     assert (victim / "keep").read_text() == "x"
     assert (out / "planted" / ".env").is_symlink()
+
+
+def test_clean_of_a_shared_env_dir_leaves_other_projects_environments(
+    spec: ProjectSpec, matrix: Matrix, out: Path, cache_dir: Path, tmp_path: Path
+) -> None:
+    """Red team, round 3: project A builds `cpu` into a shared --env-dir; project B, which has
+    no `cpu` variant, cleans that folder: A's environment stays (its sealed marker names A's
+    lock folder), and A's own clean, once A drops `cpu`, removes it."""
+    from envgen.build.clean import find_orphans
+
+    shared = tmp_path / "shared-envs"
+    report = build_variants(
+        spec,
+        matrix,
+        out,
+        cache_dir=cache_dir,
+        env_dir=shared,
+        smoke=False,
+        allow_stale=True,
+        settings=Settings.from_environ(os.environ),
+    )
+    assert report.builds[0].status == "built"
+    other = tmp_path / "project-b" / "environments"
+    other.mkdir(parents=True)
+    kept = find_orphans(
+        other, ["cpu-py310"], env_dir=shared, inside=shared, remove=True, key=user_key()
+    )
+    assert [(o.variant, o.action) for o in kept] == [("cpu", "left alone")]
+    assert kept[0].why == f"built from another project's lock ({(out / 'cpu').resolve()})"
+    assert (shared / "cpu").is_dir()
+    removed = find_orphans(out, [], env_dir=shared, inside=shared, remove=True, key=user_key())
+    assert [(o.variant, o.action) for o in removed] == [("cpu", "removed")]
+    assert not (shared / "cpu").exists()
