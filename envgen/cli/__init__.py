@@ -539,10 +539,13 @@ def clean_cmd(
         _echo(json.dumps(rows, indent=2))
         return
     for o in orphans:
+        # A folder or link name is the repository's choice: a newline in it must not print a
+        # line of its own (printable() escapes the other controls).
+        path, why = (str(x).replace("\n", "\\n") for x in (o.path, o.why))
         if o.action == "left alone":
-            console.info(f"left alone {o.path}: {o.why}")
+            console.info(f"left alone {path}: {why}")
         else:
-            console.info(f"{o.action} {o.path} ({o.why})")
+            console.info(f"{o.action} {path} ({why})")
     if not orphans:
         console.info("nothing to clean: every environment belongs to a variant of the spec")
 

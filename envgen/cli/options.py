@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from envgen.cli import console
+from envgen.errors import FileSystemError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,6 +32,14 @@ def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     here = Path.cwd()
     for folder in (here, *here.parents):
         candidate = folder / DEFAULT_SPEC
+        if candidate.is_symlink():
+            # Not named by the user: a cloned repository's link could point at any file.
+            shown = value if folder == here else Path(os.path.relpath(candidate, here))
+            msg = (
+                f"{shown} is a symbolic link (to {candidate.readlink()}); envgen reads a "
+                "project.yaml it finds by itself only as a regular file"
+            )
+            raise FileSystemError(msg, hint="name the spec you mean: envgen COMMAND path/to/spec")
         if candidate.is_file():
             return value if folder == here else Path(os.path.relpath(candidate, here))
         if (folder / ".git").exists():

@@ -224,7 +224,9 @@ def stale_files(
             import difflib  # noqa: PLC0415 - ~1 ms; only to show a stale file's diff
 
             diff = "".join(
-                difflib.unified_diff(
+                # A committed line can be megabytes long: each diff line is an excerpt.
+                _cut(line)
+                for line in difflib.unified_diff(
                     have.splitlines(keepends=True),
                     want.splitlines(keepends=True),
                     fromfile=f"{f.relpath} (on disk)" if have else f"{f.relpath} (missing)",
@@ -245,3 +247,17 @@ def check_planned(out: Path, files: list[PlannedFile], *, inside: Path | None = 
         raise StaleOutputError(
             msg.rstrip(), hint="run `envgen lock` (or `make lock`) and commit the result"
         )
+
+
+def _cut(line: str, limit: int = 300) -> str:
+    """A diff line, cut to `limit` characters (its line end kept).
+
+    >>> _cut("+" + "a" * 400 + "\\n", limit=5)
+    '+aaaa... (396 more characters)\\n'
+    >>> _cut("-short\\n")
+    '-short\\n'
+    """
+    body = line.rstrip("\n")
+    if len(body) <= limit:
+        return line
+    return f"{body[:limit]}... ({len(body) - limit} more characters)" + line[len(body) :]

@@ -123,6 +123,25 @@ def test_spec_found_upward_to_the_repository_root(
     assert (code, err) == (3, "error: project.yaml: no such file\n")
 
 
+def test_a_spec_found_by_itself_is_never_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Red team, round 3: a cloned repository's project.yaml linking out of it is not read
+    unless the user names it."""
+    outside = tmp_path / "outside.yaml"
+    outside.write_text('torch: "SECRET-VALUE"\n')
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "project.yaml").symlink_to(outside)
+    code, _, err = run(["list"], repo, monkeypatch)
+    assert code == 14
+    assert err.startswith(
+        f"error: project.yaml is a symbolic link (to {outside}); envgen reads a project.yaml "
+        "it finds by itself only as a regular file\n"
+    )
+    assert "SECRET-VALUE" not in err
+
+
 @pytest.mark.usefixtures("paper")
 def test_variant_matching_nothing_is_a_usage_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
