@@ -236,6 +236,8 @@ def tracked_by_git(env: Path) -> bool:
     Asked only of a sealed environment, with `git ls-files` (no hooks run; a clone's
     .git/config is the user's, not the repository's). No git, or no work tree: False.
     """
+    if not any((folder / ".git").exists() for folder in env.parents):
+        return False  # no work tree holds it: nothing to ask git (and no process started)
     git = _proc.which("git")
     if git is None:
         return False

@@ -43,6 +43,7 @@ CASES: Final = [
     ("1.13.1", "3.10", "cu117"),
     ("2.13.0", "3.11", "cpu"),
 ]
+PYPI_ROUTED: Final = {("1.9.0", "cu102"), ("1.13.1", "cu117")}
 # torch._C._cuda_getDriverVersion, as measured on these wheels: gone by 1.9.0.
 HAS_DRIVER_ATTR: Final = {
     "1.0.1": True, "1.4.0": True, "1.6.0": True, "1.9.0": False, "1.13.1": False, "2.13.0": False
@@ -89,9 +90,13 @@ def test_real_environment_builds_and_passes_its_smoke(
 ) -> None:
     project = tmp_path / f"t{torch}"
     project.mkdir()
+    # 1.9.0 cu102 and 1.13.1 cu117 are PyPI's default builds: with `torch_from: pypi`
+    # (matrices/pypi-routes.yaml) envgen locks PyPI's identical build instead of asking
+    # download.pytorch.org, which this machine cannot reach.
+    route = "torch_from: pypi\n" if (torch, accelerator) in PYPI_ROUTED else ""
     (project / "project.yaml").write_text(
         f'name: era\npython: "{python}"\ntorch: "{torch}"\naccelerators: [{accelerator}]\n'
-        f"platforms: [linux-64]\nmanagers: [pip]\n"
+        f"platforms: [linux-64]\nmanagers: [pip]\n{route}"
         + ("torchvision: false\ntorchaudio: false\n" if accelerator == "cpu" else ""),
         encoding="utf-8",
     )

@@ -36,7 +36,12 @@ def _fake(monkeypatch: pytest.MonkeyPatch, answers: list[Any]) -> list[urllib.re
             raise answer
         return answer
 
+    class _Opener:  # http_get opens with a fresh opener per request (no shared proxy state)
+        def open(self, req: urllib.request.Request, timeout: float) -> Any:
+            return urlopen(req, timeout)
+
     monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(urllib.request, "build_opener", lambda *_handlers: _Opener())
     monkeypatch.setattr(time, "sleep", lambda _s: None)
     return seen
 
