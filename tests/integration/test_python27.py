@@ -27,6 +27,7 @@ from envgen.model.spec import parse_spec
 from envgen.model.types import PYPI_SIMPLE
 from envgen.model.variants import expand
 from envgen.render.base import IndexUrls
+from envgen.smoke.project import PROJECT_SCRIPT
 from tests.support.conda_channel import find_python, python_package, write_channel
 from tests.support.wheels import make_wheel
 
@@ -153,3 +154,23 @@ def test_torch_0_4_1_on_2_7_locks_from_the_wheel_page(tmp_path: Path) -> None:
     torch = lines.index("torch==0.4.1 \\")
     assert lines[torch + 1] == f"    --hash=sha256:{hashlib.sha256(wheel.read_bytes()).hexdigest()}"
     assert str(tmp_path) not in body
+
+
+@needs_27
+def test_the_project_tier_script_runs_on_2_7(tmp_path: Path) -> None:
+    """envgen/smoke/project_script.py under CPython 2.7: an import that fails for a missing
+    module names it as the cause, as on Python 3 (2.7 writes the name without quotes)."""
+    assert PY27 is not None
+    info = tmp_path / "brokenpkg-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: brokenpkg\nVersion: 1.0\n\n")
+    (info / "top_level.txt").write_text("brokenpkg\n")
+    (tmp_path / "brokenpkg.py").write_text("import notthere_xyz\n")
+    out = _proc.run([PY27, "-s", PROJECT_SCRIPT, "brokenpkg"], what="project check",
+                    env={**_proc.clean_env(), "PYTHONPATH": str(tmp_path)}, timeout=60)  # fmt: skip
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert (report["status"], report["cause"]) == (
+        "fail",
+        "a missing dependency: notthere_xyz is not installed (undeclared by the distribution, "
+        "or left out of the lock)",
+    )
