@@ -125,3 +125,20 @@ def test_the_build_line_names_the_interpreter(tmp_path: Path) -> None:
         f"cpu: built (pip) in 1.0 s, python 3.6.15 from conda-forge (uv cannot provide python "
         f"3.6) -> {tmp_path}"
     )
+
+
+def test_a_python_2_7_build_from_a_vault_is_refused(tmp_path: Path) -> None:
+    """build --vault installs with uv (envgen.vault), which cannot install python 2.7."""
+    (tmp_path / "requirements.txt").write_text("six==1.17.0 \\\n    --hash=sha256:00\n")
+    request = BuildRequest(
+        variant=_variant("2.7"), lock_dir=tmp_path, prefix=tmp_path / "env",
+        final_prefix=tmp_path / "final", urls=IndexUrls(), channel_alias=None,
+        cache_dir=tmp_path / "cache", vault="file:///srv/vault",
+    )  # fmt: skip
+    with pytest.raises(BuildError) as info:
+        VenvBuilder().install(request)
+    assert (info.value.message, info.value.hint) == (
+        "cpu: build --vault installs with uv, which cannot install python 2.7",
+        "build this variant without --vault (pip 20.3.4)",
+    )
+    assert not (tmp_path / "env").exists()
