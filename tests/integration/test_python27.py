@@ -130,7 +130,11 @@ def test_torch_0_4_1_on_2_7_locks_from_the_wheel_page(tmp_path: Path) -> None:
     page = tmp_path / "root" / "cu90"
     wheel = make_wheel(page, "torch", "0.4.1", python_tag="cp27", abi="cp27mu",
                        plat="linux_x86_64")  # fmt: skip
-    (page / "torch_stable.html").write_text(f'<a href="{wheel.name}">{wheel.name}</a>\n')
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # With its sha256 in the link, as the fixtures' pages (the lock's pylock.toml reads it).
+    (page / "torch_stable.html").write_text(
+        f'<a href="{wheel.name}#sha256={digest}">{wheel.name}</a>\n'
+    )
     project = tmp_path / "p"
     project.mkdir()
     (project / "project.yaml").write_text(
