@@ -233,7 +233,7 @@ def same_version(installed: str, locked: str) -> bool:
 # tool that installed it. Python 3.6 and 3.7 have no importlib.metadata: their *.dist-info and
 # *.egg-info folders are read directly, in sys.path order as importlib.metadata does.
 _LIST_DISTRIBUTIONS: Final = """\
-import json, os, platform, sys
+import io, json, os, platform, sys
 out = []
 try:
     from importlib import metadata
@@ -241,9 +241,11 @@ except ImportError:
     from email.parser import HeaderParser
     def _read(folder, name):
         try:
-            with open(os.path.join(folder, name), encoding="utf-8") as f:
-                return f.read()
-        except OSError:
+            with io.open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
+                text = f.read()
+            # Python 2's email parser takes bytes (str), not unicode.
+            return text.encode("utf-8") if str is bytes else text
+        except (IOError, OSError):
             return ""
     for entry in sys.path:
         try:
@@ -262,12 +264,14 @@ else:
         name = d.metadata["Name"]
         if name:
             out.append([name, d.version, (d.read_text("INSTALLER") or "").strip()])
-info = sys.implementation.version
+impl = getattr(sys, "implementation", None)
+info = impl.version if impl is not None else sys.version_info
 iver = "{0.major}.{0.minor}.{0.micro}".format(info)
 if info.releaselevel != "final":
     iver += info.releaselevel[0] + str(info.serial)
 env = {
-    "implementation_name": sys.implementation.name, "implementation_version": iver,
+    "implementation_name": impl.name if impl is not None else platform.python_implementation()
+    .lower(), "implementation_version": iver,
     "os_name": os.name, "platform_machine": platform.machine(),
     "platform_release": platform.release(), "platform_system": platform.system(),
     "platform_version": platform.version(), "python_full_version": platform.python_version(),
@@ -290,13 +294,19 @@ def installed_distributions(
 ) -> tuple[dict[str, Distribution], dict[str, str]]:
     """Every distribution importlib.metadata sees in the interpreter `python`, by canonical
     name, and the interpreter's marker environment."""
+    # Python 2.7 and 3.5 have no -I (3.4+ has, 2.7 not; 3.5's site is fine with it, but one
+    # form for both): -E -s, run from the env's bin/ so no module of the caller's cwd shadows.
+    legacy = any((python.parent.parent / "lib" / f"python{v}").is_dir() for v in ("2.7", "3.5"))
+    flags = ["-E", "-s"] if legacy else ["-I"]
+    python = python.absolute() if legacy else python  # it runs in its own bin/
     try:
         result = _proc.run(
             # -B: no .pyc written (site imports _distutils_hack from a build's temp tree).
-            [python, "-I", "-B", "-c", _LIST_DISTRIBUTIONS],
+            [python, *flags, "-B", "-c", _LIST_DISTRIBUTIONS],
             what=f"listing the distributions of {python}",
             env=_proc.clean_env(),
             timeout=timeout,
+            cwd=python.parent if legacy else None,
         )
     except ToolNotFoundError:
         raise  # its own exit code (12)

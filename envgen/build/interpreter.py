@@ -13,8 +13,11 @@ a mirror or a local copy), as for conda variants. As with uv's own interpreters,
 release is chosen at build time (the newest build conda-forge has); the lock pins the packages,
 not the interpreter.
 
-Python 2 pip variants are refused: uv cannot install into Python 2, and torch's Python 2.7
-builds are reachable only through conda.
+Python 2.7 and 3.5 (torch 1.0-1.5 has PyPI wheels for them, cp27mu / cp35m) come from
+conda-forge the same way, but uv can neither create nor sync into them: the lock (made by pip
+20.3.4, envgen.lock.legacy) is installed with pip 20.3.4, the last pip for both, run from PyPI's
+wheel under the environment's own interpreter: `pip install --require-hashes --no-deps`, so every
+file is the one the lock hashed (`install_with_pip20`).
 
 This module must not resolve pip packages or decide where environments live; it starts
 processes only through envgen.infra.proc.
@@ -25,12 +28,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Final
 
-from envgen.build.base import BuildRequest, rattler_install
+from envgen.build.base import BuildRequest, python_of, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
+from envgen.lock.legacy import PIP_VERSION, pip_environment, pip_wheel, store_dir
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +72,28 @@ def uv_provides(uv: str, python: str, env: Mapping[str, str], *, timeout: float 
     return found.returncode == 0
 
 
-def refuse_python_2(variant_id: str, python: str) -> None:
-    """BuildError for a Python 2 pip variant: conda-only."""
-    if python.split(".", 1)[0] == "2":
-        msg = (
-            f"{variant_id}: python {python} is conda-only: uv cannot install pip packages into "
-            "Python 2, so a pip variant cannot be built for it"
-        )
-        raise BuildError(msg, hint="use python 3.6 or later for this variant")
+def install_with_pip20(request: BuildRequest, lock_body: str, index_env: Mapping[str, str]) -> None:
+    """Install a python 2.7 / 3.5 lock (index lines already taken out) into the prefix's own
+    interpreter with pip 20.3.4: hashes required, no dependency resolution, files from the
+    lock's find-links store first (envgen.lock.legacy)."""
+    variant = request.variant
+    wheel = pip_wheel(request.cache_dir, timeout=request.http_timeout or 60.0)
+    env = {**pip_environment(wheel), **index_env}
+    store = store_dir(request.cache_dir)
+    if store.is_dir():
+        env["PIP_FIND_LINKS"] = " ".join([*env.get("PIP_FIND_LINKS", "").split(), str(store)])
+    with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
+        copy = Path(work) / "requirements.txt"
+        copy.write_text(lock_body, encoding="utf-8")
+        _proc.run(
+            [python_of(request.prefix.absolute()), "-s", "-m", "pip", "install", "--require-hashes",
+             "--no-deps", "--no-cache-dir", "--progress-bar", "off", "--no-warn-script-location",
+             "-r", copy],
+            what=f"pip {PIP_VERSION} install for {variant.id} (python {variant.python})",
+            cwd=Path(work),
+            env=env,
+            timeout=request.timeout,
+        )  # fmt: skip
 
 
 def conda_forge_url(channel_alias: str | None) -> str:
@@ -154,7 +174,7 @@ __all__ = [
     "CONDA_FORGE",
     "conda_forge_url",
     "install_conda_python",
+    "install_with_pip20",
     "python_spec",
-    "refuse_python_2",
     "uv_provides",
 ]

@@ -61,12 +61,13 @@ from envgen.build.bytecode import (
     start_background,
     store_folder,
 )
-from envgen.build.interpreter import install_conda_python, refuse_python_2, uv_provides
+from envgen.build.interpreter import install_conda_python, install_with_pip20, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
-from envgen.lock.pip import index_plan, uv_index_environment
+from envgen.lock.legacy import PIP_VERSION, is_legacy
+from envgen.lock.pip import index_plan, pip_index_environment, uv_index_environment
 from envgen.model.build_deps import uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
@@ -168,18 +169,19 @@ class VenvBuilder:
 
     def install(self, request: BuildRequest) -> str | None:
         """Returns where the interpreter came from when not from uv (for the marker)."""
-        refuse_python_2(request.variant.id, request.variant.python)
-        uv = _proc.require("uv", why="build pip environments")
-        env = uv_environment(request.cache_dir, request.http_timeout)
-        if request.vault:
-            env.update(vault_environment(request.vault))  # a local vault: no network at all
-            env.pop("UV_INDEX_URL")
         lock = request.lock_dir / REQUIREMENTS
         # The lock's own index lines are dropped (envgen.build.orchestrate refused any that differ
         # from
         # what the spec and settings write): the indexes come from index_environment.
         parsed = parse_pip_lock(read_lock(lock, request.variant.id), source=str(lock))
         rest = "".join(pin.render() for pin in parsed.pins)
+        if is_legacy(request.variant.python):
+            return self._install_legacy(request, rest)
+        uv = _proc.require("uv", why="build pip environments")
+        env = uv_environment(request.cache_dir, request.http_timeout)
+        if request.vault:
+            env.update(vault_environment(request.vault))  # a local vault: no network at all
+            env.pop("UV_INDEX_URL")
         note = None
         try:
             try:
@@ -298,6 +300,34 @@ class VenvBuilder:
             compiled.get("compiled", 0),
             len(left) if request.final_prefix in self._deferred else 0,
         )
+        return note
+
+    def _install_legacy(self, request: BuildRequest, lock_body: str) -> str:
+        """Python 2.7 / 3.5: CPython from conda-forge (uv provides neither), the lock installed
+        with pip 20.3.4 (envgen.build.interpreter); pip compiles the bytecode itself (Python 2
+        keeps it beside the sources, so the shared store does not apply)."""
+        variant = request.variant
+        if request.vault:
+            msg = (
+                f"{variant.id}: build --vault installs with uv, which cannot install python "
+                f"{variant.python}"
+            )
+            raise BuildError(msg, hint=f"build this variant without --vault (pip {PIP_VERSION})")
+        try:
+            note = install_conda_python(request)
+            note = note.replace("uv cannot provide", "uv cannot target")
+            install_with_pip20(
+                request,
+                lock_body,
+                pip_index_environment(variant, index_plan(variant, request.urls)),
+            )
+            # pip writes absolute shebangs: point them at the final location.
+            here, final = str(request.prefix.absolute()), str(request.final_prefix.absolute())
+            rewrite_text_prefix(files_naming(request.prefix, here), here, final)
+        except ToolNotFoundError:
+            raise
+        except EnvgenError as exc:
+            raise BuildError(exc.message, hint=exc.hint) from None
         return note
 
     def finish(self, prefix: Path) -> None:

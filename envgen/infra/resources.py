@@ -24,3 +24,5 @@ def _data_dir(name: str) -> Path:
 MATRICES_DIR: Final[Path] = _data_dir("matrices")
 TEMPLATES_DIR: Final[Path] = _data_dir("templates")
 SMOKE_SCRIPT: Final[Path] = _PACKAGE / "smoke" / "script.py"
+# Its twin for Python 2.7 and 3.5 environments (same checks and report).
+SMOKE_SCRIPT_27: Final[Path] = _PACKAGE / "smoke" / "script27.py"

@@ -8,6 +8,7 @@ lockfile     lock file names, the header, input hash, lock-options, full-lock de
 verify       a committed lock against a fresh resolution of its inputs (and the matrix's pins)
 base         the Locker protocol, LockRequest, LockedFile
 pip          uv pip compile / pip-compile
+legacy       python 2.7 / 3.5 (uv cannot target them): pip 20.3.4 under that python
 conda        py-rattler solves and conda-lock files
 stale        whether a committed lock still matches its inputs
 """

@@ -30,6 +30,7 @@ from envgen.infra.settings import Settings
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
+from envgen.lock.legacy import is_legacy
 from envgen.lock.lockfile import (
     CONDA_LOCK,
     effective_options,
@@ -276,7 +277,8 @@ def era_lines(variants: Sequence[Variant], *, dated: bool) -> list[str]:
         if v.pip is None:
             continue
         decision = era.variant_era(v)
-        if not dated and decision.date is not None:
+        # Python 2.7 / 3.5 lock with pip 20.3.4, which applies no date (envgen.lock.legacy).
+        if not dated and decision.date is not None and not is_legacy(v.python):
             found.append(
                 f"{v.id}: pip dependencies resolved as of {decision.date}: {decision.reason}"
             )

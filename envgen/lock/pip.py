@@ -44,6 +44,7 @@ from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.base import LockedFile, LockRequest
+from envgen.lock.legacy import PIP_VERSION, is_legacy, lock_with_pip20
 from envgen.lock.piplock import PipLock
 from envgen.lock.pythons import build_interpreter
 from envgen.model import era
@@ -494,7 +495,9 @@ class PipLocker:
             return ()
         plan = index_plan(variant, request.urls)
         _write_constraints(request)
-        if self.resolver == "pip-tools":
+        if is_legacy(variant.python):
+            pins = self._lock_legacy(request, plan)
+        elif self.resolver == "pip-tools":
             pins = self._lock_pip_tools(request, plan)
         else:
             pins = self._lock_uv_dated(request, plan)
@@ -672,6 +675,44 @@ class PipLocker:
         if result.returncode != 0:
             raise _resolve_error(variant, "uv", plan, routed, result.stderr)
         return _Compiled(pins=pin_lines(output.read_text(encoding="utf-8")), routed=tuple(routed))
+
+    # --- python 2.7 / 3.5: pip 20.3.4 under the target interpreter (envgen.lock.legacy) ---
+
+    def _lock_legacy(self, request: LockRequest, plan: IndexPlan) -> list[str]:
+        variant = request.variant
+        where = running_platform()
+        if variant.platform != where:
+            msg = (
+                f"{variant.id}: python {variant.python} is locked by pip {PIP_VERSION} running "
+                f"under that python, which picks files for this machine ({where or sys.platform});"
+                f" this variant targets {variant.platform}"
+            )
+            raise LockError(msg, hint=f"lock this variant on a {variant.platform} machine")
+        if request.exclude_newer is not None:
+            msg = (
+                f"{variant.id}: pip {PIP_VERSION} (the last pip for python {variant.python}) has "
+                f"no exclude-newer; exclude_newer {request.exclude_newer.isoformat()} cannot be "
+                "honoured"
+            )
+            raise LockError(msg, hint="drop lock.exclude_newer / --as-of, or pin the packages")
+        if self.resolver != "uv":
+            log.info("%s: python %s is locked with pip %s, not %s", variant.id,
+                     variant.python, PIP_VERSION, self.resolver)  # fmt: skip
+        decision = era.variant_era(variant)
+        if decision.date is not None:
+            log.warning(
+                "%s: pip %s cannot resolve as of %s (torch %s's era): the newest releases that "
+                "support python %s are taken",
+                variant.id, PIP_VERSION, decision.date.isoformat(), variant.release.torch,
+                variant.python,
+            )  # fmt: skip
+        constraints = request.workdir / _CONSTRAINTS
+        return lock_with_pip20(
+            request,
+            requirements=requirement_lines(variant, request.urls),
+            index_env=pip_index_environment(variant, plan),
+            constraints=constraints if constraints.is_file() else None,
+        )
 
     # --- pip-tools ---
 

@@ -359,6 +359,7 @@ class KnownIssue(Row):
     index: IndexForm | None = None
     channel: str | None = None
     form: CondaForm | None = None
+    python: tuple[str, ...] = ()
     severity: Literal["warning", "error"] = "warning"
     silenced_by: str | None = None
     message: str

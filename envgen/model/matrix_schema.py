@@ -208,6 +208,10 @@ class KnownIssue(StrictModel):
     form: CondaForm | None = Field(
         default=None, description="conda rows only: the issue applies to this selector form only."
     )
+    python: tuple[str, ...] = Field(
+        default=(),
+        description="the pythons affected (a variant side with one of them); empty = all.",
+    )
     severity: Literal["warning", "error"] = Field(
         default="warning",
         description="error: the route does not work (the side is dropped, or the spec fails when "
@@ -216,7 +220,8 @@ class KnownIssue(StrictModel):
     silenced_by: str | None = Field(
         default=None,
         description="A pip requirement such as 'numpy<2': the issue is silent when the spec's pip "
-        "list already excludes what the requirement excludes.",
+        "list already excludes what the requirement excludes; a bare name ('typing'): silent "
+        "when the spec's pip list names that package.",
     )
     message: str
     fix: str

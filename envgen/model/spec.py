@@ -650,18 +650,17 @@ class _Validator:
                     f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
                 )
                 continue
-            if _PY2_RE.fullmatch(item):
+            if _PY2_RE.fullmatch(item) and item != "2.7":
                 self.p.add(
                     where,
-                    f"python {item} is not supported: torch's Python 2 builds are conda-only "
-                    "(uv cannot install into Python 2) and envgen builds and smoke-tests "
-                    'Python 3 environments; use "3.6" or later',
+                    f"python {item} is not supported: torch was published for Python 2 only as "
+                    'python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
                 )
                 continue
             patch = item if _PY_PATCH_RE.fullmatch(item) else None
             if patch is not None:
                 item = minor_of(patch)  # noqa: PLW2901 - the minor is what the matrix lists
-            if not _PY_RE.fullmatch(item):
+            if item != "2.7" and not _PY_RE.fullmatch(item):
                 self.p.add(
                     where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
                 )

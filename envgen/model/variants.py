@@ -300,11 +300,15 @@ def issues_for(
     pip: PipBuild | None = None,
     conda: CondaBuild | None = None,
     extra_channels: tuple[str, ...] = (),
+    pythons: tuple[str, ...] = (),
 ) -> list[KnownIssue]:
-    """Known issues that apply to one variant side."""
+    """Known issues that apply to one variant side (one of `pythons`, for an issue of some
+    pythons only: none given, none of those applies)."""
     found: list[KnownIssue] = []
     for issue in matrix.known_issues:
         if issue.manager not in ("any", manager):
+            continue
+        if issue.python and not set(issue.python) & set(pythons):
             continue
         if not SpecifierSet(issue.torch).contains(release.version, prereleases=True):
             continue
@@ -327,7 +331,8 @@ def issues_for(
 def silenced(
     requirement: str, pip_reqs: Iterable[str] = (), conda_deps: Iterable[str] = ()
 ) -> bool:
-    """True when what a known issue's `silenced-by` requirement excludes is excluded already.
+    """True when what a known issue's `silenced-by` requirement excludes is excluded already
+    (a bare name: when the package is named).
 
     The one test of `silenced-by` (variant expansion and `envgen import` both ask it):
     `requirement` is a pip requirement such as `numpy<2`; its `<`, `<=` and `!=` versions are
@@ -341,11 +346,15 @@ def silenced(
     (True, False)
     >>> silenced("numpy<2", ["numpy"], ["numpy=1.26"]), silenced("numpy<2", [], ["numpy"])
     (True, False)
+    >>> silenced("typing", ["typing"]), silenced("typing", ["six"])
+    (True, False)
     """
     want = Requirement(requirement)
     probes = [s.version for s in want.specifier if s.operator in ("<", "<=", "!=")]
     name = canonicalize_name(want.name)
     have = [*_pip_mentions(pip_reqs, name), *_conda_mentions(conda_deps, name)]
+    if not want.specifier:  # a bare name: a package the variant needs, silent once it is named
+        return bool(have)
     return bool(probes) and all(
         any(not spec.contains(p, prereleases=True) for spec in have) for p in probes
     )
@@ -619,6 +628,7 @@ def _apply_issues(
     acc: str,
     builds: tuple[PipBuild | None, CondaBuild | None],
     variant_warnings: list[str],
+    pythons: tuple[str, ...] = (),
 ) -> tuple[PipBuild | None, CondaBuild | None]:
     """Known issues of the variant's builds: a warning each (appended to `variant_warnings`);
     an error drops the manager whose route is gone when the other one remains. The builds kept."""
@@ -638,6 +648,7 @@ def _apply_issues(
             pip=pb,
             conda=cb,
             extra_channels=spec.conda.channels,
+            pythons=pythons,
         ):
             if issue.silenced_by and silenced(issue.silenced_by, spec.pip, spec.conda.dependencies):
                 continue
@@ -764,6 +775,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 acc=acc,
                 builds=(pip_build, conda_build),
                 variant_warnings=variant_warnings,
+                pythons=tuple(pythons),
             )
             pins_by_python: dict[str, tuple[ExtensionPin, ...]] = {}
             conda_by_python: dict[str, CondaBuild | None] = {}

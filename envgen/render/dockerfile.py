@@ -283,6 +283,14 @@ def plan_dockerfiles(
         if not v.platform.startswith("linux-"):
             warnings.append(f"{v.id}: no Dockerfile for {v.platform} (containers are linux only)")
             continue
+        if v.python in ("2.7", "3.5") and v.pip is not None:
+            # uv cannot install them and python 2.7 has no venv module; `envgen build` installs
+            # them with pip 20.3.4 (envgen.lock.legacy), a route no Dockerfile here was tried on.
+            warnings.append(
+                f"{v.id}: no Dockerfile for python {v.python} (uv cannot install it); build it "
+                f"with `envgen build {spec.path.name} --variant {v.id}`"
+            )
+            continue
         base = base_image(v, images)
         warnings += [f"{v.id}: {n}" for n in base.notes if "removed" in n]
         warnings += _lock_warnings(v, default_out(spec) / v.id)

@@ -24,6 +24,7 @@ from typing import Final, Literal
 
 from packaging.requirements import Requirement
 
+from envgen.errors import RenderError
 from envgen.infra.files import input_hash
 from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
@@ -106,6 +107,14 @@ def render_uv(  # noqa: PLR0912 - one branch per pyproject.toml section it write
 ) -> str:
     """The pyproject.toml text for `uv lock` (pure)."""
     expansion = expand(spec, matrix)
+    old = sorted({v.python for v in expansion.variants if v.pip is not None} & {"2.7", "3.5"})
+    if old:
+        # uv 0.13: "Python <3.6 is not supported"; envgen locks them with pip 20.3.4 instead.
+        msg = (
+            f"{spec.path.name}: python: uv cannot target python {', '.join(old)}, so `uv lock` "
+            "cannot lock this export"
+        )
+        raise RenderError(msg, hint="lock these pythons with `envgen lock` (pip 20.3.4)")
     groups = _by_accelerator(tuple(v for v in expansion.variants if v.pip is not None))
     extras: dict[str, list[str]] = {}
     sources: dict[str, list[dict[str, str]]] = {}

@@ -2366,9 +2366,9 @@ def _py_key(p: str) -> tuple[int, ...]:
     return tuple(int(x) for x in p.split("."))
 
 
-# The oldest python a built environment is smoke-tested on (envgen/smoke/script.py runs on 3.6+,
-# tests/unit/test_smoke_check_python.py): an older one is moved to the nearest that builds.
-MIN_PYTHON: Final = "3.6"
+# The oldest python envgen locks, builds and smoke-tests (2.7 and 3.5 with pip 20.3.4 and
+# envgen/smoke/script27.py: envgen.lock.legacy): an older one is moved to the nearest that builds.
+MIN_PYTHON: Final = "2.7"
 
 
 def _check_python(found: _Found, release: Release, report: _Report) -> str | None:
@@ -2383,8 +2383,8 @@ def _check_python(found: _Found, release: Release, report: _Report) -> str | Non
         published = f"torch {release.torch} was published for python {', '.join(release.python)}"
         if _py_key(py)[0] == 2:
             because = (
-                f"project.yaml cannot say python {py} (envgen has no Python 2 route: uv cannot "
-                f"install into Python 2), though {published}"
+                f"project.yaml cannot say python {py} (torch's only Python 2 builds are for "
+                f"2.7), though {published}"
             )
         elif py in release.python:
             because = (

@@ -29,7 +29,7 @@ from envgen.errors import EnvgenError
 from envgen.infra import proc as _proc
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import Variant
-from envgen.smoke.report import SmokeCheck, SmokeReport
+from envgen.smoke.report import SmokeCheck, SmokeReport, legacy_python
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,10 @@ def check_named(
             status="skip",
             detail=f"{named.name} is named under conda:, and this environment was built with pip",
         )
-    args = [str(python), "-I", str(PROJECT_SCRIPT), named.name]
+    # Python 2.7 has no -I (envgen.smoke.report.legacy_python); the script then takes its own
+    # folder off sys.path itself.
+    flags = ["-E", "-s"] if legacy_python(python) else ["-I"]
+    args = [str(python), *flags, str(PROJECT_SCRIPT), named.name]
     try:
         result = _proc.run(
             args, what=f"import check of {named.name}", env=_proc.clean_env(), timeout=timeout,

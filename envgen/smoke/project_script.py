@@ -13,6 +13,7 @@ or a half-imported module cannot spoil the next check (envgen.smoke.project runs
 Standard library only; nothing of envgen; no annotations python 3.6 cannot evaluate.
 """
 
+import io
 import json
 import os
 import re
@@ -20,11 +21,16 @@ import sys
 import time
 import traceback
 
+# Run with -E -s in a Python 2.7 environment (no -I there): this folder (envgen/smoke) is then
+# first on sys.path; take it off so nothing of envgen shadows the environment's modules.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
 _NORMALIZE = re.compile(r"[-_.]+")
 _SKIP_TOP = ("__pycache__", "..", "bin", "include", "share", "lib", "etc", "man")
 _SO_MISSING = re.compile(r"(lib[\w.+-]*?\.so[\w.]*): cannot open shared object file")
 _GLIBC = re.compile(r"(GLIBC(?:XX)?_[\d.]+)' not found")
-_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
+_NO_MODULE = re.compile(r"No module named '?([\w.]+)'?")  # 2.7 writes no quotes
 _NO_NAME = re.compile(r"cannot import name '(\w+)' from '([\w.]+)'")
 _NO_NAME_OLD = re.compile(r"cannot import name '?(\w+)'?$")
 _NO_ATTR = re.compile(r"module '([\w.]+)' has no attribute '(\w+)'")
@@ -32,6 +38,15 @@ _NUMPY_ABI = re.compile(
     r"numpy\.core\.multiarray failed to import|compiled against (?:API|ABI) version|"
     r"numpy\.dtype size changed|_ARRAY_API not found|compiled using NumPy 1\.x"
 )
+
+
+_ASCII_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _identifier(name):  # type: (str) -> bool
+    """str.isidentifier(), which Python 2.7's strings lack (there: ASCII identifiers)."""
+    test = getattr(name, "isidentifier", None)
+    return bool(test()) if test is not None else bool(_ASCII_IDENTIFIER.match(name))
 
 
 def normalize(name):  # type: (str) -> str
@@ -67,7 +82,7 @@ def _dir_name_version(path):  # type: (str) -> tuple[str, str]
 
 def _read_lines(path):  # type: (str) -> list[str]
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
+        with io.open(path, encoding="utf-8", errors="replace") as handle:  # io: Python 2.7 too
             return handle.read(1 << 20).splitlines()
     except OSError:
         return []
@@ -99,7 +114,7 @@ def import_names(path):  # type: (str) -> list[str]
                 names.append(top[:-3])
             elif ".so" in top or top.endswith(".pyd"):
                 names.append(top.split(".", 1)[0])
-    names = sorted({n for n in names if n.isidentifier()})
+    names = sorted({n for n in names if _identifier(n)})
     public = [n for n in names if not n.startswith("_")]
     return public or names
 

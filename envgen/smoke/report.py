@@ -22,7 +22,7 @@ from typing import Final, Literal, get_args
 
 from envgen.errors import EnvgenError, SmokeTestError
 from envgen.infra import proc as _proc
-from envgen.infra.resources import SMOKE_SCRIPT
+from envgen.infra.resources import SMOKE_SCRIPT, SMOKE_SCRIPT_27
 from envgen.model.types import ComputeKind
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,9 @@ def run_smoke(
     # -I: ignore PYTHON* variables and user site-packages, and keep the script's directory
     # (envgen/) off sys.path so its modules cannot shadow the environment's.
     args = [str(python), "-I", str(SMOKE_SCRIPT), "--expect", expect.to_json()]
+    if legacy_python(python):
+        # 2.7 has no -I: -E -s, and the twin takes its own folder off sys.path itself.
+        args = [str(python), "-E", "-s", str(SMOKE_SCRIPT_27), "--expect", expect.to_json()]
     try:
         result = _proc.run(
             args, what="smoke test", env=_proc.clean_env(), timeout=timeout, check=False
@@ -159,6 +162,13 @@ def run_smoke(
         return SmokeReport(checks=(_script_failure(exc.message),), python=str(python))
     report = parse_report(result.stdout, result.returncode, result.stderr)
     return SmokeReport(checks=report.checks, python=str(python))
+
+
+def legacy_python(python: Path) -> bool:
+    """True for the interpreter of a Python 2.7 / 3.5 environment (`<prefix>/bin/python` with a
+    `<prefix>/lib/python2.7` or `python3.5`), which runs script27.py."""
+    lib = python.parent.parent / "lib"
+    return any((lib / f"python{v}").is_dir() for v in ("2.7", "3.5"))
 
 
 def parse_report(stdout: str, returncode: int, stderr: str = "") -> SmokeReport:

@@ -239,11 +239,10 @@ CASES: Final[tuple[Case, ...]] = (
     ),
     Case(
         "python-two",
-        b'name: p\npython: "2.7"\ntorch: "2.1.0"\n',
+        b'name: p\npython: "2.6"\ntorch: "2.1.0"\n',
         3,
-        "project.yaml:2: python: python 2.7 is not supported: torch's Python 2 builds are "
-        "conda-only (uv cannot install into Python 2) and envgen builds and smoke-tests Python 3 "
-        'environments; use "3.6" or later',
+        "project.yaml:2: python: python 2.6 is not supported: torch was published for Python 2 "
+        'only as python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
     ),
     Case(
         "python-empty-list",

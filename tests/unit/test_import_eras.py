@@ -122,31 +122,33 @@ def test_pytorch_cuda_that_never_existed_is_named(tmp_path: Path) -> None:
     ) in err
 
 
-def test_python_3_5_is_reported_and_the_nearest_buildable_proposed(tmp_path: Path) -> None:
+def test_python_3_5_is_kept_where_the_release_was_published_for_it(tmp_path: Path) -> None:
+    """envgen locks and builds 3.5 (pip 20.3.4, envgen.lock.legacy): the file's python stays."""
     (tmp_path / "environment.yml").write_text(
         "dependencies:\n  - python=3.5\n  - pytorch=1.1.0\n  - cudatoolkit=10.0\n"
     )
     result = CliRunner().invoke(main, ["import", str(tmp_path / "environment.yml")])
     assert result.exit_code == 0, result.output
-    assert 'python: "3.6"  # the file asks for python 3.5 (environment.yml: dependencies[0])' in (
-        result.stdout
-    )
-    assert (
-        "environment.yml: dependencies[0]: python was 3.5, now 3.6, because envgen cannot lock "
-        "or build python 3.5 yet (uv refuses python older than 3.6, and the smoke checks need "
-        "3.6), though torch 1.1.0 was published for python 2.7, 3.5, 3.6, 3.7; 3.6 is the "
-        "nearest python envgen builds that torch 1.1.0 was published for"
-    ) in result.stderr
+    assert 'python: "3.5"\n' in result.stdout
+    assert "python was 3.5" not in result.stderr
 
 
-def test_python_2_7_is_said_beside_the_key(tmp_path: Path) -> None:
+def test_python_2_7_is_kept_and_moved_only_where_torch_had_no_2_7_build(tmp_path: Path) -> None:
     (tmp_path / "environment.yml").write_text(
         "dependencies:\n  - python=2.7\n  - pytorch=1.0.1\n  - cuda100\n"
     )
     result = CliRunner().invoke(main, ["import", str(tmp_path / "environment.yml")])
     assert result.exit_code == 0, result.stderr
-    assert 'python: "3.6"  # the file asks for python 2.7' in result.stdout
+    assert 'python: "2.7"\n' in result.stdout
     assert 'accelerators:\n  - "cu100"' in result.stdout
+    (tmp_path / "environment.yml").write_text("dependencies:\n  - python=2.7\n  - pytorch=1.6.0\n")
+    result = CliRunner().invoke(main, ["import", str(tmp_path / "environment.yml")])
+    assert result.exit_code == 0, result.stderr
+    assert 'python: "3.7"\n' in result.stdout
+    assert (
+        "environment.yml: dependencies[0]: python was 2.7, now 3.7, because torch 1.6.0 was "
+        "published for python 3.6, 3.7, 3.8"
+    ) in result.stderr
 
 
 @pytest.mark.parametrize("include", ["../outside/x.txt", "/etc/passwd"])

@@ -36,7 +36,7 @@ def _short(warning: str) -> str:
 # (id, filename, text, --as-of, {project, warnings})
 NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
     (
-        "python-2.7-moves-to-3.6",
+        "python-2.7-kept",
         "install.sh",
         "conda create -n old python=2.7\npip install torch==1.0.0\n",
         None,
@@ -45,7 +45,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "accelerators": ["cu90"],
                 "managers": ["pip"],
                 "name": "paper",
-                "python": "3.6",
+                "python": "2.7",
                 "torch": "1.0.0",
                 "torchaudio": False,
                 "torchvision": False,
@@ -53,10 +53,6 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
             "warnings": [
                 "install.sh: torch==1.0.0 has no local label and no PyTorch index: on linux-64 "
                 "PyPI serves the cu90 build, so project.yaml asks for cu90",
-                "install.sh:1: python was 2.7, now 3.6, because project.yaml cannot say python "
-                "2.7 (envgen has no Python 2 route: uv cannot install into Python 2), though "
-                "torch 1.0.0 was published for python 2.7, 3.5, 3.6, 3.7; 3.6 is the nearest "
-                "python envgen builds that torch 1.0.0 was published for",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },
