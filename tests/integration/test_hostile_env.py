@@ -129,7 +129,8 @@ def test_smoke_never_runs_a_committed_environment(cloned: tuple[Path, dict[str, 
         7,
         f"error: cpu: not built here: {rel} holds an environment this machine did not build (its "
         "envgen-build.json is not sealed with your key: committed to the repository, copied, or "
-        "built by an older envgen); envgen never runs its interpreter\n"
+        "built by an older envgen; or git tracks files inside it, which a pull writes there); "
+        "envgen never runs its interpreter\n"
         "  hint: run `envgen build project.yaml --variant cpu`\n",
     )
     assert not canary(proj).exists()

@@ -691,7 +691,7 @@ def test_a_long_committed_lock_line_is_checked_in_linear_time(
     code, out, seconds = limited_envgen(["check", "project.yaml", "--pins-only"], proj)
     assert code == 9, out
     assert "s3cret" not in out
-    assert "https://***@aaaa" in out
+    assert "... (" in out  # the diff shows the line as an excerpt (the URL lies past the cut)
     assert seconds < 10
 
 
