@@ -22,7 +22,13 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Self
 
 from envgen import DISTRIBUTION
-from envgen.errors import EnvgenError, LockError, StaleOutputError, ToolNotFoundError
+from envgen.errors import (
+    EnvgenError,
+    LockError,
+    OptionError,
+    StaleOutputError,
+    ToolNotFoundError,
+)
 from envgen.infra.files import read_output, write_if_changed
 from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import which
@@ -158,6 +164,7 @@ def lock_full(
     overrides = overrides_text(options.resolver, options.as_of)
 
     force = options.upgrade or bool(options.upgrade_packages)
+    _check_upgrade_names(options.upgrade_packages, variants, out)
 
     def lock_problems(v: Variant) -> list[str]:
         return _lock_problems(spec, v, options, written_urls, out=out, root=root)
@@ -443,6 +450,44 @@ def _pylock_problems(folder: Path, requirements: str, variant_id: str, root: Pat
         found.append("stale: its input-hash is not requirements.txt's")
     found += pylock_problems(split_header(text)[1], split_header(requirements)[1])
     return [f"{rel}: {p}" for p in found]
+
+
+def _check_upgrade_names(names: Sequence[str], variants: Sequence[Variant], out: Path) -> None:
+    """OptionError for an --upgrade-package that no lock of the chosen variants pins.
+
+    What a lock pins is what can be re-resolved; a misspelt name would otherwise be accepted and
+    do nothing. With no lock on disk yet there is nothing to compare (the first lock resolves all).
+    """
+    if not names:
+        return
+    from packaging.utils import canonicalize_name  # noqa: PLC0415 - only with --upgrade-package
+
+    pinned: set[str] = set()
+    for v in variants:
+        for name in expected_lock_names(v):
+            path = out / v.id / name
+            if not path.is_file():
+                continue
+            try:
+                if name == CONDA_LOCK:
+                    pinned |= {canonicalize_name(p.name) for p in CondaLock.read(path).packages}
+                elif name == "requirements.txt":
+                    pinned |= {canonicalize_name(p.name) for p in PipLock.read(path).pins}
+            except EnvgenError:
+                continue  # a broken lock is reported by the lock itself
+    if not pinned:
+        return
+    unknown = [n for n in names if canonicalize_name(n) not in pinned]
+    if unknown:
+        import difflib  # noqa: PLC0415 - ~1 ms; only for a misspelt name
+
+        near = [
+            difflib.get_close_matches(canonicalize_name(n), sorted(pinned), n=1) for n in unknown
+        ]
+        hints = [f" (did you mean {m[0]!r}?)" if m else "" for m in near]
+        listed = "; ".join(f"{n!r}{h}" for n, h in zip(unknown, hints, strict=True))
+        msg = f"--upgrade-package: no lock of the chosen variants pins {listed}"
+        raise OptionError(msg, hint="name a package the lock pins (see requirements.txt)")
 
 
 def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it

@@ -695,3 +695,15 @@ def test_export_pixi_spells_out_condas_defaults_alias(tmp_path: Path) -> None:
         "https://repo.anaconda.com/pkgs/r",
         "conda-forge",
     ]
+
+
+def test_upgrade_package_names_only_what_a_lock_pins(example: Path) -> None:
+    """A misspelt --upgrade-package was accepted and did nothing; it is a usage error naming the
+    nearest pinned package, before any resolver runs."""
+    code, out, err = envgen("lock", "--variant", "cpu", "--upgrade-package", "filelok", cwd=example)
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --upgrade-package: no lock of the chosen variants pins 'filelok' "
+        "(did you mean 'filelock'?)\n"
+        "  hint: name a package the lock pins (see requirements.txt)\n"
+    )
