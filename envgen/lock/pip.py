@@ -451,8 +451,9 @@ def _with_auth(url: str, base: str) -> str:
     return urlunsplit((parts.scheme, auth + parts.netloc, parts.path, parts.query, parts.fragment))
 
 
-def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
-    """Whether the PyTorch index gives PEP 700 upload times (asked on its `torch` project page)."""
+def has_upload_times(plan: IndexPlan, timeout: float) -> bool | None:
+    """Whether the PyTorch index gives PEP 700 upload times (asked on its `torch` project page);
+    None when it did not answer (a later probe of it in the same lock need not wait again)."""
     if plan.pytorch is None:
         return True
     if plan.flat:
@@ -463,7 +464,10 @@ def has_upload_times(plan: IndexPlan, timeout: float) -> bool:
             return False
         files = json.loads(body).get("files", [])
         return bool(files) and all("upload-time" in f for f in files)
-    except (NetworkError, ValueError, AttributeError) as exc:
+    except NetworkError as exc:
+        log.debug("upload-time probe of %s failed: %s", _proc.redact(plan.pytorch), exc)
+        return None
+    except (ValueError, AttributeError) as exc:
         log.debug("upload-time probe of %s failed: %s", _proc.redact(plan.pytorch), exc)
         return False
 
@@ -565,8 +569,11 @@ class PipLocker:
             else []
         )
         no_times = False
+        answered = True
         if request.exclude_newer is not None and plan.pytorch is not None:
-            no_times = not has_upload_times(plan, timeout)
+            times = has_upload_times(plan, timeout)
+            answered = times is not None
+            no_times = not times
             index = _proc.redact(split_credentials(plan.pytorch)[0])
             if no_times:  # a check resolves twice: the CLI's log handler prints a line once
                 log.warning(
@@ -579,7 +586,8 @@ class PipLocker:
         # (triton, nvidia-*) would come from PyPI. Route those the index hosts as direct ones:
         # predicted from torch's metadata when the index offers it (one uv pass), else learnt
         # from a first resolution (two passes).
-        predicted = predict_runtime(plan, variant, timeout) if plan.pytorch else None
+        # An index that just failed to answer the probe is not asked again before uv tries it.
+        predicted = predict_runtime(plan, variant, timeout) if plan.pytorch and answered else None
         if predicted:
             hosted = projects_on_index(plan, timeout)
             extra = sorted(n for n in predicted if hosted is not None and n in hosted)

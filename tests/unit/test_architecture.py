@@ -19,6 +19,9 @@ def test_the_dependency_rule_holds(
     Function-local imports count: grimp reads every import statement of a module.
     """
     monkeypatch.chdir(ROOT)
+    # Its CLI configures logging with dictConfig, whose disable_existing_loggers=True default
+    # silences every logger already made (envgen's) for the rest of the test process.
+    monkeypatch.setattr(importlinter_cli, "_configure_logging", lambda *_args: None)
     code = importlinter_cli.lint_imports(
         config_filename=os.fspath(ROOT / "pyproject.toml"), no_cache=True
     )
