@@ -418,14 +418,20 @@ def _pylock(
     req = next((lf for lf in locked if lf.name == "requirements.txt"), None)
     if req is None:
         return []
-    body = render_pylock(
-        v,
-        req.body,
-        urls,
-        written,
-        timeout=settings.http_timeout or 60.0,
-        netrc_file=settings.netrc_file,
-    )
+    try:
+        body = render_pylock(
+            v,
+            req.body,
+            urls,
+            written,
+            timeout=settings.http_timeout or 60.0,
+            netrc_file=settings.netrc_file,
+        )
+    except LockError as exc:
+        # An index that lists files without their hashes (torch_stable.html, a hand-made mirror)
+        # cannot name the files a pylock.toml must: the requirements lock stands without it.
+        log.warning("%s; pylock.toml not written (requirements.txt is the lock)", exc.message)
+        return []
     return [LockedFile(name=PYLOCK_NAME, body=body)]
 
 
@@ -443,7 +449,7 @@ def _pylock_problems(folder: Path, requirements: str, variant_id: str, root: Pat
     rel = f"{variant_id}/{PYLOCK_NAME}"
     raw = read_output(folder / PYLOCK_NAME, inside=root)
     if raw is None:
-        return [f"{rel}: missing; run `envgen lock`"]
+        return []  # optional: not written where an index gives no file hashes (see _pylock)
     text = raw.decode("utf-8", "replace")
     found = tampered_lines(text)
     if split_header(text)[0].get("input-hash") != split_header(requirements)[0].get("input-hash"):
