@@ -111,3 +111,37 @@ def test_hand_edited_pylock_is_caught(locked: Path) -> None:
         )
     assert "cpu/pylock.toml: the body does not match its content-hash" in str(info.value)
     assert "cpu/pylock.toml: torch: its hashes differ from requirements.txt's" in str(info.value)
+
+
+def test_an_index_without_file_hashes_locks_without_a_pylock(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pytorch_index: ServedIndex,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An index page that lists torch's files without `#sha256=` (as torch_stable.html and
+    hand-made mirrors do) cannot give a pylock.toml its file URLs: the requirements lock is
+    still made, the pylock.toml is left out with a warning, and the check accepts that."""
+    import re
+    import shutil
+
+    from tests.support.server import IndexServer
+
+    served = tmp_path / "served"
+    shutil.copytree(pytorch_index.dir, served)
+    for page in (served / "whl").rglob("torch/index.html"):
+        page.write_text(re.sub(r"#sha256=[0-9a-f]{64}", "", page.read_text()))
+    for page in (served / "whl").rglob("torch/index.json"):
+        page.unlink()
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = tmp_path / "proj" / "project.yaml"
+    spec.parent.mkdir()
+    with IndexServer(served) as server, caplog.at_level("WARNING", logger="envgen"):
+        spec.write_text(SPEC.format(root=server.url))
+        settings = Settings.from_environ(os.environ)
+        lock(LockOptions(spec=spec, matrix_dir=MINI, settings=settings))
+        lock(LockOptions(spec=spec, matrix_dir=MINI, check=True, settings=settings))
+    out = spec.parent / "environments" / "cpu"
+    assert (out / "requirements.txt").is_file()
+    assert not (out / "pylock.toml").exists()
+    assert "pylock.toml not written (requirements.txt is the lock)" in caplog.text
