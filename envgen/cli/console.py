@@ -51,10 +51,6 @@ def configure(*, quiet: bool, color: ColorChoice, no_color_env: bool) -> None:
     _MODE.quiet, _MODE.color, _MODE.no_color_env = quiet, color, no_color_env
 
 
-def quiet() -> bool:
-    return _MODE.quiet
-
-
 def use_color() -> bool:
     if _MODE.color != "auto":
         return _MODE.color == "always"

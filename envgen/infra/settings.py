@@ -69,7 +69,6 @@ class Settings:
             (envgen.infra.buildkey): `$XDG_CONFIG_HOME/envgen/build-key`, else under ~/.config;
             never inside a project.
         in_ci: CI is set (to anything but ""): no live progress display, even on a terminal.
-        no_color: NO_COLOR is set (to anything but "", https://no-color.org): no colour.
         netrc_file: NETRC (as uv, pip and curl read it), else None (~/.netrc): credentials for
             envgen's own index reads (pylock.toml, `envgen vault`), as uv gets them.
     """
@@ -83,7 +82,6 @@ class Settings:
     custom_command: str | None = None
     key_file: Path = field(default_factory=default_key_file)
     in_ci: bool = False
-    no_color: bool = False
     netrc_file: Path | None = None
 
     @classmethod
@@ -118,7 +116,6 @@ class Settings:
             custom_command=command,
             key_file=default_key_file(environ.get("XDG_CONFIG_HOME")),
             in_ci=bool(environ.get("CI")),
-            no_color=no_color_requested(environ),
             netrc_file=Path(environ["NETRC"]) if environ.get("NETRC") else None,
         )
 
