@@ -4,7 +4,9 @@ The corpus is tests/data/real/SOURCES.yaml and CORPUS.yaml (files copied from pu
 answers graded from facts, never from envgen's output). The thresholds are the accuracy measured
 when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
 and prints the table and the misses; one that makes it better passes (raise the thresholds then).
-The held-out fifth (tests/data/real-heldout/) is never imported here: see scripts/corpus_accuracy.py.
+The former held-out fifth (43 files, measured once at 37/43) is folded into CORPUS.yaml. A new
+held-out set lives in tests/data/real-heldout/ and is never imported here: see
+scripts/corpus_accuracy.py.
 """
 
 from __future__ import annotations
@@ -23,12 +25,11 @@ from tests.support.corpus_report import REPORT
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
-HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
-# Measured on the corpus as graded (main at 5b3101d): 171 of 196 right overall (87.2%), 110 of 134
-# on the files added for generalization (CORPUS.yaml, 82.1%).
-MIN_OVERALL = 0.87
-MIN_NEW = 0.82
+# Measured after folding the former held-out fifth into CORPUS.yaml (main at 80fcbc7): 225 of 239
+# right overall (94.1%), 164 of 177 on the files added for generalization (CORPUS.yaml, 92.7%).
+MIN_OVERALL = 0.94
+MIN_NEW = 0.92
 
 
 def _script() -> ModuleType:
@@ -83,7 +84,7 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
     assert ca.era({}) == ca.UNDATED
 
 
-@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml", HELDOUT / "SOURCES.yaml"])
+@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml"])
 def test_corpus_entries_have_provenance(manifest: Path) -> None:
     """Every file is recorded with owner/repo, the commit it was copied at and that commit's date."""
     for entry in yaml.safe_load(manifest.read_text()):
@@ -100,13 +101,3 @@ def test_corpus_entries_have_provenance(manifest: Path) -> None:
         assert entry["why"]
         expected = entry["expected"]
         assert expected == {"refused": True} or set(expected) == set(ca.KEYS)
-
-
-def test_heldout_is_a_fifth_apart_by_repository() -> None:
-    main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
-    held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
-    assert len(held) * 5 >= len(main) + len(held)
-    assert [e["import"] for _, e in ca.load(ca.HELDOUT)] == [e["import"] for e in held]
-    assert not {e["repo"] for e in main} & {e["repo"] for e in held}
-    old = {e["repo"] for e in yaml.safe_load((REAL / "SOURCES.yaml").read_text())}
-    assert not old & ({e["repo"] for e in main} | {e["repo"] for e in held})
