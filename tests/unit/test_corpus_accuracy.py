@@ -5,8 +5,9 @@ answers graded from facts, never from envgen's output). The thresholds are the a
 when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
 and prints the table and the misses; one that makes it better passes (raise the thresholds then).
 The former held-out fifth (43 files, measured once at 37/43) is folded into CORPUS.yaml. A new
-held-out set lives in tests/data/real-heldout/ and is never imported here: see
-scripts/corpus_accuracy.py.
+held-out set lives in tests/data/real-heldout/: its manifest is read and checked here (provenance,
+schema, repositories used nowhere else), but its files are never imported here; the lead measures
+them once with `scripts/corpus_accuracy.py --heldout`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tests.support.corpus_report import REPORT
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
+HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
 # Measured after folding the former held-out fifth into CORPUS.yaml (main at 80fcbc7): 225 of 239
 # right overall (94.1%), 164 of 177 on the files added for generalization (CORPUS.yaml, 92.7%).
@@ -84,7 +86,7 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
     assert ca.era({}) == ca.UNDATED
 
 
-@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml"])
+@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml", HELDOUT / "SOURCES.yaml"])
 def test_corpus_entries_have_provenance(manifest: Path) -> None:
     """Every file is recorded with owner/repo, the commit it was copied at and that commit's date."""
     for entry in yaml.safe_load(manifest.read_text()):
@@ -101,3 +103,48 @@ def test_corpus_entries_have_provenance(manifest: Path) -> None:
         assert entry["why"]
         expected = entry["expected"]
         assert expected == {"refused": True} or set(expected) == set(ca.KEYS)
+
+
+def _repos(manifest: Path) -> set[str]:
+    return {e["repo"].lower() for e in yaml.safe_load(manifest.read_text())}
+
+
+def test_heldout_is_new_repositories_a_fifth_apart() -> None:
+    """The held-out set: at least 45 files from 35 repositories used nowhere else in tests/data/."""
+    held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
+    main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
+    assert len(held) >= 45
+    assert len({e["repo"] for e in held}) >= 35
+    assert len(held) * 5 >= len(main) + len(held)  # a fifth of the generalization corpus
+    seen = _repos(REAL / "SOURCES.yaml") | _repos(REAL / "CORPUS.yaml")
+    seen |= {d.name.replace("__", "/", 1).lower() for d in REAL.iterdir() if "__" in d.name}
+    other = (ROOT / "tests" / "data" / "extensions-real" / "SOURCES.md").read_text().lower()
+    for repo in sorted(_repos(HELDOUT / "SOURCES.yaml")):
+        assert repo not in seen, f"{repo} is already in tests/data/real/"
+        assert f"| {repo} |" not in other, f"{repo} is already in tests/data/extensions-real/"
+
+
+def test_heldout_manifest_reads_without_importing() -> None:
+    """A dry parse of what `corpus_accuracy.py --heldout` reads: every entry has a known format,
+    an era of 2017-2025 and an answer of the graded shape (no file is imported)."""
+    loaded = ca.load(ca.HELDOUT)
+    assert [e["import"] for _, e in loaded] == [
+        e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
+    ]
+    known = {name for name, _ in ca._FORMATS}
+    for root, entry in loaded:
+        assert ca.file_format(root, entry) in known, entry["import"]
+        assert "2017" <= ca.era(entry) <= "2025", entry["import"]
+        want = entry["expected"]
+        if want == {"refused": True}:
+            continue
+        assert want["python"] is None or re.fullmatch(r"[23]\.\d+", want["python"]), want
+        assert re.fullmatch(r"\d+\.\d+\.\d+(\.post\d+)?", want["torch"]), want
+        for companion in ("torchvision", "torchaudio"):
+            value = want[companion]
+            assert isinstance(value, bool) or re.fullmatch(r"\d+\.\d+\.\d+", value), want
+        assert want["accelerators"], want
+        assert all(re.fullmatch(r"cpu|cu\d{2,3}|rocm[\d.]+", a) for a in want["accelerators"])
+        assert want["managers"], want
+        assert set(want["managers"]) <= {"pip", "conda"}, want
+        assert "rule" not in entry or entry["rule"].strip(), entry["import"]
