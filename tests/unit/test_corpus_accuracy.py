@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
-# Measured after folding the former held-out fifth into CORPUS.yaml (main at 80fcbc7): 225 of 239
-# right overall (94.1%), 164 of 177 on the files added for generalization (CORPUS.yaml, 92.7%).
+# Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
+# 80fcbc7): 230 of 244 right overall (94.3%), 169 of 182 on the files added for generalization
+# (CORPUS.yaml, 92.9%).
 MIN_OVERALL = 0.94
 MIN_NEW = 0.92
 
