@@ -29,8 +29,8 @@ REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
 # Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
-# 80fcbc7): 230 of 244 right overall (94.3%), 169 of 182 on the files added for generalization
-# (CORPUS.yaml, 92.9%).
+# 80fcbc7): 233 of 247 right overall (94.3%), 172 of 185 on the files added for generalization
+# (CORPUS.yaml, 93.0%).
 MIN_OVERALL = 0.94
 MIN_NEW = 0.92
 
