@@ -29,8 +29,8 @@ REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
 # Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
-# 80fcbc7): 233 of 247 right overall (94.3%), 172 of 185 on the files added for generalization
-# (CORPUS.yaml, 93.0%).
+# 80fcbc7): 238 of 252 right overall (94.4%), 177 of 190 on the files added for generalization
+# (CORPUS.yaml, 93.2%).
 MIN_OVERALL = 0.94
 MIN_NEW = 0.92
 
