@@ -4,7 +4,10 @@ The corpus is tests/data/real/SOURCES.yaml and CORPUS.yaml (files copied from pu
 answers graded from facts, never from envgen's output). The thresholds are the accuracy measured
 when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
 and prints the table and the misses; one that makes it better passes (raise the thresholds then).
-The held-out fifth (tests/data/real-heldout/) is never imported here: see scripts/corpus_accuracy.py.
+The former held-out fifth (43 files, measured once at 37/43) is folded into CORPUS.yaml. A new
+held-out set lives in tests/data/real-heldout/: its manifest is read and checked here (provenance,
+schema, repositories used nowhere else), but its files are never imported here; the lead measures
+them once with `scripts/corpus_accuracy.py --heldout`.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
 
-# Measured on the corpus as graded (main at 5b3101d): 171 of 196 right overall (87.2%), 110 of 134
-# on the files added for generalization (CORPUS.yaml, 82.1%).
-MIN_OVERALL = 0.87
-MIN_NEW = 0.82
+# Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
+# 80fcbc7): 238 of 252 right overall (94.4%), 177 of 190 on the files added for generalization
+# (CORPUS.yaml, 93.2%).
+MIN_OVERALL = 0.94
+MIN_NEW = 0.92
 
 
 def _script() -> ModuleType:
@@ -102,11 +106,46 @@ def test_corpus_entries_have_provenance(manifest: Path) -> None:
         assert expected == {"refused": True} or set(expected) == set(ca.KEYS)
 
 
-def test_heldout_is_a_fifth_apart_by_repository() -> None:
-    main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
+def _repos(manifest: Path) -> set[str]:
+    return {e["repo"].lower() for e in yaml.safe_load(manifest.read_text())}
+
+
+def test_heldout_is_new_repositories_a_fifth_apart() -> None:
+    """The held-out set: at least 45 files from 35 repositories used nowhere else in tests/data/."""
     held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
-    assert len(held) * 5 >= len(main) + len(held)
-    assert [e["import"] for _, e in ca.load(ca.HELDOUT)] == [e["import"] for e in held]
-    assert not {e["repo"] for e in main} & {e["repo"] for e in held}
-    old = {e["repo"] for e in yaml.safe_load((REAL / "SOURCES.yaml").read_text())}
-    assert not old & ({e["repo"] for e in main} | {e["repo"] for e in held})
+    main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
+    assert len(held) >= 45
+    assert len({e["repo"] for e in held}) >= 35
+    assert len(held) * 5 >= len(main) + len(held)  # a fifth of the generalization corpus
+    seen = _repos(REAL / "SOURCES.yaml") | _repos(REAL / "CORPUS.yaml")
+    seen |= {d.name.replace("__", "/", 1).lower() for d in REAL.iterdir() if "__" in d.name}
+    other = (ROOT / "tests" / "data" / "extensions-real" / "SOURCES.md").read_text().lower()
+    for repo in sorted(_repos(HELDOUT / "SOURCES.yaml")):
+        assert repo not in seen, f"{repo} is already in tests/data/real/"
+        assert f"| {repo} |" not in other, f"{repo} is already in tests/data/extensions-real/"
+
+
+def test_heldout_manifest_reads_without_importing() -> None:
+    """A dry parse of what `corpus_accuracy.py --heldout` reads: every entry has a known format,
+    an era of 2017-2025 and an answer of the graded shape (no file is imported)."""
+    loaded = ca.load(ca.HELDOUT)
+    assert [e["import"] for _, e in loaded] == [
+        e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
+    ]
+    known = {name for name, _ in ca._FORMATS}
+    for root, entry in loaded:
+        assert ca.file_format(root, entry) in known, entry["import"]
+        assert "2017" <= ca.era(entry) <= "2025", entry["import"]
+        want = entry["expected"]
+        if want == {"refused": True}:
+            continue
+        assert want["python"] is None or re.fullmatch(r"[23]\.\d+", want["python"]), want
+        assert re.fullmatch(r"\d+\.\d+\.\d+(\.post\d+)?", want["torch"]), want
+        for companion in ("torchvision", "torchaudio"):
+            value = want[companion]
+            assert isinstance(value, bool) or re.fullmatch(r"\d+\.\d+\.\d+", value), want
+        assert want["accelerators"], want
+        assert all(re.fullmatch(r"cpu|cu\d{2,3}|rocm[\d.]+", a) for a in want["accelerators"])
+        assert want["managers"], want
+        assert set(want["managers"]) <= {"pip", "conda"}, want
+        assert "rule" not in entry or entry["rule"].strip(), entry["import"]
