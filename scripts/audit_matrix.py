@@ -49,7 +49,7 @@ from packaging.version import Version
 
 from envgen.model.matrix import CondaBuild, PipBuild
 from envgen.render.commands import conda_command, pip_command
-from envgen.repro.verify import (
+from envgen.verification.pypi import (
     PACKAGES,
     PackageFacts,
     PypiFacts,
@@ -183,7 +183,7 @@ class Sources:
                 return None
             meta = f.get("core-metadata", f.get("data-dist-info-metadata"))
             # PEP 658 `.metadata` where the index serves it, else the wheel's METADATA member
-            # through HTTP range reads (envgen.repro.verify).
+            # through HTTP range reads (envgen.verification.pypi).
             return fetch_wheel_metadata(f["url"], core_metadata=bool(meta), timeout=self.timeout)
         return None
 
