@@ -127,7 +127,7 @@ _VERSION: Final = re.compile(r"^__version__ = ['\"]([^'\"]+)['\"]", re.MULTILINE
 
 
 # --- recording (a git mirror) -------------------------------------------------------------------
-def _git(git_dir: Path, *args: str) -> str:
+def git(git_dir: Path, *args: str) -> str:
     out = subprocess.run(
         ["git", f"--git-dir={git_dir}", *args],
         capture_output=True,
@@ -137,7 +137,7 @@ def _git(git_dir: Path, *args: str) -> str:
     return out.stdout if out.returncode == 0 else ""
 
 
-def _runnable(
+def runnable(
     git_dir: Path, commit: str, builds: dict[str, dict[str, dict[str, list[str]]]]
 ) -> dict[str, dict[str, dict[str, list[str]]]]:
     """Drop the linux-aarch64 CUDA jobs whose CUDA install script (.github/workflows/cuda/
@@ -145,7 +145,7 @@ def _runnable(
     for platforms in builds.values():
         accs = platforms.get("linux-aarch64", {})
         for acc in [a for a in accs if a != "cpu"]:
-            script = _git(git_dir, "show", f"{commit}:.github/workflows/cuda/{acc}-Linux.sh")
+            script = git(git_dir, "show", f"{commit}:.github/workflows/cuda/{acc}-Linux.sh")
             arm = any(w in script for w in ("aarch64", "arm64", "sbsa"))
             if not arm and ("x86_64" in script or "amd64" in script or not script):
                 del accs[acc]
@@ -156,30 +156,30 @@ def record(name: str, git_dir: Path) -> None:
     repo, package = PROJECTS[name]
     paths = (WORKFLOW, f"{package}/__init__.py", "setup.py")
     tags = {}
-    for line in _git(git_dir, "show-ref", "--tags", "-d").splitlines():
+    for line in git(git_dir, "show-ref", "--tags", "-d").splitlines():
         sha, ref = line.split()
         tag = ref.removeprefix("refs/tags/").removesuffix("^{}")
         tags[tag] = sha  # the peeled commit (^{}) comes after the tag object and wins
-    touched = set(_git(git_dir, "log", "--format=%H", "HEAD", "--", *paths).split())
+    touched = set(git(git_dir, "log", "--format=%H", "HEAD", "--", *paths).split())
     wanted = touched | set(tags.values())
     facts = []
-    for line in _git(git_dir, "log", "--reverse", "--format=%H %cs", "HEAD").splitlines():
+    for line in git(git_dir, "log", "--reverse", "--format=%H %cs", "HEAD").splitlines():
         commit, date = line.split()
         if commit not in wanted:
             continue
-        init = _git(git_dir, "show", f"{commit}:{package}/__init__.py")
+        init = git(git_dir, "show", f"{commit}:{package}/__init__.py")
         found = _VERSION.search(init)
-        text = _git(git_dir, "show", f"{commit}:{WORKFLOW}")
+        text = git(git_dir, "show", f"{commit}:{WORKFLOW}")
         if not found or not text:
             continue
-        blob = _git(git_dir, "rev-parse", f"{commit}:{WORKFLOW}").strip()
+        blob = git(git_dir, "rev-parse", f"{commit}:{WORKFLOW}").strip()
         facts.append(
             {
                 "commit": commit,
                 "date": date,
                 "version": found.group(1),
                 "workflow-blob": blob,
-                "builds": _runnable(git_dir, commit, builds_of(text)),
+                "builds": runnable(git_dir, commit, builds_of(text)),
             }
         )
     data = {

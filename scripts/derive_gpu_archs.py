@@ -283,7 +283,7 @@ def evaluate_bat(text: str) -> str | None:
 
 
 # --- recording the build scripts (a git mirror) -----------------------------------------------
-def _git(git_dir: Path, *args: str) -> str:
+def git(git_dir: Path, *args: str) -> str:
     out = subprocess.run(
         ["git", f"--git-dir={git_dir}", *args],
         capture_output=True,
@@ -309,7 +309,7 @@ def builder_ref(release: str) -> str | None:
 
 
 def _script_paths(git_dir: Path, commit: str) -> list[str]:
-    names = _git(git_dir, "ls-tree", "--name-only", "-r", commit, "manywheel", "windows").split()
+    names = git(git_dir, "ls-tree", "--name-only", "-r", commit, "manywheel", "windows").split()
     keep = [n for n in names if n in ("manywheel/build_cuda.sh", "manywheel/build.sh")]
     keep += [n for n in names if re.fullmatch(r"windows/cuda\d+\.bat", n)]
     return sorted(keep)
@@ -320,8 +320,8 @@ def _read_scripts(git_dir: Path, commit: str, cudas: Iterable[str]) -> dict[str,
     paths = _script_paths(git_dir, commit)
     sh = "manywheel/build_cuda.sh" if "manywheel/build_cuda.sh" in paths else "manywheel/build.sh"
     for path in paths:
-        blob = _git(git_dir, "rev-parse", f"{commit}:{path}").strip()
-        text = _git(git_dir, "show", f"{commit}:{path}")
+        blob = git(git_dir, "rev-parse", f"{commit}:{path}").strip()
+        text = git(git_dir, "show", f"{commit}:{path}")
         if path == sh:
             lists: dict[str, Any] = {}
             for cuda in sorted(set(cudas), key=Version):
@@ -354,10 +354,10 @@ def record_builder(
             date = dates.get(release)
             if not date:
                 continue
-            commit = _git(git_dir, "rev-list", "-1", f"--before={date}T23:59:59Z", "main").strip()
+            commit = git(git_dir, "rev-list", "-1", f"--before={date}T23:59:59Z", "main").strip()
             where = f"main at {date}"
         else:
-            commit = _git(git_dir, "rev-parse", f"refs/heads/{ref}").strip()
+            commit = git(git_dir, "rev-parse", f"refs/heads/{ref}").strip()
             where = ref
         data["releases"][release] = {
             "ref": where,
@@ -401,14 +401,14 @@ def pip_builds(pip_rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, set
     return dict(sorted(out.items(), key=lambda kv: Version(kv[0])))
 
 
-def _cuda_short(cuda: str) -> str:
+def cuda_short(cuda: str) -> str:
     return ".".join(cuda.split(".")[:2])
 
 
 def _wheel_fact(wheels: Mapping[str, Any], release: str, platform: str, cuda: str) -> Fact | None:
     arch = _WHEEL_ARCH.get(platform)
     wheel = wheels.get(f"{release} {arch}") if arch else None
-    if not wheel or not wheel.get("arch-flags") or _cuda_short(wheel.get("cuda", "")) != cuda:
+    if not wheel or not wheel.get("arch-flags") or cuda_short(wheel.get("cuda", "")) != cuda:
         return None
     return Fact(flags_to_list(wheel["arch-flags"]), WHEEL_SOURCE.format(arch=arch), False, "")
 

@@ -117,7 +117,7 @@ def test_every_derived_row_is_its_releases_recorded_fact() -> None:
                     wheel = wheels.get(f"{release} {arch}", {})
                     if row.source.startswith("pypi-wheel:"):
                         assert dga.flags_to_list(wheel["arch-flags"]) == row.arch_list
-                        assert dga._cuda_short(wheel["cuda"]) == cuda
+                        assert dga.cuda_short(wheel["cuda"]) == cuda
                         checked += 1
                         continue
                     rec = builder[release]
