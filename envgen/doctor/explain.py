@@ -15,7 +15,6 @@ from envgen.doctor.host import HostInfo
 from envgen.errors import FileSystemError
 
 
-
 # --- error messages --------------------------------------------------------------------------
 class Diagnosis(NamedTuple):
     """What an error message means: a title, the cause and the fix."""

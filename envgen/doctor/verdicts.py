@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from envgen.model.matrix import Driver, Matrix, MinorCompat
 
 
-
 # --- drivers ---------------------------------------------------------------------------------
 def _numbers(version: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", version))

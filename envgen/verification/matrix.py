@@ -13,7 +13,6 @@ from envgen.model.matrix import Matrix
 from envgen.verification.pypi import COMPANIONS, PypiFacts, torch_specifier
 
 
-
 @dataclass(frozen=True)
 class Finding:
     severity: Literal["error", "warning"]
