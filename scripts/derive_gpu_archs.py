@@ -506,9 +506,9 @@ def group_rows(
     for (platform, cuda, fact), chains in runs.items():
         for chain in chains:
             after = order[chain[-1]] + 1
-            spec = f">={chain[0]},<{releases[after]}" if after < len(releases) else f">={chain[0]}"
-            if len(chain) == 1 and after < len(releases):
-                spec = f"=={chain[0]}"
+            # closed at both ends: a release added later is never covered by an older row
+            last = f"<{releases[after]}" if after < len(releases) else f"<={chain[-1]}"
+            spec = f"=={chain[0]}" if len(chain) == 1 else f">={chain[0]},{last}"
             merged.setdefault((spec, platform, fact), []).append(cuda)
     rows = []
     for (spec, platform, fact), cudas in merged.items():
