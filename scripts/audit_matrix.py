@@ -576,6 +576,9 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
         )
         source = str(row.get("source") or "")
         m = re.match(r"github:(\S+)@([0-9a-f]{7,40}) ", source)
+        if name == "xformers" and m is not None and not row.get("inferred"):
+            out.append(_check_xformers_row(row, ident, src))
+            continue
         if name not in derive_extensions.PROJECTS or m is None:
             out.append(
                 Check("extensions", ident, "unverifiable", f"source not reachable here: {source}")
@@ -617,6 +620,45 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
                 Check("extensions", ident, "right", f"{how}: python {row.get('python')}{inferred}")
             )
     return out
+
+
+def _check_xformers_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """An xformers row: derived again from its tag's wheels.yml (the git mirror, else the
+    recording) and PyPI's files of the version (live; --offline: the recording)."""
+    (version,) = row["versions"]
+    recorded = derive_extensions.load("xformers")["versions"][version]
+    git_dir = src.mirrors / "facebookresearch+xformers" / "repo"
+    text = (
+        derive_extensions.git(
+            git_dir, "show", f"{recorded['commit']}:{derive_extensions.XFORMERS_WORKFLOW}"
+        )
+        if git_dir.is_dir()
+        else ""
+    )
+    matrix = derive_extensions.xformers_matrix(text) if text else recorded["matrix"]
+    wheels = recorded["pypi-wheels"]
+    how = "the recorded wheels.yml literals" if not text else "wheels.yml re-read from the mirror"
+    if not src.offline:
+        wheels = sorted(
+            f["filename"]
+            for f in src.raw("xformers").get("files", ())
+            if f["filename"].startswith(f"xformers-{version}-") and f["filename"].endswith(".whl")
+        )
+        how += " and PyPI's files (live)"
+    releases = {r["torch"]: r["python"] for r in _load("releases.yaml")}
+    again = derive_extensions.derive_xformers(
+        {"versions": {version: {**recorded, "matrix": matrix, "pypi-wheels": wheels}}}, releases
+    )
+    (platform,) = row["platforms"]
+    match = [r for r in again if r["platforms"] == [platform]]
+    if match and (match[0]["accelerators"], match[0]["python"], match[0]["torch"]) == (
+        row["accelerators"],
+        row.get("python", []),
+        row["torch"],
+    ):
+        return Check("extensions", ident, "right", f"{how}: {platform} {row['accelerators']}")
+    said = f"{match[0]['accelerators']} python {match[0]['python']}" if match else "no such build"
+    return Check("extensions", ident, "wrong", f"{how}: {said}")
 
 
 def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:

@@ -11,6 +11,12 @@ tag do not count: the tag's workflow replaced theirs; a tag without a workflow c
 commit whose package says V). No list is carried
 from one version or series to another.
 
+xformers (`--record-xformers GIT_DIR`, PyPI too): per version, its tag's .github/workflows/
+wheels.yml (static matrix, or the literals of its inline matrix script: read, never run) gives
+the CUDA builds and the Windows CUDA exclusion; PyPI's files of the version give the platforms
+and pythons (an abi3 wheel: the torch release's pythons from its floor) and one wheel's METADATA
+the torch pin. A version whose workflow names no CUDA list keeps its row, `inferred`.
+
 The facts are recorded in tests/data/recorded/extensions/<name>.json (`--record NAME=GIT_DIR`,
 from a git mirror of the project: per commit that touched the workflow or the version, its
 version and the expanded matrix; the workflows themselves are not copied), so the derivation and
@@ -25,6 +31,7 @@ its test run offline.
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import json
 import re
@@ -312,7 +319,29 @@ def derive_all(text: str) -> tuple[dict[str, list[dict[str, Any]]], dict[str, li
     data = yaml.safe_load(text)
     derived: dict[str, list[dict[str, Any]]] = {}
     old: dict[str, list[Any]] = {}
+    releases = yaml.safe_load((ROOT / "matrices" / "releases.yaml").read_text())
+    torch_pythons = {r["torch"]: r["python"] for r in releases}
     for ext in data:
+        if ext["name"] == "xformers" and (RECORDED / "xformers.json").exists():
+            rows = derive_xformers(load("xformers"), torch_pythons)
+            done = {v for r in rows for v in r["versions"]}
+            for row in ext["builds"]:  # versions the tag's workflow does not say enough for
+                kept = [v for v in row["versions"] if v not in done]
+                if kept:
+                    rule = (
+                        "rule: not derived (the tag's wheels.yml names no CUDA list; its builds "
+                        "came from an include the script does not follow): the earlier row's"
+                    )
+                    source = str(row.get("source", ""))
+                    if not source.startswith("rule: not derived"):
+                        source = f"{rule}; {source or ext['source']}"
+                    rows.append({**row, "versions": kept, "source": source, "inferred": True})
+            derived["xformers"] = sorted(
+                rows,
+                key=lambda r: (Version(r["versions"][0]), PLATFORM_ORDER.index(r["platforms"][0])),
+            )
+            old["xformers"] = ext["builds"]
+            continue
         if ext["name"] not in PROJECTS or not (RECORDED / f"{ext['name']}.json").exists():
             continue
         versions = [v["version"] for v in ext["versions"]]
@@ -338,7 +367,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--changes", action="store_true")
     parser.add_argument("--record", nargs="+", metavar="NAME=GIT_DIR")
+    parser.add_argument("--record-xformers", type=Path, metavar="GIT_DIR")
     args = parser.parse_args(argv)
+    if args.record_xformers:
+        (ext,) = [e for e in yaml.safe_load(MATRIX.read_text()) if e["name"] == "xformers"]
+        record_xformers(args.record_xformers, [v["version"] for v in ext["versions"]])
+        return 0
     if args.record:
         for item in args.record:
             name, _, git_dir = item.partition("=")
@@ -368,6 +402,174 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sys.stdout.writelines(diff)
     return 1 if diff else 0
+
+
+# --- xformers: the tag's wheels.yml and PyPI's uploaded files ---------------------------------
+XFORMERS_REPO: Final = "facebookresearch/xformers"
+XFORMERS_WORKFLOW: Final = ".github/workflows/wheels.yml"
+_LIST: Final = r"\[[^\]\n]{0,400}\]"
+
+
+def _literal(text: str, pattern: str) -> Any:  # noqa: ANN401 - a literal of the workflow's Python
+    """The literal a workflow's inline Python assigns or loops over (read, never run)."""
+    m = re.search(pattern, text)
+    return ast.literal_eval(m.group(1)) if m else None
+
+
+def xformers_matrix(text: str) -> dict[str, Any]:
+    """What a wheels.yml builds: os labels, pythons (or the one abi3 build's floor), torch
+    versions, CUDA short versions and the Windows CUDA exclusion; from its static matrix or the
+    literals of its inline matrix script.
+
+    >>> inline = '''
+    ...         PYTHON_VERSION = "3.9"
+    ...         CU_VERSIONS = ['118', '126', '128']
+    ...         for os in ['8-core-ubuntu', 'windows-8-core']:
+    ...           for torch_version in ['2.7.1']:
+    ...               if cuda_short_version < "124" and "windows" in os:
+    ... '''
+    >>> m = xformers_matrix(inline)
+    >>> m["abi3"], m["cuda"], m["torch"], m["windows-skip"]
+    ('3.9', ['118', '126', '128'], ['2.7.1'], ['<', '124'])
+    """
+    out: dict[str, Any] = {"windows-skip": None, "abi3": None}
+    try:
+        workflow = yaml.safe_load(text) or {}
+    except yaml.YAMLError:
+        workflow = {}
+    static: dict[str, Any] = {}
+    for job in (workflow.get("jobs") or {}).values():
+        matrix = (job.get("strategy") or {}).get("matrix")
+        if isinstance(matrix, dict) and "python" in matrix:
+            static = matrix
+    if static:
+        out["os"] = [str(o) for o in static.get("os", [])]
+        out["python"] = [str(p) for p in static.get("python", [])]
+        out["torch"] = [str(t) for t in static.get("torch_version", [])]
+        out["cuda"] = [str(c) for c in static.get("cuda_short_version", [])]
+        return out
+    out["os"] = _literal(text, rf"for os in ({_LIST}):")
+    out["torch"] = _literal(text, rf"for torch_version in ({_LIST}):")
+    out["python"] = _literal(text, rf"PY_VERSIONS = ({_LIST})")
+    out["abi3"] = _literal(text, r"PYTHON_VERSION = (\"[\d.]+\"|'[\d.]+')")
+    out["cuda"] = _literal(text, rf"CU_VERSIONS = ({_LIST})") or _literal(
+        text, rf"for cuda_short_version in ({_LIST}):"
+    )
+    m = re.search(r"if cuda_short_version (<|!=|==) [\"'](\d+)[\"'] and \"windows\" in os", text)
+    if m:
+        out["windows-skip"] = [m.group(1), m.group(2)]
+    return out
+
+
+def record_xformers(git_dir: Path, versions: Sequence[str]) -> None:
+    """Each version's tag workflow (its literals) and PyPI's files of that version (with the
+    torch pin of one wheel's METADATA)."""
+    from envgen.verification.pypi import (  # noqa: PLC0415 - network only when recording
+        fetch_simple,
+        fetch_wheel_metadata,
+        requires_dist_lines,
+    )
+
+    files = fetch_simple("xformers")["files"]
+    data: dict[str, Any] = {"repo": XFORMERS_REPO, "workflow": XFORMERS_WORKFLOW, "versions": {}}
+    for version in versions:
+        tag = f"v{version}"
+        commit = git(git_dir, "rev-parse", f"{tag}^{{commit}}").strip()
+        text = git(git_dir, "show", f"{commit}:{XFORMERS_WORKFLOW}") if commit else ""
+        wheels = sorted(
+            f["filename"]
+            for f in files
+            if f["filename"].startswith(f"xformers-{version}-") and f["filename"].endswith(".whl")
+        )
+        pin = None
+        first = next((f for f in files if wheels and f["filename"] == wheels[0]), None)
+        if first is not None:
+            meta = fetch_wheel_metadata(
+                first["url"], core_metadata=bool(first.get("core-metadata"))
+            )
+            pin = next((r for r in requires_dist_lines(meta) if r.startswith("torch")), None)
+        data["versions"][version] = {
+            "tag": tag,
+            "commit": commit,
+            "matrix": xformers_matrix(text) if text else None,
+            "pypi-wheels": wheels,
+            "pypi-torch": pin,
+        }
+        print(version, commit[:10], len(wheels), pin, flush=True)
+    path = RECORDED / "xformers.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    tmp.replace(path)
+
+
+def _wheel_platform(filename: str) -> str | None:
+    tag = filename[:-4].rsplit("-", 1)[-1]
+    if "x86_64" in tag and ("manylinux" in tag or "linux" in tag):
+        return "linux-64"
+    return "win-64" if tag == "win_amd64" else None
+
+
+def _skipped(cuda: str, skip: Sequence[str] | None) -> bool:
+    if not skip:
+        return False
+    op, value = skip
+    return {"<": int(cuda) < int(value), "!=": cuda != value, "==": cuda == value}[op]
+
+
+def derive_xformers(
+    recorded: Mapping[str, Any], torch_pythons: Mapping[str, Sequence[str]]
+) -> list[dict[str, Any]]:
+    """xformers rows: torch from the PyPI wheel's pin (else the tag's one torch_version), CUDA
+    builds and Windows exclusion from the tag's workflow, platforms and pythons from PyPI's
+    files of the version (abi3: the torch release's pythons from the floor up)."""
+    rows = []
+    for version, rec in recorded["versions"].items():
+        matrix = rec["matrix"] or {}
+        pin = rec.get("pypi-torch") or ""
+        m = re.search(r"==\s*([\d.]+)", pin)
+        torch = [m.group(1)] if m else list(matrix.get("torch") or [])[:1]
+        if not torch or not matrix.get("cuda"):
+            continue
+        wheels = rec["pypi-wheels"]
+        on_pypi = {p for p in map(_wheel_platform, wheels) if p}
+        built = {p for p in map(_os_platform, matrix.get("os") or []) if p}
+        platforms = sorted(built & on_pypi if wheels else built, key=PLATFORM_ORDER.index)
+        tags = {w.split("-")[2] for w in wheels}
+        if any(w.split("-")[3] == "abi3" for w in wheels) or matrix.get("abi3"):
+            floor = Version(matrix.get("abi3") or min(t[2:3] + "." + t[3:] for t in tags))
+            pythons = [p for p in torch_pythons.get(torch[0], ()) if Version(p) >= floor]
+        elif wheels:
+            pythons = sorted({f"{t[2]}.{t[3:]}" for t in tags}, key=Version)
+        else:
+            pythons = list(matrix.get("python") or [])
+        source = (
+            f"github:{XFORMERS_REPO}@{rec['commit'][:10]} {XFORMERS_WORKFLOW} (tag {rec['tag']})"
+        )
+        if wheels:
+            source += f"; PyPI's files of {version} (platforms, pythons) and torch pin"
+        for platform in platforms:
+            cudas = [
+                c
+                for c in matrix["cuda"]
+                if not (platform == "win-64" and _skipped(c, matrix.get("windows-skip")))
+            ]
+            rows.append(
+                {
+                    "versions": [version],
+                    "torch": torch,
+                    "accelerators": [f"cu{c}" for c in cudas],
+                    "python": pythons,
+                    "platforms": [platform],
+                    "source": source,
+                }
+            )
+    return rows
+
+
+def _os_platform(label: str) -> str | None:
+    if "windows" in label:
+        return "win-64"
+    return "linux-64" if "ubuntu" in label or "linux" in label else None
 
 
 if __name__ == "__main__":

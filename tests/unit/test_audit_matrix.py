@@ -132,3 +132,17 @@ def test_pyg_extension_rows_are_checked_against_the_workflow_expansion() -> None
         assert (check.verdict, "also builds" in check.how) == ("wrong", True)
     (other,) = audit_matrix.check_extensions(_extension_rows("mmcv")[:1], SRC)
     assert other.verdict == "unverifiable"
+
+
+def test_xformers_rows_are_derived_again_from_tag_and_pypi_files() -> None:
+    row = next(
+        r
+        for r in _extension_rows("xformers")
+        if r["versions"] == ["0.0.30"] and r["platforms"] == ["win-64"]
+    )
+    (good,) = audit_matrix.check_extensions([row], SRC)
+    assert good.verdict == "right", good.how
+    (bad,) = audit_matrix.check_extensions(
+        [{**row, "accelerators": ["cu118", *row["accelerators"]]}], SRC
+    )
+    assert bad.verdict == "wrong"

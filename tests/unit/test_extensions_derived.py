@@ -23,7 +23,7 @@ import derive_extensions as dex  # noqa: E402
 def test_the_file_is_what_the_derivation_writes() -> None:
     text = dex.MATRIX.read_text()
     derived, _old = dex.derive_all(text)
-    assert set(derived) == set(dex.PROJECTS)
+    assert set(derived) == {*dex.PROJECTS, "xformers"}
     assert dex.render(text, derived) == text, "run python scripts/derive_extensions.py --write"
 
 
@@ -136,9 +136,36 @@ def _pin(
         ("torch-scatter", "1.12.0", "cu116", "3.7", "win-64", "torch-scatter==2.1.0"),
         # tag 1.6.3's workflow builds torch 2.0.0 too (the old rows said 2.1 and later only)
         ("torch-cluster", "2.0.1", "cu118", "3.10", "linux-64", "torch-cluster==1.6.3"),
+        # xformers 0.0.30-0.0.33 have Windows wheels on PyPI (the old rows: linux-64 only);
+        # their tags' workflows skip CUDA < 12.4 on Windows; 0.0.31 is one abi3 wheel (cp39-abi3)
+        ("xformers", "2.7.0", "cu126", "3.12", "win-64", "xformers==0.0.30"),
+        ("xformers", "2.7.0", "cu118", "3.12", "win-64", None),
+        ("xformers", "2.7.1", "cu128", "3.13", "win-64", "xformers==0.0.31"),
+        # 0.0.28.post1 (torch 2.4.1) has no Windows wheel on PyPI
+        ("xformers", "2.4.1", "cu124", "3.11", "win-64", None),
     ],
 )
 def test_corrected_rows(
     name: str, torch: str, accelerator: str, python: str, platform: str, pin: str | None
 ) -> None:
     assert _pin(name, torch, accelerator, python, platform) == pin
+
+
+def test_xformers_matrix_from_a_static_workflow() -> None:
+    text = """
+jobs:
+  build:
+    strategy:
+      matrix:
+        os: [8-core-ubuntu, windows-8-core]
+        python: ["3.8", "3.11"]
+        torch_version: ["2.2.0"]
+        cuda_short_version: ["118", "121"]
+"""
+    m = dex.xformers_matrix(text)
+    assert (m["os"], m["python"], m["torch"], m["cuda"]) == (
+        ["8-core-ubuntu", "windows-8-core"],
+        ["3.8", "3.11"],
+        ["2.2.0"],
+        ["118", "121"],
+    )
