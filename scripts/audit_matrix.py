@@ -576,6 +576,9 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
         )
         source = str(row.get("source") or "")
         m = re.match(r"github:(\S+)@([0-9a-f]{7,40}) ", source)
+        if name == "spconv" and source.startswith("PyPI's files of"):
+            out.append(_check_spconv_row(row, ident, src))
+            continue
         if name == "xformers" and m is not None and not row.get("inferred"):
             out.append(_check_xformers_row(row, ident, src))
             continue
@@ -659,6 +662,34 @@ def _check_xformers_row(row: Mapping[str, Any], ident: str, src: Sources) -> Che
         return Check("extensions", ident, "right", f"{how}: {platform} {row['accelerators']}")
     said = f"{match[0]['accelerators']} python {match[0]['python']}" if match else "no such build"
     return Check("extensions", ident, "wrong", f"{how}: {said}")
+
+
+def _check_spconv_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """An spconv row: for each of its versions, the package's wheels on PyPI (live; --offline:
+    the recording) for the row's platform must be exactly the row's pythons."""
+    package, (platform,) = row["package"], row["platforms"]
+    if src.offline:
+        wheels = derive_extensions.load("spconv")["pypi-wheels"].get(package, [])
+        how = f"the recorded files of {package}"
+    else:
+        wheels = [
+            f["filename"]
+            for f in src.raw(package).get("files", ())
+            if f["filename"].endswith(".whl")
+        ]
+        how = f"PyPI's files of {package} (live)"
+    for version in row["versions"]:
+        pythons = sorted(
+            {
+                f"{w.split('-')[2][2]}.{w.split('-')[2][3:]}"
+                for w in wheels
+                if w.split("-")[1] == version and derive_extensions.wheel_platform(w) == platform
+            },
+            key=Version,
+        )
+        if pythons != list(row.get("python", [])):
+            return Check("extensions", ident, "wrong", f"{how}: {version} {platform} has {pythons}")
+    return Check("extensions", ident, "right", f"{how}: {platform} python {row.get('python')}")
 
 
 def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:

@@ -342,6 +342,16 @@ def derive_all(text: str) -> tuple[dict[str, list[dict[str, Any]]], dict[str, li
             )
             old["xformers"] = ext["builds"]
             continue
+        if ext["name"] == "spconv" and (RECORDED / "spconv.json").exists():
+            versions = [v["version"] for v in ext["versions"]]
+            firsts: dict[
+                str, Any
+            ] = {}  # the earlier rows, one per package (their accelerator and torch range)
+            for row in ext["builds"]:
+                firsts.setdefault(row["package"], row)
+            derived["spconv"] = derive_spconv(list(firsts.values()), versions, load("spconv"))
+            old["spconv"] = ext["builds"]
+            continue
         if ext["name"] not in PROJECTS or not (RECORDED / f"{ext['name']}.json").exists():
             continue
         versions = [v["version"] for v in ext["versions"]]
@@ -368,7 +378,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--changes", action="store_true")
     parser.add_argument("--record", nargs="+", metavar="NAME=GIT_DIR")
     parser.add_argument("--record-xformers", type=Path, metavar="GIT_DIR")
+    parser.add_argument("--record-spconv", action="store_true", help="read PyPI")
     args = parser.parse_args(argv)
+    if args.record_spconv:
+        (ext,) = [e for e in yaml.safe_load(MATRIX.read_text()) if e["name"] == "spconv"]
+        record_spconv(sorted({b["package"] for b in ext["builds"]}))
+        return 0
     if args.record_xformers:
         (ext,) = [e for e in yaml.safe_load(MATRIX.read_text()) if e["name"] == "xformers"]
         record_xformers(args.record_xformers, [v["version"] for v in ext["versions"]])
@@ -502,7 +517,7 @@ def record_xformers(git_dir: Path, versions: Sequence[str]) -> None:
     tmp.replace(path)
 
 
-def _wheel_platform(filename: str) -> str | None:
+def wheel_platform(filename: str) -> str | None:
     tag = filename[:-4].rsplit("-", 1)[-1]
     if "x86_64" in tag and ("manylinux" in tag or "linux" in tag):
         return "linux-64"
@@ -531,7 +546,7 @@ def derive_xformers(
         if not torch or not matrix.get("cuda"):
             continue
         wheels = rec["pypi-wheels"]
-        on_pypi = {p for p in map(_wheel_platform, wheels) if p}
+        on_pypi = {p for p in map(wheel_platform, wheels) if p}
         built = {p for p in map(_os_platform, matrix.get("os") or []) if p}
         platforms = sorted(built & on_pypi if wheels else built, key=PLATFORM_ORDER.index)
         tags = {w.split("-")[2] for w in wheels}
@@ -570,6 +585,67 @@ def _os_platform(label: str) -> str | None:
     if "windows" in label:
         return "win-64"
     return "linux-64" if "ubuntu" in label or "linux" in label else None
+
+
+# --- spconv: one PyPI package per CUDA, not tied to a torch ABI --------------------------------
+def record_spconv(packages: Sequence[str]) -> None:
+    """The wheel file names of each spconv package on PyPI."""
+    from envgen.verification.pypi import fetch_simple  # noqa: PLC0415 - network only when recording
+
+    data = {
+        name: sorted(
+            f["filename"] for f in fetch_simple(name)["files"] if f["filename"].endswith(".whl")
+        )
+        for name in packages
+    }
+    path = RECORDED / "spconv.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"pypi-wheels": data}, indent=1, sort_keys=True) + "\n")
+    tmp.replace(path)
+    print(f"spconv: {sum(len(v) for v in data.values())} wheels of {len(data)} packages")
+
+
+def derive_spconv(
+    old_rows: Sequence[Mapping[str, Any]], versions: Sequence[str], recorded: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """spconv rows: each package's accelerator and torch range as the earlier row names them,
+    its versions, platforms and pythons from PyPI's files of that package (grouped)."""
+    rows = []
+    for old in old_rows:
+        package = old["package"]
+        wheels = recorded["pypi-wheels"].get(package, [])
+        facts: dict[str, dict[str, set[str]]] = {}
+        for filename in wheels:
+            parts = filename[:-4].split("-")
+            version, py, plat = parts[1], parts[2], wheel_platform(filename)
+            if version in versions and plat and py.startswith("cp"):
+                facts.setdefault(version, {}).setdefault(plat, set()).add(f"{py[2]}.{py[3:]}")
+        groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+        for version in versions:
+            for plat, found in facts.get(version, {}).items():
+                key = (plat, tuple(sorted(found, key=Version)))
+                groups.setdefault(key, []).append(version)
+        for (plat, pythons), vs in sorted(
+            groups.items(), key=lambda kv: (Version(kv[1][0]), PLATFORM_ORDER.index(kv[0][0]))
+        ):
+            row: dict[str, Any] = {
+                "versions": vs,
+                "package": package,
+                "torch": list(old["torch"]),
+                "accelerators": list(old["accelerators"]),
+                "python": list(pythons),
+                "platforms": [plat],
+            }
+            source = f"PyPI's files of {package} (tests/data/recorded/extensions/spconv.json)"
+            if old.get("inferred"):
+                row["inferred"] = True
+                rule = str(old.get("source", ""))
+                if rule.startswith("PyPI's files of"):  # written by this script before
+                    rule = rule.partition("; ")[2]
+                source += f"; {rule}"
+            row["source"] = source
+            rows.append(row)
+    return rows
 
 
 if __name__ == "__main__":

@@ -146,3 +146,11 @@ def test_xformers_rows_are_derived_again_from_tag_and_pypi_files() -> None:
         [{**row, "accelerators": ["cu118", *row["accelerators"]]}], SRC
     )
     assert bad.verdict == "wrong"
+
+
+def test_spconv_rows_are_checked_against_the_package_files() -> None:
+    row = next(r for r in _extension_rows("spconv") if r["package"] == "spconv-cu118")
+    (good,) = audit_matrix.check_extensions([row], SRC)
+    assert good.verdict == "right", good.how
+    (bad,) = audit_matrix.check_extensions([{**row, "python": ["3.6", *row["python"]]}], SRC)
+    assert bad.verdict == "wrong"

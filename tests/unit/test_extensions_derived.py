@@ -23,7 +23,7 @@ import derive_extensions as dex  # noqa: E402
 def test_the_file_is_what_the_derivation_writes() -> None:
     text = dex.MATRIX.read_text()
     derived, _old = dex.derive_all(text)
-    assert set(derived) == {*dex.PROJECTS, "xformers"}
+    assert set(derived) == {*dex.PROJECTS, "xformers", "spconv"}
     assert dex.render(text, derived) == text, "run python scripts/derive_extensions.py --write"
 
 
@@ -143,6 +143,10 @@ def _pin(
         ("xformers", "2.7.1", "cu128", "3.13", "win-64", "xformers==0.0.31"),
         # 0.0.28.post1 (torch 2.4.1) has no Windows wheel on PyPI
         ("xformers", "2.4.1", "cu124", "3.11", "win-64", None),
+        # spconv's CUDA packages have Windows wheels on PyPI; 2.3.8 is the first with cp312
+        ("spconv-cu118", "2.1.0", "cu118", "3.10", "win-64", "spconv-cu118==2.3.8"),
+        ("spconv-cu118", "2.1.0", "cu118", "3.12", "linux-64", "spconv-cu118==2.3.8"),
+        ("spconv-cu117", "2.0.0", "cu117", "3.12", "linux-64", None),
     ],
 )
 def test_corrected_rows(
