@@ -420,13 +420,14 @@ def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
 
 
 def matrix_verify(matrix_dir: Path | None, index: str, settings: Settings) -> list[dict[str, str]]:
-    from envgen.repro import verify  # noqa: PLC0415 - ~11 ms; only for matrix verify
+    from envgen.verification import matrix as checks  # noqa: PLC0415 - ~11 ms; only for matrix verify
+    from envgen.verification import pypi  # noqa: PLC0415 - the same
 
     matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
-    facts = verify.fetch_pypi_facts(TORCH_FAMILY, index=index, timeout=settings.http_timeout)
+    facts = pypi.fetch_pypi_facts(TORCH_FAMILY, index=index, timeout=settings.http_timeout)
     return [
         {"severity": f.severity, "where": f.where, "message": f.message}
-        for f in verify.verify_matrix(matrix, facts)
+        for f in checks.verify_matrix(matrix, facts)
     ]
 
 
@@ -465,15 +466,18 @@ def doctor(
 ) -> dict[str, Any]:
     """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
     (with an error text) what a classic failure means."""
-    from envgen.repro import doctor as doc  # noqa: PLC0415 - ~30 ms (argparse, a large module); only for doctor
+    from envgen.doctor import explain, verdicts  # noqa: PLC0415 - ~30 ms; only for doctor
+    from envgen.doctor.host import detect_host  # noqa: PLC0415 - the same
 
     matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
-    host = doc.detect_host()
+    host = detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
-    facts = doc.gpu_facts(matrix, os_name, host.platform)  # type: ignore[arg-type]
+    facts = verdicts.gpu_facts(matrix, os_name, host.platform)  # type: ignore[arg-type]
     driver = host.nvidia_driver
-    newest = doc.newest_cuda_for_driver(driver, facts.drivers) if driver else None
-    compat = doc.newest_cuda_for_driver(driver, facts.drivers, facts.families) if driver else None
+    newest = verdicts.newest_cuda_for_driver(driver, facts.drivers) if driver else None
+    compat = (
+        verdicts.newest_cuda_for_driver(driver, facts.drivers, facts.families) if driver else None
+    )
     data: dict[str, Any] = {
         "host": {
             "platform": host.platform,
@@ -496,15 +500,15 @@ def doctor(
     if spec_path is not None:
         expansion = expand_spec(spec_path, matrix_dir, settings)
         targets = [
-            doc.VariantTarget(v.id, v.kind, v.compute_version, v.release.torch)
+            verdicts.VariantTarget(v.id, v.kind, v.compute_version, v.release.torch)
             for v in expansion.variants
         ]
-        for a in doc.assess_variants(host, targets, facts):
+        for a in verdicts.assess_variants(host, targets, facts):
             data["variants"].append(
                 {"id": a.variant_id, "ok": a.ok, "verdict": a.verdict, "reason": a.reason}
             )
     if error_text is not None:
-        for d in doc.explain_error(error_text, host=host):
+        for d in explain.explain_error(error_text, host=host):
             data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
     return data
 
@@ -548,7 +552,7 @@ def format_doctor(data: dict[str, Any]) -> str:
     for d in data["diagnoses"]:
         lines += [f"* {d['title']}", f"  cause: {d['cause']}", f"  fix:   {d['fix']}"]
     if data.get("log_truncated"):
-        from envgen.repro.doctor import LOG_LIMIT  # noqa: PLC0415 - ~30 ms; only for a truncated log
+        from envgen.doctor.explain import LOG_LIMIT  # noqa: PLC0415 - ~30 ms; only for a truncated log
 
         lines.append(f"(the log is longer than {LOG_LIMIT // 2**20} MiB: only its end was read)")
     if data.get("asked") and not data["diagnoses"]:

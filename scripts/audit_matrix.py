@@ -22,10 +22,20 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 hand-curated rows cite repositories this machine cannot read: unverifiable.
 * conda-forge   derived again from git mirrors of the feedstocks (`--mirrors`, default
                 /work/.mirror) with scripts/refresh_conda_forge.py; without mirrors, unverifiable.
-* gpu-archs, drivers, extensions, known-issues
-                their sources are GitHub files at commits, NVIDIA's release notes and issue
-                threads, which this machine does not reach: unverifiable here, listed with their
-                source so a reader can check them by hand.
+* gpu-archs     a row from a pytorch/builder script: the script at the row's commit evaluated
+                again for each CUDA version (from a git mirror of pytorch/builder under
+                `--mirrors`; else the recorded evaluation, tests/data/recorded/gpu-archs/); a
+                `pypi-wheel:` row: the arch flags compiled into PyPI's wheel of a release it covers,
+                read live (`--offline`: the recorded flags). Rows a release could not be derived
+                for (their note says `rule: not derived`) and ROCm rows: unverifiable.
+* extensions    a PyG extension's build row (torch-scatter, -sparse, -cluster, -spline-conv):
+                the wheel workflow at the row's commit expanded again (from a git mirror of the
+                project under `--mirrors`; else the recorded expansion, tests/data/recorded/
+                extensions/) must build exactly the row's accelerators with its pythons. Other
+                extensions cite docs selectors, README tables and install pages: unverifiable.
+* drivers, known-issues
+                NVIDIA's release notes and issue threads, which this machine does not reach:
+                unverifiable here, listed with their source so a reader can check them by hand.
 
 Deterministic for a seed; the network is PyPI only (pypi.org's simple API and its files host).
 """
@@ -49,7 +59,7 @@ from packaging.version import Version
 
 from envgen.model.matrix import CondaBuild, PipBuild
 from envgen.render.commands import conda_command, pip_command
-from envgen.repro.verify import (
+from envgen.verification.pypi import (
     PACKAGES,
     PackageFacts,
     PypiFacts,
@@ -63,6 +73,8 @@ from envgen.repro.verify import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import derive_extensions
+import derive_gpu_archs
 import quickstart_data
 import refresh_conda_forge
 import refresh_releases
@@ -183,7 +195,7 @@ class Sources:
                 return None
             meta = f.get("core-metadata", f.get("data-dist-info-metadata"))
             # PEP 658 `.metadata` where the index serves it, else the wheel's METADATA member
-            # through HTTP range reads (envgen.repro.verify).
+            # through HTTP range reads (envgen.verification.pypi).
             return fetch_wheel_metadata(f["url"], core_metadata=bool(meta), timeout=self.timeout)
         return None
 
@@ -436,8 +448,18 @@ def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]
         )
         ident = f"torch{row['torch']} {compute} {','.join(row['platforms'])}"
         source = f"source not reachable here: {row['source']}"
-        if src.offline or row.get("rocm"):
+        if row.get("rocm"):
             out.append(Check("gpu-archs", ident, "unverifiable", source))
+            continue
+        if row["source"].startswith(derive_gpu_archs.BUILDER_URL + "/blob/"):
+            out.append(_check_builder_row(row, ident, src))
+            continue
+        if row["source"].startswith("pypi-wheel:") and src.offline:
+            out.append(_check_recorded_wheel_row(row, ident, releases))
+            continue
+        if src.offline or str(row.get("note", "")).startswith("rule: not derived"):
+            why = "inferred: " + str(row.get("note", "")).split(";", 1)[0]
+            out.append(Check("gpu-archs", ident, "unverifiable", f"{why}; {source}"))
             continue
         spec = SpecifierSet(row["torch"])
         found: Check | None = None
@@ -462,6 +484,212 @@ def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]
                 break
         out.append(found or Check("gpu-archs", ident, "unverifiable", source))
     return out
+
+
+def _builder_script(src: Sources, commit: str, path: str) -> tuple[str | None, str]:
+    """A pytorch/builder file at a commit from the git mirror (re-read), else None."""
+    git_dir = src.mirrors / "pytorch+builder" / "repo"
+    if git_dir.is_dir():
+        text = derive_gpu_archs.git(git_dir, "show", f"{commit}:{path}")
+        return text, f"re-read from the pytorch/builder mirror at {commit[:10]}"
+    return None, "no pytorch/builder mirror"
+
+
+def _check_builder_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """A row from a builder script: the script at the row's commit evaluated again for each of
+    the row's CUDA versions (from the mirror; else the recorded evaluation of that commit)."""
+    commit, _, path = (
+        row["source"].removeprefix(derive_gpu_archs.BUILDER_URL + "/blob/").partition("/")
+    )
+    text, how = _builder_script(src, commit, path)
+    recorded = json.loads(derive_gpu_archs.BUILDER_FILE.read_text(encoding="utf-8"))["releases"]
+    found: list[str | None] = []
+    for cuda in row["cuda"]:
+        for platform in row["platforms"]:
+            if text is not None:
+                value = (
+                    derive_gpu_archs.evaluate_bat(text)
+                    if path.endswith(".bat")
+                    else derive_gpu_archs.evaluate_sh(
+                        text, cuda, aarch64=platform == "linux-aarch64"
+                    )
+                )
+            else:
+                how = "the recorded evaluation (tests/data/recorded/gpu-archs/)"
+                value = next(
+                    (
+                        rec["files"][path]["cuda"].get(cuda, {}).get(platform)
+                        for rec in recorded.values()
+                        if rec["commit"] == commit and path in rec["files"]
+                    ),
+                    None,
+                )
+            found.append(value)
+    inferred = (
+        " (inferred: " + row["note"].split(":", 1)[1].strip() + ")" if row.get("inferred") else ""
+    )
+    if text is None and None in found:
+        why = f"no mirror and no recorded evaluation of {path} at {commit[:10]}"
+        return Check("gpu-archs", ident, "unverifiable", f"{why}; {row['source']}")
+    if all(v == row["arch-list"] for v in found):
+        return Check("gpu-archs", ident, "right", f"{path} {how}: {row['arch-list']}{inferred}")
+    said = ", ".join(sorted({str(v) for v in found}))
+    return Check(
+        "gpu-archs", ident, "wrong", f"{path} {how} sets {said}; the row says {row['arch-list']}"
+    )
+
+
+def _check_recorded_wheel_row(row: Mapping[str, Any], ident: str, releases: Sequence[str]) -> Check:
+    """A pypi-wheel row offline: the recorded arch flags of each release's wheel it covers."""
+    from packaging.specifiers import SpecifierSet  # noqa: PLC0415 - only this family
+
+    wheels = json.loads(derive_gpu_archs.WHEELS_FILE.read_text(encoding="utf-8"))["wheels"]
+    arch = {"linux-64": "x86_64", "linux-aarch64": "aarch64"}
+    seen = []
+    for version in (v for v in releases if v in SpecifierSet(row["torch"])):
+        for platform in row["platforms"]:
+            wheel = wheels.get(f"{version} {arch.get(platform)}", {})
+            if (
+                wheel.get("arch-flags")
+                and derive_gpu_archs.cuda_short(wheel["cuda"]) in row["cuda"]
+            ):
+                got = derive_gpu_archs.flags_to_list(wheel["arch-flags"])
+                if got != row["arch-list"]:
+                    return Check("gpu-archs", ident, "wrong", f"{wheel['file']} compiled {got}")
+                seen.append(wheel["file"])
+    if not seen:
+        return Check("gpu-archs", ident, "unverifiable", "no recorded wheel of these releases")
+    return Check("gpu-archs", ident, "right", f"recorded arch flags of {', '.join(seen)}")
+
+
+def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """A build row of a PyG extension: the wheel workflow at the row's commit, expanded again
+    (from the project's git mirror; else the recorded expansion), must build exactly the row's
+    accelerators and pythons for its torch series and platform. Other extensions' sources (a
+    docs selector, README tables, install pages) are not reachable here."""
+    out = []
+    for row in rows:
+        name = row["name"]
+        ident = (
+            f"{name} {','.join(row['versions'])} torch {','.join(row['torch'])} "
+            f"{','.join(row.get('platforms', ['linux-64']))} {','.join(row['accelerators'])}"
+        )
+        source = str(row.get("source") or "")
+        m = re.match(r"github:(\S+)@([0-9a-f]{7,40}) ", source)
+        if name == "spconv" and source.startswith("PyPI's files of"):
+            out.append(_check_spconv_row(row, ident, src))
+            continue
+        if name == "xformers" and m is not None and not row.get("inferred"):
+            out.append(_check_xformers_row(row, ident, src))
+            continue
+        if name not in derive_extensions.PROJECTS or m is None:
+            out.append(
+                Check("extensions", ident, "unverifiable", f"source not reachable here: {source}")
+            )
+            continue
+        repo, commit = m.groups()
+        git_dir = src.mirrors / repo.replace("/", "+") / "repo"
+        text = (
+            derive_extensions.git(git_dir, "show", f"{commit}:{derive_extensions.WORKFLOW}")
+            if git_dir.is_dir()
+            else ""
+        )
+        if text:  # the linux-aarch64 CUDA jobs that cannot run are dropped, as in the script
+            builds = derive_extensions.runnable(git_dir, commit, derive_extensions.builds_of(text))
+            how = f"{derive_extensions.WORKFLOW} re-read from the {repo} mirror at {commit}"
+        else:
+            recorded = derive_extensions.load(name)["commits"]
+            builds = next((c["builds"] for c in recorded if c["commit"].startswith(commit)), {})
+            how = f"the recorded expansion of {derive_extensions.WORKFLOW} at {commit}"
+        (series,) = row["torch"]
+        (platform,) = row.get("platforms", ["linux-64"])
+        built = builds.get(series, {}).get(platform, {})
+        wrong = [
+            f"{a}: {built.get(a)}"
+            for a in row["accelerators"]
+            if built.get(a) != list(row.get("python", []))
+        ]
+        extra = sorted(
+            a
+            for a, pythons in built.items()
+            if a not in row["accelerators"] and pythons == list(row.get("python", []))
+        )
+        inferred = " (inferred: a rebuild after the tag)" if row.get("inferred") else ""
+        if wrong or extra:
+            said = "; ".join(wrong + [f"also builds {a}" for a in extra])
+            out.append(Check("extensions", ident, "wrong", f"{how}: {said}"))
+        else:
+            out.append(
+                Check("extensions", ident, "right", f"{how}: python {row.get('python')}{inferred}")
+            )
+    return out
+
+
+def _check_xformers_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """An xformers row: derived again from its tag's wheels.yml (the git mirror, else the
+    recording) and PyPI's files of the version (live; --offline: the recording)."""
+    (version,) = row["versions"]
+    recorded = derive_extensions.load("xformers")["versions"][version]
+    git_dir = src.mirrors / "facebookresearch+xformers" / "repo"
+    text = (
+        derive_extensions.git(
+            git_dir, "show", f"{recorded['commit']}:{derive_extensions.XFORMERS_WORKFLOW}"
+        )
+        if git_dir.is_dir()
+        else ""
+    )
+    matrix = derive_extensions.xformers_matrix(text) if text else recorded["matrix"]
+    wheels = recorded["pypi-wheels"]
+    how = "the recorded wheels.yml literals" if not text else "wheels.yml re-read from the mirror"
+    if not src.offline:
+        wheels = sorted(
+            f["filename"]
+            for f in src.raw("xformers").get("files", ())
+            if f["filename"].startswith(f"xformers-{version}-") and f["filename"].endswith(".whl")
+        )
+        how += " and PyPI's files (live)"
+    releases = {r["torch"]: r["python"] for r in _load("releases.yaml")}
+    again = derive_extensions.derive_xformers(
+        {"versions": {version: {**recorded, "matrix": matrix, "pypi-wheels": wheels}}}, releases
+    )
+    (platform,) = row["platforms"]
+    match = [r for r in again if r["platforms"] == [platform]]
+    if match and (match[0]["accelerators"], match[0]["python"], match[0]["torch"]) == (
+        row["accelerators"],
+        row.get("python", []),
+        row["torch"],
+    ):
+        return Check("extensions", ident, "right", f"{how}: {platform} {row['accelerators']}")
+    said = f"{match[0]['accelerators']} python {match[0]['python']}" if match else "no such build"
+    return Check("extensions", ident, "wrong", f"{how}: {said}")
+
+
+def _check_spconv_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """An spconv row: for each of its versions, the package's wheels on PyPI (live; --offline:
+    the recording) for the row's platform must be exactly the row's pythons."""
+    package, (platform,) = row["package"], row["platforms"]
+    if src.offline:
+        wheels = derive_extensions.load("spconv")["pypi-wheels"].get(package, [])
+        how = f"the recorded files of {package}"
+    else:
+        wheels = [
+            f["filename"]
+            for f in src.raw(package).get("files", ())
+            if f["filename"].endswith(".whl")
+        ]
+        how = f"PyPI's files of {package} (live)"
+    for version in row["versions"]:
+        pythons = sorted(
+            {
+                f"{w.split('-')[2][2]}.{w.split('-')[2][3:]}"
+                for w in wheels
+                if w.split("-")[1] == version and derive_extensions.wheel_platform(w) == platform
+            },
+            key=Version,
+        )
+        if pythons != list(row.get("python", [])):
+            return Check("extensions", ident, "wrong", f"{how}: {version} {platform} has {pythons}")
+    return Check("extensions", ident, "right", f"{how}: {platform} python {row.get('python')}")
 
 
 def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:
@@ -499,6 +727,7 @@ def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -
         "conda": lambda rows: check_builds("conda", rows, src),
         "conda-forge": lambda rows: check_conda_forge(rows, src),
         "gpu-archs": lambda rows: check_gpu_archs(rows, src),
+        "extensions": lambda rows: check_extensions(rows, src),
     }
     out: list[Check] = []
     for family in families:

@@ -3,9 +3,8 @@
 The job: fetch the PEP 691 JSON simple-API pages (and one wheel's Requires-Dist per companion
 version), trim them to the fields envgen uses, and write them to tests/data/recorded/pypi/ with
 `--record`; `parse(raw_json)` turns one recording into facts and `load_recorded()` returns them all.
-The fetch and parse code lives in envgen.repro.verify; this script must not hold its own copy of
-it, and
-parse/load_recorded must not touch the network.
+The fetch and parse code lives in envgen.verification.pypi; this script must not hold its own
+copy of it, and parse/load_recorded must not touch the network.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from envgen.repro.verify import (
+from envgen.verification.pypi import (
     COMPANIONS,
     PACKAGES,
     PackageFacts,

@@ -2,7 +2,7 @@
 
 For each release, the cp38 manylinux1 x86_64 wheels of torch and torchvision: file name, size,
 sha256, `torch/version.py` / `torchvision/version.py` (`__version__`, `cuda`, `git_version`) and
-the Requires-Dist lines on nvidia-* packages, by HTTP range requests (envgen.repro.verify), one
+the Requires-Dist lines on nvidia-* packages, by HTTP range requests (envgen.verification.pypi), one
 JSON line per release on stdout. The evidence strings of the table are written from these lines.
 
     python scripts/pypi_route_facts.py 1.10.0:0.11.1 1.13.1:0.14.1
@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from envgen.repro.verify import fetch_simple, fetch_wheel_member
+from envgen.verification.pypi import fetch_simple, fetch_wheel_member
 
 
 def _assignments(text: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from typing import Any, Final
 import yaml
 from packaging.version import Version
 
-from envgen.repro.verify import PypiFacts
+from envgen.verification.pypi import PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import load_recorded

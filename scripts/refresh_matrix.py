@@ -38,7 +38,7 @@ from packaging.version import Version
 from envgen.model.matrix import CondaBuild, PipBuild, compute_sort_key
 from envgen.model.types import PLATFORMS, TORCH_FAMILY, ComputeKind, IndexForm, Platform
 from envgen.render.commands import conda_command, pip_command
-from envgen.repro.verify import http_get, wheel_platform
+from envgen.verification.pypi import http_get, wheel_platform
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 MATRICES: Final = ROOT / "matrices"

@@ -21,7 +21,7 @@ import yaml
 from packaging.version import Version
 
 from envgen.model.matrix import CompanionRelease, Release
-from envgen.repro.verify import COMPANIONS, PypiFacts, torch_specifier
+from envgen.verification.pypi import COMPANIONS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pypi_facts import RECORDED, load_recorded

@@ -2,7 +2,7 @@
 
 The build a PyPI wheel carries (`+cu102`, `cuda = '10.2'`) is the source of matrices/
 inferred-builds.yaml's PyPI-default rows for 1.x, whose wheels pin no CUDA packages. The fetch
-(the PEP 691 page, HTTP range reads of the one zip member) is envgen.repro.verify's, as for
+(the PEP 691 page, HTTP range reads of the one zip member) is envgen.verification.pypi's, as for
 Requires-Dist. Network: pypi.org and files.pythonhosted.org only.
 
     python scripts/wheel_facts.py 1.10.1 1.13.1        # one line per wheel (cp38, else cp310)
@@ -20,7 +20,7 @@ import re
 import sys
 from typing import Any
 
-from envgen.repro.verify import fetch_simple, fetch_wheel_member
+from envgen.verification.pypi import fetch_simple, fetch_wheel_member
 
 
 def facts(text: str) -> dict[str, str]:

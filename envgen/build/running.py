@@ -14,19 +14,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from envgen.build.orchestrate import build_variants, env_path
+from envgen.doctor.host import detect_host
+from envgen.doctor.verdicts import assess_variants, driver_rows
 from envgen.errors import BuildError, UnsupportedCombinationError
 from envgen.infra import proc as _proc
 from envgen.model.variants import expand, select
-from envgen.repro import doctor as doc
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from envgen.doctor.host import HostInfo
     from envgen.infra.settings import Settings
     from envgen.model.matrix import Matrix
     from envgen.model.spec import ProjectSpec
     from envgen.model.variants import Variant
-    from envgen.repro.doctor import HostInfo
 
 AUTO = "auto"
 
@@ -55,9 +56,9 @@ def choose_auto(
     Raises:
         UnsupportedCombinationError: no variant is for this platform, or none can run here.
     """
-    host = host or doc.detect_host()
+    host = host or detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
-    drivers = doc.driver_rows(matrix.drivers, os_name)  # type: ignore[arg-type]
+    drivers = driver_rows(matrix.drivers, os_name)  # type: ignore[arg-type]
     here = [v for v in variants if v.platform == host.platform]
     if not here:
         platforms = ", ".join(sorted({v.platform for v in variants}))
@@ -66,7 +67,7 @@ def choose_auto(
             f"({host.platform or host.system + ' ' + host.machine}); the spec has {platforms}"
         )
         raise UnsupportedCombinationError(msg)
-    verdicts = doc.assess_variants(host, [(v.id, v.kind, v.compute_version) for v in here], drivers)
+    verdicts = assess_variants(host, [(v.id, v.kind, v.compute_version) for v in here], drivers)
     ok = {a.variant_id: a.reason for a in verdicts if a.ok}
     no = {a.variant_id: a.reason for a in verdicts if not a.ok}
     runnable = [v for v in here if v.id in ok]

@@ -304,7 +304,7 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
 
 
 def _checked_index(value: str) -> str:
-    from envgen.repro.verify import check_index  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.verification.pypi import check_index  # noqa: PLC0415 - keep `envgen --help` fast
 
     problem = check_index(value)
     if problem is not None:
@@ -701,7 +701,7 @@ def doctor_cmd(
     user = settings()
     cut = False
     if log_file is not None:
-        from envgen.repro.doctor import read_log  # noqa: PLC0415 - keep `envgen --help` fast
+        from envgen.doctor.explain import read_log  # noqa: PLC0415 - keep `envgen --help` fast
 
         text, cut = read_log(log_file)
         error_text = (error_text or "") + "\n" + text

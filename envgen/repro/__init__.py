@@ -1,4 +1,4 @@
-"""Reproducing other people's environments, and judging machines.
+"""Reproducing other people's environments.
 
 entry        `envgen import`: a file, a command line or a repository -> project.yaml
 importer     environment files (requirements, environment.yml, setup.py, ...) -> a project.yaml
@@ -6,6 +6,4 @@ formats      the less common formats, turned into what importer understands
 repository   a whole repository: find its environment files, merge them
 reading      bounded reads of untrusted files
 base_images  Docker base images -> torch / CUDA facts
-doctor       the host's driver and GPUs against a variant
-verify       matrix rows against what the indexes serve
 """

@@ -756,7 +756,7 @@ def _driver_below_runtime(torch: ModuleType) -> bool:
     return driver is not None and driver < int(parts[0]) * 1000 + int(parts[1]) * 10
 
 
-# --- the architecture rule (envgen.repro.doctor uses these too) -----------------------------------
+# --- the architecture rule (envgen.doctor.verdicts uses these too) ----------------------------
 # NVIDIA, CUDA C++ Programming Guide, "Binary Compatibility" and "PTX Compatibility"
 # (https://docs.nvidia.com/cuda/cuda-c-programming-guide/#binary-compatibility):
 # - SASS (cubin, sm_XY) for compute capability X.y runs only on devices of capability X.z with

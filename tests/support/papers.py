@@ -44,7 +44,7 @@ from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
 from envgen.repro.carry import carry_to_pip
-from envgen.repro.verify import fetch_simple
+from envgen.verification.pypi import fetch_simple
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 PAPERS = Path(__file__).parents[1] / "data" / "papers" / "papers.yaml"

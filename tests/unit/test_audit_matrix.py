@@ -89,8 +89,68 @@ def test_arch_list_as_the_wheel_records_it() -> None:
     }
 
 
-def test_gpu_arch_rows_offline_are_unverifiable_with_their_source() -> None:
-    rows = [r for r in _rows("gpu-archs.yaml") if r.get("cuda")][:3]
-    checks = audit_matrix.check_gpu_archs(rows, SRC)
-    assert [c.verdict for c in checks] == ["unverifiable"] * 3
-    assert all(r["source"] in c.how for r, c in zip(rows, checks, strict=True))
+def test_gpu_arch_rows_are_checked_against_their_recorded_artifacts() -> None:
+    """Offline and without mirrors: script rows against the recorded evaluation of their commit,
+    wheel rows against the recorded wheels; a row a release could not be derived for is not."""
+    rows = [r for r in _rows("gpu-archs.yaml") if r.get("cuda")]
+    script = next(
+        r for r in rows if r["source"].endswith("build_cuda.sh") and not r.get("inferred")
+    )
+    wheel = next(
+        r for r in rows if r["source"].startswith("pypi-wheel:") and "x86_64" in r["source"]
+    )
+    carried = next(
+        r
+        for r in rows
+        if str(r.get("note", "")).startswith("rule: not derived")
+        and "pytorch/pytorch" in r["source"]
+    )
+    checks = audit_matrix.check_gpu_archs([script, wheel, carried], SRC)
+    assert [c.verdict for c in checks] == ["right", "right", "unverifiable"]
+    assert "the recorded evaluation" in checks[0].how
+    assert "rule: not derived" in checks[2].how
+    bad = {**script, "arch-list": script["arch-list"] + ";12.0"}
+    (check,) = audit_matrix.check_gpu_archs([bad], SRC)
+    assert check.verdict == "wrong"
+    (check,) = audit_matrix.check_gpu_archs([{**wheel, "arch-list": "5.0"}], SRC)
+    assert check.verdict == "wrong"
+
+
+def _extension_rows(name: str) -> list[dict]:  # type: ignore[type-arg]
+    return [r for r in audit_matrix._load("extensions.yaml") if r["name"] == name]
+
+
+def test_pyg_extension_rows_are_checked_against_the_workflow_expansion() -> None:
+    row = next(r for r in _extension_rows("torch-scatter") if r["versions"] == ["2.1.2"])
+    (good,) = audit_matrix.check_extensions([row], SRC)
+    assert good.verdict == "right", good.how
+    (missing,) = audit_matrix.check_extensions([{**row, "python": [*row["python"], "3.99"]}], SRC)
+    assert missing.verdict == "wrong"
+    short = {**row, "accelerators": row["accelerators"][:1]}
+    if len(row["accelerators"]) > 1:  # the workflow builds the others too with those pythons
+        (check,) = audit_matrix.check_extensions([short], SRC)
+        assert (check.verdict, "also builds" in check.how) == ("wrong", True)
+    (other,) = audit_matrix.check_extensions(_extension_rows("mmcv")[:1], SRC)
+    assert other.verdict == "unverifiable"
+
+
+def test_xformers_rows_are_derived_again_from_tag_and_pypi_files() -> None:
+    row = next(
+        r
+        for r in _extension_rows("xformers")
+        if r["versions"] == ["0.0.30"] and r["platforms"] == ["win-64"]
+    )
+    (good,) = audit_matrix.check_extensions([row], SRC)
+    assert good.verdict == "right", good.how
+    (bad,) = audit_matrix.check_extensions(
+        [{**row, "accelerators": ["cu118", *row["accelerators"]]}], SRC
+    )
+    assert bad.verdict == "wrong"
+
+
+def test_spconv_rows_are_checked_against_the_package_files() -> None:
+    row = next(r for r in _extension_rows("spconv") if r["package"] == "spconv-cu118")
+    (good,) = audit_matrix.check_extensions([row], SRC)
+    assert good.verdict == "right", good.how
+    (bad,) = audit_matrix.check_extensions([{**row, "python": ["3.6", *row["python"]]}], SRC)
+    assert bad.verdict == "wrong"

@@ -1,4 +1,4 @@
-"""Unit tests of envgen.repro.doctor: error explanations, driver tables, host detection (no processes)."""
+"""Unit tests of envgen.doctor: error explanations, driver tables, host detection (no processes)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from envgen.doctor import host as doctor_host
+from envgen.doctor import verdicts
+from envgen.doctor.explain import Diagnosis, explain_error
+from envgen.doctor.host import Gpu, HostInfo
+from envgen.doctor.verdicts import Assessment, assess_variants, newest_cuda_for_driver
 from envgen.infra import proc as _proc
 from envgen.model.matrix import Driver
 from envgen.model.types import ComputeKind
-from envgen.repro import doctor
-from envgen.repro.doctor import (
-    Assessment,
-    Diagnosis,
-    Gpu,
-    HostInfo,
-    assess_variants,
-    explain_error,
-    newest_cuda_for_driver,
-)
 
 # NVIDIA CUDA release notes, table 3 (toolkit driver versions, Linux x86_64).
 DRIVERS = [
@@ -376,8 +371,8 @@ def test_driver_rows_from_matrix() -> None:
         Driver(cuda="11.8", linux="520.61.05", windows="520.06", source="nvidia"),
         Driver(cuda="12.1", linux="530.30.02", windows=None, source="nvidia"),
     ]
-    assert doctor.driver_rows(drivers) == [("11.8", "520.61.05"), ("12.1", "530.30.02")]
-    assert doctor.driver_rows(drivers, "windows") == [("11.8", "520.06")]
+    assert verdicts.driver_rows(drivers) == [("11.8", "520.61.05"), ("12.1", "530.30.02")]
+    assert verdicts.driver_rows(drivers, "windows") == [("11.8", "520.06")]
 
 
 VARIANTS: list[tuple[str, ComputeKind, str | None]] = [
@@ -475,12 +470,12 @@ def test_assess_variants_on_macos() -> None:
     ],
 )
 def test_platform_name(system: str, machine: str, expected: str | None) -> None:
-    assert doctor.platform_name(system, machine) == expected
+    assert doctor_host.platform_name(system, machine) == expected
 
 
 def test_parse_nvidia_smi_two_gpus_and_old_smi() -> None:
     text = "550.54.15, NVIDIA H100 80GB HBM3, 9.0\n550.54.15, NVIDIA A10, 8.6\n"
-    assert doctor.parse_nvidia_smi(text) == (
+    assert doctor_host.parse_nvidia_smi(text) == (
         "550.54.15",
         (
             Gpu(name="NVIDIA H100 80GB HBM3", compute_capability="9.0"),
@@ -488,11 +483,11 @@ def test_parse_nvidia_smi_two_gpus_and_old_smi() -> None:
         ),
     )
     # nvidia-smi older than 510 answers "[N/A]" or an error line for compute_cap.
-    assert doctor.parse_nvidia_smi("470.82.01, Tesla T4, [N/A]\n") == (
+    assert doctor_host.parse_nvidia_smi("470.82.01, Tesla T4, [N/A]\n") == (
         "470.82.01",
         (Gpu(name="Tesla T4", compute_capability=None),),
     )
-    assert doctor.parse_nvidia_smi('Field "compute_cap" is not a valid field to query.\n') == (
+    assert doctor_host.parse_nvidia_smi('Field "compute_cap" is not a valid field to query.\n') == (
         None,
         (),
     )
@@ -505,8 +500,8 @@ def test_parse_proc_driver_version_open_kernel_module() -> None:
         "(dvs-builder@U16-I3-B03-4-3)  Thu Feb 22 01:25:25 UTC 2024\n"
         "GCC version:  gcc version 12.2.0 (Debian 12.2.0-14)\n"
     )
-    assert doctor.parse_proc_driver_version(text) == "550.54.14"
-    assert doctor.parse_proc_driver_version("") is None
+    assert doctor_host.parse_proc_driver_version(text) == "550.54.14"
+    assert doctor_host.parse_proc_driver_version("") is None
 
 
 def _fake_root(tmp_path: Path) -> Path:
@@ -522,7 +517,7 @@ def test_detect_host_falls_back_to_proc(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(_proc, "which", lambda _tool: None)
     monkeypatch.setattr(platform, "system", lambda: "Linux")
     monkeypatch.setattr(platform, "machine", lambda: "x86_64")
-    host = doctor.detect_host(root=_fake_root(tmp_path))
+    host = doctor_host.detect_host(root=_fake_root(tmp_path))
     assert (host.platform, host.nvidia_driver, host.gpus, host.rocm, host.xpu) == (
         "linux-64",
         "525.85.12",
@@ -547,7 +542,7 @@ def test_detect_host_uses_nvidia_smi(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(_proc, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(_proc, "run", fake_run)
-    host = doctor.detect_host(root=_fake_root(tmp_path))
+    host = doctor_host.detect_host(root=_fake_root(tmp_path))
     assert calls == [
         (
             "/usr/bin/nvidia-smi",
@@ -573,10 +568,10 @@ def test_detect_host_when_nvidia_smi_fails(tmp_path: Path, monkeypatch: pytest.M
 
     monkeypatch.setattr(_proc, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(_proc, "run", failing_run)
-    host = doctor.detect_host(root=_fake_root(tmp_path))
+    host = doctor_host.detect_host(root=_fake_root(tmp_path))
     assert (host.nvidia_driver, host.gpus) == ("525.85.12", ())
 
 
 def test_detect_glibc_here() -> None:
-    glibc = doctor.detect_glibc()
+    glibc = doctor_host.detect_glibc()
     assert glibc is None or glibc.replace(".", "").isdigit()

@@ -18,24 +18,24 @@ from click.testing import CliRunner
 from packaging.version import Version
 
 from envgen.cli import main
-from envgen.errors import FileSystemError, MatrixError
-from envgen.infra import proc as _proc
-from envgen.infra.settings import Settings
-from envgen.model.matrix import arch_names, load_matrix
-from envgen.model.types import ComputeKind, Platform
-from envgen.repro import doctor
-from envgen.repro.doctor import (
+from envgen.doctor import explain
+from envgen.doctor import host as doctor_host
+from envgen.doctor.host import Gpu, HostInfo
+from envgen.doctor.verdicts import (
     MINOR_COMPAT_COST,
     ArchBuild,
     Assessment,
-    Gpu,
     GpuFacts,
-    HostInfo,
     VariantTarget,
     Verdict,
     assess_variants,
     gpu_facts,
 )
+from envgen.errors import FileSystemError, MatrixError
+from envgen.infra import proc as _proc
+from envgen.infra.settings import Settings
+from envgen.model.matrix import arch_names, load_matrix
+from envgen.model.types import ComputeKind, Platform
 from envgen.smoke import script as sc
 from envgen.smoke.report import SmokeExpectation
 
@@ -598,7 +598,8 @@ def test_every_gpu_row_has_a_source_and_copies_are_inferred() -> None:
     for row in MATRIX.gpu_archs:
         assert row.source.startswith(("https://github.com/pytorch/", "copy: ", "pypi-wheel: ")), row
         if row.source.startswith("pypi-wheel: "):
-            assert ".whl" in row.source, row
+            # the wheel's file name, or the recorded file naming each release's wheel
+            assert ".whl" in row.source or "gpu-archs/pypi-wheels.json" in row.source, row
             assert "libtorch_python.so" in row.source, row
         if row.source.startswith("copy: ") or "/main" in (row.note or ""):
             assert row.inferred, row
@@ -656,37 +657,37 @@ ADVERSARIAL = [
 def test_every_pattern_is_linear(index: int) -> None:
     text = ADVERSARIAL[index]
     start = time.perf_counter()
-    doctor.explain_error(text)
-    doctor.parse_proc_driver_version(text)
-    doctor.parse_nvidia_smi(text)
+    explain.explain_error(text)
+    doctor_host.parse_proc_driver_version(text)
+    doctor_host.parse_nvidia_smi(text)
     assert time.perf_counter() - start < 5.0
 
 
 def test_undefined_symbol_reads_the_library_backwards() -> None:
-    (d,) = doctor.explain_error(
+    (d,) = explain.explain_error(
         "OSError: /x/site-packages/torchvision/_C.so.1: undefined symbol: abc"
     )
     assert d.title == "ABI mismatch: undefined symbol in torchvision"
     long_symbol = "undefined symbol: " + "s" * 5000
-    (d,) = doctor.explain_error(long_symbol)
+    (d,) = explain.explain_error(long_symbol)
     assert d.cause.split(" refers to ")[1].split(",")[0] == "s" * 500  # quoted, bounded
 
 
 def test_read_log_keeps_the_end_of_a_big_log(tmp_path: Path) -> None:
     log = tmp_path / "build.log"
     log.write_bytes(b"x" * 100 + b"\nOSError: libcudnn.so.8: cannot open shared object file")
-    assert doctor.read_log(log, limit=60) == (
+    assert explain.read_log(log, limit=60) == (
         "OSError: libcudnn.so.8: cannot open shared object file",
         True,
     )
-    assert doctor.read_log(log)[1] is False
+    assert explain.read_log(log)[1] is False
 
 
 def test_read_log_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     with pytest.raises(FileSystemError) as err:
-        doctor.read_log(fifo)
+        explain.read_log(fifo)
     assert str(err.value) == (
         f"{fifo}: not a regular file; --log reads a log file\n"
         "  hint: save the output to a file and pass its path"
@@ -728,7 +729,7 @@ def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         'name: p26\npython: "3.11"\ntorch: "2.6.0"\naccelerators: [cpu, cu126]\n'
         "platforms: [linux-64]\nmanagers: [pip]\n"
     )
-    monkeypatch.setattr(doctor, "detect_host", lambda **_kw: host("535.104.05", A100))
+    monkeypatch.setattr(doctor_host, "detect_host", lambda **_kw: host("535.104.05", A100))
     assert workflow.format_doctor(
         workflow.doctor(spec, None, settings=Settings())
     ).splitlines() == [
@@ -762,7 +763,7 @@ def test_nvidia_smi_before_compute_cap_is_asked_again(
 
     monkeypatch.setattr(_proc, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(_proc, "run", fake_run)
-    found = doctor.detect_host(root=tmp_path)
+    found = doctor_host.detect_host(root=tmp_path)
     assert calls == [
         "--query-gpu=driver_version,name,compute_cap",
         "--query-gpu=driver_version,name",
@@ -822,8 +823,8 @@ def test_detect_rocm_gfx_from_the_kfd_topology(tmp_path: Path) -> None:
         (nodes / node / "properties").write_text(
             f"cpu_cores_count 0\ngfx_target_version {version}\nvendor_id 4098\n"
         )
-    assert doctor.detect_rocm_gfx(nodes) == ("gfx90a", "gfx1100")
-    assert doctor.detect_rocm_gfx(tmp_path / "missing") == ()
+    assert doctor_host.detect_rocm_gfx(nodes) == ("gfx90a", "gfx1100")
+    assert doctor_host.detect_rocm_gfx(tmp_path / "missing") == ()
 
 
 def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
@@ -863,7 +864,7 @@ def test_build_smoke_expects_each_platforms_arch_list(tmp_path: Path) -> None:
 
 
 def test_an_aarch64_host_gets_the_aarch64_rows() -> None:
-    platform = doctor.platform_name("Linux", "aarch64")
+    platform = doctor_host.platform_name("Linux", "aarch64")
     assert platform == "linux-aarch64"
     facts = gpu_facts(MATRIX, "linux", platform)
     assert "sm_110" in (facts.archs_for("2.11.0", "13.0") or ())

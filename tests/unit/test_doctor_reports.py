@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from envgen.repro.doctor import explain_error
+from envgen.doctor.explain import explain_error
 
 
 class Report(NamedTuple):

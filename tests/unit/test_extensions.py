@@ -67,7 +67,7 @@ TABLE = [
     (
         "torch-cluster",
         target("2.0.1", "cu118", "3.10"),
-        "torch-cluster==1.6.2",
+        "torch-cluster==1.6.3",  # tag 1.6.3's workflow builds torch 2.0.0 and 2.1.0
         "--find-links https://data.pyg.org/whl/torch-2.0.0+cu118.html",
     ),
     (

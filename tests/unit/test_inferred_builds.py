@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.model.matrix import CondaBuild, PipBuild, compute_sort_key
 from envgen.model.types import PLATFORMS
-from envgen.repro.verify import PypiFacts
+from envgen.verification.pypi import PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pypi_facts

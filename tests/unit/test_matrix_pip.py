@@ -21,7 +21,7 @@ from envgen.render.commands import install_command
 from envgen.render.export import render_pixi
 from envgen.render.requirements import index_lines, requirement_lines
 from envgen.repro.importer import import_text
-from envgen.repro.verify import Finding, verify_matrix
+from envgen.verification.matrix import Finding, verify_matrix
 
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

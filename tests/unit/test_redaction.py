@@ -11,7 +11,7 @@ from envgen.errors import NetworkError, SpecError
 from envgen.infra.proc import redact
 from envgen.infra.settings import Settings
 from envgen.model.spec import parse_spec
-from envgen.repro.verify import http_get
+from envgen.verification.pypi import http_get
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,8 @@ import yaml
 
 from envgen.infra.resources import MATRICES_DIR
 from envgen.model.matrix import Matrix, Release, check_invariants
-from envgen.repro.verify import PypiFacts, verify_matrix
+from envgen.verification.matrix import verify_matrix
+from envgen.verification.pypi import PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pypi_facts

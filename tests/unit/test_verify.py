@@ -1,4 +1,4 @@
-"""envgen.repro.verify: parsing PEP 691 pages and checking releases against PyPI facts, offline."""
+"""envgen.verification.pypi: parsing PEP 691 pages and checking releases against PyPI facts, offline."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ from typing import Any
 import pytest
 
 from envgen.model.matrix import Matrix, Release
-from envgen.repro.verify import (
-    Finding,
+from envgen.verification.matrix import Finding, verify_matrix
+from envgen.verification.pypi import (
     PackageFacts,
     PypiFacts,
     file_facts,
     metadata_wheel,
     parse_simple,
     requires_dist_lines,
-    verify_matrix,
     wheel_platform,
 )
 
