@@ -9,19 +9,9 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from envgen.model.extensions import (
-    accelerator_from_pages,
-)
-from envgen.model.matrix import (
-    CondaBuild,
-    Matrix,
-    PipBuild,
-    Release,
-    cuda_number,
-)
-from envgen.model.variants import (
-    cuda_version_of,
-)
+from envgen.model.extensions import accelerator_from_pages
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
+from envgen.model.variants import cuda_version_of
 from envgen.repro.importer.evidence import Evidence, cuda_id
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report

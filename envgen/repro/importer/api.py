@@ -11,9 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from envgen.model.matrix import (
-    Matrix,
-)
+from envgen.model.matrix import Matrix
 from envgen.repro.importer.detect import parse_text
 from envgen.repro.importer.project_yaml import kept_comments, render_project
 from envgen.repro.importer.resolution import build_project

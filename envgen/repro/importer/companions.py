@@ -7,14 +7,8 @@ from __future__ import annotations
 
 from packaging.version import Version
 
-from envgen.model.matrix import (
-    Matrix,
-    Release,
-)
-from envgen.model.variants import (
-    companion_accepts,
-    published_companions,
-)
+from envgen.model.matrix import Matrix, Release
+from envgen.model.variants import companion_accepts, published_companions
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
 from envgen.repro.importer.report import Report
 

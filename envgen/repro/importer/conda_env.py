@@ -24,9 +24,7 @@ from envgen.repro.importer.evidence import (
     set_torch,
 )
 from envgen.repro.importer.requirements import pip_line
-from envgen.repro.reading import (
-    excerpt,
-)
+from envgen.repro.reading import excerpt
 
 # conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
 _CONDA_OWNED: Final = frozenset(
@@ -39,7 +37,6 @@ _CONDA_OWNED: Final = frozenset(
 
 
 _CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
-
 
 _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 

@@ -15,7 +15,6 @@ from envgen.repro.importer.requirements import pip_requirement
 # `name=version=build` (conda list --export) or `name=version` lines, and the export header.
 _EXPORT_LINE: Final = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.+-]*)=([^=\s]+)=([^=\s]+)$")
 
-
 _EXPORT_HEADER: Final = re.compile(
     r"(?m)^#\s*(platform:\s*\S+|\$ conda create --name <env> --file <this file>)"
 )

@@ -27,13 +27,9 @@ from envgen.repro.importer.evidence import (
 )
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
 from envgen.repro.importer.requirements import logical_lines
-from envgen.repro.reading import (
-    MAX_EXPANDED_CHARS,
-    excerpt,
-)
+from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
-
 
 _PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyver|python_ver)$")
 

@@ -19,14 +19,8 @@ from typing import Literal
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from envgen.model.matrix import (
-    accelerator_id,
-)
-from envgen.repro.reading import (
-    MAX_EXPANDED_TOTAL,
-    MAX_PACKAGES,
-    excerpt,
-)
+from envgen.model.matrix import accelerator_id
+from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",

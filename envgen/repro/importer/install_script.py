@@ -19,16 +19,9 @@ from envgen.repro import shell
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
 from envgen.repro.importer.requirements import pip_install
-from envgen.repro.reading import (
-    MAX_INCLUDE_DEPTH,
-    UnreadableSource,
-    excerpt,
-    inside,
-    read_source,
-)
+from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
-
 
 _CONDA_VALUE_FLAGS: Final = frozenset(
     {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}

@@ -12,9 +12,7 @@ from typing import Final
 from envgen.errors import EnvgenError
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence
-from envgen.repro.reading import (
-    excerpt,
-)
+from envgen.repro.reading import excerpt
 
 _NAME_OK: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 

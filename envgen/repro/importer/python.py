@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from envgen.model.matrix import (
-    Release,
-)
+from envgen.model.matrix import Release
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.report import Report
-from envgen.repro.reading import (
-    excerpt,
-)
+from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
 
 

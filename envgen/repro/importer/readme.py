@@ -13,7 +13,6 @@ from envgen.repro.importer.install_script import parse_shell
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
-
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
 
 
@@ -29,12 +28,10 @@ _NOT_SHELL: Final = frozenset(
 
 _INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
 
-
 _INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
 
 
 _TAG: Final = re.compile(r"</?\w+[^<>]*>")  # [^>]* rescanned the line from every `<`: quadratic
-
 
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
 

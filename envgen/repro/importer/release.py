@@ -13,26 +13,15 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envgen.errors import ImportSpecError
-from envgen.model.extensions import (
-    torch_from_pages,
-)
-from envgen.model.matrix import (
-    Matrix,
-    PipBuild,
-    Release,
-)
-from envgen.model.variants import (
-    issues_for,
-    published_companions,
-)
+from envgen.model.extensions import torch_from_pages
+from envgen.model.matrix import Matrix, PipBuild, Release
+from envgen.model.variants import issues_for, published_companions
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
 from envgen.repro.importer.python import buildable_pythons
 from envgen.repro.importer.report import Report
 from envgen.repro.importer.routes import PLATFORM, route_builds
-from envgen.repro.reading import (
-    excerpt,
-)
+from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from envgen.errors import ImportSpecError
-from envgen.repro.reading import (
-    MAX_WARNINGS,
-)
+from envgen.repro.reading import MAX_WARNINGS
 
 
 @dataclass(slots=True)

@@ -17,12 +17,8 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 from packaging.version import InvalidVersion
 
-from envgen.model.extensions import (
-    recognise_wheel_url,
-)
-from envgen.model.matrix import (
-    Matrix,
-)
+from envgen.model.extensions import recognise_wheel_url
+from envgen.model.matrix import Matrix
 from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
 from envgen.repro import eras, shell

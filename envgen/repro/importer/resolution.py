@@ -14,14 +14,8 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen.errors import ImportSpecError, SpecError
-from envgen.model.extensions import (
-    Target,
-    review_import,
-)
-from envgen.model.matrix import (
-    CondaBuild,
-    Matrix,
-)
+from envgen.model.extensions import Target, review_import
+from envgen.model.matrix import CondaBuild, Matrix
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.repro.importer.accelerator import (
     check_pytorch_cuda,
@@ -45,14 +39,11 @@ from envgen.repro.importer.routes import (
     known_issues,
     route_builds,
 )
-from envgen.repro.reading import (
-    excerpt,
-)
+from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels
 
 # Channels the matrix names for each build: the user's own channels are the rest.
 _MATRIX_CHANNELS: Final = frozenset({"pytorch", "nvidia"})
-
 
 _DEFAULT_CUDA: Final = "the default CUDA build"
 

@@ -10,20 +10,9 @@ from typing import Final, Literal
 
 from packaging.specifiers import SpecifierSet
 
-from envgen.model.matrix import (
-    CondaBuild,
-    KnownIssue,
-    Matrix,
-    PipBuild,
-    Release,
-    compute_sort_key,
-)
+from envgen.model.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
 from envgen.model.pypi_routes import load_routes
-from envgen.model.variants import (
-    issues_for,
-    nearest_accelerator,
-    silenced,
-)
+from envgen.model.variants import issues_for, nearest_accelerator, silenced
 from envgen.repro.carry import carry_to_pip
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.report import Report
