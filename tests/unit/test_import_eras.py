@@ -220,7 +220,7 @@ def test_lts_pip_index_is_1_8_2_with_its_cuda(tmp_path: Path) -> None:
         ("https://download.pytorch.org/whl/cu80/torch-0.3.1-cp36-cp36m-linux_x86_64.whl",
          "0.4.0", "cu80", "3.6"),
         ("https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp37-cp37m-linux_x86_64.whl",
-         "1.0.1", "cpu", "3.7"),
+         "1.0.1.post2", "cpu", "3.7"),
     ],
     ids=["0.3.1-cu80", "1.0.1.post2-cpu"],
 )  # fmt: skip

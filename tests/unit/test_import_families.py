@@ -7,10 +7,14 @@ case.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand, pip_pins
 from envgen.repro.importer import ImportResult, import_text
 
 
@@ -63,3 +67,56 @@ def test_a_conda_cuda_build_that_never_existed_still_moves(matrix: Matrix) -> No
 def test_no_torch_is_still_refused(matrix: Matrix) -> None:
     with pytest.raises(ImportSpecError, match="no torch"):
         _import(matrix, "requirements.txt", "numpy==1.19.2\n")
+
+
+# --- post-releases kept ---------------------------------------------------------------------------
+def _expands(matrix: Matrix, result: ImportResult) -> tuple[str, ...]:
+    """The project.yaml the import wrote, expanded as `envgen list` does: its variants' pins."""
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    return tuple(pip_pins(v).get("torch", "") for v in expand(spec, matrix).variants)
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        # quick-start-module.js of the 0.4.1 era: the Linux cp37 wheels of 0.4.1 are 0.4.1.post2,
+        # on the download.pytorch.org wheel pages the 0.4.1 pip rows name.
+        ("install.sh",
+         "pip3 install https://download.pytorch.org/whl/cu80/torch-0.4.1.post2-cp37-cp37m-"
+         "linux_x86_64.whl\n",
+         ("3.7", "0.4.1.post2", ["cu80"], ["pip"])),
+        ("requirements.txt", "numpy==1.15.0\ntorch==0.4.1.post2\n",
+         (None, "0.4.1.post2", ["cu90"], ["pip"])),
+        # A wheel file name proves its post-release existed on the page it came from.
+        ("setup_env.sh",
+         "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-"
+         "linux_x86_64.whl\n",
+         ("3.6", "1.0.1.post2", ["cpu"], ["pip"])),
+    ],
+    ids=["0.4.1.post2-wheel", "0.4.1.post2-pin", "1.0.1.post2-wheel"],
+)  # fmt: skip
+def test_a_real_post_release_is_kept(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, filename, text)
+    assert _keys(result) == expected
+    assert any(
+        f"project.yaml keeps it: the lock pins torch=={expected[1]}" in w for w in result.warnings
+    )
+    assert "# the file pins" not in result.text
+    assert _expands(matrix, result) == (f"{expected[1]}",)
+
+
+def test_a_post_release_pypi_never_had_is_the_release(matrix: Matrix) -> None:
+    # A plain pin goes to PyPI, whose 1.0.1 is the cu90 build; 1.0.1.post2 was never there.
+    result = _import(matrix, "requirements.txt", "torch==1.0.1.post2\n")
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
+    assert any("PyPI's wheels, the route envgen writes for cu90, never had 1.0.1.post2" in w
+               for w in result.warnings)  # fmt: skip
+    assert 'torch: "1.0.1"  # the file pins torch 1.0.1.post2' in result.text
+
+
+def test_a_post_release_that_never_existed_is_a_departure(matrix: Matrix) -> None:
+    result = _import(matrix, "requirements.txt", "torch==1.8.1.post3\n")
+    assert result.project["torch"] == "1.8.1"
+    assert any("torch was 1.8.1.post3, now 1.8.1" in w for w in result.warnings)

@@ -36,6 +36,9 @@ class Pin:
     specifier: str = ""  # a range or fuzzy conda version, when not exact
     label: str | None = None  # pip local label: cu110, cpu
     where: str = ""
+    # The wheel file that named this version (`torch-0.4.1.post2-cp37-...whl`): proof that a
+    # post-release existed on the index it came from.
+    wheel: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -313,13 +313,9 @@ def _exact_release(pin: Pin, releases: list[Release], report: Report) -> Release
             return release
     base = Version(wanted.base_version)
     same = next((r for r in releases if r.version == base), None)
-    if same is not None and pin.version in eras.POST_RELEASES:
-        # A real post-release (rebuilt wheels of the same code): recognised, not a departure.
-        report.warnings.append(
-            f"{pin.where}: torch {pin.version} is a post-release of {same.torch} (rebuilt "
-            f"wheels on {eras.POST_RELEASES[pin.version]}), so project.yaml pins {same.torch}, "
-            "the release it rebuilt"
-        )
+    if same is not None and published_post_release(pin) is not None:
+        # A real post-release (rebuilt wheels of the same code): recognised, not a departure;
+        # `torch_to_write` says whether project.yaml keeps it.
         return same
     old = eras.pre_matrix_release(pin.version)
     if old is not None and releases and Version(old) < releases[0].version:
@@ -356,3 +352,52 @@ def _exact_release(pin: Pin, releases: list[Release], report: Report) -> Release
         because = f"{pin.version} is not a PyTorch release and none shares its minor series"
     report.depart(pin.where, "torch", pin.version, now.torch, because)
     return now
+
+
+def published_post_release(pin: Pin) -> str | None:
+    """Where a real post-release of torch was published (eras.POST_RELEASES, or the wheel file
+    the file names, which proves it existed), or None when the pin is no such post-release."""
+    if pin.version is None or not is_version(pin.version):
+        return None
+    version = Version(pin.version)
+    if not version.is_postrelease or version.is_devrelease or version.is_prerelease:
+        return None
+    if pin.version in eras.POST_RELEASES:
+        return eras.POST_RELEASES[pin.version]
+    return f"the index of the wheel file {excerpt(pin.wheel)}" if pin.wheel else None
+
+
+def torch_to_write(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    managers: list[str],
+    acc: str,
+    report: Report,
+) -> str:
+    """The torch project.yaml pins: the release, or the file's post-release of it, kept where
+    the pip route envgen writes serves it (a wheel page or index of download.pytorch.org; PyPI
+    never had them), so that the lock installs the very wheels the file named."""
+    pin = found.torch
+    if pin is None or pin.version is None or matrix.release(pin.version) is not None:
+        return release.torch
+    published = published_post_release(pin)
+    if published is None or Version(Version(pin.version).base_version) != release.version:
+        return release.torch
+    build = route_builds(matrix, release, managers[0]).get(acc)
+    said = (
+        f"{pin.where}: torch {pin.version} is a post-release of {release.torch} (rebuilt wheels "
+        f"on {published})"
+    )
+    if managers == ["pip"] and isinstance(build, PipBuild) and build.index != "pypi":
+        report.warnings.append(
+            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from "
+            f"{release.torch}'s {acc} wheel page"
+        )
+        return pin.version
+    route = "conda packages" if managers != ["pip"] else "PyPI's wheels"
+    report.warnings.append(
+        f"{said}, so project.yaml pins {release.torch}, the release it rebuilt ({route}, the "
+        f"route envgen writes for {acc}, never had {pin.version})"
+    )
+    return release.torch

@@ -286,16 +286,7 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
 def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
     wheel = _wheel_requirement(text)
     if wheel is not None:
-        wheel_name, wheel_version, wheel_label, py = wheel
-        if py:
-            set_python(found, py, f"{where} (wheel tag)")
-        folder = eras.WHEEL_FOLDER.search(text)
-        if wheel_label is None and folder is not None and wheel_name == "torch":
-            # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
-            found.compute.append(
-                (folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/")
-            )
-        _family(found, wheel_name, wheel_version, "", wheel_label, where)
+        _family_wheel(wheel, text, found, where)
         return
     url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
     if url is not None:
@@ -363,6 +354,23 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
     if room_for(found, found.pip_reqs, "pip", where):
         found.seen_pip.add(name)
         found.pip_reqs.append(str(req))
+
+
+def _family_wheel(
+    wheel: tuple[str, str, str | None, str | None], text: str, found: Evidence, where: str
+) -> None:
+    """A torch-family wheel file: its version, local label, python tag and (before local
+    labels) the folder that named its build."""
+    wheel_name, wheel_version, wheel_label, py = wheel
+    if py:
+        set_python(found, py, f"{where} (wheel tag)")
+    folder = eras.WHEEL_FOLDER.search(text)
+    if wheel_label is None and folder is not None and wheel_name == "torch":
+        # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
+        found.compute.append((folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/"))
+    _family(found, wheel_name, wheel_version, "", wheel_label, where)
+    if wheel_name == "torch" and found.torch is not None and found.torch.where == where:
+        found.torch.wheel = text.split("#", maxsplit=1)[0].rsplit("/", 1)[-1]
 
 
 def _family(

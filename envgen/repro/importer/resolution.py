@@ -28,7 +28,7 @@ from envgen.repro.importer.companions import check_companions
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.project_yaml import render_project, safe_name
 from envgen.repro.importer.python import check_python, py_key, python_from_pins
-from envgen.repro.importer.release import pick_release
+from envgen.repro.importer.release import pick_release, torch_to_write
 from envgen.repro.importer.report import Report, bounded_warnings, raise_problems
 from envgen.repro.importer.requirements import extension_wheels
 from envgen.repro.importer.routes import (
@@ -184,7 +184,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     project: dict[str, object] = {"name": safe_name(name)}
     if python:
         project["python"] = python
-    project["torch"] = release.torch
+    project["torch"] = torch_to_write(found, matrix, release, managers, acc, report)
     project.update(companions)
     project["accelerators"] = [acc]
     project["managers"] = managers
