@@ -61,7 +61,38 @@ UBUNTU_PYTHON3: Final[dict[str, str]] = {
     "20.04": "3.8",
     "22.04": "3.10",
     "24.04": "3.12",
+    # The interim releases' python3 (packages.ubuntu.com/<yakkety|zesty|artful|cosmic|disco|eoan|
+    # groovy|hirsute|impish|kinetic|lunar|mantic|oracular|plucky>/python3; inferred: those pages
+    # are not reachable from here, and zesty's 3.5 is confirmed by python-dev's "Py 3.6 on Ubuntu
+    # Zesty" thread, https://mail.python.org/pipermail/python-dev/2017-February/147347.html).
+    "16.10": "3.5",
+    "17.04": "3.5",
+    "17.10": "3.6",
+    "18.10": "3.6",
+    "19.04": "3.7",
+    "19.10": "3.7",
+    "20.10": "3.8",
+    "21.04": "3.9",
+    "21.10": "3.9",
+    "22.10": "3.10",
+    "23.04": "3.11",
+    "23.10": "3.11",
+    "24.10": "3.12",
+    "25.04": "3.13",
 }
+# Debian's python3 by release number and codename (packages.debian.org/<codename>/python3:
+# 3.5.3-1, 3.7.3-1, 3.9.2-3, 3.11.2-1, 3.13.5-1; inferred, as above: not reachable from here).
+DEBIAN_PYTHON3: Final[dict[str, str]] = {
+    "9": "3.5", "stretch": "3.5",
+    "10": "3.7", "buster": "3.7",
+    "11": "3.9", "bullseye": "3.9",
+    "12": "3.11", "bookworm": "3.11",
+    "13": "3.13", "trixie": "3.13",
+}  # fmt: skip
+# Ubuntu releases whose `python` / `python-pip` packages are Python 2.7 (20.04 renamed them
+# python2 / dropped python-pip): a Dockerfile that installs only those runs pip under 2.7.
+PYTHON2_UBUNTU: Final = frozenset({"14.04", "16.04", "16.10", "17.04", "17.10", "18.04", "18.10",
+                                   "19.04", "19.10"})  # fmt: skip
 
 # The LTS channel and index: every release there is an LTS release (1.8.2 is the only one;
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).

@@ -120,3 +120,55 @@ def test_a_post_release_that_never_existed_is_a_departure(matrix: Matrix) -> Non
     result = _import(matrix, "requirements.txt", "torch==1.8.1.post3\n")
     assert result.project["torch"] == "1.8.1"
     assert any("torch was 1.8.1.post3, now 1.8.1" in w for w in result.warnings)
+
+
+# --- the python of a Dockerfile's base image ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An interim Ubuntu release's python3 (24.10: 3.12), installed through python3-pip.
+        ("FROM ubuntu:24.10\nRUN apt update && apt install -y python3-pip\n"
+         "RUN pip install --break-system-packages torch==2.5.1\n",
+         ("3.12", "2.5.1", ["cu124"], ["pip"])),
+        # Any python3-X package installs the distro's python3 (Ubuntu 18.04: 3.6).
+        ("FROM nvidia/cuda:10.0-cudnn7-runtime-ubuntu18.04\n"
+         "RUN apt-get update && apt-get install -y python3-setuptools python3-wheel curl\n"
+         "RUN pip3 install torch==1.2.0\n",
+         ("3.6", "1.2.0", ["cu100"], ["pip"])),
+        # Debian's python3 (bullseye: 3.9).
+        ("FROM debian:bullseye-slim\nRUN apt-get install -y --no-install-recommends python3-venv "
+         "python3-pip\nRUN pip3 install torch==1.10.0\n",
+         ("3.9", "1.10.0", ["cu102"], ["pip"])),
+        # python-pip on Ubuntu 16.04 is Python 2.7's: `pip install` runs under 2.7.
+        ("FROM nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04\n"
+         "RUN apt-get update && apt-get install -y python-pip python-dev git\n"
+         "RUN pip install torch==1.0.1\n",
+         ("2.7", "1.0.1", ["cu90"], ["pip"])),
+        ("FROM ubuntu:16.04\nRUN apt-get install -y python3.5 python3.5-dev\n"
+         "RUN pip3.5 install torch==1.1.0\n",
+         ("3.5", "1.1.0", ["cu90"], ["pip"])),
+        # The pip of a versioned name is that python's.
+        ("FROM buildpack-deps:stretch\nRUN pip3.5 install torch==1.1.0\n",
+         ("3.5", "1.1.0", ["cu90"], ["pip"])),
+        # Any image named python (circleci/python, cimg/python) states its python in the tag.
+        ("FROM circleci/python:3.6.8-stretch\nRUN pip install --user torch==1.3.1\n",
+         ("3.6", "1.3.1", ["cu101"], ["pip"])),
+        # pytorch/pytorch's 2018 tags name the CUDA major only: cuda9 is CUDA 9.0.
+        ("FROM pytorch/pytorch:0.4.1-cuda9-cudnn7-devel\nRUN pip install tqdm\n",
+         (None, "0.4.1", ["cu90"], ["pip"])),
+    ],
+    ids=["ubuntu-24.10", "python3-x-package", "debian-bullseye", "python-pip-2.7", "apt-3.5",
+         "pip3.5", "circleci-python", "pytorch-cuda9-tag"],
+)  # fmt: skip
+def test_the_python_of_a_dockerfiles_base_image(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    assert _keys(_import(matrix, "Dockerfile", text)) == expected
+
+
+def test_python_pip_beside_python3_is_not_python_2(matrix: Matrix) -> None:
+    text = (
+        "FROM ubuntu:18.04\nRUN apt-get install -y python-dev python3-dev python3-pip\n"
+        "RUN pip3 install torch==1.4.0\n"
+    )
+    assert _keys(_import(matrix, "Dockerfile", text))[0] == "3.6"

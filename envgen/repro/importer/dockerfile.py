@@ -173,12 +173,16 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
     repo, _, tag = image.partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":
-        m = re.match(r"^(\d+\.\d+(?:\.\d+)?)-cuda(\d+\.\d+)-cudnn[\d.]+-(runtime|devel)$", tag)
+        # 1.9.0-cuda11.1-cudnn8-runtime; the 2018 tags name the CUDA major only (0.4.1-cuda9-...).
+        m = re.match(
+            r"^(\d+\.\d+(?:\.\d+)?)[-_]cuda(\d+(?:\.\d+)?)[-_]cudnn[\d.]+[-_](runtime|devel)$", tag
+        )
         if m:
             exact = m.group(1).count(".") == 2
             version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
             set_torch(found, "pip", version, ranged, where=where, label=None)
-            found.compute.append((cuda_id(m.group(2)), f"image {image}"))
+            cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
+            found.compute.append((cuda_id(cuda), f"image {image}"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
             found.companions.setdefault("torchvision", Pin(where=where))
         else:
@@ -205,9 +209,12 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
         if m:
             found.image_cuda = m.group(1)
     ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    debian = tag.split("-", 1)[0] if repo == "debian" else ""
     if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
         found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
-    elif repo == "python":
+    elif debian in eras.DEBIAN_PYTHON3:
+        found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
+    elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python
         m = re.match(r"^(\d\.\d+)", tag)
         if m:
             set_python(found, m.group(1), f"{where} (image {image})")

@@ -15,7 +15,7 @@ import shlex
 from pathlib import Path
 from typing import Final, Literal
 
-from envgen.repro import shell
+from envgen.repro import eras, shell
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
 from envgen.repro.importer.requirements import pip_install
@@ -136,6 +136,9 @@ def shell_command(
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
+        if re.fullmatch(r"pip\d\.\d+", tool) and found.python is None:
+            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is
+            set_python(found, tool.removeprefix("pip"), f"{where} ({tool})")
         pip_install(words[2:], found, base, where)
     elif (
         tool in {"conda", "mamba", "micromamba"}
@@ -192,18 +195,31 @@ def _follow_script(path: Path, found: Evidence, where: str) -> None:
 
 
 def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
-    """`apt install python3.8` names the python; a plain `python3` is the distro's (weak)."""
-    for word in words[2:]:
-        m = re.fullmatch(r"python(3\.\d+)(-dev|-venv|-distutils|-pip|-full)?", word)
+    """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
+    package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
+    Python 2.7's, `python-pip` / `python-dev` with no python3 package is Python 2.7 (weak)."""
+    packages = words[2:]
+    for word in packages:
+        m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
         if m:
             set_python(found, m.group(1), f"{where} ({tool} install {word})")
             return
-        if word in {"python3", "python3-pip", "python3-dev"} and found.distro_python:
-            distro, python = found.distro_python
-            found.weak_python = found.weak_python or (
-                python,
-                f"{where} ({tool} install {word} on {distro})",
-            )
+    if found.distro_python is None:
+        return
+    distro, python3 = found.distro_python
+    said = next((w for w in packages if re.fullmatch(r"python3(-[\w.+-]+)?", w)), None)
+    if said is not None:
+        found.weak_python = found.weak_python or (
+            python3,
+            f"{where} ({tool} install {said} on {distro})",
+        )
+        return
+    python2 = next((w for w in packages if w in {"python", "python-pip", "python-dev"}), None)
+    if python2 is not None and distro.removeprefix("Ubuntu ") in eras.PYTHON2_UBUNTU:
+        found.weak_python = found.weak_python or (
+            "2.7",
+            f"{where} ({tool} install {python2} on {distro}, whose python-pip is Python 2.7's)",
+        )
 
 
 def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
