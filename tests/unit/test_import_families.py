@@ -172,3 +172,57 @@ def test_python_pip_beside_python3_is_not_python_2(matrix: Matrix) -> None:
         "RUN pip3 install torch==1.4.0\n"
     )
     assert _keys(_import(matrix, "Dockerfile", text))[0] == "3.6"
+
+
+# --- torch named through setup.py's own constants -------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "torch", "vision"),
+    [
+        ('from setuptools import setup\n\nTORCH_VERSION = "1.7.1"\n'
+         'setup(name="m", install_requires=["numpy", "torch==" + TORCH_VERSION])\n',
+         "1.7.1", False),
+        ('from setuptools import setup\n\nTORCH_REQ = "torch==1.9.0"\nVISION = "0.10.0"\n'
+         'REQUIRED = [TORCH_REQ, f"torchvision=={VISION}"]\nEXTRA = ["tqdm"]\n'
+         'setup(name="m", install_requires=REQUIRED + EXTRA)\n',
+         "1.9.0", "0.10.0"),
+        ('import setuptools\n\ndeps = ["numpy>=1.16"]\ndeps.append("torch=={}".format("1.4.0"))\n'
+         'deps += ["torchvision==0.5.0"]\nsetuptools.setup(install_requires=deps)\n',
+         "1.4.0", "0.5.0"),
+        ('from setuptools import setup\n\nV = "1.6.0"\n'
+         'args = dict(name="m", install_requires=[f"torch=={V}"], python_requires="==3.7.*")\n'
+         'setup(**args)\n',
+         "1.6.0", False),
+    ],
+    ids=["concatenation", "fstring-list-sum", "append-format", "kwargs-dict"],
+)  # fmt: skip
+def test_torch_through_setup_py_constants(
+    matrix: Matrix, text: str, torch: str, vision: object
+) -> None:
+    result = _import(matrix, "setup.py", text)
+    assert (result.project["torch"], result.project["torchvision"]) == (torch, vision)
+    assert not any("is computed" in w for w in result.warnings)
+
+
+def test_setup_py_constants_never_run_code(matrix: Matrix) -> None:
+    # A function's result is not a constant: the value stays unknown (nothing is executed).
+    text = (
+        'from setuptools import setup\n\ndef reqs():\n    return ["torch==1.6.0"]\n\n'
+        "setup(install_requires=reqs())\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
+    # A name rebound to something unknown is forgotten, not kept at its old value.
+    text = (
+        'import os\nfrom setuptools import setup\nT = "torch==1.6.0"\nT = os.environ["T"]\n'
+        "setup(install_requires=[T])\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
+
+
+def test_setup_py_propagation_is_bounded(matrix: Matrix) -> None:
+    # 40 doublings would be a terabyte-long string: the bound leaves it unknown, quickly.
+    lines = ['A = "torch==1.6.0"'] + [f"A = A + A  # {i}" for i in range(40)]
+    text = "from setuptools import setup\n" + "\n".join(lines) + "\nsetup(install_requires=[A])\n"
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
