@@ -226,3 +226,47 @@ def test_setup_py_propagation_is_bounded(matrix: Matrix) -> None:
     text = "from setuptools import setup\n" + "\n".join(lines) + "\nsetup(install_requires=[A])\n"
     with pytest.raises(ImportSpecError, match="no torch"):
         _import(matrix, "setup.py", text)
+
+
+# --- a Windows .bat installer's torch line --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A venv's interpreter named by its Windows path (backslashes are not escapes in cmd.exe).
+        ('@echo off\r\nset "TORCH_VER=2.1.2"\r\nset "INDEX=https://download.pytorch.org/whl/cu121"\r\n'
+         "python -m venv venv\r\n"
+         "venv\\Scripts\\python.exe -m pip install torch==%TORCH_VER% --index-url %INDEX%\r\n",
+         (None, "2.1.2", ["cu121"], ["pip"])),
+        ("@echo off\nset PIP=venv\\Scripts\\pip.exe\n"
+         "%PIP% install torch==1.13.1+cu116 --extra-index-url https://download.pytorch.org/whl/cu116\n",
+         (None, "1.13.1", ["cu116"], ["pip"])),
+        # Windows' py launcher names the python.
+        ("py -3.10 -m pip install torch==2.0.1 --index-url https://download.pytorch.org/whl/cu118\n",
+         ("3.10", "2.0.1", ["cu118"], ["pip"])),
+        ('@echo off\ncmd /c "pip install torch==1.13.1 --extra-index-url '
+         'https://download.pytorch.org/whl/cu117"\n',
+         (None, "1.13.1", ["cu117"], ["pip"])),
+        # The install command handed to a launcher in a variable the file never expands itself.
+        ("@echo off\nset PYTHON=\nset VENV_DIR=\nset TORCH_COMMAND=pip install torch==2.0.1 "
+         "torchvision==0.15.2 --extra-index-url https://download.pytorch.org/whl/cu118\n"
+         "call launcher.bat\n",
+         (None, "2.0.1", ["cu118"], ["pip"])),
+    ],
+    ids=["venv-python-exe", "pip-exe-variable", "py-launcher", "cmd-c", "launcher-variable"],
+)  # fmt: skip
+def test_a_batch_installers_torch_line(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    assert _keys(_import(matrix, "install.bat", text)) == expected
+
+
+def test_a_variable_the_script_expands_is_not_read_twice(matrix: Matrix) -> None:
+    # The script runs %TORCH% itself: the route reads it there, and only there.
+    text = "@echo off\nset TORCH=pip install torch==2.0.1\nif 1==2 (\n  %TORCH%\n)\n"
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "install.bat", text)
+
+
+def test_bash_c_string_is_read(matrix: Matrix) -> None:
+    text = '#!/bin/bash\nbash -c "pip install torch==1.12.1 --extra-index-url https://download.pytorch.org/whl/cu116"\n'
+    assert _keys(_import(matrix, "install.sh", text)) == (None, "1.12.1", ["cu116"], ["pip"])

@@ -23,6 +23,15 @@ from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, i
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
 
+# `set NAME=value`, `set "NAME=value"`, `export NAME="value"`, `NAME='value'`: one a line.
+_ASSIGNMENT: Final = re.compile(
+    r"""^\s*(?:@?set\s+"?|export\s+)?([A-Za-z_]\w{0,63})=(["']?)(.{1,4096}?)\2"?\s*$""",
+    re.IGNORECASE,
+)
+_INSTALL_VALUE: Final = re.compile(
+    r"^(?:\S*[\\/])?(?:pip[\d.]*|python[\d.]*(?:\.exe)?\s+-m\s+pip|uv\s+pip)\s+install\s|"
+    r"^(?:conda|mamba)\s+install\s"
+)
 _CONDA_VALUE_FLAGS: Final = frozenset(
     {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
 )
@@ -49,11 +58,17 @@ def parse_shell(
     def where_of(line: int) -> str:
         return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
 
-    for command in route.commands:
+    for command in [*route.commands, *_launcher_commands(text, script)]:
         where = where_of(command.line)
         if over_budget(found, command.text, where):
             break
-        shell_line(command.text, found, base, where, env=env)
+        if command not in route.commands:
+            found.warnings.append(
+                f"{where}: {excerpt(command.text)!r} is the value of a variable the script sets "
+                "but never expands itself: read as the install command the launcher it starts "
+                "runs (as TORCH_COMMAND is in stable-diffusion-webui's webui-user files)"
+            )
+        shell_line(command.text, found, base, where, env=env, batch=script == "bat")
     for line, note in route.notes:
         found.warnings.append(f"{where_of(line) if line else found.source}: {note}")
     for alt in route.alternatives:
@@ -64,13 +79,38 @@ def parse_shell(
         )
 
 
+def _launcher_commands(text: str, script: Literal["sh", "bat"]) -> list[shell.Command]:
+    """Install commands a script hands to the launcher it starts, in a variable it never expands
+    itself (`set TORCH_COMMAND=pip install torch==2.1.2 ...` then `call webui.bat`): the
+    launcher runs them. Bounded by the script's own lines (MAX_SOURCE_BYTES)."""
+    out: list[shell.Command] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _ASSIGNMENT.match(line)
+        if m is None or not _INSTALL_VALUE.match(m.group(3)):
+            continue
+        name = re.escape(m.group(1))
+        uses = rf"%{name}%|!{name}!" if script == "bat" else rf"\${name}\b|\${{{name}[}}:]"
+        if re.search(uses, text, re.IGNORECASE if script == "bat" else 0) is None:
+            out.append(shell.Command(text=m.group(3), line=number))
+    return out
+
+
 def shell_line(
-    line: str, found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
+    line: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    env: dict[str, str],
+    batch: bool = False,
 ) -> None:
+    """One command line, split into words as the shell (or cmd.exe, for `batch`) splits it."""
     try:
         lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")
         lexer.whitespace_split = True
         lexer.commenters = "#"
+        if batch:  # cmd.exe has no backslash escapes: venv\Scripts\python.exe is a path
+            lexer.escape = ""
         tokens = list(lexer)
     except ValueError:
         found.warnings.append(f"{where}: unbalanced quotes; line ignored")
@@ -112,18 +152,17 @@ def shell_command(
         words = words[1:]
     if not words:
         return
-    tool = Path(words[0]).name
+    # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
+    tool = re.split(r"[\\/]", words[0])[-1].removesuffix(".exe")
     if tool in {"export", "ENV"} and len(words) > 1:
         for item in words[1:]:
             key, eq, value = item.partition("=")
             if eq:
                 env[key] = value
         return
-    if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
-        if tool not in {"python", "python3"} and found.python is None:
-            set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
-        words = ["pip", *words[3:]]
-        tool = "pip"
+    words, tool = _python_pip(words, tool, found, where)
+    if _run_string(words, tool, found, base, where, env=env):
+        return
     if _env_python(tool, words, found, where):
         return
     script = _script_run(words, found, base, where)
@@ -146,6 +185,47 @@ def shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where)
+
+
+def _run_string(
+    words: list[str],
+    tool: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    env: dict[str, str],
+) -> bool:
+    """`cmd /c "pip install ..."` and `bash -c "pip install ..."`: the command line a shell runs
+    from a string, read as one more line (bounded by MAX_INCLUDE_DEPTH). True when it was one."""
+    if tool == "cmd" and len(words) > 2 and words[1].lower() in {"/c", "/k"}:
+        inner, batch = " ".join(words[2:]), True
+    elif tool in {"bash", "sh"} and len(words) > 2 and words[1] == "-c":
+        inner, batch = words[2], False
+    else:
+        return False
+    if found.include_depth < MAX_INCLUDE_DEPTH:
+        found.include_depth += 1
+        try:
+            shell_line(inner, found, base, where, env=env, batch=batch)
+        finally:
+            found.include_depth -= 1
+    return True
+
+
+def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tuple[list[str], str]:
+    """`python3.9 -m pip ...` (or Windows' `py -3.10 -m pip`) as `pip ...`, naming the python."""
+    launcher = re.fullmatch(r"-(\d\.\d+)", words[1]) if tool == "py" and len(words) > 1 else None
+    if launcher is not None:  # Windows' py launcher: `py -3.10 -m pip` is python3.10's pip
+        words, tool = [f"python{launcher.group(1)}", *words[2:]], f"python{launcher.group(1)}"
+    elif tool == "py":
+        words, tool = ["python", *words[1:]], "python"
+    if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
+        if tool not in {"python", "python3"} and found.python is None:
+            set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
+        words = ["pip", *words[3:]]
+        tool = "pip"
+    return words, tool
 
 
 def _script_run(words: list[str], found: Evidence, base: Path | None, where: str) -> Path | None:
