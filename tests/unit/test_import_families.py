@@ -270,3 +270,28 @@ def test_a_variable_the_script_expands_is_not_read_twice(matrix: Matrix) -> None
 def test_bash_c_string_is_read(matrix: Matrix) -> None:
     text = '#!/bin/bash\nbash -c "pip install torch==1.12.1 --extra-index-url https://download.pytorch.org/whl/cu116"\n'
     assert _keys(_import(matrix, "install.sh", text)) == (None, "1.12.1", ["cu116"], ["pip"])
+
+
+# --- a conda build that never existed moves within its route -------------------------------------
+def test_a_build_that_never_existed_moves_to_the_routes_nearest_build(matrix: Matrix) -> None:
+    # known issue conda-1.8.1-cudatoolkit-11.3-never-built: the channel had 10.1, 10.2 and 11.1
+    # builds of 1.8.1; the page's 11.3 line solved to a CPU build. The route still works.
+    result = _import(
+        matrix,
+        "install.sh",
+        "conda install pytorch==1.8.1 torchvision==0.9.1 cudatoolkit=11.3 -c pytorch -c conda-forge\n",
+    )
+    assert _keys(result) == (None, "1.8.1", ["cu111"], ["conda"])
+    assert any(
+        w.startswith("install.sh: the compute platform was cu113, now cu111, because "
+                     "[conda-1.8.1-cudatoolkit-11.3-never-built]")
+        for w in result.warnings
+    )  # fmt: skip
+
+
+def test_a_route_that_ended_still_moves_to_pip(matrix: Matrix) -> None:
+    # conda-pytorch-channel-pre-1.5.1-deleted names the whole route, not one build.
+    result = _import(
+        matrix, "install.sh", "conda install pytorch==1.4.0 cudatoolkit=10.1 -c pytorch\n"
+    )
+    assert _keys(result) == (None, "1.4.0", ["cu101"], ["pip"])

@@ -535,15 +535,17 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         {
             "project": {
                 "accelerators": ["cu111"],
-                "managers": ["pip"],
+                "managers": ["conda"],
                 "name": "trap",
                 "python": "3.8",
                 "torch": "1.9.1",
                 "torchaudio": False,
                 "torchvision": False,
+                "conda": {"channels": ["conda-forge"]},
             },
             "warnings": [
-                "environment.yml: the install route was conda cu113, now pip cu111, "
+                # The cu113 build never existed, not the route: conda's own cu111 build did.
+                "environment.yml: the compute platform was cu113, now cu111, "
                 "because [conda-1.9-cudatoolkit-11.3-never-built] pytorch 1.9.x on conda: "
                 "CUDA builds for 10.2 and 11.1 (`cudatoolkit=11.1 -c pytorch -c nvidia`, "
                 "build strings py3.x_cuda11.1_cudnn8.0.5_0); the page's 11.3 line with "
@@ -553,9 +555,9 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "cudatoolkit=11.1 -c pytorch -c nvidia) or the cu111 pip wheels "
                 "(torch==1.9.1+cu111 -f "
                 "https://download.pytorch.org/whl/torch_stable.html). "
-                "(https://github.com/nii-yamagishilab/mos-finetune-ssl/blob/7032ec1416d0952f58aaf414b8cfe1dbe4a576db/environment.yml); "
-                "pip has no cu113 build of torch 1.9.1, cu111 is the nearest",
+                "(https://github.com/nii-yamagishilab/mos-finetune-ssl/blob/7032ec1416d0952f58aaf414b8cfe1dbe4a576db/environment.yml)",
                 "[numpy2-with-torch-before-2.3]",
+                "[conda-forge-cudatoolkit-gives-cpu-build]",
             ],
         },
     ),

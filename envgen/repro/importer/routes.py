@@ -93,6 +93,12 @@ def gone_routes(
             f"{said} The {other} route still works. {fix}",
         )  # fmt: skip
         return [other], acc
+    working = _working_builds(found, matrix, release, acc, builds) if _build_gone(gone) else []
+    if working:
+        # The build never existed, not the route: the nearest build of the same route that did.
+        near = nearest_of(acc, working)
+        report.depart(found.source, "the compute platform", acc, near, f"{said} {fix}")
+        return [manager], near
     if not other_builds:
         report.depart(
             found.source, "the install route", manager, other,
@@ -106,6 +112,28 @@ def gone_routes(
         f"{said} {fix}; {other} has no {acc} build of torch {release.torch}, {near} is the nearest",
     )  # fmt: skip
     return [other], near
+
+
+def _build_gone(gone: list[KnownIssue]) -> bool:
+    """The known issues name the file's build (its accelerators), not the whole route."""
+    return all(i.accelerators for i in gone)
+
+
+def _working_builds(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+) -> list[str]:
+    """The route's other builds of the same kind (CUDA for CUDA) that no error issue marks gone."""
+    return [
+        a
+        for a, b in builds.items()
+        if a != acc
+        and a.startswith("cu") == acc.startswith("cu")
+        and not any(i.severity == "error" for i in route_issues(found, matrix, release, a, b))
+    ]
 
 
 def route_issues(
