@@ -295,3 +295,14 @@ def test_a_route_that_ended_still_moves_to_pip(matrix: Matrix) -> None:
         matrix, "install.sh", "conda install pytorch==1.4.0 cudatoolkit=10.1 -c pytorch\n"
     )
     assert _keys(result) == (None, "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_freezes_local_label_names_a_wheel_the_page_omits(matrix: Matrix) -> None:
+    # 1.11.0's cu115 wheels (download.pytorch.org/whl/cu115): not on the page, recorded in
+    # matrices/inferred-builds.yaml from a freeze and real install lines.
+    text = (
+        "numpy==1.22.3\ntorch==1.11.0+cu115\ntorchvision==0.12.0+cu115\ntorchaudio==0.11.0+cu115\n"
+    )
+    result = _import(matrix, "requirements.txt", text)
+    assert _keys(result) == (None, "1.11.0", ["cu115"], ["pip"])
+    assert not any("build was cu115" in w for w in result.warnings)
