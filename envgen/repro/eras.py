@@ -1,6 +1,6 @@
 """Facts about torch releases older than the matrix, and labels `envgen import` must recognise.
 
-`envgen import` reads files of every era; the matrix (matrices/) starts at torch 0.4.0. This module
+`envgen import` reads files of every era; the matrix (matrices/) starts at torch 0.1.12. This module
 holds the few facts the importer needs to be honest about what lies outside it: which older
 releases and post-releases were real (so a pin of one is reported as real, never as "not a
 PyTorch release"), and which conda packages named a compute platform in 2017-2019. It holds data

@@ -306,3 +306,32 @@ def test_a_freezes_local_label_names_a_wheel_the_page_omits(matrix: Matrix) -> N
     result = _import(matrix, "requirements.txt", text)
     assert _keys(result) == (None, "1.11.0", ["cu115"], ["pip"])
     assert not any("build was cu115" in w for w in result.warnings)
+
+
+# --- releases before 0.4, kept (matrix rows from their wheels) ------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        # A README's pin of the last 0.1.12 wheels (previous-versions' '< 1.0.0' wheel list).
+        ("README.md", "## Install\n\n```bash\npip install torch==0.1.12.post2\n```\n",
+         (None, "0.1.12.post2", ["cu80"], ["pip"])),
+        ("install.sh",
+         "pip install http://download.pytorch.org/whl/cu80/torch-0.2.0.post3-cp35-cp35m-"
+         "manylinux1_x86_64.whl\npip install torchvision\n",
+         ("3.5", "0.2.0.post3", ["cu80"], ["pip"])),
+        # conda's fuzzy 0.3 is 0.3.*; the channel's packages are gone, the wheels are not.
+        ("README.md",
+         "```\nconda create -n x python=3.6\nconda install pytorch=0.3 torchvision cuda90 "
+         "-c pytorch\n```\n",
+         ("3.6", "0.3.1", ["cu90"], ["pip"])),
+    ],
+    ids=["0.1.12.post2-readme", "0.2.0.post3-wheel", "conda-0.3-cuda90"],
+)  # fmt: skip
+def test_a_release_before_0_4_is_kept(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, filename, text)
+    assert _keys(result) == expected
+    assert not any("nearest release envgen has" in w for w in result.warnings)
+    # project.yaml names the very wheel: requirements pin it by URL.
+    assert _expands(matrix, result) == (str(expected[1]),)

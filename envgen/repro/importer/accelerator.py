@@ -158,6 +158,16 @@ def _unrecorded_accelerator(
     built for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a
     guess; with no build recorded at all, cpu, said as a choice."""
     src = found.source
+    if any(a.startswith("cu") for a in pip):
+        # Wheels on download.pytorch.org only (the releases before 0.4 were never on PyPI).
+        acc = max((a for a in pip if a.startswith("cu")), key=lambda a: cuda_number(a) or 0)
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and torch "
+            f"{release.torch} was never on PyPI: its linux-64 wheels are "
+            f"{versions_text(list(pip))} builds on download.pytorch.org; project.yaml asks for "
+            f"{acc}, the newest CUDA one: change accelerators if the paper used another"
+        )
+        return acc
     known = [a for a in (*pip, *route_builds(matrix, release, "conda")) if a.startswith("cu")]
     cudas = sorted(set(known), key=lambda a: cuda_number(a) or 0)
     if not cudas:

@@ -183,7 +183,7 @@ def _pins_fit(
 
 def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
     """The release was out by `as_of`. One with no date older than the oldest dated release
-    (0.4.x, never on PyPI; the matrix starts at 0.4.0 of April 2018) counts as out: it predates
+    (0.1.12-0.4.x, never on PyPI; the matrix starts at 0.1.12 of 2017) counts as out: it predates
     every dated one."""
     if release.date:
         return dt.date.fromisoformat(release.date) <= as_of
@@ -364,6 +364,8 @@ def published_post_release(pin: Pin) -> str | None:
         return None
     if pin.version in eras.POST_RELEASES:
         return eras.POST_RELEASES[pin.version]
+    if eras.pre_matrix_release(pin.version) is not None:
+        return f"download.pytorch.org ({eras.PRE_MATRIX_SOURCE})"
     return f"the index of the wheel file {excerpt(pin.wheel)}" if pin.wheel else None
 
 
