@@ -80,6 +80,14 @@ UBUNTU_PYTHON3: Final[dict[str, str]] = {
     "24.10": "3.12",
     "25.04": "3.13",
 }
+# The Ubuntu release of an nvidia/cuda (or nvidia/cudagl) tag that names no OS (`9.0-devel`): the
+# Docker Hub pages of those images listed the OS-less tag beside its ubuntu tag (9.0-devel,
+# 9.0-devel-ubuntu16.04; 10.0-devel, 10.0-devel-ubuntu18.04). Inferred: those pages are not
+# reachable from here; 11.x and later are left out (their OS-less tags moved between releases).
+CUDA_IMAGE_UBUNTU: Final[dict[str, str]] = {
+    "8.0": "16.04", "9.0": "16.04", "9.1": "16.04", "9.2": "16.04",
+    "10.0": "18.04", "10.1": "18.04", "10.2": "18.04",
+}  # fmt: skip
 # Debian's python3 by release number and codename (packages.debian.org/<codename>/python3:
 # 3.5.3-1, 3.7.3-1, 3.9.2-3, 3.11.2-1, 3.13.5-1; inferred, as above: not reachable from here).
 DEBIAN_PYTHON3: Final[dict[str, str]] = {

@@ -335,3 +335,22 @@ def test_a_release_before_0_4_is_kept(
     assert not any("nearest release envgen has" in w for w in result.warnings)
     # project.yaml names the very wheel: requirements pin it by URL.
     assert _expands(matrix, result) == (str(expected[1]),)
+
+
+def test_an_os_less_cuda_image_tag_is_its_default_ubuntu(matrix: Matrix) -> None:
+    # nvidia/cudagl:10.1-devel is 10.1-devel-ubuntu18.04: apt's python3 there is 3.6.
+    text = (
+        "FROM nvidia/cudagl:10.1-devel\nRUN apt-get update && apt-get install -y python3-pip\n"
+        "RUN pip3 install torch==1.4.0\n"
+    )
+    assert _keys(_import(matrix, "Dockerfile", text)) == ("3.6", "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_batch_error_handler_after_a_lookup_is_not_the_default_route(matrix: Matrix) -> None:
+    # `where` depends on the machine; the branch that only reports and exits is not taken.
+    text = (
+        "@echo off\r\nwhere uv >nul 2>&1\r\nif !errorlevel! neq 0 (\r\n"
+        "    echo uv could not be found\r\n    pause\r\n    exit /b 1\r\n)\r\n"
+        "uv pip install torch==2.8.0 --index-url https://download.pytorch.org/whl/cu128\r\n"
+    )
+    assert _keys(_import(matrix, "install.bat", text)) == (None, "2.8.0", ["cu128"], ["pip"])

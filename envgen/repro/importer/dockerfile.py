@@ -204,10 +204,17 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
         set_torch(found, "pip", shipped.public, "", where=said, label=None)
         found.image_cuda = major_minor(row.cuda)
         set_python(found, row.python, f"{where} (image {excerpt(image)})")
-    elif repo == "nvidia/cuda":
+    elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
             found.image_cuda = m.group(1)
+            if (
+                not re.search(r"ubuntu|centos|rocky|ubi|debian", tag)
+                and m.group(1) in eras.CUDA_IMAGE_UBUNTU
+            ):
+                image = (
+                    f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
+                )
     ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
     debian = tag.split("-", 1)[0] if repo == "debian" else ""
     if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
