@@ -1,6 +1,7 @@
 """Rebuild matrices/releases.yaml from recorded PyPI facts and recorded companion tables.
 
-The job: one row per torch release (0.4.0 .. newest on PyPI). Companions come from PyPI
+The job: one row per torch release (0.4.0 .. newest on PyPI, and the older ones the overrides
+name). Companions come from PyPI
 Requires-Dist `torch==X` pins (the lowest non-yanked companion that pins X); python versions and
 dates from PyPI wheel tags and upload times; tests/data/recorded/companions/tables.yaml fills what
 no pin decides and names the fields it fills in `inferred`. Prints a unified diff; writes only

@@ -10,7 +10,7 @@ counterpart for (ffmpeg) refused. A name the table does not know is carried unde
 and the warning says so. Versions are carried as PEP 440 specifiers (`opencv=4.5.1` ->
 `opencv-python==4.5.1.*`); a conda build string is dropped.
 
-This module must not decide which manager the import writes (envgen.repro.importer does) and
+This module must not decide which manager the import writes (envgen.repro.importer.routes does) and
 must not touch the network.
 """
 

@@ -1,8 +1,9 @@
 """`envgen import`: a file, an install command line or a whole repository -> project.yaml.
 
 The entry point over the two readers: envgen.repro.importer (one source) and
-envgen.repro.repository (every source of a folder, merged). Both are below this module; neither
-imports it. The only process it starts is `git log`, for `--git` (through envgen.infra.proc).
+envgen.repro.importer.repository (every source of a folder, merged). Both are below this module;
+neither imports it. The only process it starts is `git log`, for `--git` (through
+envgen.infra.proc).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from envgen.repro.importer import (
     parse_file,
     render_project,
 )
-from envgen.repro.repository import parse_repository
+from envgen.repro.importer.repository import parse_repository
 from envgen.repro.wheels import PinWheels, lookup
 
 # Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).

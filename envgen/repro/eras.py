@@ -1,6 +1,6 @@
 """Facts about torch releases older than the matrix, and labels `envgen import` must recognise.
 
-`envgen import` reads files of every era; the matrix (matrices/) starts at torch 0.4.0. This module
+`envgen import` reads files of every era; the matrix (matrices/) starts at torch 0.1.12. This module
 holds the few facts the importer needs to be honest about what lies outside it: which older
 releases and post-releases were real (so a pin of one is reported as real, never as "not a
 PyTorch release"), and which conda packages named a compute platform in 2017-2019. It holds data
@@ -61,7 +61,46 @@ UBUNTU_PYTHON3: Final[dict[str, str]] = {
     "20.04": "3.8",
     "22.04": "3.10",
     "24.04": "3.12",
+    # The interim releases' python3 (packages.ubuntu.com/<yakkety|zesty|artful|cosmic|disco|eoan|
+    # groovy|hirsute|impish|kinetic|lunar|mantic|oracular|plucky>/python3; inferred: those pages
+    # are not reachable from here, and zesty's 3.5 is confirmed by python-dev's "Py 3.6 on Ubuntu
+    # Zesty" thread, https://mail.python.org/pipermail/python-dev/2017-February/147347.html).
+    "16.10": "3.5",
+    "17.04": "3.5",
+    "17.10": "3.6",
+    "18.10": "3.6",
+    "19.04": "3.7",
+    "19.10": "3.7",
+    "20.10": "3.8",
+    "21.04": "3.9",
+    "21.10": "3.9",
+    "22.10": "3.10",
+    "23.04": "3.11",
+    "23.10": "3.11",
+    "24.10": "3.12",
+    "25.04": "3.13",
 }
+# The Ubuntu release of an nvidia/cuda (or nvidia/cudagl) tag that names no OS (`9.0-devel`): the
+# Docker Hub pages of those images listed the OS-less tag beside its ubuntu tag (9.0-devel,
+# 9.0-devel-ubuntu16.04; 10.0-devel, 10.0-devel-ubuntu18.04). Inferred: those pages are not
+# reachable from here; 11.x and later are left out (their OS-less tags moved between releases).
+CUDA_IMAGE_UBUNTU: Final[dict[str, str]] = {
+    "8.0": "16.04", "9.0": "16.04", "9.1": "16.04", "9.2": "16.04",
+    "10.0": "18.04", "10.1": "18.04", "10.2": "18.04",
+}  # fmt: skip
+# Debian's python3 by release number and codename (packages.debian.org/<codename>/python3:
+# 3.5.3-1, 3.7.3-1, 3.9.2-3, 3.11.2-1, 3.13.5-1; inferred, as above: not reachable from here).
+DEBIAN_PYTHON3: Final[dict[str, str]] = {
+    "9": "3.5", "stretch": "3.5",
+    "10": "3.7", "buster": "3.7",
+    "11": "3.9", "bullseye": "3.9",
+    "12": "3.11", "bookworm": "3.11",
+    "13": "3.13", "trixie": "3.13",
+}  # fmt: skip
+# Ubuntu releases whose `python` / `python-pip` packages are Python 2.7 (20.04 renamed them
+# python2 / dropped python-pip): a Dockerfile that installs only those runs pip under 2.7.
+PYTHON2_UBUNTU: Final = frozenset({"14.04", "16.04", "16.10", "17.04", "17.10", "18.04", "18.10",
+                                   "19.04", "19.10"})  # fmt: skip
 
 # The LTS channel and index: every release there is an LTS release (1.8.2 is the only one;
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).

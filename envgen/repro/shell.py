@@ -768,15 +768,30 @@ def _bat_if(lines: list[tuple[int, str]], i: int, end: int, state: _State, depth
     holds, rest = _bat_condition(line.lstrip("@").strip(), state)
     if re.search(r"(?i)errorlevel", line):
         holds = _errorlevel(state, holds)
+    unknown = holds is None
+    if unknown and _only_stops(lines, i, end, rest):
+        holds = False  # an error handler (`echo not found` + `exit /b 1`): never the default route
     before = len(state.route.alternatives)
     after = _bat_branches(lines, i, end, state, depth, holds is not False, rest)
-    if holds is None and len(state.route.alternatives) > before:
+    if unknown and len(state.route.alternatives) > before:
         state.note(
             number,
             f"the condition of `{excerpt_text(line)}` cannot be known without running "
-            "the script; the default route takes its first branch",
+            f"the script; the default route takes its {'first' if holds is None else 'other'} "
+            "branch",
         )
     return after
+
+
+def _only_stops(lines: list[tuple[int, str]], i: int, end: int, rest: str) -> bool:
+    """The `if`'s first branch installs nothing and ends the script (`exit`, `goto :eof`)."""
+    if rest.endswith("("):
+        body = [text for _, text in lines[i + 1 : _block_end(lines, i, end)]]
+    else:
+        body = [re.split(r"(?i)\s+else\s+", rest, maxsplit=1)[0]]
+    text = "\n".join(body)
+    stops = re.search(r"(?im)^\s*\(?\s*(exit\b|goto\s+:?eof\b)", text) is not None
+    return stops and not _has_install(text)
 
 
 def _errorlevel(state: _State, holds: bool | None) -> bool | None:

@@ -303,7 +303,7 @@ def test_matrix_show_and_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     ]
     code, out, _ = run(["matrix", "list", "--json"], tmp_path, monkeypatch)
     rows = json.loads(out)
-    assert rows[0]["torch"] == "0.4.0"
+    assert rows[0]["torch"] == "0.1.12"
     assert {"torch": "1.12.0", "torchvision": "0.13.0"}.items() <= next(
         r for r in rows if r["torch"] == "1.12.0"
     ).items()

@@ -4,7 +4,7 @@ Each case runs the real CLI (`envgen import FILE`) on a file written into tmp_pa
 answers follow from the shipped matrix (`envgen matrix show <version>`) and the recorded
 previous-versions page: pytorch-cpu is the pytorch channel's CPU package, cuda80 its CUDA 8.0
 metapackage, 1.8.2 the only release on -c pytorch-lts, pytorch-cuda exists for 11.6-12.4 only,
-torch 0.3.1 a real release older than the matrix.
+torch 0.1.9 a real release older than the matrix (which starts at 0.1.12).
 """
 
 from __future__ import annotations
@@ -71,16 +71,17 @@ def test_no_build_recorded_is_cpu_without_contradiction(tmp_path: Path) -> None:
     assert "records no linux-64 build of torch 0.4.0 on any route" in err
 
 
-def test_torch_0_3_1_is_a_real_release_older_than_the_matrix(tmp_path: Path) -> None:
-    code, project, err = _import(tmp_path, "requirements.txt", "torch==0.3.1\n")
+def test_torch_0_1_9_is_a_real_release_older_than_the_matrix(tmp_path: Path) -> None:
+    # The matrix starts at 0.1.12 (0.3.1's rows are tested in test_import_families.py).
+    code, project, err = _import(tmp_path, "requirements.txt", "torch==0.1.9\n")
     assert code == 0, err
-    assert project["torch"] == "0.4.0"
+    assert project["torch"] == "0.1.12"
     assert "not a PyTorch release" not in err
-    assert "torch was 0.3.1, now 0.4.0, because torch 0.3.1 is a real release" in err
-    assert 'torch: "0.4.0"  # the file pins torch 0.3.1 (requirements.txt:1)' in (
+    assert "torch was 0.1.9, now 0.1.12, because torch 0.1.9 is a real release" in err
+    assert 'torch: "0.1.12"  # the file pins torch 0.1.9 (requirements.txt:1)' in (
         CliRunner().invoke(main, ["import", str(tmp_path / "requirements.txt")]).stdout
     )
-    code, _, err = _import(tmp_path, "requirements.txt", "torch==0.3.1\n", "--strict")
+    code, _, err = _import(tmp_path, "requirements.txt", "torch==0.1.9\n", "--strict")
     assert code != 0
     assert "--strict" in err
 
@@ -218,9 +219,9 @@ def test_lts_pip_index_is_1_8_2_with_its_cuda(tmp_path: Path) -> None:
     ("line", "torch", "acc", "python"),
     [
         ("https://download.pytorch.org/whl/cu80/torch-0.3.1-cp36-cp36m-linux_x86_64.whl",
-         "0.4.0", "cu80", "3.6"),
+         "0.3.1", "cu80", "3.6"),
         ("https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp37-cp37m-linux_x86_64.whl",
-         "1.0.1", "cpu", "3.7"),
+         "1.0.1.post2", "cpu", "3.7"),
     ],
     ids=["0.3.1-cu80", "1.0.1.post2-cpu"],
 )  # fmt: skip

@@ -16,7 +16,7 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
-from envgen.repro.repository import MAX_DEPTH, find_sources
+from envgen.repro.importer.repository import MAX_DEPTH, find_sources
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +122,7 @@ def test_folder_without_sources(tmp_path: Path, matrix: Matrix) -> None:
 
 
 def test_repository_reads_are_bounded_in_total(tmp_path: Path, matrix: Matrix) -> None:
-    from envgen.repro.repository import MAX_TOTAL_BYTES
+    from envgen.repro.importer.repository import MAX_TOTAL_BYTES
 
     (tmp_path / "environment.yml").write_text(
         "name: big\ndependencies:\n  - pytorch=1.8.1\n  - cudatoolkit=10.2\n"

@@ -131,7 +131,8 @@ def test_ngc_image_gives_torch_cuda_and_python(matrix: Matrix) -> None:
         "torch": "1.11.0",
         "torchvision": False,
         "torchaudio": False,
-        "accelerators": ["cu113"],
+        # 1.11.0 had cu115 wheels (matrices/inferred-builds.yaml): the image's CUDA 11.5.
+        "accelerators": ["cu115"],
         "managers": ["pip"],
         "pip": ["timm==0.5.4"],
     }
@@ -139,8 +140,6 @@ def test_ngc_image_gives_torch_cuda_and_python(matrix: Matrix) -> None:
         "Dockerfile:1 (image nvcr.io/nvidia/pytorch:21.12-py3: torch 1.11.0a0, CUDA 11.5): torch "
         "was 1.11.0a0, now 1.11.0, because 1.11.0a0 is a pre-release or build that was never "
         "published as a release; 1.11.0 is the release it became",
-        "Dockerfile: the base image has CUDA 11.5 but torch 1.11.0 has no cu115 wheels; using "
-        "cu113 (the wheels bundle their own CUDA runtime)",
         "[numpy2-with-torch-before-2.3]",
     ]
 

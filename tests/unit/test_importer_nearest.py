@@ -2,7 +2,7 @@
 
 Each case was an error before (or is one of issue 11's refusal examples); the expected projects
 follow from the shipped matrix (`envgen matrix show <version>`): e.g. torch 1.11.0 was built for
-conda cudatoolkit 10.2 and 11.3 only, so cudatoolkit=11.1 moves to cu113; torch==1.10 is 1.10.0 by
+conda cudatoolkit 10.2, 11.1 and 11.3 (11.5 is not in the matrix), so cudatoolkit=10.1 moves to cu102; torch==1.10 is 1.10.0 by
 PEP 440; pytorch-cuda=11.7 builds exist for 1.13.x and 2.0.x only. Known-issue warnings are compared
 by id, the departures whole. `--strict` turns every departure back into an error.
 """
@@ -275,7 +275,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
             "warnings": [
                 "environment.yml: the compute platform was cu113, now cu111, because torch "
                 "1.8.0 was never built for cu113 (cudatoolkit 11.3) as conda packages; it was "
-                "built for cpu, cu102 and cu111",
+                "built for cpu, cu101, cu102 and cu111",
                 "environment.yml: dependencies[0]: python was 3.10, now 3.9, because torch "
                 "1.8.0 was published for python 3.6, 3.7, 3.8, 3.9",
                 "environment.yml: dependencies[2]: torchvision was 0.8.2, now 0.9.0, because "
@@ -375,18 +375,18 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         },
     ),
     (
-        "conda-never-11.1",
+        "conda-never-10.1",
         "environment.yml",
         "name: x\n"
         "channels: [pytorch]\n"
         "dependencies:\n"
         "  - python=3.9\n"
         "  - pytorch=1.11.0\n"
-        "  - cudatoolkit=11.1\n",
+        "  - cudatoolkit=10.1\n",
         None,
         {
             "project": {
-                "accelerators": ["cu113"],
+                "accelerators": ["cu102"],
                 "managers": ["conda"],
                 "name": "x",
                 "python": "3.9",
@@ -395,9 +395,9 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "torchvision": False,
             },
             "warnings": [
-                "environment.yml: the compute platform was cu111, now cu113, because torch "
-                "1.11.0 was never built for cu111 (cudatoolkit 11.1) as conda packages; it was "
-                "built for cpu, cu102 and cu113",
+                "environment.yml: the compute platform was cu101, now cu102, because torch "
+                "1.11.0 was never built for cu101 (cudatoolkit 10.1) as conda packages; it was "
+                "built for cpu, cu102, cu111 and cu113",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },
@@ -535,15 +535,17 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
         {
             "project": {
                 "accelerators": ["cu111"],
-                "managers": ["pip"],
+                "managers": ["conda"],
                 "name": "trap",
                 "python": "3.8",
                 "torch": "1.9.1",
                 "torchaudio": False,
                 "torchvision": False,
+                "conda": {"channels": ["conda-forge"]},
             },
             "warnings": [
-                "environment.yml: the install route was conda cu113, now pip cu111, "
+                # The cu113 build never existed, not the route: conda's own cu111 build did.
+                "environment.yml: the compute platform was cu113, now cu111, "
                 "because [conda-1.9-cudatoolkit-11.3-never-built] pytorch 1.9.x on conda: "
                 "CUDA builds for 10.2 and 11.1 (`cudatoolkit=11.1 -c pytorch -c nvidia`, "
                 "build strings py3.x_cuda11.1_cudnn8.0.5_0); the page's 11.3 line with "
@@ -553,9 +555,9 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
                 "cudatoolkit=11.1 -c pytorch -c nvidia) or the cu111 pip wheels "
                 "(torch==1.9.1+cu111 -f "
                 "https://download.pytorch.org/whl/torch_stable.html). "
-                "(https://github.com/nii-yamagishilab/mos-finetune-ssl/blob/7032ec1416d0952f58aaf414b8cfe1dbe4a576db/environment.yml); "
-                "pip has no cu113 build of torch 1.9.1, cu111 is the nearest",
+                "(https://github.com/nii-yamagishilab/mos-finetune-ssl/blob/7032ec1416d0952f58aaf414b8cfe1dbe4a576db/environment.yml)",
                 "[numpy2-with-torch-before-2.3]",
+                "[conda-forge-cudatoolkit-gives-cpu-build]",
             ],
         },
     ),
@@ -748,7 +750,7 @@ def test_strict_refuses_every_departure(tmp_path: Path, matrix: Matrix) -> None:
         "environment.yml: 3 problems\n"
         "  - --strict: environment.yml: the compute platform was cu113, now cu111, because torch "
         "1.8.0 was never built for cu113 (cudatoolkit 11.3) as conda packages; it was built for "
-        "cpu, cu102 and cu111\n"
+        "cpu, cu101, cu102 and cu111\n"
         "  - --strict: environment.yml: dependencies[0]: python was 3.10, now 3.9, because torch "
         "1.8.0 was published for python 3.6, 3.7, 3.8, 3.9\n"
         "  - --strict: environment.yml: dependencies[2]: torchvision was 0.8.2, now 0.9.0, "

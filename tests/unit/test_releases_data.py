@@ -57,9 +57,13 @@ def test_releases_agree_with_pypi(releases: Matrix, facts: PypiFacts) -> None:
 
 
 def test_warnings_are_pre_pypi_releases_and_yanked_0_2(releases: Matrix, facts: PypiFacts) -> None:
-    """0.4.x and the 1.8.2 LTS are not on PyPI; every torchvision 0.2.x is yanked there (exact pins still install)."""
+    """0.1.12-0.4.x and the 1.8.2 LTS are not on PyPI; every torchvision 0.2.x is yanked there (exact pins still install)."""
     warned = sorted({f.where for f in verify_matrix(releases, facts) if f.severity == "warning"})
     assert warned == [
+        "releases.yaml torch 0.1.12",
+        "releases.yaml torch 0.2.0",
+        "releases.yaml torch 0.3.0",
+        "releases.yaml torch 0.3.1",
         "releases.yaml torch 0.4.0",
         "releases.yaml torch 0.4.1",
         "releases.yaml torch 1.0.0 torchvision 0.2.1",
@@ -70,7 +74,7 @@ def test_warnings_are_pre_pypi_releases_and_yanked_0_2(releases: Matrix, facts: 
 
 def test_every_pypi_release_has_a_row(releases: Matrix, facts: PypiFacts) -> None:
     assert set(facts.package("torch").versions) <= {r.torch for r in releases.releases}
-    assert releases.releases[0].torch == "0.4.0"
+    assert releases.releases[0].torch == "0.1.12"
     assert releases.releases[-1].torch == "2.15.0"
 
 
@@ -120,6 +124,10 @@ def test_spot_2_0_0_uses_the_pip_pairing(releases: Matrix) -> None:
 def test_inferred_rows_name_their_fields(releases: Matrix) -> None:
     inferred = {r.torch: r.inferred for r in releases.releases if r.inferred}
     assert inferred == {
+        "0.1.12": ("torchvision", "python", "date"),
+        "0.2.0": ("torchvision", "python", "date"),
+        "0.3.0": ("torchvision", "python", "date"),
+        "0.3.1": ("torchvision", "python", "date"),
         "0.4.0": ("torchvision", "python", "date"),
         "0.4.1": ("torchvision", "python", "date"),
         "1.0.0": ("torchvision",),

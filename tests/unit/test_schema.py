@@ -22,7 +22,7 @@ def test_committed_schema_is_current() -> None:
 
 def test_shipped_matrix_is_consistent() -> None:
     matrix = load_matrix()  # raises MatrixError when an invariant is broken
-    assert matrix.releases[0].torch == "0.4.0"
+    assert matrix.releases[0].torch == "0.1.12"
     assert matrix.releases[-1].torch == "2.15.0"
     for pip in matrix.pip:
         assert pip.source, pip
@@ -51,6 +51,6 @@ def test_load_matrix_refuses_a_broken_copy_on_disk(tmp_path: Path) -> None:
     ]
     releases.write_text(releases.read_text(encoding="utf-8") + rows[0] + "\n", encoding="utf-8")
     with pytest.raises(
-        MatrixError, match=r"(?s)the matrix is inconsistent\n.*torch 0\.4\.0 is listed twice"
+        MatrixError, match=r"(?s)the matrix is inconsistent\n.*torch 0\.1\.12 is listed twice"
     ):
         load_matrix(copy)

@@ -2,21 +2,23 @@
 
 Read with packaging's own PEP 751 parser (packaging.pylock), which checks the file; each package
 with a version becomes `name==version` (with its marker), `requires-python` becomes the Python.
-envgen.repro.importer calls `declared` and treats the result like a package's declared
-requirements. Must not fetch anything: the URLs and hashes of the files are not needed to say
-which torch, CUDA build and Python the lock asked for.
+`read` treats the result like a package's declared requirements (envgen.repro.importer.declared).
+Must not fetch anything: the URLs and hashes of the files are not needed to say which torch, CUDA
+build and Python the lock asked for.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from pathlib import Path
 from typing import Final
 
 from packaging.pylock import Pylock, PylockUnsupportedVersionError, PylockValidationError
 
 from envgen.errors import ImportSpecError
-from envgen.repro.formats import Declared
+from envgen.repro.importer.declared import Declared, parse_declared
+from envgen.repro.importer.evidence import Evidence
 
 _NAME: Final = 'name = "{}"'
 
@@ -66,3 +68,8 @@ def declared(text: str, source: str) -> Declared:
         number = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("requires-python")), 1)
         out.python_requires = (number, str(lock.requires_python))
     return out
+
+
+def read(text: str, found: Evidence, _base: Path | None) -> None:
+    """A PEP 751 lock's pins and requires-python."""
+    parse_declared(declared(text, found.source), found)

@@ -2,11 +2,11 @@
 
 The walk is bounded (MAX_SOURCES files, MAX_DEPTH folders deep, MAX_ENTRIES directory entries
 looked at), skips .git, node_modules, virtual environments and build output, and never follows a
-symlink that leaves the folder. Each source is parsed on its own by envgen.repro.importer; the merge
-takes torch from the most specific source that pins it (a conda environment or pip freeze before
-requirements, a Dockerfile, an install script, a README, then a package's declared ranges), fills
-what that source leaves unsaid from the others, and says which file each fact came from and where
-files disagree.
+symlink that leaves the folder. Each source is parsed on its own (envgen.repro.importer.detect);
+the merge takes torch from the most specific source that pins it (a conda environment or pip
+freeze before requirements, a Dockerfile, an install script, a README, then a package's declared
+ranges), fills what that source leaves unsaid from the others, and says which file each fact came
+from and where files disagree.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 from envgen.errors import ImportSpecError
-from envgen.repro.importer import _Found, _Pin, parse_text
+from envgen.repro.importer.detect import parse_text
+from envgen.repro.importer.evidence import Evidence, Pin
 from envgen.repro.reading import UnreadableSource, excerpt, inside, read_source
 
 MAX_SOURCES: Final = 64
@@ -131,15 +132,15 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
-def parse_repository(root: Path) -> _Found:
-    """Parse every environment source under `root` and merge them into one `_Found`.
+def parse_repository(root: Path) -> Evidence:
+    """Parse every environment source under `root` and merge them into one `Evidence`.
 
     Raises:
         ImportSpecError: the folder holds no environment source at all.
     """
     root = root.resolve()
     sources, notes = find_sources(root)
-    parsed: list[tuple[_Source, _Found]] = []
+    parsed: list[tuple[_Source, Evidence]] = []
     total = 0
     for src in sources:
         try:
@@ -170,7 +171,7 @@ def parse_repository(root: Path) -> _Found:
     return merge(root, parsed, notes)
 
 
-def _pin_strength(pin: _Pin | None) -> int:
+def _pin_strength(pin: Pin | None) -> int:
     if pin is None:
         return 0
     if pin.version is not None:
@@ -178,12 +179,12 @@ def _pin_strength(pin: _Pin | None) -> int:
     return 2 if pin.specifier else 1
 
 
-def merge(root: Path, parsed: list[tuple[_Source, _Found]], notes: list[str]) -> _Found:
-    """One `_Found` for the repository, with warnings naming each fact's file and conflicts."""
+def merge(root: Path, parsed: list[tuple[_Source, Evidence]], notes: list[str]) -> Evidence:
+    """One `Evidence` for the repository, with warnings naming each fact's file and conflicts."""
     useful = [(s, f) for s, f in parsed if _has_facts(f)]
     pool = useful or parsed
     primary_src, primary = max(pool, key=lambda sf: (_pin_strength(sf[1].torch), -pool.index(sf)))
-    merged = _Found(source=root.name or str(root), kind=primary.kind, root=root)
+    merged = Evidence(source=root.name or str(root), kind=primary.kind, root=root)
     merged.name = primary.name or next((f.name for _, f in pool if f.name), None)
     merged.torch = primary.torch
     merged.torch_manager = primary.torch_manager
@@ -231,7 +232,7 @@ def merge(root: Path, parsed: list[tuple[_Source, _Found]], notes: list[str]) ->
     return merged
 
 
-def _has_facts(found: _Found) -> bool:
+def _has_facts(found: Evidence) -> bool:
     return bool(
         found.torch
         or found.python
@@ -242,13 +243,13 @@ def _has_facts(found: _Found) -> bool:
     )
 
 
-def _said(pin: _Pin) -> str:
+def _said(pin: Pin) -> str:
     if pin.version:
         return pin.version + (f"+{pin.label}" if pin.label else "")
     return pin.specifier or "(unpinned)"
 
 
-def _merge_torch(merged: _Found, found: _Found, primary_src: _Source) -> None:
+def _merge_torch(merged: Evidence, found: Evidence, primary_src: _Source) -> None:
     pin = found.torch
     if pin is None or merged.torch is None or pin is merged.torch:
         return
@@ -266,7 +267,7 @@ def _merge_torch(merged: _Found, found: _Found, primary_src: _Source) -> None:
     )
 
 
-def _merge_python(merged: _Found, found: _Found) -> None:
+def _merge_python(merged: Evidence, found: Evidence) -> None:
     if found.python is None:
         return
     if merged.python is None:
@@ -279,7 +280,7 @@ def _merge_python(merged: _Found, found: _Found) -> None:
         )
 
 
-def _merge_pip(merged: _Found, found: _Found, src: _Source) -> None:
+def _merge_pip(merged: Evidence, found: Evidence, src: _Source) -> None:
     names = {}
     for req in merged.pip_reqs:
         try:

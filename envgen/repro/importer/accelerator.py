@@ -1,0 +1,288 @@
+"""The compute platform: the strongest evidence the file gives (a local label, an index URL, the
+packages that select a conda build, an image tag), or, with none, what the route installed by
+default (PyPI's default build, conda's newest cudatoolkit, an extension page); a platform the
+release was never built for is moved to the nearest one that was, said as a departure.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from envgen.model.extensions import accelerator_from_pages
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
+from envgen.model.variants import cuda_version_of
+from envgen.repro.importer.evidence import Evidence, cuda_id
+from envgen.repro.importer.python import py_key
+from envgen.repro.importer.report import Report
+from envgen.repro.importer.routes import nearest_of, route_builds, versions_text
+
+# The compute platform an index URL names (whl/lts/1.8/cu111: the LTS release's index).
+_WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
+
+
+# How strongly each kind of evidence names the compute platform (lower wins).
+def _evidence_rank(why: str) -> int:
+    if why.startswith("torch=="):
+        return 0  # a local label on the torch pin itself
+    if why.startswith("--"):
+        return 1  # an index URL
+    if why.startswith(("cudatoolkit", "pytorch-cuda", "cpuonly")):
+        return 2  # the packages that select pytorch's build
+    if why.startswith(("cuda-version", "cuda-toolkit")):
+        return 3  # a CUDA constraint other packages also pull in
+    if why.startswith("build string"):
+        return 2  # the installed build itself
+    return 4  # an image tag, a cudaXY meta-package
+
+
+def compute_evidence(found: Evidence, report: Report) -> tuple[str, str] | None:
+    """The compute platform the file names (accelerator, why), the strongest evidence first."""
+    evidence = list(found.compute)
+    for form, url in found.indexes:
+        m = _WHL_LABEL.search(url.rstrip("/"))
+        if m and form != "find-links":
+            evidence.append((m.group(1), f"--{form} {url}"))
+    if not evidence:
+        return None
+    best = min(evidence, key=lambda e: _evidence_rank(e[1]))
+    others = sorted({acc for acc, _ in evidence if acc != best[0]})
+    if others:
+        said = "; ".join(f"{acc} ({why})" for acc, why in evidence)
+        report.depart(
+            found.source,
+            "the compute platform",
+            " and ".join([best[0], *others]),
+            best[0],
+            f"the file asks for more than one ({said}) and {best[1]} is the strongest evidence",
+        )
+    return best
+
+
+def _conda_default(
+    found: Evidence, release: Release, builds: dict[str, PipBuild | CondaBuild], report: Report
+) -> str:
+    """What `conda install pytorch -c pytorch` got with neither cpuonly nor cudatoolkit.
+
+    On linux-64 the pytorch channel's CPU builds carry the `cpuonly` track feature, which the
+    solver avoids, and its CUDA builds of one release share version and build number, so the
+    solver took the one with the newest cudatoolkit (inferred from the solver's rules; the
+    channel's repodata of the time is not recorded). Where the release has no CUDA build on the
+    channel, it is cpu.
+    """
+    # pytorch-cuda builds (2.x) need -c nvidia: without it only the CPU build solves.
+    nvidia = any(c.rstrip("/").endswith("nvidia") for c in found.channels)
+    cudas = [
+        a
+        for a, b in builds.items()
+        if a.startswith("cu")
+        and isinstance(b, CondaBuild)
+        and (b.form == "cudatoolkit" or (b.form == "pytorch-cuda" and nvidia))
+    ]
+    if found.cpuonly or any(c == "cpu" for c, _ in found.compute) or not cudas:
+        return "cpu" if "cpu" in builds else next(iter(builds))
+    newest = cudas[-1]
+    report.warnings.append(
+        f"{found.source}: pytorch {release.torch} from -c pytorch names neither cpuonly nor "
+        f"cudatoolkit: on linux-64 conda installed the build with the newest cudatoolkit, "
+        f"{newest}, so project.yaml asks for {newest} (the solver avoids the cpuonly feature); "
+        "set accelerators: [cpu] if the paper ran without a GPU"
+    )
+    return newest
+
+
+def pick_accelerator(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: str,
+    evidence: tuple[str, str] | None,
+    report: Report,
+) -> str:
+    src = found.source
+    if evidence is not None:
+        return evidence[0]
+    builds = route_builds(matrix, release, manager)
+
+    paged = accelerator_from_pages(matrix, [*found.indexes, *found.wheel_pages])
+    if paged is not None and paged[0] in builds:
+        said = "-f" if paged[1] in (u for _, u in found.indexes) else "the wheel URL's page"
+        report.warnings.append(
+            f"{src}: the compute platform {paged[0]} comes from {said} {paged[1]}"
+        )
+        return paged[0]
+    if manager == "conda" and builds:
+        return _conda_default(found, release, builds, report)
+    pip = route_builds(matrix, release, "pip")
+    if found.image_cuda is not None:
+        wanted = cuda_id(found.image_cuda)
+        if wanted in pip or not pip:
+            return wanted
+        near = nearest_of(wanted, list(pip))
+        report.warnings.append(
+            f"{src}: the base image has CUDA {found.image_cuda} but torch {release.torch} has no "
+            f"{wanted} "
+            f"wheels; using {near} (the wheels bundle their own CUDA runtime)"
+        )
+        return near
+    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
+    if default is not None:
+        if default.accelerator != "cpu":
+            report.warnings.append(
+                f"{src}: torch=={release.torch} has no local label and no PyTorch index: on "
+                "linux-64 "
+                f"PyPI serves the {default.accelerator} build, so project.yaml asks for "
+                f"{default.accelerator}"
+            )
+        return default.accelerator
+    if "cpu" in pip:
+        cudas = [a for a in pip if a.startswith("cu")]
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            "matrix does not record which build PyPI served on linux-64; project.yaml asks for "
+            "cpu: change accelerators if the paper ran on a GPU (torch "
+            f"{release.torch} was built for {', '.join(cudas) or 'no CUDA'})"
+        )
+        return "cpu"
+    return _unrecorded_accelerator(found, matrix, release, pip, report)
+
+
+def _unrecorded_accelerator(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    pip: dict[str, PipBuild | CondaBuild],
+    report: Report,
+) -> str:
+    """The matrix has no linux pip row to choose from: take the newest CUDA the release was
+    built for on any route (PyPI's linux wheels of that era were CUDA builds), and say it is a
+    guess; with no build recorded at all, cpu, said as a choice."""
+    src = found.source
+    if any(a.startswith("cu") for a in pip):
+        # Wheels on download.pytorch.org only (the releases before 0.4 were never on PyPI).
+        acc = max((a for a in pip if a.startswith("cu")), key=lambda a: cuda_number(a) or 0)
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and torch "
+            f"{release.torch} was never on PyPI: its linux-64 wheels are "
+            f"{versions_text(list(pip))} builds on download.pytorch.org; project.yaml asks for "
+            f"{acc}, the newest CUDA one: change accelerators if the paper used another"
+        )
+        return acc
+    known = [a for a in (*pip, *route_builds(matrix, release, "conda")) if a.startswith("cu")]
+    cudas = sorted(set(known), key=lambda a: cuda_number(a) or 0)
+    if not cudas:
+        report.warnings.append(
+            f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the "
+            f"matrix records no linux-64 build of torch {release.torch} on any route, so nothing "
+            "says which build the paper used; project.yaml asks for cpu: change accelerators "
+            "if the paper ran on a GPU"
+        )
+        return "cpu"
+    acc = cudas[-1]
+    report.warnings.append(
+        f"{src}: torch=={release.torch} has no local label and no PyTorch index, and the matrix "
+        f"records no linux-64 pip build of it; project.yaml asks for {acc}, the newest CUDA "
+        f"torch {release.torch} was built for (inferred: PyPI's linux wheels of that era were "
+        "CUDA builds); change accelerators if the paper used another"
+    )
+    return acc
+
+
+def move_accelerator(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    evidence: tuple[str, str] | None,
+    report: Report,
+) -> str:
+    """The file's compute platform was never built for this release: take the nearest one."""
+    builds = route_builds(matrix, release, manager)
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    cuda_accs = [a for a in builds if a.startswith("cu")]
+    now = (
+        nearest_of(acc, cuda_accs)
+        if acc.startswith("cu") and cuda_accs
+        else nearest_of(acc, list(builds))
+    )
+    why = evidence[1] if evidence else acc
+    built = versions_text(list(builds))
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    because = (
+        f"torch {release.torch} was never built for {acc} ({why}) as {route}; "
+        f"it was built for {built}"
+    )
+    if acc in route_builds(matrix, release, other):
+        because += f" (the {other} route has {acc}: set managers: [{other}] to use it)"
+    report.depart(found.source, "the compute platform", acc, now, because)
+    return now
+
+
+def _cuda_of(acc: str) -> str:
+    return cuda_version_of(acc) or acc
+
+
+def check_pytorch_cuda(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: Report,
+) -> None:
+    """A `pytorch-cuda=X.Y` that was never published is named, with the versions that were."""
+    published = sorted(
+        {b.version for b in matrix.conda if b.form == "pytorch-cuda" and b.version},
+        key=py_key,
+    )
+    for _, why in found.compute:
+        asked = why.removeprefix("pytorch-cuda ") if why.startswith("pytorch-cuda ") else None
+        if asked is None or asked in published:
+            continue
+        build = builds.get(acc)
+        now = (
+            f"project.yaml asks for {acc}, which torch {release.torch} has as {build.form} "
+            f"{_cuda_of(acc)}"
+            if isinstance(build, CondaBuild) and build.form != "pytorch-cuda"
+            else f"project.yaml asks for {acc}"
+        )
+        report.warnings.append(
+            f"{found.source}: pytorch-cuda={asked} was never published: the pytorch-cuda "
+            f"metapackage (-c pytorch -c nvidia) exists for CUDA {', '.join(published)}, so the "
+            f"file's conda install could not solve as written; {now}"
+        )
+
+
+def cpu_route(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    builds: dict[str, PipBuild | CondaBuild],
+    evidence: tuple[str, str] | None,
+    report: Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A CPU build the file asks for stays a CPU build: the other route's, never a CUDA one.
+
+    (`pytorch-cpu=0.4.1`: the matrix records the pytorch channel's CUDA packages of 0.4.1 only,
+    and the CPU wheels of 0.4.1 on download.pytorch.org are the same CPU build.)
+    """
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = route_builds(matrix, release, other)
+    why = evidence[1] if evidence else "cpu"
+    route = f"{manager} wheels" if manager == "pip" else "conda packages"
+    if "cpu" in other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"the file asks for a CPU build ({why}) and the matrix records no CPU build of torch "
+            f"{release.torch} as {route} (only {versions_text(list(builds))}); the {other} "
+            "route has the CPU build",
+        )  # fmt: skip
+        return other, other_builds
+    report.warnings.append(
+        f"{found.source}: the file asks for a CPU build ({why}) but the matrix records none of "
+        f"torch {release.torch} on linux-64 (only {versions_text(list(builds))}); project.yaml "
+        "keeps cpu: `envgen lock` says whether it resolves"
+    )
+    return manager, builds

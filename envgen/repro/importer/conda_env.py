@@ -1,0 +1,170 @@
+"""conda environment files (environment.yml) and conda match specs (also those of `conda install`
+lines): pytorch and its companions, python, the CUDA packages that select a build (cudatoolkit,
+pytorch-cuda, cpuonly, cudaXY), build strings, channels and the other dependencies.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final
+
+import yaml
+
+from envgen.infra.safe_yaml import YamlBombError, load_bounded
+from envgen.repro import eras
+from envgen.repro.importer.evidence import (
+    Evidence,
+    cuda_id,
+    is_version,
+    major_minor,
+    make_pin,
+    room_for,
+    set_python,
+    set_torch,
+)
+from envgen.repro.importer.requirements import pip_line
+from envgen.repro.reading import excerpt
+
+# conda packages envgen sets itself from the matrix: never copied into conda.dependencies.
+_CONDA_OWNED: Final = frozenset(
+    {
+        "python", "pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio",
+        "cudatoolkit", "cuda-toolkit", "pytorch-cuda", "cpuonly", "pip", "pytorch-mutex",
+        "cuda-version", "cudnn", "cuda90", "cuda92", "cuda100", "torchvision-cpu",
+    }
+)  # fmt: skip
+
+
+_CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
+
+_PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A conda environment file (name, channels, dependencies with their pip: list)."""
+    try:
+        # Bounded: a cloned repository's environment.yml may be an alias bomb.
+        _, data = load_bounded(text)
+    except yaml.YAMLError as exc:
+        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+        return
+    except YamlBombError as exc:
+        found.problems.append(f"{found.source}: refused: {exc}")
+        return
+    except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
+        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
+        return
+    if not isinstance(data, dict):
+        found.problems.append(
+            f"{found.source}: expected a conda environment (name, channels, dependencies)"
+        )
+        return
+    if isinstance(data.get("name"), str):
+        found.name = data["name"]
+    for ch in data.get("channels") or []:
+        if isinstance(ch, str) and ch not in found.channels:
+            found.channels.append(ch)
+    for i, dep in enumerate(data.get("dependencies") or []):
+        where = f"{found.source}: dependencies[{i}]"
+        if isinstance(dep, dict) and "pip" in dep:
+            pip = dep.get("pip")
+            for j, req in enumerate(pip if isinstance(pip, list) else []):
+                if isinstance(req, str):
+                    pip_line(req, found, base, f"{where}.pip[{j}]", seen=set())
+                else:
+                    found.warnings.append(
+                        f"{where}.pip[{j}]: {excerpt(str(req))!r} is not a requirement; ignored"
+                    )
+        elif isinstance(dep, str):
+            conda_spec(dep, found, where)
+        else:
+            found.warnings.append(f"{where}: {excerpt(str(dep))!r} is not a package spec; ignored")
+
+
+def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
+    """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
+    text = spec.strip()
+    channel = None
+    if "::" in text:
+        channel, text = text.split("::", 1)
+        if channel not in found.channels:
+            found.channels.append(channel)
+    match = re.match(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*(.*)$", text)
+    if not match:
+        found.warnings.append(f"{where}: {excerpt(spec)!r} is not a conda package spec; ignored")
+        return
+    name, rest = match.group(1).lower(), match.group(2).strip()
+    version, build, ranged = _conda_version(rest)
+    if name in {"pytorch", "pytorch-gpu", "pytorch-cpu"}:
+        set_torch(found, "conda", version, ranged, where=where, label=None)
+        if build:
+            found.comments["torch"] = (
+                f"the file's build: {name}={version or ranged}={excerpt(build)} ({excerpt(where)})"
+            )
+        if name == "pytorch-cpu":
+            found.compute.append(("cpu", f"{where}: {name}"))
+        if build:
+            _conda_build_string(build, found, where)
+    elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
+        found.companions[name.removesuffix("-cpu")] = make_pin(version, ranged, None, where)
+        if build and "cpu" in build:
+            found.compute.append(("cpu", f"{where}: {name} build {build}"))
+        if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
+            found.compute.append(("cpu", f"{where}: {name}"))
+    elif name == "python":
+        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
+        if version or not ranged.startswith((">", "<", "!", "~")):
+            set_python(found, version or ranged, where)
+    elif name == "cpuonly":
+        found.cpuonly = True
+        found.compute.append(("cpu", "cpuonly"))
+    elif name in ("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit"):
+        cuda = major_minor(version or ranged.lstrip("=<>!~"))
+        if cuda:
+            found.compute.append((cuda_id(cuda), f"{name} {cuda}"))
+    elif eras.cuda_meta(name) is not None:
+        # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
+        found.compute.append((cuda_id(eras.cuda_meta(name) or ""), name))
+    elif name not in _CONDA_OWNED:
+        if rest and not rest.startswith(("=", "<", ">", "!", "~")):
+            rest = "=" + rest.replace(" ", "=")
+        dep = name + rest
+        if dep not in found.seen_conda and room_for(found, found.conda_deps, "conda", where):
+            found.seen_conda.add(dep)
+            found.conda_deps.append(dep)
+
+
+def _conda_version(rest: str) -> tuple[str | None, str | None, str]:
+    """(exact version, build string, range text) of a match spec's tail."""
+    rest = rest.strip()
+    if not rest:
+        return None, None, ""
+    if rest.startswith("=="):
+        body = rest[2:]
+    elif rest.startswith("=") and not rest.startswith("=="):
+        body = rest[1:]
+    elif re.match(r"^\d", rest):
+        body = rest.replace(" ", "=", 1)
+    else:
+        return None, None, rest
+    version, _, build = body.partition("=")
+    version = version.strip()
+    build_s = build.strip() or None
+    if "*" in version or not is_version(version):
+        return None, build_s, version
+    # `pytorch=1.7` is fuzzy in conda (1.7.*): exact only with three parts.
+    if rest.startswith("=") and not rest.startswith("==") and len(version.split(".")) < 3:
+        return None, build_s, version
+    return version, build_s, ""
+
+
+def _conda_build_string(build: str, found: Evidence, where: str) -> None:
+    py = _PY_IN_BUILD.match(build)
+    if py:
+        set_python(found, f"{py.group(1)}.{py.group(2)}", f"{where} (build string)")
+    cuda = _CUDA_IN_BUILD.search(build)
+    if cuda:
+        found.compute.append((cuda_id(f"{cuda.group(1)}.{cuda.group(2)}"), f"build string {build}"))
+    elif "cpu" in build:
+        found.compute.append(("cpu", f"build string {build}"))

@@ -1,0 +1,94 @@
+"""`conda list` and `conda list --export` output (often saved as requirements.txt): each
+package becomes a conda match spec, or a pip requirement where pip installed it (channel pypi).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final
+
+from envgen.repro.importer.conda_env import conda_spec
+from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.requirements import pip_requirement
+
+# `name=version=build` (conda list --export) or `name=version` lines, and the export header.
+_EXPORT_LINE: Final = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.+-]*)=([^=\s]+)=([^=\s]+)$")
+
+_EXPORT_HEADER: Final = re.compile(
+    r"(?m)^#\s*(platform:\s*\S+|\$ conda create --name <env> --file <this file>)"
+)
+
+
+_TABLE_HEADER: Final = re.compile(r"(?m)^#\s*Name\s+Version\s+Build(\s+Channel)?\s*$")
+
+
+def is_conda_list(text: str) -> bool:
+    """`conda list --export` or `conda list` output (often saved as requirements.txt).
+
+    >>> is_conda_list("# platform: linux-64\\npytorch=1.6.0=py3.8_cuda10.1.243_cudnn7.6.3_0\\n")
+    True
+    >>> is_conda_list("torch==1.6.0\\n")
+    False
+    """
+    if _EXPORT_HEADER.search(text) or _TABLE_HEADER.search(text):
+        return True
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    return bool(body) and all(_EXPORT_LINE.match(ln) for ln in body)
+
+
+def conda_list_entries(text: str) -> list[tuple[int, str, str | None]]:
+    """(line, conda spec or pip requirement, channel) of each package in conda list output.
+
+    The channel is `pypi` for packages pip installed (`conda list` shows them with channel pypi
+    and `conda list --export` with build `pypi_0`); those become `name==version` requirements.
+
+    >>> conda_list_entries("pytorch=1.6.0=py3.8_cuda10.1.243_cudnn7.6.3_0\\ntqdm=4.50.0=pypi_0\\n")
+    [(1, 'pytorch=1.6.0=py3.8_cuda10.1.243_cudnn7.6.3_0', None), (2, 'tqdm==4.50.0', 'pypi')]
+    """
+    out: list[tuple[int, str, str | None]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _EXPORT_LINE.match(line)
+        if m:
+            name, version, build = m.groups()
+            channel = "pypi" if build.startswith("pypi_") else None
+        else:
+            cols = line.split()
+            if len(cols) < 3 or not re.match(r"^[A-Za-z0-9_]", cols[0]):
+                continue
+            name, version, build = cols[0], cols[1], cols[2]
+            channel = cols[3] if len(cols) > 3 else None
+        if channel == "pypi":
+            out.append((number, f"{name}=={version}", "pypi"))
+        else:
+            out.append((number, f"{name}={version}={build}", channel))
+    return out
+
+
+def read(text: str, found: Evidence, _base: Path | None) -> None:
+    """`conda list --export` (name=version=build) or `conda list` table output."""
+    found.torch_manager = found.torch_manager or "conda"
+    unchanneled = 0
+    for number, spec, channel in conda_list_entries(text):
+        where = f"{found.source}:{number}"
+        if channel == "pypi":
+            pip_requirement(spec, found, where)
+            continue
+        if channel and channel not in found.channels and re.fullmatch(r"[\w.-]+", channel):
+            found.channels.append(channel)
+        before = len(found.conda_deps)
+        conda_spec(spec, found, where)
+        unchanneled += channel is None and len(found.conda_deps) > before
+    if unchanneled and "defaults" not in found.channels:
+        # `conda list --export` records no channels and `conda list` leaves the column empty
+        # for the defaults channel: a plain Anaconda/Miniconda install took them from defaults.
+        found.channels.append("defaults")
+        found.warnings.append(
+            f"{found.source}: {unchanneled} package(s) have no channel in the listing (conda "
+            "list leaves defaults blank, conda list --export records no channels); project.yaml "
+            "adds the defaults channel: change conda.channels if the environment used "
+            "conda-forge"
+        )

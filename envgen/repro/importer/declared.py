@@ -1,0 +1,51 @@
+"""The requirements a Python package declares (setup.py, setup.cfg, pyproject.toml, pylock.toml),
+as one `Declared` record, and how it becomes evidence: each requirement is read as a pip line,
+an exact `python_requires` (==3.8, ~=3.8) names the python; a floor (>=3.6) does not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.requirements import pip_requirement
+
+
+@dataclass(slots=True)
+class Declared:
+    """Requirements a Python package declares (setup.py, setup.cfg, pyproject.toml)."""
+
+    requirements: list[tuple[int, str]] = field(default_factory=list)  # (line, requirement)
+    python_requires: tuple[int, str] | None = None
+    warnings: list[str] = field(default_factory=list)
+    # Why the file could not be read at all (nested too deep for the parser): an error for this
+    # file; a repository import skips it and reads the others (issue 21 item 7).
+    refused: str | None = None
+
+
+def too_deep(source: str, what: str) -> str:
+    return (
+        f"{source}: {what} is nested too deeply to read (more than Python's recursion limit of "
+        "nested brackets or terms); refused: no real environment file looks like this"
+    )
+
+
+def line_of(lines: list[str], needle: str) -> int:
+    return next((i for i, ln in enumerate(lines, start=1) if needle in ln), 0)
+
+
+def parse_declared(declared: Declared, found: Evidence) -> None:
+    """A package's own dependencies (setup.py, setup.cfg, pyproject.toml)."""
+    if declared.refused is not None:
+        found.unreadable = declared.refused
+        found.problems.append(declared.refused)
+        return
+    found.warnings.extend(declared.warnings)
+    for number, req in declared.requirements:
+        pip_requirement(req, found, f"{found.source}:{number}")
+    if declared.python_requires is not None:
+        number, text = declared.python_requires
+        m = re.fullmatch(r"\s*(==|~=)\s*(\d+\.\d+)(\.[\d*]+)?\s*", text)
+        if m:  # a floor (>=3.6) is not a pin: the release decides
+            set_python(found, m.group(2), f"{found.source}:{number} (python_requires)")

@@ -1,0 +1,134 @@
+"""Which format a file is, and the reader that turns it into evidence.
+
+`detect_kind` decides a file's format from its name, then its content (an ordered decision
+table); `READERS` maps each format to its module's `read`. A new format is a new module with a
+`read(text, found, base)` function, a row in `READERS` and a `SourceKind`. Nothing here reads the
+matrix or decides anything about the project (envgen.repro.importer.resolution does).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from envgen.errors import ImportSpecError
+from envgen.repro.importer import (
+    batch,
+    conda_env,
+    conda_list,
+    dockerfile,
+    install_script,
+    pylock,
+    pyproject,
+    readme,
+    requirements,
+    setup_cfg,
+    setup_py,
+)
+from envgen.repro.importer.conda_list import is_conda_list
+from envgen.repro.importer.evidence import Evidence, SourceKind, set_python
+from envgen.repro.importer.pylock import is_pylock_name
+from envgen.repro.reading import UnreadableSource, read_source
+
+# One reader per format: (text, the evidence it adds to, the folder includes are relative to).
+READERS: Final[dict[SourceKind, Callable[[str, Evidence, Path | None], None]]] = {
+    "conda": conda_env.read,
+    "pip": requirements.read,
+    "shell": install_script.read,
+    "batch": batch.read,
+    "dockerfile": dockerfile.read,
+    "conda-list": conda_list.read,
+    "markdown": readme.read,
+    "setup.py": setup_py.read,
+    "setup.cfg": setup_cfg.read,
+    "pyproject": pyproject.read,
+    "pylock": pylock.read,
+}
+
+
+def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
+    """Guess what a file is from its name, then its content.
+
+    >>> detect_kind("environment.yml", ""), detect_kind("Dockerfile.gpu", "")
+    ('conda', 'dockerfile')
+    """
+    low = filename.lower()
+    if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
+        return "dockerfile"
+    if low.endswith((".yml", ".yaml")):
+        return "conda"
+    if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
+        return "shell"
+    if low.endswith((".bat", ".cmd")):
+        return "batch"
+    if low == "setup.py":
+        return "setup.py"
+    if low == "setup.cfg":
+        return "setup.cfg"
+    if low == "pyproject.toml":
+        return "pyproject"
+    if is_pylock_name(low):
+        return "pylock"
+    if low.endswith((".md", ".markdown", ".rst")) or re.match(
+        r"^(readme|install)\.(txt|markdown)$", low
+    ):
+        return "markdown"
+    if is_conda_list(text):
+        return "conda-list"
+    if low.endswith((".txt", ".in")) or low.startswith("requirements"):
+        return "pip"
+    first = next(
+        (ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")), ""
+    )
+    if re.match(r"(?i)^(FROM|ARG)\s", first):
+        return "dockerfile"
+    if re.search(r"(?m)^dependencies\s*:", text):
+        return "conda"
+    if re.search(
+        r"(?m)\b(pip3?|conda|mamba|micromamba)\s+(install|create)\b", text
+    ) or text.startswith("#!"):
+        return "shell"
+    return "pip"
+
+
+def parse_file(path: Path, *, root: Path | None = None, context: Path | None = None) -> Evidence:
+    """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind.
+
+    `context` is a Dockerfile's build context (default: the Dockerfile's folder).
+    """
+    try:
+        text = read_source(path)
+    except UnreadableSource as exc:
+        raise ImportSpecError(str(exc)) from None
+    return parse_text(
+        text, filename=path.name, base=path.parent, root=root, context=context, tree=path.parent
+    )
+
+
+def parse_text(
+    text: str,
+    *,
+    filename: str,
+    base: Path | None,
+    root: Path | None = None,
+    context: Path | None = None,
+    tree: Path | None = None,
+) -> Evidence:
+    """The evidence one file gives, read by the reader of its format."""
+    kind = detect_kind(posixpath.basename(filename), text)
+    found = Evidence(source=filename, kind=kind, root=root, tree=tree, build_context=context)
+    READERS[kind](text, found, base)
+    weak = found.conda_base or found.weak_python
+    if found.python is None and weak is not None and weak[0]:
+        set_python(found, weak[0], weak[1])
+    return found
+
+
+def parse_command_text(command: str, *, source: str) -> Evidence:
+    """The evidence of one install command line (`envgen import --command`)."""
+    found = Evidence(source=source, kind="shell")
+    install_script.read(command, found, None)
+    return found

@@ -1,0 +1,227 @@
+"""Dockerfiles: the FROM image (pytorch/pytorch, NGC, nvidia/cuda, python, Ubuntu's python3),
+ARG/ENV values substituted into later lines (bounded), COPY/ADD into a build context that -r and
+scripts are resolved in, and RUN lines read as shell on their default route.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Final
+
+from packaging.version import Version
+
+from envgen.repro import eras, shell
+from envgen.repro.base_images import ngc_pytorch
+from envgen.repro.importer.evidence import (
+    DockerContext,
+    Evidence,
+    Pin,
+    cuda_id,
+    major_minor,
+    over_budget,
+    set_python,
+    set_torch,
+)
+from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
+from envgen.repro.importer.requirements import logical_lines
+from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt
+
+_VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
+
+_PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyver|python_ver)$")
+
+
+class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this module
+    """A line grew past MAX_EXPANDED_CHARS while its $VARS were substituted."""
+
+
+def _substitute(text: str, env: dict[str, str]) -> str:
+    """Expand $NAME, ${NAME} and ${NAME:-default}, bounded (nested ENV values grow fast).
+
+    Raises:
+        _TooLong: the result would pass MAX_EXPANDED_CHARS characters.
+    """
+    out: list[str] = []
+    size = 0
+    pos = 0
+    for m in _VAR.finditer(text):
+        name = m.group(1) or m.group(3)
+        value = env.get(name, m.group(2) if m.group(2) is not None else m.group(0))
+        for piece in (text[pos : m.start()], value):
+            size += len(piece)
+            if size > MAX_EXPANDED_CHARS:
+                raise _TooLong
+            out.append(piece)
+        pos = m.end()
+    size += len(text) - pos
+    if size > MAX_EXPANDED_CHARS:
+        raise _TooLong
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _too_long(found: Evidence, where: str) -> None:
+    found.warnings.append(
+        f"{where}: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+        "(nested ARG/ENV/shell variables); line ignored"
+    )
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A Dockerfile: its FROM image, ARG/ENV values, COPY'd files and RUN lines."""
+    context = found.build_context
+    env: dict[str, str] = {}
+    if base is not None or context is not None:
+        found.docker = DockerContext(
+            context=(context or base or Path()).resolve(),
+            fallback=found.root.resolve() if found.root is not None and context is None else None,
+        )
+    try:
+        _dockerfile_lines(text, found, base, env)
+    finally:
+        found.docker = None
+    if found.python is None:
+        for key, value in env.items():
+            m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
+            if _PYTHON_VARS.match(key) and m:
+                set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
+                break
+
+
+def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
+    for number, line in logical_lines(text):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        keyword, _, rest = stripped.partition(" ")
+        keyword = keyword.upper()
+        where = f"{found.source}:{number}"
+        try:
+            rest = _substitute(rest.strip(), env)
+        except _TooLong:
+            _too_long(found, where)
+            continue
+        if over_budget(found, rest, where):
+            return
+        if keyword == "FROM":
+            image = next((w for w in rest.split() if not w.startswith("--")), None)
+            if image is None:
+                found.warnings.append(f"{where}: FROM names no image; line ignored")
+            else:
+                _from_image(image, found, where)
+        elif keyword in ("ARG", "ENV"):
+            try:
+                items = shlex.split(rest)
+            except ValueError:
+                found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+                continue
+            for item in items:
+                key, eq, value = item.partition("=")
+                if eq:
+                    env[key] = value
+            if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
+                env[rest.split()[0]] = rest.split()[1]
+        elif keyword == "WORKDIR" and found.docker is not None and rest:
+            found.docker.workdir = found.docker.image_path(rest.strip())
+        elif keyword in ("COPY", "ADD") and found.docker is not None:
+            _docker_copy(rest, found.docker)
+        elif keyword == "RUN":
+            try:  # the exec form; Docker runs anything that is not a JSON array as shell form
+                words = json.loads(rest) if rest.startswith("[") else None
+            except json.JSONDecodeError:
+                words = None
+            if isinstance(words, list):
+                shell_command([str(w) for w in words], found, base, where, env=env)
+            else:  # `if`/`case` in a RUN line: its default route, as for an install script
+                _run_line(rest, found, base, where, env=env)
+
+
+def _run_line(
+    line: str, found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    """A Dockerfile RUN line (its ARG/ENV values already substituted) on its default route."""
+    route = shell.interpret(line, env=env)
+    for command in route.commands:
+        shell_line(command.text, found, base, where, env=env)
+    found.warnings.extend(f"{where}: {note}" for _, note in route.notes)
+    found.warnings.extend(
+        f"{where}: an alternative route ({alt.branch} of the RUN line), not the default one "
+        f"envgen imports: {excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        for alt in route.alternatives
+    )
+
+
+def _docker_copy(rest: str, docker: DockerContext) -> None:
+    try:
+        words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
+    except (json.JSONDecodeError, ValueError):
+        return
+    if not isinstance(words, list):
+        return
+    words = [str(w) for w in words]
+    if any(w.startswith("--from") for w in words):
+        return  # from another build stage, not the context
+    args = [w for w in words if not w.startswith("--")]
+    if len(args) >= 2:
+        docker.copy(args[:-1], args[-1])
+
+
+def _from_image(image: str, found: Evidence, where: str) -> None:
+    repo, _, tag = image.partition(":")
+    repo = repo.removeprefix("docker.io/").removeprefix("library/")
+    if repo == "pytorch/pytorch":
+        # 1.9.0-cuda11.1-cudnn8-runtime; the 2018 tags name the CUDA major only (0.4.1-cuda9-...).
+        m = re.match(
+            r"^(\d+\.\d+(?:\.\d+)?)[-_]cuda(\d+(?:\.\d+)?)[-_]cudnn[\d.]+[-_](runtime|devel)$", tag
+        )
+        if m:
+            exact = m.group(1).count(".") == 2
+            version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
+            set_torch(found, "pip", version, ranged, where=where, label=None)
+            cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
+            found.compute.append((cuda_id(cuda), f"image {image}"))
+            # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
+            found.companions.setdefault("torchvision", Pin(where=where))
+        else:
+            found.problems.append(
+                f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
+                "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
+            )
+    elif repo == "nvcr.io/nvidia/pytorch":
+        row = ngc_pytorch(tag)
+        if row is None:
+            found.warnings.append(
+                f"{where}: FROM {excerpt(image)}: matrices/base-images.yaml has no row for this "
+                "tag, so its torch, CUDA and python are unknown; pin torch in the file or add the "
+                "row from NVIDIA's PyTorch release notes"
+            )
+            return
+        shipped = Version(row.torch)
+        said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
+        set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        found.image_cuda = major_minor(row.cuda)
+        set_python(found, row.python, f"{where} (image {excerpt(image)})")
+    elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
+        m = re.match(r"^(\d+\.\d+)", tag)
+        if m:
+            found.image_cuda = m.group(1)
+            if (
+                not re.search(r"ubuntu|centos|rocky|ubi|debian", tag)
+                and m.group(1) in eras.CUDA_IMAGE_UBUNTU
+            ):
+                image = (
+                    f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
+                )
+    ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    debian = tag.split("-", 1)[0] if repo == "debian" else ""
+    if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
+    elif debian in eras.DEBIAN_PYTHON3:
+        found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
+    elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python
+        m = re.match(r"^(\d\.\d+)", tag)
+        if m:
+            set_python(found, m.group(1), f"{where} (image {image})")

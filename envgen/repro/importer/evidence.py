@@ -1,0 +1,275 @@
+"""The evidence record: everything one file asks for, where it says so, before the matrix judges it.
+
+Every format reader (requirements, conda_env, dockerfile, ...) fills one `Evidence` through the
+setters here (`set_torch`, `set_python`, `make_pin`), which apply the rules that hold whatever
+the format: a later torch install replaces an earlier one (said as a departure), the first python
+named wins, pip sees conda's pytorch as an installed torch. `DockerContext` is where a
+Dockerfile's COPY lines put files, read by the includes and scripts it runs. This module must not
+read the matrix, the network or any file.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from envgen.model.matrix import accelerator_id
+from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
+
+SourceKind = Literal[
+    "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
+    "markdown", "batch", "pylock",
+]  # fmt: skip
+
+
+@dataclass(slots=True)
+class Pin:
+    """A torch-family package as the file gave it."""
+
+    version: str | None = None  # exact, or None when unpinned
+    specifier: str = ""  # a range or fuzzy conda version, when not exact
+    label: str | None = None  # pip local label: cu110, cpu
+    where: str = ""
+    # The wheel file that named this version (`torch-0.4.1.post2-cp37-...whl`): proof that a
+    # post-release existed on the index it came from.
+    wheel: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WheelRef:
+    """A direct wheel URL of another package, kept until the matrix says if it is an extension."""
+
+    text: str  # the requirement as the file wrote it (a bare URL or `name @ URL`)
+    url: str
+    where: str
+    slot: int  # where in pip_reqs its requirement goes (file order)
+
+
+@dataclass(slots=True)
+class Evidence:
+    """Everything a file asked for, before validation."""
+
+    source: str
+    kind: SourceKind
+    name: str | None = None
+    torch: Pin | None = None
+    companions: dict[str, Pin] = field(default_factory=dict)
+    torch_manager: Literal["pip", "conda"] | None = None
+    python: str | None = None
+    python_where: str = ""
+    channels: list[str] = field(default_factory=list)
+    conda_deps: list[str] = field(default_factory=list)
+    pip_reqs: list[str] = field(default_factory=list)
+    indexes: list[tuple[str, str]] = field(default_factory=list)  # (form, url)
+    wheels: list[WheelRef] = field(default_factory=list)  # direct wheel URLs, read by build_project
+    # The extension pages recognised wheel URLs came from: ("wheel", page), evidence like -f.
+    wheel_pages: list[tuple[str, str]] = field(default_factory=list)
+    cpuonly: bool = False
+    # (accelerator or None for a build PyPI chooses, the words for messages)
+    compute: list[tuple[str, str]] = field(default_factory=list)
+    image_cuda: str | None = None
+    image_python: str | None = None
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    # What project.yaml cannot say but should keep (a python patch version, a conda build
+    # string), written as comments beside the key: {key: text}.
+    comments: dict[str, str] = field(default_factory=dict)
+    # Where the file contradicts itself and envgen chose one side (turned into departures).
+    departures: list[str] = field(default_factory=list)
+    include_depth: int = 0  # how deep the current -r chain is
+    expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
+    seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
+    seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
+    full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
+    root: Path | None = None  # includes must stay inside it (a repository import)
+    tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
+    unreadable: str | None = None  # why the whole file was refused (a repository skips it)
+    scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
+    # A python the file implies only (the base env of the Miniconda it installs, the distro's
+    # python3): used when nothing names the python. (python, where)
+    weak_python: tuple[str, str] | None = None
+    distro_python: tuple[str, str] | None = None  # (Ubuntu 20.04, 3.8) from the FROM image
+    # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
+    # which replaces the distro's python3 as the one pip runs in.
+    conda_base: tuple[str, str] | None = None
+    docker: DockerContext | None = None  # while a Dockerfile is read: where COPY put files
+    build_context: Path | None = None  # a Dockerfile's build context (--context), if given
+
+
+@dataclass(slots=True)
+class DockerContext:
+    """A Dockerfile's build context and what its COPY/ADD lines put where in the image."""
+
+    context: Path
+    fallback: Path | None = None  # a second context to try (the repository, for a repo import)
+    workdir: str = "/"
+    files: dict[str, str] = field(default_factory=dict)  # image path -> context-relative path
+    dirs: list[tuple[str, str]] = field(default_factory=list)  # (image dir, context dir)
+
+    def image_path(self, name: str) -> str:
+        return posixpath.normpath(posixpath.join(self.workdir, name))
+
+    def copy(self, sources: list[str], dest: str) -> None:
+        target = self.image_path(dest)
+        into_dir = len(sources) > 1 or dest.endswith("/") or dest in {".", "./"}
+        for src in sources:
+            rel = posixpath.normpath(src.lstrip("/"))
+            rel = "" if rel == "." else rel
+            if not rel or (self.context / rel).is_dir():
+                self.dirs.append((target, rel))  # a folder's contents go into the target
+            elif into_dir:
+                self.files[posixpath.join(target, posixpath.basename(rel))] = rel
+            else:
+                self.files[target] = rel
+
+    def resolve(self, name: str) -> Path:
+        """The build-context file that `pip install -r name` reads inside the image."""
+        path = self.image_path(name)
+        if path in self.files:
+            return self.context / self.files[path]
+        for image_dir, rel in sorted(self.dirs, key=lambda d: -len(d[0])):
+            if path == image_dir or path.startswith(image_dir.rstrip("/") + "/"):
+                rest = path[len(image_dir) :].lstrip("/")
+                return self.context / posixpath.join(rel, rest) if rel or rest else self.context
+        return self.context / name.lstrip("/")
+
+
+def make_pin(version: str | None, ranged: str, label: str | None, where: str) -> Pin:
+    return Pin(version=version, specifier=ranged, label=label, where=where)
+
+
+def set_torch(
+    found: Evidence,
+    manager: Literal["pip", "conda"],
+    version: str | None,
+    ranged: str,
+    *,
+    where: str,
+    label: str | None,
+) -> None:
+    pin = make_pin(version, ranged, label, where)
+    if (
+        found.torch is not None
+        and found.torch_manager == "conda"
+        and manager == "pip"
+        and label is None
+        and _satisfied_by(found.torch.version, version, ranged)
+    ):
+        # pip sees conda's pytorch as torch of that version: `torch==1.11.0` (or an unpinned
+        # torch) after `pytorch=1.11.0` is already satisfied, so conda's build stays.
+        return
+    if (
+        found.torch is not None
+        and (found.torch.version, found.torch.specifier) != (version, ranged)
+        and (version is not None or ranged)
+    ):
+        if found.torch.version is None and not found.torch.specifier:
+            found.torch = pin
+            found.torch_manager = manager
+            return
+        text = (
+            f"{where}: torch was {_pin_text(found.torch)} ({found.torch.where}) and "
+            f"{_pin_text(pin)}, now {_pin_text(pin)}, because the later install replaces the "
+            "earlier one"
+        )
+        found.departures.append(text)
+        found.warnings.append(text)
+        # The image's CUDA described the torch it shipped, not the one installed over it.
+        found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        found.image_cuda = None
+        found.torch = pin
+        found.torch_manager = manager
+        if label:
+            found.compute.append((label, f"torch=={version}+{label}"))
+        return
+    if found.torch is None or version is not None or ranged:
+        found.torch = pin
+        found.torch_manager = manager
+    if label:
+        found.compute.append((label, f"torch=={version}+{label}"))
+
+
+def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bool:
+    """A pip requirement (exact `version`, or a `ranged` specifier, or neither) that an installed
+    torch `installed` already satisfies (pip then installs nothing)."""
+    if installed is None or not is_version(installed):
+        return False
+    if version is not None:
+        return is_version(version) and Version(version) == Version(installed)
+    try:
+        return SpecifierSet(ranged).contains(installed) if ranged else True
+    except InvalidSpecifier:
+        return False
+
+
+def set_python(found: Evidence, version: str | None, where: str) -> None:
+    if not version:
+        return
+    mm = major_minor(version.lstrip("=<>~!"))
+    if mm is None or not version.lstrip("=").startswith(mm.split(".")[0]):
+        return
+    if found.python is None:
+        found.python, found.python_where = mm, where
+        full = re.match(r"^=*\s*(\d+\.\d+\.\d+)\b", version)
+        if full:
+            found.comments["python"] = f"the file says {full.group(1)} ({excerpt(where)})"
+    elif found.python != mm:
+        text = (
+            f"{where}: python was {mm}, now {found.python}, because {found.python_where} asked "
+            f"for python {found.python} first"
+        )
+        found.departures.append(text)
+        found.warnings.append(text)
+
+
+def _pin_text(pin: Pin) -> str:
+    if pin.version:
+        return pin.version + (f"+{pin.label}" if pin.label else "")
+    return pin.specifier or "(unpinned)"
+
+
+def major_minor(text: str | None) -> str | None:
+    m = re.match(r"^(\d+)\.(\d+)", text or "")
+    return f"{m.group(1)}.{m.group(2)}" if m else None
+
+
+def cuda_id(cuda: str) -> str:
+    return accelerator_id("cuda", cuda)
+
+
+def is_version(text: str) -> bool:
+    try:
+        Version(text)
+    except InvalidVersion:
+        return False
+    return True
+
+
+def room_for(found: Evidence, items: list[str], what: str, where: str) -> bool:
+    """Another package fits under MAX_PACKAGES (one warning when the first one does not)."""
+    if len(items) < MAX_PACKAGES:
+        return True
+    if what not in found.full:
+        found.full.add(what)
+        found.warnings.append(
+            f"{where}: more than {MAX_PACKAGES} {what} packages; the rest are left out"
+        )
+    return False
+
+
+def over_budget(found: Evidence, expanded: str, where: str) -> bool:
+    """True (with one warning) once a file's expanded lines pass MAX_EXPANDED_TOTAL."""
+    found.expanded += len(expanded)
+    if found.expanded <= MAX_EXPANDED_TOTAL:
+        return False
+    found.warnings.append(
+        f"{where}: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters in all "
+        "(nested ARG/ENV/shell variables); the rest of the file is not read"
+    )
+    return True

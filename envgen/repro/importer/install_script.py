@@ -1,0 +1,342 @@
+"""POSIX shell install scripts (and RUN lines, README blocks, --command) on their default route.
+
+envgen.repro.shell interprets the script (if/case/functions/&&, no arguments, Linux x86_64, an
+NVIDIA GPU); each command it runs is read here: pip and conda installs, the python of an
+environment it creates (virtualenv -p, python3.9 -m venv, a Miniconda installer), the distro's
+python from apt, and scripts it runs (followed inside the imported tree, bounded). The commands
+of branches not taken are listed as alternatives. Nothing is executed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shlex
+from pathlib import Path
+from typing import Final, Literal
+
+from envgen.repro import eras, shell
+from envgen.repro.importer.conda_env import conda_spec
+from envgen.repro.importer.evidence import Evidence, over_budget, set_python
+from envgen.repro.importer.requirements import pip_install
+from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
+
+MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
+
+# `set NAME=value`, `set "NAME=value"`, `export NAME="value"`, `NAME='value'`: one a line.
+_ASSIGNMENT: Final = re.compile(
+    r"""^\s*(?:@?set\s+"?|export\s+)?([A-Za-z_]\w{0,63})=(["']?)(.{1,4096}?)\2"?\s*$""",
+    re.IGNORECASE,
+)
+_INSTALL_VALUE: Final = re.compile(
+    r"^(?:\S*[\\/])?(?:pip[\d.]*|python[\d.]*(?:\.exe)?\s+-m\s+pip|uv\s+pip)\s+install\s|"
+    r"^(?:conda|mamba)\s+install\s"
+)
+_CONDA_VALUE_FLAGS: Final = frozenset(
+    {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
+)
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A POSIX shell install script, on its default route."""
+    parse_shell(text, found, base, env={})
+
+
+def parse_shell(
+    text: str,
+    found: Evidence,
+    base: Path | None,
+    *,
+    env: dict[str, str],
+    offset: int = 0,
+    script: Literal["sh", "bat"] = "sh",
+) -> None:
+    """An install script on its default route (envgen.repro.shell): no arguments, Linux x86_64,
+    an NVIDIA GPU; the install commands of the branches it does not take are listed."""
+    route = shell.interpret(text, kind=script, env=env)
+
+    def where_of(line: int) -> str:
+        return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
+
+    for command in [*route.commands, *_launcher_commands(text, script)]:
+        where = where_of(command.line)
+        if over_budget(found, command.text, where):
+            break
+        if command not in route.commands:
+            found.warnings.append(
+                f"{where}: {excerpt(command.text)!r} is the value of a variable the script sets "
+                "but never expands itself: read as the install command the launcher it starts "
+                "runs (as TORCH_COMMAND is in stable-diffusion-webui's webui-user files)"
+            )
+        shell_line(command.text, found, base, where, env=env, batch=script == "bat")
+    for line, note in route.notes:
+        found.warnings.append(f"{where_of(line) if line else found.source}: {note}")
+    for alt in route.alternatives:
+        found.warnings.append(
+            f"{where_of(alt.line)}: an alternative route ({alt.branch}), not the default one "
+            "envgen imports (no arguments, Linux, an NVIDIA GPU): "
+            f"{excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
+        )
+
+
+def _launcher_commands(text: str, script: Literal["sh", "bat"]) -> list[shell.Command]:
+    """Install commands a script hands to the launcher it starts, in a variable it never expands
+    itself (`set TORCH_COMMAND=pip install torch==2.1.2 ...` then `call webui.bat`): the
+    launcher runs them. Bounded by the script's own lines (MAX_SOURCE_BYTES)."""
+    out: list[shell.Command] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _ASSIGNMENT.match(line)
+        if m is None or not _INSTALL_VALUE.match(m.group(3)):
+            continue
+        name = re.escape(m.group(1))
+        uses = rf"%{name}%|!{name}!" if script == "bat" else rf"\${name}\b|\${{{name}[}}:]"
+        if re.search(uses, text, re.IGNORECASE if script == "bat" else 0) is None:
+            out.append(shell.Command(text=m.group(3), line=number))
+    return out
+
+
+def shell_line(
+    line: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    env: dict[str, str],
+    batch: bool = False,
+) -> None:
+    """One command line, split into words as the shell (or cmd.exe, for `batch`) splits it."""
+    try:
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")
+        lexer.whitespace_split = True
+        lexer.commenters = "#"
+        if batch:  # cmd.exe has no backslash escapes: venv\Scripts\python.exe is a path
+            lexer.escape = ""
+        tokens = list(lexer)
+    except ValueError:
+        found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+        return
+    segment: list[str] = []
+    skip = False
+    for i, tok in enumerate([*tokens, ";"]):
+        if skip:  # the target of a redirect
+            skip = False
+            continue
+        if tok and set(tok) <= set(";&|<>") and ("<" in tok or ">" in tok):
+            # An unquoted < or > is a redirect, as the shell reads it: `pip install torch>=1.7`
+            # installs an unpinned torch and writes pip's output to a file named `=1.7`.
+            target = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if segment and segment[-1].isdigit():
+                segment.pop()  # 2>&1: the file descriptor
+            elif segment and target.startswith("=") and not tok.startswith("<"):
+                found.warnings.append(
+                    f"{where}: `{excerpt(segment[-1])}{tok}{excerpt(target)}` is not quoted, so "
+                    f"the shell reads {tok} as a redirect and installs {excerpt(segment[-1])} "
+                    "without that version bound"
+                )
+            skip = True
+            continue
+        if tok and set(tok) <= set(";&|"):
+            shell_command(segment, found, base, where, env=env)
+            segment = []
+        else:
+            segment.append(tok)
+
+
+def shell_command(
+    words: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
+    while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
+        if "=" in words[0] and words[0] != "RUN":
+            key, _, value = words[0].partition("=")
+            env[key] = value
+        words = words[1:]
+    if not words:
+        return
+    # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
+    tool = re.split(r"[\\/]", words[0])[-1].removesuffix(".exe")
+    if tool in {"export", "ENV"} and len(words) > 1:
+        for item in words[1:]:
+            key, eq, value = item.partition("=")
+            if eq:
+                env[key] = value
+        return
+    words, tool = _python_pip(words, tool, found, where)
+    if _run_string(words, tool, found, base, where, env=env):
+        return
+    if _env_python(tool, words, found, where):
+        return
+    script = _script_run(words, found, base, where)
+    if script is not None:
+        _follow_script(script, found, where)
+        return
+    if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
+        _system_python(tool, words, found, where)
+        return
+    if tool == "uv" and words[1:2] == ["pip"]:
+        words, tool = words[1:], "pip"
+    if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
+        if re.fullmatch(r"pip\d\.\d+", tool) and found.python is None:
+            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is
+            set_python(found, tool.removeprefix("pip"), f"{where} ({tool})")
+        pip_install(words[2:], found, base, where)
+    elif (
+        tool in {"conda", "mamba", "micromamba"}
+        and len(words) > 1
+        and words[1] in {"install", "create"}
+    ):
+        _conda_install(words[2:], found, where)
+
+
+def _run_string(
+    words: list[str],
+    tool: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    env: dict[str, str],
+) -> bool:
+    """`cmd /c "pip install ..."` and `bash -c "pip install ..."`: the command line a shell runs
+    from a string, read as one more line (bounded by MAX_INCLUDE_DEPTH). True when it was one."""
+    if tool == "cmd" and len(words) > 2 and words[1].lower() in {"/c", "/k"}:
+        inner, batch = " ".join(words[2:]), True
+    elif tool in {"bash", "sh"} and len(words) > 2 and words[1] == "-c":
+        inner, batch = words[2], False
+    else:
+        return False
+    if found.include_depth < MAX_INCLUDE_DEPTH:
+        found.include_depth += 1
+        try:
+            shell_line(inner, found, base, where, env=env, batch=batch)
+        finally:
+            found.include_depth -= 1
+    return True
+
+
+def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tuple[list[str], str]:
+    """`python3.9 -m pip ...` (or Windows' `py -3.10 -m pip`) as `pip ...`, naming the python."""
+    launcher = re.fullmatch(r"-(\d\.\d+)", words[1]) if tool == "py" and len(words) > 1 else None
+    if launcher is not None:  # Windows' py launcher: `py -3.10 -m pip` is python3.10's pip
+        words, tool = [f"python{launcher.group(1)}", *words[2:]], f"python{launcher.group(1)}"
+    elif tool == "py":
+        words, tool = ["python", *words[1:]], "python"
+    if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
+        if tool not in {"python", "python3"} and found.python is None:
+            set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
+        words = ["pip", *words[3:]]
+        tool = "pip"
+    return words, tool
+
+
+def _script_run(words: list[str], found: Evidence, base: Path | None, where: str) -> Path | None:
+    """The file a command runs as a shell script (`bash install.sh`, `./install.sh`, a Dockerfile's
+    `RUN /tmp/install.sh` of a COPY'd file), when it lies inside what the import may read."""
+    first = Path(words[0]).name
+    target = words[1] if first in {"bash", "sh", "source", "."} and len(words) > 1 else words[0]
+    if not target.endswith(".sh") or (base is None and found.docker is None):
+        return None
+    if found.docker is not None:
+        path, fence = found.docker.resolve(target), found.docker.context
+    else:
+        path = (base or Path()) / target
+        fence = found.root or found.tree or base or Path()
+    if not inside(path, fence):
+        if path.is_file():  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
+            found.warnings.append(
+                f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
+            )
+        return None
+    return path if path.is_file() else None
+
+
+def _follow_script(path: Path, found: Evidence, where: str) -> None:
+    """Read a script the file runs, on its default route, as part of the file (bounded)."""
+    resolved = path.resolve()
+    if resolved in found.scripts:
+        return
+    if found.include_depth >= MAX_INCLUDE_DEPTH or len(found.scripts) >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(f"{where}: {path.name}: too many scripts run scripts; not read")
+        return
+    found.scripts.add(resolved)
+    try:
+        text = read_source(path, shown=path.name)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: {exc}; the script is not read")
+        return
+    saved = found.source, found.docker, found.tree
+    fence = found.docker.context if found.docker is not None else found.tree
+    found.source, found.docker, found.tree = path.name, None, fence
+    found.include_depth += 1
+    try:
+        parse_shell(text, found, path.parent, env={})
+    finally:
+        found.include_depth -= 1
+        found.source, found.docker, found.tree = saved
+
+
+def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
+    """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
+    package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
+    Python 2.7's, `python-pip` / `python-dev` with no python3 package is Python 2.7 (weak)."""
+    packages = words[2:]
+    for word in packages:
+        m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
+        if m:
+            set_python(found, m.group(1), f"{where} ({tool} install {word})")
+            return
+    if found.distro_python is None:
+        return
+    distro, python3 = found.distro_python
+    said = next((w for w in packages if re.fullmatch(r"python3(-[\w.+-]+)?", w)), None)
+    if said is not None:
+        found.weak_python = found.weak_python or (
+            python3,
+            f"{where} ({tool} install {said} on {distro})",
+        )
+        return
+    python2 = next((w for w in packages if w in {"python", "python-pip", "python-dev"}), None)
+    if python2 is not None and distro.removeprefix("Ubuntu ") in eras.PYTHON2_UBUNTU:
+        found.weak_python = found.weak_python or (
+            "2.7",
+            f"{where} ({tool} install {python2} on {distro}, whose python-pip is Python 2.7's)",
+        )
+
+
+def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
+    """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
+    venv`, `uv venv --python 3.10`), or of the Miniconda it installs (`Miniconda3-py38_...`, a
+    fallback when nothing names the env's python). True when the command was one of these."""
+    if tool == "virtualenv" or (tool == "uv" and words[1:2] == ["venv"]):
+        for flag, value in itertools.pairwise(words):
+            if flag in {"-p", "--python"}:
+                m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
+                if m:
+                    set_python(found, m.group(1), f"{where} ({tool} {flag} {excerpt(value)})")
+        return True
+    m = re.fullmatch(r"python(\d\.\d+)", tool)
+    if m and words[1:3] == ["-m", "venv"]:
+        set_python(found, m.group(1), f"{where} ({tool} -m venv)")
+        return True
+    for word in words:
+        installer = re.search(r"(?:Mini|Ana)conda3-(?:py(\d)(\d+)_|latest)", word)
+        if installer:
+            python = f"{installer.group(1)}.{installer.group(2)}" if installer.group(1) else ""
+            found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
+    return False
+
+
+def _conda_install(args: list[str], found: Evidence, where: str) -> None:
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok.startswith("-"):
+            flag, eq, value = tok.partition("=")
+            if flag in _CONDA_VALUE_FLAGS and not eq and i + 1 < len(args):
+                value = args[i + 1]
+                i += 1
+            if flag in ("-c", "--channel") and value not in found.channels:
+                found.channels.append(value)
+            i += 1
+            continue
+        conda_spec(tok, found, where)
+        i += 1

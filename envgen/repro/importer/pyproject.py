@@ -1,0 +1,78 @@
+"""pyproject.toml's [project] dependencies and requires-python (PEP 621), and Poetry's
+[tool.poetry.dependencies] as PEP 440 specifiers (tomllib).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from envgen.repro.importer.declared import Declared, line_of, parse_declared, too_deep
+from envgen.repro.importer.evidence import Evidence
+
+
+def pyproject(text: str, source: str) -> Declared:
+    """[project] dependencies and requires-python (PEP 621); Poetry's exact pins too."""
+    declared = Declared()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        declared.warnings.append(f"{source}: not valid TOML ({exc}); skipped")
+        return declared
+    except (RecursionError, MemoryError):
+        # tomllib recurses once per nested array or inline table.
+        declared.refused = too_deep(source, "a TOML value")
+        return declared
+    lines = text.splitlines()
+    project = data.get("project")
+    if isinstance(project, dict):
+        deps = project.get("dependencies")
+        if isinstance(deps, list):
+            for dep in deps:
+                if isinstance(dep, str):
+                    declared.requirements.append((line_of(lines, dep), dep))
+        python = project.get("requires-python")
+        if isinstance(python, str):
+            declared.python_requires = (line_of(lines, python), python)
+    tool = data.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    deps = poetry.get("dependencies") if isinstance(poetry, dict) else None
+    if isinstance(deps, dict):
+        for name, spec in deps.items():
+            version = spec.get("version") if isinstance(spec, dict) else spec
+            if not isinstance(version, str):
+                continue
+            if name == "python":
+                declared.python_requires = (line_of(lines, "python"), _poetry(version))
+            else:
+                declared.requirements.append((line_of(lines, name), f"{name}{_poetry(version)}"))
+    return declared
+
+
+def _poetry(version: str) -> str:
+    """Poetry's constraint as PEP 440: `1.8.1` is exact, `^1.8` is `>=1.8,<2`, `*` is any.
+
+    >>> _poetry("1.8.1"), _poetry("^1.8"), _poetry("~1.8.1"), _poetry("*"), _poetry(">=3.8")
+    ('==1.8.1', '>=1.8,<2', '>=1.8.1,<1.9', '', '>=3.8')
+    """
+    v = version.strip()
+    if v in {"", "*"}:
+        return ""
+    if re.fullmatch(r"\d+(\.\d+)*", v):
+        return f"=={v}"
+    m = re.fullmatch(r"\^(\d+)((?:\.\d+)*)", v)
+    if m:
+        parts = [int(x) for x in (m.group(1) + m.group(2)).split(".")]
+        idx = next((i for i, p in enumerate(parts) if p != 0), len(parts) - 1)
+        upper = [*parts[:idx], parts[idx] + 1]
+        return f">={v[1:]},<{'.'.join(str(p) for p in upper)}"
+    m = re.fullmatch(r"~(\d+)\.(\d+)((?:\.\d+)*)", v)
+    if m:
+        return f">={v[1:]},<{m.group(1)}.{int(m.group(2)) + 1}"
+    return v
+
+
+def read(text: str, found: Evidence, _base: Path | None) -> None:
+    """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry)."""
+    parse_declared(pyproject(text, found.source), found)

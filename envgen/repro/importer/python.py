@@ -1,0 +1,102 @@
+"""The python: the file's, checked against what the release was published for (the nearest one
+where it was not, or where envgen cannot build it), or with none named, the newest python every
+exact pin has a wheel for (envgen.repro.wheels).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from envgen.model.matrix import Release
+from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.report import Report
+from envgen.repro.reading import excerpt
+from envgen.repro.wheels import PinWheels, choose_python
+
+
+def py_key(p: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in p.split("."))
+
+
+# The oldest python envgen locks, builds and smoke-tests (2.7 and 3.5 with pip 20.3.4 and
+# envgen/smoke/script27.py: envgen.lock.legacy): an older one is moved to the nearest that builds.
+MIN_PYTHON: Final = "2.7"
+
+
+def buildable_pythons(release: Release) -> list[str]:
+    """The pythons torch was published for that envgen builds, newest first."""
+    return sorted(
+        (p for p in release.python if py_key(p) >= py_key(MIN_PYTHON)), key=py_key, reverse=True
+    )
+
+
+def check_python(found: Evidence, release: Release, report: Report) -> str | None:
+    py = found.python
+    if py is None:
+        return None
+    buildable = [p for p in release.python if py_key(p) >= py_key(MIN_PYTHON)]
+    if py_key(py) < py_key(MIN_PYTHON) and buildable:
+        nearest = min(buildable, key=py_key)
+        # Old eras are reported as they are, and project.yaml proposes the nearest python
+        # envgen can lock and build today (MIN_PYTHON; the file's python is kept beside the key).
+        published = f"torch {release.torch} was published for python {', '.join(release.python)}"
+        if py_key(py)[0] == 2:
+            because = (
+                f"project.yaml cannot say python {py} (torch's only Python 2 builds are for "
+                f"2.7), though {published}"
+            )
+        elif py in release.python:
+            because = (
+                f"envgen cannot lock or build python {py} yet (uv refuses python older than "
+                f"{MIN_PYTHON}, and the smoke checks need {MIN_PYTHON}), though {published}"
+            )
+        else:
+            because = published
+        because += (
+            f"; {nearest} is the nearest python envgen builds that torch {release.torch} was "
+            "published for"
+        )
+        found.comments["python-asked"] = (
+            f"the file asks for python {py} ({excerpt(found.python_where)})"
+        )
+        report.depart(found.python_where, "python", py, nearest, because)
+        return nearest
+    if py in release.python:
+        return py
+    supported = sorted(release.python, key=py_key)
+    wanted = py_key(py)
+    same_major = [p for p in supported if py_key(p)[0] == wanted[0]] or supported
+    nearest = min(same_major, key=lambda p: (abs(py_key(p)[1] - wanted[1]), -py_key(p)[1]))
+    report.depart(
+        found.python_where,
+        "python",
+        py,
+        nearest,
+        f"torch {release.torch} was published for python {', '.join(supported)}",
+    )
+    return nearest
+
+
+def python_from_pins(
+    found: Evidence, release: Release, wheels: list[PinWheels], report: Report
+) -> str | None:
+    """The newest python torch was published for that every exact pin has a wheel for."""
+    candidates = buildable_pythons(release)
+    chosen, skipped = choose_python(candidates, wheels)
+    why = "; ".join(
+        f"python {python}: " + ", ".join(f"{p.requirement} has {p.how}" for p in misses[:4])
+        for python, misses in skipped[:2]
+    )
+    if chosen is None:
+        report.warnings.append(
+            f"{found.source}: no python torch {release.torch} was published for "
+            f"({', '.join(candidates)}) has wheels for every exact pin ({why}); project.yaml "
+            "names no python, so the lock takes the newest and builds the rest from source"
+        )
+        return None
+    report.warnings.append(
+        f"{found.source}: python {chosen}: the file names none; {chosen} is the newest python "
+        f"torch {release.torch} was published for that every exact pin ({len(wheels)} looked up) "
+        "has a wheel for" + (f" (not {why})" if why else "")
+    )
+    return chosen

@@ -1,0 +1,128 @@
+"""README files (Markdown, reStructuredText): their shell blocks (fenced, rST code-block, <pre>,
+inline code that installs) and Windows batch blocks, each read as an install script.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final
+
+from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.install_script import parse_shell
+
+_FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
+
+_SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
+
+
+_BATCH_LANGS: Final = frozenset({"bat", "batch", "cmd", "dosbatch", "winbatch"})
+
+
+# Fence labels that are never a shell session (their `pip install` is Python or data).
+_NOT_SHELL: Final = frozenset(
+    {"python", "py", "python3", "ipython", "yaml", "yml", "json", "toml", "ini", "cfg",
+     "dockerfile", "docker", "c", "cpp", "cuda", "latex", "tex", "bibtex", "powershell", "ps1"}
+)  # fmt: skip
+
+
+_INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
+
+_INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
+
+
+_TAG: Final = re.compile(r"</?\w+[^<>]*>")  # [^>]* rescanned the line from every `<`: quadratic
+
+_PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
+
+
+def shell_blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each shell block in Markdown or reStructuredText, `$ ` prompts
+    removed: fenced blocks (``` or ~~~) labeled as shell, rST `.. code-block:: bash` blocks, and,
+    where they run pip or conda, fences with no or another label (`commandline`, `text`), HTML
+    `<pre>` blocks and inline code (`` `pip install torch==1.7.1` ``) in the prose.
+
+    >>> shell_blocks("Run `pip install torch==1.7.1`.\\n<pre>\\nconda create -n x\\n</pre>\\n")
+    [(1, 'pip install torch==1.7.1'), (3, 'conda create -n x')]
+    """
+    blocks: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        rst = re.match(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*(\w*)\s*$", lines[i])
+        if fence and lines[i].count(fence.group(2)) == 1:
+            marker, lang = fence.group(2), fence.group(3).lower()
+            body: list[str] = []
+            j = i + 1
+            while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
+                body.append(lines[j])
+                j += 1
+            if lang in _SHELL_LANGS:
+                _keep(blocks, i + 2, body, labeled=bool(lang))
+            elif lang not in _NOT_SHELL and lang not in _BATCH_LANGS:
+                _keep(blocks, i + 2, body, labeled=False)  # `commandline`, `text`: if it installs
+            i = j + 1
+            continue
+        if rst and rst.group(2).lower() in _SHELL_LANGS - {""}:
+            body = []
+            j = i + 1
+            while j < len(lines) and (not lines[j].strip() or lines[j][:1].isspace()):
+                body.append(lines[j])
+                j += 1
+            _keep(blocks, i + 2, body, labeled=True)
+            i = j
+            continue
+        if re.match(r"^\s*<pre\b[^>]*>\s*$", lines[i], re.IGNORECASE):
+            j = i + 1
+            while j < len(lines) and not re.match(r"^\s*</pre>", lines[j], re.IGNORECASE):
+                j += 1
+            _keep(blocks, i + 2, [_TAG.sub("", ln) for ln in lines[i + 1 : j]], labeled=False)
+            i = j + 1
+            continue
+        blocks.extend(
+            (i + 1, _PROMPT.sub("", span.group(2).strip()))
+            for span in _INLINE.finditer(lines[i])
+            if _INSTALLS.search(span.group(2))
+        )
+        i += 1
+    return blocks
+
+
+def batch_blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each fenced Windows batch block (```bat, ```cmd) in Markdown.
+
+    >>> batch_blocks("x\\n```bat\\nset A=1\\ncall pip install torch\\n```\\n")
+    [(3, 'set A=1\\ncall pip install torch')]
+    """
+    blocks: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if not fence:
+            i += 1
+            continue
+        marker, lang = fence.group(2), fence.group(3).lower()
+        j = i + 1
+        while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
+            j += 1
+        if lang in _BATCH_LANGS:
+            body = [re.sub(r"^\s*[A-Za-z]:\\[^>]*>\s*", "", ln) for ln in lines[i + 1 : j]]
+            blocks.append((i + 2, "\n".join(body)))
+        i = j + 1
+    return blocks
+
+
+def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
+    text = "\n".join(_PROMPT.sub("", ln) for ln in body)
+    if labeled or _INSTALLS.search(text):
+        blocks.append((first, text))
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A README's shell and batch blocks, each read as an install script."""
+    for first, block in shell_blocks(text):
+        parse_shell(block, found, base, env={}, offset=first - 1)
+    for first, block in batch_blocks(text):
+        parse_shell(block, found, base, env={}, offset=first - 1, script="bat")

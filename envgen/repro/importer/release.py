@@ -1,0 +1,405 @@
+"""The torch release: the file's exact pin (a post-release or an older real release recognised as
+such), or the newest release its range, companions, extension pages, date (--as-of), channel
+(pytorch-lts) and python allow; with none in the matrix, the nearest one, said as a departure.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from envgen.errors import ImportSpecError
+from envgen.model.extensions import torch_from_pages
+from envgen.model.matrix import Matrix, PipBuild, Release
+from envgen.model.variants import issues_for, published_companions
+from envgen.repro import eras
+from envgen.repro.importer.evidence import Evidence, Pin, is_version
+from envgen.repro.importer.python import buildable_pythons
+from envgen.repro.importer.report import Report
+from envgen.repro.importer.routes import PLATFORM, route_builds
+from envgen.repro.reading import excerpt
+from envgen.repro.wheels import PinWheels, choose_python
+
+
+def _fits(
+    matrix: Matrix,
+    release: Release,
+    evidence: tuple[str, str] | None,
+    python: str | None,
+    manager: Literal["pip", "conda"] | None = None,
+) -> bool:
+    """The release has the file's compute platform and python (on `manager`'s route, or either
+    route when None); a route the matrix marks gone (an error known issue) does not count."""
+    if python is not None and python not in release.python:
+        return False
+    managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
+    for m in managers:
+        builds = route_builds(matrix, release, m)
+        acc = evidence[0] if evidence else next(iter(builds), "")
+        build = builds.get(acc)
+        if build is None:
+            continue
+        if isinstance(build, PipBuild):
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, pip=build)
+        else:
+            gone = issues_for(matrix, release, manager=m, accelerator=acc, conda=build)
+        if not any(i.severity == "error" for i in gone):
+            return True
+    return False
+
+
+def pick_release(
+    found: Evidence,
+    matrix: Matrix,
+    as_of: dt.date | None,
+    evidence: tuple[str, str] | None,
+    report: Report,
+    wheels: list[PinWheels] | None = None,
+) -> Release | None:
+    src = found.source
+    releases = sorted(matrix.releases, key=lambda r: r.version)
+    pin = _torch_pin(found, matrix, releases, report)
+    if isinstance(pin, Release):
+        return pin
+    if pin is None:
+        unread = [w for w in report.warnings if w.endswith(("not followed", "is not read"))]
+        report.problems.append(
+            f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
+            + "".join(f"\n  ({w})" for w in unread)
+        )
+        return None
+    if pin.version is not None:
+        return _exact_release(pin, releases, report)
+    where = pin.where or src
+    if pin.specifier:
+        spec_text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
+        if re.fullmatch(r"==\d+(\.\d+)?", spec_text):
+            spec_text += ".*"
+        try:
+            spec: SpecifierSet | None = SpecifierSet(spec_text)
+        except InvalidSpecifier:
+            report.warnings.append(
+                f"{where}: torch {excerpt(pin.specifier)!r} is not a version or range envgen "
+                "understands; treated as unpinned"
+            )
+            spec = None
+    else:
+        spec = None
+    asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
+    matching = [r for r in releases if spec is None or spec.contains(r.version)]
+    matching = _lts_only(found, matrix, matching, report)
+    owned = _release_of_companions(found, matching, matrix)
+    if owned is not None:
+        # `pytorch=1.10 torchvision==0.11.0`: the pinned companion belongs to one release in it.
+        release, companion = owned
+        report.warnings.append(
+            f"{companion.where}: torch {pin.specifier or '(unpinned)'} allows several releases, "
+            f"but {companion.label} belongs to torch {release.torch} only, so project.yaml "
+            f"pins torch {release.torch}"
+        )
+        matching = [release]
+    if not matching:
+        # The nearest release to the range's bounds; on a tie, the newer one.
+        now = min(reversed(releases), key=lambda r: _version_distance(r.version, spec))
+        report.depart(where, "torch", pin.specifier, now.torch, "no PyTorch release matches it")
+        return now
+    dated = matching
+    when = ""
+    if as_of is not None:
+        dated = [r for r in matching if _published_by(r, releases, as_of)]
+        when = f" on {as_of}"
+        if not dated:
+            first = matching[0]
+            report.depart(
+                where,
+                "torch",
+                f"{asked.removeprefix('torch ')} as of {as_of}",
+                first.torch,
+                f"no release it allows was published by {as_of}; {first.torch} is the first one",
+            )
+            return first
+    manager: Literal["pip", "conda"] = found.torch_manager or "pip"
+    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
+        r for r in dated if _fits(matrix, r, evidence, found.python)
+    ]
+    # With no python in the file: a release whose pythons every exact pin has wheels for.
+    narrowed = _pins_fit(found, fitting or dated, wheels)
+    chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
+    _say_pick(found, evidence, chosen, fitted=bool(fitting), narrowed=bool(narrowed),
+              spec=spec, asked=asked, when=when, where=where, report=report)  # fmt: skip
+    return chosen
+
+
+def _say_pick(  # noqa: PLR0913 - the facts one message names
+    found: Evidence,
+    evidence: tuple[str, str] | None,
+    chosen: Release,
+    *,
+    fitted: bool,
+    narrowed: bool,
+    spec: SpecifierSet | None,
+    asked: str,
+    when: str,
+    where: str,
+    report: Report,
+) -> None:
+    """Why an unpinned or ranged torch became `chosen`."""
+    needs: list[str] = []
+    if evidence is not None:
+        needs.append(evidence[0])
+    if found.python is not None:
+        needs.append(f"python {found.python}")
+    if not fitted and needs:
+        report.warnings.append(
+            f"{where}: no release {asked.removeprefix('torch ')} allows{when} has "
+            f"{' and '.join(needs)}; taking the newest one, {chosen.torch}"
+        )
+    has = [*(needs if fitted else []), *(["a python every exact pin has a wheel for"] * narrowed)]
+    that = f" that has {' and '.join(has)}" if has else ""
+    if spec is None:
+        report.warnings.append(
+            f"{where}: torch is not pinned; project.yaml pins {chosen.torch}, "
+            f"the newest release{when}{that}"
+        )
+    else:
+        report.warnings.append(
+            f"{where}: {asked} is not an exact pin; project.yaml pins {chosen.torch}, "
+            f"the newest release{when} it allows{that}"
+        )
+
+
+def _pins_fit(
+    found: Evidence, releases: list[Release], wheels: list[PinWheels] | None
+) -> list[Release]:
+    """The releases (in order) with a python every exact pin has a wheel for; [] if not asked."""
+    if not wheels or found.python is not None:
+        return []
+    return [r for r in releases if choose_python(buildable_pythons(r), wheels)[0] is not None]
+
+
+def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
+    """The release was out by `as_of`. One with no date older than the oldest dated release
+    (0.1.12-0.4.x, never on PyPI; the matrix starts at 0.1.12 of 2017) counts as out: it predates
+    every dated one."""
+    if release.date:
+        return dt.date.fromisoformat(release.date) <= as_of
+    first = next((r for r in releases if r.date), None)
+    return first is not None and release.version < first.version
+
+
+def _lts_only(
+    found: Evidence, matrix: Matrix, matching: list[Release], report: Report
+) -> list[Release]:
+    """Through -c pytorch-lts (or a whl/lts/ index) only the LTS releases could be installed."""
+    via = next((c for c in found.channels if c.rstrip("/").endswith(eras.LTS_CHANNEL)), None)
+    via = via or next((u for _, u in found.indexes if eras.LTS_INDEX.search(u)), None)
+    if via is None:
+        return matching
+    lts = [
+        r
+        for r in matching
+        if any(eras.LTS_CHANNEL in b.channels for b in matrix.conda_builds(r.torch, PLATFORM))
+        or any(eras.LTS_INDEX.search(b.url or "") for b in matrix.pip_builds(r.torch, PLATFORM))
+    ]
+    if not lts:
+        return matching
+    report.warnings.append(
+        f"{found.source}: the file installs torch from {excerpt(via)}, which holds only the LTS "
+        f"release{'s' if len(lts) > 1 else ''} {', '.join(r.torch for r in lts)}"
+    )
+    return lts
+
+
+def _torch_pin(
+    found: Evidence, matrix: Matrix, releases: list[Release], report: Report
+) -> Pin | Release | None:
+    """The file's torch pin; with none, the release its companions belong to; with none or an
+    unpinned torch, the series its extension pages or wheel URLs were built for."""
+    pin = found.torch
+    if pin is None:
+        derived = _release_of_companions(found, releases, matrix)
+        if derived is not None:
+            release, companion = derived
+            report.warnings.append(
+                f"{companion.where}: the file pins no torch, but {companion.label} belongs to "
+                f"torch {release.torch} only (pip installs the torch it requires), so "
+                f"project.yaml pins torch {release.torch}"
+            )
+            return release
+    if pin is None or (pin.version is None and not pin.specifier):
+        return _paged_torch(found, matrix, pin, report) or pin
+    return pin
+
+
+def _paged_torch(found: Evidence, matrix: Matrix, pin: Pin | None, report: Report) -> Pin | None:
+    """The torch series an extension page or wheel URL was built for, when torch is unpinned.
+
+    PyG's torch-1.12.0 page serves every 1.12.z, mmcv's torch1.12 names no patch: the series is
+    kept (==1.12.*) and the release is picked in it as for any range; a page naming a patch
+    other than .0 keeps it.
+    """
+    paged = torch_from_pages(matrix, [*found.indexes, *found.wheel_pages])
+    if paged is None:
+        return None
+    torch, url = paged
+    parts = torch.split(".")
+    specifier = torch if len(parts) > 2 and parts[2] != "0" else f"=={parts[0]}.{parts[1]}.*"
+    said = "pins no torch" if pin is None else "does not pin torch"
+    where = found.source if pin is None else pin.where or found.source
+    report.warnings.append(
+        f"{where}: the file {said}, but the extension page {url} is for torch {torch}, so "
+        f"project.yaml takes torch {specifier.removeprefix('==')}"
+    )
+    return Pin(specifier=specifier, where=where)
+
+
+def _release_of_companions(
+    found: Evidence, releases: list[Release], matrix: Matrix
+) -> tuple[Release, Pin] | None:
+    """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
+
+    A companion belongs to a release when the release row or one of its published install
+    commands pairs them (torch 1.10.0's conda line has torchvision 0.11.0, its pip lines 0.11.1).
+    The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
+    """
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        if pin is None or pin.version is None or not is_version(pin.version):
+            continue
+        wanted = Version(pin.version)
+        owners = [
+            r
+            for r in releases
+            if any(
+                is_version(v) and Version(v) == wanted
+                for v in published_companions(matrix, r, name)
+            )
+        ]
+        if len(owners) == 1:
+            return owners[0], Pin(where=pin.where, label=f"{name} {pin.version}")
+    return None
+
+
+def _version_distance(version: Version, spec: SpecifierSet | None) -> float:
+    """How far a release is from the bounds a range names (0 for the nearest one)."""
+    if spec is None:
+        return 0.0
+    bounds = [Version(s.version.rstrip(".*")) for s in spec if s.version.rstrip(".*")[:1].isdigit()]
+
+    def num(v: Version) -> float:
+        parts = [*v.release, 0, 0, 0][:3]
+        return parts[0] * 1e6 + parts[1] * 1e3 + parts[2]
+
+    return min((abs(num(version) - num(b)) for b in bounds), default=0.0)
+
+
+def _exact_release(pin: Pin, releases: list[Release], report: Report) -> Release:
+    """The release a pin names (PEP 440 equality: 1.10 is 1.10.0), or the nearest one."""
+    assert pin.version is not None  # noqa: S101 - the caller checked
+    try:
+        wanted = Version(pin.version)
+    except InvalidVersion:  # `===` takes any string: `torch===1..2`
+        msg = (
+            f"{pin.where}: torch {pin.version!r} is not a version (PEP 440); "
+            "write the release the file means, e.g. torch==1.2.0"
+        )
+        raise ImportSpecError(msg) from None
+    for release in releases:
+        if release.version == wanted:
+            return release
+    base = Version(wanted.base_version)
+    same = next((r for r in releases if r.version == base), None)
+    if same is not None and published_post_release(pin) is not None:
+        # A real post-release (rebuilt wheels of the same code): recognised, not a departure;
+        # `torch_to_write` says whether project.yaml keeps it.
+        return same
+    old = eras.pre_matrix_release(pin.version)
+    if old is not None and releases and Version(old) < releases[0].version:
+        first = releases[0]
+        report.depart(
+            pin.where, "torch", pin.version, first.torch,
+            f"torch {pin.version} is a real release ({old}: wheels on download.pytorch.org, "
+            f"{eras.PRE_MATRIX_SOURCE}) older than envgen's matrix, which starts at "
+            f"{first.torch}: no row can lock or build {old} yet, and {first.torch} is the "
+            "nearest release envgen has",
+        )  # fmt: skip
+        return first
+    if same is not None and (wanted.is_prerelease or wanted.is_postrelease):
+        report.depart(
+            pin.where,
+            "torch",
+            pin.version,
+            same.torch,
+            f"{pin.version} is a pre-release or build that was never published as a release; "
+            f"{same.torch} is the release it became",
+        )
+        return same
+    series = [r for r in releases if r.version.release[:2] == base.release[:2]]
+    if series:
+        below = [r for r in series if r.version <= base]
+        now = below[-1] if below else series[0]
+        because = (
+            f"{pin.version} is not a PyTorch release; releases in its series: "
+            f"{', '.join(r.torch for r in series)}"
+        )
+    else:
+        below = [r for r in releases if r.version <= base]
+        now = below[-1] if below else releases[0]
+        because = f"{pin.version} is not a PyTorch release and none shares its minor series"
+    report.depart(pin.where, "torch", pin.version, now.torch, because)
+    return now
+
+
+def published_post_release(pin: Pin) -> str | None:
+    """Where a real post-release of torch was published (eras.POST_RELEASES, or the wheel file
+    the file names, which proves it existed), or None when the pin is no such post-release."""
+    if pin.version is None or not is_version(pin.version):
+        return None
+    version = Version(pin.version)
+    if not version.is_postrelease or version.is_devrelease or version.is_prerelease:
+        return None
+    if pin.version in eras.POST_RELEASES:
+        return eras.POST_RELEASES[pin.version]
+    if eras.pre_matrix_release(pin.version) is not None:
+        return f"download.pytorch.org ({eras.PRE_MATRIX_SOURCE})"
+    return f"the index of the wheel file {excerpt(pin.wheel)}" if pin.wheel else None
+
+
+def torch_to_write(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    managers: list[str],
+    acc: str,
+    report: Report,
+) -> str:
+    """The torch project.yaml pins: the release, or the file's post-release of it, kept where
+    the pip route envgen writes serves it (a wheel page or index of download.pytorch.org; PyPI
+    never had them), so that the lock installs the very wheels the file named."""
+    pin = found.torch
+    if pin is None or pin.version is None or matrix.release(pin.version) is not None:
+        return release.torch
+    published = published_post_release(pin)
+    if published is None or Version(Version(pin.version).base_version) != release.version:
+        return release.torch
+    build = route_builds(matrix, release, managers[0]).get(acc)
+    said = (
+        f"{pin.where}: torch {pin.version} is a post-release of {release.torch} (rebuilt wheels "
+        f"on {published})"
+    )
+    if managers == ["pip"] and isinstance(build, PipBuild) and build.index != "pypi":
+        report.warnings.append(
+            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from "
+            f"{release.torch}'s {acc} wheel page"
+        )
+        return pin.version
+    route = "conda packages" if managers != ["pip"] else "PyPI's wheels"
+    report.warnings.append(
+        f"{said}, so project.yaml pins {release.torch}, the release it rebuilt ({route}, the "
+        f"route envgen writes for {acc}, never had {pin.version})"
+    )
+    return release.torch

@@ -1,0 +1,502 @@
+"""pip requirements: files read as `pip install -r` reads them (options, -r includes inside
+the imported tree, markers evaluated for linux-64), and argument lists of `pip install` as install
+scripts run them. Torch-family pins (with their local labels: +cu110) are evidence; wheel URLs of
+torch give its version, label and python tag; other wheel URLs wait for the matrix
+(`extension_wheels`) to say whether they are a compiled extension's.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Final
+
+from packaging.markers import InvalidMarker, Marker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+from packaging.version import InvalidVersion
+
+from envgen.model.extensions import recognise_wheel_url
+from envgen.model.matrix import Matrix
+from envgen.model.targets import load_targets
+from envgen.model.types import TORCH_FAMILY
+from envgen.repro import eras, shell
+from envgen.repro.importer.evidence import (
+    DockerContext,
+    Evidence,
+    WheelRef,
+    make_pin,
+    room_for,
+    set_python,
+    set_torch,
+)
+from envgen.repro.reading import (
+    MAX_INCLUDE_DEPTH,
+    MAX_PACKAGES,
+    MAX_PIP_LINE,
+    UnreadableSource,
+    excerpt,
+    inside,
+    read_source,
+)
+
+_PIP_VALUE_FLAGS: Final = frozenset(
+    {
+        "-f", "--find-links", "-i", "--index-url", "--extra-index-url", "-r", "--requirement",
+        "-c", "--constraint", "-t", "--target", "--prefix", "--root", "--src", "--cache-dir",
+        "--timeout", "--retries", "--trusted-host", "--platform", "--python-version",
+        "--implementation", "--abi", "--progress-bar", "--log", "-e", "--editable",
+    }
+)  # fmt: skip
+
+
+def logical_lines(text: str) -> list[tuple[int, str]]:
+    """Join backslash continuations; return (first line number, text)."""
+    out: list[tuple[int, str]] = []
+    buf: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not buf:
+            start = number
+        stripped = raw.rstrip()
+        if stripped.endswith("\\"):
+            buf.append(stripped[:-1])
+            continue
+        buf.append(stripped)
+        out.append((start, " ".join(part.strip() for part in buf)))
+        buf = []
+    if buf:
+        out.append((start, " ".join(part.strip() for part in buf)))
+    return out
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A requirements file (pip -r), following its -r includes inside the imported tree."""
+    parse_requirements(text, found, base, seen=set())
+
+
+def parse_requirements(text: str, found: Evidence, base: Path | None, *, seen: set[Path]) -> None:
+    for number, line in logical_lines(text):
+        body = re.sub(r"(^|\s)#.*$", "", line).strip()
+        if body:
+            pip_line(body, found, base, f"{found.source}:{number}", seen=seen)
+
+
+def pip_line(line: str, found: Evidence, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    line = re.sub(r"(^|\s)#.*$", "", line).strip()
+    if not line:
+        return
+    if len(line) > MAX_PIP_LINE:  # shlex is quadratic in a word's length: 1 MB took 30 s
+        found.warnings.append(f"{where}: a line of more than {MAX_PIP_LINE} characters; ignored")
+        return
+    if line.startswith("-"):
+        try:
+            tokens = shlex.split(line)
+        except ValueError:
+            tokens = line.split()
+        _pip_options(tokens, found, base, where, seen=seen)
+        return
+    if _install_line(line, found, base, where):
+        return
+    # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
+    requirement, _, options = line.partition(" --")
+    option = options.split("=", 1)[0].split(" ", 1)[0]
+    if options and option not in {"hash", "config-settings", "global-option"}:
+        found.warnings.append(
+            f"{where}: pip rejects --{excerpt(option)} on a requirement line (only --hash, "
+            "--config-settings and --global-option are allowed there); the option is ignored"
+        )
+    pip_requirement(requirement.strip(), found, where)
+
+
+def _install_line(line: str, found: Evidence, base: Path | None, where: str) -> bool:
+    """A line holding several requirements or an install option, as installer scripts feed a
+    file's lines to `pip install <line>` (`torch==X torchvision==Y --index-url ...`): read as
+    those arguments. False for a line pip -r reads as one requirement (`torch >= 1.7`)."""
+    if ";" in line or "@" in line or not any(c.isspace() for c in line.strip()):
+        return False  # markers, direct references and one word: one requirement
+    words = shell.shell_words(line)
+    requirements: list[str] = []
+    options: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag = word.split("=", 1)[0]
+        if word.startswith("-"):
+            options.append(flag)
+            i += 2 if flag in _PIP_VALUE_FLAGS and "=" not in word else 1
+            continue
+        requirements.append(word)
+        i += 1
+    if not all(_requirement_word(w) for w in requirements):
+        return False  # `torch >= 1.7`: one requirement written with spaces
+    if len(requirements) < 2 and all(o in _PER_REQUIREMENT for o in options):
+        return False
+    found.warnings.append(
+        f"{where}: {excerpt(line)!r} holds more than one requirement or an install option, "
+        "which pip -r refuses; read as `pip install <line>`, as installer scripts run it"
+    )
+    pip_install(words, found, base, where)
+    return True
+
+
+_PER_REQUIREMENT: Final = frozenset({"--hash", "--config-settings", "--global-option"})
+
+
+def _requirement_word(word: str) -> bool:
+    """One word that is a whole requirement (`torch==1.7.1+cu110`, `numpy`), not a fragment."""
+    if re.fullmatch(r"[<>=!~,.*\d]+", word):
+        return False  # `>=`, `1.7`: part of a spaced requirement
+    try:
+        Requirement(word)
+    except InvalidRequirement:
+        return False
+    return True
+
+
+def _pip_options(
+    tokens: list[str], found: Evidence, base: Path | None, where: str, *, seen: set[Path]
+) -> None:
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        flag, eq, value = tok.partition("=")
+        if not eq and tok in _PIP_VALUE_FLAGS and i + 1 < len(tokens):
+            value = tokens[i + 1]
+            i += 1
+        elif not eq:
+            flag = tok
+            if len(tok) > 2 and tok[:2] in ("-f", "-i", "-r", "-c") and not tok.startswith("--"):
+                flag, value = tok[:2], tok[2:]
+        i += 1
+        if flag in ("-f", "--find-links"):
+            found.indexes.append(("find-links", value))
+        elif flag in ("-i", "--index-url"):
+            found.indexes.append(("index-url", value))
+        elif flag == "--extra-index-url":
+            found.indexes.append(("extra-index-url", value))
+        elif flag in ("-r", "--requirement"):
+            _include(value, found, base, where, seen=seen)
+        elif flag in ("-e", "--editable"):
+            found.warnings.append(
+                f"{where}: editable install {excerpt(value)!r} is not a package envgen can lock; "
+                "ignored"
+            )
+        elif flag in ("-c", "--constraint"):
+            found.warnings.append(
+                f"{where}: constraints file {excerpt(value)!r} is not followed; pin what matters "
+                "in project.yaml"
+            )
+
+
+def pip_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok.startswith("-"):
+            flag = tok.split("=", 1)[0]
+            takes_value = flag in _PIP_VALUE_FLAGS and "=" not in tok and i + 1 < len(args)
+            option = [tok, args[i + 1]] if takes_value else [tok]
+            _pip_options(option, found, base, where, seen=set())
+            i += 2 if takes_value else 1
+            continue
+        pip_requirement(tok, found, where)
+        i += 1
+
+
+def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    shown = excerpt(name)
+    if base is None:
+        found.warnings.append(
+            f"{where}: -r {shown}: included files can only be followed when importing a file; "
+            "not followed"
+        )
+        return
+    if found.include_depth >= MAX_INCLUDE_DEPTH:
+        found.warnings.append(
+            f"{where}: -r {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
+            "not followed"
+        )
+        return
+    path = base / name
+    if found.docker is not None and found.include_depth == 0:
+        path = found.docker.resolve(name)
+        fallback = found.docker.fallback
+        if not path.exists() and fallback is not None:
+            moved = DockerContext(
+                context=fallback,
+                workdir=found.docker.workdir,
+                files=found.docker.files,
+                dirs=found.docker.dirs,
+            )
+            if moved.resolve(name).exists() and inside(moved.resolve(name), fallback):
+                path, found.docker = moved.resolve(name), moved
+        if not inside(path, found.docker.context):
+            found.warnings.append(
+                f"{where}: -r {shown}: outside the build context {found.docker.context}; "
+                "not followed"
+            )
+            return
+        if not path.exists():
+            found.warnings.append(
+                f"{where}: -r {shown}: {path} is not in the build context "
+                f"{found.docker.context} (pass --context DIR if the image is built from "
+                "another folder); not followed"
+            )
+            return
+    if found.root is not None and not inside(path, found.root):
+        found.warnings.append(
+            f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
+        )
+        return
+    # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
+    # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
+    if (
+        found.docker is None
+        and found.root is None
+        and found.tree is not None
+        and (Path(name).is_absolute() or not inside(path, found.tree))
+    ):
+        what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
+        found.warnings.append(
+            f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
+            "the imported file's folder)"
+        )
+        return
+    resolved = path.resolve()
+    if resolved in seen:
+        return
+    seen.add(resolved)
+    try:
+        text = read_source(path, shown=shown)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: -r {exc}; not followed")
+        return
+    saved = found.source
+    found.source = name if len(name) <= 200 else shown
+    found.include_depth += 1
+    try:
+        parse_requirements(text, found, resolved.parent, seen=seen)
+    finally:
+        found.include_depth -= 1
+        found.source = saved
+
+
+def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
+    wheel = _wheel_requirement(text)
+    if wheel is not None:
+        _family_wheel(wheel, text, found, where)
+        return
+    url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
+    if url is not None:
+        # Perhaps a compiled extension's wheel: build_project asks the matrix (extension_wheels).
+        found.wheels.append(WheelRef(text=text, url=url, where=where, slot=len(found.pip_reqs)))
+        return
+    if re.match(r"^[A-Za-z0-9_.-]+\s*@\s*file:", text):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a local build with no version (pip freeze "
+            "lists packages conda installed this way); pin a released version in pip: if the "
+            "paper needs it"
+        )
+        return
+    if (
+        "://" in text
+        and not text.split("#", maxsplit=1)[0].endswith(".whl")
+        and "@" not in text.split("://", maxsplit=1)[0]
+    ):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
+        )
+        return
+    try:
+        req = Requirement(text)
+    except InvalidRequirement as exc:
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} is not a requirement ({excerpt(str(exc))}); ignored"
+        )
+        return
+    name = str(canonicalize_name(req.name))
+    if req.marker is not None and not _marker_on_linux(req.marker, found.python):
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} does not apply on linux-64 "
+            f"(marker {excerpt(str(req.marker))}); ignored"
+        )
+        return
+    if name in TORCH_FAMILY:
+        if req.url:
+            found.problems.append(
+                f"{where}: {req.name} from a URL that is not a wheel file name: pin a version "
+                "instead"
+            )
+            return
+        version, label, ranged = _pip_version(str(req.specifier))
+        _family(found, name, version, ranged, label, where)
+        return
+    if name in {"pip", "setuptools", "wheel"} and not req.specifier:
+        return  # `pip install --upgrade pip`: the installer, not a dependency of the paper
+    if name.startswith("nvidia-") or name in {"triton", "pytorch-triton"}:
+        found.warnings.append(
+            f"{where}: dropped {req.name} (a dependency of torch: the lock pins the matching one)"
+        )
+        return
+    if req.url:
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
+        )
+        return
+    req.marker = None if req.marker is not None and _marker_always_linux(req.marker) else req.marker
+    if name in found.seen_pip:
+        found.warnings.append(f"{where}: {req.name} is listed again; the first one is kept")
+        return
+    if room_for(found, found.pip_reqs, "pip", where):
+        found.seen_pip.add(name)
+        found.pip_reqs.append(str(req))
+
+
+def _family_wheel(
+    wheel: tuple[str, str, str | None, str | None], text: str, found: Evidence, where: str
+) -> None:
+    """A torch-family wheel file: its version, local label, python tag and (before local
+    labels) the folder that named its build."""
+    wheel_name, wheel_version, wheel_label, py = wheel
+    if py:
+        set_python(found, py, f"{where} (wheel tag)")
+    folder = eras.WHEEL_FOLDER.search(text)
+    if wheel_label is None and folder is not None and wheel_name == "torch":
+        # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
+        found.compute.append((folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/"))
+    _family(found, wheel_name, wheel_version, "", wheel_label, where)
+    if wheel_name == "torch" and found.torch is not None and found.torch.where == where:
+        found.torch.wheel = text.split("#", maxsplit=1)[0].rsplit("/", 1)[-1]
+
+
+def _family(
+    found: Evidence, name: str, version: str | None, ranged: str, label: str | None, where: str
+) -> None:
+    if name == "torch":
+        set_torch(found, "pip", version, ranged, where=where, label=label)
+    else:
+        found.companions[name] = make_pin(version, ranged, label, where)
+
+
+def _wheel_url(text: str) -> str | None:
+    """The URL of a direct wheel requirement (a bare URL or `name @ URL`, markers allowed)."""
+    body = text.split(";", 1)[0].strip()
+    name, at, rest = body.partition("@")
+    url = rest.strip() if at and "://" in rest and "://" not in name else body
+    if re.match(r"^https?://\S+\.whl(#\S*)?$", url) is None:
+        return None
+    return url
+
+
+def _wheel_marker(text: str) -> Marker | None:
+    _, semi, rest = text.partition(";")
+    if not semi:
+        return None
+    try:
+        return Marker(rest.strip())
+    except InvalidMarker:
+        return None
+
+
+def extension_wheels(found: Evidence, matrix: Matrix) -> None:
+    """Each recognised extension wheel URL becomes its extension pinned to the wheel's version.
+
+    The wheel's page (and python tag) is kept as evidence for the variant; any other wheel URL
+    is read as before the matrix was asked (dropped, with a warning).
+    """
+    inserts: list[tuple[int, str]] = []
+    listed = {str(canonicalize_name(Requirement(r).name)) for r in found.pip_reqs}
+    for wheel in found.wheels:
+        hit = recognise_wheel_url(matrix, wheel.url)
+        if hit is None:
+            pip_requirement(wheel.text, found, wheel.where, defer=False)
+            continue
+        requirement = hit.requirement
+        marker = _wheel_marker(wheel.text)
+        if marker is not None and not _marker_on_linux(marker, found.python):
+            found.warnings.append(
+                f"{wheel.where}: {excerpt(wheel.text)!r} does not apply on linux-64 "
+                f"(marker {excerpt(str(marker))}); ignored"
+            )
+            continue
+        if marker is not None and not _marker_always_linux(marker):
+            requirement = f"{requirement}; {marker}"
+        name = requirement.split("==", 1)[0]
+        if name in listed:
+            found.warnings.append(
+                f"{wheel.where}: dropped the {name} wheel URL {excerpt(wheel.url)!r}: the file "
+                f"also lists {name}, which is kept"
+            )
+            continue
+        if not room_for(found, [*found.pip_reqs, *(r for _, r in inserts)], "pip", wheel.where):
+            continue
+        found.seen_pip.add(name)
+        listed.add(name)
+        inserts.append((wheel.slot, requirement))
+        found.wheel_pages.append(("wheel", hit.page))
+        if hit.python:
+            set_python(found, hit.python, f"{wheel.where} (wheel tag)")
+        page = "page" if hit.form == "find-links" else "wheel URL"
+        source = "find-links page" if hit.form == "find-links" else "release wheel URL"
+        found.warnings.append(
+            f"{wheel.where}: {excerpt(wheel.url)!r} was a direct wheel URL, now {requirement} "
+            f"from its {source}, because envgen writes the {page} per variant"
+        )
+    # Last first, so that each slot still counts the requirements read before it.
+    for slot, requirement in reversed(inserts):
+        found.pip_reqs.insert(slot, requirement)
+    found.wheels.clear()
+
+
+def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | None:
+    """`torch @ https://.../torch-1.7.1+cu110-cp38-cp38-linux_x86_64.whl` (or the bare URL, or a
+    wheel file the script downloaded first: `pip install torch-2.1.2+cu121-cp310-...whl`)."""
+    url = text.split("@", 1)[1].strip() if "@" in text and "://" in text.split("@", 1)[1] else text
+    local = "://" not in url and re.fullmatch(r"[\w./+%-]+\.whl", url) is not None
+    if not (local or "://" in url) or not url.split("#")[0].endswith(".whl"):
+        return None
+    filename = url.split("#")[0].rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
+    try:
+        name, version, _, tags = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, InvalidVersion):
+        return None
+    if name not in TORCH_FAMILY:
+        return None
+    py = None
+    for tag in tags:
+        m = re.match(r"^cp(\d)(\d+)$", tag.interpreter)
+        if m:
+            py = f"{m.group(1)}.{m.group(2)}"
+    return name, version.public, version.local, py
+
+
+def _pip_version(spec: str) -> tuple[str | None, str | None, str]:
+    """(exact public version, local label, range text) of a pip specifier."""
+    if not spec:
+        return None, None, ""
+    m = re.fullmatch(r"===?\s*([0-9][0-9A-Za-z.]*)(?:\+([0-9A-Za-z.]+))?", spec.strip())
+    if m and "*" not in spec:
+        return m.group(1), m.group(2), ""
+    return None, None, spec
+
+
+def _marker_on_linux(marker: Marker, python: str | None) -> bool:
+    env = load_targets().markers("linux-64")  # matrices/targets.yaml
+    if python:
+        env |= {"python_version": python, "python_full_version": python + ".0"}
+    try:
+        return marker.evaluate(env)
+    except Exception:  # an undefined marker variable means: keep it
+        return True
+
+
+def _marker_always_linux(marker: Marker) -> bool:
+    """A marker that only says "on linux" is dropped (project.yaml's platforms say that)."""
+    return (
+        re.fullmatch(r"(sys_platform|platform_system) == \"(linux|Linux)\"", str(marker))
+        is not None
+    )

@@ -1,0 +1,227 @@
+"""The install route: the builds the matrix records for a release on pip or conda (linux-64), a
+route the matrix marks gone (an error known issue) traded for the other one, a conda file whose
+channel no longer has the release moved to pip (its conda dependencies carried across by
+envgen.repro.carry), known issues to warn about, and PyPI's own wheel as the route (torch_from).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from packaging.specifiers import SpecifierSet
+
+from envgen.model.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
+from envgen.model.pypi_routes import load_routes
+from envgen.model.variants import issues_for, nearest_accelerator, silenced
+from envgen.repro.carry import carry_to_pip
+from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.report import Report
+
+PLATFORM: Final = "linux-64"
+
+
+def route_builds(
+    matrix: Matrix, release: Release, manager: str
+) -> dict[str, PipBuild | CondaBuild]:
+    rows: list[PipBuild | CondaBuild] = [
+        *(
+            matrix.pip_builds(release.torch, PLATFORM)
+            if manager == "pip"
+            else matrix.conda_builds(release.torch, PLATFORM)
+        )
+    ]
+    ordered = sorted(rows, key=lambda b: compute_sort_key(b.kind, b.version))
+    return {b.accelerator: b for b in ordered}
+
+
+def nearest_of(acc: str, choices: list[str]) -> str:
+    return nearest_accelerator(acc, choices) or (choices[0] if choices else acc)
+
+
+def versions_text(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def from_pypi(found: Evidence, torch: str, acc: str, managers: list[str]) -> bool:
+    """The file installed torch from PyPI (a plain pin, no PyTorch index or wheel URL) and PyPI's
+    wheel of that release is the labelled build `acc` (matrices/pypi-routes.yaml)."""
+    if managers != ["pip"] or found.torch_manager != "pip" or found.torch is None:
+        return False
+    if found.torch.label or any("pytorch.org" in url for _, url in found.indexes):
+        return False
+    return any(r.release == torch and r.replaces == f"{torch}+{acc}" for r in load_routes())
+
+
+def carry_conda(found: Evidence, src: str, report: Report, *, switched: bool) -> None:
+    """Move the file's conda dependencies under pip: (a pip build never installs `conda:`)."""
+    carried = carry_to_pip(found.conda_deps, found.pip_reqs, where=src)
+    found.pip_reqs.extend(carried.pip)
+    found.conda_deps.clear()
+    report.warnings.extend(carried.notes)
+    if carried.refused:
+        what = f"pip cannot install these conda dependencies: {'; '.join(carried.refused)}"
+        if switched:
+            report.problems.append(f"{src}: the environment moves to pip, and {what}")
+        else:
+            report.warnings.append(f"{src}: torch is installed with pip; left out, as {what}")
+
+
+def gone_routes(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: Report,
+) -> tuple[list[str], str]:
+    """The managers and accelerator to write: the file's, or the other route's if it is gone."""
+    if acc not in builds:
+        return [manager], acc
+    gone = [
+        i for i in route_issues(found, matrix, release, acc, builds[acc]) if i.severity == "error"
+    ]
+    if not gone:
+        return [manager], acc
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = route_builds(matrix, release, other)
+    said = " ".join(f"[{i.id}] {i.message}" for i in gone)
+    fix = f"Fix: {gone[0].fix} ({gone[0].link})"
+    if acc in other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} The {other} route still works. {fix}",
+        )  # fmt: skip
+        return [other], acc
+    working = _working_builds(found, matrix, release, acc, builds) if _build_gone(gone) else []
+    if working:
+        # The build never existed, not the route: the nearest build of the same route that did.
+        near = nearest_of(acc, working)
+        report.depart(found.source, "the compute platform", acc, near, f"{said} {fix}")
+        return [manager], near
+    if not other_builds:
+        report.depart(
+            found.source, "the install route", manager, other,
+            f"{said} {fix}; the matrix records no linux-64 {other} build of torch "
+            f"{release.torch}: check that `envgen lock` finds it",
+        )  # fmt: skip
+        return [other], acc
+    near = nearest_of(acc, list(other_builds))
+    report.depart(
+        found.source, "the install route", f"{manager} {acc}", f"{other} {near}",
+        f"{said} {fix}; {other} has no {acc} build of torch {release.torch}, {near} is the nearest",
+    )  # fmt: skip
+    return [other], near
+
+
+def _build_gone(gone: list[KnownIssue]) -> bool:
+    """The known issues name the file's build (its accelerators), not the whole route."""
+    return all(i.accelerators for i in gone)
+
+
+def _working_builds(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+) -> list[str]:
+    """The route's other builds of the same kind (CUDA for CUDA) that no error issue marks gone."""
+    return [
+        a
+        for a, b in builds.items()
+        if a != acc
+        and a.startswith("cu") == acc.startswith("cu")
+        and not any(i.severity == "error" for i in route_issues(found, matrix, release, a, b))
+    ]
+
+
+def route_issues(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    build: PipBuild | CondaBuild,
+) -> list[KnownIssue]:
+    if isinstance(build, PipBuild):
+        # Judge the route the file used: `-f torch_stable.html` even where the matrix has an index.
+        form = next(
+            (f for f, u in found.indexes if f == "find-links" and "torch_stable" in u), None
+        )
+        pip = build.model_copy(update={"index": form}) if form else build
+        return issues_for(matrix, release, manager="pip", accelerator=acc, pip=pip)
+    return issues_for(
+        matrix,
+        release,
+        manager="conda",
+        accelerator=acc,
+        conda=build,
+        extra_channels=tuple(found.channels),
+    )
+
+
+def known_issues(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    managers: list[str],
+    acc: str,
+    warnings: list[str],
+) -> None:
+    manager = managers[0]
+    build = route_builds(matrix, release, manager).get(acc)
+    if build is None:
+        return
+    for issue in route_issues(found, matrix, release, acc, build):
+        if issue.severity != "warning" or (
+            issue.silenced_by is not None
+            and silenced(issue.silenced_by, found.pip_reqs, found.conda_deps)
+        ):
+            continue
+        fix = _IMPORT_FIXES.get(issue.id, issue.fix).format(acc=acc)
+        warnings.append(f"[{issue.id}] {issue.message} Fix: {fix} ({issue.link})")
+
+
+# Fixes written for project.yaml where the matrix's fix is conda syntax project.yaml cannot hold
+# (the spec has no build-string key: advice never suggests what the spec rejects).
+_IMPORT_FIXES: Final = {
+    "conda-forge-cudatoolkit-gives-cpu-build": (
+        "nothing to add to project.yaml: accelerators: [{acc}] makes envgen write the pytorch "
+        "channel before the file's other channels and lock the CUDA build, and `envgen smoke` "
+        "fails if the environment holds a CPU build"
+    ),
+}
+
+
+def channel_ended(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    acc: str,
+    report: Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A conda env for a release the pytorch channel no longer has (or never had): move to pip."""
+    pip = route_builds(matrix, release, "pip")
+    gone = [
+        i
+        for i in matrix.known_issues
+        if i.manager == "conda"
+        and (i.channel is None or i.channel in found.channels or not found.channels)
+        and i.severity == "error"
+        and SpecifierSet(i.torch).contains(release.version, prereleases=True)
+    ]
+    said = " ".join(f"[{i.id}] {i.message}" for i in gone) or (
+        f"torch {release.torch} has no conda packages for {PLATFORM}."
+    )
+    fix = f" Fix: {gone[0].fix} ({gone[0].link})" if gone else ""
+    if acc in pip:
+        has = f"pip has {acc} wheels of torch {release.torch}"
+    elif pip:
+        has = f"pip has torch {release.torch} wheels ({versions_text(list(pip))})"
+    else:
+        has = (
+            f"the matrix records no linux-64 pip wheels of torch {release.torch}: check that "
+            "`envgen lock` finds them"
+        )
+    report.depart(found.source, "the install route", "conda", "pip", f"{said}{fix}; {has}")
+    return "pip", pip

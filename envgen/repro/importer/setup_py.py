@@ -1,0 +1,242 @@
+"""setup.py, read with ast and never executed: literal lists of strings, and values built from
+the module's own string and list constants (a bounded constant propagation, no execution)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Final
+
+from envgen.repro.importer.declared import Declared, parse_declared, too_deep
+from envgen.repro.importer.evidence import Evidence
+
+# Bounds of the constant propagation (a hostile setup.py cannot make it work long or build big
+# values): evaluation steps per file, characters per string, items per list, nesting depth.
+_MAX_STEPS: Final = 20_000
+_MAX_CHARS: Final = 64 * 1024
+_MAX_ITEMS: Final = 1000
+_MAX_DEPTH: Final = 32
+
+# A value the propagation knows: a string, or a list of strings with the line each came from.
+_Value = str | tuple[tuple[int, str], ...]
+
+
+def setup_py(text: str, source: str) -> Declared:
+    """install_requires and python_requires of a setup.py, read with ast (never executed).
+
+    Literal lists or tuples of strings count, directly or through module-level names, and so do
+    values built from module-level string and list constants by a bounded constant propagation
+    (`"torch==" + TORCH_VERSION`, f-strings, `"torch=={}".format(V)`, `BASE + EXTRA`,
+    `deps.append(...)`, `setup(**kwargs)` of a literal dict): never a call of the file's own
+    functions, never a file read.
+    """
+    declared = Declared()
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError) as exc:
+        declared.warnings.append(f"{source}: not valid Python ({exc.__class__.__name__}); skipped")
+        return declared
+    except (RecursionError, MemoryError):
+        # A 300,000-term expression: CPython's parser gives up when it builds the tree.
+        declared.refused = too_deep(source, "an expression")
+        return declared
+    constants = _Constants()
+    constants.bind(tree.body)
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or _call_name(call.func) != "setup":
+            continue
+        for arg, expr in constants.keywords(call):
+            value = constants.value(expr)
+            if arg == "install_requires":
+                if isinstance(value, str):  # setuptools reads a string as one requirement a line
+                    value = tuple((expr.lineno, ln) for ln in value.splitlines() if ln.strip())
+                if value is None:
+                    declared.warnings.append(
+                        f"{source}:{expr.lineno}: install_requires is computed, not a list "
+                        "of strings; not read (setup.py is never run)"
+                    )
+                else:
+                    declared.requirements += list(value)
+            elif arg == "python_requires" and isinstance(value, str):
+                declared.python_requires = (expr.lineno, value)
+    return declared
+
+
+def _call_name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+class _Constants:
+    """Module-level names bound to strings and lists of strings, followed in statement order.
+
+    Only what the module's own top-level statements say without running anything: assignments
+    (a name rebound to anything else is forgotten), `+=`, and `name.append(...)` /
+    `name.extend(...)` on a known list. Bounded by _MAX_STEPS, _MAX_CHARS, _MAX_ITEMS and
+    _MAX_DEPTH: past a bound the value is unknown (None), never an error.
+    """
+
+    def __init__(self) -> None:
+        self.env: dict[str, _Value] = {}
+        self.dicts: dict[str, list[tuple[str, ast.expr]]] = {}  # `kwargs = dict(...)`
+        self.steps = 0
+
+    def bind(self, body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        self._assign(target.id, node.value)
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+                name = node.target.id
+                added = self.value(node.value)
+                self._set(
+                    name, _add(self.env.get(name), added) if isinstance(node.op, ast.Add) else None
+                )
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                self._mutate(node.value)
+
+    def _assign(self, name: str, expr: ast.expr) -> None:
+        self.dicts.pop(name, None)
+        pairs = _dict_items(expr)
+        if pairs is not None:
+            self.dicts[name] = pairs
+        self._set(name, self.value(expr))
+
+    def _set(self, name: str, value: _Value | None) -> None:
+        if value is None:
+            self.env.pop(name, None)
+        else:
+            self.env[name] = value
+
+    def _mutate(self, call: ast.Call) -> None:
+        func = call.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.attr in {"append", "extend"}
+            and len(call.args) == 1
+        ):
+            return
+        name, current = func.value.id, self.env.get(func.value.id)
+        if not isinstance(current, tuple):
+            return
+        item = self.value(call.args[0])
+        added: _Value | None
+        if func.attr == "append":
+            added = ((call.args[0].lineno, item),) if isinstance(item, str) else None
+        else:
+            added = item if isinstance(item, tuple) else None
+        self._set(name, _add(current, added))
+
+    def keywords(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
+        """setup()'s keyword arguments, `**kwargs` of a literal dict included."""
+        out: list[tuple[str, ast.expr]] = []
+        for kw in call.keywords:
+            if kw.arg is not None:
+                out.append((kw.arg, kw.value))
+                continue
+            pairs = _dict_items(kw.value)
+            if pairs is None and isinstance(kw.value, ast.Name):
+                pairs = self.dicts.get(kw.value.id)
+            out.extend(pairs or [])
+        return out
+
+    def value(self, node: ast.expr, depth: int = 0) -> _Value | None:
+        """The string or list of strings `node` evaluates to, or None when it is not known."""
+        self.steps += 1
+        if self.steps > _MAX_STEPS or depth > _MAX_DEPTH:
+            return None
+        if isinstance(node, ast.Constant):
+            return node.value if isinstance(node.value, str) else None
+        if isinstance(node, ast.Name):
+            return self.env.get(node.id)
+        if isinstance(node, ast.List | ast.Tuple):
+            return self._items(node.elts, depth)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return _add(self.value(node.left, depth + 1), self.value(node.right, depth + 1))
+        if isinstance(node, ast.JoinedStr):
+            parts = [self._formatted(v, depth) for v in node.values]
+            return (
+                _bounded("".join(p for p in parts if p is not None)) if None not in parts else None
+            )
+        if isinstance(node, ast.Call):
+            return self._format_call(node, depth)
+        return None
+
+    def _items(self, elts: list[ast.expr], depth: int) -> _Value | None:
+        out: list[tuple[int, str]] = []
+        for item in elts:
+            if isinstance(item, ast.Starred):
+                inner = self.value(item.value, depth + 1)
+                if not isinstance(inner, tuple):
+                    return None
+                out.extend(inner)
+                continue
+            value = self.value(item, depth + 1)
+            if not isinstance(value, str):
+                return None
+            out.append((item.lineno, value))
+        return tuple(out) if len(out) <= _MAX_ITEMS else None
+
+    def _formatted(self, node: ast.expr, depth: int) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.FormattedValue) and node.format_spec is None:
+            value = self.value(node.value, depth + 1)
+            return value if isinstance(value, str) else None
+        return None
+
+    def _format_call(self, call: ast.Call, depth: int) -> _Value | None:
+        """`"torch=={}".format(V)` (positional and keyword fields) of known strings."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "format"):
+            return None
+        template = self.value(func.value, depth + 1)
+        args = [self.value(a, depth + 1) for a in call.args]
+        kwargs = {k.arg: self.value(k.value, depth + 1) for k in call.keywords if k.arg}
+        if not isinstance(template, str) or not all(isinstance(a, str) for a in args):
+            return None
+        if len(kwargs) != len(call.keywords) or not all(
+            isinstance(v, str) for v in kwargs.values()
+        ):
+            return None
+        try:
+            return _bounded(template.format(*args, **kwargs))
+        except (IndexError, KeyError, ValueError, AttributeError):
+            return None
+
+
+def _add(left: _Value | None, right: _Value | None) -> _Value | None:
+    if isinstance(left, str) and isinstance(right, str):
+        return _bounded(left + right)
+    if isinstance(left, tuple) and isinstance(right, tuple):
+        joined = left + right
+        return joined if len(joined) <= _MAX_ITEMS else None
+    return None
+
+
+def _bounded(text: str) -> str | None:
+    return text if len(text) <= _MAX_CHARS else None
+
+
+def _dict_items(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """The string keys and value expressions of `dict(a=...)` or `{"a": ...}`."""
+    if isinstance(node, ast.Call) and _call_name(node.func) == "dict" and not node.args:
+        return [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+    if isinstance(node, ast.Dict):
+        return [
+            (k.value, v)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        ]
+    return None
+
+
+def read(text: str, found: Evidence, _base: Path | None) -> None:
+    """A setup.py's install_requires and python_requires (read with ast, never run)."""
+    parse_declared(setup_py(text, found.source), found)

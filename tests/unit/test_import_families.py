@@ -1,0 +1,356 @@
+"""`envgen import` of the families the held-out corpus missed (issue 24), each a general mechanism.
+
+Every fixture here is written for this file (none is copied from a corpus file). Expected answers
+follow from the shipped matrix (`envgen matrix show <version>`) and the facts named beside each
+case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen.errors import ImportSpecError
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand, pip_pins
+from envgen.repro.importer import ImportResult, import_text
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def _import(matrix: Matrix, filename: str, text: str) -> ImportResult:
+    return import_text(text, filename=filename, matrix=matrix)
+
+
+def _keys(result: ImportResult) -> tuple[object, ...]:
+    p = result.project
+    return (p.get("python"), p["torch"], p["accelerators"], p["managers"])
+
+
+# --- conda CUDA builds the page does not list ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # pytorch-1.8.1-py3.7_cuda10.1_cudnn7.6.3_0 was on the pytorch channel (matrices/
+        # inferred-builds.yaml cites the table of the channel's packages); the page lists 10.2/11.3.
+        ("conda install -y pytorch==1.8.1 torchvision==0.9.1 cudatoolkit=10.1 -c pytorch",
+         (None, "1.8.1", ["cu101"], ["conda"])),
+        ("conda install pytorch=1.8.0 torchvision cudatoolkit=10.1 -c pytorch",
+         (None, "1.8.0", ["cu101"], ["conda"])),
+        ("conda install pytorch==1.10.2 cudatoolkit=11.1 -c pytorch -c nvidia",
+         (None, "1.10.2", ["cu111"], ["conda"])),
+    ],
+    ids=["1.8.1-cu101", "1.8.0-cu101", "1.10.2-cu111"],
+)  # fmt: skip
+def test_a_conda_cuda_build_the_channel_had_is_kept(
+    matrix: Matrix, line: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, "install.sh", line + "\n")
+    assert _keys(result) == expected
+    assert not any("the compute platform was" in w for w in result.warnings)
+
+
+def test_a_conda_cuda_build_that_never_existed_still_moves(matrix: Matrix) -> None:
+    # torch 1.9.0 was never built for CUDA 10.1 on either route (matrix show 1.9.0).
+    result = _import(
+        matrix, "install.sh", "conda install pytorch==1.9.0 cudatoolkit=10.1 -c pytorch\n"
+    )
+    assert result.project["accelerators"] == ["cu102"]
+    assert any("the compute platform was cu101, now cu102" in w for w in result.warnings)
+
+
+def test_no_torch_is_still_refused(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "requirements.txt", "numpy==1.19.2\n")
+
+
+# --- post-releases kept ---------------------------------------------------------------------------
+def _expands(matrix: Matrix, result: ImportResult) -> tuple[str, ...]:
+    """The project.yaml the import wrote, expanded as `envgen list` does: its variants' pins."""
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    return tuple(pip_pins(v).get("torch", "") for v in expand(spec, matrix).variants)
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        # quick-start-module.js of the 0.4.1 era: the Linux cp37 wheels of 0.4.1 are 0.4.1.post2,
+        # on the download.pytorch.org wheel pages the 0.4.1 pip rows name.
+        ("install.sh",
+         "pip3 install https://download.pytorch.org/whl/cu80/torch-0.4.1.post2-cp37-cp37m-"
+         "linux_x86_64.whl\n",
+         ("3.7", "0.4.1.post2", ["cu80"], ["pip"])),
+        ("requirements.txt", "numpy==1.15.0\ntorch==0.4.1.post2\n",
+         (None, "0.4.1.post2", ["cu90"], ["pip"])),
+        # A wheel file name proves its post-release existed on the page it came from.
+        ("setup_env.sh",
+         "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-"
+         "linux_x86_64.whl\n",
+         ("3.6", "1.0.1.post2", ["cpu"], ["pip"])),
+    ],
+    ids=["0.4.1.post2-wheel", "0.4.1.post2-pin", "1.0.1.post2-wheel"],
+)  # fmt: skip
+def test_a_real_post_release_is_kept(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, filename, text)
+    assert _keys(result) == expected
+    assert any(
+        f"project.yaml keeps it: the lock pins torch=={expected[1]}" in w for w in result.warnings
+    )
+    assert "# the file pins" not in result.text
+    assert _expands(matrix, result) == (f"{expected[1]}",)
+
+
+def test_a_post_release_pypi_never_had_is_the_release(matrix: Matrix) -> None:
+    # A plain pin goes to PyPI, whose 1.0.1 is the cu90 build; 1.0.1.post2 was never there.
+    result = _import(matrix, "requirements.txt", "torch==1.0.1.post2\n")
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
+    assert any("PyPI's wheels, the route envgen writes for cu90, never had 1.0.1.post2" in w
+               for w in result.warnings)  # fmt: skip
+    assert 'torch: "1.0.1"  # the file pins torch 1.0.1.post2' in result.text
+
+
+def test_a_post_release_that_never_existed_is_a_departure(matrix: Matrix) -> None:
+    result = _import(matrix, "requirements.txt", "torch==1.8.1.post3\n")
+    assert result.project["torch"] == "1.8.1"
+    assert any("torch was 1.8.1.post3, now 1.8.1" in w for w in result.warnings)
+
+
+# --- the python of a Dockerfile's base image ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An interim Ubuntu release's python3 (24.10: 3.12), installed through python3-pip.
+        ("FROM ubuntu:24.10\nRUN apt update && apt install -y python3-pip\n"
+         "RUN pip install --break-system-packages torch==2.5.1\n",
+         ("3.12", "2.5.1", ["cu124"], ["pip"])),
+        # Any python3-X package installs the distro's python3 (Ubuntu 18.04: 3.6).
+        ("FROM nvidia/cuda:10.0-cudnn7-runtime-ubuntu18.04\n"
+         "RUN apt-get update && apt-get install -y python3-setuptools python3-wheel curl\n"
+         "RUN pip3 install torch==1.2.0\n",
+         ("3.6", "1.2.0", ["cu100"], ["pip"])),
+        # Debian's python3 (bullseye: 3.9).
+        ("FROM debian:bullseye-slim\nRUN apt-get install -y --no-install-recommends python3-venv "
+         "python3-pip\nRUN pip3 install torch==1.10.0\n",
+         ("3.9", "1.10.0", ["cu102"], ["pip"])),
+        # python-pip on Ubuntu 16.04 is Python 2.7's: `pip install` runs under 2.7.
+        ("FROM nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04\n"
+         "RUN apt-get update && apt-get install -y python-pip python-dev git\n"
+         "RUN pip install torch==1.0.1\n",
+         ("2.7", "1.0.1", ["cu90"], ["pip"])),
+        ("FROM ubuntu:16.04\nRUN apt-get install -y python3.5 python3.5-dev\n"
+         "RUN pip3.5 install torch==1.1.0\n",
+         ("3.5", "1.1.0", ["cu90"], ["pip"])),
+        # The pip of a versioned name is that python's.
+        ("FROM buildpack-deps:stretch\nRUN pip3.5 install torch==1.1.0\n",
+         ("3.5", "1.1.0", ["cu90"], ["pip"])),
+        # Any image named python (circleci/python, cimg/python) states its python in the tag.
+        ("FROM circleci/python:3.6.8-stretch\nRUN pip install --user torch==1.3.1\n",
+         ("3.6", "1.3.1", ["cu101"], ["pip"])),
+        # pytorch/pytorch's 2018 tags name the CUDA major only: cuda9 is CUDA 9.0.
+        ("FROM pytorch/pytorch:0.4.1-cuda9-cudnn7-devel\nRUN pip install tqdm\n",
+         (None, "0.4.1", ["cu90"], ["pip"])),
+    ],
+    ids=["ubuntu-24.10", "python3-x-package", "debian-bullseye", "python-pip-2.7", "apt-3.5",
+         "pip3.5", "circleci-python", "pytorch-cuda9-tag"],
+)  # fmt: skip
+def test_the_python_of_a_dockerfiles_base_image(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    assert _keys(_import(matrix, "Dockerfile", text)) == expected
+
+
+def test_python_pip_beside_python3_is_not_python_2(matrix: Matrix) -> None:
+    text = (
+        "FROM ubuntu:18.04\nRUN apt-get install -y python-dev python3-dev python3-pip\n"
+        "RUN pip3 install torch==1.4.0\n"
+    )
+    assert _keys(_import(matrix, "Dockerfile", text))[0] == "3.6"
+
+
+# --- torch named through setup.py's own constants -------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "torch", "vision"),
+    [
+        ('from setuptools import setup\n\nTORCH_VERSION = "1.7.1"\n'
+         'setup(name="m", install_requires=["numpy", "torch==" + TORCH_VERSION])\n',
+         "1.7.1", False),
+        ('from setuptools import setup\n\nTORCH_REQ = "torch==1.9.0"\nVISION = "0.10.0"\n'
+         'REQUIRED = [TORCH_REQ, f"torchvision=={VISION}"]\nEXTRA = ["tqdm"]\n'
+         'setup(name="m", install_requires=REQUIRED + EXTRA)\n',
+         "1.9.0", "0.10.0"),
+        ('import setuptools\n\ndeps = ["numpy>=1.16"]\ndeps.append("torch=={}".format("1.4.0"))\n'
+         'deps += ["torchvision==0.5.0"]\nsetuptools.setup(install_requires=deps)\n',
+         "1.4.0", "0.5.0"),
+        ('from setuptools import setup\n\nV = "1.6.0"\n'
+         'args = dict(name="m", install_requires=[f"torch=={V}"], python_requires="==3.7.*")\n'
+         'setup(**args)\n',
+         "1.6.0", False),
+    ],
+    ids=["concatenation", "fstring-list-sum", "append-format", "kwargs-dict"],
+)  # fmt: skip
+def test_torch_through_setup_py_constants(
+    matrix: Matrix, text: str, torch: str, vision: object
+) -> None:
+    result = _import(matrix, "setup.py", text)
+    assert (result.project["torch"], result.project["torchvision"]) == (torch, vision)
+    assert not any("is computed" in w for w in result.warnings)
+
+
+def test_setup_py_constants_never_run_code(matrix: Matrix) -> None:
+    # A function's result is not a constant: the value stays unknown (nothing is executed).
+    text = (
+        'from setuptools import setup\n\ndef reqs():\n    return ["torch==1.6.0"]\n\n'
+        "setup(install_requires=reqs())\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
+    # A name rebound to something unknown is forgotten, not kept at its old value.
+    text = (
+        'import os\nfrom setuptools import setup\nT = "torch==1.6.0"\nT = os.environ["T"]\n'
+        "setup(install_requires=[T])\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
+
+
+def test_setup_py_propagation_is_bounded(matrix: Matrix) -> None:
+    # 40 doublings would be a terabyte-long string: the bound leaves it unknown, quickly.
+    lines = ['A = "torch==1.6.0"'] + [f"A = A + A  # {i}" for i in range(40)]
+    text = "from setuptools import setup\n" + "\n".join(lines) + "\nsetup(install_requires=[A])\n"
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "setup.py", text)
+
+
+# --- a Windows .bat installer's torch line --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A venv's interpreter named by its Windows path (backslashes are not escapes in cmd.exe).
+        ('@echo off\r\nset "TORCH_VER=2.1.2"\r\nset "INDEX=https://download.pytorch.org/whl/cu121"\r\n'
+         "python -m venv venv\r\n"
+         "venv\\Scripts\\python.exe -m pip install torch==%TORCH_VER% --index-url %INDEX%\r\n",
+         (None, "2.1.2", ["cu121"], ["pip"])),
+        ("@echo off\nset PIP=venv\\Scripts\\pip.exe\n"
+         "%PIP% install torch==1.13.1+cu116 --extra-index-url https://download.pytorch.org/whl/cu116\n",
+         (None, "1.13.1", ["cu116"], ["pip"])),
+        # Windows' py launcher names the python.
+        ("py -3.10 -m pip install torch==2.0.1 --index-url https://download.pytorch.org/whl/cu118\n",
+         ("3.10", "2.0.1", ["cu118"], ["pip"])),
+        ('@echo off\ncmd /c "pip install torch==1.13.1 --extra-index-url '
+         'https://download.pytorch.org/whl/cu117"\n',
+         (None, "1.13.1", ["cu117"], ["pip"])),
+        # The install command handed to a launcher in a variable the file never expands itself.
+        ("@echo off\nset PYTHON=\nset VENV_DIR=\nset TORCH_COMMAND=pip install torch==2.0.1 "
+         "torchvision==0.15.2 --extra-index-url https://download.pytorch.org/whl/cu118\n"
+         "call launcher.bat\n",
+         (None, "2.0.1", ["cu118"], ["pip"])),
+    ],
+    ids=["venv-python-exe", "pip-exe-variable", "py-launcher", "cmd-c", "launcher-variable"],
+)  # fmt: skip
+def test_a_batch_installers_torch_line(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    assert _keys(_import(matrix, "install.bat", text)) == expected
+
+
+def test_a_variable_the_script_expands_is_not_read_twice(matrix: Matrix) -> None:
+    # The script runs %TORCH% itself: the route reads it there, and only there.
+    text = "@echo off\nset TORCH=pip install torch==2.0.1\nif 1==2 (\n  %TORCH%\n)\n"
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(matrix, "install.bat", text)
+
+
+def test_bash_c_string_is_read(matrix: Matrix) -> None:
+    text = '#!/bin/bash\nbash -c "pip install torch==1.12.1 --extra-index-url https://download.pytorch.org/whl/cu116"\n'
+    assert _keys(_import(matrix, "install.sh", text)) == (None, "1.12.1", ["cu116"], ["pip"])
+
+
+# --- a conda build that never existed moves within its route -------------------------------------
+def test_a_build_that_never_existed_moves_to_the_routes_nearest_build(matrix: Matrix) -> None:
+    # known issue conda-1.8.1-cudatoolkit-11.3-never-built: the channel had 10.1, 10.2 and 11.1
+    # builds of 1.8.1; the page's 11.3 line solved to a CPU build. The route still works.
+    result = _import(
+        matrix,
+        "install.sh",
+        "conda install pytorch==1.8.1 torchvision==0.9.1 cudatoolkit=11.3 -c pytorch -c conda-forge\n",
+    )
+    assert _keys(result) == (None, "1.8.1", ["cu111"], ["conda"])
+    assert any(
+        w.startswith("install.sh: the compute platform was cu113, now cu111, because "
+                     "[conda-1.8.1-cudatoolkit-11.3-never-built]")
+        for w in result.warnings
+    )  # fmt: skip
+
+
+def test_a_route_that_ended_still_moves_to_pip(matrix: Matrix) -> None:
+    # conda-pytorch-channel-pre-1.5.1-deleted names the whole route, not one build.
+    result = _import(
+        matrix, "install.sh", "conda install pytorch==1.4.0 cudatoolkit=10.1 -c pytorch\n"
+    )
+    assert _keys(result) == (None, "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_freezes_local_label_names_a_wheel_the_page_omits(matrix: Matrix) -> None:
+    # 1.11.0's cu115 wheels (download.pytorch.org/whl/cu115): not on the page, recorded in
+    # matrices/inferred-builds.yaml from a freeze and real install lines.
+    text = (
+        "numpy==1.22.3\ntorch==1.11.0+cu115\ntorchvision==0.12.0+cu115\ntorchaudio==0.11.0+cu115\n"
+    )
+    result = _import(matrix, "requirements.txt", text)
+    assert _keys(result) == (None, "1.11.0", ["cu115"], ["pip"])
+    assert not any("build was cu115" in w for w in result.warnings)
+
+
+# --- releases before 0.4, kept (matrix rows from their wheels) ------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        # A README's pin of the last 0.1.12 wheels (previous-versions' '< 1.0.0' wheel list).
+        ("README.md", "## Install\n\n```bash\npip install torch==0.1.12.post2\n```\n",
+         (None, "0.1.12.post2", ["cu80"], ["pip"])),
+        ("install.sh",
+         "pip install http://download.pytorch.org/whl/cu80/torch-0.2.0.post3-cp35-cp35m-"
+         "manylinux1_x86_64.whl\npip install torchvision\n",
+         ("3.5", "0.2.0.post3", ["cu80"], ["pip"])),
+        # conda's fuzzy 0.3 is 0.3.*; the channel's packages are gone, the wheels are not.
+        ("README.md",
+         "```\nconda create -n x python=3.6\nconda install pytorch=0.3 torchvision cuda90 "
+         "-c pytorch\n```\n",
+         ("3.6", "0.3.1", ["cu90"], ["pip"])),
+    ],
+    ids=["0.1.12.post2-readme", "0.2.0.post3-wheel", "conda-0.3-cuda90"],
+)  # fmt: skip
+def test_a_release_before_0_4_is_kept(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, filename, text)
+    assert _keys(result) == expected
+    assert not any("nearest release envgen has" in w for w in result.warnings)
+    # project.yaml names the very wheel: requirements pin it by URL.
+    assert _expands(matrix, result) == (str(expected[1]),)
+
+
+def test_an_os_less_cuda_image_tag_is_its_default_ubuntu(matrix: Matrix) -> None:
+    # nvidia/cudagl:10.1-devel is 10.1-devel-ubuntu18.04: apt's python3 there is 3.6.
+    text = (
+        "FROM nvidia/cudagl:10.1-devel\nRUN apt-get update && apt-get install -y python3-pip\n"
+        "RUN pip3 install torch==1.4.0\n"
+    )
+    assert _keys(_import(matrix, "Dockerfile", text)) == ("3.6", "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_batch_error_handler_after_a_lookup_is_not_the_default_route(matrix: Matrix) -> None:
+    # `where` depends on the machine; the branch that only reports and exits is not taken.
+    text = (
+        "@echo off\r\nwhere uv >nul 2>&1\r\nif !errorlevel! neq 0 (\r\n"
+        "    echo uv could not be found\r\n    pause\r\n    exit /b 1\r\n)\r\n"
+        "uv pip install torch==2.8.0 --index-url https://download.pytorch.org/whl/cu128\r\n"
+    )
+    assert _keys(_import(matrix, "install.bat", text)) == (None, "2.8.0", ["cu128"], ["pip"])
