@@ -281,14 +281,19 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
                 ("cuda", "10.2", "cudatoolkit", ("linux-64", "win-64"), ("pytorch",)),
                 ("cuda", "11.3", "cudatoolkit", ("linux-64", "win-64"), ("pytorch",)),
                 ("cpu", None, "none", ("osx-64",), ("pytorch",)),
+                # the channel's cuda11.1 package (moi90/pytorch_compute_capabilities table.md)
+                ("cuda", "11.1", "cudatoolkit", ("linux-64",), ("pytorch", "nvidia")),
             }, b
+        elif b.kind == "cuda" and b.form == "cudatoolkit" and b.version == "10.1":
+            # 1.8.0 / 1.8.1's cuda10.1 packages the page does not list.
+            assert (b.release, b.channels) in {("1.8.0", ("pytorch",)), ("1.8.1", ("pytorch",))}, b
         elif b.kind == "cuda" and b.form == "cudatoolkit" and b.release == "1.8.1":
             # 1.8.1's cuda11.1 build, with -c conda-forge as the page's 1.8.0 line wrote it.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "conda-forge")), b
         elif b.kind == "cuda" and b.form == "cudatoolkit":
-            # 1.9-1.10 cuda11.1 builds, as the quick-start data wrote them.
+            # 1.9-1.11 cuda11.1 builds, as the quick-start data wrote them.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "nvidia")), b
-            assert Version("1.9") <= Version(b.release) < Version("1.11"), b
+            assert Version("1.9") <= Version(b.release) < Version("1.12"), b
         elif b.kind == "cuda":
             assert (b.form, b.channels) == ("pytorch-cuda", ("pytorch", "nvidia")), b
         elif b.form == "none":
@@ -300,8 +305,9 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
 
 
 def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
-    """Only the 1.0-1.1 Linux equivalents of the page's prose lines name their torch wheel,
-    and that wheel lies on the row's own page (its directory)."""
+    """Only the 1.0-1.1 Linux equivalents of the page's prose lines and the pre-0.4 releases
+    (their install lines named wheels) name their torch wheel, and that wheel lies on the row's
+    own page (its directory)."""
     rows = [PipBuild.model_validate(r) for r in data["pip"] or []]
     named = [b for b in rows if b.wheel is not None]
     assert {(b.release, b.accelerator) for b in named} == {
@@ -312,13 +318,19 @@ def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
         ("1.0.1", "cu100"),
         ("1.1.0", "cpu"),
         ("1.1.0", "cu100"),
+        ("0.1.12", "cu80"),
+        ("0.2.0", "cu80"),
+        ("0.3.0", "cu80"),
+        ("0.3.1", "cpu"),
+        ("0.3.1", "cu80"),
+        ("0.3.1", "cu90"),
     }
     for b in named:
         assert (b.platforms, b.index) == (("linux-64",), "find-links"), b
         assert b.url is not None
-        assert b.wheel == b.url.replace(
-            "torch_stable.html", f"torch-{b.torch}-{{abi}}-linux_x86_64.whl"
-        ), b
+        # 0.2.0's wheels were manylinux1; the others linux_x86_64
+        tag = "manylinux1_x86_64" if b.release == "0.2.0" else "linux_x86_64"
+        assert b.wheel == b.url.replace("torch_stable.html", f"torch-{b.torch}-{{abi}}-{tag}.whl"), b
 
 
 def test_a_wheel_needs_its_abi_placeholder() -> None:
