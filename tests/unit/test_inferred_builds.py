@@ -330,7 +330,9 @@ def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
         assert b.url is not None
         # 0.2.0's wheels were manylinux1; the others linux_x86_64
         tag = "manylinux1_x86_64" if b.release == "0.2.0" else "linux_x86_64"
-        assert b.wheel == b.url.replace("torch_stable.html", f"torch-{b.torch}-{{abi}}-{tag}.whl"), b
+        assert b.wheel == b.url.replace(
+            "torch_stable.html", f"torch-{b.torch}-{{abi}}-{tag}.whl"
+        ), b
 
 
 def test_a_wheel_needs_its_abi_placeholder() -> None:
