@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import FileSystemError
-from envgen.infra import files
 from envgen.infra.files import COMMIT_JOURNAL, commit_files, finish_commit, pending_commit
 
 NAMES = frozenset({"requirements.in", "requirements.txt", "pylock.toml"})
@@ -70,7 +69,7 @@ def test_a_run_stopped_between_renames_is_rolled_forward(
             raise KeyboardInterrupt
         real(src, dst, **kw)
 
-    monkeypatch.setattr(files.os, "replace", stopped)
+    monkeypatch.setattr(os, "replace", stopped)
     with pytest.raises(KeyboardInterrupt):
         commit_files(
             folder,
@@ -78,7 +77,7 @@ def test_a_run_stopped_between_renames_is_rolled_forward(
             inside=root,
             allowed=allowed,
         )
-    monkeypatch.setattr(files.os, "replace", real)
+    monkeypatch.setattr(os, "replace", real)
     # A mix on disk, with the journal that names the rest.
     assert calls == [COMMIT_JOURNAL, "requirements.in", "requirements.txt"]
     assert (folder / "requirements.in").read_text() == "new in\n"
@@ -108,12 +107,12 @@ def test_the_next_set_finishes_a_stopped_one_first(
             raise KeyboardInterrupt
         real(src, dst, **kw)
 
-    monkeypatch.setattr(files.os, "replace", stopped)
+    monkeypatch.setattr(os, "replace", stopped)
     with pytest.raises(KeyboardInterrupt):
         commit_files(
             folder, {"requirements.in": "a", "requirements.txt": "b"}, inside=root, allowed=allowed
         )
-    monkeypatch.setattr(files.os, "replace", real)
+    monkeypatch.setattr(os, "replace", real)
     commit_files(folder, {"pylock.toml": "c"}, inside=root, allowed=allowed)
     assert listing(folder) == {
         "notes.md": "mine\n",
@@ -137,7 +136,7 @@ def test_a_failure_while_staging_changes_nothing(
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(fd)
 
-    monkeypatch.setattr(files.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(OSError, match="No space left on device") as info:
         commit_files(
             folder, {"requirements.in": "a", "requirements.txt": "b"}, inside=root, allowed=allowed
