@@ -29,6 +29,7 @@ from envgen.infra.mutex import project_lock
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import Settings
+from envgen.lock.fileset import commit_planned, finish_interrupted, interrupted
 from envgen.lock.lockfile import full_lock_ids
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.stale import describe_stale, find_stale, prune
@@ -50,7 +51,7 @@ from envgen.model.variants import (
 from envgen.render.base import IndexUrls, index_urls
 from envgen.render.commands import InstallCommand, conda_command, pip_command
 from envgen.render.commands import install_command as render_install_command
-from envgen.render.plan import check_planned, default_out, plan_pins_only, write_planned
+from envgen.render.plan import check_planned, default_out, plan_pins_only
 
 if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
@@ -188,6 +189,8 @@ def _lock_pins_only(
     written in the full form, and the lock's pins are checked against the matrix instead.
     """
     expanded = expand(spec, matrix).variants
+    # A set of files a stopped run left half renamed is finished before anything is read.
+    finished = [] if options.check else finish_interrupted(out, inside=inside)
     full = full_lock_ids(out, expanded)
     expansion, files = plan_pins_only(
         spec,
@@ -204,8 +207,9 @@ def _lock_pins_only(
     files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
     note = inferred_note(chosen)
     warnings = [*expansion.notes, *([note] if note else []), *warning_lines(expansion.variants)]
-    lines: list[str] = []
+    lines: list[str] = list(finished)
     problems: list[str] = []
+    with_lock: set[str] = set()
     for v in chosen:
         if v.id not in full:
             continue
@@ -213,12 +217,15 @@ def _lock_pins_only(
 
         found, locked = full_lock_pin_problems(out, v, urls)
         problems += found
+        if locked:
+            with_lock.add(v.id)
         if not locked:
             lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
         elif not found:
             lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
     stale = find_stale(out, (v.id for v in expansion.variants))
     if options.check:
+        problems += interrupted(out, keep, inside=inside)
         check_planned(out, files, inside=inside)
         problems += [describe_stale(s) for s in stale]
         if problems:
@@ -228,10 +235,11 @@ def _lock_pins_only(
             )
         lines.append(f"{len(files)} file(s) in {out} are up to date")
         return LockResult(lines=tuple(lines), warnings=tuple(warnings))
-    written = write_planned(out, files, inside=inside)
-    # Writing pins-only files never touches a full lock; a disagreeing one is reported.
+    # Each variant's files as one set; a full lock and its inputs are never touched.
+    written, kept = commit_planned(out, files, locked=frozenset(with_lock), inside=inside)
     warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
     lines += [f"wrote {out / str(p)}" for p in written]
+    lines += kept
     lines += prune(out, stale)
     lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
     return LockResult(

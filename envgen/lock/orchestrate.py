@@ -36,6 +36,7 @@ from envgen.infra.settings import Settings
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
+from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
 from envgen.lock.legacy import is_legacy
 from envgen.lock.lockfile import (
     CONDA_LOCK,
@@ -182,13 +183,18 @@ def lock_full(
             root=root,
         )
 
+    # A set of files a stopped run left half renamed is finished before anything is read.
+    finished = finish_interrupted(out, inside=root)
     todo = [v for v in variants if force or lock_problems(v) or _pylock_stale(v, out, root)]
     # An intact, current lock may still be a resealed forgery: the checks that need no resolver
     # (index lines, direct URLs, channels) run before it is called up to date (issue 21 item 6).
     _refuse_forged(
         spec, [v for v in variants if v not in todo], settings=settings, out=out, root=root
     )
-    lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
+    lines = [
+        *finished,
+        *(f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo),
+    ]
     outcomes: list[VariantOutcome] = []
     if todo:
         # One DNS lookup per index host, before any resolver: a host that does not resolve stops
@@ -269,7 +275,15 @@ def lock_full(
 
     locked = [o.variant for o in outcomes if o.status == "locked"]
     lines += era_lines(locked, dated=cutoff is not None or resolver != "uv")
-    written = _write(outcomes, inputs, lines, out=out, root=root)
+    written = _write(
+        outcomes,
+        inputs,
+        lines,
+        variants=variants,
+        all_variants=expansion.variants,
+        out=out,
+        root=root,
+    )
     lines += prune(out, find_stale(out, all_ids))
     _raise_for_failures(outcomes, variants)
     return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
@@ -516,7 +530,8 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
     if options.variants:
         chosen = {v.id for v in variants}
         inputs = [f for f in inputs if len(f.relpath.parts) == 1 or f.relpath.parts[0] in chosen]
-    problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
+    problems = interrupted(out, [v.id for v in variants], inside=root)
+    problems += [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
     forged = False
     for v in variants:
         found = lock_problems(v)
@@ -567,27 +582,50 @@ def _write(
     inputs: list[PlannedFile],
     lines: list[str],
     *,
+    variants: Sequence[Variant],
+    all_variants: Sequence[Variant],
     out: Path,
     root: Path,
 ) -> list[str]:
-    """Write the inputs and the locked variants' files (a failed variant keeps its previous
-    files, inputs included); the paths written. Appends a line per locked variant to `lines`."""
-    failed = {o.variant.id for o in outcomes if o.status == "failed"}
+    """Write the project's files and each variant's as one set; the paths written.
+
+    A locked variant's inputs and locks replace its folder's files together (envgen's others
+    there, a pylock.toml the new lock lacks, are removed in the same set); an up-to-date one gets
+    its inputs. A failed variant keeps every previous file, inputs included, and so does an
+    unselected one that holds a lock (pins-only or full): a new input beside an old lock would
+    be neither state. An unselected variant without one gets its inputs (nothing to mix with).
+    Appends a line per locked variant to `lines`.
+    """
+    outcome = {o.variant.id: o for o in outcomes}
+    selected = {v.id for v in variants}
+    sets: dict[str, dict[str, str]] = {v.id: {} for v in all_variants}
     written: list[str] = []
     for f in inputs:
-        if len(f.relpath.parts) > 1 and f.relpath.parts[0] in failed:
+        if len(f.relpath.parts) == 1:  # the Makefile: the project's, not a variant's
+            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root):
+                written.append(str(f.relpath))
+        else:
+            sets.setdefault(f.relpath.parts[0], {})[f.relpath.parts[1]] = f.text
+    for v in all_variants:
+        done = outcome.get(v.id)
+        texts = sets[v.id]
+        keep: tuple[str, ...] = ()
+        if done is not None and done.status == "failed":
             continue
-        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root):
-            written.append(str(f.relpath))
-    for o in outcomes:
-        if o.status != "locked":
-            continue
-        written.extend(
-            str(f.relpath)
-            for f in o.files
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
-        )
-        lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
+        if done is not None and done.status == "locked":
+            texts = {**texts, **{f.relpath.parts[1]: f.text for f in done.files}}
+        else:
+            present = generated_files(out / v.id, inside=root)
+            if v.id not in selected and any(n in present for n in expected_lock_names(v)):
+                continue
+            keep = tuple(present)
+        changed = commit_variant(out, v.id, texts, inside=root, keep=keep)
+        written += [str(_rel(v.id, n)) for n in changed if n in texts]
+        gone = [n for n in changed if n not in texts]
+        if gone:
+            lines.append(f"{v.id}: removed {', '.join(gone)} (not part of its new lock)")
+        if done is not None and done.status == "locked":
+            lines.append(f"{v.id}: locked in {done.seconds:.1f} s")
     return written
 
 
