@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.clean import Orphan
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
+    from envgen.lock.rename import Carried
     from envgen.render.dockerfile import DockerfileOptions
 
 log = logging.getLogger(__name__)
@@ -192,6 +193,8 @@ def _lock_pins_only(
     # A set of files a stopped run left half renamed is finished before anything is read.
     finished = [] if options.check else finish_interrupted(out, inside=inside)
     full = full_lock_ids(out, expanded)
+    carried = {} if options.check else _carried_locks(spec, expanded, options, out, urls, inside)
+    full |= frozenset(carried)
     expansion, files = plan_pins_only(
         spec,
         matrix,
@@ -211,7 +214,11 @@ def _lock_pins_only(
     problems: list[str] = []
     with_lock: set[str] = set()
     for v in chosen:
-        if v.id not in full:
+        if v.id in carried:
+            lines.append(
+                f"{v.id}: lock carried over from {carried[v.id].source}/ (the same inputs)"
+            )
+        if v.id not in full or v.id in carried:
             continue
         from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~40 ms (asyncio, the lockers); only where a full lock is on disk
 
@@ -236,7 +243,13 @@ def _lock_pins_only(
         lines.append(f"{len(files)} file(s) in {out} are up to date")
         return LockResult(lines=tuple(lines), warnings=tuple(warnings))
     # Each variant's files as one set; a full lock and its inputs are never touched.
-    written, kept = commit_planned(out, files, locked=frozenset(with_lock), inside=inside)
+    written, kept = commit_planned(
+        out,
+        files,
+        locked=frozenset(with_lock),
+        inside=inside,
+        extra={k: c.texts for k, c in carried.items() if k in keep},
+    )
     warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
     lines += [f"wrote {out / str(p)}" for p in written]
     lines += kept
@@ -245,6 +258,24 @@ def _lock_pins_only(
     return LockResult(
         lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
     )
+
+
+def _carried_locks(
+    spec: ProjectSpec,
+    variants: tuple[Variant, ...],
+    options: LockOptions,
+    out: Path,
+    urls: IndexUrls,
+    inside: Path,
+) -> dict[str, Carried]:
+    """Full locks of renamed variants whose inputs still apply (envgen.lock.rename): carried
+    over by `--pins-only` too, which never downgrades a full lock (issue 26 item 5)."""
+    stale = find_stale(out, (v.id for v in variants))
+    if not any("requirements.in" in s.generated or "conda-lock.yml" in s.generated for s in stale):
+        return {}
+    from envgen.lock.rename import carry_over  # noqa: PLC0415 - the lock formats; only after a rename
+
+    return carry_over(spec, variants, stale, options, urls, out=out, root=inside)
 
 
 # --- matrix commands -----------------------------------------------------------------------------

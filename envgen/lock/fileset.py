@@ -121,13 +121,15 @@ def commit_planned(
     *,
     locked: frozenset[str],
     inside: Path,
+    extra: Mapping[str, Mapping[str, str]] | None = None,
 ) -> tuple[list[PurePosixPath], list[str]]:
     """`lock --pins-only`'s writes: the project's files, and each variant's as one set.
 
     A variant in `locked` holds a full lock: its inputs move only with it, so they are left as
     they are when they differ (a line says so; `envgen lock` writes both). Any other variant's
     planned files replace envgen's files in its folder, so a pins-only requirements.txt never
-    stands beside a stray full-lock input. Returns (paths written, lines).
+    stands beside a stray full-lock input. `extra` adds files to a variant's set (a lock
+    carried over from its old name). Returns (paths written, lines).
     """
     sets: dict[str, dict[str, str]] = {}
     written: list[PurePosixPath] = []
@@ -138,8 +140,9 @@ def commit_planned(
                 written.append(f.relpath)
         else:
             sets.setdefault(f.relpath.parts[0], {})[f.relpath.parts[1]] = f.text
-    for variant_id, texts in sets.items():
+    for variant_id, planned in sets.items():
         folder = out / variant_id
+        texts = {**planned, **(extra or {}).get(variant_id, {})}
         if variant_id in locked:
             differ = [
                 name

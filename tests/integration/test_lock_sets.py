@@ -97,8 +97,9 @@ def test_a_failed_variant_keeps_its_files_whole_and_pins_only_reaches_it(
         "requirements.txt",
     ]
 
+    # Locked against the other server: re-resolved once against this one (issue 21 item 6).
     code, out = envgen(["lock", "project.yaml", "--variant", "cpu"], good, proj)
-    assert (code, out) == (0, "cpu: up to date (no resolver work)\n"), out
+    assert (code, out) == (0, "cpu: up to date (its inputs still resolve to it)\n"), out
     assert files_of(cu118) == before  # an unselected variant's lock keeps its inputs too
     code, out = envgen(["check", "project.yaml", "--variant", "cpu"], good, proj)
     assert (code, out) == (0, "locks in environments are up to date (1 variant(s))\n"), out
@@ -167,7 +168,8 @@ def test_a_run_stopped_between_renames_is_finished_by_the_next_lock(
     assert (code, out) == (
         0,
         "cpu: finished writing the set of files an interrupted run left\n"
-        "cpu: up to date (no resolver work)\n",
+        # stopped before its stamp: re-resolved once, as an unseen lock is (issue 21 item 6)
+        "cpu: up to date (its inputs still resolve to it)\n",
     ), out
     assert sorted(p.name for p in cpu.iterdir()) == [
         "pylock.toml",
@@ -176,3 +178,78 @@ def test_a_run_stopped_between_renames_is_finished_by_the_next_lock(
     ]
     code, out = envgen(["check", "project.yaml"], env, proj)
     assert (code, out) == (0, "locks in environments are up to date (1 variant(s))\n"), out
+
+
+TWO_PYTHONS: Final = SPEC.replace('python: "3.11"', 'python: ["3.11", "3.10"]').replace(
+    "[cpu, cu118]", "[cpu]"
+)
+
+
+def body(path: Path) -> str:
+    return path.read_text().partition("\n# content-hash: ")[2].split("\n", 1)[1]
+
+
+@pytest.mark.parametrize("pins_only", [False, True])
+def test_a_renamed_variant_takes_over_its_lock_and_the_old_environment_is_named(
+    tmp_path: Path, pytorch_index: ServedIndex, pins_only: bool
+) -> None:
+    """Adding a second python renames `cpu` to `cpu-py311` (issue 26 item 5): the lock is
+    carried over with no resolver work, and the output says what became of the old `.env`."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(SPEC.replace("[cpu, cu118]", "[cpu]"))
+    env = env_for(tmp_path, pytorch_index.root_url, pytorch_index.pypi_url)
+    code, out = envgen(["lock", "project.yaml"], env, proj)
+    assert code == 0, out
+    old = proj / "environments" / "cpu"
+    bodies = {n: body(old / n) for n in ("requirements.txt", "pylock.toml")}
+    (old / ".env").mkdir()  # stands for the environment `envgen build` made under the old name
+
+    (proj / "project.yaml").write_text(TWO_PYTHONS)
+    pytorch_index.clear_requests()
+    args = ["lock", "project.yaml", "--pins-only"] if pins_only else ["lock", "project.yaml"]
+    code, out = envgen([*args, "--variant", "cpu-py311"], env, proj)
+    assert code == 0, out
+    envs = Path("environments")
+    carried = (
+        "cpu-py311: lock carried over from cpu/ (the same inputs)\n"
+        if pins_only
+        else "cpu-py311: lock carried over from cpu/ (the same inputs; no resolver work); "
+        f"{envs / 'cpu' / '.env'}, built under the old name, is not reused: "
+        "`envgen build --variant cpu-py311` builds this variant's own\n"
+    )
+    assert carried in out, out
+    assert (
+        f"warning: {envs / 'cpu' / '.env'}: no variant of the spec is called 'cpu' now (the "
+        "variants: cpu-py310, cpu-py311); the environment stays until `envgen clean` removes it\n"
+    ) in out, out
+    assert (
+        "from environments/cpu/ (a variant the spec no longer has); kept what envgen did not "
+        "write there: .env\n"
+    ) in out, out
+    assert pytorch_index.requests == []  # no resolver work
+    new = proj / "environments" / "cpu-py311"
+    assert {n: body(new / n) for n in bodies} == bodies
+    assert (
+        "# variant: cpu-py311 (torch 2.1.0, cpu, python 3.11, linux-64)\n"
+        in (new / "requirements.txt").read_text()
+    )
+    assert sorted(p.name for p in old.iterdir()) == [".env"]
+    code, out = envgen(["check", "project.yaml", "--variant", "cpu-py311"], env, proj)
+    assert (code, out) == (0, "locks in environments are up to date (1 variant(s))\n"), out
+
+
+def test_a_renamed_variant_whose_inputs_changed_is_locked_anew(
+    tmp_path: Path, pytorch_index: ServedIndex
+) -> None:
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "project.yaml").write_text(SPEC.replace("[cpu, cu118]", "[cpu]"))
+    env = env_for(tmp_path, pytorch_index.root_url, pytorch_index.pypi_url)
+    code, out = envgen(["lock", "project.yaml"], env, proj)
+    assert code == 0, out
+    (proj / "project.yaml").write_text(TWO_PYTHONS.replace("numpy<2", "numpy<1.27"))
+    code, out = envgen(["lock", "project.yaml", "--variant", "cpu-py311"], env, proj)
+    assert code == 0, out
+    assert "carried" not in out
+    assert "cpu-py311: locked in " in out, out
