@@ -28,7 +28,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from tests.support.conda_channel import CondaChannel, write_channel
-from tests.support.fixtures import ServedIndex, clean_tool_env
+from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
 
@@ -298,7 +298,10 @@ def test_plain_lock_names_a_swapped_well_formed_hash(
 
 
 def test_plain_lock_verifies_an_unseen_lock_once(
-    locked: tuple[Path, dict[str, str]], tmp_path: Path, pytorch_index: ServedIndex
+    locked: tuple[Path, dict[str, str]],
+    tmp_path: Path,
+    pytorch_index: ServedIndex,
+    faulty_server: ServerFactory,
 ) -> None:
     """A lock this machine has not made or verified (a fresh clone: another cache) is re-resolved
     once; then its stamp in the user's cache makes the next plain lock free. Without an index
@@ -312,18 +315,22 @@ def test_plain_lock_verifies_an_unseen_lock_once(
     assert (code, out) == (0, "cpu: up to date (no resolver work)\n"), out
     assert pytorch_index.requests == []
 
+    down = faulty_server()
+    down.add_fault("*", status=404)  # answers at once (uv retries a refused connection ~7 s)
     offline = dict(
         env,
         ENVGEN_CACHE_DIR=str(tmp_path / "cold-cache"),
-        ENVGEN_PYTORCH_INDEX="http://127.0.0.1:9/whl",
-        ENVGEN_PYPI_INDEX="http://127.0.0.1:9/pypi/simple",
+        ENVGEN_PYTORCH_INDEX=f"{down.url}/whl",
+        ENVGEN_PYPI_INDEX=f"{down.url}/pypi/simple",
     )
     code, out = envgen(["lock", "project.yaml"], offline, proj)
     assert code == 0, out
     assert out.startswith(
         "warning: cpu: up to date by its input hash, but not checked against a re-resolution ("
     ), out
-    assert out.endswith("); `envgen check` verifies it\ncpu: up to date (no resolver work)\n"), out
+    assert out.endswith(
+        "); `envgen check` verifies it\ncpu: up to date (by its input hash; not re-resolved)\n"
+    ), out
 
 
 def test_conda_package_from_another_channel(
