@@ -12,4 +12,5 @@ pip          uv pip compile / pip-compile
 legacy       python 2.7 / 3.5 (uv cannot target them): pip 20.3.4 under that python
 conda        py-rattler solves and conda-lock files
 stale        whether a committed lock still matches its inputs
+rename       a full lock carried over to a renamed variant whose inputs it still answers
 """

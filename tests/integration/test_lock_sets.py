@@ -179,6 +179,17 @@ def test_a_run_stopped_between_renames_is_finished_by_the_next_lock(
     code, out = envgen(["check", "project.yaml"], env, proj)
     assert (code, out) == (0, "locks in environments are up to date (1 variant(s))\n"), out
 
+    # `--pins-only` after a spec edit: the full lock's inputs move only with it.
+    before = {p.name: p.read_bytes() for p in cpu.iterdir()}
+    (proj / "project.yaml").write_text(SPEC.replace("[cpu, cu118]", "[cpu]"))
+    code, out = envgen(["lock", "project.yaml", "--pins-only"], env, proj)
+    assert code == 0, out
+    assert (
+        "cpu: requirements.in not rewritten: its inputs changed and move only with its full lock "
+        "(`envgen lock` writes both)\n"
+    ) in out, out
+    assert {p.name: p.read_bytes() for p in cpu.iterdir()} == before
+
 
 TWO_PYTHONS: Final = SPEC.replace('python: "3.11"', 'python: ["3.11", "3.10"]').replace(
     "[cpu, cu118]", "[cpu]"
