@@ -132,12 +132,12 @@ def commit_planned(
     carried over from its old name). Returns (paths written, lines).
     """
     sets: dict[str, dict[str, str]] = {}
+    project: list[PlannedFile] = []
     written: list[PurePosixPath] = []
     lines: list[str] = []
     for f in files:
         if len(f.relpath.parts) == 1:
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=inside):
-                written.append(f.relpath)
+            project.append(f)  # the Makefile: written after the variants, as planned
         else:
             sets.setdefault(f.relpath.parts[0], {})[f.relpath.parts[1]] = f.text
     for variant_id, planned in sets.items():
@@ -167,4 +167,9 @@ def commit_planned(
             for n in changed
             if n not in texts
         ]
+    written += [
+        f.relpath
+        for f in project
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=inside)
+    ]
     return written, lines

@@ -834,10 +834,10 @@ def _write(
     selected = {v.id for v in variants}
     sets: dict[str, dict[str, str]] = {v.id: {} for v in all_variants}
     written: list[str] = []
+    project: list[PlannedFile] = []
     for f in inputs:
         if len(f.relpath.parts) == 1:  # the Makefile: the project's, not a variant's
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root):
-                written.append(str(f.relpath))
+            project.append(f)
         else:
             sets.setdefault(f.relpath.parts[0], {})[f.relpath.parts[1]] = f.text
     for v in all_variants:
@@ -861,6 +861,11 @@ def _write(
             lines.append(f"{v.id}: removed {', '.join(gone)} (not part of its new lock)")
         if done is not None and done.status == "locked":
             lines.append(f"{v.id}: locked in {done.seconds:.1f} s")
+    written += [
+        str(f.relpath)
+        for f in project
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
+    ]
     return written
 
 
