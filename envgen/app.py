@@ -29,6 +29,7 @@ from envgen.infra.mutex import project_lock
 from envgen.infra.proc import redact
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.settings import Settings
+from envgen.lock.fileset import commit_planned, finish_interrupted, interrupted
 from envgen.lock.lockfile import full_lock_ids
 from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.stale import describe_stale, find_stale, prune
@@ -50,12 +51,13 @@ from envgen.model.variants import (
 from envgen.render.base import IndexUrls, index_urls
 from envgen.render.commands import InstallCommand, conda_command, pip_command
 from envgen.render.commands import install_command as render_install_command
-from envgen.render.plan import check_planned, default_out, plan_pins_only, write_planned
+from envgen.render.plan import check_planned, default_out, plan_pins_only
 
 if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.clean import Orphan
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
+    from envgen.lock.rename import Carried
     from envgen.render.dockerfile import DockerfileOptions
 
 log = logging.getLogger(__name__)
@@ -188,7 +190,11 @@ def _lock_pins_only(
     written in the full form, and the lock's pins are checked against the matrix instead.
     """
     expanded = expand(spec, matrix).variants
+    # A set of files a stopped run left half renamed is finished before anything is read.
+    finished = [] if options.check else finish_interrupted(out, inside=inside)
     full = full_lock_ids(out, expanded)
+    carried = {} if options.check else _carried_locks(spec, expanded, options, out, urls, inside)
+    full |= frozenset(carried)
     expansion, files = plan_pins_only(
         spec,
         matrix,
@@ -204,21 +210,29 @@ def _lock_pins_only(
     files = [f for f in files if f.relpath.parts[0] in keep or len(f.relpath.parts) == 1]
     note = inferred_note(chosen)
     warnings = [*expansion.notes, *([note] if note else []), *warning_lines(expansion.variants)]
-    lines: list[str] = []
+    lines: list[str] = list(finished)
     problems: list[str] = []
+    with_lock: set[str] = set()
     for v in chosen:
-        if v.id not in full:
+        if v.id in carried:
+            lines.append(
+                f"{v.id}: lock carried over from {carried[v.id].source}/ (the same inputs)"
+            )
+        if v.id not in full or v.id in carried:
             continue
         from envgen.lock.verify import full_lock_pin_problems  # noqa: PLC0415 - ~40 ms (asyncio, the lockers); only where a full lock is on disk
 
         found, locked = full_lock_pin_problems(out, v, urls)
         problems += found
+        if locked:
+            with_lock.add(v.id)
         if not locked:
             lines.append(f"{v.id}: full-lock inputs only (no lock yet; `envgen lock` makes it)")
         elif not found:
             lines.append(f"{v.id}: full lock kept; its pins agree with the matrix")
     stale = find_stale(out, (v.id for v in expansion.variants))
     if options.check:
+        problems += interrupted(out, keep, inside=inside)
         check_planned(out, files, inside=inside)
         problems += [describe_stale(s) for s in stale]
         if problems:
@@ -228,15 +242,40 @@ def _lock_pins_only(
             )
         lines.append(f"{len(files)} file(s) in {out} are up to date")
         return LockResult(lines=tuple(lines), warnings=tuple(warnings))
-    written = write_planned(out, files, inside=inside)
-    # Writing pins-only files never touches a full lock; a disagreeing one is reported.
+    # Each variant's files as one set; a full lock and its inputs are never touched.
+    written, kept = commit_planned(
+        out,
+        files,
+        locked=frozenset(with_lock),
+        inside=inside,
+        extra={k: c.texts for k, c in carried.items() if k in keep},
+    )
     warnings += [f"{p} (the full lock was kept; run `envgen lock`)" for p in problems]
     lines += [f"wrote {out / str(p)}" for p in written]
+    lines += kept
     lines += prune(out, stale)
     lines.append(f"{len(files)} file(s), {len(written)} changed, in {out}")
     return LockResult(
         lines=tuple(lines), warnings=tuple(warnings), written=tuple(str(p) for p in written)
     )
+
+
+def _carried_locks(
+    spec: ProjectSpec,
+    variants: tuple[Variant, ...],
+    options: LockOptions,
+    out: Path,
+    urls: IndexUrls,
+    inside: Path,
+) -> dict[str, Carried]:
+    """Full locks of renamed variants whose inputs still apply (envgen.lock.rename): carried
+    over by `--pins-only` too, which never downgrades a full lock (issue 26 item 5)."""
+    stale = find_stale(out, (v.id for v in variants))
+    if not any("requirements.in" in s.generated or "conda-lock.yml" in s.generated for s in stale):
+        return {}
+    from envgen.lock.rename import carry_over  # noqa: PLC0415 - the lock formats; only after a rename
+
+    return carry_over(spec, variants, stale, options, urls, out=out, root=inside)
 
 
 # --- matrix commands -----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 Files are written as UTF-8 with LF endings and exactly one final newline, via a temp file in the
 same directory and os.replace, so a reader sees the old file or the new one, never half of one.
+Several files of one folder that belong together are written as a set (`commit_files`): staged,
+then renamed under a journal, so an interrupted run is finished by the next (`finish_commit`).
 Below a trusted folder (one the user named) no symbolic link is followed: a cloned repository's
 committed links cannot redirect a write. This module must not know what the files contain, and
 imports no envgen module but errors.
@@ -14,7 +16,9 @@ import errno
 import hashlib
 import json
 import os
+import re
 import stat
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -392,3 +396,234 @@ def remove_empty_dir(path: Path) -> bool:
     except OSError:
         return False
     return True
+
+
+# --- a folder's files as one set ----------------------------------------------------------------
+# Files that only mean something together (a variant's inputs and its locks) are replaced as a
+# set: every new file is staged as a temp file beside its target and fsynced, then a journal
+# naming each rename and removal is written atomically, then the renames run and the journal is
+# removed. A run stopped before the journal exists changed nothing (its temp files are swept
+# later); one stopped after it is rolled forward by the next run (`finish_commit`): every staged
+# file was complete before the journal was written, so the set lands whole.
+COMMIT_JOURNAL: Final = ".envgen-commit"
+_JOURNAL_LIMIT: Final = 64 * 1024
+_TEMP: Final = re.compile(r"\.(?P<name>[^/\x00]+)\.[0-9a-f]{12}\.tmp")
+
+
+def _plain_name(name: object) -> bool:
+    return (
+        isinstance(name, str)
+        and name not in {"", ".", ".."}
+        and "/" not in name
+        and "\x00" not in name
+        and len(name) <= 255
+    )
+
+
+def _fsync_dir(folder: int) -> None:
+    with contextlib.suppress(OSError):  # not every file system syncs a folder
+        os.fsync(folder)
+
+
+def _stage(folder: int, name: str, data: bytes, path: Path) -> str:
+    """A complete, fsynced temp file beside `name` holding `data`; its name."""
+    tmp = f".{name}.{os.urandom(6).hex()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        fd = os.open(tmp, flags, 0o600, dir_fd=folder)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+            os.fchmod(fh.fileno(), 0o644)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=folder)
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
+        raise
+    return tmp
+
+
+def _apply(folder: int, moves: list[tuple[str, str]], removes: list[str]) -> None:
+    """Run a journal's renames and removals; each step may already have been done."""
+    for tmp, name in moves:
+        try:
+            os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except FileNotFoundError:
+            continue  # renamed before the interruption
+    for name in removes:
+        try:
+            info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            os.unlink(name, dir_fd=folder)
+    _fsync_dir(folder)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(COMMIT_JOURNAL, dir_fd=folder)
+    _fsync_dir(folder)
+
+
+def _staged_move(pair: object, allowed: Callable[[str], bool]) -> bool:
+    """Whether a journal entry renames a staged temp file onto the allowed name it was made for."""
+    if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        return False
+    temp = _TEMP.fullmatch(pair[0])
+    return (
+        temp is not None and temp["name"] == pair[1] and _plain_name(pair[1]) and allowed(pair[1])
+    )
+
+
+def _read_journal(
+    folder: int, path: Path, allowed: Callable[[str], bool]
+) -> tuple[list[tuple[str, str]], list[str]] | None:
+    """(moves, removes) of a journal, or None when there is none.
+
+    A journal may come from a cloned repository: only renames of a staged temp file onto an
+    allowed name of the same folder, and removals of allowed names, are accepted.
+    """
+    raw = read_in(folder, COMMIT_JOURNAL, path / COMMIT_JOURNAL, limit=_JOURNAL_LIMIT)
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    moves: list[tuple[str, str]] = []
+    removes: list[str] = []
+    ok = isinstance(data, dict) and data.get("version") == 1
+    if isinstance(data, dict) and ok:
+        for pair in data.get("moves", ()):
+            ok = ok and _staged_move(pair, allowed)
+            if ok:
+                moves.append((pair[0], pair[1]))
+        for name in data.get("removes", ()):
+            ok = ok and _plain_name(name) and allowed(name)
+            if ok:
+                removes.append(name)
+    if not ok:
+        msg = (
+            f"{path / COMMIT_JOURNAL} is not a journal envgen wrote (it names files other "
+            "than a variant's own, or is malformed); nothing it names was touched"
+        )
+        raise FileSystemError(msg, hint=f"remove it ({path / COMMIT_JOURNAL}) and run again")
+    return moves, removes
+
+
+def finish_commit(folder: Path, *, inside: Path, allowed: Callable[[str], bool]) -> bool:
+    """Finish a set of writes to `folder` that a stopped run left (see `commit_files`).
+
+    With a journal, its renames and removals are completed (roll forward); without one, temp
+    files of allowed names left by a run stopped while staging are removed. True when a journal
+    was finished. A folder that does not exist is left alone.
+
+    Raises:
+        FileSystemError: a link on the way, or a journal envgen did not write.
+    """
+    try:
+        fd = open_dir(folder, inside=inside, create=False)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    try:
+        found = _read_journal(fd, folder, allowed)
+        if found is not None:
+            _apply(fd, *found)
+            return True
+        for entry in os.listdir(fd):  # noqa: PTH208 - a descriptor: no path is looked up again
+            temp = _TEMP.fullmatch(entry)
+            if temp is not None and (allowed(temp["name"]) or temp["name"] == COMMIT_JOURNAL):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry, dir_fd=fd)
+        return False
+    finally:
+        os.close(fd)
+
+
+def pending_commit(folder: Path, *, inside: Path) -> bool:
+    """Whether `folder` holds the journal of a set of writes a stopped run left unfinished."""
+    try:
+        fd = open_dir(folder, inside=inside, create=False)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    try:
+        os.stat(COMMIT_JOURNAL, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
+def commit_files(
+    folder: Path,
+    changes: Mapping[str, str | None],
+    *,
+    inside: Path,
+    allowed: Callable[[str], bool],
+) -> list[str]:
+    """Replace (text) and remove (None) files of `folder` as one set; the names changed.
+
+    Texts are normalized as `write_if_changed` writes them, identical files and missing ones to
+    remove are skipped, and every file or none changes, even if the process is killed between
+    two renames (the next `finish_commit` completes the set). A stopped earlier set in the
+    folder is finished first. No link below `inside` or at a file is followed.
+
+    Raises:
+        FileSystemError: a link or a path that is not a regular file.
+        OSError: naming the file (a full disk while staging: nothing changed).
+    """
+    names = list(changes)
+    if not all(_plain_name(n) and allowed(n) for n in names):
+        msg = f"internal error: {names} are not plain names allowed in {folder}"
+        raise ValueError(msg)
+    finish_commit(folder, inside=inside, allowed=allowed)
+    fd = open_dir(folder, inside=inside)
+    staged: list[tuple[str, str]] = []
+    try:
+        writes: dict[str, bytes] = {}
+        removes: list[str] = []
+        for name, text in changes.items():
+            path = folder / name
+            try:
+                info = _existing(name, fd, path, strict=True)
+                if text is None:
+                    if info is not None:
+                        removes.append(name)
+                    continue
+                data = normalize_text(text).encode("utf-8")
+                if info is None or not _same_bytes(name, fd, info, data):
+                    writes[name] = data
+            except OSError as exc:
+                raise OSError(exc.errno, exc.strerror, str(path)) from None
+        if not writes and not removes:
+            return []
+        for name, data in writes.items():
+            staged.append((_stage(fd, name, data, folder / name), name))
+        journal = json.dumps(
+            {"version": 1, "moves": [list(m) for m in staged], "removes": removes},
+            sort_keys=True,
+        ).encode()
+        tmp = _stage(fd, COMMIT_JOURNAL, journal, folder / COMMIT_JOURNAL)
+        os.replace(tmp, COMMIT_JOURNAL, src_dir_fd=fd, dst_dir_fd=fd)
+        _fsync_dir(fd)
+        staged = []  # from here on the journal owns them: a failure is rolled forward
+        try:
+            _apply(fd, *_read_journal(fd, folder, allowed) or ([], []))
+        except OSError as exc:
+            msg = (
+                f"{folder}: a set of files was only partly replaced ({exc.strerror}); its "
+                f"journal ({COMMIT_JOURNAL}) stays, and the next `envgen lock` finishes it"
+            )
+            raise FileSystemError(
+                msg, hint="free the space or fix the permissions, then rerun"
+            ) from None
+        return [*writes, *removes]
+    finally:
+        for tmp, _ in staged:  # staged but never journaled: nothing changed
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+        os.close(fd)

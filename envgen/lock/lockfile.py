@@ -99,10 +99,12 @@ def has_full_lock(out: Path, variant: Variant) -> bool:
     `requirements.in` is written only by a full lock, and a full lock file carries a
     content-hash; pins-only files have neither. A requirements.txt that PipLock cannot parse
     counts as a full lock when it claims a content hash, so the full checks name its bad line.
+    A `requirements.in` beside a pins-only requirements.txt (no content hash, no hashes: a mix an
+    older envgen could leave after a partial failure) is not a full lock: the pins-only files are
+    the variant's, and `lock --pins-only` replaces the stray input with them.
     """
     folder = out / variant.id
-    if (folder / "requirements.in").is_file():
-        return True
+    pins_only = False
     for name in expected_lock_names(variant):
         if name == "requirements.txt":
             # Bounded, regular files only, no link followed (a committed lock is untrusted).
@@ -112,14 +114,17 @@ def has_full_lock(out: Path, variant: Variant) -> bool:
             except UnicodeDecodeError:
                 continue
             try:
-                if PipLock.parse(text, source=name).content_hash is not None:
-                    return True
+                lock = PipLock.parse(text, source=name)
             except LockError:
                 if f"\n# {CONTENT_HASH_PREFIX}" in f"\n{text}":
                     return True
+                continue
+            if lock.content_hash is not None:
+                return True
+            pins_only = bool(text) and not any(p.hashes for p in lock.pins)
         elif (folder / name).is_file():
             return True
-    return False
+    return (folder / "requirements.in").is_file() and not pins_only
 
 
 def full_lock_ids(out: Path, variants: tuple[Variant, ...]) -> frozenset[str]:

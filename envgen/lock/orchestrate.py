@@ -10,6 +10,8 @@ after the others finish. This module must not resolve anything itself.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import dataclasses
 import datetime as dt
 import logging
 import os
@@ -19,23 +21,31 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
-from envgen import DISTRIBUTION
+from envgen import DISTRIBUTION, __version__
 from envgen.errors import (
     EnvgenError,
     LockError,
+    NetworkError,
     OptionError,
     StaleOutputError,
     ToolNotFoundError,
 )
-from envgen.infra.files import read_output, write_if_changed
+from envgen.infra.files import (
+    atomic_write_bytes,
+    input_hash,
+    normalize_text,
+    read_output,
+    write_if_changed,
+)
 from envgen.infra.network import Index, check_resolvable
-from envgen.infra.proc import which
+from envgen.infra.proc import strip_credentials, which
 from envgen.infra.settings import Settings
 from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
+from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
 from envgen.lock.legacy import is_legacy
 from envgen.lock.lockfile import (
     CONDA_LOCK,
@@ -54,6 +64,7 @@ from envgen.lock.options import LockOptions, LockResult
 from envgen.lock.pip import index_plan
 from envgen.lock.piplock import PipLock
 from envgen.lock.pylock import PYLOCK_NAME, pylock_problems, render_pylock
+from envgen.lock.rename import Carried, carry_over
 from envgen.lock.stale import describe_stale, find_stale, prune
 from envgen.lock.verify import (
     conda_url_problems,
@@ -66,6 +77,7 @@ from envgen.lock.verify import (
 from envgen.model import era
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
+from envgen.model.types import VariantId
 from envgen.model.variants import Variant, inferred_note, select, warning_lines
 from envgen.render.base import Header, IndexUrls, conda_channel_map, index_urls
 from envgen.render.environment import channels as environment_channels
@@ -163,7 +175,6 @@ def lock_full(
     resolver, cutoff = effective_options(spec, options.resolver, options.as_of)
     overrides = overrides_text(options.resolver, options.as_of)
 
-    force = options.upgrade or bool(options.upgrade_packages)
     _check_upgrade_names(options.upgrade_packages, variants, out)
 
     def lock_problems(v: Variant) -> list[str]:
@@ -182,13 +193,20 @@ def lock_full(
             root=root,
         )
 
-    todo = [v for v in variants if force or lock_problems(v) or _pylock_stale(v, out, root)]
-    # An intact, current lock may still be a resealed forgery: the checks that need no resolver
-    # (index lines, direct URLs, channels) run before it is called up to date (issue 21 item 6).
-    _refuse_forged(
-        spec, [v for v in variants if v not in todo], settings=settings, out=out, root=root
+    # A set of files a stopped run left half renamed is finished before anything is read.
+    finished = finish_interrupted(out, inside=root)
+    todo, lines, carried = _triage(
+        spec,
+        variants,
+        options,
+        written_urls,
+        all_ids=all_ids,
+        warnings=warnings,
+        lock_problems=lock_problems,
+        out=out,
+        root=root,
     )
-    lines = [f"{v.id}: up to date (no resolver work)" for v in variants if v not in todo]
+    lines = [*finished, *lines]
     outcomes: list[VariantOutcome] = []
     if todo:
         # One DNS lookup per index host, before any resolver: a host that does not resolve stops
@@ -269,10 +287,100 @@ def lock_full(
 
     locked = [o.variant for o in outcomes if o.status == "locked"]
     lines += era_lines(locked, dated=cutoff is not None or resolver != "uv")
-    written = _write(outcomes, inputs, lines, out=out, root=root)
+    written = _write(
+        outcomes,
+        inputs,
+        lines,
+        variants=variants,
+        all_variants=expansion.variants,
+        carried={k: c.texts for k, c in carried.items() if k not in {v.id for v in todo}},
+        out=out,
+        root=root,
+    )
+    _stamp_locked(outcomes, options)
     lines += prune(out, find_stale(out, all_ids))
     _raise_for_failures(outcomes, variants)
     return LockResult(lines=tuple(lines), warnings=tuple(warnings), written=tuple(written))
+
+
+def _triage(  # noqa: PLR0913 - the run's state, passed once instead of a closure over it
+    spec: ProjectSpec,
+    variants: Sequence[Variant],
+    options: LockOptions,
+    written: IndexUrls,
+    *,
+    all_ids: Sequence[str],
+    warnings: list[str],
+    lock_problems: Callable[[Variant], list[str]],
+    out: Path,
+    root: Path,
+) -> tuple[list[Variant], list[str], dict[str, Carried]]:
+    """(the variants to lock, a line for each of the others, the locks carried over).
+
+    A variant without a lock of its own takes over a renamed variant's lock its inputs still
+    answer (envgen.lock.rename). An intact, current lock may still be a resealed forgery, and its
+    pins would seed a relock of its pylock.toml: the checks that need no resolver (index lines,
+    direct URLs, channels) run first, then what only a resolution shows (a downgraded pin, a
+    swapped well-formed hash): each is re-resolved as `check` does, from uv's warm cache, unless
+    this machine wrote or verified these very bytes before (a stamp in the user's cache).
+    Issue 21 item 6; both raise StaleOutputError before anything is written.
+    """
+    force = options.upgrade or bool(options.upgrade_packages)
+    carried = (
+        {}
+        if force
+        else carry_over(
+            spec, variants, find_stale(out, all_ids), options, written, out=out, root=root
+        )
+    )
+    intact = [v for v in variants if not force and (v.id in carried or not lock_problems(v))]
+    todo = [
+        v
+        for v in variants
+        if v not in intact or (v.id not in carried and _pylock_stale(v, out, root))
+    ]
+
+    def texts_of(v: Variant) -> dict[str, str]:
+        if v.id in carried:
+            return {n: carried[v.id].texts[n] for n in expected_lock_names(v)}
+        return {
+            n: (read_output(out / v.id / n, inside=root) or b"").decode("utf-8", "replace")
+            for n in expected_lock_names(v)
+        }
+
+    for v in intact:
+        if v.id in carried:  # this machine wrote or verified the old bytes: so the new ones
+            c = carried[v.id]
+            old = dataclasses.replace(v, id=VariantId(c.source))
+            if _stamped(old, {n: c.old_texts[n] for n in expected_lock_names(v)}, options):
+                _stamp(v, texts_of(v), options)
+    _refuse_forged(spec, intact, texts_of, settings=options.settings, out=out)
+    checked, unverified = _refuse_unresolved(
+        spec, intact, options, texts_of, warnings=warnings, out=out
+    )
+    lines: list[str] = []
+    for v in intact:
+        if v in todo:
+            continue
+        how = (
+            "its inputs still resolve to it"
+            if v.id in checked
+            else "by its input hash; not re-resolved"
+            if v.id in unverified
+            else "no resolver work"
+        )
+        if v.id in carried:
+            source = carried[v.id].source
+            line = f"{v.id}: lock carried over from {source}/ (the same inputs; {how})"
+            if (out / source / ".env").is_dir():
+                line += (
+                    f"; {out / source / '.env'}, built under the old name, is not reused: "
+                    f"`envgen build --variant {v.id}` builds this variant's own"
+                )
+            lines.append(line)
+        else:
+            lines.append(f"{v.id}: up to date ({how})")
+    return todo, lines, carried
 
 
 def era_lines(variants: Sequence[Variant], *, dated: bool) -> list[str]:
@@ -379,21 +487,22 @@ def _previous_pins(v: Variant, *, out: Path, root: Path, upgrade: bool) -> dict[
 
 
 def _refuse_forged(
-    spec: ProjectSpec, variants: list[Variant], *, settings: Settings, out: Path, root: Path
+    spec: ProjectSpec,
+    variants: Sequence[Variant],
+    texts_of: Callable[[Variant], dict[str, str]],
+    *,
+    settings: Settings,
+    out: Path,
 ) -> None:
     """StaleOutputError (as `check` words it) when a current lock names what envgen never writes.
 
     Only what needs no resolver: index lines and direct URLs of requirements.txt, and conda
-    package URLs off the spec's channels. A forgery only a resolution shows (a downgraded
-    transitive pin, a swapped well-formed hash) is left to `check`, `lock --check` and `build`,
-    so a plain `lock` of a current project still does no resolver work.
+    package URLs off the spec's channels (`_refuse_unresolved` then re-resolves the lock).
     """
     written = index_urls(spec, settings, for_writing=True)
     problems: list[str] = []
     for v in variants:
-        for name in expected_lock_names(v):
-            raw = read_output(out / v.id / name, inside=root)
-            text = (raw or b"").decode("utf-8", "replace")
+        for name, text in texts_of(v).items():
             if name == "requirements.txt":
                 found = index_line_problems(text, v, written)
             else:
@@ -405,6 +514,143 @@ def _refuse_forged(
             hint="a lock names what envgen does not write: review who changed it; "
             "`envgen lock --upgrade` re-resolves it from the spec",
         )
+
+
+def _refuse_unresolved(
+    spec: ProjectSpec,
+    variants: Sequence[Variant],
+    options: LockOptions,
+    texts_of: Callable[[Variant], dict[str, str]],
+    *,
+    warnings: list[str],
+    out: Path,
+) -> tuple[set[str], set[str]]:
+    """StaleOutputError (as `check` words it) when a current lock is not what its inputs resolve
+    to (issue 21 item 6): a downgraded or added pin, a hash no file of the pin has. Returns the
+    variants re-resolved (and found right) and those that could not be.
+
+    Each lock is re-resolved as `check` does (envgen.lock.verify: uv's cache first, then the
+    index), unless its stamp says this machine wrote or verified these bytes with these settings.
+    A resolution that cannot run (no index, no resolver) is a warning, not a failure: a plain
+    lock of a current project still works offline, and `check` and `build` verify it.
+    """
+    problems: list[str] = []
+    checked: set[str] = set()
+    unverified: set[str] = set()
+    for v in variants:
+        texts = texts_of(v)
+        if _stamped(v, texts, options):
+            continue
+        try:
+            found = verify_lock_files(
+                spec,
+                v,
+                texts,
+                settings=options.settings,
+                conda_tool=options.conda_tool,
+                online=_resolvable(spec, v, options.settings),
+            )
+        except EnvgenError as exc:
+            warnings.append(
+                f"{v.id}: up to date by its input hash, but not checked against a re-resolution "
+                f"({_reason(exc.message)}); `envgen check` verifies it"
+            )
+            unverified.add(v.id)
+            continue
+        if found:
+            problems += [f"{v.id}/{p}" for p in found]
+        else:
+            checked.add(v.id)
+            _stamp(v, texts, options)
+    if problems:
+        raise StaleOutputError(
+            f"{len(problems)} problem(s) in {out}:\n" + "\n".join(f"  - {p}" for p in problems),
+            hint="a lock differs from what its inputs resolve to: review who changed it; "
+            "`envgen lock --upgrade` re-resolves it from the spec",
+        )
+    return checked, unverified
+
+
+def _resolvable(spec: ProjectSpec, v: Variant, settings: Settings) -> bool:
+    """Whether the variant's index hosts resolve (one bounded DNS lookup each): where they do
+    not, a re-resolution asks uv's cache only, instead of uv's retries (~7 s per run)."""
+    real = index_urls(spec, settings, for_writing=False)
+    try:
+        check_resolvable(indexes_needed([v], real, settings.channel_alias))
+    except NetworkError:
+        return False
+    return True
+
+
+def _reason(message: str, limit: int = 300) -> str:
+    """One line of why a re-resolution failed: what failed and uv's innermost cause.
+
+    >>> _reason("v: could not re-resolve:\\nv: uv could not lock\\n  cause: refused")
+    'v: uv could not lock: refused'
+    """
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    what = lines[1] if len(lines) > 1 else (lines[0] if lines else "no reason given")
+    causes = [line.removeprefix("cause:").strip() for line in lines if line.startswith("cause:")]
+    text = f"{what}: {causes[-1]}" if causes else what
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_STAMPS: Final = "verified-locks"
+
+
+def _stamp_path(v: Variant, texts: dict[str, str], options: LockOptions) -> Path:
+    """Where the stamp of these lock bytes, verified with these settings, lives.
+
+    The key covers what a verification depends on besides the spec and matrix (which the
+    locks' input-hash covers): the lock texts (their `lock-options:` line included: a
+    verification resolves with the options the lock records, never the command's), the indexes
+    and channel alias it resolves against (credentials removed), the conda tool and envgen's
+    version.
+    """
+    settings = options.settings
+    real = index_urls_for_stamp(settings)
+    key = input_hash(
+        {
+            "stamp": 1,
+            "envgen": __version__,
+            "variant": v.id,
+            "texts": {n: normalize_text(t) if t else "" for n, t in sorted(texts.items())},
+            "indexes": real,
+            "conda_tool": options.conda_tool,
+        }
+    )
+    return settings.cache_root / _STAMPS / key.removeprefix("sha256:")
+
+
+def index_urls_for_stamp(settings: Settings) -> list[str | None]:
+    """The user's index settings that decide a resolution, without credentials."""
+    return [
+        strip_credentials(u) if u else None
+        for u in (
+            settings.pytorch_index,
+            settings.pypi_index,
+            settings.extension_index,
+            settings.channel_alias,
+        )
+    ]
+
+
+def _stamp_locked(outcomes: list[VariantOutcome], options: LockOptions) -> None:
+    """Stamp the locks this run made: the next plain lock need not re-resolve them."""
+    for o in outcomes:
+        if o.status == "locked":
+            made = {f.relpath.parts[1]: f.text for f in o.files}
+            _stamp(o.variant, {n: made.get(n, "") for n in expected_lock_names(o.variant)}, options)
+
+
+def _stamped(v: Variant, texts: dict[str, str], options: LockOptions) -> bool:
+    return _stamp_path(v, texts, options).is_file()
+
+
+def _stamp(v: Variant, texts: dict[str, str], options: LockOptions) -> None:
+    """Record that this machine wrote or verified these lock bytes (best effort)."""
+    with contextlib.suppress(OSError, EnvgenError):
+        atomic_write_bytes(_stamp_path(v, texts, options), b"")
 
 
 def _pylock(
@@ -516,7 +762,8 @@ def _check(  # noqa: PLR0913 - the run's state, passed once instead of a closure
     if options.variants:
         chosen = {v.id for v in variants}
         inputs = [f for f in inputs if len(f.relpath.parts) == 1 or f.relpath.parts[0] in chosen]
-    problems = [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
+    problems = interrupted(out, [v.id for v in variants], inside=root)
+    problems += [f"{p}: stale\n{d}" for p, d in stale_files(out, inputs, inside=root)]
     forged = False
     for v in variants:
         found = lock_problems(v)
@@ -567,27 +814,58 @@ def _write(
     inputs: list[PlannedFile],
     lines: list[str],
     *,
+    variants: Sequence[Variant],
+    all_variants: Sequence[Variant],
+    carried: dict[str, dict[str, str]],
     out: Path,
     root: Path,
 ) -> list[str]:
-    """Write the inputs and the locked variants' files (a failed variant keeps its previous
-    files, inputs included); the paths written. Appends a line per locked variant to `lines`."""
-    failed = {o.variant.id for o in outcomes if o.status == "failed"}
+    """Write the project's files and each variant's as one set; the paths written.
+
+    A locked variant's inputs and locks replace its folder's files together (envgen's others
+    there, a pylock.toml the new lock lacks, are removed in the same set); an up-to-date one
+    gets its inputs (and a lock carried over from its old name). A failed variant keeps every
+    previous file, inputs included, and so does an unselected one that holds a lock (pins-only
+    or full): a new input beside an old lock would be neither state. An unselected variant
+    without one gets its inputs (nothing to mix with).
+    Appends a line per locked variant to `lines`.
+    """
+    outcome = {o.variant.id: o for o in outcomes}
+    selected = {v.id for v in variants}
+    sets: dict[str, dict[str, str]] = {v.id: {} for v in all_variants}
     written: list[str] = []
+    project: list[PlannedFile] = []
     for f in inputs:
-        if len(f.relpath.parts) > 1 and f.relpath.parts[0] in failed:
+        if len(f.relpath.parts) == 1:  # the Makefile: the project's, not a variant's
+            project.append(f)
+        else:
+            sets.setdefault(f.relpath.parts[0], {})[f.relpath.parts[1]] = f.text
+    for v in all_variants:
+        done = outcome.get(v.id)
+        texts = sets[v.id]
+        keep: tuple[str, ...] = ()
+        if done is not None and done.status == "failed":
             continue
-        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root):
-            written.append(str(f.relpath))
-    for o in outcomes:
-        if o.status != "locked":
-            continue
-        written.extend(
-            str(f.relpath)
-            for f in o.files
-            if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
-        )
-        lines.append(f"{o.variant.id}: locked in {o.seconds:.1f} s")
+        if done is not None and done.status == "locked":
+            texts = {**texts, **{f.relpath.parts[1]: f.text for f in done.files}}
+        else:
+            present = generated_files(out / v.id, inside=root)
+            if v.id not in selected and any(n in present for n in expected_lock_names(v)):
+                continue
+            keep = tuple(present)
+            texts = {**texts, **carried.get(v.id, {})}  # a renamed variant's lock, taken over
+        changed = commit_variant(out, v.id, texts, inside=root, keep=keep)
+        written += [str(_rel(v.id, n)) for n in changed if n in texts]
+        gone = [n for n in changed if n not in texts]
+        if gone:
+            lines.append(f"{v.id}: removed {', '.join(gone)} (not part of its new lock)")
+        if done is not None and done.status == "locked":
+            lines.append(f"{v.id}: locked in {done.seconds:.1f} s")
+    written += [
+        str(f.relpath)
+        for f in project
+        if write_if_changed(out.joinpath(*f.relpath.parts), f.text, inside=root)
+    ]
     return written
 
 

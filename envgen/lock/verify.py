@@ -363,11 +363,13 @@ def verify_lock_files(
     *,
     settings: Settings,
     conda_tool: str = "rattler",
+    online: bool = True,
 ) -> list[str]:
     """Problems (`<file>: line N: ...`) where committed lock files are not what their inputs give.
 
     `texts` maps each lock file name to its committed text. The inputs are re-resolved with uv's
-    cache first (`--offline`); when that fails or differs, online, and that answer is final.
+    cache first (`--offline`); when that fails or differs, online (unless `online` is False: then
+    the cache's answer is final and its failure a LockError), and that answer is final.
     """
     problems: list[str] = []
     pip_text = texts.get("requirements.txt")
@@ -421,9 +423,11 @@ def verify_lock_files(
     try:
         differences = afresh(offline=True)
     except EnvgenError as exc:
+        if not online:
+            raise
         log.debug("%s: offline re-resolution failed (%s); asking the index", variant.id, exc)
         differences = ["offline"]
-    if differences:
+    if differences and online:
         try:
             differences = afresh(offline=False)
         except EnvgenError as exc:

@@ -28,7 +28,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from tests.support.conda_channel import CondaChannel, write_channel
-from tests.support.fixtures import ServedIndex, clean_tool_env
+from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
 
@@ -234,6 +234,103 @@ def test_swapped_well_formed_hash(
             "hash of any file the index serves for filelock==3.13.1"
         ],
     )
+
+
+def test_plain_lock_names_a_resealed_downgraded_pin(
+    locked: tuple[Path, dict[str, str]], tmp_path: Path, pytorch_index: ServedIndex
+) -> None:
+    """Not "up to date": a plain `envgen lock` re-resolves a current lock it has not seen (issue
+    21 item 6), names what `check` names, and leaves the files as they are (exit 9)."""
+    proj = copy_of(locked, "pip", tmp_path)
+    lock = proj / "environments" / "cpu" / "requirements.txt"
+    text = lock.read_text()
+    (current,) = re.findall(
+        r"^filelock==3\.13\.1 \\\n    --hash=sha256:([0-9a-f]{64})$", text, re.MULTILINE
+    )
+    (old,) = (f for f in pytorch_index.files_for("pypi", "filelock") if f.version == "3.9.0")
+    # The older release with its real hash, resealed: every line well formed, the header intact.
+    forge(
+        lock,
+        lambda body: body.replace("filelock==3.13.1", "filelock==3.9.0").replace(
+            current, old.sha256
+        ),
+    )
+    before = lock.read_bytes()
+    code, out = envgen(["lock", "project.yaml"], locked[1], proj)
+    assert code == 9, out
+    assert "up to date" not in out
+    assert (
+        f"  - cpu/requirements.txt: line {line_of(lock, 'filelock==')}: filelock==3.9.0 but its "
+        "inputs resolve to filelock==3.13.1\n"
+    ) in out, out
+    assert out.endswith(
+        "  hint: a lock differs from what its inputs resolve to: review who changed it; "
+        "`envgen lock --upgrade` re-resolves it from the spec\n"
+    ), out
+    assert lock.read_bytes() == before
+
+
+def test_plain_lock_names_a_swapped_well_formed_hash(
+    locked: tuple[Path, dict[str, str]], tmp_path: Path, pytorch_index: ServedIndex
+) -> None:
+    proj = copy_of(locked, "pip", tmp_path)
+    lock = proj / "environments" / "cpu" / "requirements.txt"
+    (current,) = re.findall(
+        r"^filelock==3\.13\.1 \\\n    --hash=sha256:([0-9a-f]{64})$", lock.read_text(), re.MULTILINE
+    )
+    other = pytorch_index.files_for("pypi", "typing-extensions")[0].sha256
+    forge(lock, lambda body: body.replace(current, other))
+    before = lock.read_bytes()
+    code, out = envgen(["lock", "project.yaml"], locked[1], proj)
+    assert (code, out) == (
+        9,
+        "error: 1 problem(s) in environments:\n"
+        f"  - cpu/requirements.txt: line {line_of(lock, other)}: --hash=sha256:{other} is not the "
+        "hash of any file the index serves for filelock==3.13.1\n"
+        "  hint: a lock differs from what its inputs resolve to: review who changed it; "
+        "`envgen lock --upgrade` re-resolves it from the spec\n",
+    ), out
+    assert lock.read_bytes() == before
+    # --upgrade re-resolves from the spec, as the hint says.
+    code, out = envgen(["lock", "project.yaml", "--upgrade"], locked[1], proj)
+    assert code == 0, out
+    assert other not in lock.read_text()
+
+
+def test_plain_lock_verifies_an_unseen_lock_once(
+    locked: tuple[Path, dict[str, str]],
+    tmp_path: Path,
+    pytorch_index: ServedIndex,
+    faulty_server: ServerFactory,
+) -> None:
+    """A lock this machine has not made or verified (a fresh clone: another cache) is re-resolved
+    once; then its stamp in the user's cache makes the next plain lock free. Without an index
+    and a warm cache it is a warning, not a failure."""
+    proj = copy_of(locked, "pip", tmp_path)
+    env = dict(locked[1], ENVGEN_CACHE_DIR=str(tmp_path / "fresh-cache"))
+    code, out = envgen(["lock", "project.yaml"], env, proj)
+    assert (code, out) == (0, "cpu: up to date (its inputs still resolve to it)\n"), out
+    pytorch_index.clear_requests()
+    code, out = envgen(["lock", "project.yaml"], env, proj)
+    assert (code, out) == (0, "cpu: up to date (no resolver work)\n"), out
+    assert pytorch_index.requests == []
+
+    down = faulty_server()
+    down.add_fault("*", status=404)  # answers at once (uv retries a refused connection ~7 s)
+    offline = dict(
+        env,
+        ENVGEN_CACHE_DIR=str(tmp_path / "cold-cache"),
+        ENVGEN_PYTORCH_INDEX=f"{down.url}/whl",
+        ENVGEN_PYPI_INDEX=f"{down.url}/pypi/simple",
+    )
+    code, out = envgen(["lock", "project.yaml"], offline, proj)
+    assert code == 0, out
+    assert out.startswith(
+        "warning: cpu: up to date by its input hash, but not checked against a re-resolution ("
+    ), out
+    assert out.endswith(
+        "); `envgen check` verifies it\ncpu: up to date (by its input hash; not re-resolved)\n"
+    ), out
 
 
 def test_conda_package_from_another_channel(

@@ -241,4 +241,10 @@ def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.Mon
         assert args[args.index("--cache-dir") + 1] == str(uv_cache), args
     assert {env["UV_CACHE_DIR"] for env in syncs} == {str(uv_cache)}
     # Nothing of uv's lies at the root: only envgen's own folders.
-    assert {p.name for p in settings.cache_root.iterdir()} <= {"uv", "matrix", "pyc", "rattler"}
+    assert {p.name for p in settings.cache_root.iterdir()} <= {
+        "uv",
+        "matrix",
+        "pyc",
+        "rattler",
+        "verified-locks",
+    }
