@@ -56,6 +56,9 @@ from envgen.infra.proc import RedactingFormatter, Terminated, redact, stop_on_si
 from envgen.infra.settings import no_color_requested
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from envgen.infra.settings import Settings
     from envgen.smoke.report import SmokeReport
 
 log = logging.getLogger("envgen")
@@ -173,7 +176,8 @@ def lock_cmd(
         settings=settings(),
     )
     try:
-        result = workflow.lock(options)
+        with _progress(options.settings):
+            result = workflow.lock(options)
     except StaleOutputError as exc:
         if as_json:  # the same facts for a script; the error line still goes to stderr
             stale = redact(str(exc)).splitlines()
@@ -462,21 +466,22 @@ def build_cmd(
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
-    report = workflow.build(
-        spec,
-        matrix_dir,
-        out=out,
-        variants=variants,
-        manager=manager,
-        env_dir=env_dir,
-        cache_dir=cache_dir,
-        smoke=not no_smoke,
-        rebuild=rebuild,
-        jobs=jobs,
-        conda_tool=conda_tool,
-        settings=user,
-        vault=vault,
-    )
+    with _progress(user):
+        report = workflow.build(
+            spec,
+            matrix_dir,
+            out=out,
+            variants=variants,
+            manager=manager,
+            env_dir=env_dir,
+            cache_dir=cache_dir,
+            smoke=not no_smoke,
+            rebuild=rebuild,
+            jobs=jobs,
+            conda_tool=conda_tool,
+            settings=user,
+            vault=vault,
+        )
     if as_json:
         from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
 
@@ -576,9 +581,10 @@ def smoke_cmd(
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
-    results = workflow.smoke(
-        spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
-    )
+    with _progress(user):
+        results = workflow.smoke(
+            spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
+        )
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
         console.info(building.smoke_summary(results))
@@ -619,9 +625,11 @@ def run_cmd(
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(
-        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
-    )
+    user = settings()
+    with _progress(user):
+        env, conda, why = workflow.prepare_env(
+            spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=user
+        )
     if why:
         console.info(why)
     running.exec_in(env, command, conda=conda)
@@ -640,13 +648,23 @@ def shell_cmd(
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(
-        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
-    )
+    user = settings()
+    with _progress(user):
+        env, conda, why = workflow.prepare_env(
+            spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=user
+        )
     if why:
         console.info(why)
     console.info(f"envgen: a shell in {env.absolute()} (exit to leave)")
     running.exec_in(env, running.shell_command(), conda=conda)
+
+
+def _progress(user: Settings) -> AbstractContextManager[None]:
+    """The progress display of a long command (envgen.cli.progress): live on a terminal, plain
+    lines in a log or when CI is set, nothing with -q."""
+    from envgen.cli.progress import showing  # noqa: PLC0415 - keep `envgen --help` fast
+
+    return showing(live=not user.in_ci)
 
 
 def _check_output(path: Path | None) -> None:
