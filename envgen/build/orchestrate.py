@@ -734,7 +734,8 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
         with progress.working_on(item[0].id):
             done = build_and_smoke(item)
-            progress.finish(done.status if done.ok or done.status == "failed" else "smoke failed")
+            outcome = done.status if done.ok or done.status == "failed" else "smoke failed"
+            progress.finish(outcome, logged=True)  # the build and smoke lines say it
         return done
 
     def build_and_smoke(item: tuple[Variant, str, Builder]) -> VariantBuild:
@@ -868,7 +869,7 @@ def smoke_variants(
         archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
         with progress.working_on(v.id):
             report = _smoke(v, target, _marker_inventory(marker), archs)
-            progress.finish("passed" if report.ok else "failed")
+            progress.finish("passed" if report.ok else "failed", logged=True)
         results.append(VariantSmoke(variant=v.id, env=target, report=report))
     return tuple(results)
 

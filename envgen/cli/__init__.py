@@ -35,6 +35,7 @@ from envgen.cli.options import (
     matrix_option,
     out_option,
     spec_argument,
+    split_spec,
     variant_option,
     warn,
 )
@@ -598,20 +599,25 @@ def _spec_option(f: F) -> F:
         default=DEFAULT_SPEC,
         callback=find_spec,
         show_default=True,
-        help="The project spec (default: the nearest project.yaml, upward to the repository root).",
+        help=(
+            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
+            "upward to the repository root)."
+        ),
     )(f)
 
 
 @cli.command("run")
-@click.argument("variant")
-@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, metavar="[SPEC] VARIANT COMMAND..."
+)
 @_spec_option
 @out_option
 @matrix_option
 @env_dir_option
+@click.pass_context
 def run_cmd(
-    variant: str,
-    command: tuple[str, ...],
+    ctx: click.Context,
+    words: tuple[str, ...],
     spec: Path,
     out: Path | None,
     matrix_dir: Path | None,
@@ -620,11 +626,13 @@ def run_cmd(
     """Run COMMAND inside VARIANT's environment (`envgen run cpu -- python train.py`).
 
     Builds the environment from its lock first when it is missing or does not match the lock;
-    VARIANT may be `auto` (the best variant this machine can run).
+    VARIANT may be `auto` (the best variant this machine can run). SPEC, as for the other
+    commands, is a .yaml/.yml file or a folder holding project.yaml (default: --spec).
     """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
+    spec, variant, command = split_spec(ctx, words, spec, command=True)
     user = settings()
     with _progress(user):
         env, conda, why = workflow.prepare_env(
@@ -636,18 +644,28 @@ def run_cmd(
 
 
 @cli.command("shell")
-@click.argument("variant")
+@click.argument("words", nargs=-1, required=True, metavar="[SPEC] VARIANT")
 @_spec_option
 @out_option
 @matrix_option
 @env_dir_option
+@click.pass_context
 def shell_cmd(
-    variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
+    ctx: click.Context,
+    words: tuple[str, ...],
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
 ) -> None:
-    """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
+    """Start $SHELL inside VARIANT's environment (built from its lock first if needed).
+
+    SPEC, as for `envgen run`: a .yaml/.yml file or a folder holding project.yaml.
+    """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
+    spec, variant, _ = split_spec(ctx, words, spec, command=False)
     user = settings()
     with _progress(user):
         env, conda, why = workflow.prepare_env(

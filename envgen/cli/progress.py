@@ -6,8 +6,9 @@
   it has taken; it updates in place and is cleared when the command ends, so what stays on the
   screen is what a plain run prints. rich is imported only here, only then (~75 ms).
 - Anywhere else (a pipe, a CI log): one plain line per step a variant begins,
-  `<variant>: <step>[ (<detail>)]`, with no timestamps or running counts, so two runs of a
-  one-variant command print the same lines.
+  `<variant>: <step>[ (<detail>)]`, and its outcome where the command prints no line of its own
+  for it then, with no timestamps or running counts, so two runs of a one-variant command print
+  the same lines.
 - With `-q`: nothing.
 
 stdout is never written: `--json` and the result tables are unchanged.
@@ -65,7 +66,7 @@ class _Plain:
         return None
 
     def __call__(self, event: Event) -> None:
-        if event.kind not in ("phase", "finish"):
+        if event.kind not in ("phase", "finish") or event.logged:
             return
         with self._lock:
             if event.kind == "phase" and self._last.get(event.variant) == event.phase:

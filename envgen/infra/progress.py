@@ -37,6 +37,8 @@ class Event:
     each), `phase` (a new step: `phase` names it), `update` (the same step, new `detail` or
     counts), `finish` (done: `phase` is the outcome, "locked", "built", "failed", ...).
     done / total: bytes (unit "bytes") or steps (unit "checks") when the tool says them.
+    logged: a `finish` the stage also logs a line of its own for (`cpu: built with pip in
+    3.1 s`), which a display of plain lines need not repeat.
     """
 
     variant: str
@@ -46,6 +48,7 @@ class Event:
     done: int | None = None
     total: int | None = None
     unit: Literal["bytes", "checks", ""] = ""
+    logged: bool = False
 
 
 class Listener(Protocol):
@@ -118,11 +121,12 @@ def update(
         _emit(Event(variant=who, kind="update", detail=detail, done=done, total=total, unit=unit))
 
 
-def finish(outcome: str, *, variant: str | None = None) -> None:
-    """The variant's work ended with `outcome` ("locked", "up to date", "built", "failed")."""
+def finish(outcome: str, *, variant: str | None = None, logged: bool = False) -> None:
+    """The variant's work ended with `outcome` ("locked", "up to date", "built", "failed");
+    `logged`: the stage logs its own line saying so."""
     who = variant or _CURRENT.get()
     if who is not None:
-        _emit(Event(variant=who, kind="finish", phase=outcome))
+        _emit(Event(variant=who, kind="finish", phase=outcome, logged=logged))
 
 
 # --- tools' own progress messages ---------------------------------------------------------------
