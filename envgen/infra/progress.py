@@ -24,7 +24,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol
+from typing import Final, Literal
 
 Kind = Literal["start", "phase", "update", "finish"]
 
@@ -51,8 +51,8 @@ class Event:
     logged: bool = False
 
 
-class Listener(Protocol):
-    def __call__(self, event: Event) -> None: ...
+# What `listening` takes: called with each event, from the thread that emitted it.
+Listener = Callable[[Event], None]
 
 
 _LISTENER: Listener | None = None
