@@ -494,27 +494,28 @@ def _stream(
 
     def read_stdout() -> None:
         if proc.stdout is not None:
-            chunks["stdout"].append(proc.stdout.read())
+            with proc.stdout:
+                chunks["stdout"].append(proc.stdout.read())
 
     def read_stderr() -> None:
         if proc.stderr is None:
             return
         broken = False
-        for line in proc.stderr:
-            chunks["stderr"].append(line)
-            if broken:
-                continue
-            try:
-                on_line(line.rstrip("\n"))
-            except Exception:  # a display must never stop the work
-                log.debug("progress reader failed on %r", line, exc_info=True)
-                broken = True
+        with proc.stderr:
+            for line in proc.stderr:
+                chunks["stderr"].append(line)
+                if broken:
+                    continue
+                try:
+                    on_line(line.rstrip("\n"))
+                except Exception:  # a display must never stop the work
+                    log.debug("progress reader failed on %r", line, exc_info=True)
+                    broken = True
 
     def write_stdin() -> None:
         if proc.stdin is not None:
-            with contextlib.suppress(BrokenPipeError, OSError):
+            with contextlib.suppress(BrokenPipeError, OSError), proc.stdin:
                 proc.stdin.write(input_text or "")
-                proc.stdin.close()
 
     readers = [threading.Thread(target=read_stdout), threading.Thread(target=read_stderr)]
     if input_text is not None:
