@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen.errors import ToolTimeoutError
 from envgen.infra import proc as _proc
 from envgen.infra import progress
 from envgen.infra.progress import Event
@@ -216,3 +217,38 @@ def test_uv_download_messages_become_byte_counts(tmp_path: Path) -> None:
     assert abs(total - size) <= size // 100  # uv announces the size rounded to 0.1 MiB
     assert counts == [(0, total), (total, total)]
     assert events[-1].detail.startswith("downloaded 1 large file(s), 2.")
+
+
+def test_streamed_stderr_keeps_run_semantics() -> None:
+    """With a line reader: every line reaches it in order, output is still captured whole, a
+    failing reader does not fail the command, and a timeout is still a ToolTimeoutError."""
+    script = (
+        "import sys, time\n"
+        "for i in range(3):\n"
+        "    print(f'line {i}', file=sys.stderr, flush=True)\n"
+        "print('out')\n"
+        "time.sleep(float(sys.argv[1]))\n"
+    )
+    seen: list[str] = []
+    done = _proc.run(
+        [sys.executable, "-c", script, "0"], what="lines", on_stderr=seen.append, timeout=60
+    )
+    assert (seen, done.stdout, done.stderr) == (
+        ["line 0", "line 1", "line 2"],
+        "out\n",
+        "line 0\nline 1\nline 2\n",
+    )
+
+    def broken(_line: str) -> None:
+        msg = "a display bug"
+        raise RuntimeError(msg)
+
+    done = _proc.run([sys.executable, "-c", script, "0"], what="lines", on_stderr=broken)
+    assert done.stderr == "line 0\nline 1\nline 2\n"
+
+    start = time.monotonic()
+    with pytest.raises(ToolTimeoutError, match="timed out after 1 s"):
+        _proc.run(
+            [sys.executable, "-c", script, "30"], what="sleeper", on_stderr=seen.append, timeout=1
+        )
+    assert time.monotonic() - start < 15
