@@ -726,7 +726,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 seconds=0.0,
                 error=str(exc),
             )
-            progress.finish("not ready", variant=v.id)
+            progress.finish("not ready", variant=v.id, logged=True)  # the summary says why
             continue
         check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out, key=key)
         plan.append((v, mgr, builder))
