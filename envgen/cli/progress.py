@@ -100,7 +100,10 @@ class _Live:
             TextColumn("[cyan]{task.fields[amount]}"),
             TextColumn("[dim]{task.fields[detail]}"),
             TimeElapsedColumn(),
-            console=Console(file=sys.stderr, stderr=True, highlight=False),
+            # Colour as the error: and warning: prefixes get it (--color, NO_COLOR).
+            console=Console(
+                file=sys.stderr, stderr=True, highlight=False, no_color=not console.use_color()
+            ),
             transient=True,
             redirect_stdout=False,
             redirect_stderr=True,
