@@ -46,6 +46,7 @@ from envgen.build.base import (
 from envgen.build.venv import uv_environment
 from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
+from envgen.infra import progress
 from envgen.infra.files import atomic_write_bytes
 from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import CONDA_LOCK, conda_lock_names, split_header
@@ -259,6 +260,7 @@ class CondaBuilder:
     def install(self, request: BuildRequest) -> None:
         entries = self._entries(request.variant, request.lock_dir)
         try:
+            progress.phase("installing", f"conda packages with {request.conda_tool}")
             if request.conda_tool == "rattler":
                 asyncio.run(_rattler_install(request, [e for e in entries if e.manager == "conda"]))
             else:
@@ -307,6 +309,7 @@ class CondaBuilder:
             raise BuildError(msg, hint="run `envgen lock` again")
         uv = _proc.require("uv", why="install the pip part of conda environments")
         lines = [f"{e.name} @ {e.url} --hash=sha256:{e.sha256}" for e in entries]
+        progress.phase("installing", "pip packages with uv")
         with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
             requirements = Path(work) / "pip-requirements.txt"
             requirements.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -327,6 +330,7 @@ class CondaBuilder:
                 what=f"uv pip install (pip part) for {request.variant.id}",
                 env=uv_environment(request.cache_dir, request.http_timeout),
                 timeout=request.timeout,
+                on_stderr=progress.uv_lines(),  # downloads as uv reports them
             )
         # uv writes absolute shebangs into a non-venv prefix: point them at the final location.
         rewrite_text_prefix(

@@ -55,6 +55,7 @@ from envgen.build.base import (
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, LockError, SmokeTestError, ToolNotFoundError
 from envgen.infra import proc as _proc
+from envgen.infra import progress
 from envgen.infra.buildkey import check_seal, load_key, seal
 from envgen.infra.files import (
     atomic_write_bytes,
@@ -594,6 +595,7 @@ def build_one(  # noqa: PLR0913 - the build's inputs, keyword-only; the Settings
                 vault=vault,
             )
         )
+        progress.phase("checking the installed packages")
         problems = expected.diff(builder.installed(tmp))
         if problems:
             msg = (
@@ -694,12 +696,14 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     key = load_key(settings.key_file)
     plan: list[tuple[Variant, str, Builder]] = []
     not_ready: dict[str, VariantBuild] = {}
+    progress.start([v.id for v in chosen])
     for v in chosen:
         mgr = choose_manager(v, manager)
         builder = _builder(mgr)
         try:
             builder.expected(v, out / v.id)  # missing or pins-only -> BuildError now
             if not allow_stale:  # current, intact and what its inputs resolve to
+                progress.phase("verifying the lock", variant=v.id)
                 check_current(
                     spec,
                     v,
@@ -722,11 +726,19 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 seconds=0.0,
                 error=str(exc),
             )
+            progress.finish("not ready", variant=v.id, logged=True)  # the summary says why
             continue
         check_replaceable(env_path(out, v.id, env_dir), inside=env_dir or inside or out, key=key)
         plan.append((v, mgr, builder))
 
     def work(item: tuple[Variant, str, Builder]) -> VariantBuild:
+        with progress.working_on(item[0].id):
+            done = build_and_smoke(item)
+            outcome = done.status if done.ok or done.status == "failed" else "smoke failed"
+            progress.finish(outcome, logged=True)  # the build and smoke lines say it
+        return done
+
+    def build_and_smoke(item: tuple[Variant, str, Builder]) -> VariantBuild:
         v, mgr, builder = item
         target = env_path(out, v.id, env_dir)
         start = time.perf_counter()
@@ -801,6 +813,7 @@ def _smoke(
     variant: Variant, env: Path, expected: Inventory, archs: tuple[str, ...] = ()
 ) -> SmokeReport:
     start = time.perf_counter()
+    progress.phase("smoke checks")
     report = run_smoke(python_of(env), smoke_expectation(variant, expected, archs))
     # The project tier: the spec's own packages import (envgen.smoke.project).
     report = with_project_checks(report, python_of(env), variant, conda_built=bool(expected.conda))
@@ -854,7 +867,9 @@ def smoke_variants(
             results.append(VariantSmoke(variant=v.id, env=target, report=None, error=str(error)))
             continue
         archs = compiled_archs(matrix, v) if marker.get("manager") == "pip" else ()
-        report = _smoke(v, target, _marker_inventory(marker), archs)
+        with progress.working_on(v.id):
+            report = _smoke(v, target, _marker_inventory(marker), archs)
+            progress.finish("passed" if report.ok else "failed", logged=True)
         results.append(VariantSmoke(variant=v.id, env=target, report=report))
     return tuple(results)
 

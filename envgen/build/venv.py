@@ -64,6 +64,7 @@ from envgen.build.bytecode import (
 from envgen.build.interpreter import install_conda_python, install_with_pip20, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
+from envgen.infra import progress
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.legacy import PIP_VERSION, is_legacy
@@ -185,6 +186,7 @@ class VenvBuilder:
         note = None
         try:
             try:
+                progress.phase("creating the environment", f"python {request.variant.python}")
                 # Tried first: asking uv beforehand (`uv_provides`) costs a process per build.
                 _proc.run(
                     [
@@ -221,6 +223,7 @@ class VenvBuilder:
                 # Only the build requirements old sdists do not declare (build_deps).
                 config = Path(work) / "uv.toml"
                 config.write_text(uv_toml(), encoding="utf-8")
+                progress.phase("installing")
                 _proc.run(
                     [
                         uv,
@@ -251,7 +254,9 @@ class VenvBuilder:
                         ),
                     },
                     timeout=request.timeout,
+                    on_stderr=progress.uv_lines(),  # downloads as uv reports them
                 )
+            progress.phase("linking bytecode from the store")
             tag = python_tag(request.variant.python)
             folder = store_folder(request.cache_dir, tag)
             # A cache dir inside a cloned project: a planted link must not feed .pyc files in.
@@ -267,6 +272,7 @@ class VenvBuilder:
             compiled: dict[str, int] = {}
             if left and len(left) <= SYNC_LIMIT:
                 # A few misses (a new small package): compile just those, now.
+                progress.phase("compiling bytecode", f"{len(left)} modules")
                 compiled = compile_now(
                     python_of(request.prefix), folder, tag, left, timeout=request.timeout
                 )
@@ -314,7 +320,9 @@ class VenvBuilder:
             )
             raise BuildError(msg, hint=f"build this variant without --vault (pip {PIP_VERSION})")
         try:
+            progress.phase("creating the environment", f"python {variant.python} from conda-forge")
             note = install_conda_python(request)
+            progress.phase("installing", f"pip {PIP_VERSION}")
             note = note.replace("uv cannot provide", "uv cannot target")
             install_with_pip20(
                 request,

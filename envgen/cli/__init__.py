@@ -35,6 +35,7 @@ from envgen.cli.options import (
     matrix_option,
     out_option,
     spec_argument,
+    split_spec,
     variant_option,
     warn,
 )
@@ -56,6 +57,9 @@ from envgen.infra.proc import RedactingFormatter, Terminated, redact, stop_on_si
 from envgen.infra.settings import no_color_requested
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from envgen.infra.settings import Settings
     from envgen.smoke.report import SmokeReport
 
 log = logging.getLogger("envgen")
@@ -173,7 +177,8 @@ def lock_cmd(
         settings=settings(),
     )
     try:
-        result = workflow.lock(options)
+        with _progress(options.settings):
+            result = workflow.lock(options)
     except StaleOutputError as exc:
         if as_json:  # the same facts for a script; the error line still goes to stderr
             stale = redact(str(exc)).splitlines()
@@ -462,21 +467,22 @@ def build_cmd(
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
-    report = workflow.build(
-        spec,
-        matrix_dir,
-        out=out,
-        variants=variants,
-        manager=manager,
-        env_dir=env_dir,
-        cache_dir=cache_dir,
-        smoke=not no_smoke,
-        rebuild=rebuild,
-        jobs=jobs,
-        conda_tool=conda_tool,
-        settings=user,
-        vault=vault,
-    )
+    with _progress(user):
+        report = workflow.build(
+            spec,
+            matrix_dir,
+            out=out,
+            variants=variants,
+            manager=manager,
+            env_dir=env_dir,
+            cache_dir=cache_dir,
+            smoke=not no_smoke,
+            rebuild=rebuild,
+            jobs=jobs,
+            conda_tool=conda_tool,
+            settings=user,
+            vault=vault,
+        )
     if as_json:
         from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
 
@@ -576,9 +582,10 @@ def smoke_cmd(
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
-    results = workflow.smoke(
-        spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
-    )
+    with _progress(user):
+        results = workflow.smoke(
+            spec, matrix_dir, out=out, variants=variants, env_dir=env_dir, settings=user
+        )
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
         console.info(building.smoke_summary(results))
@@ -592,20 +599,25 @@ def _spec_option(f: F) -> F:
         default=DEFAULT_SPEC,
         callback=find_spec,
         show_default=True,
-        help="The project spec (default: the nearest project.yaml, upward to the repository root).",
+        help=(
+            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
+            "upward to the repository root)."
+        ),
     )(f)
 
 
 @cli.command("run")
-@click.argument("variant")
-@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, metavar="[SPEC] VARIANT COMMAND..."
+)
 @_spec_option
 @out_option
 @matrix_option
 @env_dir_option
+@click.pass_context
 def run_cmd(
-    variant: str,
-    command: tuple[str, ...],
+    ctx: click.Context,
+    words: tuple[str, ...],
     spec: Path,
     out: Path | None,
     matrix_dir: Path | None,
@@ -614,39 +626,63 @@ def run_cmd(
     """Run COMMAND inside VARIANT's environment (`envgen run cpu -- python train.py`).
 
     Builds the environment from its lock first when it is missing or does not match the lock;
-    VARIANT may be `auto` (the best variant this machine can run).
+    VARIANT may be `auto` (the best variant this machine can run). SPEC, as for the other
+    commands, is a .yaml/.yml file or a folder holding project.yaml (default: --spec).
     """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(
-        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
-    )
+    spec, variant, command = split_spec(ctx, words, spec, command=True)
+    user = settings()
+    with _progress(user):
+        env, conda, why = workflow.prepare_env(
+            spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=user
+        )
     if why:
         console.info(why)
     running.exec_in(env, command, conda=conda)
 
 
 @cli.command("shell")
-@click.argument("variant")
+@click.argument("words", nargs=-1, required=True, metavar="[SPEC] VARIANT")
 @_spec_option
 @out_option
 @matrix_option
 @env_dir_option
+@click.pass_context
 def shell_cmd(
-    variant: str, spec: Path, out: Path | None, matrix_dir: Path | None, env_dir: Path | None
+    ctx: click.Context,
+    words: tuple[str, ...],
+    spec: Path,
+    out: Path | None,
+    matrix_dir: Path | None,
+    env_dir: Path | None,
 ) -> None:
-    """Start $SHELL inside VARIANT's environment (built from its lock first if needed)."""
+    """Start $SHELL inside VARIANT's environment (built from its lock first if needed).
+
+    SPEC, as for `envgen run`: a .yaml/.yml file or a folder holding project.yaml.
+    """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
-    env, conda, why = workflow.prepare_env(
-        spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=settings()
-    )
+    spec, variant, _ = split_spec(ctx, words, spec, command=False)
+    user = settings()
+    with _progress(user):
+        env, conda, why = workflow.prepare_env(
+            spec, matrix_dir, variant, out=out, env_dir=env_dir, settings=user
+        )
     if why:
         console.info(why)
     console.info(f"envgen: a shell in {env.absolute()} (exit to leave)")
     running.exec_in(env, running.shell_command(), conda=conda)
+
+
+def _progress(user: Settings) -> AbstractContextManager[None]:
+    """The progress display of a long command (envgen.cli.progress): live on a terminal, plain
+    lines in a log or when CI is set, nothing with -q."""
+    from envgen.cli.progress import showing  # noqa: PLC0415 - keep `envgen --help` fast
+
+    return showing(live=not user.in_ci)
 
 
 def _check_output(path: Path | None) -> None:

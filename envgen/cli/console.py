@@ -51,6 +51,11 @@ def configure(*, quiet: bool, color: ColorChoice, no_color_env: bool) -> None:
     _MODE.quiet, _MODE.color, _MODE.no_color_env = quiet, color, no_color_env
 
 
+def is_quiet() -> bool:
+    """Whether -q/--quiet was given (no progress, no info or warning lines)."""
+    return _MODE.quiet
+
+
 def use_color() -> bool:
     if _MODE.color != "auto":
         return _MODE.color == "always"

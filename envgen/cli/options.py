@@ -47,6 +47,69 @@ def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     return value
 
 
+def _names_spec(word: str) -> bool:
+    """Whether a word can only be a spec, never a variant id (which has no `/` and no suffix)."""
+    return word.endswith((".yaml", ".yml")) or "/" in word or word in (".", "..")
+
+
+def split_spec(
+    ctx: click.Context, words: tuple[str, ...], spec: Path, *, command: bool
+) -> tuple[Path, str, tuple[str, ...]]:
+    """`run` / `shell`: (spec, variant, command) from `[SPEC] VARIANT [COMMAND...]`.
+
+    The first word is the spec when it can only be one (it ends in .yaml / .yml, holds a `/`, or
+    is `.` / `..`), or when it is a bare folder name holding project.yaml and cannot be the
+    variant (no --spec given, and no other spec found or enough words for SPEC VARIANT); the
+    spec is then that file (or the folder's project.yaml), and the next word is the variant.
+    Otherwise the first word is the variant and the spec is `--spec` (default: the nearest
+    project.yaml). `run cpu python x.py` beside a folder `cpu/` holding a project.yaml, where a
+    spec is found as well, could be either: a usage error says how to write each. A spec given
+    both as a word and with --spec is a usage error too.
+    """
+    if not words:
+        msg = "missing VARIANT"
+        raise click.UsageError(msg, ctx=ctx)
+    first = words[0]
+    folder = Path(first)
+    holds_spec = folder.is_dir() and (folder / DEFAULT_SPEC).is_file()
+    least = 3 if command else 2  # the words of the spec form: SPEC VARIANT [COMMAND]
+    explicit = ctx.get_parameter_source("spec") not in (click.core.ParameterSource.DEFAULT, None)
+    if not _names_spec(first):
+        # A bare word: the variant, unless it is a folder holding project.yaml; even then the
+        # variant when a spec is found otherwise and the words are too few for SPEC VARIANT ...
+        if not holds_spec or explicit:
+            return spec, first, _no_extra(ctx, words[1:], command=command)
+        other = spec.is_file()
+        if other and len(words) < least:
+            return spec, first, _no_extra(ctx, words[1:], command=command)
+        if other and command:  # `run cpu python x.py` beside a folder cpu/ holding a spec
+            msg = (
+                f"{first!r} is a folder holding {DEFAULT_SPEC} and could also be a variant: "
+                f"write ./{first} for the folder (envgen {ctx.info_name} ./{first} VARIANT ...), "
+                f"or give the spec with --spec (envgen {ctx.info_name} --spec {DEFAULT_SPEC} "
+                f"{first} ...)"
+            )
+            raise click.UsageError(msg, ctx=ctx)
+    if explicit:
+        msg = f"the spec is given twice: {first!r} and --spec {spec}; give one of them"
+        raise click.UsageError(msg, ctx=ctx)
+    if len(words) < 2:
+        msg = f"missing VARIANT after the spec {first!r}"
+        raise click.UsageError(msg, ctx=ctx)
+    if command and len(words) < least:
+        msg = f"missing COMMAND after the variant {words[1]!r}"
+        raise click.UsageError(msg, ctx=ctx)
+    path = folder / DEFAULT_SPEC if holds_spec else folder
+    return path, words[1], _no_extra(ctx, words[2:], command=command)
+
+
+def _no_extra(ctx: click.Context, rest: tuple[str, ...], *, command: bool) -> tuple[str, ...]:
+    if rest and not command:
+        msg = f"unexpected extra argument(s): {' '.join(rest)}"
+        raise click.UsageError(msg, ctx=ctx)
+    return rest
+
+
 def spec_argument(f: F) -> F:
     return click.argument(
         "spec",

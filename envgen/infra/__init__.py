@@ -8,4 +8,5 @@ settings   the user's settings (environment variables), resolved once
 safe_yaml  bounded YAML loading
 resources  paths of shipped data (matrices/, templates/) and the cache
 mirror     local PEP 503 mirrors of a wheel folder
+progress   what each variant's long step is doing (events the CLI draws)
 """

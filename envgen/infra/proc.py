@@ -16,7 +16,7 @@ import string
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
@@ -343,6 +343,7 @@ def run(
     timeout: float | None = None,
     check: bool = True,
     input_text: str | None = None,
+    on_stderr: Callable[[str], None] | None = None,
 ) -> Completed:
     """Run a command (argument list, no shell), capture its output, raise CommandError on failure.
 
@@ -353,6 +354,8 @@ def run(
         what: a few words for messages ("uv pip compile for cu118").
         env: the complete environment for the child (None: `clean_env()`, ours without
             envgen's settings and credentials).
+        on_stderr: called with each line of the child's stderr as it is written (a progress
+            display reads the tool's own messages); stderr is still captured whole.
     """
     import subprocess  # noqa: PLC0415, TID251 - ~4 ms; only when a command runs (this module is the one place allowed)
 
@@ -360,7 +363,7 @@ def run(
     if _stopping.is_set():
         raise _stopped()
     _resolve_prctl()
-    log.debug("running: %s", redact(" ".join(argv)))
+    log.debug("running: %s", redact(shown_command(argv)))
     start = time.perf_counter()
     try:
         with _forking():
@@ -390,7 +393,10 @@ def run(
         _end(proc)
         raise deferred
     try:
-        stdout, stderr, timed_out = _communicate(proc, input_text, start, timeout)
+        if on_stderr is None:
+            stdout, stderr, timed_out = _communicate(proc, input_text, start, timeout)
+        else:
+            stdout, stderr, timed_out = _stream(proc, input_text, start, timeout, on_stderr)
     except BaseException:
         _end(proc)
         raise
@@ -435,7 +441,7 @@ def spawn_detached(
     import subprocess  # noqa: PLC0415, TID251 - see run (this module is the one place allowed)
 
     argv = tuple(os.fspath(a) for a in args)
-    log.debug("starting in the background: %s", redact(" ".join(argv)))
+    log.debug("starting in the background: %s", redact(shown_command(argv)))
     proc = subprocess.Popen(
         argv,
         env=dict(env),
@@ -457,6 +463,88 @@ def spawn_detached(
     log.debug("%s: pid %d", what, proc.pid)
     _detached.append(proc)  # never reaped here: kept so that no ResourceWarning fires mid-run
     return proc.pid
+
+
+def shown_command(argv: Sequence[str]) -> str:
+    """A command line for a log: an argument of several lines (an inline `python -c` script)
+    is shown as its size, not its text.
+
+    >>> shown_command(["python", "-c", "import sys\\nprint(sys.path)\\n"])
+    'python -c <inline script: 2 lines>'
+    """
+    return " ".join(
+        f"<inline script: {len(a.splitlines())} lines>" if "\n" in a else a for a in argv
+    )
+
+
+def _stream(
+    proc: subprocess.Popen[str],
+    input_text: str | None,
+    start: float,
+    timeout: float | None,
+    on_line: Callable[[str], None],
+) -> tuple[str, str, bool]:
+    """As `_communicate`, calling `on_line` with each stderr line as it arrives.
+
+    A failing `on_line` (a display's bug) is logged and ignored: it must never fail the work.
+    """
+    import subprocess  # noqa: PLC0415, TID251 - see run (this module is the one place allowed)
+
+    chunks: dict[str, list[str]] = {"stdout": [], "stderr": []}
+
+    def read_stdout() -> None:
+        if proc.stdout is not None:
+            with proc.stdout:
+                chunks["stdout"].append(proc.stdout.read())
+
+    def read_stderr() -> None:
+        if proc.stderr is None:
+            return
+        broken = False
+        with proc.stderr:
+            for line in proc.stderr:
+                chunks["stderr"].append(line)
+                if broken:
+                    continue
+                try:
+                    on_line(line.rstrip("\n"))
+                except Exception:  # a display must never stop the work
+                    log.debug("progress reader failed on %r", line, exc_info=True)
+                    broken = True
+
+    def write_stdin() -> None:
+        if proc.stdin is not None:
+            with contextlib.suppress(BrokenPipeError, OSError), proc.stdin:
+                proc.stdin.write(input_text or "")
+
+    readers = [threading.Thread(target=read_stdout), threading.Thread(target=read_stderr)]
+    if input_text is not None:
+        readers.append(threading.Thread(target=write_stdin))
+    for t in readers:
+        t.daemon = True
+        t.start()
+    timed_out = False
+    while True:
+        try:
+            proc.wait(timeout=_POLL_S)
+            break
+        except subprocess.TimeoutExpired:
+            pass
+        if _stopping.is_set():
+            raise _stopped()
+        if timeout is not None and time.perf_counter() - start > timeout:
+            _end(proc)
+            timed_out = True
+            break
+    for t in readers:
+        # The pipes end when the child and whatever inherited them exit; _end stopped its group.
+        while t.is_alive():
+            t.join(_POLL_S)
+            if _stopping.is_set():
+                raise _stopped()
+    if _stopping.is_set() and proc.returncode != 0:
+        raise _stopped()
+    return "".join(chunks["stdout"]), "".join(chunks["stderr"]), timed_out
 
 
 def _communicate(

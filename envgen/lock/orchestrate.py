@@ -15,13 +15,12 @@ import dataclasses
 import datetime as dt
 import logging
 import os
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Final, Self
+from typing import TYPE_CHECKING, Final
 
 from envgen import DISTRIBUTION, __version__
 from envgen.errors import (
@@ -32,6 +31,7 @@ from envgen.errors import (
     StaleOutputError,
     ToolNotFoundError,
 )
+from envgen.infra import progress
 from envgen.infra.files import (
     atomic_write_bytes,
     input_hash,
@@ -84,8 +84,6 @@ from envgen.render.environment import channels as environment_channels
 from envgen.render.plan import PlannedFile, describe, plan_pins_only, spec_command, stale_files
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
     from envgen.infra.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -218,19 +216,16 @@ def lock_full(
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
         cache_dir = settings.cache_root
-        with (
-            tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp,
-            _Progress(len(todo), live=not settings.in_ci) as progress,
-        ):
+        progress.start([v.id for v in todo])
+        with tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp:
 
-            def work(v: Variant) -> VariantOutcome:
+            def lock_one(v: Variant) -> VariantOutcome:
                 start = time.perf_counter()
                 workdir = Path(tmp) / v.id
                 workdir.mkdir(parents=True)
                 try:
                     previous = _previous_pins(v, out=out, root=root, upgrade=options.upgrade)
                 except LockError as exc:
-                    progress(v.id, "failed")
                     return VariantOutcome(
                         variant=v,
                         status="failed",
@@ -262,10 +257,11 @@ def lock_full(
                 try:
                     locked: list[LockedFile] = []
                     for manager in v.managers:
+                        tool = resolver if manager == "pip" else options.conda_tool
+                        progress.phase("resolving", f"{manager}: {tool}")
                         locked += lockers[manager].lock(request)
                     locked += _pylock(v, locked, real_urls, written_urls, settings)
                 except EnvgenError as exc:
-                    progress(v.id, "failed")
                     return VariantOutcome(
                         variant=v,
                         status="failed",
@@ -277,10 +273,15 @@ def lock_full(
                     PlannedFile(relpath=_rel(v.id, lf.name), text=with_header(header, lf.body))
                     for lf in locked
                 )
-                progress(v.id, "locked")
                 return VariantOutcome(
                     variant=v, status="locked", seconds=time.perf_counter() - start, files=files
                 )
+
+            def work(v: Variant) -> VariantOutcome:
+                with progress.working_on(v.id):
+                    outcome = lock_one(v)
+                    progress.finish(outcome.status)
+                return outcome
 
             with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
                 outcomes = list(pool.map(work, todo))
@@ -664,6 +665,7 @@ def _pylock(
     req = next((lf for lf in locked if lf.name == "requirements.txt"), None)
     if req is None:
         return []
+    progress.phase("writing pylock.toml")
     try:
         body = render_pylock(
             v,
@@ -890,40 +892,3 @@ def _raise_for_failures(outcomes: list[VariantOutcome], variants: Sequence[Varia
 
 def _rel(variant_id: str, name: str) -> PurePosixPath:
     return PurePosixPath(variant_id, name)
-
-
-class _Progress:
-    """Progress of a lock run: a rich live display on a terminal, plain timed lines otherwise.
-
-    Called from worker threads once per finished variant (rich's Progress is thread-safe).
-    `live=False` (Settings.in_ci: CI is set) keeps the plain lines even on a terminal.
-    """
-
-    def __init__(self, total: int, *, live: bool) -> None:
-        self.total = total
-        self.live = live
-        self.done = 0
-        self.start = time.perf_counter()
-        self._rich: Progress | None = None
-        self._task: TaskID | None = None
-
-    def __enter__(self) -> Self:
-        if self.live and sys.stderr.isatty() and log.isEnabledFor(logging.INFO):  # not with -q
-            from rich.progress import Progress  # noqa: PLC0415 - 75 ms; terminals only
-
-            self._rich = Progress(transient=True)
-            self._rich.start()
-            self._task = self._rich.add_task("locking", total=self.total)
-        return self
-
-    def __call__(self, variant_id: str, status: str) -> None:
-        self.done += 1
-        elapsed = time.perf_counter() - self.start
-        if self._rich is not None and self._task is not None:
-            self._rich.update(self._task, advance=1, description=f"{variant_id}: {status}")
-        else:
-            log.info("[%d/%d] %s: %s (%.1f s)", self.done, self.total, variant_id, status, elapsed)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._rich is not None:
-            self._rich.stop()

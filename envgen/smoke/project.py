@@ -27,6 +27,7 @@ from packaging.utils import canonicalize_name
 
 from envgen.errors import EnvgenError
 from envgen.infra import proc as _proc
+from envgen.infra import progress
 from envgen.model.types import TORCH_FAMILY
 from envgen.model.variants import Variant
 from envgen.smoke.report import SmokeCheck, SmokeReport, legacy_python
@@ -115,6 +116,7 @@ def check_named(
     # folder off sys.path itself.
     flags = ["-E", "-s"] if legacy_python(python) else ["-I"]
     args = [str(python), *flags, str(PROJECT_SCRIPT), named.name]
+    progress.update(f"project/{label}")
     try:
         result = _proc.run(
             args, what=f"import check of {named.name}", env=_proc.clean_env(), timeout=timeout,

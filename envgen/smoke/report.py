@@ -22,6 +22,7 @@ from typing import Final, Literal, get_args
 
 from envgen.errors import EnvgenError, SmokeTestError
 from envgen.infra import proc as _proc
+from envgen.infra import progress
 from envgen.infra.resources import SMOKE_SCRIPT, SMOKE_SCRIPT_27
 from envgen.model.types import ComputeKind
 
@@ -156,7 +157,12 @@ def run_smoke(
         args = [str(python), "-E", "-s", str(SMOKE_SCRIPT_27), "--expect", expect.to_json()]
     try:
         result = _proc.run(
-            args, what="smoke test", env=_proc.clean_env(), timeout=timeout, check=False
+            args,
+            what="smoke test",
+            env=_proc.clean_env(),
+            timeout=timeout,
+            check=False,
+            on_stderr=progress.smoke_lines(),  # each check as it starts
         )
     except EnvgenError as exc:
         return SmokeReport(checks=(_script_failure(exc.message),), python=str(python))

@@ -311,6 +311,12 @@ def test_build_without_variant_builds_what_it_can_then_summarises(
     # Timings and sizes vary: replace the numbers.
     err = re.sub(r"\d+\.\d (s|MB)", r"N \1", err)
     assert err == (
+        "cpu: verifying the lock\n"  # the progress lines (envgen.cli.progress)
+        "cpu: creating the environment (python 3.11)\n"
+        "cpu: installing\n"
+        "cpu: linking bytecode from the store\n"
+        "cpu: compiling bytecode (7 modules)\n"
+        "cpu: checking the installed packages\n"
         "cpu: built with pip in N s, added N MB (N MB shared with the cache)\n"
         "cpu: built (pip) in N s, added N MB (N MB shared with the cache) -> "
         "environments/cpu/.env\n"
@@ -327,6 +333,7 @@ def test_build_without_variant_builds_what_it_can_then_summarises(
     assert code == 8
     assert out.startswith("== cpu\n")
     assert re.sub(r"\d+\.\d s", "N s", err) == (
+        "cpu: smoke checks\n"
         "cpu: smoke 3 passed, 3 failed, 17 skipped in N s\n"
         "smoke: 2 variant(s): 0 passed, 1 failed (cpu), 1 not built (cu118)\n"
         "error: 1 of 2 variant(s) failed smoke checks\n"
@@ -430,8 +437,8 @@ _NEEDS_THE_INDEX = {
     "envgen build project.yaml --variant cpu",
     "envgen smoke project.yaml --variant cpu --junit smoke.xml",
     "make -C environments env-cpu",
-    'envgen run cpu -- python -c "import torch; print(torch.__version__)"',
-    "envgen shell cpu",
+    'envgen run project.yaml cpu -- python -c "import torch; print(torch.__version__)"',
+    "envgen shell project.yaml cpu",
 }
 
 

@@ -241,6 +241,7 @@ def test_a_planted_marker_counts_as_absent(kind: str, cloned: tuple[Path, dict[s
     code, out = envgen(["build", "project.yaml", "--no-smoke"], env, proj, timeout=30)
     assert (code, out) == (
         7,
+        "cpu: verifying the lock\n"  # the build's progress line (envgen.cli.progress)
         f"error: {rel} is a folder that is not an environment envgen built (no "
         "envgen-build.json); a build replaces that path as a whole, so envgen leaves it alone\n"
         f"  hint: move or remove {rel} yourself, or choose another --env-dir\n",

@@ -416,7 +416,8 @@ def test_planted_env_link_is_refused(locked: Path, capsys: pytest.CaptureFixture
     link = Path("environments/cpu/.env")
     link.symlink_to(elsewhere, target_is_directory=True)
     code, _, err = run_cli(["build", "project.yaml", "--no-smoke"], capsys)
-    assert (code, err) == (14, link_message(link, elsewhere))
+    # The lock is verified (a progress line) before the environment's path is looked at.
+    assert (code, err) == (14, "cpu: verifying the lock\n" + link_message(link, elsewhere))
     assert [p.name for p in elsewhere.iterdir()] == ["keep.txt"]
     assert (elsewhere / "keep.txt").read_bytes() == SECRET
 
@@ -433,6 +434,7 @@ def test_env_dir_with_foreign_contents_is_refused(
     )
     assert (code, err) == (
         7,
+        "cpu: verifying the lock\n"  # a progress line: the lock is verified first
         f"error: {shared / 'cpu'} is a folder that is not an environment envgen built (no "
         "envgen-build.json); a build replaces that path as a whole, so envgen leaves it alone\n"
         f"  hint: move or remove {shared / 'cpu'} yourself, or choose another --env-dir\n",
@@ -507,7 +509,9 @@ def test_run_and_shell_refuse_a_planted_folder_link(
     Path(rel).symlink_to(elsewhere, target_is_directory=True)
     args = [command, "cpu", "--", "python", "-V"] if command == "run" else [command, "cpu"]
     code, _, err = run_cli(args, capsys)
-    assert (code, err) == (14, link_message(Path(rel), elsewhere))
+    # The lock is verified (a progress line) before the environment's path is looked at.
+    shown = "cpu: verifying the lock\n" if rel == "environments/cpu" else ""
+    assert (code, err) == (14, shown + link_message(Path(rel), elsewhere))
     assert no_exec == []
     assert sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*")) == before
 

@@ -128,6 +128,7 @@ def assert_all_fail(proj: Path, env: dict[str, str], problems: list[str]) -> Non
     listed = "".join(f"  - {p}\n" for p in problems)
     assert (code, out) == (
         7,
+        "cpu: verifying the lock\n"  # the build's progress line (envgen.cli.progress)
         f"error: {(out_dir / 'cpu').relative_to(proj)}: the lock is not what its inputs resolve to (edited by "
         f"hand?); {len(problems)} problem(s):\n{listed}"
         "  hint: review the change, then run `envgen lock --variant cpu --upgrade`\n",

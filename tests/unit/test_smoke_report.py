@@ -211,6 +211,7 @@ def test_run_smoke_runs_the_script_isolated(monkeypatch: pytest.MonkeyPatch) -> 
             "env": {"PATH": "/usr/bin"},
             "timeout": 30,
             "check": False,
+            "on_stderr": None,  # nobody shows progress here (envgen.infra.progress)
         },
     }
     assert report == SmokeReport(
