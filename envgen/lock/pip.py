@@ -53,7 +53,7 @@ from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
-from envgen.render.requirements import index_lines, requirement_lines
+from envgen.render.requirements import requirement_lines, written_index_lines
 
 log = logging.getLogger(__name__)
 
@@ -174,23 +174,6 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
             sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
         ),
     )
-
-
-def written_index_lines(variant: Variant, written: IndexUrls) -> list[str]:
-    """The index lines of the lock: the published form, with PyPI always reachable.
-
-    pip takes candidates from every index and keeps only files whose hash is pinned, so the stale
-    copies the PyTorch index re-hosts (numpy, ...) cannot be installed from it by accident.
-    """
-    lines = index_lines(variant, written)
-    build = variant.pip
-    if (
-        build is not None
-        and build.index == "index-url"
-        and not any(line.startswith("--extra-index-url ") for line in lines)
-    ):
-        lines.append(f"--extra-index-url {written.pypi or PYPI_SIMPLE}")
-    return lines
 
 
 def _toml_string(value: str) -> str:
