@@ -903,6 +903,8 @@ def console_main() -> None:
         code = exc.code
         if code is not None and not isinstance(code, int):
             raise  # a message for Python to print (exit 1)
+        if sys.gettrace() is not None or sys.getprofile() is not None:
+            raise  # a profiler or coverage tool saves its data at exit: let it
         try:
             sys.stdout.flush()
             sys.stderr.flush()
