@@ -669,7 +669,7 @@ class PipLocker:
             _OUTPUT,
             "--python",
             # only for sdist builds; the target is --python-version/--python-platform
-            build_interpreter(uv, variant.python, env, who=variant.id),
+            build_interpreter(uv, variant.python, env, who=variant.id, cache_dir=request.cache_dir),
             "--python-version",
             variant.resolution_python,
             "--python-platform",
