@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen import __version__
 from envgen.infra import proc as _proc
 
 pytestmark = pytest.mark.integration
@@ -167,7 +168,7 @@ def test_version_is_answered_before_click_loads(tmp_path: Path) -> None:
         cwd=tmp_path,
         env=_env(tmp_path),
     )
-    assert fast.stdout == slow.stdout == "envgen, version 0.1.0\n"
+    assert fast.stdout == slow.stdout == f"envgen, version {__version__}\n"
 
 
 def test_help_imports_no_stage(tmp_path: Path) -> None:
