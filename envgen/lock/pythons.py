@@ -9,11 +9,12 @@ pyenv version is found once its `bin/` is on PATH). When there is none, it says 
 falls back to the host's interpreter.
 
 The look-up is remembered under the cache root (`<cache>/pythons/<minor>.json`), keyed by what
-uv searches: PATH, and the modification time of each of its folders and of uv's managed-python
-folder. uv takes 0.1-2 s to search (1.9 s on a machine whose pyenv shims name versions that are
-not on PATH), on every lock of a variant whose python is not the host's; installing a python
-(pyenv, uv, a package manager) changes one of those folders, so a remembered answer is never one
-the search would no longer give.
+uv's search reads (`search_key`): the variables that steer it, PATH with each folder's
+modification time, uv's managed-python folder, and pyenv's global and local version files. uv
+takes 0.1-2 s to search (1.9 s on a machine whose pyenv shims name versions that are not
+active), on every lock of a variant whose python is not the host's. Installing a python (pyenv,
+uv, a package manager) or choosing another pyenv version changes one of those; a change the key
+does not see is undone by deleting `<cache>/pythons/`.
 
 This module must not resolve packages; it starts processes only through envgen.infra.proc.
 """
@@ -80,18 +81,29 @@ def _say(who: str, minor: str) -> None:
         log.info("%s: sdists are built with python %s at %s", who, minor, _found[minor])
 
 
+# Variables that steer uv's search or what a pyenv shim runs.
+_SEARCH_VARIABLES: Final = (
+    "VIRTUAL_ENV", "CONDA_PREFIX", "PYENV_VERSION", "PYENV_ROOT", "UV_PYTHON",
+    "UV_PYTHON_PREFERENCE", "UV_PYTHON_INSTALL_DIR",
+)  # fmt: skip
+
+
 def search_key(env: Mapping[str, str]) -> list[list[object]]:
-    """What uv's search depends on: each PATH folder and uv's managed-python folder, with its
-    modification time (None when absent)."""
-    path = env.get("PATH", "")
-    data_home = env.get("XDG_DATA_HOME") or os.path.join(env.get("HOME", ""), ".local", "share")  # noqa: PTH118 - str paths
-    folders = [
-        *path.split(os.pathsep),
+    """What uv's search reads: the variables that steer it, each PATH folder, uv's
+    managed-python folder and pyenv's version files, each with its modification time (None when
+    absent)."""
+    home = env.get("HOME", "")
+    data_home = env.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")  # noqa: PTH118 - str paths
+    pyenv_root = env.get("PYENV_ROOT") or os.path.join(home, ".pyenv")  # noqa: PTH118
+    paths = [
+        *env.get("PATH", "").split(os.pathsep),
         env.get("UV_PYTHON_INSTALL_DIR", ""),
         os.path.join(data_home, "uv", "python"),  # noqa: PTH118 - str paths
+        os.path.join(pyenv_root, "version"),  # noqa: PTH118 - `pyenv global`
+        os.path.join(os.getcwd(), ".python-version"),  # noqa: PTH109, PTH118 - `pyenv local`
     ]
-    key: list[list[object]] = []
-    for folder in folders:
+    key: list[list[object]] = [[name, env.get(name)] for name in _SEARCH_VARIABLES]
+    for folder in paths:
         try:
             mtime: int | None = os.stat(folder).st_mtime_ns if folder else None  # noqa: PTH116
         except OSError:
