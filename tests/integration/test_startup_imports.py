@@ -175,3 +175,10 @@ def test_help_imports_no_stage(tmp_path: Path) -> None:
     modules = _modules(tmp_path, "--help")
     assert "envgen.cli" in modules
     assert sorted(m for m in modules if m.startswith(("envgen.app", "envgen.model"))) == []
+
+
+def test_only_variant_auto_loads_the_doctor() -> None:
+    """app.resolve_auto names `auto` before importing build.running (with repro.doctor) for it."""
+    from envgen.build.running import AUTO
+
+    assert AUTO == "auto"
