@@ -177,8 +177,18 @@ def test_help_imports_no_stage(tmp_path: Path) -> None:
     assert sorted(m for m in modules if m.startswith(("envgen.app", "envgen.model"))) == []
 
 
-def test_only_variant_auto_loads_the_doctor() -> None:
-    """app.resolve_auto names `auto` before importing build.running (with repro.doctor) for it."""
-    from envgen.build.running import AUTO
-
-    assert AUTO == "auto"
+def test_only_variant_auto_loads_the_doctor(tmp_path: Path) -> None:
+    """`build`/`smoke --variant cpu` resolve the pattern without build.running and
+    repro.doctor (~20 ms); `auto` is the literal build.running.AUTO."""
+    probe = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from envgen.app import resolve_auto\n"
+        "from envgen.infra.settings import Settings\n"
+        "got = resolve_auto(Path('p.yaml'), None, ('cpu',), Settings.from_environ({}))\n"
+        "print(json.dumps([list(got[0]), 'envgen.repro.doctor' in sys.modules]))\n"
+        "from envgen.build.running import AUTO\n"
+        "print(json.dumps(AUTO))"
+    )
+    out = _proc.run([sys.executable, "-c", probe], what="probe", cwd=tmp_path, env=_env(tmp_path))
+    assert out.stdout.splitlines() == ['[["cpu"], false]', '"auto"']
