@@ -13,7 +13,6 @@ same hashes), for `envgen lock --check`. Must not resolve anything itself.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import dataclasses
 import json
 import re
@@ -132,41 +131,10 @@ def _sources(
     )
 
 
-# Index pages fetched at once for one pylock.toml (each pin's page on each index).
-_PAGE_WORKERS: Final = 6
-Pages = dict[tuple[str, str], "list[IndexFile] | NetworkError"]
-
-
-def _prefetch(pins: list[_Pin], sources: _Sources, timeout: float) -> Pages:
-    """Every pin's page on every index, fetched in parallel: (index, name) -> files or the error.
-
-    A lock of 10-30 packages on two indexes asks for 20-60 pages; one after the other they were
-    ~60 % of a warm one-variant lock (docs/benchmarks.md). The answers are used in pin order, so
-    the first error raised is the one a sequential run would raise.
-    """
-    keys = list(dict.fromkeys((real, pin.name) for pin in pins for real, _ in sources.indexes))
-    if not keys:
-        return {}
-
-    def fetch(key: tuple[str, str]) -> list[IndexFile] | NetworkError:
-        real, name = key
-        try:
-            return page_files(project_page(real, name), timeout=timeout,
-                              netrc_file=sources.netrc_file)  # fmt: skip
-        except NetworkError as exc:
-            return exc
-
-    with cf.ThreadPoolExecutor(max_workers=min(_PAGE_WORKERS, len(keys))) as pool:
-        return dict(zip(keys, pool.map(fetch, keys), strict=True))
-
-
 def _files_of(
-    pin: _Pin, sources: _Sources, timeout: float, pages: Pages | None = None
+    pin: _Pin, sources: _Sources, timeout: float
 ) -> tuple[dict[str, tuple[IndexFile, str, str]], bool]:
-    """sha256 -> (file, real index or page, written one) for a pin; and whether PyPI answered.
-
-    `pages`: the index pages fetched beforehand (`_prefetch`); a page not in it is fetched now.
-    """
+    """sha256 -> (file, real index or page, written one) for a pin; and whether PyPI answered."""
     files: dict[str, tuple[IndexFile, str, str]] = {}
     answered = True
     official = sources.official_pypi
@@ -184,14 +152,10 @@ def _files_of(
             if f.sha256 in pin.hashes:
                 files.setdefault(f.sha256, (f, official, official))
     for real, shown_url in sources.indexes:
-        found = (pages or {}).get((real, pin.name))
-        if isinstance(found, NetworkError):
-            raise found
-        if found is None:
-            found = page_files(
-                project_page(real, pin.name), timeout=timeout, netrc_file=sources.netrc_file
-            )
-        for f in found:
+        pages = page_files(
+            project_page(real, pin.name), timeout=timeout, netrc_file=sources.netrc_file
+        )
+        for f in pages:
             if f.sha256 in pin.hashes:
                 files.setdefault(f.sha256, (f, real, shown_url))
     for f, real, shown_url in sources.flat:
@@ -221,10 +185,8 @@ def render_pylock(
         'created-by = "envgen"',
     ]
     missing: list[str] = []
-    pins = _pins(requirements_body)
-    pages = _prefetch(pins, sources, timeout)
-    for pin in pins:
-        files, answered = _files_of(pin, sources, timeout, pages)
+    for pin in _pins(requirements_body):
+        files, answered = _files_of(pin, sources, timeout)
         if not answered:
             sources = dataclasses.replace(sources, official_pypi=None)
         lost = [h for h in pin.hashes if h not in files]
