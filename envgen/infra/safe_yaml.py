@@ -72,20 +72,25 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-def load_bounded(text: str, *, max_nodes: int = MAX_NODES) -> tuple[yaml.Node | None, object]:
+def load_bounded(
+    text: str, *, max_nodes: int = MAX_NODES, shipped: bool = False
+) -> tuple[yaml.Node | None, object]:
     """Compose `text` (one document), check its expanded size, then build it: (node, value).
 
-    libyaml (PyYAML's C parser) composes where it is built in, ~10x faster than the pure-Python
-    parser (era.yaml: ~50 ms -> ~5 ms); whenever it refuses the text, or the text holds a
-    character PyYAML's reader refuses and libyaml would let through, the pure-Python loader
-    reads it again, so every error, message and limit stays PyYAML's own.
+    `shipped`: the text is one of envgen's own data files (matrices/), not a file a repository or
+    user supplies. Those are composed by libyaml (PyYAML's C parser) where it is built in, ~10x
+    faster than the pure-Python parser (era.yaml: ~50 ms -> ~5 ms a lock); whenever it refuses
+    the text, or the text holds a character PyYAML's reader refuses, the pure-Python loader reads
+    it again, so every error, message and limit stays PyYAML's own. Untrusted text always goes
+    through the pure-Python parser, whose failures under the fuzzers' memory and time limits are
+    Python exceptions.
 
     Raises:
         yaml.YAMLError: the text is not valid YAML.
         YamlBombError: too many nodes with aliases expanded, too deep, or recursive.
         ValueError, OverflowError: a scalar YAML types but cannot build (the date 2022-13-45).
     """
-    if _FAST_LOADER is not None and _NON_PRINTABLE.search(text) is None:
+    if shipped and _FAST_LOADER is not None and _NON_PRINTABLE.search(text) is None:
         fast = _FAST_LOADER(text)
         try:
             node = fast.get_single_node()
