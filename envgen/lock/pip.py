@@ -295,8 +295,9 @@ Getter = Callable[[str, str, float], tuple[str, bytes]]
 class PageCache:
     """The PyTorch index's pages for one lock run, each fetched once for all its variants.
 
-    Every variant on one index asks for the same pages (the index root, torch's project page,
-    torch's METADATA): 6 variants fetched them 6-12 times. A page is kept for the lock run only
+    Every variant on one index asks for the same pages (the index root and torch's project page,
+    and torch's METADATA where two variants need the same wheel): 6 variants fetched them 6-12
+    times. A page is kept for the lock run only
     (the locker holds the cache), so a later run sees the index as it is then. A failed fetch
     is not kept. Two threads asking for one page wait for one fetch.
     """
