@@ -124,7 +124,7 @@ FULL: Final = IndexSize(
 )
 QUICK: Final = IndexSize(
     torch_versions=dict.fromkeys((*TORCH_INDEXES, PYPI), ("2.12.0", "2.13.0")),
-    pythons=("cp311",),
+    pythons=("cp311", "cp312"),  # the 6-variant lock has two pythons
     platforms=("manylinux_2_28_x86_64",),
     numpy_versions=("2.2.6", "2.3.5"),
     other_versions=1,

@@ -7,11 +7,13 @@ does); this module must not write outside the directories it is handed.
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -60,6 +62,55 @@ def repeat(
         if after is not None:
             after(i)
     return Timing(runs=tuple(runs))
+
+
+# Runs one command and writes its wall seconds and peak memory to a file: the child's own
+# accounting from wait4(2) (ru_maxrss: the largest single process among it and the children it
+# waited for, as /usr/bin/time -v reports it). The wrapper's own start-up is outside the timing.
+_WRAPPER: Final = """
+import json, os, sys, time
+out, cwd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+os.chdir(cwd)
+start = time.perf_counter()
+pid = os.posix_spawnp(args[0], args, os.environ)
+_, status, usage = os.wait4(pid, 0)
+seconds = time.perf_counter() - start
+with open(out, "w") as f:
+    json.dump({"seconds": seconds, "peak_bytes": usage.ru_maxrss * 1024}, f)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sample:
+    """One run of one command: wall seconds and peak resident memory (bytes)."""
+
+    seconds: float
+    peak_bytes: int
+
+
+def measured(
+    args: Sequence[str | os.PathLike[str]],
+    *,
+    what: str,
+    env: Mapping[str, str],
+    cwd: Path,
+    timeout: float = 900.0,
+) -> Sample:
+    """Run a tool as `run` does (raise when it fails) and return its time and peak memory."""
+    fd, name = tempfile.mkstemp(prefix="envgen-bench-", suffix=".json")
+    os.close(fd)
+    try:
+        _proc.run(
+            [sys.executable, "-I", "-c", _WRAPPER, name, cwd, *args],
+            what=what,
+            env=env,
+            timeout=timeout,
+        )
+        data = json.loads(Path(name).read_text())
+    finally:
+        Path(name).unlink(missing_ok=True)
+    return Sample(seconds=float(data["seconds"]), peak_bytes=int(data["peak_bytes"]))
 
 
 def ratio(slow: float, fast: float) -> float:

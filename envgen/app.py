@@ -854,10 +854,10 @@ def resolve_auto(
     spec_path: Path, matrix_dir: Path | None, variants: tuple[str, ...], settings: Settings
 ) -> tuple[tuple[str, ...], str | None]:
     """`--variant auto` -> (the id doctor's verdicts favour, why); other patterns pass through."""
+    if "auto" not in variants:  # build.running.AUTO: its module (doctor, ~20 ms) only for auto
+        return variants, None
     from envgen.build.running import AUTO, choose_auto  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    if AUTO not in variants:
-        return variants, None
     if variants != (AUTO,):
         msg = "--variant auto picks one variant; give it alone, not with other patterns"
         raise SpecError(msg)

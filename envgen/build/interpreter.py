@@ -25,7 +25,6 @@ processes only through envgen.infra.proc.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import tempfile
@@ -149,6 +148,8 @@ def install_conda_python(request: BuildRequest) -> str:
     """
     variant = request.variant
     channel = conda_forge_url(request.channel_alias)
+    import asyncio  # noqa: PLC0415 - with ssl, ~20 ms: only for a python uv cannot provide
+
     try:
         records = asyncio.run(_solve_and_install(request, channel))
     except Exception as exc:  # rattler raises its own exception types

@@ -23,7 +23,8 @@ import logging
 import os
 import platform as host_platform
 import sys
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -53,7 +54,7 @@ from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
-from envgen.render.requirements import index_lines, requirement_lines
+from envgen.render.requirements import requirement_lines, written_index_lines
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,8 @@ _OPTION_PREFIXES: Final = (
     "--no-index",
 )
 _SIMPLE_JSON: Final = "application/vnd.pypi.simple.v1+json"
+# torch's project page, asked by the upload-time probe and the runtime prediction alike.
+_TORCH_PAGE_ACCEPT: Final = f"{_SIMPLE_JSON}, text/html;q=0.1"
 _PROBE_TIMEOUT_S: Final = 30.0
 
 
@@ -174,23 +177,6 @@ def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
             sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
         ),
     )
-
-
-def written_index_lines(variant: Variant, written: IndexUrls) -> list[str]:
-    """The index lines of the lock: the published form, with PyPI always reachable.
-
-    pip takes candidates from every index and keeps only files whose hash is pinned, so the stale
-    copies the PyTorch index re-hosts (numpy, ...) cannot be installed from it by accident.
-    """
-    lines = index_lines(variant, written)
-    build = variant.pip
-    if (
-        build is not None
-        and build.index == "index-url"
-        and not any(line.startswith("--extra-index-url ") for line in lines)
-    ):
-        lines.append(f"--extra-index-url {written.pypi or PYPI_SIMPLE}")
-    return lines
 
 
 def _toml_string(value: str) -> str:
@@ -303,6 +289,41 @@ def _get(url: str, accept: str, timeout: float) -> tuple[str, bytes]:
     return answer.content_type, answer.body
 
 
+Getter = Callable[[str, str, float], tuple[str, bytes]]
+
+
+class PageCache:
+    """The PyTorch index's pages for one lock run, each fetched once for all its variants.
+
+    Every variant on one index asks for the same pages (the index root and torch's project page,
+    and torch's METADATA where two variants need the same wheel): 6 variants fetched them 6-12
+    times. A page is kept for the lock run only
+    (the locker holds the cache), so a later run sees the index as it is then. A failed fetch
+    is not kept. Two threads asking for one page wait for one fetch.
+    """
+
+    _MAX_PAGES: Final = 64  # bodies are bounded by http_get; a lock asks for a handful of pages
+
+    def __init__(self) -> None:
+        self._pages: dict[tuple[str, str], tuple[str, bytes]] = {}
+        self._locks: dict[tuple[str, str], threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def get(self, url: str, accept: str, timeout: float) -> tuple[str, bytes]:
+        key = (url, accept)
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:
+            found = self._pages.get(key)
+            if found is not None:
+                return found
+            page = _get(url, accept, timeout)
+            with self._guard:
+                if len(self._pages) < self._MAX_PAGES:
+                    self._pages[key] = page
+            return page
+
+
 class _Anchors(html.parser.HTMLParser):
     def __init__(self) -> None:
         super().__init__()
@@ -331,7 +352,7 @@ def _anchors(text: str) -> list[tuple[str, str]]:
     return parser.items
 
 
-def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
+def projects_on_index(plan: IndexPlan, timeout: float, get: Getter = _get) -> frozenset[str] | None:
     """Normalized names of the projects the PyTorch index (or find-links page) hosts.
 
     None when it cannot be read: the caller then routes only the direct torch pins.
@@ -340,7 +361,7 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
         return frozenset()
     try:
         if plan.flat:
-            _, body = _get(plan.pytorch, "text/html", timeout)
+            _, body = get(plan.pytorch, "text/html", timeout)
             names: set[str] = set()
             for href, _ in _anchors(body.decode("utf-8", "replace")):
                 filename = unquote(urlsplit(href).path.rsplit("/", 1)[-1])
@@ -349,7 +370,7 @@ def projects_on_index(plan: IndexPlan, timeout: float) -> frozenset[str] | None:
                 except InvalidWheelFilename:
                     continue
             return frozenset(names)
-        ctype, body = _get(plan.pytorch + "/", f"{_SIMPLE_JSON}, text/html;q=0.1", timeout)
+        ctype, body = get(plan.pytorch + "/", f"{_SIMPLE_JSON}, text/html;q=0.1", timeout)
         if ctype.startswith(_SIMPLE_JSON):
             data = json.loads(body)
             return frozenset(canonicalize_name(p["name"]) for p in data.get("projects", ()))
@@ -408,7 +429,9 @@ def runtime_requirements(metadata: str, environment: dict[str, str]) -> list[str
     return sorted(found)
 
 
-def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[str] | None:
+def predict_runtime(
+    plan: IndexPlan, variant: Variant, timeout: float, get: Getter = _get
+) -> list[str] | None:
     """torch's runtime wheels (triton, nvidia-*) for the target, read from its PEP 658 metadata.
 
     Lets one uv pass route them to the PyTorch index. None when the index offers no JSON page or
@@ -419,7 +442,8 @@ def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[s
     pin = Version(variant.pip.torch)
     tag = "cp" + variant.python.replace(".", "")
     try:
-        ctype, body = _get(plan.pytorch + "/torch/", _SIMPLE_JSON, timeout)
+        # The upload-time probe asks for the same page with the same Accept: one fetch.
+        ctype, body = get(plan.pytorch + "/torch/", _TORCH_PAGE_ACCEPT, timeout)
         if not ctype.startswith(_SIMPLE_JSON):
             return None
         for entry in json.loads(body).get("files", ()):
@@ -430,7 +454,7 @@ def predict_runtime(plan: IndexPlan, variant: Variant, timeout: float) -> list[s
             if version != pin or not any(t.interpreter == tag for t in tags):
                 continue
             url = urljoin(plan.pytorch + "/torch/", str(entry["url"])) + ".metadata"
-            _, meta = _get(_with_auth(url, plan.pytorch), "*/*", timeout)
+            _, meta = get(_with_auth(url, plan.pytorch), "*/*", timeout)
             return runtime_requirements(
                 meta.decode("utf-8", "replace"), target_environment(variant)
             )
@@ -451,7 +475,7 @@ def _with_auth(url: str, base: str) -> str:
     return urlunsplit((parts.scheme, auth + parts.netloc, parts.path, parts.query, parts.fragment))
 
 
-def has_upload_times(plan: IndexPlan, timeout: float) -> bool | None:
+def has_upload_times(plan: IndexPlan, timeout: float, get: Getter = _get) -> bool | None:
     """Whether the PyTorch index gives PEP 700 upload times (asked on its `torch` project page);
     None when it did not answer (a later probe of it in the same lock need not wait again)."""
     if plan.pytorch is None:
@@ -459,7 +483,7 @@ def has_upload_times(plan: IndexPlan, timeout: float) -> bool | None:
     if plan.flat:
         return False  # a find-links page is plain HTML: no upload times
     try:
-        ctype, body = _get(plan.pytorch + "/torch/", f"{_SIMPLE_JSON}, text/html;q=0.1", timeout)
+        ctype, body = get(plan.pytorch + "/torch/", _TORCH_PAGE_ACCEPT, timeout)
         if not ctype.startswith(_SIMPLE_JSON):
             return False
         files = json.loads(body).get("files", [])
@@ -491,6 +515,7 @@ class PipLocker:
             msg = f"unknown pip resolver {resolver!r}; choose one of {', '.join(RESOLVERS)}"
             raise LockError(msg)
         self.resolver = resolver
+        self._pages = PageCache()  # one locker serves one lock run (make_lockers)
 
     def lock(self, request: LockRequest) -> tuple[LockedFile, ...]:
         """Resolve the variant's pip side; one LockedFile named requirements.txt."""
@@ -571,7 +596,7 @@ class PipLocker:
         no_times = False
         answered = True
         if request.exclude_newer is not None and plan.pytorch is not None:
-            times = has_upload_times(plan, timeout)
+            times = has_upload_times(plan, timeout, self._pages.get)
             answered = times is not None
             no_times = not times
             index = _proc.redact(split_credentials(plan.pytorch)[0])
@@ -587,9 +612,13 @@ class PipLocker:
         # predicted from torch's metadata when the index offers it (one uv pass), else learnt
         # from a first resolution (two passes).
         # An index that just failed to answer the probe is not asked again before uv tries it.
-        predicted = predict_runtime(plan, variant, timeout) if plan.pytorch and answered else None
+        predicted = (
+            predict_runtime(plan, variant, timeout, self._pages.get)
+            if plan.pytorch and answered
+            else None
+        )
         if predicted:
-            hosted = projects_on_index(plan, timeout)
+            hosted = projects_on_index(plan, timeout, self._pages.get)
             extra = sorted(n for n in predicted if hosted is not None and n in hosted)
             if extra:
                 requirements = [*requirements, *extra]
@@ -602,7 +631,7 @@ class PipLocker:
         needed = [n for n in versions if is_torch_family(n) and n not in direct]
         if not needed:
             return first
-        hosted = projects_on_index(plan, timeout)
+        hosted = projects_on_index(plan, timeout, self._pages.get)
         if hosted is None:
             return first
         extra = sorted(n for n in needed if n in hosted)
@@ -641,7 +670,7 @@ class PipLocker:
             _OUTPUT,
             "--python",
             # only for sdist builds; the target is --python-version/--python-platform
-            build_interpreter(uv, variant.python, env, who=variant.id),
+            build_interpreter(uv, variant.python, env, who=variant.id, cache_dir=request.cache_dir),
             "--python-version",
             variant.resolution_python,
             "--python-platform",

@@ -14,7 +14,6 @@ import datetime as dt
 import difflib
 import logging
 import re
-import tempfile
 from pathlib import Path
 
 from packaging.requirements import InvalidRequirement, Requirement
@@ -26,7 +25,6 @@ from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
 from envgen.infra.settings import Settings
 from envgen.lock.base import Locker, LockRequest
-from envgen.lock.conda import CondaLocker
 from envgen.lock.condalock import CondaLock
 from envgen.lock.lockfile import (
     LOCK_FILES_PIP,
@@ -39,19 +37,24 @@ from envgen.lock.lockfile import (
     split_header,
     tampered_lines,
 )
-from envgen.lock.pip import PipLocker, written_index_lines
 from envgen.lock.piplock import LockSyntaxError, PipLock
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant, pip_pins
 from envgen.render.base import IndexUrls, conda_channel_map, index_urls
 from envgen.render.environment import channels
+from envgen.render.requirements import written_index_lines
 
 log = logging.getLogger(__name__)
 
 
 def make_lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
     """The locker of each manager, for a lock run and for a re-resolution."""
+    # The lockers (uv's driver, rattler's, the pip 20 route: ~40 modules) only when one runs:
+    # `lock --pins-only` checks a full lock's pins through this module and resolves nothing.
+    from envgen.lock.conda import CondaLocker  # noqa: PLC0415 - only to resolve
+    from envgen.lock.pip import PipLocker  # noqa: PLC0415 - only to resolve
+
     return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
 
 
@@ -335,6 +338,8 @@ def resolve_afresh(
     resolver, cutoff = effective_options(spec, *parse_overrides(recorded))
     lockers = make_lockers(resolver, conda_tool)
     bodies: dict[str, str] = {}
+    import tempfile  # noqa: PLC0415 - with shutil, random, bz2, lzma (~5 ms): only to re-resolve
+
     with tempfile.TemporaryDirectory(prefix="envgen-verify-") as tmp:
         request = LockRequest(
             variant=variant,

@@ -30,7 +30,7 @@ TABLE: Final = MATRICES_DIR / "build-dependencies.yaml"
 def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(package, build requirements) for every row, sorted by package."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"))
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the build-dependencies table: {exc}"
         raise MatrixError(msg) from exc
@@ -56,7 +56,7 @@ def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, 
 
 @functools.cache
 def _runtime(path: Path = TABLE) -> tuple[tuple[SpecifierSet, tuple[str, ...]], ...]:
-    _, data = load_bounded(path.read_text(encoding="utf-8"))
+    _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     rows = data.get("runtime") if isinstance(data, dict) else None
     out: list[tuple[SpecifierSet, tuple[str, ...]]] = []
     for i, row in enumerate(rows or []):

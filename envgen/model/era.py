@@ -90,7 +90,7 @@ def _read(path: Path) -> list[dict[str, object]]:
     if len(raw) > _MAX_BYTES:
         msg = f"{path}: larger than {_MAX_BYTES} bytes"
         raise ValueError(msg)
-    _, data = load_bounded(raw.decode("utf-8"))
+    _, data = load_bounded(raw.decode("utf-8"), shipped=True)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         msg = f"{path}: expected a list of mappings"
         raise ValueError(msg)

@@ -51,7 +51,7 @@ class PypiRoute:
 def load_routes(path: Path = TABLE) -> tuple[PypiRoute, ...]:
     """The table's rows (checked: every key known, each row with its evidence)."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"))
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the PyPI route table: {exc}"
         raise MatrixError(msg) from exc

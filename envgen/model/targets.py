@@ -275,7 +275,7 @@ def load_targets(directory: Path | None = None) -> Targets:
     """
     path = (directory or MATRICES_DIR) / TARGETS_FILE
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"))
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     except OSError as exc:
         msg = f"{path}: cannot be read: {exc.strerror or exc}"
         raise MatrixError(msg, hint="restore it from git") from None

@@ -122,3 +122,20 @@ def render_requirements(variant: Variant, *, header: Header, urls: IndexUrls) ->
 def has_hashes(text: str) -> bool:
     """True for a full lock (every pin carries --hash), False for the pins-only form."""
     return "--hash=" in text
+
+
+def written_index_lines(variant: Variant, written: IndexUrls) -> list[str]:
+    """The index lines of the lock: the published form, with PyPI always reachable.
+
+    pip takes candidates from every index and keeps only files whose hash is pinned, so the stale
+    copies the PyTorch index re-hosts (numpy, ...) cannot be installed from it by accident.
+    """
+    lines = index_lines(variant, written)
+    build = variant.pip
+    if (
+        build is not None
+        and build.index == "index-url"
+        and not any(line.startswith("--extra-index-url ") for line in lines)
+    ):
+        lines.append(f"--extra-index-url {written.pypi or PYPI_SIMPLE}")
+    return lines

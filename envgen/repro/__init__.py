@@ -8,5 +8,5 @@ carry        conda dependencies carried across to pip when an import moves to pi
 wheels       which python every exact pin has a wheel for, as of the file's date
 eras         facts about releases older than the matrix
 reading      bounded reads of untrusted files
-base_images  Docker base images -> torch / CUDA facts
+base_images  Docker base images -> torch / CUDA facts (base_image_rows: their row model)
 """

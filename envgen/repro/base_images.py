@@ -1,7 +1,9 @@
 """matrices/base-images.yaml: the torch, CUDA and python that framework base images ship.
 
 `envgen import` reads a Dockerfile's FROM line against these rows (NGC PyTorch containers, whose
-tag says only YY.MM); the data stays apart from code, each row with its source.
+tag says only YY.MM); the data stays apart from code, each row with its source. The row model
+(pydantic) lives in base_image_rows.py and loads only when a row is asked for, so an import that
+names no such image does not load pydantic.
 """
 
 from __future__ import annotations
@@ -9,34 +11,24 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Final
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import TYPE_CHECKING, Final
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.model.matrix import read_model_rows
 
+if TYPE_CHECKING:
+    from envgen.repro.base_image_rows import BaseImageRow
+
 BASE_IMAGES_FILE: Final = "base-images.yaml"
-
-
-class BaseImageRow(BaseModel):
-    """One image tag and what it ships."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    image: str = Field(pattern=r"^[a-z0-9./_-]+$")
-    tag: str = Field(pattern=r"^\d\d\.\d\d$")
-    torch: str = Field(pattern=r"^\d+\.\d+\.\d+[0-9A-Za-z.+]*$")
-    cuda: str = Field(pattern=r"^\d+\.\d+(\.\d+)*$")
-    python: str = Field(pattern=r"^\d\.\d+$")
-    source: str
-    inferred: tuple[str, ...] = ()
 
 
 @functools.cache
 def load_base_images(directory: Path | None = None) -> tuple[BaseImageRow, ...]:
     """Read and validate base-images.yaml (no duplicate image:tag rows)."""
+    # pydantic (~50 ms with its plugin scan) only when a Dockerfile names an NGC image.
+    from envgen.repro.base_image_rows import BaseImageRow  # noqa: PLC0415 - see above
+
     path = (directory or MATRICES_DIR) / BASE_IMAGES_FILE
     images = read_model_rows(path, BaseImageRow)
     keys = [(i.image, i.tag) for i in images]

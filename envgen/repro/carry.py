@@ -61,7 +61,7 @@ class Carried:
 def load_table(path: Path = TABLE) -> dict[str, Row]:
     """conda name -> Row, from the shipped table (checked: one kind per row, each with a source)."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"))
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the conda -> PyPI name table: {exc}"
         raise MatrixError(msg) from exc

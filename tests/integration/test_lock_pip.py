@@ -464,3 +464,33 @@ def test_pip_tools_refuses_other_targets(pytorch_index: ServedIndex, tmp_path: P
         PipLocker(resolver="pip-tools").lock(request_for(variant, pytorch_index, tmp_path))
     assert "pip-tools resolves only for the running interpreter" in str(info.value)
     assert "resolver: uv" in str(info.value)
+
+
+def test_one_lock_run_fetches_each_index_page_once(
+    pytorch_index: ServedIndex, tmp_path: Path
+) -> None:
+    """Variants on one PyTorch index share its pages within a lock run (one locker), and a new
+    run (a new locker) asks the index again: issue 27, per-variant re-downloads."""
+    found = variants(
+        'python: ["3.10", "3.11"]\ntorch: "2.1.0"\naccelerators: [cu118]\n'
+        "managers: [pip]\npip: [numpy]\n"
+    )
+    assert sorted(found) == ["cu118-py310", "cu118-py311"]
+    pytorch_index.clear_requests()
+    locker = PipLocker()
+    bodies = [
+        locker.lock(request_for(v, pytorch_index, tmp_path, name=v.id))[0].body
+        for v in found.values()
+    ]
+    assert all("torch==2.1.0+cu118" in b for b in bodies)
+    assert envgen_pages(pytorch_index) == ["/whl/cu118/", "/whl/cu118/torch/"]
+
+    pytorch_index.clear_requests()
+    PipLocker().lock(request_for(found["cu118-py311"], pytorch_index, tmp_path, name="again"))
+    assert envgen_pages(pytorch_index) == ["/whl/cu118/", "/whl/cu118/torch/"]
+
+
+def envgen_pages(index: ServedIndex) -> list[str]:
+    """The index pages envgen itself asked for (uv asks with another Accept header)."""
+    accept = "application/vnd.pypi.simple.v1+json, text/html;q=0.1"
+    return sorted(r.path for r in index.requests if r.accept == accept)

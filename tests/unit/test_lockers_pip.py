@@ -21,7 +21,6 @@ from envgen.lock.pip import (
     running_platform,
     target_environment,
     uv_python_platform,
-    written_index_lines,
 )
 from envgen.lock.piplock import PipLock
 from envgen.model.matrix import PipBuild, load_matrix
@@ -30,6 +29,7 @@ from envgen.model.targets import load_targets
 from envgen.model.types import PLATFORMS, Platform
 from envgen.model.variants import Variant, expand
 from envgen.render.base import IndexUrls
+from envgen.render.requirements import written_index_lines
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 MIRROR = IndexUrls(
