@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Self
 from envgen.cli import console
 from envgen.infra import progress
 from envgen.infra.progress import Event, human_bytes
+from envgen.infra.settings import dumb_terminal
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def terminal() -> bool:
     """Whether stderr is a terminal a live display can redraw."""
-    return sys.stderr.isatty() and os.environ.get("TERM", "") != "dumb"
+    return sys.stderr.isatty() and not dumb_terminal()
 
 
 @contextlib.contextmanager

@@ -185,6 +185,7 @@ __all__ = [
     "check_one_line",
     "default_cache_root",
     "default_key_file",
+    "dumb_terminal",
     "uv_http_timeout",
 ]
 
@@ -196,3 +197,8 @@ def no_color_requested(environ: Mapping[str, str] | None = None) -> bool:
     command that never reads the settings.
     """
     return bool((os.environ if environ is None else environ).get("NO_COLOR"))
+
+
+def dumb_terminal(environ: Mapping[str, str] | None = None) -> bool:
+    """TERM is "dumb": a terminal that cannot redraw a line (Emacs shells, some CI consoles)."""
+    return (os.environ if environ is None else environ).get("TERM", "") == "dumb"

@@ -1,52 +1,60 @@
 """Which format a file is, and the reader that turns it into evidence.
 
 `detect_kind` decides a file's format from its name, then its content (an ordered decision
-table); `READERS` maps each format to its module's `read`. A new format is a new module with a
-`read(text, found, base)` function, a row in `READERS` and a `SourceKind`. Nothing here reads the
-matrix or decides anything about the project (envgen.repro.importer.resolution does).
+table); `READERS` maps each format to its module, whose `read` `reader` returns. A new format
+is a new module with a `read(text, found, base)` function, a row in `READERS` and a
+`SourceKind`. Nothing here reads the matrix or decides anything about the project
+(envgen.repro.importer.resolution does).
 """
 
 from __future__ import annotations
 
+import importlib
 import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 from envgen.errors import ImportSpecError
-from envgen.repro.importer import (
-    batch,
-    conda_env,
-    conda_list,
-    dockerfile,
-    install_script,
-    pylock,
-    pyproject,
-    readme,
-    requirements,
-    setup_cfg,
-    setup_py,
-)
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, SourceKind, set_python
-from envgen.repro.importer.pylock import is_pylock_name
 from envgen.repro.reading import UnreadableSource, read_source
 
-# One reader per format: (text, the evidence it adds to, the folder includes are relative to).
-READERS: Final[dict[SourceKind, Callable[[str, Evidence, Path | None], None]]] = {
-    "conda": conda_env.read,
-    "pip": requirements.read,
-    "shell": install_script.read,
-    "batch": batch.read,
-    "dockerfile": dockerfile.read,
-    "conda-list": conda_list.read,
-    "markdown": readme.read,
-    "setup.py": setup_py.read,
-    "setup.cfg": setup_cfg.read,
-    "pyproject": pyproject.read,
-    "pylock": pylock.read,
+Reader = Callable[[str, Evidence, Path | None], None]
+
+# One reader module per format (under envgen.repro.importer), imported when a file of that format
+# is read: `envgen import environment.yml` loads neither the shell interpreter nor setup.py's
+# constant folding (tests/integration/test_startup_imports.py holds the module count).
+READERS: Final[dict[SourceKind, str]] = {
+    "conda": "conda_env",
+    "pip": "requirements",
+    "shell": "install_script",
+    "batch": "batch",
+    "dockerfile": "dockerfile",
+    "conda-list": "conda_list",
+    "markdown": "readme",
+    "setup.py": "setup_py",
+    "setup.cfg": "setup_cfg",
+    "pyproject": "pyproject",
+    "pylock": "pylock",
 }
+
+
+def reader(kind: SourceKind) -> Reader:
+    """The `read(text, found, base)` of a format's module: (text, the evidence it adds to, the
+    folder includes are relative to)."""
+    module = importlib.import_module(f"envgen.repro.importer.{READERS[kind]}")
+    return cast("Reader", module.read)
+
+
+def is_pylock_name(filename: str) -> bool:
+    """PEP 751's file names: `pylock.toml` and `pylock.<name>.toml`.
+
+    >>> is_pylock_name("pylock.toml"), is_pylock_name("pylock.gpu.toml"), is_pylock_name("x.toml")
+    (True, True, False)
+    """
+    return re.fullmatch(r"pylock(\.[^.]+)?\.toml", filename.lower()) is not None
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
@@ -120,7 +128,7 @@ def parse_text(
     """The evidence one file gives, read by the reader of its format."""
     kind = detect_kind(posixpath.basename(filename), text)
     found = Evidence(source=filename, kind=kind, root=root, tree=tree, build_context=context)
-    READERS[kind](text, found, base)
+    reader(kind)(text, found, base)
     weak = found.conda_base or found.weak_python
     if found.python is None and weak is not None and weak[0]:
         set_python(found, weak[0], weak[1])
@@ -130,5 +138,5 @@ def parse_text(
 def parse_command_text(command: str, *, source: str) -> Evidence:
     """The evidence of one install command line (`envgen import --command`)."""
     found = Evidence(source=source, kind="shell")
-    install_script.read(command, found, None)
+    reader("shell")(command, found, None)
     return found

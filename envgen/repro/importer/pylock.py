@@ -9,7 +9,6 @@ build and Python the lock asked for.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Final
@@ -21,15 +20,6 @@ from envgen.repro.importer.declared import Declared, parse_declared
 from envgen.repro.importer.evidence import Evidence
 
 _NAME: Final = 'name = "{}"'
-
-
-def is_pylock_name(filename: str) -> bool:
-    """PEP 751's file names: `pylock.toml` and `pylock.<name>.toml`.
-
-    >>> is_pylock_name("pylock.toml"), is_pylock_name("pylock.gpu.toml"), is_pylock_name("x.toml")
-    (True, True, False)
-    """
-    return re.fullmatch(r"pylock(\.[^.]+)?\.toml", filename.lower()) is not None
 
 
 def _line(lines: list[str], name: str) -> int:
