@@ -64,6 +64,7 @@ from envgen.infra.files import (
     read_in,
     read_output,
 )
+from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import Settings
 from envgen.lock.lockfile import (
     conda_lock_names,
@@ -237,14 +238,17 @@ def tracked_by_git(env: Path) -> bool:
     Asked only of a sealed environment, with `git ls-files` (no hooks run; a clone's
     .git/config is the user's, not the repository's). No git, or no work tree: False.
     """
-    if not any((folder / ".git").exists() for folder in env.parents):
+    top = work_tree(env.parent)
+    if top is None:
         return False  # no work tree holds it: nothing to ask git (and no process started)
     git = _proc.which("git")
     if git is None:
         return False
     try:
         found = _proc.run(
-            [git, "-C", str(env.parent), "ls-files", "-z", "--", env.name],
+            # Bound to the clone's own .git: an embedded bare repository committed on the way
+            # (environments/cpu/{HEAD,config,objects,refs}) would otherwise configure git.
+            [*git_argv(git, top), "-C", str(env.parent), "ls-files", "-z", "--", env.name],
             what="git ls-files (is the environment tracked?)",
             timeout=30,
             check=False,

@@ -23,7 +23,7 @@ import time
 import urllib.error
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 from urllib.parse import urlsplit
 
 from envgen.errors import NetworkError
@@ -69,6 +69,36 @@ class Response:
         return self.headers.get("content-type", "")
 
 
+# How many HTTP timeouts one whole answer (headers and body) may take.
+WHOLE_ANSWER_FACTOR: Final = 10
+_CHUNK: Final = 64 * 1024
+
+
+class _Answer(Protocol):
+    def read(self, amt: int, /) -> bytes: ...
+
+
+def _read_body(resp: _Answer, url: str, max_bytes: int, deadline: float) -> bytes:
+    """The body of `resp` (an http.client.HTTPResponse or a file: answer), at most `max_bytes`,
+    complete before `deadline` (time.monotonic()); else NetworkError."""
+    chunks: list[bytes] = []
+    size = 0
+    read = getattr(resp, "read1", resp.read)  # read1: what has arrived, not a full buffer
+    while chunk := read(_CHUNK):
+        size += len(chunk)
+        if size > max_bytes:
+            msg = redact(f"GET {url}: the answer is larger than {max_bytes} bytes")
+            raise NetworkError(msg)
+        if time.monotonic() > deadline:
+            msg = redact(
+                f"GET {url}: the answer did not arrive within {WHOLE_ANSWER_FACTOR} times the "
+                "HTTP timeout (the server sends too slowly or stalls)"
+            )
+            raise NetworkError(msg, hint="check the index, or raise ENVGEN_HTTP_TIMEOUT")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def http_get(
     url: str,
     *,
@@ -103,7 +133,11 @@ def http_get(
         pair = f"{user or ''}:{token or ''}".encode()
         auth = "Basic " + base64.b64encode(pair).decode("ascii")
     last: Exception | None = None
+    # `timeout` bounds each wait for a byte; a server that trickles one byte per wait would keep
+    # a read going forever (an index named by a cloned project.yaml could): the whole answer
+    # must come within WHOLE_ANSWER_FACTOR times it, or the request ends, without a retry.
     for attempt in range(max(1, retries)):
+        deadline = time.monotonic() + WHOLE_ANSWER_FACTOR * timeout
         req = urllib.request.Request(bare, headers=dict(headers or {}))  # noqa: S310 - checked
         if auth is not None:
             req.add_unredirected_header("Authorization", auth)
@@ -111,10 +145,7 @@ def http_get(
             # A fresh opener: urlopen's global one keeps the proxy settings of its first call.
             opener = urllib.request.build_opener()
             with opener.open(req, timeout=timeout) as resp:
-                body = resp.read(max_bytes + 1)
-                if len(body) > max_bytes:
-                    msg = redact(f"GET {url}: the answer is larger than {max_bytes} bytes")
-                    raise NetworkError(msg)
+                body = _read_body(resp, url, max_bytes, deadline)
                 return Response(body, {k.lower(): v for k, v in resp.headers.items()})
         except urllib.error.HTTPError as exc:
             exc.close()  # the error holds the open response

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import urllib.parse
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -240,6 +241,11 @@ def download(
     try:
         if url.startswith("file:"):
             source = Path(urllib.request.url2pathname(urllib.parse.urlsplit(url).path))
+            # A `file:` URL of /dev/zero or a FIFO would copy or wait forever: regular files only.
+            info = source.stat()
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+                msg = f"{redact(url)}: not a regular file of at most {MAX_FILE_BYTES} bytes"
+                raise NetworkError(msg)
             try:
                 os.link(source, tmp)
             except OSError:

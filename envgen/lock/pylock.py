@@ -262,6 +262,8 @@ def pylock_problems(pylock_text: str, requirements_body: str) -> list[str]:
         lock = Pylock.from_dict(tomllib.loads(pylock_text))
     except (tomllib.TOMLDecodeError, PylockValidationError) as exc:
         return [f"not a valid PEP 751 lock ({exc})"]
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        return ["not a valid PEP 751 lock (values nested too deep to read)"]
     have: dict[str, tuple[str, set[str]]] = {}
     for p in lock.packages:
         hashes = {w.hashes.get("sha256", "") for w in p.wheels or ()}

@@ -842,6 +842,16 @@ class _Validator:
                     "(pip reads ` #` as the start of a comment)",
                 )
                 continue
+            if "${" in item:
+                # pip, pip-compile and uv replace `${NAME}` in a requirements file with the
+                # variable's value: a marker `!= '${TOKEN}'` wrote it into the lock.
+                self.p.add(
+                    where,
+                    f"{item!r} holds `${{` at character {item.index('${') + 1}; pip and uv "
+                    "replace ${NAME} in a requirements file with an environment variable's "
+                    "value, which would be written into the lock; write the value itself",
+                )
+                continue
             try:
                 req = Requirement(item)
             except InvalidRequirement as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 from envgen.errors import EnvgenError, ImportSpecError
 from envgen.infra import proc as _proc
 from envgen.infra.files import write_if_changed
+from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import default_cache_root
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import (
@@ -146,9 +147,18 @@ def _in_git_checkout(path: Path) -> bool:
 def git_date(path: Path) -> dt.date:
     """The date of the last commit that touched `path` (`git log -1 --format=%cs`)."""
     where = path.resolve().parent
+    top = work_tree(where)
+    if top is None:
+        msg = (
+            f"--git: cannot read the commit date of {path.name}: fatal: not a git repository "
+            "(or any of the parent directories): .git"
+        )
+        raise ImportSpecError(msg, hint="run it inside the repository, or pass --as-of YYYY-MM-DD")
     try:
         result = _proc.run(
-            ["git", "log", "-1", "--format=%cs", "--", path.name],
+            # Bound to the checkout's own .git (an embedded bare repository committed in the
+            # imported tree would otherwise configure git: `gpg.program` runs under `git log`).
+            [*git_argv("git", top), "log", "-1", "--format=%cs", "--", path.name],
             what=f"git log for {path.name}",
             cwd=where,
             timeout=60,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from envgen.build.orchestrate import check_current
 from envgen.errors import BuildError
 from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix
@@ -61,6 +62,11 @@ def vault_variants(
     timeout = settings.http_timeout or DEFAULT_TIMEOUT
     done: list[VaultedVariant] = []
     for v in chosen:
+        # The vault fetches and stores what a lock names, so a committed lock is checked as a
+        # build checks it first (intact, current, what its inputs resolve to): a forged pin's
+        # URL (another host, `file:`, a name with `%2F..`) never reaches a download.
+        names = tuple(name for name, _ in read_locked(out / v.id, v).files)
+        check_current(spec, v, out / v.id, names, settings=settings)
         locked = read_locked(out / v.id, v)
         sources = sources_for(v, urls, settings.channel_alias, timeout, settings.netrc_file)
         key = lock_key(spec, v.id)

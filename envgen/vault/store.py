@@ -185,13 +185,24 @@ def read_remote_manifest(location: str, *, timeout: float) -> Manifest:
     return Manifest.from_bytes(resp.body, redact(url))
 
 
+def _plain(part: str, what: str) -> str:
+    """`part` when it is one plain path component (a URL's file or folder name), else BuildError:
+    a name from a lock becomes a path in the vault, and `..` or a `/` (`%2F` unquoted) there
+    would place a file outside it."""
+    if part in ("", ".", "..") or any(c in part for c in "/\\\0") or not part.isprintable():
+        msg = f"{what}: {part!r} is not a plain file or folder name; nothing is stored outside it"
+        raise BuildError(msg, hint="re-lock with `envgen lock` (envgen never writes such a URL)")
+    return part
+
+
 def pip_path(sha256: str, filename: str) -> str:
     """Where a pip file lies in the vault.
 
     >>> pip_path("ab" + "0" * 62, "six-1.17.0-py2.py3-none-any.whl")
     'files/sha256/ab/ab00000000000000000000000000000000000000000000000000000000000000/six-1.17.0-py2.py3-none-any.whl'
     """
-    return f"{_PIP_ROOT}/{sha256[:2]}/{sha256}/{filename}"
+    _plain(sha256, "a pip file's sha256")
+    return f"{_PIP_ROOT}/{sha256[:2]}/{sha256}/{_plain(filename, 'a pip file')}"
 
 
 def conda_path(url: str) -> tuple[str, str, str]:
@@ -210,6 +221,9 @@ def conda_path(url: str) -> tuple[str, str, str]:
         rest = parts.netloc.split(":")[0] + parts.path
     channel_subdir, _, name = rest.rpartition("/")
     channel, _, subdir = channel_subdir.rpartition("/")
+    what = f"a conda package URL ({redact(url)})"
+    for part in (*(p for p in channel.split("/") if p), subdir, name):
+        _plain(part, what)
     return f"conda/{channel}/{subdir}/{name}", channel, subdir
 
 

@@ -580,8 +580,14 @@ def test_git_date_reads_the_last_commit(tmp_path: Path, monkeypatch: pytest.Monk
         )
 
     monkeypatch.setattr(_proc, "run", fake_run)
+    (tmp_path / ".git").mkdir()
     assert entry.git_date(tmp_path / "environment.yml") == dt.date(2020, 11, 3)
-    assert seen == [("git", "log", "-1", "--format=%cs", "--", "environment.yml")]
+    top = str(tmp_path.resolve())
+    assert seen == [
+        ("git", "--git-dir", f"{top}/.git", "--work-tree", top, "-c", "core.fsmonitor=false",
+         "-c", "log.showSignature=false", "-c", "safe.bareRepository=explicit",
+         "log", "-1", "--format=%cs", "--", "environment.yml")
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,9 @@ def declared(text: str, source: str) -> Declared:
     except tomllib.TOMLDecodeError as exc:
         msg = f"{source}: not valid TOML ({exc})"
         raise ImportSpecError(msg, hint="a pylock.toml as pip or uv write it") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        msg = f"{source}: not a valid PEP 751 lock (values nested too deep to read)"
+        raise ImportSpecError(msg, hint="a pylock.toml as pip or uv write it") from None
     except (PylockValidationError, PylockUnsupportedVersionError) as exc:
         msg = f"{source}: not a valid PEP 751 lock ({exc})"
         raise ImportSpecError(msg, hint="a pylock.toml as pip or uv write it") from None
