@@ -354,3 +354,10 @@ def test_a_batch_error_handler_after_a_lookup_is_not_the_default_route(matrix: M
         "uv pip install torch==2.8.0 --index-url https://download.pytorch.org/whl/cu128\r\n"
     )
     assert _keys(_import(matrix, "install.bat", text)) == (None, "2.8.0", ["cu128"], ["pip"])
+
+
+def test_an_arbitrary_equality_that_is_no_version_is_a_departure(matrix: Matrix) -> None:
+    # `===` takes any string; found by `make fuzz` (an InvalidVersion traceback before the fix).
+    result = _import(matrix, "requirements.txt", "torch==2.1.0 torch===1..2,<3\n")
+    assert result.project["torch"]
+    assert any("no PyTorch release matches it" in w for w in result.warnings), result.warnings

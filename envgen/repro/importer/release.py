@@ -284,11 +284,24 @@ def _release_of_companions(
     return None
 
 
+def _version_or_none(text: str) -> Version | None:
+    """`text` as a version, or None: `===` takes any string (`torch===1..2`), no version at all."""
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return None
+
+
 def _version_distance(version: Version, spec: SpecifierSet | None) -> float:
     """How far a release is from the bounds a range names (0 for the nearest one)."""
     if spec is None:
         return 0.0
-    bounds = [Version(s.version.rstrip(".*")) for s in spec if s.version.rstrip(".*")[:1].isdigit()]
+    bounds = [
+        bound
+        for s in spec
+        if s.version.rstrip(".*")[:1].isdigit()
+        and (bound := _version_or_none(s.version.rstrip(".*"))) is not None
+    ]
 
     def num(v: Version) -> float:
         parts = [*v.release, 0, 0, 0][:3]
