@@ -1,0 +1,50 @@
+"""Causes of failure found by the papers suite (docs/papers.md, issue 29), each as a mechanism:
+a companion release of another era that is pure Python (MeTAL: torchvision 0.2.1 beside torch
+1.4.0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen.errors import UnsupportedCombinationError
+from envgen.model.matrix import load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand, pip_pins
+
+MATRIX = load_matrix()
+
+
+def _spec(text: str):  # type: ignore[no-untyped-def]
+    return parse_spec("name: p\n" + text, path=Path("project.yaml"))
+
+
+def test_pure_python_torchvision_of_another_release_is_accepted_with_a_warning() -> None:
+    """torchvision 0.2.1's only file is a py2.py3-none-any wheel whose Requires-Dist names torch
+    unpinned: nothing in it is compiled against torch, so torch 1.4.0 takes it (MeTAL's
+    install.sh pins both); the warning says it is not the release's own."""
+    spec = _spec(
+        'torch: "1.4.0"\ntorchvision: "0.2.1"\npython: "3.7"\naccelerators: [cpu]\n'
+        "platforms: [linux-64]\n"
+    )
+    (variant,) = expand(spec, MATRIX).variants
+    assert ("torchvision", "0.2.1") in variant.companion_pins
+    assert pip_pins(variant)["torchvision"] == "0.2.1"  # no +cpu: one wheel for every build
+    (warning,) = [w for w in variant.warnings if "torchvision 0.2.1" in w]
+    assert warning == (
+        "torchvision 0.2.1 is not the release torch 1.4.0 was published with (torchvision "
+        "0.5.0); it is used because its wheel is pure Python and names torch without a version "
+        "(torchvision-0.2.1-py2.py3-none-any.whl): nothing in it is built against torch, but its "
+        "code was written for torch 0.4.0, 0.4.1, 1.0.0"
+    )
+
+
+def test_compiled_torchvision_of_another_release_is_still_refused() -> None:
+    """torchvision 0.4.2 has cpXY wheels pinned to torch 1.3.1: refused beside 1.4.0."""
+    spec = _spec(
+        'torch: "1.4.0"\ntorchvision: "0.4.2"\npython: "3.7"\naccelerators: [cpu]\n'
+        "platforms: [linux-64]\n"
+    )
+    with pytest.raises(UnsupportedCombinationError, match="torchvision 0.4.2 belongs to torch"):
+        expand(spec, MATRIX)
