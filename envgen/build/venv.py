@@ -222,7 +222,7 @@ class VenvBuilder:
                 )
                 # Only the build requirements old sdists do not declare (build_deps).
                 config = Path(work) / "uv.toml"
-                config.write_text(uv_toml(), encoding="utf-8")
+                config.write_text(uv_toml(rest), encoding="utf-8")
                 progress.phase("installing")
                 _proc.run(
                     [
