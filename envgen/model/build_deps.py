@@ -134,8 +134,10 @@ def build_constraints(requirements: str) -> tuple[str, ...]:
     """The build constraints a lock's pins call for (the table's `constraints:` rows whose
     package the requirements pin at an affected version), in table order, without repeats.
 
-    >>> build_constraints("pycocotools==2.0.2 --hash=sha256:00"), build_constraints("pycocotools==2.0.6")
-    (('cython<3',), ())
+    >>> build_constraints("pycocotools==2.0.2 --hash=sha256:00")
+    ('cython<3',)
+    >>> build_constraints("pycocotools==2.0.6")
+    ()
     """
     pins: dict[str, Version] = {}
     for name, version in _PIN.findall(requirements):

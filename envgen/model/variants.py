@@ -706,11 +706,6 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
         spec, matrix, release, conda_source
     )
     problems += companion_problems
-    pure_companions = tuple(
-        name
-        for name, version in companion_pins
-        if name != "torch" and (row := matrix.companion(name, version)) and row.pure_python
-    )
 
     pythons = spec.python or _default_pythons(
         spec, matrix, release, conda_source, _wanted_companions(release, companions, companion_pins)
@@ -842,7 +837,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                         *warnings_by_python[py],
                     ),
                     companion_pins=tuple(companion_pins),
-                    pure_companions=pure_companions,
+                    pure_companions=_pure_companions(matrix, companion_pins),
                     extensions=pins_by_python[py],
                     python_patch=dict(spec.python_patch).get(py),
                     pypi_route=route,
@@ -898,6 +893,15 @@ def _torch_from(
         )
         return routed, None, (note,)
     return routed, route, ()
+
+
+def _pure_companions(matrix: Matrix, pins: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The pinned companions that are pure Python (companions.yaml: no cpXY wheel)."""
+    return tuple(
+        name
+        for name, version in pins
+        if name != "torch" and (row := matrix.companion(name, version)) and row.pure_python
+    )
 
 
 def _wanted_companions(

@@ -16,7 +16,7 @@ def test_uv_reads_the_build_config(tmp_path: Path) -> None:
     config.write_text(uv_toml("pycocotools==2.0.2\n"), encoding="utf-8")
     req = tmp_path / "requirements.txt"
     req.write_text("", encoding="utf-8")
-    done = subprocess.run(  # noqa: S603 - the real uv, a fixed argument list
+    done = subprocess.run(
         [str(Path(sys.executable).with_name("uv")), "pip", "compile", "--no-config",
          "--config-file", str(config), "--offline", "--quiet", str(req)],
         capture_output=True, text=True, timeout=60, check=False,
@@ -24,7 +24,7 @@ def test_uv_reads_the_build_config(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     bad = tmp_path / "bad.toml"
     bad.write_text('build-constraint-dependencie = ["cython<3"]\n', encoding="utf-8")
-    done = subprocess.run(  # noqa: S603
+    done = subprocess.run(
         [str(Path(sys.executable).with_name("uv")), "pip", "compile", "--no-config",
          "--config-file", str(bad), "--offline", "--quiet", str(req)],
         capture_output=True, text=True, timeout=60, check=False,

@@ -28,4 +28,3 @@ def test_build_constraints_only_for_the_affected_pins() -> None:
     assert build_constraints("pycocotools==2.0.6 \\\n    --hash=sha256:11\n") == ()
     assert build_constraints("Pycocotools==2.0.0\n") == ("cython<3",)  # names compare normalized
     assert "build-constraint-dependencies" not in uv_toml("numpy==1.19.5\n")
-

@@ -47,7 +47,7 @@ def test_compiled_torchvision_of_another_release_is_still_refused() -> None:
         'torch: "1.4.0"\ntorchvision: "0.4.2"\npython: "3.7"\naccelerators: [cpu]\n'
         "platforms: [linux-64]\n"
     )
-    with pytest.raises(UnsupportedCombinationError, match="torchvision 0.4.2 belongs to torch"):
+    with pytest.raises(UnsupportedCombinationError, match=r"torchvision 0\.4\.2 belongs to torch"):
         expand(spec, MATRIX)
 
 

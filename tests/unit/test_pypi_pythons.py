@@ -60,5 +60,8 @@ def test_default_python_is_one_the_companions_have_wheels_for() -> None:
     row = MATRIX.companion("torchvision", "0.2.1")
     assert row is not None and row.pure_python and row.pypi_pythons("linux-64") is None
     assert MATRIX.companion("torchvision", "0.14.1").pypi_pythons("linux-64") == (  # type: ignore[union-attr]
-        "3.7", "3.8", "3.9", "3.10",
+        "3.7",
+        "3.8",
+        "3.9",
+        "3.10",
     )
