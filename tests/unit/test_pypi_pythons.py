@@ -58,7 +58,9 @@ def test_default_python_is_one_the_companions_have_wheels_for() -> None:
     assert [v.python for v in expand(_spec(alone), MATRIX).variants] == ["3.11"]
     # a pure-Python companion fits any python
     row = MATRIX.companion("torchvision", "0.2.1")
-    assert row is not None and row.pure_python and row.pypi_pythons("linux-64") is None
+    assert row is not None
+    assert row.pure_python
+    assert row.pypi_pythons("linux-64") is None
     assert MATRIX.companion("torchvision", "0.14.1").pypi_pythons("linux-64") == (  # type: ignore[union-attr]
         "3.7",
         "3.8",
