@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import shutil
 import subprocess  # noqa: TID251 - the suite drives the real CLI as a user would
 import sys
@@ -256,24 +257,45 @@ def _steps(
         return
     result.accelerator = acc
     release = matrix.release(result.torch)
-    # A file that names no python gets the release's newest; where that fails, try the next
-    # older ones (at most two more), as a researcher would, and say so.
+    # A file that names no python gets envgen's default (""); where that fails, the release's
+    # newest others (at most two more), as a researcher would, and say so.
     newest_first = list(reversed(release.python))[:3] if release is not None else []
-    pythons = [result.python] if result.python else newest_first or [""]
-    for i, python in enumerate(pythons):
+    pythons = [result.python] if result.python else ["", *newest_first]
+    tried: list[str] = []
+    for python in pythons:
+        if python in tried:
+            continue
+        if len(tried) == 3:  # envgen's choice and two more
+            return
         if python:
             project["python"] = python
-        result.python = python
+        else:
+            project.pop("python", None)
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
-        if _lock_build(result, spec, acc, work, env):
+        (work / "environments" / acc / "requirements.txt").unlink(missing_ok=True)
+        ok = _lock_build(result, spec, acc, work, env)
+        result.python = locked_python(work / "environments" / acc) or python
+        tried.append(result.python)
+        if ok:
             break
-        if i + 1 < len(pythons):
-            result.notes.append(f"python {python}: {result.reason[:300]}; trying {pythons[i + 1]}")
+        label = result.python or "envgen's default"
+        result.notes.append(f"python {label}: {result.reason[:300]}; trying an older one")
     else:
         return
     result.stage = "smoke"
     done = _run([str(ENVGEN), "smoke", str(spec), "--variant", acc, "--json"], work, env)
     _read_smoke(result, done)
+
+
+def locked_python(variant_dir: Path) -> str:
+    """The major.minor python a variant's lock was resolved for (its requirements.txt header:
+    `# variant: cu102 (torch 1.8.1, cu102, python 3.8.20, linux-64)`), or ""."""
+    try:
+        head = (variant_dir / "requirements.txt").read_text(encoding="utf-8")[:2000]
+    except OSError:
+        return ""
+    found = re.search(r"^# variant: .*, python (\d+)\.(\d+)", head, re.MULTILINE)
+    return f"{found[1]}.{found[2]}" if found else ""
 
 
 def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict[str, str]) -> bool:
