@@ -741,7 +741,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 if "pip" in spec.managers
                 else None
             )
-            pip_build, route, route_note = _torch_from(spec, pip_build, acc, platform)
+            pip_build, route, route_note = _torch_from(spec, pip_build, acc, platform, matrix)
             conda_build = (
                 _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
@@ -877,8 +877,31 @@ def pypi_python_missing(
     )
 
 
+def nearest_pypi_release(matrix: Matrix, torch: str, platform: str) -> Release | None:
+    """The release nearest to `torch` that PyPI has wheels of on `platform` (releases.yaml's
+    pypi-wheels): the newest earlier one of the same minor series, else the oldest later one of
+    that series, else the nearest earlier release; None when `torch` itself is on PyPI there.
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> nearest_pypi_release(load_matrix(), "1.8.2", "linux-64").torch  # LTS: lts/1.8 only
+    '1.8.1'
+    """
+    wanted = Version(torch)
+    own = matrix.release(torch)
+    if own is not None and own.pypi_pythons(platform):
+        return None
+    on_pypi = sorted(
+        (r for r in matrix.releases if r.pypi_pythons(platform)), key=lambda r: r.version
+    )
+    series = [r for r in on_pypi if r.version.release[:2] == wanted.release[:2]]
+    earlier = [r for r in series if r.version < wanted]
+    later = [r for r in series if r.version > wanted]
+    before = [r for r in on_pypi if r.version < wanted]
+    return (earlier or [None])[-1] or (later or [None])[0] or (before or [None])[-1]
+
+
 def _torch_from(
-    spec: ProjectSpec, build: PipBuild | None, acc: str, platform: Platform
+    spec: ProjectSpec, build: PipBuild | None, acc: str, platform: Platform, matrix: Matrix
 ) -> tuple[PipBuild | None, str | None, tuple[str, ...]]:
     """`torch_from: pypi`: PyPI's identical build of the published default
     (envgen.model.pypi_routes): (the build to use, the label it stands for, a warning)."""
@@ -891,6 +914,12 @@ def _torch_from(
             f"torch_from: pypi: PyPI has no identical build of torch {routed.torch} "
             f"({acc}, {platform}); it comes from {where} as published"
         )
+        nearest = nearest_pypi_release(matrix, routed.release, platform)
+        if nearest is not None:
+            note += (
+                f"; torch {routed.release} never reached PyPI: the nearest release PyPI has for "
+                f"{platform} is {nearest.torch} (torch: \"{nearest.torch}\")"
+            )
         return routed, None, (note,)
     return routed, route, ()
 

@@ -44,6 +44,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
+from envgen.model.variants import nearest_pypi_release
 from envgen.repro.carry import carry_to_pip
 from envgen.verification.pypi import fetch_simple
 
@@ -133,6 +134,21 @@ def _tail(text: str, lines: int = 6) -> str:
 def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | None:
     """Rewrite an imported project for this machine (module doc); the variant id, or None."""
     torch = str(project["torch"])
+    nearest = nearest_pypi_release(matrix, torch, "linux-64")
+    if nearest is not None and matrix.release(torch) is not None:
+        # A release that never reached PyPI (1.8.2 LTS): the nearest that did, as envgen's
+        # `torch_from: pypi` warning proposes; its companions with it.
+        old = matrix.release(torch)
+        project["torch"] = nearest.torch
+        for name in ("torchvision", "torchaudio"):
+            if str(project.get(name)) == str(getattr(old, name)):
+                project[name] = getattr(nearest, name)
+        notes.append(
+            f"torch {torch} -> {nearest.torch}: {torch} never reached PyPI; envgen names "
+            f"{nearest.torch} as the nearest release PyPI has (a substitution: not the paper's "
+            "own pin)"
+        )
+        torch = nearest.torch
     builds = matrix.pip_builds(torch, "linux-64")
     served: dict[str, bool] = {}  # accelerator -> needs torch_from: pypi
     for build in builds:
@@ -256,6 +272,7 @@ def _steps(
         result.reason = f"torch {result.torch} has no linux-64 wheel on PyPI"
         return
     result.accelerator = acc
+    result.torch = str(project["torch"])
     release = matrix.release(result.torch)
     # A file that names no python gets envgen's default (""); where that fails, the release's
     # newest others (at most two more), as a researcher would, and say so.

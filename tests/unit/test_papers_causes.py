@@ -11,7 +11,7 @@ import pytest
 from envgen.errors import UnsupportedCombinationError
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
-from envgen.model.variants import expand, pip_pins
+from envgen.model.variants import expand, nearest_pypi_release, pip_pins
 from envgen.repro.carry import carry_to_pip
 
 MATRIX = load_matrix()
@@ -58,3 +58,21 @@ def test_conda_pbzip2_is_not_carried_to_pip() -> None:
     assert carried.pip == ["pydrive"]
     (refused,) = carried.refused
     assert refused.startswith("pbzip2 (the pbzip2 program (parallel bzip2) is not a PyPI")
+
+
+def test_a_release_that_never_reached_pypi_names_the_nearest_that_did() -> None:
+    """torch 1.8.2 (LTS) was published on download.pytorch.org/whl/lts/1.8 only (releases.yaml:
+    no pypi-wheels): `torch_from: pypi` keeps the published route and names 1.8.1, the nearest
+    release PyPI has (Meta_Learning's init_setup_linux.sh)."""
+    spec = _spec(
+        'torch: "1.8.2"\npython: "3.7"\naccelerators: [cu102]\nplatforms: [linux-64]\n'
+        "torch_from: pypi\n"
+    )
+    (variant,) = expand(spec, MATRIX).variants
+    (note,) = [w for w in variant.warnings if w.startswith("torch_from: pypi")]
+    assert note.endswith(
+        "; torch 1.8.2 never reached PyPI: the nearest release PyPI has for linux-64 is 1.8.1 "
+        '(torch: "1.8.1")'
+    )
+    assert nearest_pypi_release(MATRIX, "1.8.1", "linux-64") is None  # on PyPI itself
+    assert nearest_pypi_release(MATRIX, "1.8.2", "linux-64").torch == "1.8.1"  # type: ignore[union-attr]
