@@ -164,15 +164,10 @@ def pyproject_section() -> str:
     return f"\n[tool.uv.extra-build-dependencies]\n{body}" if body else ""
 
 
-def uv_toml(requirements: str = "") -> str:
-    """A uv.toml holding only the extra build dependencies (for `uv pip sync --config-file`),
-    and the build constraints the `requirements` (the lock being built) call for."""
+def uv_toml() -> str:
+    """A uv.toml holding only the extra build dependencies (for `uv pip sync --config-file`)."""
     body = _table_body()
-    constraints = build_constraints(requirements)
-    head = (
-        f"build-constraint-dependencies = {json.dumps(list(constraints))}\n" if constraints else ""
-    )
-    return head + (f"[extra-build-dependencies]\n{body}" if body else "")
+    return f"[extra-build-dependencies]\n{body}" if body else ""
 
 
 __all__ = [

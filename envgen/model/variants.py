@@ -918,7 +918,7 @@ def _torch_from(
         if nearest is not None:
             note += (
                 f"; torch {routed.release} never reached PyPI: the nearest release PyPI has for "
-                f"{platform} is {nearest.torch} (torch: \"{nearest.torch}\")"
+                f'{platform} is {nearest.torch} (torch: "{nearest.torch}")'
             )
         return routed, None, (note,)
     return routed, route, ()
