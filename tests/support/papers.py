@@ -323,10 +323,43 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
     ):
         result.stage = stage
         done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
             return False
     return True
+
+
+_REPLACE = re.compile(r"replace ([A-Za-z0-9._-]+)==(\S+) with ([A-Za-z0-9._-]+)==([^\s;:]+)")
+
+
+def _take_replacements(
+    result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]
+) -> bool:
+    """Apply the replacements envgen's lock hint proposes (`replace X==A with X==B`: a pin the
+    index no longer has), as a researcher would, and say so; False when it proposed none."""
+    found = _REPLACE.findall(done.stderr)
+    if not found:
+        return False
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    pins = [str(p) for p in project.get("pip") or []]
+    changed = False
+    for name, old, new_name, new in found:
+        for i, pin in enumerate(pins):
+            if re.fullmatch(
+                rf"{re.escape(name)}\s*==\s*{re.escape(old)}(\.\*)?", pin, re.IGNORECASE
+            ):
+                pins[i] = f"{new_name}=={new}"
+                changed = True
+                result.notes.append(
+                    f"{name}=={old} -> {new_name}=={new}: {old} is no longer on PyPI; envgen's "
+                    "lock proposed the nearest earlier version (a substitution)"
+                )
+    if changed:
+        project["pip"] = pins
+        spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    return changed
 
 
 def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> None:
