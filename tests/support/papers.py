@@ -331,7 +331,15 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
     return True
 
 
-_REPLACE = re.compile(r"replace ([A-Za-z0-9._-]+)==(\S+) with ([A-Za-z0-9._-]+)==([^\s;:]+)")
+_REPLACE = re.compile(r"replace ([A-Za-z0-9._-]+)==(\S+) with ([A-Za-z0-9._-]+)==([^\s;:,]+)")
+
+
+def _hint_of(stderr: str, name: str) -> str:
+    """The part of envgen's hint about `name` (shortened)."""
+    for part in stderr.replace("\n", " ").split("; "):
+        if name in part and "replace" in part:
+            return part.split("hint:")[-1].strip()[:300]
+    return ""
 
 
 def _take_replacements(
@@ -353,8 +361,8 @@ def _take_replacements(
                 pins[i] = f"{new_name}=={new}"
                 changed = True
                 result.notes.append(
-                    f"{name}=={old} -> {new_name}=={new}: {old} is no longer on PyPI; envgen's "
-                    "lock proposed the nearest earlier version (a substitution)"
+                    f"{name}=={old} -> {new_name}=={new}: envgen's lock hint proposed it "
+                    f"({_hint_of(done.stderr, name)}) (a substitution: not the paper's own pin)"
                 )
     if changed:
         project["pip"] = pins

@@ -10,6 +10,7 @@ import pytest
 
 from envgen.errors import UnsupportedCombinationError
 from envgen.model.matrix import load_matrix
+from envgen.model.package_issues import explain
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand, nearest_pypi_release, pip_pins
 from envgen.repro.carry import carry_to_pip
@@ -76,3 +77,29 @@ def test_a_release_that_never_reached_pypi_names_the_nearest_that_did() -> None:
     )
     assert nearest_pypi_release(MATRIX, "1.8.1", "linux-64") is None  # on PyPI itself
     assert nearest_pypi_release(MATRIX, "1.8.2", "linux-64").torch == "1.8.1"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("uv_said", "replacement"),
+    [
+        # uv 0.13.9's words in the papers suite (online-dt, exclude-newer 2021-06-14)
+        (
+            "Because gym==0.18.3 has invalid metadata and envgen-lock depends on gym==0.18.3, we "
+            "can conclude that your requirements are unsatisfiable.",
+            "replace gym==0.18.3 with gym==0.17.3",
+        ),
+        # and without an exclude-newer date (today's setuptools refuses the sdist)
+        ("error: Failed to build `gym==0.21.0`\n  cause: The build backend", "with gym==0.22.0"),
+    ],
+)
+def test_a_release_uv_cannot_install_gets_the_nearest_that_installs(
+    uv_said: str, replacement: str
+) -> None:
+    """gym 0.18.0-0.21.0 name `opencv-python>=3.` (matrices/package-issues.yaml): the lock's
+    hint says why and proposes the nearest release that installs (measured)."""
+    hint = explain(uv_said)
+    assert hint is not None
+    assert "opencv-python>=3." in hint
+    assert replacement in hint
+    assert explain("Because gym==0.17.3 has invalid metadata") is None  # not in the table
+    assert explain("Because numpy==1.19.5 has invalid metadata") is None
