@@ -897,7 +897,11 @@ def nearest_pypi_release(matrix: Matrix, torch: str, platform: str) -> Release |
     earlier = [r for r in series if r.version < wanted]
     later = [r for r in series if r.version > wanted]
     before = [r for r in on_pypi if r.version < wanted]
-    return (earlier or [None])[-1] or (later or [None])[0] or (before or [None])[-1]
+    if earlier:
+        return earlier[-1]
+    if later:
+        return later[0]
+    return before[-1] if before else None
 
 
 def _torch_from(

@@ -100,6 +100,7 @@ def entries() -> list[dict[str, str]]:
                 "import": paper["import"],
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
                 "why": str(paper.get("why") or ""),
+                "system": " ".join(paper.get("system") or ()),
             }
         )
     return out
@@ -248,6 +249,19 @@ def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) ->
     else:
         target.parent.mkdir(parents=True)
         shutil.copy2(src, target)
+    for program in entry.get("system", "").split():
+        # A program the file installs with conda that no PyPI distribution provides, which
+        # `envgen import` refuses to carry to pip and says to install with the system's
+        # package manager: the user does that and takes it out of the file.
+        text = target.read_text(encoding="utf-8")
+        kept = re.sub(rf"(?<=\s){re.escape(program)}(?=\s)", "", text)
+        if kept != text:
+            target.write_text(kept, encoding="utf-8")
+            result.notes.append(
+                f"{program}: a program, not a Python package; envgen import refused to carry it "
+                "to pip and said to install it with the system's package manager: taken out of "
+                "the file (papers.yaml `system:`)"
+            )
     try:
         _steps(result, target, work, env, matrix)
     except subprocess.TimeoutExpired as exc:
