@@ -968,6 +968,17 @@ def companion_python_missing(
     return None
 
 
+def _python_trap(matrix: Matrix, release: Release, python: str) -> bool:
+    """True when a known issue names `python` for this release (torch 1.7.x crashes at exit on
+    3.9): a default python avoids it when another one fits."""
+    return any(
+        issue.python
+        and python in issue.python
+        and SpecifierSet(issue.torch).contains(release.version, prereleases=True)
+        for issue in matrix.known_issues
+    )
+
+
 def _default_pythons(
     spec: ProjectSpec,
     matrix: Matrix,
@@ -976,6 +987,8 @@ def _default_pythons(
     companions: tuple[tuple[str, str], ...] = (),
 ) -> tuple[str, ...]:
     """The newest python of the release; for a conda-only spec, the newest its conda rows built.
+    A pip spec gets the newest that its builds and companions have wheels for and that no known
+    issue names (torch 1.7.x crashes at exit on 3.9).
 
     conda-forge rows name the pythons they built (`python`); a spec that names no python and
     installs with conda only gets the newest python every such row on its platforms has, so the
@@ -1012,6 +1025,7 @@ def _default_pythons(
                 companion_python_missing(matrix, companions, platform, py)
                 for platform in spec.platforms
             )
+            and not _python_trap(matrix, release, py)
         ]
         if fits:
             return (fits[-1],)
