@@ -39,12 +39,16 @@ project is adapted first (`tests/support/papers.py`, every change listed under *
 release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
 of conda (conda dependencies carried to pip), and, where the import set no date,
 `exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
-dates). A paper *runs* when its environment builds and every cpu and project check passes.
+dates). A file that names no python gets envgen's default, then up to two older pythons. Where
+envgen itself proposes a substitution, the suite takes it as a researcher would and the notes say
+so: a torch release that never reached PyPI (1.8.2 -> 1.8.1), a pin the index lost or a release uv
+cannot install (the lock's hint `replace X==A with X==B`), a conda program pip cannot carry that
+envgen import says to install with the system's package manager (papers.yaml `system:`). A paper
+*runs* when its environment builds and every cpu and project check passes.
 
-Each paper's row is its latest result: a paper rerun after a fix of the same session (the
-setuptools that torch 1.10 imports, undeclared build dependencies, older pythons tried) shows
-the rerun. *why not* gives envgen's reason, and, where one was made, the analysis of a failure
-envgen cannot fix (`why:` in `tests/data/papers/papers.yaml`); *notes* list every adaptation.
+All rows are from one run of the whole suite on the date below. *why not* gives envgen's reason,
+and, where one was made, the analysis of a failure envgen cannot fix (`why:` in
+`tests/data/papers/papers.yaml`); *notes* list every adaptation.
 
 Regenerate: `make test-papers`, then `python scripts/papers_report.py --write`.
 """
