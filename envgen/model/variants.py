@@ -968,14 +968,18 @@ def companion_python_missing(
     return None
 
 
-def _python_trap(matrix: Matrix, release: Release, python: str) -> bool:
-    """True when a known issue names `python` for this release (torch 1.7.x crashes at exit on
-    3.9): a default python avoids it when another one fits."""
-    return any(
-        issue.python
-        and python in issue.python
-        and SpecifierSet(issue.torch).contains(release.version, prereleases=True)
-        for issue in matrix.known_issues
+def known_python_trap(matrix: Matrix, release: Release, python: str) -> str | None:
+    """The id of a known issue that names `python` for this release (torch 1.7.x crashes at
+    exit on 3.9), or None: a default python avoids it when another one fits."""
+    return next(
+        (
+            issue.id
+            for issue in matrix.known_issues
+            if issue.python
+            and python in issue.python
+            and SpecifierSet(issue.torch).contains(release.version, prereleases=True)
+        ),
+        None,
     )
 
 
@@ -1025,7 +1029,7 @@ def _default_pythons(
                 companion_python_missing(matrix, companions, platform, py)
                 for platform in spec.platforms
             )
-            and not _python_trap(matrix, release, py)
+            and known_python_trap(matrix, release, py) is None
         ]
         if fits:
             return (fits[-1],)

@@ -44,7 +44,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
-from envgen.model.variants import nearest_pypi_release
+from envgen.model.variants import known_python_trap, nearest_pypi_release
 from envgen.repro.carry import carry_to_pip
 from envgen.verification.pypi import fetch_simple
 
@@ -281,6 +281,22 @@ def _steps(
     project = yaml.safe_load(spec.read_text(encoding="utf-8"))
     result.torch, result.python = str(project.get("torch")), str(project.get("python") or "")
     result.stage = "adapt"
+    release = matrix.release(result.torch)
+    trap = (
+        known_python_trap(matrix, release, result.python)
+        if release is not None and result.python and "the file names none" in done.stderr
+        else None
+    )
+    if trap is not None:
+        # envgen import picked the python from the pins alone; the lock warns that a known
+        # issue names it, and the user takes envgen's default instead, as the fix says
+        result.notes.append(
+            f"python {result.python} -> envgen's default: the file names no python; envgen import "
+            f"chose {result.python} from the pins, which known issue [{trap}] names for torch "
+            f"{result.torch} (the importer does not consult known issues yet)"
+        )
+        project.pop("python", None)
+        result.python = ""
     acc = adapt(project, matrix, result.notes)
     if acc is None:
         result.reason = f"torch {result.torch} has no linux-64 wheel on PyPI"
