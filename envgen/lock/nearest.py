@@ -27,12 +27,14 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import EnvgenError
 from envgen.infra.network import http_get
+from envgen.infra.proc import split_credentials
 
 _NO_VERSION: Final = re.compile(
     r"there is no version of ([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!_-]+)"
 )
 SIMPLE_JSON: Final = "application/vnd.pypi.simple.v1+json"
 _MAX_PINS: Final = 3  # GETs per failed lock, at most
+_TORCH_FAMILY: Final = frozenset({"torch", "torchvision", "torchaudio"})
 _MAX_PAGE: Final = 32 << 20  # tb-nightly's page is large (thousands of files)
 
 
@@ -84,14 +86,17 @@ def nearest_hint(stderr: str, index: str, *, timeout: float = 10.0) -> str | Non
     """A hint naming, for each pin uv found no version of, the nearest versions `index` has and
     the replacement proposed; None when uv said no such thing or the index did not answer."""
     lines: list[str] = []
+    shown = split_credentials(index)[0]  # a mirror's token never reaches a message
     for name, text in missing_pins(stderr)[:_MAX_PINS]:
+        if canonicalize_name(name) in _TORCH_FAMILY or "+" in text:
+            continue  # torch's builds come from the PyTorch index and the matrix, not this page
         try:
             wanted = Version(text)
             have = index_versions(index, name, timeout=timeout)
         except (EnvgenError, InvalidVersion, ValueError):
             continue
         if not have:
-            lines.append(f"{name} has no installable file on {index} at all")
+            lines.append(f"{name} has no installable file on {shown} at all")
             continue
         before, after = nearest(wanted, have)
         near = ", ".join(
@@ -99,7 +104,7 @@ def nearest_hint(stderr: str, index: str, *, timeout: float = 10.0) -> str | Non
         )
         pick = before or after
         lines.append(
-            f"{name} {text} is not on {index} (deleted, or never published); the nearest there: "
+            f"{name} {text} is not on {shown} (deleted, or never published); the nearest there: "
             f"{near}: replace {name}=={text} with {name}=={pick}"
         )
     return "; ".join(lines) or None

@@ -78,3 +78,16 @@ def test_a_deleted_pin_gets_the_nearest_published_version(tmp_path: Path) -> Non
     )
     # an index that does not answer gives no hint (and no error)
     assert nearest_hint(done.stderr, index, timeout=2) is None
+
+
+def test_the_nearest_hint_names_no_credentials_and_leaves_torch_alone(tmp_path: Path) -> None:
+    """A mirror's token never reaches the hint; torch's labelled pins come from the PyTorch
+    index and the matrix, so no PyPI neighbour is proposed for them."""
+    _project_page(tmp_path, "tb-nightly", ["tb_nightly-2.3.0a20200601-py3-none-any.whl"])
+    said = "there is no version of tb-nightly==2.3.0a20200620 and torch==2.1.0+cu999"
+    with IndexServer(tmp_path, auth=("envgen", "CANARY-TOKEN-1234")) as server:
+        hint = nearest_hint(said, server.url_with_auth("/simple"))
+        assert nearest_hint("there is no version of torch==2.1.0+cu999", server.url) is None
+    assert hint is not None
+    assert "CANARY-TOKEN-1234" not in hint
+    assert hint.endswith("replace tb-nightly==2.3.0a20200620 with tb-nightly==2.3.0a20200601")
