@@ -95,9 +95,16 @@ def render(results: dict[str, dict[str, Any]], date: str) -> str:
             f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
         )
     done = sum(1 for e in listed if e["id"] in results)
+    stopped = [e["id"] for e in listed if e["id"] in results and not results[e["id"]]["ok"]]
     head = (
         f"## Results of {date}\n\n{ran} of {done} papers run ({len(listed)} listed, "
-        f"{len(listed) - done} not run in this session).\n\n"
+        f"{len(listed) - done} not run in this session)."
+        + (
+            f" {len(stopped)} do not: {', '.join(stopped)}; each row's *why not* gives the cause."
+            if stopped
+            else ""
+        )
+        + "\n\n"
         "| paper | source | torch | build | project imports | result | why not | notes |\n"
         "|---|---|---|---|---|---|---|---|\n"
     )
