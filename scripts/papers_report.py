@@ -42,8 +42,9 @@ of conda (conda dependencies carried to pip), and, where the import set no date,
 dates). A file that names no python gets envgen's default, then up to two older pythons. Where
 envgen itself proposes a substitution, the suite takes it as a researcher would and the notes say
 so: a torch release that never reached PyPI (1.8.2 -> 1.8.1), a pin the index lost or a release uv
-cannot install (the lock's hint `replace X==A with X==B`), a conda program pip cannot carry that
-envgen import says to install with the system's package manager (papers.yaml `system:`). A paper
+cannot install (the lock's hint `replace X==A with X==B`); and a program the file installs with
+conda that PyPI has no project for is installed with the system's package manager instead and
+taken out of the file (papers.yaml `system:`). A paper
 *runs* when its environment builds and every cpu and project check passes.
 
 All rows are from one run of the whole suite on the date below. *why not* gives envgen's reason,

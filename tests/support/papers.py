@@ -250,17 +250,17 @@ def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) ->
         target.parent.mkdir(parents=True)
         shutil.copy2(src, target)
     for program in entry.get("system", "").split():
-        # A program the file installs with conda that no PyPI distribution provides, which
-        # `envgen import` refuses to carry to pip and says to install with the system's
-        # package manager: the user does that and takes it out of the file.
+        # A program the file installs with conda that no PyPI distribution provides (pip has
+        # no such project): the user installs it with the system's package manager and takes
+        # it out of the file.
         text = target.read_text(encoding="utf-8")
         kept = re.sub(rf"(?<=\s){re.escape(program)}(?=\s)", "", text)
         if kept != text:
             target.write_text(kept, encoding="utf-8")
             result.notes.append(
-                f"{program}: a program, not a Python package; envgen import refused to carry it "
-                "to pip and said to install it with the system's package manager: taken out of "
-                "the file (papers.yaml `system:`)"
+                f"{program}: a program, not a Python package (PyPI has no such project; the "
+                "conda-forge package builds the C program): installed with the system's package "
+                "manager, taken out of the file (papers.yaml `system:`)"
             )
     try:
         _steps(result, target, work, env, matrix)

@@ -13,7 +13,6 @@ from envgen.model.matrix import load_matrix
 from envgen.model.package_issues import explain
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand, nearest_pypi_release, pip_pins
-from envgen.repro.carry import carry_to_pip
 
 MATRIX = load_matrix()
 
@@ -50,15 +49,6 @@ def test_compiled_torchvision_of_another_release_is_still_refused() -> None:
     )
     with pytest.raises(UnsupportedCombinationError, match=r"torchvision 0\.4\.2 belongs to torch"):
         expand(spec, MATRIX)
-
-
-def test_conda_pbzip2_is_not_carried_to_pip() -> None:
-    """MeTAL installs pbzip2 from conda-forge: a C program, not a PyPI distribution (PyPI has
-    no pbzip2 project, uv said so); a switch to pip names it instead of failing the lock."""
-    carried = carry_to_pip(["pbzip2", "pydrive"], [], where="conda:")
-    assert carried.pip == ["pydrive"]
-    (refused,) = carried.refused
-    assert refused.startswith("pbzip2 (the pbzip2 program (parallel bzip2) is not a PyPI")
 
 
 def test_a_release_that_never_reached_pypi_names_the_nearest_that_did() -> None:
