@@ -47,7 +47,8 @@ conda that PyPI has no project for is installed with the system's package manage
 taken out of the file (papers.yaml `system:`). A paper
 *runs* when its environment builds and every cpu and project check passes.
 
-All rows are from one run of the whole suite on the date below. *why not* gives envgen's reason,
+Each row is from one run of the whole suite on the date below, or from a rerun of that paper
+alone after it (a paper's result file records its own notes). *why not* gives envgen's reason,
 and, where one was made, the analysis of a failure envgen cannot fix (`why:` in
 `tests/data/papers/papers.yaml`); *notes* list every adaptation.
 
