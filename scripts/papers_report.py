@@ -39,12 +39,18 @@ project is adapted first (`tests/support/papers.py`, every change listed under *
 release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
 of conda (conda dependencies carried to pip), and, where the import set no date,
 `exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
-dates). A paper *runs* when its environment builds and every cpu and project check passes.
+dates). A file that names no python gets envgen's default, then up to two older pythons. Where
+envgen itself proposes a substitution, the suite takes it as a researcher would and the notes say
+so: a torch release that never reached PyPI (1.8.2 -> 1.8.1), a pin the index lost or a release uv
+cannot install (the lock's hint `replace X==A with X==B`); and a program the file installs with
+conda that PyPI has no project for is installed with the system's package manager instead and
+taken out of the file (papers.yaml `system:`). A paper
+*runs* when its environment builds and every cpu and project check passes.
 
-Each paper's row is its latest result: a paper rerun after a fix of the same session (the
-setuptools that torch 1.10 imports, undeclared build dependencies, older pythons tried) shows
-the rerun. *why not* gives envgen's reason, and, where one was made, the analysis of a failure
-envgen cannot fix (`why:` in `tests/data/papers/papers.yaml`); *notes* list every adaptation.
+Each row is from one run of the whole suite on the date below, or from a rerun of that paper
+alone after it (a paper's result file records its own notes). *why not* gives envgen's reason,
+and, where one was made, the analysis of a failure envgen cannot fix (`why:` in
+`tests/data/papers/papers.yaml`); *notes* list every adaptation.
 
 Regenerate: `make test-papers`, then `python scripts/papers_report.py --write`.
 """
@@ -91,9 +97,16 @@ def render(results: dict[str, dict[str, Any]], date: str) -> str:
             f"{imports}/{len(project)} | {status} | {_cell(why)} | {_cell(notes)} |"
         )
     done = sum(1 for e in listed if e["id"] in results)
+    stopped = [e["id"] for e in listed if e["id"] in results and not results[e["id"]]["ok"]]
     head = (
         f"## Results of {date}\n\n{ran} of {done} papers run ({len(listed)} listed, "
-        f"{len(listed) - done} not run in this session).\n\n"
+        f"{len(listed) - done} not run in this session)."
+        + (
+            f" {len(stopped)} do not: {', '.join(stopped)}; each row's *why not* gives the cause."
+            if stopped
+            else ""
+        )
+        + "\n\n"
         "| paper | source | torch | build | project imports | result | why not | notes |\n"
         "|---|---|---|---|---|---|---|---|\n"
     )

@@ -104,6 +104,8 @@ COMPANIONS_HEADER: Final = """\
 #   torch    the specifier of the `torch` line in the wheel's Requires-Dist (local labels
 #            dropped); empty when the wheel names torch unpinned or not at all
 #   source   the wheel whose METADATA was read
+#   pypi-wheels  per platform, the Pythons with a cpXY wheel on PyPI (from the recorded file
+#            names); empty for a pure-Python release (py2.py3-none-any wheels only)
 # envgen pairs each torch release with the companion in releases.yaml; a user-pinned companion is
 # also accepted where this file's specifier contains the torch release (see
 # docs/reference/matrix.md, "Companions").
@@ -125,6 +127,10 @@ def build_companion_rows(facts: PypiFacts) -> list[dict[str, Any]]:
                     "version": version,
                     "torch": torch_specifier(vf),
                     "source": f"pypi Requires-Dist ({vf.metadata_from})",
+                    "pypi-wheels": [
+                        {"platform": platform, "python": list(pythons)}
+                        for platform, pythons in vf.platform_pythons
+                    ],
                 }
             )
     for row in rows:

@@ -69,7 +69,7 @@ from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.legacy import PIP_VERSION, is_legacy
 from envgen.lock.pip import index_plan, pip_index_environment, uv_index_environment
-from envgen.model.build_deps import uv_toml
+from envgen.model.build_deps import build_constraints, uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
 from envgen.render.base import IndexUrls
@@ -223,6 +223,14 @@ class VenvBuilder:
                 # Only the build requirements old sdists do not declare (build_deps).
                 config = Path(work) / "uv.toml"
                 config.write_text(uv_toml(), encoding="utf-8")
+                # Build tools too new for an old sdist (build_deps: pycocotools <= 2.0.2 needs
+                # Cython < 3); uv pip sync reads them only from a file.
+                constraints = build_constraints(rest)
+                constrain: list[str | Path] = []
+                if constraints:
+                    file = Path(work) / "build-constraints.txt"
+                    file.write_text("\n".join(constraints) + "\n", encoding="utf-8")
+                    constrain = ["--build-constraints", file]
                 progress.phase("installing")
                 _proc.run(
                     [
@@ -233,6 +241,7 @@ class VenvBuilder:
                         "--config-file",
                         config,
                         "--require-hashes",
+                        *constrain,
                         # No --compile-bytecode: uv writes the temp build path into every .pyc,
                         # which makes them unshareable; compile_bytecode below writes path-free
                         # ones that later builds hard-link.

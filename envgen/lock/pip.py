@@ -986,7 +986,13 @@ def _resolve_error(
     if unreachable is not None:
         # Not a pin problem: the index never answered (see envgen.infra.network).
         return LockError(_proc.redact(msg), hint=mirror_hint(unreachable.host, [unreachable.role]))
+    # A release uv cannot install (matrices/package-issues.yaml), or a pin the index does not
+    # have (a deleted nightly): name the nearest that installs.
+    from envgen.lock.nearest import nearest_hint  # noqa: PLC0415 - only when a lock failed
+    from envgen.model.package_issues import explain  # noqa: PLC0415 - as above
+
+    near = explain(stderr) or (nearest_hint(stderr, plan.pypi) if plan.pypi else None)
     return LockError(
         _proc.redact(msg),
-        hint="check the pins and pip: extras in project.yaml against the indexes above",
+        hint=near or "check the pins and pip: extras in project.yaml against the indexes above",
     )

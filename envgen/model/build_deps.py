@@ -11,13 +11,16 @@ This module must not start processes or read the network.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Final
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import Version
+from packaging.utils import canonicalize_name
+from packaging.version import InvalidVersion, Version
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
@@ -90,6 +93,64 @@ def undeclared_runtime(torch: str) -> tuple[str, ...]:
     )
 
 
+@functools.cache
+def _constraints(path: Path = TABLE) -> tuple[tuple[str, SpecifierSet, tuple[str, ...]], ...]:
+    """(package, versions, build constraints) for every `constraints:` row."""
+    _, data = load_bounded(path.read_text(encoding="utf-8"))
+    rows = data.get("constraints") if isinstance(data, dict) else None
+    out: list[tuple[str, SpecifierSet, tuple[str, ...]]] = []
+    for i, row in enumerate(rows or []):
+        wanted = row.get("constraints") if isinstance(row, dict) else None
+        if (
+            not isinstance(row, dict)
+            or set(row) != {"package", "versions", "constraints", "source"}
+            or not isinstance(row["package"], str)
+            or not isinstance(wanted, list)
+            or not all(isinstance(c, str) for c in wanted)
+        ):
+            msg = (
+                f"{path}: constraints[{i}]: expected {{package, versions, constraints: [...], "
+                f"source}}; got {row!r}"
+            )
+            raise MatrixError(msg)
+        try:
+            out.append(
+                (
+                    canonicalize_name(row["package"]),
+                    SpecifierSet(str(row["versions"])),
+                    tuple(wanted),
+                )
+            )
+        except InvalidSpecifier as exc:
+            msg = f"{path}: constraints[{i}]: versions: {exc}"
+            raise MatrixError(msg) from exc
+    return tuple(out)
+
+
+_PIN: Final = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)", re.MULTILINE)
+
+
+def build_constraints(requirements: str) -> tuple[str, ...]:
+    """The build constraints a lock's pins call for (the table's `constraints:` rows whose
+    package the requirements pin at an affected version), in table order, without repeats.
+
+    >>> build_constraints("pycocotools==2.0.2 --hash=sha256:00")
+    ('cython<3',)
+    >>> build_constraints("pycocotools==2.0.6")
+    ()
+    """
+    pins: dict[str, Version] = {}
+    for name, version in _PIN.findall(requirements):
+        with contextlib.suppress(InvalidVersion):
+            pins[canonicalize_name(name)] = Version(version)
+    out: list[str] = []
+    for package, versions, wanted in _constraints():
+        pinned = pins.get(package)
+        if pinned is not None and versions.contains(pinned, prereleases=True):
+            out += [c for c in wanted if c not in out]
+    return tuple(out)
+
+
 def _table_body() -> str:
     return "".join(
         f"{json.dumps(name)} = {json.dumps(list(build))}\n"
@@ -109,4 +170,10 @@ def uv_toml() -> str:
     return f"[extra-build-dependencies]\n{body}" if body else ""
 
 
-__all__ = ["extra_build_dependencies", "pyproject_section", "undeclared_runtime", "uv_toml"]
+__all__ = [
+    "build_constraints",
+    "extra_build_dependencies",
+    "pyproject_section",
+    "undeclared_runtime",
+    "uv_toml",
+]

@@ -429,6 +429,7 @@ class CompanionRelease(Row):
     version: VersionStr
     torch: str
     source: str
+    pypi_wheels: tuple[WheelPythons, ...] = ()
 
     @functools.cached_property
     def specifier(self) -> SpecifierSet:
@@ -438,6 +439,19 @@ class CompanionRelease(Row):
     def exact(self) -> bool:
         """True when the requirement names one torch release series with `==`."""
         return any(s.operator in ("==", "===") for s in self.specifier)
+
+    @property
+    def pure_python(self) -> bool:
+        """True when PyPI has no compiled (cpXY) wheel of this release: nothing in it is built
+        against a torch ABI (torchvision 0.1.6-0.2.2.post3)."""
+        return not self.pypi_wheels
+
+    def pypi_pythons(self, platform: str) -> tuple[str, ...] | None:
+        """The Pythons PyPI has a compiled wheel of this release for on `platform`; None for a
+        pure-Python release (any python)."""
+        if self.pure_python:
+            return None
+        return next((w.python for w in self.pypi_wheels if w.platform == platform), ())
 
 
 class ExtensionIndex(Row):

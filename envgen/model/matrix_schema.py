@@ -268,6 +268,13 @@ class CompanionRelease(StrictModel):
         "labels dropped; empty when the wheel names torch unpinned or not at all."
     )
     source: str = Field(description="The wheel whose METADATA gave the requirement.")
+    pypi_wheels: tuple[WheelPythons, ...] = Field(
+        default=(),
+        description=(
+            "Per platform, the Pythons PyPI has a cpXY wheel of this release for (from its file "
+            "names); empty when its wheels are pure Python (py2.py3-none-any)."
+        ),
+    )
 
 
 class ExtensionIndex(StrictModel):

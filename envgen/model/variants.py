@@ -60,6 +60,9 @@ class Variant:
     # (name, version) of user-pinned companions that differ from the row's pin but that the
     # artifacts accept (matrices/companions.yaml); they replace the row's public version.
     companion_pins: tuple[tuple[str, str], ...] = ()
+    # Those of companion_pins that are pure Python (one wheel for every build): pinned without
+    # the build's local label (torchvision 0.2.1, never 0.2.1+cpu).
+    pure_companions: tuple[str, ...] = ()
     # Compiled extensions named in pip: pinned for this variant (envgen.model.extensions).
     extensions: tuple[ExtensionPin, ...] = ()
     # The patch release project.yaml names for this python ("3.6.12"), if any.
@@ -157,10 +160,11 @@ def pip_pins(v: Variant) -> dict[str, str]:
         return {}
     overrides = dict(v.companion_pins)
     pins = {"torch": _with_override(v.pip.torch, overrides.get("torch"))}
-    if v.with_torchvision and v.pip.torchvision:
-        pins["torchvision"] = _with_override(v.pip.torchvision, overrides.get("torchvision"))
-    if v.with_torchaudio and v.pip.torchaudio:
-        pins["torchaudio"] = _with_override(v.pip.torchaudio, overrides.get("torchaudio"))
+    for name, wanted in (("torchvision", v.with_torchvision), ("torchaudio", v.with_torchaudio)):
+        published = getattr(v.pip, name)
+        if wanted and published:
+            label = published if name not in v.pure_companions else ""
+            pins[name] = _with_override(label, overrides.get(name)) or published
     return pins
 
 
@@ -212,12 +216,15 @@ def companion_accepts(
     Accepted when the wheel's Requires-Dist specifier contains the release and either pins torch
     with `==` (torchvision 0.8.1: ==1.7.0) or the release's own paired companion is in the same
     minor series (an open or missing bound, e.g. torchvision 0.29.2: >=2.14.0, says nothing about
-    the ABI of later torch releases, so it is trusted only within the paired series).
+    the ABI of later torch releases, so it is trusted only within the paired series). A
+    pure-Python release (torchvision 0.1.6-0.2.2.post3: py2.py3-none-any wheels only, torch
+    unpinned) has no ABI to break and is accepted with any release; the caller warns that it
+    was not published with it.
     """
     row = matrix.companion(name, version)
     if row is None or not row.specifier.contains(release.version, prereleases=True):
         return None
-    if row.exact:
+    if row.exact or row.pure_python:
         return row
     paired = getattr(release, name)
     if paired is not None and Version(paired).release[:2] == Version(row.version).release[:2]:
@@ -600,10 +607,19 @@ def _companion_pins(
         accepted = companion_accepts(matrix, name, value, release)
         if accepted is not None:
             companion_pins.append((name, accepted.version))
+            because = (
+                f"its wheel is pure Python and names torch without a version "
+                f"{accepted.source.removeprefix('pypi Requires-Dist ')}: nothing in it is "
+                f"built against torch, but its code was written for torch "
+                f"{', '.join(_companion_owner(matrix, name, value)) or 'of its time'}"
+                if accepted.pure_python and not accepted.torch
+                else f"its wheel accepts torch {release.torch} (Requires-Dist "
+                f"torch{accepted.torch})"
+            )
             spec_warnings.append(
                 f"{name} {accepted.version} is not the release torch {release.torch} was "
                 f"published with ({name} {', '.join(published) or 'none'}); it is used because "
-                f"its wheel accepts torch {release.torch} (Requires-Dist torch{accepted.torch})"
+                + because
             )
             continue
         owners = _companion_owner(matrix, name, value)
@@ -691,7 +707,9 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
     )
     problems += companion_problems
 
-    pythons = spec.python or _default_pythons(spec, matrix, release, conda_source)
+    pythons = spec.python or _default_pythons(
+        spec, matrix, release, conda_source, _wanted_companions(release, companions, companion_pins)
+    )
     for i, py in enumerate(pythons):
         if py not in release.python:
             where = f"python[{i}]" if len(spec.python) > 1 else "python"
@@ -723,7 +741,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 if "pip" in spec.managers
                 else None
             )
-            pip_build, route, route_note = _torch_from(spec, pip_build, acc, platform)
+            pip_build, route, route_note = _torch_from(spec, pip_build, acc, platform, matrix)
             conda_build = (
                 _find_conda(matrix.conda_builds(release.torch, platform, conda_source), acc)
                 if "conda" in spec.managers
@@ -819,6 +837,7 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                         *warnings_by_python[py],
                     ),
                     companion_pins=tuple(companion_pins),
+                    pure_companions=_pure_companions(matrix, companion_pins),
                     extensions=pins_by_python[py],
                     python_patch=dict(spec.python_patch).get(py),
                     pypi_route=route,
@@ -858,8 +877,35 @@ def pypi_python_missing(
     )
 
 
+def nearest_pypi_release(matrix: Matrix, torch: str, platform: str) -> Release | None:
+    """The release nearest to `torch` that PyPI has wheels of on `platform` (releases.yaml's
+    pypi-wheels): the newest earlier one of the same minor series, else the oldest later one of
+    that series, else the nearest earlier release; None when `torch` itself is on PyPI there.
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> nearest_pypi_release(load_matrix(), "1.8.2", "linux-64").torch  # LTS: lts/1.8 only
+    '1.8.1'
+    """
+    wanted = Version(torch)
+    own = matrix.release(torch)
+    if own is not None and own.pypi_pythons(platform):
+        return None
+    on_pypi = sorted(
+        (r for r in matrix.releases if r.pypi_pythons(platform)), key=lambda r: r.version
+    )
+    series = [r for r in on_pypi if r.version.release[:2] == wanted.release[:2]]
+    earlier = [r for r in series if r.version < wanted]
+    later = [r for r in series if r.version > wanted]
+    before = [r for r in on_pypi if r.version < wanted]
+    if earlier:
+        return earlier[-1]
+    if later:
+        return later[0]
+    return before[-1] if before else None
+
+
 def _torch_from(
-    spec: ProjectSpec, build: PipBuild | None, acc: str, platform: Platform
+    spec: ProjectSpec, build: PipBuild | None, acc: str, platform: Platform, matrix: Matrix
 ) -> tuple[PipBuild | None, str | None, tuple[str, ...]]:
     """`torch_from: pypi`: PyPI's identical build of the published default
     (envgen.model.pypi_routes): (the build to use, the label it stands for, a warning)."""
@@ -872,14 +918,81 @@ def _torch_from(
             f"torch_from: pypi: PyPI has no identical build of torch {routed.torch} "
             f"({acc}, {platform}); it comes from {where} as published"
         )
+        nearest = nearest_pypi_release(matrix, routed.release, platform)
+        if nearest is not None:
+            note += (
+                f"; torch {routed.release} never reached PyPI: the nearest release PyPI has for "
+                f'{platform} is {nearest.torch} (torch: "{nearest.torch}")'
+            )
         return routed, None, (note,)
     return routed, route, ()
 
 
+def _pure_companions(matrix: Matrix, pins: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The pinned companions that are pure Python (companions.yaml: no cpXY wheel)."""
+    return tuple(
+        name
+        for name, version in pins
+        if name != "torch" and (row := matrix.companion(name, version)) and row.pure_python
+    )
+
+
+def _wanted_companions(
+    release: Release, companions: dict[str, bool], pins: list[tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
+    """The (name, version) of each companion a variant installs: the spec's pin, else the
+    release's own."""
+    pinned = dict(pins)
+    out = []
+    for name, wanted in companions.items():
+        version = pinned.get(name) or getattr(release, name)
+        if wanted and version:
+            out.append((name, version))
+    return tuple(out)
+
+
+def companion_python_missing(
+    matrix: Matrix, companions: tuple[tuple[str, str], ...], platform: str, python: str
+) -> str | None:
+    """Why a companion the variant installs from PyPI has no wheel for `python` on `platform`
+    (companions.yaml's pypi-wheels: PyPI's own files; torchvision 0.14.1 stops at cp310 while
+    torch 1.13.1 has cp311), or None. A pure-Python companion fits any python."""
+    for name, version in companions:
+        row = matrix.companion(name, version)
+        have = None if row is None else row.pypi_pythons(platform)
+        if have is not None and python not in have:
+            return (
+                f"{name} {version} has no cp{python.replace('.', '')} wheel for {platform} on "
+                f"PyPI (its wheels: python {', '.join(have) or 'none'})"
+            )
+    return None
+
+
+def known_python_trap(matrix: Matrix, release: Release, python: str) -> str | None:
+    """The id of a known issue that names `python` for this release (torch 1.7.x crashes at
+    exit on 3.9), or None: a default python avoids it when another one fits."""
+    return next(
+        (
+            issue.id
+            for issue in matrix.known_issues
+            if issue.python
+            and python in issue.python
+            and SpecifierSet(issue.torch).contains(release.version, prereleases=True)
+        ),
+        None,
+    )
+
+
 def _default_pythons(
-    spec: ProjectSpec, matrix: Matrix, release: Release, conda_source: CondaSource
+    spec: ProjectSpec,
+    matrix: Matrix,
+    release: Release,
+    conda_source: CondaSource,
+    companions: tuple[tuple[str, str], ...] = (),
 ) -> tuple[str, ...]:
     """The newest python of the release; for a conda-only spec, the newest its conda rows built.
+    A pip spec gets the newest that its builds and companions have wheels for and that no known
+    issue names (torch 1.7.x crashes at exit on 3.9).
 
     conda-forge rows name the pythons they built (`python`); a spec that names no python and
     installs with conda only gets the newest python every such row on its platforms has, so the
@@ -901,7 +1014,8 @@ def _default_pythons(
                 return (common[-1],)
     if "pip" in spec.managers:
         # The newest Python every PyPI-installed pip build the spec asks for has a wheel for
-        # (1.10.2 lists 3.10, but PyPI's linux-64 wheels stop at 3.9).
+        # (1.10.2 lists 3.10, but PyPI's linux-64 wheels stop at 3.9), and every companion it
+        # installs (torch 1.13.1 has cp311, torchvision 0.14.1 stops at cp310).
         fits = [
             py
             for py in release.python
@@ -911,6 +1025,11 @@ def _default_pythons(
                 for b in matrix.pip_builds(release.torch, platform)
                 if spec.all_accelerators or b.accelerator in spec.accelerators
             )
+            and not any(
+                companion_python_missing(matrix, companions, platform, py)
+                for platform in spec.platforms
+            )
+            and known_python_trap(matrix, release, py) is None
         ]
         if fits:
             return (fits[-1],)

@@ -151,7 +151,17 @@ def run_smoke(
     """
     # -I: ignore PYTHON* variables and user site-packages, and keep the script's directory
     # (envgen/) off sys.path so its modules cannot shadow the environment's.
-    args = [str(python), "-I", str(SMOKE_SCRIPT), "--expect", expect.to_json()]
+    # -X faulthandler: a crash in native code (SIGSEGV) prints the Python frames it happened
+    # in, which the report names (_fault_frames).
+    args = [
+        str(python),
+        "-I",
+        "-X",
+        "faulthandler",
+        str(SMOKE_SCRIPT),
+        "--expect",
+        expect.to_json(),
+    ]
     if legacy_python(python):
         # 2.7 has no -I: -E -s, and the twin takes its own folder off sys.path itself.
         args = [str(python), "-E", "-s", str(SMOKE_SCRIPT_27), "--expect", expect.to_json()]
@@ -190,6 +200,9 @@ def parse_report(stdout: str, returncode: int, stderr: str = "") -> SmokeReport:
         running = _RUNNING.findall(stderr)
         during = f" while running {running[-1]}" if running and not checks else ""
         problem = f"the interpreter {_describe_exit(returncode)}{during}"
+        frames = _fault_frames(stderr)
+        if frames:
+            problem += f"; {frames}"
     if problem is not None:
         tail = _tail(stderr)
         checks.append(_script_failure(problem + (f"\n{tail}" if tail else "")))
@@ -230,6 +243,36 @@ def _parse_check(entry: object) -> SmokeCheck:
         msg = f"malformed check entry: {entry!r}"
         raise ValueError(msg)
     return SmokeCheck(tier=tier, name=name, status=status, detail=detail, seconds=float(seconds))
+
+
+_FATAL: Final = re.compile(r"^Fatal Python error: (.+)$", re.MULTILINE)
+_FRAME: Final = re.compile(r'^\s+File "([^"]+)", line (\d+) in (\S+)$')
+_MAX_FRAMES: Final = 6
+
+
+def _fault_frames(stderr: str) -> str:
+    """What faulthandler printed for a fatal error: the error and the innermost Python frames of
+    the thread that crashed (most recent first), or "" when it printed no frame.
+
+    >>> _fault_frames('Fatal Python error: Segmentation fault\\n\\nCurrent thread 0x1 (most '
+    ...     'recent call first):\\n  File "/x/a.py", line 3 in f\\n'
+    ...     '  File "<string>", line 5 in <module>\\n')
+    'Fatal Python error: Segmentation fault; in f (/x/a.py:3) < <module> (<string>:5)'
+    """
+    fatal = _FATAL.search(stderr)
+    if fatal is None:
+        return ""
+    frames: list[str] = []
+    for line in stderr[fatal.end() :].splitlines():
+        found = _FRAME.match(line)
+        if found:
+            frames.append(f"{found[3]} ({found[1]}:{found[2]})")
+        elif frames:
+            break  # the crashing thread's stack ends; other threads follow
+    if not frames:
+        return ""  # the error line alone is in the stderr tail already
+    shown = " < ".join(frames[:_MAX_FRAMES]) + (" < ..." if len(frames) > _MAX_FRAMES else "")
+    return _proc.redact(f"Fatal Python error: {fatal[1]}; in {shown}")
 
 
 def _describe_exit(returncode: int) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import shutil
 import subprocess  # noqa: TID251 - the suite drives the real CLI as a user would
 import sys
@@ -43,6 +44,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
+from envgen.model.variants import known_python_trap, nearest_pypi_release
 from envgen.repro.carry import carry_to_pip
 from envgen.verification.pypi import fetch_simple
 
@@ -98,6 +100,7 @@ def entries() -> list[dict[str, str]]:
                 "import": paper["import"],
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
                 "why": str(paper.get("why") or ""),
+                "system": " ".join(paper.get("system") or ()),
             }
         )
     return out
@@ -132,6 +135,21 @@ def _tail(text: str, lines: int = 6) -> str:
 def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | None:
     """Rewrite an imported project for this machine (module doc); the variant id, or None."""
     torch = str(project["torch"])
+    nearest = nearest_pypi_release(matrix, torch, "linux-64")
+    if nearest is not None and matrix.release(torch) is not None:
+        # A release that never reached PyPI (1.8.2 LTS): the nearest that did, as envgen's
+        # `torch_from: pypi` warning proposes; its companions with it.
+        old = matrix.release(torch)
+        project["torch"] = nearest.torch
+        for name in ("torchvision", "torchaudio"):
+            if str(project.get(name)) == str(getattr(old, name)):
+                project[name] = getattr(nearest, name)
+        notes.append(
+            f"torch {torch} -> {nearest.torch}: {torch} never reached PyPI; envgen names "
+            f"{nearest.torch} as the nearest release PyPI has (a substitution: not the paper's "
+            "own pin)"
+        )
+        torch = nearest.torch
     builds = matrix.pip_builds(torch, "linux-64")
     served: dict[str, bool] = {}  # accelerator -> needs torch_from: pypi
     for build in builds:
@@ -231,6 +249,19 @@ def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) ->
     else:
         target.parent.mkdir(parents=True)
         shutil.copy2(src, target)
+    for program in entry.get("system", "").split():
+        # A program the file installs with conda that no PyPI distribution provides (pip has
+        # no such project): the user installs it with the system's package manager and takes
+        # it out of the file.
+        text = target.read_text(encoding="utf-8")
+        kept = re.sub(rf"(?<=\s){re.escape(program)}(?=\s)", "", text)
+        if kept != text:
+            target.write_text(kept, encoding="utf-8")
+            result.notes.append(
+                f"{program}: a program, not a Python package (PyPI has no such project; the "
+                "conda-forge package builds the C program): installed with the system's package "
+                "manager, taken out of the file (papers.yaml `system:`)"
+            )
     try:
         _steps(result, target, work, env, matrix)
     except subprocess.TimeoutExpired as exc:
@@ -250,30 +281,68 @@ def _steps(
     project = yaml.safe_load(spec.read_text(encoding="utf-8"))
     result.torch, result.python = str(project.get("torch")), str(project.get("python") or "")
     result.stage = "adapt"
+    release = matrix.release(result.torch)
+    trap = (
+        known_python_trap(matrix, release, result.python)
+        if release is not None and result.python and "the file names none" in done.stderr
+        else None
+    )
+    if trap is not None:
+        # envgen import picked the python from the pins alone; the lock warns that a known
+        # issue names it, and the user takes envgen's default instead, as the fix says
+        result.notes.append(
+            f"python {result.python} -> envgen's default: the file names no python; envgen import "
+            f"chose {result.python} from the pins, which known issue [{trap}] names for torch "
+            f"{result.torch} (the importer does not consult known issues yet)"
+        )
+        project.pop("python", None)
+        result.python = ""
     acc = adapt(project, matrix, result.notes)
     if acc is None:
         result.reason = f"torch {result.torch} has no linux-64 wheel on PyPI"
         return
     result.accelerator = acc
+    result.torch = str(project["torch"])
     release = matrix.release(result.torch)
-    # A file that names no python gets the release's newest; where that fails, try the next
-    # older ones (at most two more), as a researcher would, and say so.
+    # A file that names no python gets envgen's default (""); where that fails, the release's
+    # newest others (at most two more), as a researcher would, and say so.
     newest_first = list(reversed(release.python))[:3] if release is not None else []
-    pythons = [result.python] if result.python else newest_first or [""]
-    for i, python in enumerate(pythons):
+    pythons = [result.python] if result.python else ["", *newest_first]
+    tried: list[str] = []
+    for python in pythons:
+        if python in tried:
+            continue
+        if len(tried) == 3:  # envgen's choice and two more
+            return
         if python:
             project["python"] = python
-        result.python = python
+        else:
+            project.pop("python", None)
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
-        if _lock_build(result, spec, acc, work, env):
+        (work / "environments" / acc / "requirements.txt").unlink(missing_ok=True)
+        ok = _lock_build(result, spec, acc, work, env)
+        result.python = locked_python(work / "environments" / acc) or python
+        tried.append(result.python)
+        if ok:
             break
-        if i + 1 < len(pythons):
-            result.notes.append(f"python {python}: {result.reason[:300]}; trying {pythons[i + 1]}")
+        label = result.python or "envgen's default"
+        result.notes.append(f"python {label}: {result.reason[:300]}; trying an older one")
     else:
         return
     result.stage = "smoke"
     done = _run([str(ENVGEN), "smoke", str(spec), "--variant", acc, "--json"], work, env)
     _read_smoke(result, done)
+
+
+def locked_python(variant_dir: Path) -> str:
+    """The major.minor python a variant's lock was resolved for (its requirements.txt header:
+    `# variant: cu102 (torch 1.8.1, cu102, python 3.8.20, linux-64)`), or ""."""
+    try:
+        head = (variant_dir / "requirements.txt").read_text(encoding="utf-8")[:2000]
+    except OSError:
+        return ""
+    found = re.search(r"^# variant: .*, python (\d+)\.(\d+)", head, re.MULTILINE)
+    return f"{found[1]}.{found[2]}" if found else ""
 
 
 def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict[str, str]) -> bool:
@@ -284,10 +353,51 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
     ):
         result.stage = stage
         done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
             return False
     return True
+
+
+_REPLACE = re.compile(r"replace ([A-Za-z0-9._-]+)==(\S+) with ([A-Za-z0-9._-]+)==([^\s;:,]+)")
+
+
+def _hint_of(stderr: str, name: str) -> str:
+    """The part of envgen's hint about `name` (shortened)."""
+    for part in stderr.replace("\n", " ").split("; "):
+        if name in part and "replace" in part:
+            return part.split("hint:")[-1].strip()[:300]
+    return ""
+
+
+def _take_replacements(
+    result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]
+) -> bool:
+    """Apply the replacements envgen's lock hint proposes (`replace X==A with X==B`: a pin the
+    index no longer has), as a researcher would, and say so; False when it proposed none."""
+    found = _REPLACE.findall(done.stderr)
+    if not found:
+        return False
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    pins = [str(p) for p in project.get("pip") or []]
+    changed = False
+    for name, old, new_name, new in found:
+        for i, pin in enumerate(pins):
+            if re.fullmatch(
+                rf"{re.escape(name)}\s*==\s*{re.escape(old)}(\.\*)?", pin, re.IGNORECASE
+            ):
+                pins[i] = f"{new_name}=={new}"
+                changed = True
+                result.notes.append(
+                    f"{name}=={old} -> {new_name}=={new}: envgen's lock hint proposed it "
+                    f"({_hint_of(done.stderr, name)}) (a substitution: not the paper's own pin)"
+                )
+    if changed:
+        project["pip"] = pins
+        spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    return changed
 
 
 def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from envgen.model.build_deps import extra_build_dependencies, pyproject_section, uv_toml
+from envgen.model.build_deps import (
+    build_constraints,
+    extra_build_dependencies,
+    pyproject_section,
+    uv_toml,
+)
 
 
 def test_pycocotools_builds_with_cython_and_numpy() -> None:
@@ -11,3 +16,14 @@ def test_pycocotools_builds_with_cython_and_numpy() -> None:
     assert pyproject_section().startswith("\n[tool.uv.extra-build-dependencies]\n")
     assert uv_toml().startswith("[extra-build-dependencies]\n")
     assert '"pycocotools" = ["Cython", "numpy"]\n' in uv_toml()
+
+
+def test_build_constraints_only_for_the_affected_pins() -> None:
+    """pycocotools <= 2.0.2 builds with Cython < 3 (its setup.py fetches the newest Cython, whose
+    `# distutils: sources = ../common/maskApi.c` header points outside the sdist): the build
+    constrains Cython only when the lock pins such a pycocotools."""
+    lock = "numpy==1.19.5 \\\n    --hash=sha256:00\npycocotools==2.0.2 \\\n    --hash=sha256:11\n"
+    assert build_constraints(lock) == ("cython<3",)
+    assert build_constraints("pycocotools==2.0.6 \\\n    --hash=sha256:11\n") == ()
+    assert build_constraints("Pycocotools==2.0.0\n") == ("cython<3",)  # names compare normalized
+    assert build_constraints("numpy==1.19.5\n") == ()

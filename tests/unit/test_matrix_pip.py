@@ -167,7 +167,8 @@ def test_a_companion_post_release_keeps_its_exact_pin(matrix: Matrix) -> None:
         ("torchvision", "0.4.1.post2", "1.3.0", True),  # ==1.3.0.*
         ("torchvision", "0.4.1.post2", "1.3.1", False),
         ("torchvision", "0.2.2.post3", "1.0.1", True),  # unpinned torch, 1.0.1 pairs with 0.2.x
-        ("torchvision", "0.2.2", "1.2.0", False),  # unpinned, but 1.2.0 pairs with 0.4.0
+        # unpinned torch and pure Python (py2.py3-none-any only): no ABI, any release
+        ("torchvision", "0.2.2", "1.2.0", True),
         ("torchvision", "0.3.0", "1.1.0", True),  # >=1.1.0 within the paired series
         ("torchvision", "0.3.0", "1.4.0", False),  # >=1.1.0 says nothing about 1.4's ABI
         ("torchvision", "0.29.1", "2.14.0", True),  # >=2.14.0
@@ -225,6 +226,10 @@ def test_companions_file_is_current() -> None:
         "version": "0.8.1",
         "torch": "==1.7.0",
         "source": "pypi Requires-Dist (torchvision-0.8.1-cp36-cp36m-manylinux1_x86_64.whl)",
+        "pypi-wheels": [
+            {"platform": "linux-64", "python": ["3.6", "3.7", "3.8"]},
+            {"platform": "osx-64", "python": ["3.6", "3.7", "3.8"]},
+        ],
     }
 
 

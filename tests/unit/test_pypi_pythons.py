@@ -46,3 +46,24 @@ def test_command_defaults_and_refuses_by_pypi_files() -> None:
     )
     with pytest.raises(UnsupportedCombinationError, match="no cp310 wheel for linux-64"):
         install_command(MATRIX, torch="1.10.2", compute="cu102", python="3.10")
+
+
+def test_default_python_is_one_the_companions_have_wheels_for() -> None:
+    """torch 1.13.1 has a cp311 linux-64 wheel, torchvision 0.14.1 and torchaudio 0.13.1 stop
+    at cp310 (companions.yaml's pypi-wheels): a spec with them defaults to 3.10, one without
+    them keeps 3.11 (the papers suite's gain-lightning locked 3.11 and uv found no wheel)."""
+    base = 'torch: "1.13.1"\naccelerators: [cpu]\nplatforms: [linux-64]\n'
+    assert [v.python for v in expand(_spec(base), MATRIX).variants] == ["3.10"]
+    alone = base + "torchvision: false\ntorchaudio: false\n"
+    assert [v.python for v in expand(_spec(alone), MATRIX).variants] == ["3.11"]
+    # a pure-Python companion fits any python
+    row = MATRIX.companion("torchvision", "0.2.1")
+    assert row is not None
+    assert row.pure_python
+    assert row.pypi_pythons("linux-64") is None
+    assert MATRIX.companion("torchvision", "0.14.1").pypi_pythons("linux-64") == (  # type: ignore[union-attr]
+        "3.7",
+        "3.8",
+        "3.9",
+        "3.10",
+    )

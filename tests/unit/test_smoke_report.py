@@ -205,7 +205,15 @@ def test_run_smoke_runs_the_script_isolated(monkeypatch: pytest.MonkeyPatch) -> 
     expect = SmokeExpectation(kind="cpu", distributions={"torch": "2.13.0+cpu"})
     report = smoke.run_smoke(Path("/envs/cpu/bin/python"), expect, timeout=30)
     assert seen == {
-        "args": ["/envs/cpu/bin/python", "-I", str(SMOKE_SCRIPT), "--expect", expect.to_json()],
+        "args": [
+            "/envs/cpu/bin/python",
+            "-I",
+            "-X",
+            "faulthandler",
+            str(SMOKE_SCRIPT),
+            "--expect",
+            expect.to_json(),
+        ],
         "kwargs": {
             "what": "smoke test",
             "env": {"PATH": "/usr/bin"},

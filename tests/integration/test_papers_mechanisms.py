@@ -1,0 +1,93 @@
+"""Mechanisms behind the papers suite's failures (docs/papers.md, issue 29) that need a real
+process: a native crash in the smoke interpreter, uv refusing a pin the index does not have."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess  # noqa: TID251 - a real interpreter crashes
+import sys
+from pathlib import Path
+
+from envgen.lock.nearest import missing_pins, nearest_hint
+from envgen.smoke.report import parse_report
+from tests.support.server import IndexServer
+
+
+def test_a_crash_in_native_code_names_its_python_frames(tmp_path: Path) -> None:
+    """The smoke interpreter runs with -X faulthandler: a real SIGSEGV (ctypes reading address
+    0, as a crashing extension does) is reported with the error and the frames it happened in,
+    not only "killed by SIGSEGV" (the papers suite's gated-prompt-tuning)."""
+    script = tmp_path / "crash.py"
+    script.write_text(
+        "import ctypes\n\ndef load_extension():\n    ctypes.string_at(0)\n\nload_extension()\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-X", "faulthandler", str(script)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == -signal.SIGSEGV
+    (check,) = parse_report(done.stdout, done.returncode, done.stderr).checks
+    first = check.detail.splitlines()[0]
+    assert first.startswith(
+        "the interpreter was killed by SIGSEGV; Fatal Python error: Segmentation fault; in "
+        "string_at ("
+    )
+    assert f"< load_extension ({script}:4) < <module> ({script}:6)" in first
+
+
+def _project_page(root: Path, name: str, files: list[str]) -> None:
+    page = root / "simple" / name
+    page.mkdir(parents=True)
+    entries = [{"filename": f, "url": f"../../files/{f}", "hashes": {}} for f in files]
+    data = {"meta": {"api-version": "1.0"}, "name": name, "files": entries}
+    (page / "index.json").write_text(json.dumps(data), encoding="utf-8")
+    anchors = "".join(f'<a href="../../files/{f}">{f}</a>\n' for f in files)
+    (page / "index.html").write_text(f"<html><body>\n{anchors}</body></html>\n", encoding="utf-8")
+
+
+def test_a_deleted_pin_gets_the_nearest_published_version(tmp_path: Path) -> None:
+    """tb-nightly keeps only some nightlies on PyPI (dreamer-pytorch pins 2.3.0a20200620, gone):
+    the real uv's refusal is read and the index's own page gives the nearest versions, the one
+    before proposed."""
+    names = ("2.3.0a20200601", "2.3.0a20200715", "2.2.0a20200401")
+    files = [f"tb_nightly-{v}-py3-none-any.whl" for v in names]
+    _project_page(tmp_path, "tb-nightly", [*files, "tb_nightly-2.3.0a20200610-py3-none-any.whl"])
+    # a yanked file does not count
+    page = tmp_path / "simple" / "tb-nightly" / "index.json"
+    data = json.loads(page.read_text(encoding="utf-8"))
+    data["files"][-1]["yanked"] = True
+    page.write_text(json.dumps(data), encoding="utf-8")
+    req = tmp_path / "requirements.in"
+    req.write_text("tb-nightly==2.3.0a20200620\n", encoding="utf-8")
+    with IndexServer(tmp_path) as server:
+        index = f"{server.url}/simple"
+        done = subprocess.run(
+            [str(Path(sys.executable).with_name("uv")), "pip", "compile", "--no-config",
+             "--index-url", index, "--python-version", "3.11", "--no-cache", "--quiet", str(req)],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode != 0
+        assert missing_pins(done.stderr) == [("tb-nightly", "2.3.0a20200620")]
+        hint = nearest_hint(done.stderr, index)
+    assert hint == (
+        f"tb-nightly 2.3.0a20200620 is not on {index} (deleted, or never published); the "
+        "nearest there: 2.3.0a20200601 (before), 2.3.0a20200715 (after): replace "
+        "tb-nightly==2.3.0a20200620 with tb-nightly==2.3.0a20200601"
+    )
+    # an index that does not answer gives no hint (and no error)
+    assert nearest_hint(done.stderr, index, timeout=2) is None
+
+
+def test_the_nearest_hint_names_no_credentials_and_leaves_torch_alone(tmp_path: Path) -> None:
+    """A mirror's token never reaches the hint; torch's labelled pins come from the PyTorch
+    index and the matrix, so no PyPI neighbour is proposed for them."""
+    _project_page(tmp_path, "tb-nightly", ["tb_nightly-2.3.0a20200601-py3-none-any.whl"])
+    said = "there is no version of tb-nightly==2.3.0a20200620 and torch==2.1.0+cu999"
+    with IndexServer(tmp_path, auth=("envgen", "CANARY-TOKEN-1234")) as server:
+        hint = nearest_hint(said, server.url_with_auth("/simple"))
+        assert nearest_hint("there is no version of torch==2.1.0+cu999", server.url) is None
+    assert hint is not None
+    assert "CANARY-TOKEN-1234" not in hint
+    assert hint.endswith("replace tb-nightly==2.3.0a20200620 with tb-nightly==2.3.0a20200601")
