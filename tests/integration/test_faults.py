@@ -23,6 +23,7 @@ from typing import Final
 import pytest
 
 from envgen.build.orchestrate import MARKER
+from tests.support.cli import run_cli
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
@@ -40,16 +41,7 @@ def envgen(
     args: list[str], env: dict[str, str], *, cwd: Path, timeout: float = 120
 ) -> tuple[int, str]:
     """Run the real CLI; (exit code, stdout + stderr)."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "envgen", *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    return proc.returncode, proc.stdout + proc.stderr
+    return run_cli(args, env, cwd, timeout=timeout)
 
 
 def tree_hash(root: Path) -> dict[str, str]:

@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import subprocess  # noqa: TID251 - tests run envgen as a real process
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -27,6 +26,7 @@ from envgen.errors import BuildError
 from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
+from tests.support.cli import run_cli
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
@@ -45,16 +45,7 @@ HASH_LINE: Final = re.compile(r"^# content-hash: sha256:[0-9a-f]{64}$", re.MULTI
 
 
 def envgen(args: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "envgen", *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    return proc.returncode, proc.stdout + proc.stderr
+    return run_cli(args, env, cwd, timeout=300)
 
 
 def forge(path: Path, edit: Callable[[str], str]) -> None:

@@ -25,6 +25,7 @@ from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from envgen.model.variants import expand
 from envgen.render.base import index_urls
+from tests.support.cli import run_cli
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex, clean_tool_env
 
 pytestmark = pytest.mark.integration
@@ -47,16 +48,7 @@ HASH: Final = "ab" * 32
 
 
 def envgen(args: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "envgen", "-vv", *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return proc.returncode, proc.stdout + proc.stderr
+    return run_cli(args, env, cwd, verbose=True)
 
 
 def assert_no_canary(proj: Path, outputs: list[str]) -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess  # noqa: TID251 - tests run envgen as a real process
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -21,6 +19,7 @@ from envgen.app import lock
 from envgen.infra.files import COMMIT_JOURNAL
 from envgen.infra.settings import Settings
 from envgen.lock.options import LockOptions
+from tests.support.cli import run_cli
 from tests.support.fixtures import ServedIndex, ServerFactory, clean_tool_env
 
 pytestmark = pytest.mark.integration
@@ -35,16 +34,7 @@ EDITED: Final = SPEC.replace('["numpy<2"]', '["numpy<2", "filelock"]')
 
 
 def envgen(args: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "envgen", *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return proc.returncode, proc.stdout + proc.stderr
+    return run_cli(args, env, cwd)
 
 
 def files_of(folder: Path) -> dict[str, str]:

@@ -10,8 +10,6 @@ every byte of output is searched for the canary.
 from __future__ import annotations
 
 import os
-import subprocess  # noqa: TID251 - tests run envgen and mount as real processes
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -25,6 +23,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from tests.integration.test_lock_conda import channels, nvidia_channel  # noqa: F401 - fixtures
+from tests.support.cli import run_cli
 from tests.support.conda_channel import CondaChannel
 from tests.support.fixtures import (
     AUTH_TOKEN,
@@ -45,16 +44,7 @@ SPEC: Final = (
 
 
 def envgen(args: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "envgen", "-vv", *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return proc.returncode, proc.stdout + proc.stderr
+    return run_cli(args, env, cwd, verbose=True)
 
 
 def assert_no_canary(root: Path, outputs: list[str]) -> None:
