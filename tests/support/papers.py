@@ -288,12 +288,12 @@ def _steps(
         else None
     )
     if trap is not None:
-        # envgen import picked the python from the pins alone; the lock warns that a known
-        # issue names it, and the user takes envgen's default instead, as the fix says
+        # envgen import picked the python from the pins alone (it avoids a python a known issue
+        # names only where another fits the pins); the user takes envgen's default, as the fix says
         result.notes.append(
             f"python {result.python} -> envgen's default: the file names no python; envgen import "
             f"chose {result.python} from the pins, which known issue [{trap}] names for torch "
-            f"{result.torch} (the importer does not consult known issues yet)"
+            f"{result.torch}"
         )
         project.pop("python", None)
         result.python = ""

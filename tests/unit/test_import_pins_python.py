@@ -80,8 +80,9 @@ def test_torch_1_7_1_with_numpy_1_19_2_gets_python_3_8(matrix: Matrix) -> None:
         "was published for that every exact pin (2 looked up) has a wheel for (not python 3.9: "
         "numpy==1.19.2 has cp36, cp37, cp38 wheels, scipy==1.5.2 has cp36, cp37, cp38 wheels)"
     ) in warnings
-    # Pins that have wheels for the newest python leave it.
-    found = parse_text(text.replace("1.19.2", "1.19.5").replace("scipy==1.5.2\n", ""),
+    # Pins that have wheels for the newest python leave it (torch 1.8.1: 1.7.x avoids 3.9, below).
+    found = parse_text(text.replace("1.19.2", "1.19.5").replace("scipy==1.5.2\n", "")
+                       .replace("1.7.1+cu110", "1.8.1"),
                        filename="requirements.txt", base=None)  # fmt: skip
     project, _ = build_project(
         found, matrix, name="paper", wheels=_wheels("numpy==1.19.5", dt.date(2021, 2, 1))
@@ -109,3 +110,14 @@ def test_unpinned_torch_takes_a_release_the_pins_have_wheels_for(matrix: Matrix)
         "requirements.txt:1: torch is not pinned; project.yaml pins 2.4.1, the newest release "
         "that has a python every exact pin has a wheel for"
     ) in warnings
+
+
+def test_a_python_a_known_issue_names_is_avoided_where_another_fits(matrix: Matrix) -> None:
+    # torch 1.7.x crashes at exit on 3.9 (matrices/known-issues.yaml): a pure-Python pin fits
+    # 3.9, yet the import proposes 3.8, as a spec without a python gets (papers suite).
+    text = "torch==1.7.1\ntqdm==4.50.0\n"
+    found = parse_text(text, filename="requirements.txt", base=None)
+    project, warnings = build_project(found, matrix, name="paper", wheels=_wheels("tqdm==4.50.0"))
+    assert project["python"] == "3.8"
+    assert any("not python 3.9 (known issue torch-1.7-python-3.9-segfault-at-exit)" in w
+               for w in warnings), warnings  # fmt: skip

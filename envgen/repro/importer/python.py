@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from envgen.model.matrix import Release
+from envgen.model.matrix import Matrix, Release
+from envgen.model.variants import known_python_trap
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
@@ -78,11 +79,23 @@ def check_python(found: Evidence, release: Release, report: Report) -> str | Non
 
 
 def python_from_pins(
-    found: Evidence, release: Release, wheels: list[PinWheels], report: Report
+    found: Evidence, matrix: Matrix, release: Release, wheels: list[PinWheels], report: Report
 ) -> str | None:
-    """The newest python torch was published for that every exact pin has a wheel for."""
+    """The newest python torch was published for that every exact pin has a wheel for, and that
+    no known issue names for this release (torch 1.7.x crashes at exit on 3.9) where another fits.
+    """
     candidates = buildable_pythons(release)
     chosen, skipped = choose_python(candidates, wheels)
+    trap = None if chosen is None else known_python_trap(matrix, release, chosen)
+    if chosen is not None and trap is not None:
+        safe = [p for p in candidates if known_python_trap(matrix, release, p) is None]
+        instead, _ = choose_python(safe, wheels)
+        if instead is not None:
+            report.warnings.append(
+                f"{found.source}: not python {chosen} (known issue {trap}) for torch "
+                f"{release.torch} (matrices/known-issues.yaml), though the pins fit it"
+            )
+            chosen = instead
     why = "; ".join(
         f"python {python}: " + ", ".join(f"{p.requirement} has {p.how}" for p in misses[:4])
         for python, misses in skipped[:2]

@@ -109,7 +109,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = check_python(found, release, report)
     if python is None and wheels:
-        python = python_from_pins(found, release, wheels, report)
+        python = python_from_pins(found, matrix, release, wheels, report)
     companions = check_companions(found, matrix, release, acc, report)
     managers, acc = gone_routes(found, matrix, release, manager, acc, builds, report)
     if (
