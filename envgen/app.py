@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Final
 
+from envgen.build.options import BuildOptions
 from envgen.errors import (
     BuildError,
     EnvgenError,
@@ -58,7 +59,10 @@ if TYPE_CHECKING:
     from envgen.build.clean import Orphan
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
     from envgen.lock.rename import Carried
+    from envgen.render.ci import CiOptions
     from envgen.render.dockerfile import DockerfileOptions
+    from envgen.render.export import ExportOptions
+    from envgen.repro.importer import ImportOptions, ImportResult
 
 log = logging.getLogger(__name__)
 
@@ -492,7 +496,15 @@ def install_command(
     )
 
 
-__all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
+__all__ = [
+    "BuildOptions",
+    "LockOptions",
+    "LockResult",
+    "expand_spec",
+    "index_urls",
+    "lock",
+    "select",
+]
 
 
 # --- doctor --------------------------------------------------------------------------------------
@@ -600,56 +612,42 @@ def format_doctor(data: dict[str, Any]) -> str:
 
 
 # --- build and smoke -----------------------------------------------------------------------------
-def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Settings object replaces them
-    spec_path: Path,
-    matrix_dir: Path | None,
-    *,
-    out: Path | None,
-    variants: tuple[str, ...],
-    manager: str,
-    env_dir: Path | None,
-    cache_dir: Path | None,
-    smoke: bool,
-    rebuild: bool,
-    jobs: int | None,
-    conda_tool: str,
-    settings: Settings,
-    vault: str | None = None,
-) -> BuildReport:
+def build(options: BuildOptions) -> BuildReport:
     """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate).
 
-    `cache_dir` (`--cache-dir`) replaces `settings.cache_root` for the whole run. `vault`
-    (`--vault`, a folder or URL): install only from that vault, after checking it holds every file.
+    `options.vault` (`--vault`, a folder or URL): install only from that vault, after checking it
+    holds every file.
     """
     from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    if cache_dir is not None:
-        settings = dataclasses.replace(settings, cache_root=cache_dir)
-    spec, matrix = load(spec_path, matrix_dir, settings)
-    target = out or default_out(spec)
+    settings = options.settings
+    spec, matrix = load(options.spec, options.matrix_dir, settings)
+    target = options.out or default_out(spec)
+    vault = options.vault
     if vault is not None:
         from envgen.vault import orchestrate as vaulting  # noqa: PLC0415 - only with --vault
 
         vault = vault_url(vault)
-        chosen = tuple(v.id for v in select(expand(spec, matrix).variants, variants))
+        chosen = tuple(v.id for v in select(expand(spec, matrix).variants, options.variants))
         vaulting.check_vault(spec, matrix, target, vault, variants=chosen, settings=settings)
+    inside = trusted_root(spec, options.out)
     with (
-        _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
-        _guarded_env_dir(env_dir, BuildError, "envgen build"),
+        _guarded(target, BuildError, "envgen build", inside=inside),
+        _guarded_env_dir(options.env_dir, BuildError, "envgen build"),
     ):
         return building.build_variants(
             spec,
             matrix,
             target,
-            variants=variants,
+            variants=options.variants,
             settings=settings,
-            manager=manager,  # type: ignore[arg-type]
-            env_dir=env_dir,
-            smoke=smoke,
-            jobs=jobs,
-            rebuild=rebuild,
-            conda_tool=conda_tool,  # type: ignore[arg-type]
-            inside=trusted_root(spec, out),
+            manager=options.manager,  # type: ignore[arg-type]
+            env_dir=options.env_dir,
+            smoke=options.smoke,
+            jobs=options.jobs,
+            rebuild=options.rebuild,
+            conda_tool=options.conda_tool,
+            inside=inside,
             vault=vault,
         )
 
@@ -777,6 +775,35 @@ def dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], list[s
         )
         building.check_indexes(spec, v, lock_dir, settings=options.settings)
     return containers.write_dockerfiles(options)
+
+
+def import_project(options: ImportOptions) -> ImportResult:
+    """`envgen import`: a file, an install line or a repository -> project.yaml (written when
+    `options.out` is set; envgen.repro.entry)."""
+    from envgen.repro import entry  # noqa: PLC0415 - the importer (~40 ms); only for import
+
+    return entry.run_import(options)
+
+
+def write_ci(options: CiOptions) -> tuple[Path, bool]:
+    """`envgen ci github|gitlab`: the workflow written unless identical -> (path, written)."""
+    from envgen.render import ci  # noqa: PLC0415 - only for ci
+
+    return ci.write_ci(options)
+
+
+def export(options: ExportOptions) -> tuple[str, bool]:
+    """`envgen export uv|pixi` -> (the text, whether `options.output` was written).
+
+    With no output file (None, or `-`: stdout) nothing is written and the CLI prints the text.
+    """
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - with the writer
+    from envgen.render.export import render_export  # noqa: PLC0415 - only for export
+
+    text = render_export(options)
+    if options.output is None or str(options.output) == "-":
+        return text, False
+    return text, write_if_changed(options.output, text)
 
 
 def clean(

@@ -11,6 +11,7 @@ envgen.app; no stage reads the environment.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -423,8 +424,7 @@ def command_cmd(
     "--cache-dir",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    envvar="ENVGEN_CACHE_DIR",
-    help="Shared package cache.",
+    help="Shared package cache (default: ENVGEN_CACHE_DIR, else ~/.cache/envgen).",
 )
 @click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
@@ -436,8 +436,10 @@ def command_cmd(
     "--vault",
     default=None,
     metavar="DIR_OR_URL",
-    envvar="ENVGEN_VAULT",
-    help="Install only from this vault (`envgen vault`); a folder builds with no network.",
+    help=(
+        "Install only from this vault (`envgen vault`; default: ENVGEN_VAULT); a folder builds "
+        "with no network."
+    ),
 )
 def build_cmd(
     spec: Path,
@@ -464,25 +466,28 @@ def build_cmd(
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
     user = settings()
+    if cache_dir is not None:  # --cache-dir over ENVGEN_CACHE_DIR, for the whole run
+        user = dataclasses.replace(user, cache_root=cache_dir)
     _check_output(junit)
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
     with _progress(user):
         report = workflow.build(
-            spec,
-            matrix_dir,
-            out=out,
-            variants=variants,
-            manager=manager,
-            env_dir=env_dir,
-            cache_dir=cache_dir,
-            smoke=not no_smoke,
-            rebuild=rebuild,
-            jobs=jobs,
-            conda_tool=conda_tool,
-            settings=user,
-            vault=vault,
+            workflow.BuildOptions(
+                spec=spec,
+                out=out,
+                variants=variants,
+                matrix_dir=matrix_dir,
+                manager=manager,
+                env_dir=env_dir,
+                smoke=not no_smoke,
+                rebuild=rebuild,
+                jobs=jobs,
+                conda_tool=conda_tool,  # type: ignore[arg-type]  # click.Choice checked it
+                vault=vault if vault is not None else user.vault,
+                settings=user,
+            )
         )
     if as_json:
         from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
@@ -757,10 +762,10 @@ def export_group() -> None:
 
 
 def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
-    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.render.export import ExportOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
-    text = render_export(
+    text, written = workflow.export(
         ExportOptions(
             spec=spec,
             tool=tool,  # type: ignore[arg-type]
@@ -772,7 +777,6 @@ def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None)
     if output is None or str(output) == "-":
         _echo(text)
         return
-    written = write_if_changed(output, text)
     console.info(f"wrote {output}" if written else f"{output} unchanged")
 
 

@@ -116,9 +116,15 @@ def _s3_options(f: F) -> F:
     return click.option(
         "--endpoint-url",
         default=None,
-        envvar="ENVGEN_S3_ENDPOINT_URL",
-        help="An S3-compatible server (MinIO, Ceph, ...); default: AWS.",
+        callback=_endpoint_url,
+        help="An S3-compatible server (MinIO, Ceph, ...); default: ENVGEN_S3_ENDPOINT_URL, "
+        "else AWS.",
     )(f)
+
+
+def _endpoint_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:  # noqa: ARG001 - click
+    """--endpoint-url, else ENVGEN_S3_ENDPOINT_URL (read by Settings with the other settings)."""
+    return value if value is not None else settings().s3_endpoint_url
 
 
 @vault_group.command("push")
