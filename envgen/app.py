@@ -49,9 +49,9 @@ from envgen.model.variants import (
     select,
     warning_lines,
 )
-from envgen.render.base import IndexUrls, index_urls
 from envgen.render.commands import InstallCommand, conda_command, pip_command
 from envgen.render.commands import install_command as render_install_command
+from envgen.render.indexes import IndexUrls, index_urls
 from envgen.render.plan import check_planned, default_out, plan_pins_only
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def expand_spec(spec_path: Path, matrix_dir: Path | None, settings: Settings) ->
 
 
 def lock(options: LockOptions) -> LockResult:
-    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.base)."""
+    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.locker)."""
     spec, matrix = load(options.spec, options.matrix_dir, options.settings)
     if options.as_of is not None:
         try:

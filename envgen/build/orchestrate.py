@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen import __version__
-from envgen.build.base import (
+from envgen.build.builder import (
     Builder,
     BuildRequest,
     DiskUsage,
@@ -80,7 +80,7 @@ from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls, index_urls
+from envgen.render.indexes import IndexUrls, index_urls
 from envgen.smoke.project import with_project_checks
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise

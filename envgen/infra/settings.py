@@ -11,7 +11,7 @@ Settings are trusted (they are the user's), but still validated: a value envgen 
 SpecError (exit 3, as for a malformed ENVGEN_*_INDEX URL) naming the variable, the value and the
 fix, before any work starts. One check needs the spec and stays with it: a plain-http
 ENVGEN_*_INDEX to a remote host is refused unless the spec lists the host under trusted_hosts
-(envgen.render.base.index_urls). This module imports only errors and infra.
+(envgen.render.indexes.index_urls). This module imports only errors and infra.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Settings:
 
     Attributes:
         pytorch_index / pypi_index: ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX, overriding the
-            spec's pytorch_index / pypi_index (envgen.render.base.index_urls).
+            spec's pytorch_index / pypi_index (envgen.render.indexes.index_urls).
         extension_index: ENVGEN_EXTENSION_INDEX, a mirror of the extensions' wheel hosts.
         channel_alias: ENVGEN_CONDA_CHANNEL_ALIAS, standing in for https://conda.anaconda.org.
         cache_root: ENVGEN_CACHE_DIR, else ~/.cache/envgen: the parsed-matrix cache (`matrix/`),

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from envgen.build import venv as venv_module
-from envgen.build.base import Inventory, files_naming, python_of
+from envgen.build.builder import Inventory, files_naming, python_of
 from envgen.build.orchestrate import MARKER, build_one, build_variants, read_marker
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError
@@ -22,7 +22,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.conda_channel import find_python, python_package, write_channel
 from tests.support.fixtures import ServedIndex, user_key
 

@@ -15,7 +15,7 @@ import yaml
 
 from envgen.model.matrix import Matrix
 from envgen.model.spec import parse_spec
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import plan_pins_only
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from envgen.build import orchestrate as building
-from envgen.build.base import (
+from envgen.build.builder import (
     BuildRequest,
     Inventory,
     diff_distributions,
@@ -35,7 +35,7 @@ from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.types import Manager
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.fixtures import user_key
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"

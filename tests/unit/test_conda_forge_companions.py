@@ -9,8 +9,8 @@ from pathlib import Path
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand
-from envgen.render.base import Header
 from envgen.render.environment import render_environment
+from envgen.render.header import Header
 
 MATRIX = load_matrix()
 HEADER = Header(command="envgen lock", input_hash="x", description="d")

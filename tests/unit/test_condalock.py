@@ -9,7 +9,7 @@ import pytest
 from envgen.errors import LockError
 from envgen.lock.condalock import CondaLock, CondaPackage
 from envgen.lock.lockfile import with_header
-from envgen.render.base import Header
+from envgen.render.header import Header
 
 HEADER: Final = Header(command="envgen lock project.yaml", input_hash="sha256:0", description="d")
 LOCK: Final = CondaLock(

@@ -828,7 +828,7 @@ def test_detect_rocm_gfx_from_the_kfd_topology(tmp_path: Path) -> None:
 
 
 def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
-    from envgen.build.base import Inventory
+    from envgen.build.builder import Inventory
     from envgen.build.orchestrate import compiled_archs, smoke_expectation
     from envgen.model.spec import parse_spec
     from envgen.model.variants import expand

@@ -14,12 +14,12 @@ import yaml
 
 from envgen.infra.resources import MATRICES_DIR
 from envgen.lock import pip as pip_lock
-from envgen.lock.base import LockRequest
+from envgen.lock.locker import LockRequest
 from envgen.model import era
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import pypi_facts

@@ -25,7 +25,8 @@ from envgen.model.extensions import (
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand
-from envgen.render.base import Header, IndexUrls
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import render_requirements
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import plan_pins_only, write_planned
 
 DATA = Path(__file__).parents[1] / "data"

@@ -17,8 +17,8 @@ from envgen.errors import SpecError
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand
-from envgen.render.base import Header
 from envgen.render.environment import render_environment
+from envgen.render.header import Header
 
 MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"
 GOOD: Final = 'name: p\npython: "3.11"\ntorch: "2.1.0"\naccelerators: [cpu]\n'

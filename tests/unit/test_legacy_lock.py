@@ -14,7 +14,6 @@ import pytest
 from packaging.version import Version
 
 from envgen.errors import LockError, RenderError
-from envgen.lock.base import LockRequest
 from envgen.lock.legacy import (
     PIP_WHEEL,
     is_legacy,
@@ -22,12 +21,13 @@ from envgen.lock.legacy import (
     pip_environment,
     previous_pins,
 )
+from envgen.lock.locker import LockRequest
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
 from envgen.render.dockerfile import plan_dockerfiles
 from envgen.render.export import render_uv
+from envgen.render.indexes import IndexUrls
 from envgen.smoke.report import legacy_python
 
 

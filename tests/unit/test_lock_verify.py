@@ -20,7 +20,8 @@ from envgen.lock.verify import (
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import Header, IndexUrls
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import requirement_lines
 
 MINI: Final = Path(__file__).parents[1] / "data" / "matrix-mini"

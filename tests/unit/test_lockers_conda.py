@@ -11,7 +11,6 @@ import pytest
 
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
-from envgen.lock.base import LockRequest
 from envgen.lock.conda import (
     CondaLocker,
     CondaRecord,
@@ -27,10 +26,11 @@ from envgen.lock.conda import (
     virtual_packages,
 )
 from envgen.lock.condalock import CondaLock, CondaPackage
+from envgen.lock.locker import LockRequest
 from envgen.model.matrix import CondaBuild, Release, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 ZERO_MD5 = "0" * 32
 MATRIX_MINI = Path(__file__).resolve().parents[1] / "data" / "matrix-mini"

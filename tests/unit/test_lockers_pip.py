@@ -28,7 +28,7 @@ from envgen.model.spec import parse_spec
 from envgen.model.targets import load_targets
 from envgen.model.types import PLATFORMS, Platform
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import written_index_lines
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"

@@ -16,9 +16,9 @@ from envgen.model.matrix import CompanionRelease, Matrix, PipBuild, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.types import Platform
 from envgen.model.variants import companion_accepts, conda_pins, expand, pip_pins, resolve_release
-from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
 from envgen.render.export import render_pixi
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import index_lines, requirement_lines
 from envgen.repro.importer import import_text
 from envgen.verification.matrix import Finding, verify_matrix

@@ -14,7 +14,7 @@ import pytest
 
 from envgen.app import format_build_line
 from envgen.build import venv as venv_module
-from envgen.build.base import BuildRequest
+from envgen.build.builder import BuildRequest
 from envgen.build.interpreter import conda_forge_url, python_spec
 from envgen.build.orchestrate import VariantBuild
 from envgen.build.venv import VenvBuilder
@@ -24,7 +24,7 @@ from envgen.lock.legacy import is_legacy
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 MINI = Path(__file__).parents[1] / "data" / "matrix-mini"
 

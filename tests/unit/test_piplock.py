@@ -11,7 +11,7 @@ import pytest
 from envgen.errors import FileSystemError, LockError
 from envgen.lock.lockfile import with_header
 from envgen.lock.piplock import LockOptionsHeader, LockSyntaxError, PipLock
-from envgen.render.base import Header
+from envgen.render.header import Header
 
 ROOT: Final = Path(__file__).parents[2]
 HEADER: Final = Header(command="envgen lock project.yaml", input_hash="sha256:0", description="d")

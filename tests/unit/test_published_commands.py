@@ -19,8 +19,8 @@ from packaging.version import Version
 
 from envgen.model.matrix import Matrix, accelerator_id, cpython_abi_tags, load_matrix
 from envgen.model.spec import parse_spec
-from envgen.render.base import IndexUrls
 from envgen.render.commands import install_command
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import plan_pins_only
 
 ROOT = Path(__file__).parents[2]

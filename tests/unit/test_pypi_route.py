@@ -10,7 +10,7 @@ from envgen.model.matrix import load_matrix
 from envgen.model.pypi_routes import load_routes
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import describe
 from envgen.render.requirements import index_lines, requirement_lines
 

@@ -1,6 +1,6 @@
 """envgen.render.templating renders its subset of Jinja2 to the same bytes as Jinja2 itself.
 
-Jinja2, configured as envgen.render.base configures it, is the reference: every case below, and
+Jinja2, configured as envgen.render.templating configures it, is the reference: every case below, and
 every template rendered by the real renderers (pins-only files of the golden scenarios, CI
 workflows, Dockerfiles), is rendered both ways and compared.
 """
@@ -21,17 +21,17 @@ from envgen.errors import RenderError
 from envgen.infra.resources import TEMPLATES_DIR
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
-from envgen.render import base, templating
-from envgen.render.base import IndexUrls
+from envgen.render import templating
 from envgen.render.ci import render_ci
 from envgen.render.dockerfile import plan_dockerfiles
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import plan_pins_only
 
 DATA = Path(__file__).parents[1] / "data"
 
 
 def _jinja(source: str, context: Mapping[str, object]) -> str:
-    return base._environment().from_string(source).render(**context)
+    return templating._environment().from_string(source).render(**context)
 
 
 def _mine(source: str, context: Mapping[str, object]) -> str:
@@ -116,7 +116,7 @@ def test_every_shipped_template_is_in_the_subset() -> None:
     assert "requirements.txt.j2" in names
     assert "Makefile.j2" in names
     for name in names:
-        assert base._subset_template(name) is not None, name
+        assert templating._subset_template(name) is not None, name
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ def both_ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     def compare(template: templating.Template, context: Mapping[str, object]) -> str:
         text = subset_render(template, context)
-        assert text == base._environment().get_template(template.name).render(**context)
+        assert text == templating._environment().get_template(template.name).render(**context)
         rendered.append(template.name)
         return text
 
@@ -173,9 +173,9 @@ def test_requirements_template_matches_jinja2(
         "index_lines": index_lines,
         "requirements": requirements,
     }
-    parsed = base._subset_template("requirements.txt.j2")
+    parsed = templating._subset_template("requirements.txt.j2")
     assert parsed is not None
-    want = base._environment().get_template("requirements.txt.j2").render(**context)
+    want = templating._environment().get_template("requirements.txt.j2").render(**context)
     assert templating.render(parsed, context) == want
 
 
@@ -190,7 +190,7 @@ def test_makefile_template_matches_jinja2(
     header: list[str], spec: str, variants: list[str], aliases: list[tuple[str, str]]
 ) -> None:
     context = {"header": header, "spec": spec, "variants": variants, "aliases": aliases}
-    parsed = base._subset_template("Makefile.j2")
+    parsed = templating._subset_template("Makefile.j2")
     assert parsed is not None
-    want = base._environment().get_template("Makefile.j2").render(**context)
+    want = templating._environment().get_template("Makefile.j2").render(**context)
     assert templating.render(parsed, context) == want

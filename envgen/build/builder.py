@@ -32,7 +32,7 @@ from envgen.infra.files import atomic_write_bytes, read_output
 from envgen.lock.piplock import PipLock
 from envgen.model.types import CondaTool, Manager
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 DEFAULT_TIMEOUT: Final = 1800.0
 

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from envgen.model.types import Manager, Resolver
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
