@@ -1,4 +1,10 @@
-"""project.yaml -> ProjectSpec: parsed, validated and frozen.
+"""project.yaml -> ProjectSpec: parsed, validated and frozen (the runtime reader).
+
+The keys, types, patterns and choices are defined once, by the pydantic models of
+envgen/model/spec_schema.py (also the JSON Schema in docs/reference/project-yaml.schema.json);
+this reader runs without pydantic and takes them from the generated envgen/model/spec_rules.py,
+then adds the rules a schema does not state (PEP 508 and specifier syntax, duplicates, index URL
+policy, control characters); tests/unit/test_spec_schema.py checks that the two agree.
 
 Every problem in a spec is collected and reported together, each with its key path and line, what
 is wrong, the valid choices and a fix. This module checks only what can be known without the
@@ -28,6 +34,23 @@ from envgen.errors import SpecError, excerpt
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.infra.urls import check_index_url, host_of
 from envgen.model.pythons import minor_of
+from envgen.model.spec_rules import (
+    ACCELERATOR_PATTERN,
+    CHANNEL_PATTERN,
+    CI_INSTALL_PATTERN,
+    CI_KEYS,
+    CI_LABEL_PATTERN,
+    CONDA_DEP_PATTERN,
+    CONDA_KEYS,
+    DATE_PATTERN,
+    HOST_PATTERN,
+    KNOWN_KEYS,
+    LOCK_KEYS,
+    NAME_PATTERN,
+    PYTHON_PATTERN,
+    TORCH_FROM_CHOICES,
+    WRITE_INDEX_CHOICES,
+)
 from envgen.model.types import (
     CONDA_SOURCES,
     MANAGERS,
@@ -43,50 +66,22 @@ from envgen.model.types import (
 MAX_SPEC_BYTES: Final = 256 * 1024
 # A 10,000-item list with one mistake per item must not print 10,000 lines.
 MAX_REPORTED_PROBLEMS: Final = 50
-KNOWN_KEYS: Final = (
-    "name",
-    "python",
-    "torch",
-    "torchvision",
-    "torchaudio",
-    "accelerators",
-    "platforms",
-    "managers",
-    "pip",
-    "conda",
-    "lock",
-    "pytorch_index",
-    "pypi_index",
-    "write_index",
-    "ci",
-    "trusted_hosts",
-    "torch_from",
-)
-CONDA_KEYS: Final = ("channels", "dependencies", "source")
-LOCK_KEYS: Final = ("exclude_newer", "resolver")
-CI_KEYS: Final = ("gpu_runner", "cpu_runner", "install")
-WRITE_INDEX_CHOICES: Final = ("official", "mirror")
-# Where torch comes from: as published, or PyPI's identical build (envgen.model.pypi_routes).
-TORCH_FROM_CHOICES: Final = ("published", "pypi")
 
-# Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
-# YAML scalar or a requirements line early (issue 16 item 3).
-_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-_ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
-_PY_RE: Final = re.compile(r"3\.\d{1,2}")
-_PY_PATCH_RE: Final = re.compile(r"3\.\d{1,2}\.\d{1,3}")
-_PY2_RE: Final = re.compile(r"2\.\d{1,2}")
-CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
-_HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
-# A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
-# no shell metacharacters and no control characters.
+# The keys, choices and patterns are spec_schema.py's (generated into spec_rules.py); every
+# pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a YAML
+# scalar or a requirements line early (issue 16 item 3).
+_NAME_RE: Final = re.compile(NAME_PATTERN)
+_ACCEL_RE: Final = re.compile(ACCELERATOR_PATTERN)
+_PYTHON_RE: Final = re.compile(PYTHON_PATTERN)
+_PY2_RE: Final = re.compile(r"2\.\d{1,2}")  # which message a refused python gets
+CHANNEL_RE: Final = re.compile(CHANNEL_PATTERN)
+_HOST_RE: Final = re.compile(HOST_PATTERN)
+_DATE_RE: Final = re.compile(DATE_PATTERN)
 # conda packages envgen chooses from torch / python (pytorch-cpu / -gpu: conda-forge's variants).
 _SET_BY_ENVGEN: Final = frozenset(
     {"pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio", "python"}
 )
-CONDA_DEP_RE: Final = re.compile(
-    r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
-)
+CONDA_DEP_RE: Final = re.compile(CONDA_DEP_PATTERN)
 _CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
 # What no spec value may hold (issue 21 item 8): controls (Cc: C0, DEL and C1, U+0085 NEXT LINE
 # among them), format characters (Cf: bidi overrides, zero-width characters that hide text),
@@ -105,10 +100,10 @@ _CONTROL_NAMES: Final = {
     "\x1e": "RECORD SEPARATOR",
     "\x85": "NEXT LINE",
 }
-_CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
+_CI_LABEL_RE: Final = re.compile(CI_LABEL_PATTERN)
 # ci.install is written into a CI workflow inside double quotes: no quote, space, `$` or backtick
 # can reach it. Within these characters it must still be one of the forms `ci_install` accepts.
-_CI_INSTALL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@+=<>!,~#%-]{0,299}")
+_CI_INSTALL_RE: Final = re.compile(CI_INSTALL_PATTERN)
 _CI_INSTALL_FORMS: Final = (
     "a version ('0.1.0'), a requirement of envgen-torch ('envgen-torch>=0.1,<0.2'), "
     "a git URL ('git+https://host/owner/envgen@v0.1.0') or a wheel (a relative path or an "
@@ -650,21 +645,21 @@ class _Validator:
                     f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
                 )
                 continue
-            if _PY2_RE.fullmatch(item) and item != "2.7":
-                self.p.add(
-                    where,
-                    f"python {item} is not supported: torch was published for Python 2 only as "
-                    'python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
-                )
+            if not _PYTHON_RE.fullmatch(item):
+                if _PY2_RE.fullmatch(item):
+                    self.p.add(
+                        where,
+                        f"python {item} is not supported: torch was published for Python 2 "
+                        'only as python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
+                    )
+                else:
+                    self.p.add(
+                        where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
+                    )
                 continue
-            patch = item if _PY_PATCH_RE.fullmatch(item) else None
+            patch = item if item.count(".") == 2 else None
             if patch is not None:
                 item = minor_of(patch)  # noqa: PLW2901 - the minor is what the matrix lists
-            if item != "2.7" and not _PY_RE.fullmatch(item):
-                self.p.add(
-                    where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
-                )
-                continue
             if item in out:
                 self.p.add(where, f"python {item} is listed twice")
                 continue
@@ -983,6 +978,8 @@ class _Validator:
             date = exclude
         elif isinstance(exclude, str):
             try:
+                if not _DATE_RE.fullmatch(exclude):  # fromisoformat takes 20210630 too
+                    raise ValueError(exclude)  # the same message as a bad date
                 date = dt.date.fromisoformat(exclude)
             except ValueError:
                 self.p.add(

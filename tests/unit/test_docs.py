@@ -16,7 +16,7 @@ import pytest
 
 from envgen.cli import cli
 from envgen.errors import EXIT_CODES, OTHER_EXIT_CODES
-from envgen.model.spec import CI_KEYS, CONDA_KEYS, KNOWN_KEYS, LOCK_KEYS
+from envgen.model.spec_rules import CI_KEYS, CONDA_KEYS, KNOWN_KEYS, LOCK_KEYS
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 DOCS: Final = ROOT / "docs"

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from envgen.errors import SpecError, UnsupportedCombinationError
 from envgen.infra.urls import check_index_url
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.model.spec import KNOWN_KEYS, ProjectSpec, parse_spec
+from envgen.model.spec import ProjectSpec, parse_spec
+from envgen.model.spec_rules import KNOWN_KEYS
 from envgen.model.variants import resolve_release
 
 PATH: Final = Path("project.yaml")
