@@ -221,3 +221,12 @@ def test_the_docs_matrix_validate_output_is_the_shipped_matrixs() -> None:
             if ln.startswith("matrix ok:")
         ]
         assert shown == [want], doc
+
+
+def test_every_file_the_concept_table_names_exists() -> None:
+    """CONTRIBUTING.md's "Where each concept lives": each `envgen/...` path it names is a file."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("**Where each concept lives.**", 1)[1].split("\n\n**", 1)[0]
+    named = re.findall(r"`(envgen/[\w/]+\.py)`", section)
+    assert len(named) > 40
+    assert [p for p in named if not (ROOT / p).is_file()] == []
