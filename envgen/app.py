@@ -63,6 +63,8 @@ if TYPE_CHECKING:
     from envgen.render.dockerfile import DockerfileOptions
     from envgen.render.export import ExportOptions
     from envgen.repro.importer import ImportOptions, ImportResult
+    from envgen.vault.s3 import SyncResult
+    from envgen.vault.store import Artifact
 
 log = logging.getLogger(__name__)
 
@@ -710,6 +712,45 @@ def vault(
         return vaulting.vault_variants(
             spec, matrix, target, root, variants=variants, settings=settings, all_files=all_files
         )
+
+
+def vault_check(root: Path) -> None:
+    """`envgen vault check`: re-hash every stored file.
+
+    Raises:
+        BuildError: naming each missing, changed or unreferenced file.
+    """
+    from envgen.vault.store import check  # noqa: PLC0415 - only for `envgen vault check`
+
+    problems = check(root)
+    if problems:
+        msg = f"{root}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        raise BuildError(msg, hint="`envgen vault` again restores missing or changed files")
+
+
+def vault_gc(root: Path) -> tuple[Artifact, ...]:
+    """`envgen vault gc`: drop the files no vaulted lock references (holding the vault's lock,
+    as `envgen vault` does while it adds)."""
+    from envgen.vault.store import gc  # noqa: PLC0415 - only for `envgen vault gc`
+
+    with _guarded(root, BuildError, "envgen vault gc", inside=root.parent.resolve()):
+        return gc(root)
+
+
+def vault_push(root: Path, url: str, *, endpoint_url: str | None) -> SyncResult:
+    """`envgen vault push`: upload what the bucket lacks (files first, the manifest last)."""
+    from envgen.vault.s3 import push  # noqa: PLC0415 - boto3: only for push / pull
+
+    return push(root, url, endpoint_url=endpoint_url)
+
+
+def vault_pull(root: Path, url: str, *, endpoint_url: str | None) -> SyncResult:
+    """`envgen vault pull`: download what the local vault lacks, each file checked (holding the
+    vault's lock)."""
+    from envgen.vault.s3 import pull  # noqa: PLC0415 - boto3: only for push / pull
+
+    with _guarded(root, BuildError, "envgen vault pull", inside=root.parent.resolve()):
+        return pull(root, url, endpoint_url=endpoint_url)
 
 
 def smoke(
