@@ -558,13 +558,7 @@ class _Validator:
 
     def spec(self) -> ProjectSpec | None:
         d = self.data
-        for key in d:
-            if not isinstance(key, str) or key not in KNOWN_KEYS:
-                self.p.add(
-                    str(key),
-                    f"unknown key; valid keys: {', '.join(KNOWN_KEYS)}"
-                    f"{did_you_mean(str(key), KNOWN_KEYS)}",
-                )
+        self._unknown_keys(d, "", KNOWN_KEYS)
         name = self._name()
         python, python_patch = self._python()
         torch = self._torch()
@@ -612,6 +606,38 @@ class _Validator:
         )
 
     # each helper reports its own problems and returns a usable default
+    def _unknown_keys(
+        self, mapping: dict[object, object], parent: str, keys: tuple[str, ...]
+    ) -> list[object]:
+        """Report every key of `mapping` the schema does not name; return them."""
+        unknown = [k for k in mapping if not isinstance(k, str) or k not in keys]
+        for key in unknown:
+            self.p.add(
+                f"{parent}.{key}" if parent else str(key),
+                f"unknown key; valid keys: {', '.join(keys)}{did_you_mean(str(key), keys)}",
+            )
+        return unknown
+
+    def _one_of(self, where: str, value: object, choices: tuple[str, ...]) -> bool:
+        """Whether `value` is one of `choices`; reported (with the nearest) when it is not."""
+        if isinstance(value, str) and value in choices:
+            return True
+        self.p.add(
+            where,
+            f"{value!r} is not one of {', '.join(choices)}{did_you_mean(str(value), choices)}",
+        )
+        return False
+
+    def _section(self, key: str, expected: str) -> dict[object, object] | None:
+        """The mapping under `key` ({} when absent or null); None, reported, when not a mapping."""
+        value = self.data.get(key, {})
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.p.add(key, f"expected a mapping {expected}, got {_type_name(value)}")
+            return None
+        return value
+
     def _name(self) -> str | None:
         value = self.data.get("name")
         if value is None:
@@ -887,22 +913,10 @@ class _Validator:
         return tuple(out)
 
     def _conda(self) -> CondaSection:
-        value = self.data.get("conda", {})
+        value = self._section("conda", "with channels and dependencies")
         if value is None:
             return CondaSection()
-        if not isinstance(value, dict):
-            self.p.add(
-                "conda",
-                f"expected a mapping with channels and dependencies, got {_type_name(value)}",
-            )
-            return CondaSection()
-        for key in value:
-            if key not in CONDA_KEYS:
-                self.p.add(
-                    f"conda.{key}",
-                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}"
-                    f"{did_you_mean(str(key), CONDA_KEYS)}",
-                )
+        self._unknown_keys(value, "conda", CONDA_KEYS)
         channels = self._str_list(
             value, "conda", "channels", CHANNEL_RE, "a channel name such as conda-forge"
         )
@@ -923,14 +937,9 @@ class _Validator:
                     f"{dep!r} is set by envgen from torch/python; remove it here",
                 )
         source = value.get("source")
-        if source is not None and source not in CONDA_SOURCES:
-            self.p.add(
-                "conda.source",
-                f"{source!r} is not one of {', '.join(CONDA_SOURCES)}"
-                f"{did_you_mean(str(source), CONDA_SOURCES)}",
-            )
+        if source is not None and not self._one_of("conda.source", source, CONDA_SOURCES):
             source = None
-        return CondaSection(channels=channels, dependencies=deps, source=source)
+        return CondaSection(channels=channels, dependencies=deps, source=source)  # type: ignore[arg-type]  # checked
 
     def _str_list(
         self,
@@ -955,21 +964,10 @@ class _Validator:
         return tuple(out)
 
     def _lock(self) -> SpecLockSettings:
-        value = self.data.get("lock", {})
+        value = self._section("lock", f"({', '.join(LOCK_KEYS)})")
         if value is None:
             return SpecLockSettings()
-        if not isinstance(value, dict):
-            self.p.add(
-                "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
-            )
-            return SpecLockSettings()
-        for key in value:
-            if key not in LOCK_KEYS:
-                self.p.add(
-                    f"lock.{key}",
-                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}"
-                    f"{did_you_mean(str(key), LOCK_KEYS)}",
-                )
+        self._unknown_keys(value, "lock", LOCK_KEYS)
         exclude = value.get("exclude_newer")
         date: dt.date | None = None
         if isinstance(exclude, dt.datetime):
@@ -991,14 +989,9 @@ class _Validator:
                 "lock.exclude_newer", f"expected a date YYYY-MM-DD, got {_type_name(exclude)}"
             )
         resolver = value.get("resolver", "uv")
-        if resolver not in RESOLVERS:
-            self.p.add(
-                "lock.resolver",
-                f"{resolver!r} is not one of {', '.join(RESOLVERS)}"
-                f"{did_you_mean(str(resolver), RESOLVERS)}",
-            )
+        if not self._one_of("lock.resolver", resolver, RESOLVERS):
             resolver = "uv"
-        return SpecLockSettings(exclude_newer=date, resolver=resolver)
+        return SpecLockSettings(exclude_newer=date, resolver=resolver)  # type: ignore[arg-type]  # checked
 
     def _url(self, key: str) -> str | None:
         value = self.data.get(key)
@@ -1033,44 +1026,20 @@ class _Validator:
 
     def _write_index(self) -> str:
         value = self.data.get("write_index", "official")
-        if value not in WRITE_INDEX_CHOICES:
-            self.p.add(
-                "write_index",
-                f"{value!r} is not one of {', '.join(WRITE_INDEX_CHOICES)}"
-                f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
-            )
-            return "official"
-        return str(value)
+        return str(value) if self._one_of("write_index", value, WRITE_INDEX_CHOICES) else "official"
 
     def _torch_from(self) -> str:
         value = self.data.get("torch_from", "published")
-        if value not in TORCH_FROM_CHOICES:
-            self.p.add(
-                "torch_from",
-                f"{value!r} is not one of {', '.join(TORCH_FROM_CHOICES)}"
-                f"{did_you_mean(str(value), TORCH_FROM_CHOICES)}",
-            )
-            return "published"
-        return str(value)
+        return str(value) if self._one_of("torch_from", value, TORCH_FROM_CHOICES) else "published"
 
     def _ci(self) -> SpecCiSettings:
-        value = self.data.get("ci", {})
+        value = self._section("ci", f"({', '.join(CI_KEYS)})")
         if value is None:
             return SpecCiSettings()
-        if not isinstance(value, dict):
-            self.p.add(
-                "ci",
-                f"expected a mapping (gpu_runner, cpu_runner, install), got {_type_name(value)}",
-            )
-            return SpecCiSettings()
+        unknown = self._unknown_keys(value, "ci", CI_KEYS)
         out: dict[str, str] = {}
         for key, item in value.items():
-            if key not in CI_KEYS:
-                self.p.add(
-                    f"ci.{key}",
-                    f"unknown key; valid keys: {', '.join(CI_KEYS)}"
-                    f"{did_you_mean(str(key), CI_KEYS)}",
-                )
+            if key in unknown:
                 continue
             if key == "install":
                 install = ci_install(item) if isinstance(item, str) else None
