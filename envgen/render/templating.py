@@ -5,8 +5,9 @@ short templates (envgen starts in well under 0.1 s otherwise). `parse` reads a t
 every tag is in the subset below; `render` fills it exactly as Jinja2 does with envgen's
 environment (StrictUndefined, trim_blocks, lstrip_blocks, keep_trailing_newline, no
 autoescape). Anything else raises `UnsupportedTemplateError` and `render_template` renders that
-template with Jinja2. tests/unit/test_templating.py renders every template in templates/, and the
-whitespace and branching cases, both ways and compares the bytes.
+template with Jinja2.
+tests/unit/test_templating.py renders every template in templates/, and the whitespace and
+branching cases, both ways and compares the bytes.
 
 The subset: text; `{{ e }}`; `{% if e %}`, `{% else %}`, `{% endif %}`; `{% for x in e %}`,
 `{% for x, y in e %}`, `{% endfor %}`; where `e` is a name, a dotted name (`job.variant`: the
