@@ -26,17 +26,16 @@ from envgen import __version__
 from envgen.cli import console
 from envgen.cli.context import settings
 from envgen.cli.options import (
-    DEFAULT_SPEC,
     F,
     conda_tool_option,
     env_dir_option,
-    find_spec,
     jobs_option,
     json_option,
     junit_option,
     matrix_option,
     out_option,
     spec_argument,
+    spec_option,
     split_spec,
     variant_option,
     warn,
@@ -598,25 +597,11 @@ def smoke_cmd(
     building.raise_for_smoke_failures(results)
 
 
-def _spec_option(f: F) -> F:
-    return click.option(
-        "--spec",
-        type=click.Path(path_type=Path, dir_okay=False),
-        default=DEFAULT_SPEC,
-        callback=find_spec,
-        show_default=True,
-        help=(
-            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
-            "upward to the repository root)."
-        ),
-    )(f)
-
-
 @cli.command("run")
 @click.argument(
     "words", nargs=-1, required=True, type=click.UNPROCESSED, metavar="[SPEC] VARIANT COMMAND..."
 )
-@_spec_option
+@spec_option
 @out_option
 @matrix_option
 @env_dir_option
@@ -651,7 +636,7 @@ def run_cmd(
 
 @cli.command("shell")
 @click.argument("words", nargs=-1, required=True, metavar="[SPEC] VARIANT")
-@_spec_option
+@spec_option
 @out_option
 @matrix_option
 @env_dir_option

@@ -120,6 +120,21 @@ def spec_argument(f: F) -> F:
     )(f)
 
 
+def spec_option(f: F) -> F:
+    """`--spec FILE`, for commands whose first argument is something else (run, shell, pack)."""
+    return click.option(
+        "--spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=DEFAULT_SPEC,
+        callback=find_spec,
+        show_default=True,
+        help=(
+            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
+            "upward to the repository root)."
+        ),
+    )(f)
+
+
 def out_option(f: F) -> F:
     return click.option(
         "--out",

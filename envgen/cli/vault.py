@@ -15,7 +15,14 @@ from typing import Any, TypeVar
 import click
 
 from envgen.cli.context import settings
-from envgen.cli.options import matrix_option, out_option, spec_argument, variant_option
+from envgen.cli.options import (
+    env_dir_option,
+    matrix_option,
+    out_option,
+    spec_argument,
+    spec_option,
+    variant_option,
+)
 
 _DIR = click.Path(path_type=Path, file_okay=False)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -147,17 +154,10 @@ def vault_pull_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
 
 @click.command("pack")
 @click.argument("variant")
-@click.option(
-    "--spec",
-    type=click.Path(path_type=Path, dir_okay=False),
-    default="project.yaml",
-    show_default=True,
-)
+@spec_option
 @out_option
 @matrix_option
-@click.option(
-    "--env-dir", type=_DIR, default=None, help="Where environments are (default <out>/<v>/.env)."
-)
+@env_dir_option
 @click.option(
     "-o",
     "--output",
