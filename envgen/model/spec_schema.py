@@ -20,9 +20,17 @@ refuse each structural mistake, and that the generated files are current.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any, Final, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictStr,
+    WithJsonSchema,
+)
 
 from envgen.model.types import CondaSource, Manager, Platform, Resolver
 
@@ -89,6 +97,10 @@ StrictDate: TypeAlias = Annotated[dt.date, Strict()]
 StrictDatetime: TypeAlias = Annotated[dt.datetime, Strict()]
 
 
+T = TypeVar("T")
+# A list of at least one item (the minimum on the list itself: JSON Schema's minItems).
+NonEmpty: TypeAlias = Annotated[T, Field(min_length=1)]
+
 _DEFAULT_PLATFORMS: Final[tuple[Platform, ...]] = ("linux-64",)
 _DEFAULT_MANAGERS: Final[tuple[Manager, ...]] = ("pip", "conda")
 
@@ -116,9 +128,13 @@ class CondaSchema(_Strict):
 class LockSchema(_Strict):
     """`lock:`: how full locks are resolved."""
 
-    exclude_newer: StrictDatetime | StrictDate | DateText | None = Field(
-        default=None, description="Resolve everything as it stood that day (YYYY-MM-DD)."
-    )
+    # In a document (what the JSON Schema describes) a date is text: YYYY-MM-DD, or null.
+    exclude_newer: Annotated[
+        StrictDatetime | StrictDate | DateText | None,
+        WithJsonSchema(
+            {"anyOf": [{"type": "string", "pattern": _whole(DATE_PATTERN)}, {"type": "null"}]}
+        ),
+    ] = Field(default=None, description="Resolve everything as it stood that day (YYYY-MM-DD).")
     resolver: Resolver = Field(default="uv", description="The pip resolver.")
 
 
@@ -145,9 +161,8 @@ class ProjectSchema(_Strict):
     """A project.yaml (every key: docs/reference/project-yaml.md)."""
 
     name: Name = Field(description="The project name: it names environments and files.")
-    python: PythonVersion | list[PythonVersion] | None = Field(
+    python: PythonVersion | NonEmpty[list[PythonVersion]] | None = Field(
         default=None,
-        min_length=1,
         description='Python version(s), quoted ("3.10"); default: the newest the release has.',
     )
     torch: StrictStr = Field(
@@ -160,19 +175,16 @@ class ProjectSchema(_Strict):
     torchaudio: StrictBool | StrictStr = Field(
         default=True, description="true (the matching release), false, or an exact version."
     )
-    accelerators: Literal["all"] | Accelerator | list[Accelerator] = Field(
+    accelerators: Literal["all"] | Accelerator | NonEmpty[list[Accelerator]] = Field(
         default_factory=lambda: ["cpu"],
-        min_length=1,
         description='Compute platforms, one variant each, or "all".',
     )
-    platforms: Platform | list[Platform] = Field(
+    platforms: Platform | NonEmpty[list[Platform]] = Field(
         default_factory=lambda: list(_DEFAULT_PLATFORMS),
-        min_length=1,
         description="Target platforms.",
     )
-    managers: Manager | list[Manager] = Field(
+    managers: Manager | NonEmpty[list[Manager]] = Field(
         default_factory=lambda: list(_DEFAULT_MANAGERS),
-        min_length=1,
         description="Which files to write: requirements.txt (pip), environment.yml (conda).",
     )
     pip: list[StrictStr] = Field(

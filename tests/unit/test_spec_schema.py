@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any, Final
 
+import jsonschema
 import pytest
 import yaml
 
@@ -187,3 +188,25 @@ def test_the_runtime_reader_adds_its_own_rules(path: str, value: object) -> None
     assert not _runtime_accepts(data)
     if path != "name":
         assert first_problem(data) is None
+
+
+def _as_json(data: object) -> object:
+    """YAML's dates as the strings a JSON document would hold."""
+    return json.loads(json.dumps(data, default=lambda d: d.isoformat()))
+
+
+def test_the_json_schema_agrees_for_editors() -> None:
+    """The committed JSON Schema (what an editor checks) accepts the repository's specs and the
+    spec setting every key, and refuses each structural mistake a JSON document can make."""
+    committed = ROOT / "docs" / "reference" / "project-yaml.schema.json"
+    validator = jsonschema.Draft202012Validator(json.loads(committed.read_text(encoding="utf-8")))
+    for path in SPECS:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert list(validator.iter_errors(_as_json(data))) == [], path
+    assert list(validator.iter_errors(_as_json(EVERY_KEY))) == []
+    accepted = [
+        (path, value)
+        for path, value in STRUCTURAL
+        if not list(validator.iter_errors(_with(path, value)))
+    ]
+    assert accepted == []
