@@ -516,12 +516,21 @@ def doctor(
     *,
     settings: Settings,
     error_text: str | None = None,
+    log_file: Path | None = None,
 ) -> dict[str, Any]:
     """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
-    (with an error text) what a classic failure means."""
+    (with an error text, or a log file's end) what a classic failure means.
+
+    The data's `asked` says whether a text was given, `log_truncated` whether only the log's end
+    was read.
+    """
     from envgen.doctor import explain, verdicts  # noqa: PLC0415 - ~30 ms; only for doctor
     from envgen.doctor.host import detect_host  # noqa: PLC0415 - the same
 
+    cut = False
+    if log_file is not None:
+        text, cut = explain.read_log(log_file)
+        error_text = (error_text or "") + "\n" + text
     matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     host = detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
@@ -563,6 +572,8 @@ def doctor(
     if error_text is not None:
         for d in explain.explain_error(error_text, host=host):
             data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
+    data["asked"] = error_text is not None
+    data["log_truncated"] = cut
     return data
 
 

@@ -725,16 +725,9 @@ def doctor_cmd(
     """What this machine can run, and what a classic torch failure means."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    user = settings()
-    cut = False
-    if log_file is not None:
-        from envgen.doctor.explain import read_log  # noqa: PLC0415 - keep `envgen --help` fast
-
-        text, cut = read_log(log_file)
-        error_text = (error_text or "") + "\n" + text
-    data = workflow.doctor(spec, matrix_dir, settings=user, error_text=error_text)
-    data["asked"] = error_text is not None
-    data["log_truncated"] = cut
+    data = workflow.doctor(
+        spec, matrix_dir, settings=settings(), error_text=error_text, log_file=log_file
+    )
     if as_json:
         _echo(json.dumps(data, indent=2))
     else:
