@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Final
 
-from envgen.build.options import BuildOptions
 from envgen.errors import (
     BuildError,
     EnvgenError,
@@ -57,12 +56,12 @@ from envgen.render.plan import check_planned, default_out, plan_pins_only
 if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.clean import Orphan
+    from envgen.build.options import BuildOptions
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
     from envgen.lock.rename import Carried
     from envgen.render.ci import CiOptions
     from envgen.render.dockerfile import DockerfileOptions
     from envgen.render.export import ExportOptions
-    from envgen.repro.importer import ImportOptions, ImportResult
     from envgen.vault.s3 import SyncResult
     from envgen.vault.store import Artifact
 
@@ -499,7 +498,6 @@ def install_command(
 
 
 __all__ = [
-    "BuildOptions",
     "LockOptions",
     "LockResult",
     "expand_spec",
@@ -827,14 +825,6 @@ def dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], list[s
         )
         building.check_indexes(spec, v, lock_dir, settings=options.settings)
     return containers.write_dockerfiles(options)
-
-
-def import_project(options: ImportOptions) -> ImportResult:
-    """`envgen import`: a file, an install line or a repository -> project.yaml (written when
-    `options.out` is set; envgen.repro.entry)."""
-    from envgen.repro import entry  # noqa: PLC0415 - the importer (~40 ms); only for import
-
-    return entry.run_import(options)
 
 
 def write_ci(options: CiOptions) -> tuple[Path, bool]:

@@ -459,6 +459,7 @@ def build_cmd(
 ) -> None:
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.build.options import BuildOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
     # Every variant is built unless --variant narrows it; --all says so explicitly.
     if all_variants and variants:
@@ -473,7 +474,7 @@ def build_cmd(
         console.info(why)
     with _progress(user):
         report = workflow.build(
-            workflow.BuildOptions(
+            BuildOptions(
                 spec=spec,
                 out=out,
                 variants=variants,

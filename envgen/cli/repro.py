@@ -1,7 +1,8 @@
 """Click commands for reproducing old work: `envgen import`, `envgen dockerfile`, `envgen ci`.
 
 Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
-parses its options, calls one function of envgen.app, and prints; nothing here does real work.
+parses its options, calls one library function (envgen.app's; for `import`, envgen.repro.entry's,
+which keeps its start-up small), and prints; nothing here does real work.
 """
 
 from __future__ import annotations
@@ -76,13 +77,14 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.repro import importer, wheels  # noqa: PLC0415 - keep `envgen --help` fast
+    # Not through envgen.app: its imports (the lock and render stages, ~30 modules) would double
+    # `envgen import`'s start-up (tests/integration/test_startup_imports.py holds its budget).
+    from envgen.repro import entry, importer, wheels  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
         raise click.UsageError(msg)
-    result = workflow.import_project(
+    result = entry.run_import(
         importer.ImportOptions(
             source=source,
             command=command,

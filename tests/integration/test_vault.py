@@ -20,7 +20,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from envgen.app import BuildOptions, LockOptions, build, lock, vault
+from envgen.app import LockOptions, build, lock, vault
+from envgen.build.options import BuildOptions
 from envgen.cli import main
 from envgen.errors import BuildError
 from envgen.infra import proc

@@ -19,7 +19,8 @@ from typing import Final
 
 import pytest
 
-from envgen.app import BuildOptions, build, pack, vault
+from envgen.app import build, pack, vault
+from envgen.build.options import BuildOptions
 from envgen.infra import proc
 from envgen.infra.mirror import build_mirror
 from envgen.infra.settings import Settings
