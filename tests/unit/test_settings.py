@@ -16,8 +16,7 @@ from envgen.infra.settings import Settings, default_cache_root
 
 ROOT: Final = Path(__file__).parents[2]
 # Process plumbing, not settings: a child tool's environment, and the user's own command.
-# And the terminal's TERM, for the CLI's live progress display (display, not a setting).
-PLUMBING: Final = {"envgen/infra/proc.py", "envgen/build/running.py", "envgen/cli/progress.py"}
+PLUMBING: Final = {"envgen/infra/proc.py", "envgen/build/running.py"}
 
 
 def test_no_stage_reads_the_environment() -> None:
