@@ -4,7 +4,7 @@ The keys, types, patterns and choices are defined once, by the pydantic models o
 envgen/model/spec_schema.py (also the JSON Schema in docs/reference/project-yaml.schema.json);
 this reader runs without pydantic and takes them from the generated envgen/model/spec_rules.py,
 then adds the rules a schema does not state (PEP 508 and specifier syntax, duplicates, index URL
-policy, control characters); tests/unit/test_spec_schema.py checks that the two agree.
+policy, control characters); tests/unit/model/test_spec_schema.py checks that the two agree.
 
 Every problem in a spec is collected and reported together, each with its key path and line, what
 is wrong, the valid choices and a fix. This module checks only what can be known without the

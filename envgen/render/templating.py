@@ -6,7 +6,7 @@ every tag is in the subset below; `render` fills it exactly as Jinja2 does with 
 environment (StrictUndefined, trim_blocks, lstrip_blocks, keep_trailing_newline, no
 autoescape). Anything else raises `UnsupportedTemplateError` and `render_template` renders that
 template with Jinja2.
-tests/unit/test_templating.py renders every template in templates/, and the whitespace and
+tests/unit/render/test_templating.py renders every template in templates/, and the whitespace and
 branching cases, both ways and compares the bytes.
 
 The subset: text; `{{ e }}`; `{% if e %}`, `{% else %}`, `{% endif %}`; `{% for x in e %}`,
