@@ -89,7 +89,7 @@ typecheck: setup
 
 ci: setup lint typecheck test  ## everything CI checks
 
-schema: setup  ## rewrite matrices/schema.json from the models in envgen/model/matrix_schema.py
+schema: setup  ## rewrite matrices/schema.json, docs/reference/project-yaml.schema.json and envgen/model/spec_rules.py from the pydantic schemas
 	$(BIN)/python scripts/gen_schema.py --write
 
 refresh-matrix: setup  ## rebuild matrices/ from the recorded primary sources (add --fetch to re-read them)

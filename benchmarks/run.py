@@ -584,7 +584,7 @@ def bench_matrix(cfg: Config) -> dict[str, object]:
     from envgen.model.matrix import _load_matrix_cached, load_matrix  # noqa: PLC0415
     from envgen.model.spec import parse_spec  # noqa: PLC0415
     from envgen.model.variants import expand  # noqa: PLC0415
-    from envgen.render.base import IndexUrls  # noqa: PLC0415
+    from envgen.render.indexes import IndexUrls  # noqa: PLC0415
     from envgen.render.plan import plan_pins_only  # noqa: PLC0415
 
     work = _fresh(cfg.work / "matrix")

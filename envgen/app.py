@@ -48,17 +48,22 @@ from envgen.model.variants import (
     select,
     warning_lines,
 )
-from envgen.render.base import IndexUrls, index_urls
 from envgen.render.commands import InstallCommand, conda_command, pip_command
 from envgen.render.commands import install_command as render_install_command
+from envgen.render.indexes import IndexUrls, index_urls
 from envgen.render.plan import check_planned, default_out, plan_pins_only
 
 if TYPE_CHECKING:
     # envgen.build is imported lazily below (it pulls in rich and the lockers); by name here.
     from envgen.build.clean import Orphan
+    from envgen.build.options import BuildOptions
     from envgen.build.orchestrate import BuildReport, VariantBuild, VariantSmoke
     from envgen.lock.rename import Carried
+    from envgen.render.ci import CiOptions
     from envgen.render.dockerfile import DockerfileOptions
+    from envgen.render.export import ExportOptions
+    from envgen.vault.s3 import SyncResult
+    from envgen.vault.store import Artifact
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +114,7 @@ def expand_spec(spec_path: Path, matrix_dir: Path | None, settings: Settings) ->
 
 
 def lock(options: LockOptions) -> LockResult:
-    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.base)."""
+    """`envgen lock`: pins-only files, or full locks per variant (see envgen.lock.locker)."""
     spec, matrix = load(options.spec, options.matrix_dir, options.settings)
     if options.as_of is not None:
         try:
@@ -492,7 +497,14 @@ def install_command(
     )
 
 
-__all__ = ["LockOptions", "LockResult", "expand_spec", "index_urls", "lock", "select"]
+__all__ = [
+    "LockOptions",
+    "LockResult",
+    "expand_spec",
+    "index_urls",
+    "lock",
+    "select",
+]
 
 
 # --- doctor --------------------------------------------------------------------------------------
@@ -502,12 +514,21 @@ def doctor(
     *,
     settings: Settings,
     error_text: str | None = None,
+    log_file: Path | None = None,
 ) -> dict[str, Any]:
     """`envgen doctor`: the host, the newest CUDA its driver runs, which variants work here, and
-    (with an error text) what a classic failure means."""
+    (with an error text, or a log file's end) what a classic failure means.
+
+    The data's `asked` says whether a text was given, `log_truncated` whether only the log's end
+    was read.
+    """
     from envgen.doctor import explain, verdicts  # noqa: PLC0415 - ~30 ms; only for doctor
     from envgen.doctor.host import detect_host  # noqa: PLC0415 - the same
 
+    cut = False
+    if log_file is not None:
+        text, cut = explain.read_log(log_file)
+        error_text = (error_text or "") + "\n" + text
     matrix = load_matrix(matrix_dir, cache_root=settings.cache_root)
     host = detect_host()
     os_name = "windows" if host.system == "Windows" else "linux"
@@ -549,6 +570,8 @@ def doctor(
     if error_text is not None:
         for d in explain.explain_error(error_text, host=host):
             data["diagnoses"].append({"title": d.title, "cause": d.cause, "fix": d.fix})
+    data["asked"] = error_text is not None
+    data["log_truncated"] = cut
     return data
 
 
@@ -600,56 +623,42 @@ def format_doctor(data: dict[str, Any]) -> str:
 
 
 # --- build and smoke -----------------------------------------------------------------------------
-def build(  # noqa: PLR0913 - one parameter per `envgen build` option; the Settings object replaces them
-    spec_path: Path,
-    matrix_dir: Path | None,
-    *,
-    out: Path | None,
-    variants: tuple[str, ...],
-    manager: str,
-    env_dir: Path | None,
-    cache_dir: Path | None,
-    smoke: bool,
-    rebuild: bool,
-    jobs: int | None,
-    conda_tool: str,
-    settings: Settings,
-    vault: str | None = None,
-) -> BuildReport:
+def build(options: BuildOptions) -> BuildReport:
     """`envgen build`: environments from locks, verified, then smoke-tested (build.orchestrate).
 
-    `cache_dir` (`--cache-dir`) replaces `settings.cache_root` for the whole run. `vault`
-    (`--vault`, a folder or URL): install only from that vault, after checking it holds every file.
+    `options.vault` (`--vault`, a folder or URL): install only from that vault, after checking it
+    holds every file.
     """
     from envgen.build import orchestrate as building  # noqa: PLC0415 - ~125 ms (rich, the lockers); keeps `envgen list` fast
 
-    if cache_dir is not None:
-        settings = dataclasses.replace(settings, cache_root=cache_dir)
-    spec, matrix = load(spec_path, matrix_dir, settings)
-    target = out or default_out(spec)
+    settings = options.settings
+    spec, matrix = load(options.spec, options.matrix_dir, settings)
+    target = options.out or default_out(spec)
+    vault = options.vault
     if vault is not None:
         from envgen.vault import orchestrate as vaulting  # noqa: PLC0415 - only with --vault
 
         vault = vault_url(vault)
-        chosen = tuple(v.id for v in select(expand(spec, matrix).variants, variants))
+        chosen = tuple(v.id for v in select(expand(spec, matrix).variants, options.variants))
         vaulting.check_vault(spec, matrix, target, vault, variants=chosen, settings=settings)
+    inside = trusted_root(spec, options.out)
     with (
-        _guarded(target, BuildError, "envgen build", inside=trusted_root(spec, out)),
-        _guarded_env_dir(env_dir, BuildError, "envgen build"),
+        _guarded(target, BuildError, "envgen build", inside=inside),
+        _guarded_env_dir(options.env_dir, BuildError, "envgen build"),
     ):
         return building.build_variants(
             spec,
             matrix,
             target,
-            variants=variants,
+            variants=options.variants,
             settings=settings,
-            manager=manager,  # type: ignore[arg-type]
-            env_dir=env_dir,
-            smoke=smoke,
-            jobs=jobs,
-            rebuild=rebuild,
-            conda_tool=conda_tool,  # type: ignore[arg-type]
-            inside=trusted_root(spec, out),
+            manager=options.manager,  # type: ignore[arg-type]
+            env_dir=options.env_dir,
+            smoke=options.smoke,
+            jobs=options.jobs,
+            rebuild=options.rebuild,
+            conda_tool=options.conda_tool,
+            inside=inside,
             vault=vault,
         )
 
@@ -712,6 +721,45 @@ def vault(
         return vaulting.vault_variants(
             spec, matrix, target, root, variants=variants, settings=settings, all_files=all_files
         )
+
+
+def vault_check(root: Path) -> None:
+    """`envgen vault check`: re-hash every stored file.
+
+    Raises:
+        BuildError: naming each missing, changed or unreferenced file.
+    """
+    from envgen.vault.store import check  # noqa: PLC0415 - only for `envgen vault check`
+
+    problems = check(root)
+    if problems:
+        msg = f"{root}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+        raise BuildError(msg, hint="`envgen vault` again restores missing or changed files")
+
+
+def vault_gc(root: Path) -> tuple[Artifact, ...]:
+    """`envgen vault gc`: drop the files no vaulted lock references (holding the vault's lock,
+    as `envgen vault` does while it adds)."""
+    from envgen.vault.store import gc  # noqa: PLC0415 - only for `envgen vault gc`
+
+    with _guarded(root, BuildError, "envgen vault gc", inside=root.parent.resolve()):
+        return gc(root)
+
+
+def vault_push(root: Path, url: str, *, endpoint_url: str | None) -> SyncResult:
+    """`envgen vault push`: upload what the bucket lacks (files first, the manifest last)."""
+    from envgen.vault.s3 import push  # noqa: PLC0415 - boto3: only for push / pull
+
+    return push(root, url, endpoint_url=endpoint_url)
+
+
+def vault_pull(root: Path, url: str, *, endpoint_url: str | None) -> SyncResult:
+    """`envgen vault pull`: download what the local vault lacks, each file checked (holding the
+    vault's lock)."""
+    from envgen.vault.s3 import pull  # noqa: PLC0415 - boto3: only for push / pull
+
+    with _guarded(root, BuildError, "envgen vault pull", inside=root.parent.resolve()):
+        return pull(root, url, endpoint_url=endpoint_url)
 
 
 def smoke(
@@ -777,6 +825,27 @@ def dockerfiles(options: DockerfileOptions) -> tuple[list[PurePosixPath], list[s
         )
         building.check_indexes(spec, v, lock_dir, settings=options.settings)
     return containers.write_dockerfiles(options)
+
+
+def write_ci(options: CiOptions) -> tuple[Path, bool]:
+    """`envgen ci github|gitlab`: the workflow written unless identical -> (path, written)."""
+    from envgen.render import ci  # noqa: PLC0415 - only for ci
+
+    return ci.write_ci(options)
+
+
+def export(options: ExportOptions) -> tuple[str, bool]:
+    """`envgen export uv|pixi` -> (the text, whether `options.output` was written).
+
+    With no output file (None, or `-`: stdout) nothing is written and the CLI prints the text.
+    """
+    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - with the writer
+    from envgen.render.export import render_export  # noqa: PLC0415 - only for export
+
+    text = render_export(options)
+    if options.output is None or str(options.output) == "-":
+        return text, False
+    return text, write_if_changed(options.output, text)
 
 
 def clean(

@@ -9,8 +9,8 @@ prints one table per format and per era, then every miss with what envgen said.
     .venv/bin/python scripts/corpus_accuracy.py             # the main corpus
     .venv/bin/python scripts/corpus_accuracy.py --heldout   # the held-out fifth: once, at the end
 
-Exit status 0 whatever the accuracy (the threshold lives in tests/unit/test_corpus_accuracy.py);
-2 for a corpus that cannot be read.
+Exit status 0 whatever the accuracy (the threshold lives in
+tests/unit/repro/test_corpus_accuracy.py); 2 for a corpus that cannot be read.
 """
 
 from __future__ import annotations

@@ -1,6 +1,12 @@
-"""Write matrices/schema.json from the pydantic models in envgen/model/matrix_schema.py.
+"""Write the files generated from the pydantic schemas, or say which are stale.
 
-Prints a diff and exits 1 when the committed schema is stale; writes only with --write.
+- matrices/schema.json from envgen/model/matrix_schema.py (via envgen.model.matrix);
+- docs/reference/project-yaml.schema.json from envgen/model/spec_schema.py (project.yaml's JSON
+  Schema, for editors);
+- envgen/model/spec_rules.py from envgen/model/spec_schema.py (the keys, choices and patterns the
+  runtime spec reader uses without importing pydantic).
+
+Prints a diff and exits 1 when a committed file is stale; writes only with --write.
 """
 
 from __future__ import annotations
@@ -9,39 +15,53 @@ import argparse
 import difflib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from envgen.model.matrix import matrix_json_schema
+from envgen.model.spec_schema import runtime_rules, spec_json_schema
 
-SCHEMA = Path(__file__).resolve().parents[1] / "matrices" / "schema.json"
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = ROOT / "matrices" / "schema.json"
+SPEC_SCHEMA = ROOT / "docs" / "reference" / "project-yaml.schema.json"
+SPEC_RULES = ROOT / "envgen" / "model" / "spec_rules.py"
 
 
-def render() -> str:
-    return json.dumps(matrix_json_schema(), indent=2, sort_keys=True) + "\n"
+def _json(make: Callable[[], dict[str, object]]) -> Callable[[], str]:
+    return lambda: json.dumps(make(), indent=2, sort_keys=True) + "\n"
+
+
+# Each generated file and the function that renders its text.
+GENERATED: dict[Path, Callable[[], str]] = {
+    SCHEMA: _json(matrix_json_schema),
+    SPEC_SCHEMA: _json(spec_json_schema),
+    SPEC_RULES: runtime_rules,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--write", action="store_true", help="write matrices/schema.json")
+    parser.add_argument("--write", action="store_true", help="write the stale files")
     args = parser.parse_args(argv)
-    want = render()
-    have = SCHEMA.read_text(encoding="utf-8") if SCHEMA.exists() else ""
-    if have == want:
-        print("matrices/schema.json is up to date")
-        return 0
-    if args.write:
-        SCHEMA.write_text(want, encoding="utf-8")
-        print("wrote matrices/schema.json")
-        return 0
-    sys.stdout.writelines(
-        difflib.unified_diff(
-            have.splitlines(True),
-            want.splitlines(True),
-            "schema.json (committed)",
-            "schema.json (models)",
+    stale = 0
+    for path, make in GENERATED.items():
+        name = path.relative_to(ROOT).as_posix()
+        want = make()
+        have = path.read_text(encoding="utf-8") if path.exists() else ""
+        if have == want:
+            print(f"{name} is up to date")
+            continue
+        if args.write:
+            path.write_text(want, encoding="utf-8")
+            print(f"wrote {name}")
+            continue
+        stale += 1
+        sys.stdout.writelines(
+            difflib.unified_diff(
+                have.splitlines(True), want.splitlines(True), f"{name} (committed)", "(models)"
+            )
         )
-    )
-    return 1
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

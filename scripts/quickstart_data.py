@@ -12,8 +12,8 @@ from the key's name.
 Pure: JSON text in, `QuickStartEntry` / `PublishedCommand` records out, parsed with the
 previous-versions page's own command parsers (`refresh_matrix._parse_pip`, `_parse_conda`). It
 must not fetch anything, and it makes no matrix rows: the page (scripts/refresh_matrix.py) and
-matrices/inferred-builds.yaml stay the matrix's sources; tests/unit/test_quickstart_data.py checks
-the matrix against this data.
+matrices/inferred-builds.yaml stay the matrix's sources;
+tests/unit/render/test_quickstart_data.py checks the matrix against this data.
 """
 
 from __future__ import annotations

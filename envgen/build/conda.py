@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from packaging.utils import canonicalize_name
 
-from envgen.build.base import (
+from envgen.build.builder import (
     BuildRequest,
     Inventory,
     conda_meta_packages,

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from envgen.build.base import BuildRequest, python_of, rattler_install
+from envgen.build.builder import BuildRequest, python_of, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.lock.legacy import PIP_VERSION, pip_environment, pip_wheel, store_dir
@@ -105,7 +105,7 @@ def conda_forge_url(channel_alias: str | None) -> str:
     """
     # Function-local: a build whose python uv provides never loads the conda locker.
     from envgen.lock.conda import resolve_channels  # noqa: PLC0415
-    from envgen.render.base import conda_channel_map  # noqa: PLC0415
+    from envgen.render.indexes import conda_channel_map  # noqa: PLC0415
 
     (channel,) = resolve_channels([CONDA_FORGE], conda_channel_map(channel_alias))
     return channel.solve_url

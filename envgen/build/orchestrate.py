@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import ctypes
-import dataclasses
 import errno
 import hashlib
 import json
@@ -41,7 +40,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen import __version__
-from envgen.build.base import (
+from envgen.build.builder import (
     Builder,
     BuildRequest,
     DiskUsage,
@@ -81,7 +80,7 @@ from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import TORCH_FAMILY, CondaTool
 from envgen.model.variants import Variant, expand, select
-from envgen.render.base import IndexUrls, index_urls
+from envgen.render.indexes import IndexUrls, index_urls
 from envgen.smoke.project import with_project_checks
 from envgen.smoke.report import SmokeExpectation, SmokeReport, run_smoke
 from envgen.smoke.report import raise_for_failures as smoke_raise
@@ -668,7 +667,6 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     settings: Settings,
     manager: ManagerChoice = "auto",
     env_dir: Path | None = None,
-    cache_dir: Path | None = None,
     smoke: bool = True,
     jobs: int | None = None,
     rebuild: bool = False,
@@ -683,8 +681,8 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
     smoke failures are reported in the BuildReport (call `raise_for_failures`), not raised.
 
     `inside`: the trusted folder `out` lies in (default `out`); with `env_dir`, that folder is
-    the trusted one for environments. `settings`: the user's (Settings.from_environ); `cache_dir`
-    (`--cache-dir`) replaces its cache root for the whole run, the locks' verification included.
+    the trusted one for environments. `settings`: the user's, resolved once by the caller
+    (`--cache-dir` is already its cache root, for the whole run, the locks' verification included).
     `vault`: a vault's URL (envgen.vault): every file comes from it, nothing is re-resolved.
 
     Raises:
@@ -693,8 +691,6 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
         FileSystemError: an environment's path, or a folder on the way, is a symbolic link.
     """
     chosen = select(expand(spec, matrix).variants, variants)
-    if cache_dir is not None:
-        settings = dataclasses.replace(settings, cache_root=cache_dir)
     cache = settings.cache_root
     urls = index_urls(spec, settings, for_writing=False)
     key = load_key(settings.key_file)

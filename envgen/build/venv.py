@@ -40,7 +40,7 @@ from urllib.parse import unquote, urlsplit
 
 from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
-from envgen.build.base import (
+from envgen.build.builder import (
     BuildRequest,
     Distribution,
     Inventory,
@@ -72,7 +72,7 @@ from envgen.lock.pip import index_plan, pip_index_environment, uv_index_environm
 from envgen.model.build_deps import build_constraints, uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 log = logging.getLogger(__name__)
 

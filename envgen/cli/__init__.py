@@ -11,6 +11,7 @@ envgen.app; no stage reads the environment.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -25,17 +26,16 @@ from envgen import __version__
 from envgen.cli import console
 from envgen.cli.context import settings
 from envgen.cli.options import (
-    DEFAULT_SPEC,
     F,
     conda_tool_option,
     env_dir_option,
-    find_spec,
     jobs_option,
     json_option,
     junit_option,
     matrix_option,
     out_option,
     spec_argument,
+    spec_option,
     split_spec,
     variant_option,
     warn,
@@ -423,8 +423,7 @@ def command_cmd(
     "--cache-dir",
     type=click.Path(path_type=Path, file_okay=False),
     default=None,
-    envvar="ENVGEN_CACHE_DIR",
-    help="Shared package cache.",
+    help="Shared package cache (default: ENVGEN_CACHE_DIR, else ~/.cache/envgen).",
 )
 @click.option("--no-smoke", is_flag=True, help="Skip the smoke test after building.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the environment matches its lock.")
@@ -436,8 +435,10 @@ def command_cmd(
     "--vault",
     default=None,
     metavar="DIR_OR_URL",
-    envvar="ENVGEN_VAULT",
-    help="Install only from this vault (`envgen vault`); a folder builds with no network.",
+    help=(
+        "Install only from this vault (`envgen vault`; default: ENVGEN_VAULT); a folder builds "
+        "with no network."
+    ),
 )
 def build_cmd(
     spec: Path,
@@ -458,31 +459,35 @@ def build_cmd(
 ) -> None:
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.build.options import BuildOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
     # Every variant is built unless --variant narrows it; --all says so explicitly.
     if all_variants and variants:
         msg = "give either --all or --variant, not both"
         raise click.UsageError(msg)
     user = settings()
+    if cache_dir is not None:  # --cache-dir over ENVGEN_CACHE_DIR, for the whole run
+        user = dataclasses.replace(user, cache_root=cache_dir)
     _check_output(junit)
     variants, why = workflow.resolve_auto(spec, matrix_dir, variants, user)
     if why:
         console.info(why)
     with _progress(user):
         report = workflow.build(
-            spec,
-            matrix_dir,
-            out=out,
-            variants=variants,
-            manager=manager,
-            env_dir=env_dir,
-            cache_dir=cache_dir,
-            smoke=not no_smoke,
-            rebuild=rebuild,
-            jobs=jobs,
-            conda_tool=conda_tool,
-            settings=user,
-            vault=vault,
+            BuildOptions(
+                spec=spec,
+                out=out,
+                variants=variants,
+                matrix_dir=matrix_dir,
+                manager=manager,
+                env_dir=env_dir,
+                smoke=not no_smoke,
+                rebuild=rebuild,
+                jobs=jobs,
+                conda_tool=conda_tool,  # type: ignore[arg-type]  # click.Choice checked it
+                vault=vault if vault is not None else user.vault,
+                settings=user,
+            )
         )
     if as_json:
         from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
@@ -593,25 +598,11 @@ def smoke_cmd(
     building.raise_for_smoke_failures(results)
 
 
-def _spec_option(f: F) -> F:
-    return click.option(
-        "--spec",
-        type=click.Path(path_type=Path, dir_okay=False),
-        default=DEFAULT_SPEC,
-        callback=find_spec,
-        show_default=True,
-        help=(
-            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
-            "upward to the repository root)."
-        ),
-    )(f)
-
-
 @cli.command("run")
 @click.argument(
     "words", nargs=-1, required=True, type=click.UNPROCESSED, metavar="[SPEC] VARIANT COMMAND..."
 )
-@_spec_option
+@spec_option
 @out_option
 @matrix_option
 @env_dir_option
@@ -646,7 +637,7 @@ def run_cmd(
 
 @cli.command("shell")
 @click.argument("words", nargs=-1, required=True, metavar="[SPEC] VARIANT")
-@_spec_option
+@spec_option
 @out_option
 @matrix_option
 @env_dir_option
@@ -735,16 +726,9 @@ def doctor_cmd(
     """What this machine can run, and what a classic torch failure means."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    user = settings()
-    cut = False
-    if log_file is not None:
-        from envgen.doctor.explain import read_log  # noqa: PLC0415 - keep `envgen --help` fast
-
-        text, cut = read_log(log_file)
-        error_text = (error_text or "") + "\n" + text
-    data = workflow.doctor(spec, matrix_dir, settings=user, error_text=error_text)
-    data["asked"] = error_text is not None
-    data["log_truncated"] = cut
+    data = workflow.doctor(
+        spec, matrix_dir, settings=settings(), error_text=error_text, log_file=log_file
+    )
     if as_json:
         _echo(json.dumps(data, indent=2))
     else:
@@ -757,10 +741,10 @@ def export_group() -> None:
 
 
 def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
-    from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.render.export import ExportOptions, render_export  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen.render.export import ExportOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
-    text = render_export(
+    text, written = workflow.export(
         ExportOptions(
             spec=spec,
             tool=tool,  # type: ignore[arg-type]
@@ -772,7 +756,6 @@ def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None)
     if output is None or str(output) == "-":
         _echo(text)
         return
-    written = write_if_changed(output, text)
     console.info(f"wrote {output}" if written else f"{output} unchanged")
 
 

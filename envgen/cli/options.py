@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from envgen.cli import console
+from envgen.cli.context import settings
 from envgen.errors import FileSystemError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -119,6 +120,21 @@ def spec_argument(f: F) -> F:
     )(f)
 
 
+def spec_option(f: F) -> F:
+    """`--spec FILE`, for commands whose first argument is something else (run, shell, pack)."""
+    return click.option(
+        "--spec",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=DEFAULT_SPEC,
+        callback=find_spec,
+        show_default=True,
+        help=(
+            "The project spec, when no SPEC word is given (default: the nearest project.yaml, "
+            "upward to the repository root)."
+        ),
+    )(f)
+
+
 def out_option(f: F) -> F:
     return click.option(
         "--out",
@@ -190,14 +206,19 @@ def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
 
 
+def _matrix_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:  # noqa: ARG001 - click's callback signature
+    """--matrix, else ENVGEN_MATRIX (read by Settings, with the other settings), else None."""
+    return value if value is not None else settings().matrix_dir
+
+
 def matrix_option(f: F) -> F:
     return click.option(
         "--matrix",
         "matrix_dir",
         type=click.Path(path_type=Path, file_okay=False, exists=True),
         default=None,
-        envvar="ENVGEN_MATRIX",
-        help="Matrix directory (default: the bundled matrices/).",
+        callback=_matrix_dir,
+        help="Matrix directory (default: ENVGEN_MATRIX, else the bundled matrices/).",
     )(f)
 
 

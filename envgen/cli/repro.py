@@ -1,8 +1,8 @@
 """Click commands for reproducing old work: `envgen import`, `envgen dockerfile`, `envgen ci`.
 
 Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
-parses its
-options, calls one library function, and prints; nothing here does real work.
+parses its options, calls one library function (envgen.app's; for `import`, envgen.repro.entry's,
+which keeps its start-up small), and prints; nothing here does real work.
 """
 
 from __future__ import annotations
@@ -77,6 +77,8 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
+    # Not through envgen.app: its imports (the lock and render stages, ~30 modules) would double
+    # `envgen import`'s start-up (tests/integration/test_startup_imports.py holds its budget).
     from envgen.repro import entry, importer, wheels  # noqa: PLC0415 - keep `envgen --help` fast
 
     if (source is None) == (command is None):
@@ -157,9 +159,10 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
                   help=f"Where to write it (default: {default} beside the spec).")  # fmt: skip
     @matrix_option
     def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
+        from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
         from envgen.render import ci  # noqa: PLC0415 - keep `envgen --help` fast
 
-        path, written = ci.write_ci(
+        path, written = workflow.write_ci(
             ci.CiOptions(
                 spec=spec,
                 engine=engine,

@@ -1,7 +1,7 @@
 """Click commands for durable locks: `envgen vault` (add, check, gc, push, pull) and `envgen pack`.
 
 Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
-parses its options, calls one library function, and prints; nothing here does real work.
+parses its options, calls one function of envgen.app, and prints; nothing here does real work.
 `envgen vault SPEC --dir DIR` is `envgen vault add SPEC --dir DIR`: a first word that names no
 subcommand goes to `add`.
 """
@@ -15,8 +15,14 @@ from typing import Any, TypeVar
 import click
 
 from envgen.cli.context import settings
-from envgen.cli.options import matrix_option, out_option, spec_argument, variant_option
-from envgen.errors import BuildError
+from envgen.cli.options import (
+    env_dir_option,
+    matrix_option,
+    out_option,
+    spec_argument,
+    spec_option,
+    variant_option,
+)
 
 _DIR = click.Path(path_type=Path, file_okay=False)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -83,12 +89,9 @@ def vault_add_cmd(
 @_dir_option
 def vault_check_cmd(root: Path) -> None:
     """Re-hash every file in the vault; exit 7 naming each missing or changed one."""
-    from envgen.vault.store import check  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    problems = check(root)
-    if problems:
-        msg = f"{root}: {len(problems)} problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
-        raise BuildError(msg, hint="`envgen vault` again restores missing or changed files")
+    workflow.vault_check(root)
     click.echo(f"{root}: every file matches its sha256")
 
 
@@ -96,9 +99,9 @@ def vault_check_cmd(root: Path) -> None:
 @_dir_option
 def vault_gc_cmd(root: Path) -> None:
     """Remove the files no vaulted lock references."""
-    from envgen.vault.store import gc  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    dropped = gc(root)
+    dropped = workflow.vault_gc(root)
     for a in dropped:
         click.echo(f"removed {a.path}")
     click.echo(f"{len(dropped)} file(s) removed, {sum(a.size for a in dropped) / 1e6:.1f} MB")
@@ -116,9 +119,15 @@ def _s3_options(f: F) -> F:
     return click.option(
         "--endpoint-url",
         default=None,
-        envvar="ENVGEN_S3_ENDPOINT_URL",
-        help="An S3-compatible server (MinIO, Ceph, ...); default: AWS.",
+        callback=_endpoint_url,
+        help="An S3-compatible server (MinIO, Ceph, ...); default: ENVGEN_S3_ENDPOINT_URL, "
+        "else AWS.",
     )(f)
+
+
+def _endpoint_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:  # noqa: ARG001 - click
+    """--endpoint-url, else ENVGEN_S3_ENDPOINT_URL (read by Settings with the other settings)."""
+    return value if value is not None else settings().s3_endpoint_url
 
 
 @vault_group.command("push")
@@ -126,9 +135,9 @@ def _s3_options(f: F) -> F:
 @_s3_options
 def vault_push_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
     """Upload what the bucket lacks (files first, the manifest last)."""
-    from envgen.vault.s3 import push  # noqa: PLC0415 - boto3: only for push / pull
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    result = push(root, url, endpoint_url=endpoint_url)
+    result = workflow.vault_push(root, url, endpoint_url=endpoint_url)
     click.echo(f"pushed {result.copied} file(s), {result.skipped} already there")
 
 
@@ -137,25 +146,18 @@ def vault_push_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
 @_s3_options
 def vault_pull_cmd(root: Path, url: str, endpoint_url: str | None) -> None:
     """Download what the local vault lacks, each file checked against its sha256."""
-    from envgen.vault.s3 import pull  # noqa: PLC0415 - boto3: only for push / pull
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    result = pull(root, url, endpoint_url=endpoint_url)
+    result = workflow.vault_pull(root, url, endpoint_url=endpoint_url)
     click.echo(f"pulled {result.copied} file(s), {result.skipped} already here")
 
 
 @click.command("pack")
 @click.argument("variant")
-@click.option(
-    "--spec",
-    type=click.Path(path_type=Path, dir_okay=False),
-    default="project.yaml",
-    show_default=True,
-)
+@spec_option
 @out_option
 @matrix_option
-@click.option(
-    "--env-dir", type=_DIR, default=None, help="Where environments are (default <out>/<v>/.env)."
-)
+@env_dir_option
 @click.option(
     "-o",
     "--output",

@@ -11,7 +11,7 @@ Settings are trusted (they are the user's), but still validated: a value envgen 
 SpecError (exit 3, as for a malformed ENVGEN_*_INDEX URL) naming the variable, the value and the
 fix, before any work starts. One check needs the spec and stays with it: a plain-http
 ENVGEN_*_INDEX to a remote host is refused unless the spec lists the host under trusted_hosts
-(envgen.render.base.index_urls). This module imports only errors and infra.
+(envgen.render.indexes.index_urls). This module imports only errors and infra.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ CHANNEL_ALIAS_VAR: Final = "ENVGEN_CONDA_CHANNEL_ALIAS"
 PYTORCH_INDEX_VAR: Final = "ENVGEN_PYTORCH_INDEX"
 PYPI_INDEX_VAR: Final = "ENVGEN_PYPI_INDEX"
 EXTENSION_INDEX_VAR: Final = "ENVGEN_EXTENSION_INDEX"
+MATRIX_VAR: Final = "ENVGEN_MATRIX"
+VAULT_VAR: Final = "ENVGEN_VAULT"
+S3_ENDPOINT_VAR: Final = "ENVGEN_S3_ENDPOINT_URL"
 MAX_HTTP_TIMEOUT_S: Final = 24 * 3600.0
 
 _CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
@@ -57,7 +60,7 @@ class Settings:
 
     Attributes:
         pytorch_index / pypi_index: ENVGEN_PYTORCH_INDEX / ENVGEN_PYPI_INDEX, overriding the
-            spec's pytorch_index / pypi_index (envgen.render.base.index_urls).
+            spec's pytorch_index / pypi_index (envgen.render.indexes.index_urls).
         extension_index: ENVGEN_EXTENSION_INDEX, a mirror of the extensions' wheel hosts.
         channel_alias: ENVGEN_CONDA_CHANNEL_ALIAS, standing in for https://conda.anaconda.org.
         cache_root: ENVGEN_CACHE_DIR, else ~/.cache/envgen: the parsed-matrix cache (`matrix/`),
@@ -72,6 +75,14 @@ class Settings:
         in_ci: CI is set (to anything but ""): no live progress display, even on a terminal.
         netrc_file: NETRC (as uv, pip and curl read it), else None (~/.netrc): credentials for
             envgen's own index reads (pylock.toml, `envgen vault`), as uv gets them.
+        matrix_dir: ENVGEN_MATRIX, the matrix directory when a command gets no --matrix (an
+            existing folder), else None (the bundled matrices/).
+        vault: ENVGEN_VAULT, the vault `envgen build` installs from when it gets no --vault.
+        s3_endpoint_url: ENVGEN_S3_ENDPOINT_URL, the S3-compatible server of `envgen vault
+            push|pull` when they get no --endpoint-url.
+
+    A command-line option that stands for one of these replaces it for that command; the CLI
+    applies it once, where it builds the command's options (envgen.cli).
     """
 
     pytorch_index: str | None = None
@@ -84,6 +95,9 @@ class Settings:
     key_file: Path = field(default_factory=default_key_file)
     in_ci: bool = False
     netrc_file: Path | None = None
+    matrix_dir: Path | None = None
+    vault: str | None = None
+    s3_endpoint_url: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Settings:
@@ -107,6 +121,9 @@ class Settings:
         if command is not None:
             check_one_line(command, where=CUSTOM_COMMAND_VAR)
         cache = environ.get(CACHE_DIR_VAR)
+        matrix = environ.get(MATRIX_VAR) or None
+        if matrix is not None:
+            _check_folder(MATRIX_VAR, matrix)
         return cls(
             pytorch_index=indexes[PYTORCH_INDEX_VAR],
             pypi_index=indexes[PYPI_INDEX_VAR],
@@ -118,6 +135,9 @@ class Settings:
             key_file=default_key_file(environ.get("XDG_CONFIG_HOME")),
             in_ci=bool(environ.get("CI")),
             netrc_file=Path(environ["NETRC"]) if environ.get("NETRC") else None,
+            matrix_dir=Path(matrix) if matrix is not None else None,
+            vault=environ.get(VAULT_VAR) or None,
+            s3_endpoint_url=environ.get(S3_ENDPOINT_VAR) or None,
         )
 
     @classmethod
@@ -160,6 +180,14 @@ def _check_url(name: str, value: str | None, *, trusted: bool) -> None:
             raise SpecError(msg)
 
 
+def _check_folder(name: str, value: str) -> None:
+    """SpecError unless `value` is an existing folder (what `--matrix` accepts)."""
+    if not Path(value).is_dir():
+        what = "is not a folder" if Path(value).exists() else "does not exist"
+        msg = f"{name}={excerpt(value, 120)!r} {what}; point it at a matrix folder or unset it"
+        raise SpecError(msg, source=name)
+
+
 def _http_timeout(raw: str) -> float | None:
     raw = raw.strip()
     if not raw:
@@ -181,6 +209,9 @@ def _http_timeout(raw: str) -> float | None:
 __all__ = [
     "CACHE_DIR_VAR",
     "HTTP_TIMEOUT_VAR",
+    "MATRIX_VAR",
+    "S3_ENDPOINT_VAR",
+    "VAULT_VAR",
     "Settings",
     "check_one_line",
     "default_cache_root",

@@ -7,7 +7,7 @@ condalock    CondaLock: conda-lock.yml as a typed record, its one strict parse a
 lockfile     lock file names, the header, input hash, lock-options, full-lock detection
 fileset      a variant's files written as one set (inputs and locks together, or not at all)
 verify       a committed lock against a fresh resolution of its inputs (and the matrix's pins)
-base         the Locker protocol, LockRequest, LockedFile
+locker       the Locker protocol, LockRequest, LockedFile
 pip          uv pip compile / pip-compile
 legacy       python 2.7 / 3.5 (uv cannot target them): pip 20.3.4 under that python
 conda        py-rattler solves and conda-lock files

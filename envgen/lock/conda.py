@@ -33,8 +33,8 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
-from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.condalock import CondaLock, CondaPackage
+from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
 from envgen.lock.pip import (
     exclude_newer_timestamp,

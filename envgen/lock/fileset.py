@@ -25,7 +25,7 @@ from envgen.infra.files import (
     read_output,
     write_if_changed,
 )
-from envgen.render.base import DO_NOT_EDIT
+from envgen.render.header import DO_NOT_EDIT
 from envgen.render.plan import PlannedFile
 
 _VARIANT_FILE: Final = re.compile(

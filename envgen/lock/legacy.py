@@ -43,7 +43,7 @@ from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import network
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes
-from envgen.lock.base import LockRequest
+from envgen.lock.locker import LockRequest
 
 log = logging.getLogger(__name__)
 

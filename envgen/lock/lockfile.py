@@ -20,7 +20,8 @@ from envgen.model import era
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import Resolver
 from envgen.model.variants import Variant
-from envgen.render.base import Header, IndexUrls, parse_header
+from envgen.render.header import Header, parse_header
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import variant_inputs
 
 CONTENT_HASH_PREFIX: Final = "content-hash: "

@@ -42,11 +42,11 @@ from envgen.infra.files import (
 from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import strip_credentials, which
 from envgen.infra.settings import Settings
-from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
 from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
 from envgen.lock.legacy import is_legacy
+from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.lockfile import (
     CONDA_LOCK,
     effective_options,
@@ -79,8 +79,9 @@ from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import VariantId
 from envgen.model.variants import Variant, inferred_note, select, warning_lines
-from envgen.render.base import Header, IndexUrls, conda_channel_map, index_urls
 from envgen.render.environment import channels as environment_channels
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls, conda_channel_map, index_urls
 from envgen.render.plan import PlannedFile, describe, plan_pins_only, spec_command, stale_files
 
 if TYPE_CHECKING:

@@ -44,8 +44,8 @@ from envgen.infra import proc as _proc
 from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
-from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.legacy import PIP_VERSION, is_legacy, lock_with_pip20
+from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
 from envgen.lock.pythons import build_interpreter
 from envgen.model import era
@@ -53,7 +53,7 @@ from envgen.model.build_deps import pyproject_section, undeclared_runtime
 from envgen.model.targets import load_targets
 from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import requirement_lines, written_index_lines
 
 log = logging.getLogger(__name__)

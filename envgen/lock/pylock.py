@@ -28,7 +28,7 @@ from envgen.infra.proc import strip_credentials
 from envgen.infra.simple_api import IndexFile, is_sdist, page_files, project_page
 from envgen.lock.pip import index_plan
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 
 PYLOCK_NAME: Final = "pylock.toml"
 _HASH: Final = re.compile(r"--hash[= ]sha256:([0-9a-f]{64})")

@@ -34,7 +34,8 @@ from envgen.lock.stale import StaleDir
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import VariantId
 from envgen.model.variants import Variant
-from envgen.render.base import Header, IndexUrls
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import describe, spec_command
 
 

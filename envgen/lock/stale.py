@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen.infra.files import remove_empty_dir, remove_file
-from envgen.render.base import DO_NOT_EDIT
+from envgen.render.header import DO_NOT_EDIT
 
 _MARKER: Final = f"# {DO_NOT_EDIT}"
 

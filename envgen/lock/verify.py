@@ -24,8 +24,8 @@ from envgen.errors import EnvgenError, LockError, ToolNotFoundError
 from envgen.infra.files import normalize_text, read_output
 from envgen.infra.proc import redact
 from envgen.infra.settings import Settings
-from envgen.lock.base import Locker, LockRequest
 from envgen.lock.condalock import CondaLock
+from envgen.lock.locker import Locker, LockRequest
 from envgen.lock.lockfile import (
     LOCK_FILES_PIP,
     conda_lock_names,
@@ -41,8 +41,8 @@ from envgen.lock.piplock import LockSyntaxError, PipLock
 from envgen.model.spec import ProjectSpec
 from envgen.model.types import ANACONDA, Manager
 from envgen.model.variants import Variant, pip_pins
-from envgen.render.base import IndexUrls, conda_channel_map, index_urls
 from envgen.render.environment import channels
+from envgen.render.indexes import IndexUrls, conda_channel_map, index_urls
 from envgen.render.requirements import written_index_lines
 
 log = logging.getLogger(__name__)

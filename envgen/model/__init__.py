@@ -3,7 +3,12 @@ reading matrices/ (through envgen.infra.resources) and the spec file.
 
     types       shared literals, constants and small value types (Platform, Manager, CondaTool,
                 TORCH_FAMILY, the PyPI / PyTorch / anaconda roots, ...)
-    spec        project.yaml -> ProjectSpec (validated, bounded)
+    spec        project.yaml -> ProjectSpec (validated, bounded): the runtime reader
+    spec_schema the pydantic models that define project.yaml (and give its JSON Schema; not
+                read at start-up)
+    spec_rules  the keys, choices and patterns the runtime reader uses (generated from
+                spec_schema by `make schema`)
+    pythons     which CPython patch release a variant's python resolves for
     matrix      matrices/*.yaml -> Matrix (frozen runtime rows, built from the validated JSON)
     matrix_schema  the pydantic models that validate the matrix files (and give schema.json)
     extensions  extension packages (PyG, mmcv, ...) and the wheel pages they come from

@@ -3,8 +3,8 @@
 The rows here are the runtime form: plain frozen records (`Row`), built from the validated JSON
 without pydantic, so a command that finds the matrix in its cache never imports it (~50 ms).
 The schema is the pydantic models in envgen.model.matrix_schema, with the same fields
-(tests/unit/test_matrix_runtime.py); they validate the YAML on a cache miss and in `envgen matrix
-validate`, and scripts/gen_schema.py writes matrices/schema.json from them.
+(tests/unit/model/test_matrix_runtime.py); they validate the YAML on a cache miss and in
+`envgen matrix validate`, and scripts/gen_schema.py writes matrices/schema.json from them.
 The loader checks invariants (known keys, sorted rows, no duplicates, companions that exist).
 This module must not fetch anything from the network, and must not know about specs or variants.
 """

@@ -3,7 +3,7 @@
 These models ARE the data schema: scripts/gen_schema.py writes matrices/schema.json from them,
 `envgen matrix validate` and a matrix-cache miss validate the YAML through them. Commands never
 use them at run time: envgen.model.matrix holds the runtime rows (plain frozen records with the
-same fields, built from the validated JSON without pydantic; tests/unit/test_matrix_runtime.py
+same fields, built from the validated JSON without pydantic; tests/unit/model/test_matrix_runtime.py
 fails when the two disagree). This module must not import envgen.model.matrix (it imports this
 one, lazily) nor read any file.
 """

@@ -1,4 +1,10 @@
-"""project.yaml -> ProjectSpec: parsed, validated and frozen.
+"""project.yaml -> ProjectSpec: parsed, validated and frozen (the runtime reader).
+
+The keys, types, patterns and choices are defined once, by the pydantic models of
+envgen/model/spec_schema.py (also the JSON Schema in docs/reference/project-yaml.schema.json);
+this reader runs without pydantic and takes them from the generated envgen/model/spec_rules.py,
+then adds the rules a schema does not state (PEP 508 and specifier syntax, duplicates, index URL
+policy, control characters); tests/unit/model/test_spec_schema.py checks that the two agree.
 
 Every problem in a spec is collected and reported together, each with its key path and line, what
 is wrong, the valid choices and a fix. This module checks only what can be known without the
@@ -28,6 +34,23 @@ from envgen.errors import SpecError, excerpt
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.infra.urls import check_index_url, host_of
 from envgen.model.pythons import minor_of
+from envgen.model.spec_rules import (
+    ACCELERATOR_PATTERN,
+    CHANNEL_PATTERN,
+    CI_INSTALL_PATTERN,
+    CI_KEYS,
+    CI_LABEL_PATTERN,
+    CONDA_DEP_PATTERN,
+    CONDA_KEYS,
+    DATE_PATTERN,
+    HOST_PATTERN,
+    KNOWN_KEYS,
+    LOCK_KEYS,
+    NAME_PATTERN,
+    PYTHON_PATTERN,
+    TORCH_FROM_CHOICES,
+    WRITE_INDEX_CHOICES,
+)
 from envgen.model.types import (
     CONDA_SOURCES,
     MANAGERS,
@@ -43,50 +66,22 @@ from envgen.model.types import (
 MAX_SPEC_BYTES: Final = 256 * 1024
 # A 10,000-item list with one mistake per item must not print 10,000 lines.
 MAX_REPORTED_PROBLEMS: Final = 50
-KNOWN_KEYS: Final = (
-    "name",
-    "python",
-    "torch",
-    "torchvision",
-    "torchaudio",
-    "accelerators",
-    "platforms",
-    "managers",
-    "pip",
-    "conda",
-    "lock",
-    "pytorch_index",
-    "pypi_index",
-    "write_index",
-    "ci",
-    "trusted_hosts",
-    "torch_from",
-)
-CONDA_KEYS: Final = ("channels", "dependencies", "source")
-LOCK_KEYS: Final = ("exclude_newer", "resolver")
-CI_KEYS: Final = ("gpu_runner", "cpu_runner", "install")
-WRITE_INDEX_CHOICES: Final = ("official", "mirror")
-# Where torch comes from: as published, or PyPI's identical build (envgen.model.pypi_routes).
-TORCH_FROM_CHOICES: Final = ("published", "pypi")
 
-# Every pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a
-# YAML scalar or a requirements line early (issue 16 item 3).
-_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-_ACCEL_RE: Final = re.compile(r"(cpu|xpu|cu\d{2,3}|rocm\d+(\.\d+){1,2})")
-_PY_RE: Final = re.compile(r"3\.\d{1,2}")
-_PY_PATCH_RE: Final = re.compile(r"3\.\d{1,2}\.\d{1,3}")
-_PY2_RE: Final = re.compile(r"2\.\d{1,2}")
-CHANNEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(/[A-Za-z0-9_.-]+)*")
-_HOST_RE: Final = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
-# A name, then a version / build part on the same line: spaces only (`\s` would take a newline),
-# no shell metacharacters and no control characters.
+# The keys, choices and patterns are spec_schema.py's (generated into spec_rules.py); every
+# pattern is used with fullmatch: `$` would accept a trailing newline, which then ends a YAML
+# scalar or a requirements line early (issue 16 item 3).
+_NAME_RE: Final = re.compile(NAME_PATTERN)
+_ACCEL_RE: Final = re.compile(ACCELERATOR_PATTERN)
+_PYTHON_RE: Final = re.compile(PYTHON_PATTERN)
+_PY2_RE: Final = re.compile(r"2\.\d{1,2}")  # which message a refused python gets
+CHANNEL_RE: Final = re.compile(CHANNEL_PATTERN)
+_HOST_RE: Final = re.compile(HOST_PATTERN)
+_DATE_RE: Final = re.compile(DATE_PATTERN)
 # conda packages envgen chooses from torch / python (pytorch-cpu / -gpu: conda-forge's variants).
 _SET_BY_ENVGEN: Final = frozenset(
     {"pytorch", "pytorch-cpu", "pytorch-gpu", "torchvision", "torchaudio", "python"}
 )
-CONDA_DEP_RE: Final = re.compile(
-    r"[A-Za-z0-9_][A-Za-z0-9_.-]*( *[=<>!~\[ ][^;|&`$\\\x00-\x1f\x7f#:]*)?"
-)
+CONDA_DEP_RE: Final = re.compile(CONDA_DEP_PATTERN)
 _CONTROL_RE: Final = re.compile(r"[\x00-\x1f\x7f]")
 # What no spec value may hold (issue 21 item 8): controls (Cc: C0, DEL and C1, U+0085 NEXT LINE
 # among them), format characters (Cf: bidi overrides, zero-width characters that hide text),
@@ -105,10 +100,10 @@ _CONTROL_NAMES: Final = {
     "\x1e": "RECORD SEPARATOR",
     "\x85": "NEXT LINE",
 }
-_CI_LABEL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.,-]*")
+_CI_LABEL_RE: Final = re.compile(CI_LABEL_PATTERN)
 # ci.install is written into a CI workflow inside double quotes: no quote, space, `$` or backtick
 # can reach it. Within these characters it must still be one of the forms `ci_install` accepts.
-_CI_INSTALL_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/@+=<>!,~#%-]{0,299}")
+_CI_INSTALL_RE: Final = re.compile(CI_INSTALL_PATTERN)
 _CI_INSTALL_FORMS: Final = (
     "a version ('0.1.0'), a requirement of envgen-torch ('envgen-torch>=0.1,<0.2'), "
     "a git URL ('git+https://host/owner/envgen@v0.1.0') or a wheel (a relative path or an "
@@ -563,13 +558,7 @@ class _Validator:
 
     def spec(self) -> ProjectSpec | None:
         d = self.data
-        for key in d:
-            if not isinstance(key, str) or key not in KNOWN_KEYS:
-                self.p.add(
-                    str(key),
-                    f"unknown key; valid keys: {', '.join(KNOWN_KEYS)}"
-                    f"{did_you_mean(str(key), KNOWN_KEYS)}",
-                )
+        self._unknown_keys(d, "", KNOWN_KEYS)
         name = self._name()
         python, python_patch = self._python()
         torch = self._torch()
@@ -617,6 +606,38 @@ class _Validator:
         )
 
     # each helper reports its own problems and returns a usable default
+    def _unknown_keys(
+        self, mapping: dict[object, object], parent: str, keys: tuple[str, ...]
+    ) -> list[object]:
+        """Report every key of `mapping` the schema does not name; return them."""
+        unknown = [k for k in mapping if not isinstance(k, str) or k not in keys]
+        for key in unknown:
+            self.p.add(
+                f"{parent}.{key}" if parent else str(key),
+                f"unknown key; valid keys: {', '.join(keys)}{did_you_mean(str(key), keys)}",
+            )
+        return unknown
+
+    def _one_of(self, where: str, value: object, choices: tuple[str, ...]) -> bool:
+        """Whether `value` is one of `choices`; reported (with the nearest) when it is not."""
+        if isinstance(value, str) and value in choices:
+            return True
+        self.p.add(
+            where,
+            f"{value!r} is not one of {', '.join(choices)}{did_you_mean(str(value), choices)}",
+        )
+        return False
+
+    def _section(self, key: str, expected: str) -> dict[object, object] | None:
+        """The mapping under `key` ({} when absent or null); None, reported, when not a mapping."""
+        value = self.data.get(key, {})
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.p.add(key, f"expected a mapping {expected}, got {_type_name(value)}")
+            return None
+        return value
+
     def _name(self) -> str | None:
         value = self.data.get("name")
         if value is None:
@@ -650,21 +671,21 @@ class _Validator:
                     f'expected a string such as "3.10", got {_type_name(item)}{_quote_hint(item)}',
                 )
                 continue
-            if _PY2_RE.fullmatch(item) and item != "2.7":
-                self.p.add(
-                    where,
-                    f"python {item} is not supported: torch was published for Python 2 only as "
-                    'python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
-                )
+            if not _PYTHON_RE.fullmatch(item):
+                if _PY2_RE.fullmatch(item):
+                    self.p.add(
+                        where,
+                        f"python {item} is not supported: torch was published for Python 2 "
+                        'only as python 2.7 (torch 0.1.12-1.5.0); use "2.7" or "3.5" and later',
+                    )
+                else:
+                    self.p.add(
+                        where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
+                    )
                 continue
-            patch = item if _PY_PATCH_RE.fullmatch(item) else None
+            patch = item if item.count(".") == 2 else None
             if patch is not None:
                 item = minor_of(patch)  # noqa: PLW2901 - the minor is what the matrix lists
-            if item != "2.7" and not _PY_RE.fullmatch(item):
-                self.p.add(
-                    where, f'{item!r} is not a Python version; write major.minor, e.g. "3.10"'
-                )
-                continue
             if item in out:
                 self.p.add(where, f"python {item} is listed twice")
                 continue
@@ -892,22 +913,10 @@ class _Validator:
         return tuple(out)
 
     def _conda(self) -> CondaSection:
-        value = self.data.get("conda", {})
+        value = self._section("conda", "with channels and dependencies")
         if value is None:
             return CondaSection()
-        if not isinstance(value, dict):
-            self.p.add(
-                "conda",
-                f"expected a mapping with channels and dependencies, got {_type_name(value)}",
-            )
-            return CondaSection()
-        for key in value:
-            if key not in CONDA_KEYS:
-                self.p.add(
-                    f"conda.{key}",
-                    f"unknown key; valid keys: {', '.join(CONDA_KEYS)}"
-                    f"{did_you_mean(str(key), CONDA_KEYS)}",
-                )
+        self._unknown_keys(value, "conda", CONDA_KEYS)
         channels = self._str_list(
             value, "conda", "channels", CHANNEL_RE, "a channel name such as conda-forge"
         )
@@ -928,14 +937,9 @@ class _Validator:
                     f"{dep!r} is set by envgen from torch/python; remove it here",
                 )
         source = value.get("source")
-        if source is not None and source not in CONDA_SOURCES:
-            self.p.add(
-                "conda.source",
-                f"{source!r} is not one of {', '.join(CONDA_SOURCES)}"
-                f"{did_you_mean(str(source), CONDA_SOURCES)}",
-            )
+        if source is not None and not self._one_of("conda.source", source, CONDA_SOURCES):
             source = None
-        return CondaSection(channels=channels, dependencies=deps, source=source)
+        return CondaSection(channels=channels, dependencies=deps, source=source)  # type: ignore[arg-type]  # checked
 
     def _str_list(
         self,
@@ -960,21 +964,10 @@ class _Validator:
         return tuple(out)
 
     def _lock(self) -> SpecLockSettings:
-        value = self.data.get("lock", {})
+        value = self._section("lock", f"({', '.join(LOCK_KEYS)})")
         if value is None:
             return SpecLockSettings()
-        if not isinstance(value, dict):
-            self.p.add(
-                "lock", f"expected a mapping (exclude_newer, resolver), got {_type_name(value)}"
-            )
-            return SpecLockSettings()
-        for key in value:
-            if key not in LOCK_KEYS:
-                self.p.add(
-                    f"lock.{key}",
-                    f"unknown key; valid keys: {', '.join(LOCK_KEYS)}"
-                    f"{did_you_mean(str(key), LOCK_KEYS)}",
-                )
+        self._unknown_keys(value, "lock", LOCK_KEYS)
         exclude = value.get("exclude_newer")
         date: dt.date | None = None
         if isinstance(exclude, dt.datetime):
@@ -983,6 +976,8 @@ class _Validator:
             date = exclude
         elif isinstance(exclude, str):
             try:
+                if not _DATE_RE.fullmatch(exclude):  # fromisoformat takes 20210630 too
+                    raise ValueError(exclude)  # the same message as a bad date
                 date = dt.date.fromisoformat(exclude)
             except ValueError:
                 self.p.add(
@@ -994,14 +989,9 @@ class _Validator:
                 "lock.exclude_newer", f"expected a date YYYY-MM-DD, got {_type_name(exclude)}"
             )
         resolver = value.get("resolver", "uv")
-        if resolver not in RESOLVERS:
-            self.p.add(
-                "lock.resolver",
-                f"{resolver!r} is not one of {', '.join(RESOLVERS)}"
-                f"{did_you_mean(str(resolver), RESOLVERS)}",
-            )
+        if not self._one_of("lock.resolver", resolver, RESOLVERS):
             resolver = "uv"
-        return SpecLockSettings(exclude_newer=date, resolver=resolver)
+        return SpecLockSettings(exclude_newer=date, resolver=resolver)  # type: ignore[arg-type]  # checked
 
     def _url(self, key: str) -> str | None:
         value = self.data.get(key)
@@ -1036,44 +1026,20 @@ class _Validator:
 
     def _write_index(self) -> str:
         value = self.data.get("write_index", "official")
-        if value not in WRITE_INDEX_CHOICES:
-            self.p.add(
-                "write_index",
-                f"{value!r} is not one of {', '.join(WRITE_INDEX_CHOICES)}"
-                f"{did_you_mean(str(value), WRITE_INDEX_CHOICES)}",
-            )
-            return "official"
-        return str(value)
+        return str(value) if self._one_of("write_index", value, WRITE_INDEX_CHOICES) else "official"
 
     def _torch_from(self) -> str:
         value = self.data.get("torch_from", "published")
-        if value not in TORCH_FROM_CHOICES:
-            self.p.add(
-                "torch_from",
-                f"{value!r} is not one of {', '.join(TORCH_FROM_CHOICES)}"
-                f"{did_you_mean(str(value), TORCH_FROM_CHOICES)}",
-            )
-            return "published"
-        return str(value)
+        return str(value) if self._one_of("torch_from", value, TORCH_FROM_CHOICES) else "published"
 
     def _ci(self) -> SpecCiSettings:
-        value = self.data.get("ci", {})
+        value = self._section("ci", f"({', '.join(CI_KEYS)})")
         if value is None:
             return SpecCiSettings()
-        if not isinstance(value, dict):
-            self.p.add(
-                "ci",
-                f"expected a mapping (gpu_runner, cpu_runner, install), got {_type_name(value)}",
-            )
-            return SpecCiSettings()
+        unknown = self._unknown_keys(value, "ci", CI_KEYS)
         out: dict[str, str] = {}
         for key, item in value.items():
-            if key not in CI_KEYS:
-                self.p.add(
-                    f"ci.{key}",
-                    f"unknown key; valid keys: {', '.join(CI_KEYS)}"
-                    f"{did_you_mean(str(key), CI_KEYS)}",
-                )
+            if key in unknown:
                 continue
             if key == "install":
                 install = ci_install(item) if isinstance(item, str) else None

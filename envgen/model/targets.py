@@ -25,7 +25,7 @@ from envgen.model.types import PLATFORMS, Platform
 TARGETS_FILE: Final = "targets.yaml"
 
 # The same rules as envgen/model/targets_schema.py (the pydantic definition, kept out of start-up);
-# tests/unit/test_targets.py checks that both accept the same files.
+# tests/unit/model/test_targets.py checks that both accept the same files.
 _UV_TARGET: Final = re.compile(r"[a-z0-9_]+-[a-z0-9_-]+")
 _TORCH_FROM: Final = re.compile(r"\d+(\.\d+)*")
 _GLIBC: Final = re.compile(r"\d+\.\d+")

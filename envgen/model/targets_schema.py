@@ -3,8 +3,8 @@
 envgen reads the file at run time into the plain records of `envgen.model.targets`, without
 pydantic (~100 ms of imports on every lock, build and import). These models are the definition:
 `targets.load_targets` asks them for the message when a file breaks the rules, `envgen matrix
-validate` runs them on every file, and tests/unit/test_targets.py checks that both accept the same
-files (the same split as matrix_schema.py and matrix.py).
+validate` runs them on every file, and tests/unit/model/test_targets.py checks that both accept the
+same files (the same split as matrix_schema.py and matrix.py).
 """
 
 from __future__ import annotations

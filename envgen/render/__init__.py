@@ -1,7 +1,10 @@
 """The render stage: variants -> files. Deterministic text; writes go through envgen.infra.files.
 
-base          the generated-file header, index URLs (index_urls, conda_channel_map), FORMAT_VERSION
-templating    the subset of Jinja2 the templates use, rendered without importing Jinja2
+header        the generated-file header (Header, parse_header, regenerate_command), FORMAT_VERSION
+indexes       index URLs and channels: the spec's or the user's mirrors (index_urls, IndexUrls,
+              conda_channel_map)
+templating    render_template: the templates in templates/, through the subset of Jinja2 they use
+              (no Jinja2 import) or through Jinja2
 plan          which files a spec generates, and writing them (what `envgen lock --pins-only` writes)
 requirements  requirements.txt (pip pins)
 environment   environment.yml (conda)

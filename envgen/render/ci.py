@@ -19,13 +19,8 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import (
-    FORMAT_VERSION,
-    Header,
-    regenerate_command,
-    render_template,
-    safe_path,
-)
+from envgen.render.header import FORMAT_VERSION, Header, regenerate_command, safe_path
+from envgen.render.templating import render_template
 
 Engine = Literal["github", "gitlab"]
 # The Python that runs envgen itself on the runner (each variant's own Python is built by envgen).

@@ -27,9 +27,10 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix, read_model_rows
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins, select
-from envgen.render.base import FORMAT_VERSION, Header, regenerate_command, render_template
+from envgen.render.header import FORMAT_VERSION, Header, regenerate_command
 from envgen.render.plan import PlannedFile, default_out, describe
 from envgen.render.requirements import has_hashes
+from envgen.render.templating import render_template
 from envgen.smoke.report import COMPANIONS, SmokeExpectation
 
 log = logging.getLogger(__name__)

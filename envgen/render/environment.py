@@ -14,7 +14,7 @@ import yaml
 
 from envgen.model.matrix import CondaBuild
 from envgen.model.variants import Variant, conda_pins
-from envgen.render.base import Header
+from envgen.render.header import Header
 from envgen.render.requirements import pip_section
 
 # The 1.0-1.1 CPU packages on the pytorch channel (form cpu-package).

@@ -30,8 +30,9 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, load_spec
 from envgen.model.variants import Variant, expand, pip_pins
-from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, index_urls, regenerate_command
 from envgen.render.environment import channels, compute_package, torch_packages
+from envgen.render.header import FORMAT_VERSION, Header, regenerate_command
+from envgen.render.indexes import IndexUrls, index_urls
 
 Tool = Literal["uv", "pixi"]
 # Platform -> the PEP 508 marker uv resolves it with (`[tool.uv] environments`, source markers).

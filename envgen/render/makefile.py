@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from envgen.render.base import Header, render_template, safe_path
+from envgen.render.header import Header, safe_path
+from envgen.render.templating import render_template
 
 
 def render_makefile(

@@ -16,8 +16,9 @@ from envgen.infra.files import input_hash, normalize_text, read_output, write_if
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import Expansion, Variant, expand
-from envgen.render.base import FORMAT_VERSION, Header, IndexUrls, regenerate_command
 from envgen.render.environment import render_environment
+from envgen.render.header import FORMAT_VERSION, Header, regenerate_command
+from envgen.render.indexes import IndexUrls
 from envgen.render.makefile import render_makefile
 from envgen.render.requirements import render_requirements
 

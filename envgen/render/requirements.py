@@ -12,7 +12,9 @@ from packaging.utils import canonicalize_name
 
 from envgen.model.types import PYPI_SIMPLE
 from envgen.model.variants import Variant, pip_pins
-from envgen.render.base import Header, IndexUrls, render_template
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
+from envgen.render.templating import render_template
 
 
 def index_lines(variant: Variant, urls: IndexUrls) -> list[str]:

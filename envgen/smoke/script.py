@@ -7,7 +7,7 @@ one failing never stops the rest.
 
 It must not import envgen or anything beyond the standard library, torch, torchvision and
 torchaudio, and must run on Python 3.6 (the oldest python the matrix admits for pip variants;
-tests/unit/test_smoke_check_python.py checks it with vermin): no `from __future__ import
+tests/unit/smoke/test_smoke_check_python.py checks it with vermin): no `from __future__ import
 annotations`, annotations that are not plain names are strings, no walrus, no match, and every
 torch API newer than ~1.8 behind hasattr.
 Anything written to stdout while checks run is sent to stderr, so stdout holds only the report.

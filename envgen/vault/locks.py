@@ -14,7 +14,7 @@ from pathlib import Path
 
 from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 
-from envgen.build.base import read_lock
+from envgen.build.builder import read_lock
 from envgen.build.conda import parse_conda_lock
 from envgen.errors import BuildError
 from envgen.lock.lockfile import CONDA_LOCK, LOCK_FILES_PIP

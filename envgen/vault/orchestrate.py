@@ -18,7 +18,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix
 from envgen.model.spec import ProjectSpec
 from envgen.model.variants import expand, select
-from envgen.render.base import index_urls
+from envgen.render.indexes import index_urls
 from envgen.vault.locks import read_locked
 from envgen.vault.store import add_lock, missing_for, read_remote_manifest, sources_for
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen import __version__
-from envgen.build.base import python_of
+from envgen.build.builder import python_of
 from envgen.build.orchestrate import (
     _marker_inventory,
     compiled_archs,

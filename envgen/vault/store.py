@@ -46,7 +46,7 @@ from envgen.infra.simple_api import IndexFile, download, fits, is_sdist, page_fi
 from envgen.infra.simple_api import target_tags as _target_tags
 from envgen.lock.pip import index_plan
 from envgen.model.variants import Variant
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.vault.locks import CondaPin, LockedVariant, PipPin
 
 MANIFEST: Final = "vault.json"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from envgen.build import venv as venv_module
-from envgen.build.base import Inventory, files_naming, python_of
+from envgen.build.builder import Inventory, files_naming, python_of
 from envgen.build.orchestrate import MARKER, build_one, build_variants, read_marker
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError
@@ -22,7 +22,7 @@ from envgen.infra.settings import Settings
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import ProjectSpec, parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.conda_channel import find_python, python_package, write_channel
 from tests.support.fixtures import ServedIndex, user_key
 
@@ -71,6 +71,11 @@ def hashed_lock(tmp_path_factory: pytest.TempPathFactory) -> str:
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("envgen-cache")
+
+
+def _settings(cache_dir: Path) -> Settings:
+    """The environment's settings with this test session's cache root (as `--cache-dir` gives)."""
+    return dataclasses.replace(Settings.from_environ(os.environ), cache_root=cache_dir)
 
 
 @pytest.fixture(autouse=True)
@@ -126,10 +131,9 @@ def test_build_verify_rebuild(
         spec,
         matrix,
         out,
-        cache_dir=cache_dir,
         smoke=False,
         allow_stale=True,
-        settings=Settings.from_environ(os.environ),
+        settings=_settings(cache_dir),
     )
     (build,) = report.builds
     assert (build.status, build.error) == ("built", None)
@@ -157,21 +161,19 @@ def test_build_verify_rebuild(
         spec,
         matrix,
         out,
-        cache_dir=cache_dir,
         smoke=False,
         allow_stale=True,
-        settings=Settings.from_environ(os.environ),
+        settings=_settings(cache_dir),
     )
     assert again.builds[0].status == "up-to-date"
     rebuilt = build_variants(
         spec,
         matrix,
         out,
-        cache_dir=cache_dir,
         smoke=False,
         allow_stale=True,
         rebuild=True,
-        settings=Settings.from_environ(os.environ),
+        settings=_settings(cache_dir),
     )
     assert rebuilt.builds[0].status == "built"
     assert rebuilt.builds[0].disk is not None
@@ -188,9 +190,8 @@ def test_stale_or_pins_only_locks_are_refused(
             spec,
             matrix,
             out,
-            cache_dir=cache_dir,
             smoke=False,
-            settings=Settings.from_environ(os.environ),
+            settings=_settings(cache_dir),
         )
     (out / "cpu" / "requirements.txt").write_text("six==1.17.0\n")
     with pytest.raises(BuildError, match=r"pins-only form.*\n  hint: run `envgen lock` first"):
@@ -198,10 +199,9 @@ def test_stale_or_pins_only_locks_are_refused(
             spec,
             matrix,
             out,
-            cache_dir=cache_dir,
             smoke=False,
             allow_stale=True,
-            settings=Settings.from_environ(os.environ),
+            settings=_settings(cache_dir),
         )
 
 
@@ -340,10 +340,9 @@ def test_clean_removes_only_environments_envgen_built(
         spec,
         matrix,
         out,
-        cache_dir=cache_dir,
         smoke=False,
         allow_stale=True,
-        settings=Settings.from_environ(os.environ),
+        settings=_settings(cache_dir),
     )
     assert report.builds[0].status == "built"
     (out / "mine" / ".env").mkdir(parents=True)
@@ -403,11 +402,10 @@ def test_clean_of_a_shared_env_dir_leaves_other_projects_environments(
         spec,
         matrix,
         out,
-        cache_dir=cache_dir,
         env_dir=shared,
         smoke=False,
         allow_stale=True,
-        settings=Settings.from_environ(os.environ),
+        settings=_settings(cache_dir),
     )
     assert report.builds[0].status == "built"
     other = tmp_path / "project-b" / "environments"

@@ -14,7 +14,7 @@ from typing import Final
 import pytest
 
 from envgen.app import LockOptions, load, lock
-from envgen.build.base import python_of
+from envgen.build.builder import python_of
 from envgen.build.bytecode import store_folder, wait_for_store
 from envgen.build.orchestrate import build_variants
 from envgen.infra.mirror import build_mirror

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from envgen.lock.base import LockRequest
 from envgen.lock.conda import CondaLocker
+from envgen.lock.locker import LockRequest
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import Header, IndexUrls
 from envgen.render.environment import render_environment
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from tests.integration.test_lock_conda import (  # noqa: F401 - fixtures
     MATRIX_MINI,
     _parse,

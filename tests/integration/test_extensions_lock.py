@@ -17,12 +17,12 @@ import yaml
 from envgen.build.orchestrate import build_one
 from envgen.build.venv import VenvBuilder
 from envgen.errors import LockError, UnsupportedCombinationError
-from envgen.lock.base import LockRequest
+from envgen.lock.locker import LockRequest
 from envgen.lock.pip import PipLocker
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.fixtures import user_key
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel, sha256_file

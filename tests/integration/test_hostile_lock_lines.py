@@ -24,7 +24,7 @@ from envgen.lock.options import LockOptions
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import load_spec
 from envgen.model.variants import expand
-from envgen.render.base import index_urls
+from envgen.render.indexes import index_urls
 from tests.support.cli import run_cli
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex, clean_tool_env
 

@@ -16,13 +16,14 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import LockError
-from envgen.lock.base import LockedFile, LockRequest
 from envgen.lock.conda import CondaLocker
+from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.lockfile import with_header
 from envgen.model.matrix import CondaBuild, Release, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import Header, IndexUrls
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from tests.support.conda_channel import CondaChannel, write_channel
 from tests.support.fixtures import ServedIndex
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from envgen.lock.base import LockRequest
 from envgen.lock.conda import CondaLocker
+from envgen.lock.locker import LockRequest
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.conda_channel import CondaChannel, build_conda_forge_releases_channel
 
 pytest.importorskip("rattler")

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import LockError
-from envgen.lock.base import LockRequest
+from envgen.lock.locker import LockRequest
 from envgen.lock.pip import PipLocker
 from envgen.lock.piplock import PipLock
 from envgen.model.matrix import PipBuild, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from tests.support.fixtures import AUTH_TOKEN, ServedIndex
 
 pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("tool_environ")]

@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 
 from envgen.infra.proc import require
-from envgen.lock.base import LockRequest
+from envgen.lock.locker import LockRequest
 from envgen.lock.pip import PipLocker
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import Variant, expand
-from envgen.render.base import Header, IndexUrls
+from envgen.render.header import Header
+from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import render_requirements
 from tests.support.server import IndexServer
 from tests.support.wheels import make_wheel

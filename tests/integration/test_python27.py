@@ -15,18 +15,18 @@ from typing import Final
 
 import pytest
 
-from envgen.build.base import BuildRequest
+from envgen.build.builder import BuildRequest
 from envgen.build.venv import VenvBuilder
 from envgen.infra import proc as _proc
 from envgen.infra.resources import SMOKE_SCRIPT, SMOKE_SCRIPT_27
-from envgen.lock.base import LockRequest
 from envgen.lock.legacy import lock_with_pip20
+from envgen.lock.locker import LockRequest
 from envgen.lock.lockfile import split_header
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.types import PYPI_SIMPLE
 from envgen.model.variants import expand
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.smoke.project import PROJECT_SCRIPT
 from tests.support.conda_channel import find_python, python_package, write_channel
 from tests.support.wheels import make_wheel

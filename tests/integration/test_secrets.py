@@ -200,9 +200,9 @@ def test_extension_index_credentials_never_reach_a_command_line(
     channels: dict[str, str],  # noqa: F811 - the imported fixture
 ) -> None:
     """The conda pip: section's extension pages (ENVGEN_EXTENSION_INDEX) go to uv by env."""
-    from envgen.lock.base import LockRequest
     from envgen.lock.conda import CondaLocker
-    from envgen.render.base import IndexUrls
+    from envgen.lock.locker import LockRequest
+    from envgen.render.indexes import IndexUrls
     from tests.integration.test_extensions_conda import _cpu_variant, serve_pyg_and_pypi
     from tests.support.server import IndexServer
 

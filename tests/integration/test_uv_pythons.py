@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from packaging.utils import canonicalize_name
 
-from envgen.build.base import _LIST_DISTRIBUTIONS, installed_distributions
+from envgen.build.builder import _LIST_DISTRIBUTIONS, installed_distributions
 from envgen.build.interpreter import uv_provides
 from envgen.infra import proc as _proc
 from tests.support.conda_channel import find_python

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from envgen.app import LockOptions, build, lock, vault
+from envgen.build.options import BuildOptions
 from envgen.cli import main
 from envgen.errors import BuildError
 from envgen.infra import proc
@@ -106,19 +107,17 @@ def _cut_network(
 
 def _build(spec: Path, manager: str, root: Path | str, env_dir: Path) -> object:
     report = build(
-        spec,
-        MINI,
-        out=None,
-        variants=("cpu",),
-        manager=manager,
-        env_dir=env_dir,
-        cache_dir=None,
-        smoke=False,  # fake torch wheels: the install is checked against the lock instead
-        rebuild=False,
-        jobs=1,
-        conda_tool="rattler",
-        settings=Settings.from_environ(os.environ),
-        vault=str(root),
+        BuildOptions(
+            spec=spec,
+            matrix_dir=MINI,
+            variants=("cpu",),
+            manager=manager,
+            env_dir=env_dir,
+            smoke=False,  # fake torch wheels: the install is checked against the lock instead
+            jobs=1,
+            settings=Settings.from_environ(os.environ),
+            vault=str(root),
+        )
     )
     report.raise_for_failures()
     return report

@@ -20,6 +20,7 @@ from typing import Final
 import pytest
 
 from envgen.app import build, pack, vault
+from envgen.build.options import BuildOptions
 from envgen.infra import proc
 from envgen.infra.mirror import build_mirror
 from envgen.infra.settings import Settings
@@ -79,19 +80,15 @@ def test_vault_build_offline_then_pack(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.delenv("ENVGEN_PYTORCH_INDEX")
     monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "fresh-cache"))
     report = build(
-        spec,
-        None,
-        out=None,
-        variants=("cpu",),
-        manager="pip",
-        env_dir=tmp_path / "envs",
-        cache_dir=None,
-        smoke=True,
-        rebuild=False,
-        jobs=1,
-        conda_tool="rattler",
-        settings=Settings.from_environ(os.environ),
-        vault=str(root),
+        BuildOptions(
+            spec=spec,
+            variants=("cpu",),
+            manager="pip",
+            env_dir=tmp_path / "envs",
+            jobs=1,
+            settings=Settings.from_environ(os.environ),
+            vault=str(root),
+        )
     )
     report.raise_for_failures()
     smoke = report.builds[0].smoke

@@ -1,6 +1,6 @@
 """Print the real-file corpus's accuracy table at the end of every test run that measured it.
 
-tests/unit/test_corpus_accuracy.py stores its report under REPORT; the table then shows in the
+tests/unit/repro/test_corpus_accuracy.py stores its report under REPORT; the table then shows in the
 terminal summary of a default run (no -s needed), as issue 24 item 4 asks.
 """
 

@@ -1,7 +1,7 @@
 """Render a published install command's environment with envgen, and compare the two.
 
 Shared by the test tables that check published commands against what envgen generates
-(tests/unit/test_quickstart_data.py, tests/unit/test_published_commands.py). A command is a `refresh_matrix.PublishedCommand`; `render_files` expands a spec for its
+(tests/unit/render/test_quickstart_data.py, tests/unit/render/test_published_commands.py). A command is a `refresh_matrix.PublishedCommand`; `render_files` expands a spec for its
 release, compute platform, platform and manager through the shipped matrix (no processes, no
 network) and returns the rendered files by name. It must not lock or build anything.
 """
@@ -15,7 +15,7 @@ import yaml
 
 from envgen.model.matrix import Matrix
 from envgen.model.spec import parse_spec
-from envgen.render.base import IndexUrls
+from envgen.render.indexes import IndexUrls
 from envgen.render.plan import plan_pins_only
 
 if TYPE_CHECKING:

@@ -1,0 +1,151 @@
+"""Accuracy of `envgen import` on the real-file corpus, per format and per era (issue 24 item 4).
+
+The corpus is tests/data/real/SOURCES.yaml and CORPUS.yaml (files copied from public repositories,
+answers graded from facts, never from envgen's output). The thresholds are the accuracy measured
+when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
+and prints the table and the misses; one that makes it better passes (raise the thresholds then).
+The former held-out fifth (43 files, measured once at 37/43) is folded into CORPUS.yaml. A new
+held-out set lives in tests/data/real-heldout/: its manifest is read and checked here (provenance,
+schema, repositories used nowhere else), but its files are never imported here; the lead measures
+them once with `scripts/corpus_accuracy.py --heldout`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.support.corpus_report import REPORT
+
+ROOT = Path(__file__).resolve().parents[3]
+REAL = ROOT / "tests" / "data" / "real"
+HELDOUT = ROOT / "tests" / "data" / "real-heldout"
+
+# Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
+# 80fcbc7): 238 of 252 right overall (94.4%), 177 of 190 on the files added for generalization
+# (CORPUS.yaml, 93.2%).
+MIN_OVERALL = 0.94
+MIN_NEW = 0.92
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "corpus_accuracy", ROOT / "scripts" / "corpus_accuracy.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+ca = _script()
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[Any]:
+    return list(ca.measure(ca.MAIN))
+
+
+def test_accuracy_per_format_and_era(outcomes: list[Any], request: pytest.FixtureRequest) -> None:
+    report = ca.render(outcomes)
+    request.config.stash[REPORT] = report  # printed in the run's summary (tests/support)
+    right = sum(o.hit for o in outcomes)
+    assert right / len(outcomes) >= MIN_OVERALL, report
+    new = {e["import"] for e in yaml.safe_load((REAL / "CORPUS.yaml").read_text())}
+    fresh = [o for o in outcomes if o.entry in new]
+    assert sum(o.hit for o in fresh) / len(fresh) >= MIN_NEW, report
+
+
+def test_table_groups_by_format_and_era() -> None:
+    hit = ca.Outcome("a/requirements.txt", "requirements", "2020", {"torch": "1"}, {"torch": "1"})
+    miss = ca.Outcome("b/install.sh", "shell", "2020", {"torch": "1"}, {"refused": True})
+    assert ca.table([hit, miss], "era") == [("2020", 1, 2)]
+    assert ca.table([hit, miss], "format") == [("requirements", 1, 1), ("shell", 0, 1)]
+    assert "b/install.sh [shell, 2020]" in ca.render([hit, miss])
+
+
+def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
+    cases = {
+        "environment.yml": "conda-env", "requirements-dev.txt": "requirements",
+        "Dockerfile.gpu": "dockerfile", "install.sh": "shell", "setup.bat": "batch",
+        "setup.py": "setup.py", "pyproject.toml": "pyproject", "INSTALL.md": "readme",
+    }  # fmt: skip
+    for name, fmt in cases.items():
+        (tmp_path / name).write_text("")
+        assert ca.file_format(tmp_path, {"import": name}) == fmt, name
+    assert ca.file_format(tmp_path.parent, {"import": tmp_path.name}) == "repository"
+    assert ca.era({"date": "2019-02-04"}) == "2019"
+    assert ca.era({}) == ca.UNDATED
+
+
+@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml", HELDOUT / "SOURCES.yaml"])
+def test_corpus_entries_have_provenance(manifest: Path) -> None:
+    """Every file is recorded with owner/repo, the commit it was copied at and that commit's date."""
+    for entry in yaml.safe_load(manifest.read_text()):
+        folder = manifest.parent / entry["import"].split("/")[0]
+        assert (manifest.parent / entry["import"]).exists(), entry["import"]
+        assert entry["repo"].count("/") == 1
+        assert folder.name == entry["repo"].replace("/", "__", 1)
+        for rel in entry["path"]:
+            copied = folder / rel
+            assert copied.is_file(), copied
+            assert copied.stat().st_size <= 64 * 1024, copied
+        assert re.fullmatch(r"[0-9a-f]{40}( \(.+\))?(, [0-9a-f]{40} \(.+\))*", entry["commit"])
+        assert re.fullmatch(r"20(1[7-9]|2[0-6])-\d\d-\d\d", entry["date"]), entry["date"]
+        assert entry["why"]
+        expected = entry["expected"]
+        assert expected == {"refused": True} or set(expected) == set(ca.KEYS)
+
+
+def _repos(manifest: Path) -> set[str]:
+    return {e["repo"].lower() for e in yaml.safe_load(manifest.read_text())}
+
+
+def test_heldout_is_new_repositories_a_fifth_apart() -> None:
+    """The held-out set: at least 45 files from 35 repositories used nowhere else in tests/data/."""
+    held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
+    main = yaml.safe_load((REAL / "CORPUS.yaml").read_text())
+    assert len(held) >= 45
+    assert len({e["repo"] for e in held}) >= 35
+    assert len(held) * 5 >= len(main) + len(held)  # a fifth of the generalization corpus
+    seen = _repos(REAL / "SOURCES.yaml") | _repos(REAL / "CORPUS.yaml")
+    seen |= {d.name.replace("__", "/", 1).lower() for d in REAL.iterdir() if "__" in d.name}
+    other = (ROOT / "tests" / "data" / "extensions-real" / "SOURCES.md").read_text().lower()
+    for repo in sorted(_repos(HELDOUT / "SOURCES.yaml")):
+        assert repo not in seen, f"{repo} is already in tests/data/real/"
+        assert f"| {repo} |" not in other, f"{repo} is already in tests/data/extensions-real/"
+
+
+def test_heldout_manifest_reads_without_importing() -> None:
+    """A dry parse of what `corpus_accuracy.py --heldout` reads: every entry has a known format,
+    an era of 2017-2025 and an answer of the graded shape (no file is imported)."""
+    loaded = ca.load(ca.HELDOUT)
+    assert [e["import"] for _, e in loaded] == [
+        e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
+    ]
+    known = {name for name, _ in ca._FORMATS}
+    for root, entry in loaded:
+        assert ca.file_format(root, entry) in known, entry["import"]
+        assert "2017" <= ca.era(entry) <= "2025", entry["import"]
+        want = entry["expected"]
+        if want == {"refused": True}:
+            continue
+        assert want["python"] is None or re.fullmatch(r"[23]\.\d+", want["python"]), want
+        assert re.fullmatch(r"\d+\.\d+\.\d+(\.post\d+)?", want["torch"]), want
+        for companion in ("torchvision", "torchaudio"):
+            value = want[companion]
+            assert isinstance(value, bool) or re.fullmatch(r"\d+\.\d+\.\d+", value), want
+        assert want["accelerators"], want
+        assert all(re.fullmatch(r"cpu|cu\d{2,3}|rocm[\d.]+", a) for a in want["accelerators"])
+        assert want["managers"], want
+        assert set(want["managers"]) <= {"pip", "conda"}, want
+        assert "rule" not in entry or entry["rule"].strip(), entry["import"]
