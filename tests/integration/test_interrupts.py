@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess  # noqa: TID251 - tests run envgen and mount as real processes
@@ -114,7 +115,12 @@ def test_kill_lock(
     (proj / "project.yaml").write_text(CHANGED)
     output = kill_after(start(["lock", "project.yaml"], env, proj), delay, sig)
     for path in out_dir.rglob("*"):
-        assert not path.name.endswith(".tmp"), f"temp file left in the output: {path}\n{output}"
+        if path.name.endswith(".tmp"):
+            # SIGKILL can land while a variant's set is staged: its complete temp files stay
+            # until the next run sweeps them (below); a stop envgen sees leaves none.
+            assert sig is signal.SIGKILL, f"temp file left in the output: {path}\n{output}"
+            assert re.fullmatch(r"\.[^/]+\.[0-9a-f]{12}\.tmp", path.name), path
+            continue
         if not path.is_file():
             continue
         rel = path.relative_to(out_dir)
@@ -130,6 +136,7 @@ def test_kill_lock(
     code, out = run(["check", "project.yaml"], env, proj)
     assert code == 0, out
     assert "numpy==2.0.0" in (out_dir / "cpu" / "requirements.txt").read_text()
+    assert sorted(p.name for p in out_dir.rglob("*.tmp")) == []  # swept by the next lock
 
 
 @pytest.mark.parametrize(("sig", "delay"), POINTS, ids=[f"{s.name}-{d}s" for s, d in POINTS])
