@@ -56,7 +56,6 @@ from benchmarks.report import met as _met
 from benchmarks.report import update_doc
 from envgen.build.bytecode import store_folder, wait_for_store
 from envgen.infra.mirror import build_mirror
-from tests.support import server as _server
 from tests.support.server import IndexServer
 
 log = logging.getLogger("benchmarks")
@@ -117,17 +116,8 @@ def _environ(values: dict[str, str]) -> Iterator[None]:
 
 
 def _serve(root: Path) -> IndexServer:
-    """The loopback index server, without two stalls a real index does not add.
-
-    tests.support.server writes headers and body in separate sends; with Nagle on, every
-    keep-alive response waits ~40 ms for the client's delayed ACK. And its listen backlog is
-    socketserver's default of 5: when uv's parallel connections and envgen's page requests
-    overflow it, Linux drops the SYN and the client sends it again a second later (a 3-variant
-    lock took 0.5 s or 1.5 s by the luck of it; measured). 128 queued connections, as a real
-    server allows, remove both.
-    """
-    _server._Handler.disable_nagle_algorithm = True
-    _server._Server.request_queue_size = 128
+    """The loopback index server (tests.support.server: Nagle off and a listen backlog of 128,
+    so neither a delayed ACK nor a dropped SYN adds a stall a real index does not)."""
     return IndexServer(root)
 
 

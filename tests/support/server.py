@@ -106,6 +106,10 @@ def negotiate(accept: str, *, json_available: bool) -> str:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = False
+    # socketserver's default backlog of 5 overflows under uv's parallel connections: Linux drops
+    # the SYN and the client resends it a second later (measured by the benchmark); a real
+    # server queues far more.
+    request_queue_size = 128
     owner: IndexServer
 
 
