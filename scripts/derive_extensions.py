@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import difflib
 import json
 import re
 import subprocess  # noqa: TID251 - a maintainer script reading a local git mirror, not envgen
@@ -43,6 +42,9 @@ from typing import Any, Final
 
 import yaml
 from packaging.version import Version
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_diff
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 MATRIX: Final = ROOT / "matrices" / "extensions.yaml"
@@ -405,18 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows = f"rows {len(old[name])} -> {len(derived[name])}"
             print(f"{name}: {n} of {total} build facts changed; {rows}")
         return 0
-    if args.write:
-        tmp = MATRIX.with_suffix(".tmp")
-        tmp.write_text(new_text)
-        tmp.replace(MATRIX)
-        return 0
-    diff = list(
-        difflib.unified_diff(
-            text.splitlines(True), new_text.splitlines(True), "extensions.yaml", "derived"
-        )
-    )
-    sys.stdout.writelines(diff)
-    return 1 if diff else 0
+    return 1 if write_or_diff(MATRIX, new_text, write=args.write, label="derived") else 0
 
 
 # --- xformers: the tag's wheels.yml and PyPI's uploaded files ---------------------------------

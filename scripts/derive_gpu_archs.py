@@ -31,7 +31,6 @@ parse (pure) and derive (pure) never touch the network or a git directory; the r
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import re
 import subprocess  # noqa: TID251 - a maintainer script reading a local git mirror, not envgen
@@ -46,6 +45,9 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 from envgen.verification.pypi import fetch_simple, fetch_wheel_member
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_diff
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 MATRIX: Final = ROOT / "matrices" / "gpu-archs.yaml"
@@ -645,18 +647,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in changes(old_rows, new_rows, builds):
             print(line)
         return 0
-    if args.write:
-        tmp = MATRIX.with_suffix(".tmp")
-        tmp.write_text(new_text)
-        tmp.replace(MATRIX)
-        return 0
-    diff = list(
-        difflib.unified_diff(
-            text.splitlines(True), new_text.splitlines(True), "gpu-archs.yaml", "derived"
-        )
-    )
-    sys.stdout.writelines(diff)
-    return 1 if diff else 0
+    return 1 if write_or_diff(MATRIX, new_text, write=args.write, label="derived") else 0
 
 
 if __name__ == "__main__":

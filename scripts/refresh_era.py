@@ -9,7 +9,6 @@ with scripts/pypi_facts.py --record). `build_rows` is pure.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from packaging.version import Version
 from envgen.verification.pypi import PypiFacts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_diff
 from pypi_facts import load_recorded
 from refresh_matrix import dump_rows
 
@@ -63,15 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     releases = yaml.safe_load(RELEASES.read_text(encoding="utf-8"))
     new = dump_rows(build_rows(load_recorded(), releases), HEADER, scalar=json.dumps, defaults={})
-    old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
-    if args.write:
-        OUTPUT.write_text(new, encoding="utf-8", newline="\n")
-        return 0
-    diff = difflib.unified_diff(
-        old.splitlines(keepends=True), new.splitlines(keepends=True), str(OUTPUT), "regenerated"
-    )
-    sys.stdout.writelines(diff)
-    return 1 if old != new else 0
+    return 1 if write_or_diff(OUTPUT, new, write=args.write) else 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ scripts/pypi_facts.py --record).
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import sys
 from pathlib import Path
@@ -25,6 +24,7 @@ from envgen.model.matrix import CompanionRelease, Release
 from envgen.verification.pypi import COMPANIONS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import write_or_diff
 from pypi_facts import RECORDED, load_recorded
 from refresh_matrix import dump_rows
 
@@ -158,18 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         OUTPUT: dump(build_rows(facts, tables)),
         COMPANIONS_OUTPUT: dump_companions(build_companion_rows(facts)),
     }
-    changed = False
-    for path, new in outputs.items():
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        if args.write:
-            path.write_text(new, encoding="utf-8", newline="\n")
-            continue
-        diff = difflib.unified_diff(
-            old.splitlines(keepends=True), new.splitlines(keepends=True), str(path), "regenerated"
-        )
-        sys.stdout.writelines(diff)
-        changed = changed or old != new
-    return 1 if changed else 0
+    stale = [write_or_diff(path, new, write=args.write) for path, new in outputs.items()]
+    return 1 if any(stale) else 0
 
 
 if __name__ == "__main__":
