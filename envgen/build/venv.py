@@ -67,8 +67,8 @@ from envgen.infra import proc as _proc
 from envgen.infra import progress
 from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
+from envgen.lock.index_plan import index_plan, pip_index_environment, uv_index_environment
 from envgen.lock.legacy import PIP_VERSION, is_legacy
-from envgen.lock.pip import index_plan, pip_index_environment, uv_index_environment
 from envgen.model.build_deps import build_constraints, uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant

@@ -34,14 +34,14 @@ from envgen.errors import LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.proc import split_credentials
 from envgen.lock.condalock import CondaLock, CondaPackage
-from envgen.lock.locker import LockedFile, LockRequest
-from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
-from envgen.lock.pip import (
+from envgen.lock.index_plan import (
     exclude_newer_timestamp,
     index_plan,
     uv_index_environment,
     uv_python_platform,
 )
+from envgen.lock.locker import LockedFile, LockRequest
+from envgen.lock.lockfile import CONDA_LOCK, conda_explicit_name
 from envgen.model.targets import load_targets
 from envgen.model.types import ANACONDA, CONDA_TOOLS, PYPI_SIMPLE, Manager
 from envgen.model.variants import Variant

@@ -45,6 +45,7 @@ from envgen.infra.settings import Settings
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
 from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
+from envgen.lock.index_plan import index_plan
 from envgen.lock.legacy import is_legacy
 from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.lockfile import (
@@ -61,7 +62,6 @@ from envgen.lock.lockfile import (
     with_header,
 )
 from envgen.lock.options import LockOptions, LockResult
-from envgen.lock.pip import index_plan
 from envgen.lock.piplock import PipLock
 from envgen.lock.pylock import PYLOCK_NAME, pylock_problems, render_pylock
 from envgen.lock.rename import Carried, carry_over

@@ -16,7 +16,6 @@ and whether it publishes upload times.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import html.parser
 import json
 import logging
@@ -44,6 +43,13 @@ from envgen.infra import proc as _proc
 from envgen.infra.network import Index, mirror_hint, network_failure_host
 from envgen.infra.proc import split_credentials
 from envgen.infra.settings import uv_http_timeout
+from envgen.lock.index_plan import (
+    IndexPlan,
+    exclude_newer_timestamp,
+    index_plan,
+    pip_index_environment,
+    uv_python_platform,
+)
 from envgen.lock.legacy import PIP_VERSION, is_legacy, lock_with_pip20
 from envgen.lock.locker import LockedFile, LockRequest
 from envgen.lock.piplock import PipLock
@@ -51,7 +57,7 @@ from envgen.lock.pythons import build_interpreter
 from envgen.model import era
 from envgen.model.build_deps import pyproject_section, undeclared_runtime
 from envgen.model.targets import load_targets
-from envgen.model.types import PYPI_SIMPLE, RESOLVERS, TORCH_FAMILY, Manager, Platform
+from envgen.model.types import RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
 from envgen.render.indexes import IndexUrls
 from envgen.render.requirements import requirement_lines, written_index_lines
@@ -104,79 +110,6 @@ def is_torch_family(name: str) -> bool:
     """
     normalized = canonicalize_name(name)
     return normalized in PYTORCH_INDEX_PROJECTS or normalized.startswith(PYTORCH_INDEX_PREFIXES)
-
-
-def uv_python_platform(platform: Platform, *, glibc: str | None = None) -> str:
-    """uv's --python-platform for a variant platform; `glibc` overrides the manylinux level.
-
-    >>> uv_python_platform("linux-64"), uv_python_platform("linux-aarch64", glibc="2.17")
-    ('x86_64-manylinux_2_28', 'aarch64-manylinux_2_17')
-    >>> uv_python_platform("osx-arm64", glibc="2.17")
-    'aarch64-apple-darwin'
-    """
-    target = load_targets().uv_python_platform(platform)  # matrices/targets.yaml
-    arch, _, abi = target.partition("-")
-    if glibc is None or not abi.startswith("manylinux_"):
-        return target
-    return f"{arch}-manylinux_{glibc.replace('.', '_')}"
-
-
-def exclude_newer_timestamp(date: dt.date) -> str:
-    """The cutoff given to uv: the start of `date` in UTC (uv would read a bare date as local time).
-
-    >>> exclude_newer_timestamp(dt.date(2024, 1, 31))
-    '2024-01-31T00:00:00Z'
-    """
-    return f"{date.isoformat()}T00:00:00Z"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IndexPlan:
-    """Where a variant's packages come from: the PyTorch index (if any) and PyPI (real URLs)."""
-
-    pytorch: str | None
-    flat: bool  # the PyTorch side is a find-links page (torch_stable.html), not a PEP 503 index
-    pypi: str
-    # Extension wheel indexes (envgen.model.extensions): (package, real URL, flat).
-    extensions: tuple[tuple[str, str, bool], ...] = ()
-    # Extensions the PyTorch index serves per CUDA (xformers): routed there like torch.
-    pytorch_routed: tuple[str, ...] = ()
-
-    def describe(self, routed: Iterable[str]) -> str:
-        """The indexes asked, redacted, for messages."""
-        pypi = _proc.redact(self.pypi)
-        if self.pytorch is None:
-            return f"{pypi} (all packages)"
-        names = ", ".join(sorted(routed)) or "torch"
-        kind = "find-links page" if self.flat else "PyTorch index"
-        return f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi} (everything else)"
-
-
-def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:
-    """The indexes to resolve a variant's pip side against (real URLs, maybe with credentials)."""
-    pypi = (urls.pypi or PYPI_SIMPLE).rstrip("/")
-    build = variant.pip
-    extensions = tuple(
-        (
-            canonicalize_name(pin.package),
-            urls.extension(pin.index_line.partition(" ")[2]),
-            pin.index_line.startswith("--find-links "),
-        )
-        for pin in variant.extensions
-        if pin.index_line is not None
-    )
-    if build is None or build.index == "pypi" or build.url is None or build.wheel is not None:
-        # A row that names its torch wheel resolves against PyPI only: torch is a direct URL.
-        return IndexPlan(pytorch=None, flat=False, pypi=pypi, extensions=extensions)
-    return IndexPlan(
-        pytorch=urls.pytorch(build.url).rstrip("/"),
-        flat=build.index == "find-links",
-        pypi=pypi,
-        extensions=extensions,
-        pytorch_routed=tuple(
-            sorted(canonicalize_name(p.package) for p in variant.extensions if p.from_pytorch_index)
-        ),
-    )
 
 
 def _toml_string(value: str) -> str:
@@ -820,59 +753,6 @@ class PipLocker:
         if result.returncode != 0:
             raise _resolve_error(variant, "pip-compile", plan, (), result.stderr)
         return pin_lines(output.read_text(encoding="utf-8"))
-
-
-@dataclass(frozen=True)
-class IndexRoutes:
-    """A plan's indexes in the three roles pip and uv both know (real URLs, in order)."""
-
-    index_url: str
-    extra_index_urls: tuple[str, ...]
-    find_links: tuple[str, ...]
-
-
-def index_routes(variant: Variant, plan: IndexPlan) -> IndexRoutes:
-    """The variant's published index form (index-url / extra-index-url / find-links), PyPI, and
-    the extensions' pages (envgen.model.extensions) after them, each once."""
-    form = variant.pip.index if variant.pip is not None else "pypi"
-    index_url, extra, links = plan.pypi, [], []
-    if plan.pytorch is not None:
-        if form == "index-url":
-            index_url, extra = plan.pytorch, [plan.pypi]
-        elif form == "find-links":
-            links = [plan.pytorch]
-        else:
-            extra = [plan.pytorch]
-    extra += [url for _, url, flat in plan.extensions if not flat]
-    links += [url for _, url, flat in plan.extensions if flat]
-    return IndexRoutes(index_url, tuple(dict.fromkeys(extra)), tuple(dict.fromkeys(links)))
-
-
-def pip_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
-    """pip's index variables (PIP_INDEX_URL, ...; lists space-separated) for a variant's plan.
-
-    The URLs (a mirror's may carry credentials) travel in the child's environment, which only
-    its owner can read, not in its argument list, which every local user sees in `ps`.
-    """
-    routes = index_routes(variant, plan)
-    env = {"PIP_INDEX_URL": routes.index_url}
-    if routes.extra_index_urls:
-        env["PIP_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
-    if routes.find_links:
-        env["PIP_FIND_LINKS"] = " ".join(routes.find_links)
-    return env
-
-
-def uv_index_environment(variant: Variant, plan: IndexPlan) -> dict[str, str]:
-    """uv's index variables for a variant's plan: UV_EXTRA_INDEX_URL is space-separated,
-    UV_FIND_LINKS comma-separated (uv's EnvVars docs)."""
-    routes = index_routes(variant, plan)
-    env = {"UV_INDEX_URL": routes.index_url}
-    if routes.extra_index_urls:
-        env["UV_EXTRA_INDEX_URL"] = " ".join(routes.extra_index_urls)
-    if routes.find_links:
-        env["UV_FIND_LINKS"] = ",".join(routes.find_links)
-    return env
 
 
 _CONSTRAINTS: Final = "envgen-constraints.txt"

@@ -26,7 +26,7 @@ from packaging.utils import canonicalize_name
 from envgen.errors import LockError, NetworkError
 from envgen.infra.proc import strip_credentials
 from envgen.infra.simple_api import IndexFile, is_sdist, page_files, project_page
-from envgen.lock.pip import index_plan
+from envgen.lock.index_plan import index_plan
 from envgen.model.variants import Variant
 from envgen.render.indexes import IndexUrls
 

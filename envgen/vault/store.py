@@ -44,7 +44,7 @@ from envgen.infra.network import http_get
 from envgen.infra.proc import redact, strip_credentials
 from envgen.infra.simple_api import IndexFile, download, fits, is_sdist, page_files, project_page
 from envgen.infra.simple_api import target_tags as _target_tags
-from envgen.lock.pip import index_plan
+from envgen.lock.index_plan import index_plan
 from envgen.model.variants import Variant
 from envgen.render.indexes import IndexUrls
 from envgen.vault.locks import CondaPin, LockedVariant, PipPin

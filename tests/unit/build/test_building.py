@@ -480,7 +480,7 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
 
 def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> None:
     """One routing for both tools; extension pages reach pip-compile too, in each tool's syntax."""
-    from envgen.lock.pip import IndexPlan, pip_index_environment, uv_index_environment
+    from envgen.lock.index_plan import IndexPlan, pip_index_environment, uv_index_environment
 
     plan = IndexPlan(
         pytorch="https://download.pytorch.org/whl/cpu",

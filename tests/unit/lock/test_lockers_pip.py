@@ -10,17 +10,15 @@ import pytest
 
 from envgen.errors import LockError
 from envgen.infra.proc import split_credentials
+from envgen.lock.index_plan import exclude_newer_timestamp, index_plan, uv_python_platform
 from envgen.lock.pip import (
     PipLocker,
-    exclude_newer_timestamp,
     failure_lines,
-    index_plan,
     is_torch_family,
     pin_lines,
     render_pyproject,
     running_platform,
     target_environment,
-    uv_python_platform,
 )
 from envgen.lock.piplock import PipLock
 from envgen.model.matrix import PipBuild, load_matrix

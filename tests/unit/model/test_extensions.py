@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from envgen.errors import UnsupportedCombinationError
-from envgen.lock.pip import index_plan, render_pyproject
+from envgen.lock.index_plan import index_plan
+from envgen.lock.pip import render_pyproject
 from envgen.model.extensions import (
     FindLinksMatch,
     Target,
