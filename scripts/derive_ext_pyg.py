@@ -1,4 +1,4 @@
-"""Derive extensions.yaml's build rows of pyg-lib, dgl and flash-attn, per tag, from that tag's artifacts.
+"""Derive extensions.yaml's pyg-lib, dgl and flash-attn build rows per tag from its own artifacts.
 
 The job (issue 23): no row is carried from one tag to another. Each extension's rows come from
 what its own tag (or PyPI's files of its own version) says; where a fact cannot be read there,
@@ -39,12 +39,13 @@ the derivation and its test run offline; the workflows themselves are not copied
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import yaml
 from packaging.version import Version
@@ -78,6 +79,7 @@ PYG_PATHS: Final = (
 )
 FA_WORKFLOW: Final = ".github/workflows/publish.yml"
 DGL_CONDA: Final = "conda/dgl/conda_build_config.yaml"
+Verdict = Literal["right", "wrong", "unverifiable"]
 _VERSION: Final = re.compile(r"^__version__ = ['\"]([^'\"]+)['\"]", re.MULTILINE)
 
 
@@ -202,8 +204,9 @@ def derive_pyg_lib(
             for platform, accs in fact["builds"][series].items():
                 by_python: dict[tuple[str, ...], list[str]] = {}
                 note = ""
-                for acc, pythons in accs.items():
-                    if not pythons and fact.get("abi3-floor"):
+                for acc, listed in accs.items():
+                    pythons = listed
+                    if not listed and fact.get("abi3-floor"):
                         floor = Version(fact["abi3-floor"])
                         pythons = [
                             p
@@ -337,9 +340,7 @@ def wheel_facts(filenames: Sequence[str], version: str) -> dict[str, list[str]]:
         else:
             continue
         out.setdefault(platform, set()).add(f"3.{parts[2][3:]}")
-    return {
-        p: sorted(out[p], key=Version) for p in sorted(out, key=PLATFORM_ORDER.index)
-    }
+    return {p: sorted(out[p], key=Version) for p in sorted(out, key=PLATFORM_ORDER.index)}
 
 
 def derive_dgl(recorded: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -416,7 +417,7 @@ def _write(name: str, data: Mapping[str, Any]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     tmp.replace(path)
-    print(f"{name} -> {path.relative_to(ROOT)}")  # noqa: T201 - a maintainer script
+    print(f"{name} -> {path.relative_to(ROOT)}")
 
 
 def record_pyg_lib(git_dir: Path) -> None:
@@ -430,7 +431,9 @@ def record_pyg_lib(git_dir: Path) -> None:
             fact = pyg_commit_facts(_reader(git_dir, commit), commit)
             if fact is not None:
                 facts.append({**fact, "date": date})
-    _write("pyg-lib", {"repo": REPOS["pyg-lib"], "tags": dict(sorted(tags.items())), "commits": facts})
+    _write(
+        "pyg-lib", {"repo": REPOS["pyg-lib"], "tags": dict(sorted(tags.items())), "commits": facts}
+    )
 
 
 def record_flash_attn(git_dir: Path, versions: Sequence[str]) -> None:
@@ -480,11 +483,88 @@ def record_dgl(git_dir: Path, versions: Sequence[str]) -> None:
     _write("dgl", data)
 
 
+# --- the audit: one row against its artifact again ---------------------------------------------
+def recheck(
+    row: Mapping[str, Any],
+    mirrors: Path,
+    pypi_files: Any,  # noqa: ANN401 - () -> list of PyPI file names of dgl (live or recorded)
+) -> tuple[Verdict, str]:
+    """(right / wrong / unverifiable, how) for one pyg-lib, flash-attn or dgl row, read again
+    from the artifact its source names: the workflow at its commit (the git mirror under
+    `mirrors`, else the recording), PyPI's files of dgl."""
+    name = row["name"]
+    (series,) = row["torch"]
+    (platform,) = row.get("platforms", ["linux-64"])
+    source = str(row.get("source") or "")
+    if name == "dgl":
+        version = row["versions"][0]
+        found = wheel_facts(pypi_files(), version)
+        pythons = found.get(platform) if row["accelerators"] == ["cpu"] else None
+        if pythons is None and found.get(platform) and "its linux-64 wheels" in source:
+            pythons = found[platform]
+        if pythons is None:
+            return "unverifiable", f"data.dgl.ai is not reachable; rule in the row: {source}"
+        said = f"PyPI's dgl {version} {platform} wheels: python {pythons} (torch inferred)"
+        return ("right" if pythons == list(row["python"]) else "wrong"), said
+    m = re.match(r"([\w.-]+/[\w.-]+)@([0-9a-f]{10}):", source)
+    if m is None:
+        return "unverifiable", f"no commit in the source: {source}"
+    repo, commit = m.groups()
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    full = dex.git(git_dir, "rev-parse", f"{commit}^{{commit}}").strip() if git_dir.is_dir() else ""
+    if name == "flash-attn":
+        if full:
+            read = _reader(git_dir, full)
+            rec = {
+                "tag": f"v{row['versions'][0]}",
+                "commit": full,
+                "jobs": fa_jobs(read(FA_WORKFLOW)),
+                "cuda-naming": fa_cuda_naming(read("setup.py")),
+            }
+            how = f"{FA_WORKFLOW} and setup.py re-read from the {repo} mirror at {commit}"
+        else:
+            rec = load("flash-attn")["versions"][row["versions"][0]]
+            how = f"the recorded jobs of {FA_WORKFLOW} at {commit}"
+        again = derive_flash_attn({"versions": {row["versions"][0]: rec}}, torch_facts()[1])
+        same = [
+            r
+            for r in again
+            if r["torch"] == [series]
+            and r["accelerators"] == list(row["accelerators"])
+            and r["cuda-build"] == row.get("cuda-build")
+            and r["python"] == list(row["python"])
+        ]
+        return ("right" if same else "wrong"), f"{how}: python {row['python']}"
+    if full:
+        fact = pyg_commit_facts(_reader(git_dir, full), full)
+        how = f"the workflows re-read from the {repo} mirror at {commit}"
+    else:
+        fact = next((c for c in load("pyg-lib")["commits"] if c["commit"].startswith(commit)), None)
+        how = f"the recorded expansion of the workflows at {commit}"
+    if fact is None:
+        return "unverifiable", f"{how}: no build matrix"
+    built = dict(fact["builds"].get(series, {}).get(platform, {}))
+    for acc, pythons in built.items():
+        if not pythons and fact.get("abi3-floor"):
+            floor = Version(fact["abi3-floor"])
+            releases = torch_facts()[0].get(fact["torch"][series], [])
+            built[acc] = [p for p in releases if Version(p) >= floor]
+    wrong = [f"{a}: {built.get(a)}" for a in row["accelerators"] if built.get(a) != row["python"]]
+    extra = [a for a, ps in built.items() if a not in row["accelerators"] and ps == row["python"]]
+    if wrong or extra:
+        return "wrong", f"{how}: " + "; ".join(wrong + [f"also builds {a}" for a in extra])
+    inferred = " (inferred: a rebuild after the tag)" if row.get("inferred") else ""
+    return "right", f"{how}: python {row['python']}{inferred}"
+
+
 # --- the file -----------------------------------------------------------------------------------
+@functools.cache
 def load(name: str) -> dict[str, Any]:
+    """A recording (read once per process; callers do not change it)."""
     return dict(json.loads((RECORDED / f"{name}.json").read_text(encoding="utf-8")))
 
 
+@functools.cache
 def torch_facts() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """(torch release -> pythons, torch series -> CUDA versions) from releases.yaml, pip.yaml."""
     releases = yaml.safe_load((ROOT / "matrices" / "releases.yaml").read_text(encoding="utf-8"))
@@ -543,20 +623,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif name == "dgl":
                 record_dgl(Path(git_dir), versions)
             else:
-                print(f"error: {name}: not one of {', '.join(REPOS)}", file=sys.stderr)  # noqa: T201
+                print(f"error: {name}: not one of {', '.join(REPOS)}", file=sys.stderr)
                 return 2
         return 0
     derived, old = derive_all(text)
     if args.changes:
         for name in derived:
             o, n = dex._row_keys(old[name]), dex._row_keys(derived[name])
-            print(  # noqa: T201 - a maintainer script
+            print(
                 f"{name}: rows {len(old[name])} -> {len(derived[name])}; "
                 f"(version, torch, platform, accelerator, pythons, inferred) facts: "
                 f"{len(o - n)} dropped or changed, {len(n - o)} added or changed, {len(o & n)} kept"
             )
         return 0
-    return 1 if write_or_diff(MATRIX, render(text, derived), write=args.write, label="derived") else 0
+    return (
+        1 if write_or_diff(MATRIX, render(text, derived), write=args.write, label="derived") else 0
+    )
 
 
 if __name__ == "__main__":
