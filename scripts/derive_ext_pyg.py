@@ -502,6 +502,8 @@ def recheck(
         pythons = found.get(platform) if row["accelerators"] == ["cpu"] else None
         if pythons is None and found.get(platform) and "its linux-64 wheels" in source:
             pythons = found[platform]
+        if pythons is None and found and "its wheels for other platforms" in source:
+            pythons = sorted({p for ps in found.values() for p in ps}, key=Version)
         if pythons is None:
             return "unverifiable", f"data.dgl.ai is not reachable; rule in the row: {source}"
         said = f"PyPI's dgl {version} {platform} wheels: python {pythons} (torch inferred)"

@@ -198,7 +198,7 @@ def test_the_audit_finds_every_row_right_against_the_recording(tmp_path: Path) -
             verdict, how = dep.recheck({**row, "name": name}, tmp_path, lambda: files)
             assert verdict != "wrong", how
             verdicts[verdict] = verdicts.get(verdict, 0) + 1
-    assert verdicts == {"right": 133, "unverifiable": 3}
+    assert verdicts == {"right": 134, "unverifiable": 2}  # dgl 2.4.0: not on PyPI
 
 
 def test_the_audit_finds_a_changed_python_wrong(tmp_path: Path) -> None:
