@@ -31,8 +31,12 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
 * extensions    a PyG extension's build row (torch-scatter, -sparse, -cluster, -spline-conv):
                 the wheel workflow at the row's commit expanded again (from a git mirror of the
                 project under `--mirrors`; else the recorded expansion, tests/data/recorded/
-                extensions/) must build exactly the row's accelerators with its pythons. Other
-                extensions cite docs selectors, README tables and install pages: unverifiable.
+                extensions/) must build exactly the row's accelerators with its pythons.
+                pyg-lib and flash-attn rows: their tag's workflows (and flash-attn's setup.py)
+                re-read at the row's commit the same way (scripts/derive_ext_pyg.py recheck);
+                dgl rows: PyPI's files of the version (platform, pythons; the torch series is
+                inferred), CUDA rows without a PyPI fact unverifiable. Other extensions cite
+                docs selectors, README tables and install pages: unverifiable.
 * drivers, known-issues
                 NVIDIA's release notes and issue threads, which this machine does not reach:
                 unverifiable here, listed with their source so a reader can check them by hand.
@@ -73,6 +77,7 @@ from envgen.verification.pypi import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import derive_ext_pyg
 import derive_extensions
 import derive_gpu_archs
 import quickstart_data
@@ -579,6 +584,10 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
         if name == "spconv" and source.startswith("PyPI's files of"):
             out.append(_check_spconv_row(row, ident, src))
             continue
+        if name in derive_ext_pyg.REPOS:  # pyg-lib, flash-attn, dgl: scripts/derive_ext_pyg.py
+            verdict, how = derive_ext_pyg.recheck(row, src.mirrors, lambda: _dgl_files(src))
+            out.append(Check("extensions", ident, verdict, how))
+            continue
         if name == "xformers" and m is not None and not row.get("inferred"):
             out.append(_check_xformers_row(row, ident, src))
             continue
@@ -623,6 +632,14 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
                 Check("extensions", ident, "right", f"{how}: python {row.get('python')}{inferred}")
             )
     return out
+
+
+def _dgl_files(src: Sources) -> list[str]:
+    """dgl's file names on PyPI (live; --offline: the recording of scripts/derive_ext_pyg.py)."""
+    if src.offline:
+        rec = derive_ext_pyg.load("dgl")["versions"]
+        return sorted({f for v in rec.values() for f in v["pypi-wheels"]})
+    return [str(f["filename"]) for f in fetch_simple("dgl", timeout=src.timeout)["files"]]
 
 
 def _check_xformers_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:

@@ -30,6 +30,7 @@ _PLACEHOLDERS: Final = (
     "torch_minor",
     "torch_nodot",
     "python_nodot",
+    "python_abi",
     "version",
     "cuda_build",
     "cxx11abi",
@@ -171,6 +172,7 @@ def _url(index: ExtensionIndex, target: Target, build: ExtensionBuild, version: 
         "torch_minor": f"{release.major}.{release.minor}",
         "torch_nodot": "".join(str(p) for p in release.release),
         "python_nodot": target.python.replace(".", ""),
+        "python_abi": python_abi(target.python),
         "version": version,
         "cuda_build": build.cuda_build or target.accelerator.removeprefix("cu"),
         "cxx11abi": "TRUE" if release >= _CXX11_ABI_SINCE else "FALSE",
@@ -179,6 +181,16 @@ def _url(index: ExtensionIndex, target: Target, build: ExtensionBuild, version: 
     for key in _PLACEHOLDERS:
         out = out.replace("{" + key + "}", values[key])
     return out
+
+
+def python_abi(python: str) -> str:
+    """The ABI tag of a CPython wheel: `m` (pymalloc) is part of it up to Python 3.7.
+
+    >>> python_abi("3.7"), python_abi("3.10")
+    ('cp37m', 'cp310')
+    """
+    nodot = python.replace(".", "")
+    return f"cp{nodot}m" if Version(python) < Version("3.8") else f"cp{nodot}"
 
 
 def _span(values: Iterable[str]) -> str:
@@ -440,6 +452,7 @@ def _template_regex(template: str) -> re.Pattern[str]:
         "torch_minor": r"(?P<torch_minor>\d+\.\d+)",
         "torch_nodot": r"(?P<torch_nodot>\d{3,4})",
         "python_nodot": r"(?P<python_nodot>3\d{1,2})",
+        "python_abi": r"(?P<python_abi>cp3\d{1,2}m?)",
         "version": r"(?P<version>[0-9][0-9a-z.]*)",
         "cuda_build": r"(?P<cuda_build>\d+)",
         "cxx11abi": r"(?P<cxx11abi>TRUE|FALSE)",

@@ -288,7 +288,7 @@ class ExtensionIndex(StrictModel):
     url: str | None = Field(
         default=None,
         description="URL template: {accelerator} {torch_minor} {torch_nodot} {python_nodot} "
-        "{version} {cuda_build} {cxx11abi}.",
+        "{python_abi} (cp37m, cp310) {version} {cuda_build} {cxx11abi}.",
     )
     cpu_url: str | None = Field(default=None, description="URL template for cpu variants.")
     moved_from: tuple[str, ...] = Field(
