@@ -1,0 +1,1 @@
+conda install pytorch torchvision -c pytorch
