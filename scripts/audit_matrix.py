@@ -27,7 +27,9 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 `--mirrors`; else the recorded evaluation, tests/data/recorded/gpu-archs/); a
                 `pypi-wheel:` row: the arch flags compiled into PyPI's wheel of a release it covers,
                 read live (`--offline`: the recorded flags). Rows a release could not be derived
-                for (their note says `rule: not derived`) and ROCm rows: unverifiable.
+                for (their note says `rule: not derived`): unverifiable. A ROCm row from a
+                builder branch: build_docker.sh at the row's commit evaluated again for each
+                ROCm version (mirror, else tests/data/recorded/gpu-archs/rocm-build-scripts.json).
 * extensions    a PyG extension's build row (torch-scatter, -sparse, -cluster, -spline-conv):
                 the wheel workflow at the row's commit expanded again (from a git mirror of the
                 project under `--mirrors`; else the recorded expansion, tests/data/recorded/
@@ -454,7 +456,11 @@ def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]
         ident = f"torch{row['torch']} {compute} {','.join(row['platforms'])}"
         source = f"source not reachable here: {row['source']}"
         if row.get("rocm"):
-            out.append(Check("gpu-archs", ident, "unverifiable", source))
+            if row["source"].startswith("pytorch/builder@"):
+                out.append(_check_rocm_row(row, ident, src))
+            else:
+                why = "inferred: " + str(row.get("note", "")).split(";", 1)[0]
+                out.append(Check("gpu-archs", ident, "unverifiable", f"{why}; {source}"))
             continue
         if row["source"].startswith(derive_gpu_archs.BUILDER_URL + "/blob/"):
             out.append(_check_builder_row(row, ident, src))
@@ -538,6 +544,31 @@ def _check_builder_row(row: Mapping[str, Any], ident: str, src: Sources) -> Chec
         return Check("gpu-archs", ident, "unverifiable", f"{why}; {row['source']}")
     if all(v == row["arch-list"] for v in found):
         return Check("gpu-archs", ident, "right", f"{path} {how}: {row['arch-list']}{inferred}")
+    said = ", ".join(sorted({str(v) for v in found}))
+    return Check(
+        "gpu-archs", ident, "wrong", f"{path} {how} sets {said}; the row says {row['arch-list']}"
+    )
+
+
+def _check_rocm_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """A ROCm row from a builder branch: build_docker.sh at the row's commit evaluated again for
+    each of the row's ROCm versions (from the mirror; else the recorded evaluation)."""
+    commit, _, path = row["source"].removeprefix("pytorch/builder@").partition(":")
+    text, how = _builder_script(src, commit, path)
+    if text is None:
+        how = "the recorded evaluation (tests/data/recorded/gpu-archs/rocm-build-scripts.json)"
+        recorded = json.loads(derive_gpu_archs.ROCM_FILE.read_text(encoding="utf-8"))
+        lists = next(
+            (r["lists"] for r in recorded["releases"].values() if r["commit"] == commit), None
+        )
+        found = [(lists or {}).get(rocm) for rocm in row["rocm"]]
+    else:
+        found = [derive_gpu_archs.evaluate_rocm_sh(text, rocm) for rocm in row["rocm"]]
+    if all(v == row["arch-list"] for v in found):
+        return Check("gpu-archs", ident, "right", f"{path} {how}: {row['arch-list']}")
+    if text is None and None in found:
+        why = f"no mirror and no recorded evaluation of {path} at {commit[:10]}"
+        return Check("gpu-archs", ident, "unverifiable", f"{why}; {row['source']}")
     said = ", ".join(sorted({str(v) for v in found}))
     return Check(
         "gpu-archs", ident, "wrong", f"{path} {how} sets {said}; the row says {row['arch-list']}"

@@ -596,7 +596,9 @@ def test_bundled_arch_facts_per_platform() -> None:
 
 def test_every_gpu_row_has_a_source_and_copies_are_inferred() -> None:
     for row in MATRIX.gpu_archs:
-        assert row.source.startswith(("https://github.com/pytorch/", "copy: ", "pypi-wheel: ")), row
+        assert row.source.startswith(
+            ("https://github.com/pytorch/", "pytorch/builder@", "copy: ", "pypi-wheel: ")
+        ), row
         if row.source.startswith("pypi-wheel: "):
             # the wheel's file name, or the recorded file naming each release's wheel
             assert ".whl" in row.source or "gpu-archs/pypi-wheels.json" in row.source, row

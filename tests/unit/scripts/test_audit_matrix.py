@@ -154,3 +154,18 @@ def test_spconv_rows_are_checked_against_the_package_files() -> None:
     assert good.verdict == "right", good.how
     (bad,) = audit_matrix.check_extensions([{**row, "python": ["3.6", *row["python"]]}], SRC)
     assert bad.verdict == "wrong"
+
+
+def test_rocm_rows_are_checked_against_their_release_branch_evaluation() -> None:
+    """A ROCm row from a builder release branch: the recorded evaluation of build_docker.sh at
+    its commit; a changed gfx list is wrong; a main-branch (inferred) row is unverifiable."""
+    rows = [r for r in _rows("gpu-archs.yaml") if r.get("rocm")]
+    derived = next(r for r in rows if r["source"].startswith("pytorch/builder@"))
+    inferred = next(r for r in rows if r.get("inferred"))
+    checks = audit_matrix.check_gpu_archs([derived, inferred], SRC)
+    assert [c.verdict for c in checks] == ["right", "unverifiable"]
+    assert "rocm-build-scripts.json" in checks[0].how
+    assert "rule: not derived" in checks[1].how
+    dropped = {**derived, "arch-list": derived["arch-list"].replace("gfx908;", "")}
+    (check,) = audit_matrix.check_gpu_archs([dropped], SRC)
+    assert check.verdict == "wrong"
