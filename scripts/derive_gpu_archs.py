@@ -508,6 +508,7 @@ def record_builder(
 
 # --- derivation (pure) ------------------------------------------------------------------------
 DERIVED_PLATFORMS: Final = ("linux-64", "linux-aarch64", "win-64")
+NO_CARRY_FROM: Final = "2.9"  # the first release whose non-PyPI builds keep no carried row
 _WHEEL_ARCH: Final = {"linux-64": "x86_64", "linux-aarch64": "aarch64"}
 WHEEL_SOURCE: Final = (
     "pypi-wheel: the arch flags compiled into torch/lib/libtorch_python.so (what "
@@ -613,7 +614,16 @@ def derive(
             for cuda in sorted(cudas, key=Version):
                 wheel = _wheel_fact(wheels, release, platform, cuda)
                 script = _builder_fact(builder, release, platform, cuda)
-                fact = wheel or script or _old_fact(old_rows, release, platform, cuda)
+                # From 2.9 the only scripts read were main-branch versions of pytorch/pytorch
+                # .ci/ (they disagree with the releases' own wheels): a build PyPI does not
+                # carry gets no row (doctor: "architecture not checked"), never a main-branch
+                # or an earlier release's list (issue 23).
+                carried = (
+                    _old_fact(old_rows, release, platform, cuda)
+                    if Version(release) < Version(NO_CARRY_FROM)
+                    else None
+                )
+                fact = wheel or script or carried
                 if wheel and script and script.arch_list != wheel.arch_list:
                     said = (
                         f"{script.note or 'the script'} ({script.source}) sets {script.arch_list}"
