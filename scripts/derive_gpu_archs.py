@@ -614,8 +614,8 @@ def derive(
             for cuda in sorted(cudas, key=Version):
                 wheel = _wheel_fact(wheels, release, platform, cuda)
                 script = _builder_fact(builder, release, platform, cuda)
-                # From 2.9 the only scripts read were main-branch versions of pytorch/pytorch
-                # .ci/ (they disagree with the releases' own wheels): a build PyPI does not
+                # From 2.9 the only scripts read were versions of pytorch/pytorch .ci/ tied to
+                # no release tag (one disagrees with 2.11's own wheel): a build PyPI does not
                 # carry gets no row (doctor: "architecture not checked"), never a main-branch
                 # or an earlier release's list (issue 23).
                 carried = (
