@@ -27,7 +27,9 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 `--mirrors`; else the recorded evaluation, tests/data/recorded/gpu-archs/); a
                 `pypi-wheel:` row: the arch flags compiled into PyPI's wheel of a release it covers,
                 read live (`--offline`: the recorded flags). Rows a release could not be derived
-                for (their note says `rule: not derived`) and ROCm rows: unverifiable.
+                for (their note says `rule: not derived`): unverifiable. A ROCm row from a
+                builder branch: build_docker.sh at the row's commit evaluated again for each
+                ROCm version (mirror, else tests/data/recorded/gpu-archs/rocm-build-scripts.json).
 * extensions    a PyG extension's build row (torch-scatter, -sparse, -cluster, -spline-conv):
                 the wheel workflow at the row's commit expanded again (from a git mirror of the
                 project under `--mirrors`; else the recorded expansion, tests/data/recorded/
@@ -40,6 +42,15 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
 * drivers, known-issues
                 NVIDIA's release notes and issue threads, which this machine does not reach:
                 unverifiable here, listed with their source so a reader can check them by hand.
+* era           derived again from PyPI's upload times (scripts/refresh_era.py's rule, live).
+* pypi-routes   the torch wheel the evidence names: on PyPI with that sha256 and size, and its
+                torch/version.py (read live) has the row's CUDA version.
+* inferred-builds
+                checked as the pip / conda rows they become (above).
+* base-images, build-dependencies, conda-pypi-names, cuda-images, incompatibilities,
+  minor-compat, package-issues, targets
+                NVIDIA's pages, measurements, mappings and docs this machine does not re-read:
+                unverifiable, listed with their source (every matrix file has a family).
 
 Deterministic for a seed; the network is PyPI only (pypi.org's simple API and its files host).
 """
@@ -82,6 +93,7 @@ import derive_extensions
 import derive_gpu_archs
 import quickstart_data
 import refresh_conda_forge
+import refresh_era
 import refresh_releases
 import wheel_facts
 from pypi_facts import RECORDED as PYPI_RECORDED
@@ -101,6 +113,17 @@ FAMILIES: Final = (
     "drivers",
     "extensions",
     "known-issues",
+    "era",
+    "pypi-routes",
+    "inferred-builds",
+    "base-images",
+    "build-dependencies",
+    "conda-pypi-names",
+    "cuda-images",
+    "incompatibilities",
+    "minor-compat",
+    "package-issues",
+    "targets",
 )
 MAX_ROWS: Final = 10_000  # the most rows per family a sample is drawn from (every input bounded)
 
@@ -230,6 +253,14 @@ def _load(name: str) -> list[dict[str, Any]]:
             {**b, "name": e["name"], "source": b.get("source") or e.get("source")}
             for e in data
             for b in e.get("builds", ())
+        ]
+    if isinstance(data, dict):  # sectioned files: every list of rows, the section named
+        data = [
+            {**row, "_section": section}
+            for section, rows in data.items()
+            if isinstance(rows, list)
+            for row in rows
+            if isinstance(row, dict)
         ]
     rows = list(data or [])
     if len(rows) > MAX_ROWS:
@@ -454,7 +485,11 @@ def check_gpu_archs(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]
         ident = f"torch{row['torch']} {compute} {','.join(row['platforms'])}"
         source = f"source not reachable here: {row['source']}"
         if row.get("rocm"):
-            out.append(Check("gpu-archs", ident, "unverifiable", source))
+            if row["source"].startswith("pytorch/builder@"):
+                out.append(_check_rocm_row(row, ident, src))
+            else:
+                why = "inferred: " + str(row.get("note", "")).split(";", 1)[0]
+                out.append(Check("gpu-archs", ident, "unverifiable", f"{why}; {source}"))
             continue
         if row["source"].startswith(derive_gpu_archs.BUILDER_URL + "/blob/"):
             out.append(_check_builder_row(row, ident, src))
@@ -538,6 +573,31 @@ def _check_builder_row(row: Mapping[str, Any], ident: str, src: Sources) -> Chec
         return Check("gpu-archs", ident, "unverifiable", f"{why}; {row['source']}")
     if all(v == row["arch-list"] for v in found):
         return Check("gpu-archs", ident, "right", f"{path} {how}: {row['arch-list']}{inferred}")
+    said = ", ".join(sorted({str(v) for v in found}))
+    return Check(
+        "gpu-archs", ident, "wrong", f"{path} {how} sets {said}; the row says {row['arch-list']}"
+    )
+
+
+def _check_rocm_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check:
+    """A ROCm row from a builder branch: build_docker.sh at the row's commit evaluated again for
+    each of the row's ROCm versions (from the mirror; else the recorded evaluation)."""
+    commit, _, path = row["source"].removeprefix("pytorch/builder@").partition(":")
+    text, how = _builder_script(src, commit, path)
+    if text is None:
+        how = "the recorded evaluation (tests/data/recorded/gpu-archs/rocm-build-scripts.json)"
+        recorded = json.loads(derive_gpu_archs.ROCM_FILE.read_text(encoding="utf-8"))
+        lists = next(
+            (r["lists"] for r in recorded["releases"].values() if r["commit"] == commit), None
+        )
+        found = [(lists or {}).get(rocm) for rocm in row["rocm"]]
+    else:
+        found = [derive_gpu_archs.evaluate_rocm_sh(text, rocm) for rocm in row["rocm"]]
+    if all(v == row["arch-list"] for v in found):
+        return Check("gpu-archs", ident, "right", f"{path} {how}: {row['arch-list']}")
+    if text is None and None in found:
+        why = f"no mirror and no recorded evaluation of {path} at {commit[:10]}"
+        return Check("gpu-archs", ident, "unverifiable", f"{why}; {row['source']}")
     said = ", ".join(sorted({str(v) for v in found}))
     return Check(
         "gpu-archs", ident, "wrong", f"{path} {how} sets {said}; the row says {row['arch-list']}"
@@ -709,12 +769,106 @@ def _check_spconv_row(row: Mapping[str, Any], ident: str, src: Sources) -> Check
     return Check("extensions", ident, "right", f"{how}: {platform} python {row.get('python')}")
 
 
+def check_era(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """An era row derived again from PyPI's upload times (live; `--offline`: the recording):
+    the newest first upload among the release's torch and companions, and which one it was."""
+    releases = _load("releases.yaml")
+    derived = {r["torch"]: r for r in refresh_era.build_rows(src.facts(), releases)}
+    out = []
+    for row in rows:
+        ident = f"torch {row['torch']}"
+        again = derived.get(row["torch"])
+        if again is None:
+            out.append(Check("era", ident, "unverifiable", f"no upload time on {src.where()}"))
+        elif (again["date"], again["basis"]) == (row["date"], row["basis"]):
+            how = f"{src.where()}: first upload of {row['basis']} on {row['date']}"
+            out.append(Check("era", ident, "right", how))
+        else:
+            how = f"{src.where()} gives {again['date']} ({again['basis']})"
+            out.append(Check("era", ident, "wrong", f"{how}; the row says {row['date']}"))
+    return out
+
+
+_EVIDENCE_WHEEL: Final = re.compile(
+    r"PyPI (torch-\S+\.whl) \((\d+) bytes, sha256 ([0-9a-f]+)\.\.\.\)"
+)
+
+
+def check_pypi_routes(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """A PyPI route row: the torch wheel its evidence names is on PyPI with that size and sha256
+    (live; `--offline`: the recorded file list), and its torch/version.py (read live) has the
+    row's CUDA version."""
+    out = []
+    files = {f["filename"]: f for f in src.raw("torch").get("files", ())}
+    for row in rows:
+        ident = f"{row['release']} cu{row['cuda']} {row['platform']}"
+        m = _EVIDENCE_WHEEL.search(str(row.get("evidence", "")))
+        if m is None:
+            out.append(Check("pypi-routes", ident, "unverifiable", "no wheel named"))
+            continue
+        name, size, sha = m.groups()
+        f = files.get(name)
+        if f is None:
+            out.append(Check("pypi-routes", ident, "wrong", f"{name} is not on {src.where()}"))
+            continue
+        if not f.get("hashes"):  # the recorded lists keep no hashes
+            how = f"{name} is on {src.where()}, which records no sha256 to compare"
+            out.append(Check("pypi-routes", ident, "unverifiable", how))
+            continue
+        if not str(f["hashes"].get("sha256", "")).startswith(sha):
+            out.append(Check("pypi-routes", ident, "wrong", f"{name}: sha256 is not {sha}..."))
+            continue
+        if f.get("size") is not None and int(f["size"]) != int(size):
+            out.append(Check("pypi-routes", ident, "wrong", f"{name} is {f['size']} bytes"))
+            continue
+        if src.offline or not f.get("url"):
+            how = f"{name} on {src.where()} (sha256 {sha}, {size} bytes)"
+            out.append(Check("pypi-routes", ident, "right", how))
+            continue
+        text = fetch_wheel_member(f["url"], lambda n: n == "torch/version.py", timeout=src.timeout)
+        found = re.search(r"^cuda(?:: [^=]+)? = '(\d+\.\d+)", text, re.MULTILINE)
+        cuda = found.group(1) if found else None
+        verdict: Verdict = "right" if cuda == row["cuda"] else "wrong"
+        how = f"{name} on PyPI (sha256 {sha}): torch/version.py cuda {cuda}"
+        out.append(Check("pypi-routes", ident, verdict, how))
+    return out
+
+
+def check_inferred_builds(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """inferred-builds.yaml's rows, as the pip or conda rows they become."""
+    out = []
+    for section in ("pip", "conda"):
+        these = [
+            {k: v for k, v in r.items() if k != "_section"}
+            for r in rows
+            if r["_section"] == section
+        ]
+        out += [
+            dataclasses.replace(c, family="inferred-builds")
+            for c in check_builds(section, these, src)
+        ]
+    return out
+
+
 def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check]:
     out = []
     for row in rows:
         ident = ", ".join(
             f"{k}={row[k]}"
-            for k in ("name", "id", "torch", "cuda", "versions", "accelerators", "platforms")
+            for k in (
+                "name",
+                "id",
+                "package",
+                "conda",
+                "tag",
+                "torch",
+                "cuda",
+                "cuda-major",
+                "platform",
+                "versions",
+                "accelerators",
+                "platforms",
+            )
             if row.get(k)
         )
         source = row.get("source") or row.get("link") or "(no source)"
@@ -732,6 +886,17 @@ FILES: Final = {
     "drivers": "drivers.yaml",
     "extensions": "extensions.yaml",
     "known-issues": "known-issues.yaml",
+    "era": "era.yaml",
+    "pypi-routes": "pypi-routes.yaml",
+    "inferred-builds": "inferred-builds.yaml",
+    "base-images": "base-images.yaml",
+    "build-dependencies": "build-dependencies.yaml",
+    "conda-pypi-names": "conda-pypi-names.yaml",
+    "cuda-images": "cuda-images.yaml",
+    "incompatibilities": "incompatibilities.yaml",
+    "minor-compat": "minor-compat.yaml",
+    "package-issues": "package-issues.yaml",
+    "targets": "targets.yaml",
 }
 
 
@@ -745,6 +910,9 @@ def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -
         "conda-forge": lambda rows: check_conda_forge(rows, src),
         "gpu-archs": lambda rows: check_gpu_archs(rows, src),
         "extensions": lambda rows: check_extensions(rows, src),
+        "era": lambda rows: check_era(rows, src),
+        "pypi-routes": lambda rows: check_pypi_routes(rows, src),
+        "inferred-builds": lambda rows: check_inferred_builds(rows, src),
     }
     out: list[Check] = []
     for family in families:
@@ -759,18 +927,18 @@ def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -
 
 def report(checks: Sequence[Check], *, verbose: bool) -> str:
     lines = [
-        f"{c.verdict:<12} {c.family:<12} {c.row}: {c.how}"
+        f"{c.verdict:<12} {c.family:<18} {c.row}: {c.how}"
         for c in checks
         if verbose or c.verdict == "wrong"
     ]
     lines.append("")
-    lines.append(f"{'family':<13} {'drawn':>5} {'right':>6} {'wrong':>6} {'unverifiable':>13}")
+    lines.append(f"{'family':<19} {'drawn':>5} {'right':>6} {'wrong':>6} {'unverifiable':>13}")
     families = list(dict.fromkeys(c.family for c in checks))
     for fam in [*families, "all"]:
         these = [c for c in checks if fam in ("all", c.family)]
         counts = {v: sum(c.verdict == v for c in these) for v in VERDICTS}
         lines.append(
-            f"{fam:<13} {len(these):>5} {counts['right']:>6} {counts['wrong']:>6} "
+            f"{fam:<19} {len(these):>5} {counts['right']:>6} {counts['wrong']:>6} "
             f"{counts['unverifiable']:>13}"
         )
     return "\n".join(lines) + "\n"

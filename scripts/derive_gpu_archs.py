@@ -57,6 +57,8 @@ RECORDED: Final = ROOT / "tests" / "data" / "recorded" / "gpu-archs"
 WHEELS_FILE: Final = RECORDED / "pypi-wheels.json"
 BUILDER_FILE: Final = RECORDED / "builder-release-branches.json"
 BUILDER_URL: Final = "https://github.com/pytorch/builder"
+ROCM_FILE: Final = RECORDED / "rocm-build-scripts.json"
+ROCM_SCRIPT: Final = "manywheel/build_docker.sh"
 
 # --- the wheels' own facts ------------------------------------------------------------------------
 _FLAGS: Final = re.compile(r"(?:(?:sm|compute)_\d+a? )*(?:sm|compute)_\d+a?(?=\x00)")
@@ -284,6 +286,140 @@ def evaluate_bat(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+# --- ROCm: PYTORCH_ROCM_ARCH as the release branch's build_docker.sh passes it (pure) ----------
+_ROCM_ASSIGN: Final = re.compile(r'^PYTORCH_ROCM_ARCH(\+?)=(["\']?)(.*)\2$')
+_ROCM_GE: Final = re.compile(
+    r"^if \[\[ \$\{?ROCM_VERSION_INT\}? -(ge|gt|lt|le|eq) (\d+) \]\]; then$"
+)
+_ROCM_OPS: Final = {
+    "ge": int.__ge__,
+    "gt": int.__gt__,
+    "lt": int.__lt__,
+    "le": int.__le__,
+    "eq": int.__eq__,
+}
+
+
+def rocm_version_int(rocm: str) -> int:
+    """ROCM_VERSION_INT as build_docker.sh computes it (major*10000 + minor*100 + patch).
+
+    >>> rocm_version_int("4.5.2"), rocm_version_int("6.0")
+    (40502, 60000)
+    """
+    parts = [int(p) for p in rocm.split(".")] + [0, 0]
+    return parts[0] * 10000 + parts[1] * 100 + parts[2]
+
+
+def evaluate_rocm_sh(text: str, rocm: str) -> str | None:
+    r"""PYTORCH_ROCM_ARCH as a build_docker.sh `rocm` case sets it for one ROCm version.
+
+    Follows the lines from the first assignment to the DOCKER_GPU_BUILD_ARG line that passes
+    it on: assignments (`=`, `+=`, with ${PYTORCH_ROCM_ARCH} expanded) and `if [[
+    $ROCM_VERSION_INT -ge N ]]` blocks. Other `if` blocks are followed only if they do not
+    assign the list (else ScriptError). None: the script sets no list.
+
+    >>> sh = 'PYTORCH_ROCM_ARCH="gfx900;gfx906"\nif [[ $ROCM_VERSION_INT -ge 40300 ]]; then\n'
+    >>> sh += '    PYTORCH_ROCM_ARCH="${PYTORCH_ROCM_ARCH};gfx90a"\nfi\n'
+    >>> sh += 'if [[ $ROCM_VERSION_INT -ge 60000 ]]; then\n    PYTORCH_ROCM_ARCH+=";gfx942"\nfi\n'
+    >>> sh += 'DOCKER_GPU_BUILD_ARG="--build-arg PYTORCH_ROCM_ARCH=${PYTORCH_ROCM_ARCH}"\n'
+    >>> evaluate_rocm_sh(sh, "4.2"), evaluate_rocm_sh(sh, "5.7"), evaluate_rocm_sh(sh, "6.1")
+    ('gfx900;gfx906', 'gfx900;gfx906;gfx90a', 'gfx900;gfx906;gfx90a;gfx942')
+    """
+    version = rocm_version_int(rocm)
+    value: str | None = None
+    stack: list[bool | None] = []  # per if: this branch is live; None: a condition not followed
+    started = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _ROCM_ASSIGN.match(line)
+        if not started:
+            if not m:
+                continue
+            started = True
+        if line.startswith("DOCKER_GPU_BUILD_ARG=") and "PYTORCH_ROCM_ARCH" in line:
+            break
+        cond = _ROCM_GE.match(line)
+        if m:
+            if None in stack:
+                msg = f"PYTORCH_ROCM_ARCH set under a condition not followed: {line!r}"
+                raise ScriptError(msg)
+            if all(stack):
+                new = re.sub(r"\$\{?PYTORCH_ROCM_ARCH\}?", value or "", m.group(3))
+                value = (value or "") + new if m.group(1) else new
+        elif cond:
+            stack.append(_ROCM_OPS[cond.group(1)](version, int(cond.group(2))))
+        elif line.startswith("if "):
+            stack.append(None)
+        elif line.startswith(("elif ", "else")):
+            if stack and stack[-1] is not None:
+                msg = f"an else branch of a ROCm version test: {line!r}"
+                raise ScriptError(msg)
+        elif line == "fi":
+            stack.pop()
+    return _tidy(value) if started else None
+
+
+def rocm_builds(pip_rows: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
+    """{release: ROCm versions} of the ROCm builds pip.yaml publishes (linux-64 only)."""
+    out: dict[str, set[str]] = {}
+    for row in pip_rows:
+        if row.get("kind") == "rocm" and "linux-64" in row["platforms"]:
+            out.setdefault(row["release"], set()).add(row["version"])
+    return dict(sorted(out.items(), key=lambda kv: Version(kv[0])))
+
+
+def record_rocm(git_dir: Path, builds: Mapping[str, set[str]]) -> None:
+    """Each ROCm release's builder branch: build_docker.sh's PYTORCH_ROCM_ARCH per ROCm version.
+
+    Releases whose branch has no such list (1.8-1.10 leave it to pytorch's LoadHIP.cmake
+    default; 2.5's build_docker.sh moved to pytorch/pytorch) are recorded with `lists: null`.
+    """
+    data: dict[str, Any] = {"repo": BUILDER_URL, "path": ROCM_SCRIPT, "releases": {}}
+    for release, rocms in builds.items():
+        ref = builder_ref(release)
+        if ref is None:
+            continue
+        commit = git(git_dir, "rev-parse", f"refs/heads/{ref}").strip()
+        names = git(git_dir, "ls-tree", "--name-only", commit, ROCM_SCRIPT).split()
+        entry: dict[str, Any] = {"ref": ref, "commit": commit, "blob": None, "lists": None}
+        if names:
+            text = git(git_dir, "show", f"{commit}:{ROCM_SCRIPT}")
+            if "PYTORCH_ROCM_ARCH=" in text:
+                entry["blob"] = git(git_dir, "rev-parse", f"{commit}:{ROCM_SCRIPT}").strip()
+                entry["lists"] = {
+                    r: evaluate_rocm_sh(text, r) for r in sorted(rocms, key=rocm_version_int)
+                }
+        data["releases"][release] = entry
+        print(release, ref, commit[:10], entry["lists"], flush=True)
+    _write_json(ROCM_FILE, data)
+
+
+def rocm_source(commit: str) -> str:
+    return f"pytorch/builder@{commit}:{ROCM_SCRIPT}"
+
+
+def derive_rocm(
+    builds: Mapping[str, set[str]], recorded: Mapping[str, Any]
+) -> dict[tuple[str, str, str], Fact]:
+    """Each ROCm build's Fact from its release branch's recorded list; builds without one are
+    left out (doctor: architecture not checked)."""
+    out: dict[tuple[str, str, str], Fact] = {}
+    for release, rocms in builds.items():
+        rec = recorded.get("releases", {}).get(release)
+        if rec is None or not rec.get("lists"):
+            continue
+        for rocm in rocms:
+            found = rec["lists"].get(rocm)
+            if found:
+                note = f"pytorch/builder {rec['ref']}: the list it passes to the ROCm build image"
+                out[(release, "linux-64", rocm)] = Fact(
+                    found, rocm_source(rec["commit"]), False, note
+                )
+    return out
+
+
 # --- recording the build scripts (a git mirror) -----------------------------------------------
 def git(git_dir: Path, *args: str) -> str:
     out = subprocess.run(
@@ -372,6 +508,7 @@ def record_builder(
 
 # --- derivation (pure) ------------------------------------------------------------------------
 DERIVED_PLATFORMS: Final = ("linux-64", "linux-aarch64", "win-64")
+NO_CARRY_FROM: Final = "2.9"  # the first release whose non-PyPI builds keep no carried row
 _WHEEL_ARCH: Final = {"linux-64": "x86_64", "linux-aarch64": "aarch64"}
 WHEEL_SOURCE: Final = (
     "pypi-wheel: the arch flags compiled into torch/lib/libtorch_python.so (what "
@@ -477,7 +614,16 @@ def derive(
             for cuda in sorted(cudas, key=Version):
                 wheel = _wheel_fact(wheels, release, platform, cuda)
                 script = _builder_fact(builder, release, platform, cuda)
-                fact = wheel or script or _old_fact(old_rows, release, platform, cuda)
+                # From 2.9 the only scripts read were versions of pytorch/pytorch .ci/ tied to
+                # no release tag (one disagrees with 2.11's own wheel): a build PyPI does not
+                # carry gets no row (doctor: "architecture not checked"), never a main-branch
+                # or an earlier release's list (issue 23).
+                carried = (
+                    _old_fact(old_rows, release, platform, cuda)
+                    if Version(release) < Version(NO_CARRY_FROM)
+                    else None
+                )
+                fact = wheel or script or carried
                 if wheel and script and script.arch_list != wheel.arch_list:
                     said = (
                         f"{script.note or 'the script'} ({script.source}) sets {script.arch_list}"
@@ -489,9 +635,10 @@ def derive(
 
 
 def group_rows(
-    facts: Mapping[tuple[str, str, str], Fact], releases: Sequence[str]
+    facts: Mapping[tuple[str, str, str], Fact], releases: Sequence[str], kind: str = "cuda"
 ) -> list[dict[str, Any]]:
-    """Facts as gpu-archs.yaml rows: consecutive releases with the same values share a row."""
+    """Facts as gpu-archs.yaml rows: consecutive releases with the same values share a row
+    (`kind`: the key the versions go under, cuda or rocm)."""
     order = {r: i for i, r in enumerate(releases)}
     runs: dict[tuple[str, str, Fact], list[list[str]]] = {}
     for (release, platform, cuda), fact in sorted(
@@ -516,7 +663,7 @@ def group_rows(
     for (spec, platform, fact), cudas in merged.items():
         row: dict[str, Any] = {
             "torch": spec,
-            "cuda": sorted(set(cudas), key=Version),
+            kind: sorted(set(cudas), key=Version),
             "platforms": [platform],
             "arch-list": fact.arch_list,
             "source": fact.source,
@@ -534,7 +681,7 @@ def group_rows(
         key=lambda r: (
             DERIVED_PLATFORMS.index(r["platforms"][0]),
             first[r["torch"]],
-            Version(r["cuda"][0]),
+            Version(r[kind][0]),
         )
     )
     return rows
@@ -567,6 +714,31 @@ def split_file(text: str) -> tuple[str, list[dict[str, Any]], str]:
 
 def render(header: str, rows: Sequence[Mapping[str, Any]], rocm: str) -> str:
     return header + "".join(_flow(r) + "\n" for r in rows) + rocm
+
+
+def rocm_part(old: str, derived: Sequence[Mapping[str, Any]]) -> str:
+    """The ROCm part of the file: its comment, the derived rows, then the rows not derived here
+    (kept as they are: each says `inferred` and its rule). Rows citing pytorch/builder are the
+    derived ones and are replaced."""
+    lines = old.splitlines(keepends=True)
+    first = next((i for i, line in enumerate(lines) if line.startswith("- ")), len(lines))
+    kept = [
+        r
+        for r in yaml.safe_load("".join(lines[first:])) or []
+        if "pytorch/builder" not in r["source"]
+    ]
+    return "".join(lines[:first]) + "".join(_flow(r) + "\n" for r in [*derived, *kept])
+
+
+def derive_text(text: str) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """gpu-archs.yaml derived again from the recordings: (the text, old rows, new rows)."""
+    builds, wheels, builder, releases = load_inputs()
+    header, old_rows, rocm = split_file(text)
+    new_rows = group_rows(derive(builds, wheels, builder, old_rows), releases)
+    pip_rows = yaml.safe_load(PIP.read_text())
+    recorded = json.loads(ROCM_FILE.read_text()) if ROCM_FILE.exists() else {}
+    rocm_rows = group_rows(derive_rocm(rocm_builds(pip_rows), recorded), releases, "rocm")
+    return render(header, new_rows, rocm_part(rocm, rocm_rows)), old_rows, new_rows
 
 
 def _expand(
@@ -625,12 +797,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--record-builder", type=Path, metavar="GIT_DIR", help="read pytorch/builder"
     )
+    parser.add_argument(
+        "--record-rocm", type=Path, metavar="GIT_DIR", help="read pytorch/builder (ROCm)"
+    )
     args = parser.parse_args(argv)
     if args.record_wheels:
         record_wheels(args.record_wheels)
         return 0
-    builds, wheels, builder, releases = load_inputs()
+    if args.record_rocm:
+        record_rocm(args.record_rocm, rocm_builds(yaml.safe_load(PIP.read_text())))
+        return 0
     if args.record_builder:
+        builds = load_inputs()[0]
         dates = {
             r["torch"]: r["date"]
             for r in yaml.safe_load((ROOT / "matrices" / "releases.yaml").read_text())
@@ -638,13 +816,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         record_builder(args.record_builder, builds, dates)
         return 0
-    text = MATRIX.read_text()
-    header, old_rows, rocm = split_file(text)
-    facts = derive(builds, wheels, builder, old_rows)
-    new_rows = group_rows(facts, releases)
-    new_text = render(header, new_rows, rocm)
+    new_text, old_rows, new_rows = derive_text(MATRIX.read_text())
     if args.changes:
-        for line in changes(old_rows, new_rows, builds):
+        for line in changes(old_rows, new_rows, load_inputs()[0]):
             print(line)
         return 0
     return 1 if write_or_diff(MATRIX, new_text, write=args.write, label="derived") else 0

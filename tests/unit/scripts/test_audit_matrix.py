@@ -154,3 +154,50 @@ def test_spconv_rows_are_checked_against_the_package_files() -> None:
     assert good.verdict == "right", good.how
     (bad,) = audit_matrix.check_extensions([{**row, "python": ["3.6", *row["python"]]}], SRC)
     assert bad.verdict == "wrong"
+
+
+def test_rocm_rows_are_checked_against_their_release_branch_evaluation() -> None:
+    """A ROCm row from a builder release branch: the recorded evaluation of build_docker.sh at
+    its commit; a changed gfx list is wrong; a main-branch (inferred) row is unverifiable."""
+    rows = [r for r in _rows("gpu-archs.yaml") if r.get("rocm")]
+    derived = next(r for r in rows if r["source"].startswith("pytorch/builder@"))
+    inferred = next(r for r in rows if r.get("inferred"))
+    checks = audit_matrix.check_gpu_archs([derived, inferred], SRC)
+    assert [c.verdict for c in checks] == ["right", "unverifiable"]
+    assert "rocm-build-scripts.json" in checks[0].how
+    assert "rule: not derived" in checks[1].how
+    dropped = {**derived, "arch-list": derived["arch-list"].replace("gfx908;", "")}
+    (check,) = audit_matrix.check_gpu_archs([dropped], SRC)
+    assert check.verdict == "wrong"
+
+
+def test_every_matrix_file_has_an_audit_family() -> None:
+    files = {p.name for p in (ROOT / "matrices").glob("*.yaml")}
+    assert set(audit_matrix.FILES.values()) == files
+    assert set(audit_matrix.FILES) == set(audit_matrix.FAMILIES)
+
+
+def test_era_rows_are_derived_again_from_upload_times() -> None:
+    rows = audit_matrix._load("era.yaml")[:3]
+    assert [c.verdict for c in audit_matrix.check_era(rows, SRC)] == ["right"] * 3
+    moved = {**rows[1], "date": "2019-01-01"}
+    (check,) = audit_matrix.check_era([moved], SRC)
+    assert check.verdict == "wrong"
+    assert "the row says 2019-01-01" in check.how
+
+
+def test_a_pypi_route_naming_a_wheel_pypi_lacks_is_wrong() -> None:
+    row = audit_matrix._load("pypi-routes.yaml")[0]
+    (check,) = audit_matrix.check_pypi_routes([row], SRC)
+    assert check.verdict == "unverifiable"  # offline: the recorded list keeps no hashes
+    gone = {**row, "evidence": row["evidence"].replace("cp38-cp38", "cp38-cp38x")}
+    (check,) = audit_matrix.check_pypi_routes([gone], SRC)
+    assert check.verdict == "wrong"
+
+
+def test_sectioned_files_are_read_per_section() -> None:
+    rows = audit_matrix._load("inferred-builds.yaml")
+    assert {r["_section"] for r in rows} == {"pip", "conda"}
+    checks = audit_matrix.check_inferred_builds(rows[:5] + rows[-5:], SRC)
+    assert {c.family for c in checks} == {"inferred-builds"}
+    assert all(c.verdict != "wrong" for c in checks)

@@ -26,13 +26,8 @@ import derive_gpu_archs as dga  # noqa: E402
 
 
 def test_the_file_is_what_the_derivation_writes() -> None:
-    builds, wheels, builder, releases = dga.load_inputs()
     text = dga.MATRIX.read_text()
-    header, rows, rocm = dga.split_file(text)
-    derived = dga.group_rows(dga.derive(builds, wheels, builder, rows), releases)
-    assert dga.render(header, derived, rocm) == text, (
-        "run python scripts/derive_gpu_archs.py --write"
-    )
+    assert dga.derive_text(text)[0] == text, "run python scripts/derive_gpu_archs.py --write"
 
 
 # Forms the builder scripts use, written here (not copied): a base list, a case on the CUDA
@@ -183,3 +178,65 @@ def test_doctor_judges_a_generation_a_release_dropped_unsupported() -> None:
         (verdict,) = assess_variants(_host(gpu), [target], facts)
         assert verdict.verdict == "no", (release, version, cap, verdict)
         assert f"has no kernels in torch {release}" in verdict.reason
+
+
+# The ROCm block of a build_docker.sh in the forms the release branches use, written here (not
+# copied): a base list, an append under a ROCm version test, `+=`, and the hand-off line.
+ROCM_SCRIPT = """
+    rocm)
+        PYTORCH_ROCM_ARCH="gfx900;gfx906"
+        if [[ $GPU_ARCH_VERSION =~ $ROCM_REGEX ]]; then
+            ROCM_VERSION_INT=1
+        else
+            exit 1
+        fi
+        if [[ $ROCM_VERSION_INT -ge 40300 ]]; then
+            PYTORCH_ROCM_ARCH="${PYTORCH_ROCM_ARCH};gfx90a"
+        fi
+        if [[ $ROCM_VERSION_INT -ge 60000 ]]; then
+            PYTORCH_ROCM_ARCH+=";gfx942"
+        fi
+        DOCKER_GPU_BUILD_ARG="--build-arg PYTORCH_ROCM_ARCH=${PYTORCH_ROCM_ARCH}"
+        ;;
+"""
+
+
+@pytest.mark.parametrize(
+    ("rocm", "expected"),
+    [
+        ("4.2", "gfx900;gfx906"),
+        ("4.3", "gfx900;gfx906;gfx90a"),
+        ("5.7", "gfx900;gfx906;gfx90a"),
+        ("6.0", "gfx900;gfx906;gfx90a;gfx942"),
+    ],
+)
+def test_the_rocm_script_evaluator(rocm: str, expected: str) -> None:
+    assert dga.evaluate_rocm_sh(ROCM_SCRIPT, rocm) == expected
+
+
+def test_a_rocm_list_set_under_an_unknown_condition_is_an_error() -> None:
+    script = 'PYTORCH_ROCM_ARCH="gfx900"\nif [[ -n "$X" ]]; then\n  PYTORCH_ROCM_ARCH="gfx1"\nfi\n'
+    with pytest.raises(dga.ScriptError):
+        dga.evaluate_rocm_sh(script, "6.0")
+
+
+def test_every_rocm_build_of_a_builder_branch_is_derived_from_its_own_branch() -> None:
+    """The ROCm builds of 1.11-2.4 each have a row from their release branch's commit (never
+    main), with the list recorded for that branch and ROCm version; no other row is derived."""
+    recorded = json.loads(dga.ROCM_FILE.read_text())["releases"]
+    pip_rows = [r for r in load_matrix().pip if r.kind == "rocm"]
+    matrix = load_matrix()
+    covered = 0
+    for b in pip_rows:
+        row = matrix.arch_row(b.release, "rocm", b.version or "", "linux-64")
+        rec = recorded.get(b.release)
+        if rec is None or not rec["lists"]:
+            assert row is None or row.inferred, (b.release, b.version)
+            continue
+        assert row is not None, (b.release, b.version)
+        assert rec["ref"] == f"release/{'.'.join(b.release.split('.')[:2])}"
+        assert row.source == f"pytorch/builder@{rec['commit']}:manywheel/build_docker.sh"
+        assert row.arch_list == rec["lists"][b.version]
+        assert not row.inferred
+        covered += 1
+    assert covered == 18
