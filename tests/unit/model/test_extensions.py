@@ -172,11 +172,12 @@ TABLE = [
         "flash_attn-2.8.3+cu12torch2.7cxx11abiTRUE-cp312-cp312-linux_x86_64.whl",
         None,
     ),
-    # pytorch3d: one page per python x cuda x exact torch.
+    # pytorch3d: one page per python x cuda x exact torch; tag v0.7.4's inside.sh still builds
+    # torch 1.11.0 (its INSTALL.md too: "prebuilt wheels ... for PyTorch 1.11.0"), so 0.7.4.
     (
         "pytorch3d",
         target("1.11.0", "cu113", "3.8"),
-        "pytorch3d==0.6.2",
+        "pytorch3d==0.7.4",
         "--find-links https://dl.fbaipublicfiles.com/pytorch3d/packaging/wheels/"
         "py38_cu113_pyt1110/download.html",
     ),
@@ -381,7 +382,7 @@ def test_expand_reports_every_unbuilt_extension(matrix: Matrix) -> None:
         "fix: use torch 1.10.0 for this variant, or drop detectron2 from pip: and build it "
         "from source\n"
         "  - project.yaml: pip[1]: no pytorch3d wheel was built for torch 1.12.1 cu113 "
-        "(python 3.9, linux-64); nearest cu113 build: torch 1.11.0 with pytorch3d 0.6.2; "
+        "(python 3.9, linux-64); nearest cu113 build: torch 1.11.0 with pytorch3d 0.7.4; "
         "fix: use torch 1.11.0 for this variant, or drop pytorch3d from pip: and build it "
         "from source"
     )

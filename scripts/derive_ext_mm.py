@@ -1,0 +1,672 @@
+"""Derive extensions.yaml's build rows of mmcv-full, mmcv, detectron2 and pytorch3d per tag.
+
+The job (issue 23): every build row of these four extensions comes from an artifact of its own
+version's tag, read at the tag's commit in the project's public repository, or says
+`inferred: true` with the rule in its `source`. No list is carried from one tag to another.
+download.openmmlab.com and dl.fbaipublicfiles.com (where the wheels live) are not reachable here,
+and PyPI holds none of their Linux / Windows wheels, so the build scripts and install pages are
+the artifacts:
+
+* detectron2   dev/packaging/build_all_wheels.sh at the tag: its `build_one CU TORCH` calls give
+               the CUDA builds per torch series, its `py_versions` (with the `py_versions+=`
+               conditions on the torch series) the pythons. Linux only.
+* pytorch3d    packaging/linux_wheels/inside.sh at the tag: CONDA_CUDA_VERSIONS (uncommented keys:
+               exact torch releases -> CUDA builds), PYTHON_VERSIONS and the `continue` conditions
+               that skip a python for some torch releases (bash substring tests, evaluated here).
+               Wheels built for a torch the tag's script does not name came from a later commit
+               whose pytorch3d/__init__.py still says the version: those rows are `inferred`, from
+               the last such commit (the rule of scripts/derive_extensions.py).
+* mmcv-full /  the tag's install table (README.md up to 1.3.8, then docs/.../installation.md):
+  mmcv         each `<table>` cell's install line names a CUDA (or cpu) and torch X.Y.0 (a line
+               pinning another mmcv version is not about this tag and is skipped): linux-64 rows.
+               The installation selector's version.json (docs/en/_static/version.json) at a tag
+               lists only earlier versions, so builds the tag's table does not name (Windows
+               builds, torch series added after the tag, every 1.7 / 2.x version, whose install
+               pages are the selector) come from the selector on the 1.x branch (mmcv-full) or
+               main (mmcv), written after the tag: `inferred`, with that rule. The selector's
+               macOS list is not used (its runner, macos-latest, does not say the arch).
+               Python is not recorded (no artifact names it): the rows leave `python` empty.
+
+The facts are recorded in tests/data/recorded/extensions/{mmcv,detectron2,pytorch3d}.json (per
+tag: its commit, the path read and what it says; `--record NAME=GIT_DIR` from a git mirror), so
+the derivation and its test run offline. scripts/audit_matrix.py checks a row with
+`audit_row`: the artifact at the row's commit re-read from the mirror, else the recording.
+
+    python scripts/derive_ext_mm.py                  # diff of extensions.yaml; exit 1 if stale
+    python scripts/derive_ext_mm.py --write
+    python scripts/derive_ext_mm.py --changes        # what the derivation changed
+    python scripts/derive_ext_mm.py --record mmcv=/work/.mirror/open-mmlab+mmcv/repo
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+from packaging.version import Version
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import derive_extensions as dex
+from generated import write_or_diff
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+MATRIX: Final = ROOT / "matrices" / "extensions.yaml"
+RECORDED: Final = ROOT / "tests" / "data" / "recorded" / "extensions"
+NAMES: Final = ("mmcv-full", "mmcv", "detectron2", "pytorch3d")
+# recording -> GitHub repository
+REPOS: Final = {
+    "mmcv": "open-mmlab/mmcv",
+    "detectron2": "facebookresearch/detectron2",
+    "pytorch3d": "facebookresearch/pytorch3d",
+}
+RECORDING: Final = {"mmcv-full": "mmcv", "mmcv": "mmcv", "detectron2": "detectron2"} | {
+    "pytorch3d": "pytorch3d"
+}
+D2_SCRIPT: Final = "dev/packaging/build_all_wheels.sh"
+P3D_SCRIPT: Final = "packaging/linux_wheels/inside.sh"
+P3D_INIT: Final = "pytorch3d/__init__.py"
+SELECTOR: Final = "docs/en/_static/version.json"
+# the branch whose selector lists each package's uploads after its tags
+SELECTOR_BRANCH: Final = {"mmcv-full": "1.x", "mmcv": "main"}
+INSTALL_DOCS: Final = (
+    "docs/en/get_started/installation.md",
+    "docs/get_started/installation.md",
+    "README.md",
+)
+SELECTOR_OS: Final = {"Linux": "linux-64", "Windows": "win-64"}
+
+
+# --- detectron2: build_all_wheels.sh (pure) ---------------------------------------------------
+_D2_PY: Final = re.compile(r"^\s*py_versions=\(([^)]*)\)", re.MULTILINE)
+_D2_PY_IF: Final = re.compile(
+    r'if \[\[ \$pytorch_ver (!=|==) "([\d.]+)" \]\]; then\s+py_versions\+=\(([^)]*)\)'
+)
+_D2_BUILD: Final = re.compile(r"^\s*build_one (cu\d+|cpu) ([\d.]+)\s*$", re.MULTILINE)
+
+
+def detectron2_builds(script: str) -> dict[str, dict[str, list[str]]]:
+    """{torch series: {"accelerators": [...], "python": [...]}} a build_all_wheels.sh builds.
+
+    >>> s = '''  py_versions=(3.6 3.7 3.8)
+    ...   if [[ $pytorch_ver != "1.7" ]]; then
+    ...     py_versions+=(3.9)
+    ...   fi
+    ...   build_one cu111 1.8
+    ...   build_one cpu 1.8
+    ...   build_one cu110 1.7'''
+    >>> b = detectron2_builds(s)
+    >>> b["1.8"], b["1.7"]["python"]
+    ({'accelerators': ['cpu', 'cu111'], 'python': ['3.6', '3.7', '3.8', '3.9']}, ['3.6', '3.7', '3.8'])
+    """
+    base = _D2_PY.search(script)
+    pythons = base.group(1).split() if base else []
+    extra = [(op, ver, more.split()) for op, ver, more in _D2_PY_IF.findall(script)]
+    out: dict[str, dict[str, list[str]]] = {}
+    for acc, series in _D2_BUILD.findall(script):
+        these = list(pythons)
+        for op, ver, more in extra:
+            if (series != ver) if op == "!=" else (series == ver):
+                these += more
+        entry = out.setdefault(series, {"accelerators": [], "python": sorted(these, key=Version)})
+        entry["accelerators"] = sorted({*entry["accelerators"], acc}, key=_acc_key)
+    return dict(sorted(out.items(), key=lambda kv: Version(kv[0])))
+
+
+# --- pytorch3d: packaging/linux_wheels/inside.sh (pure) ------------------------------------------
+_P3D_PY: Final = re.compile(r'^PYTHON_VERSIONS="([^"]*)"', re.MULTILINE)
+_P3D_CUDA: Final = re.compile(r'^\s*\["([\d.]+)"\]="([^"]*)"', re.MULTILINE)
+_P3D_SKIP: Final = re.compile(
+    r'if \[\[ "([^"]*)" != \*\$python_version\* \]\] && '
+    r'\[\[ "([^"]*)" == \*\$pytorch_version\* \]\]\s+then\s+(?:#[^\n]*\n\s*)*continue'
+)
+_VERSION: Final = re.compile(r"^__version__ = ['\"]([^'\"]+)['\"]", re.MULTILINE)
+
+
+def pytorch3d_builds(script: str) -> dict[str, dict[str, list[str]]]:
+    """{torch release: {"accelerators": [...], "python": [...]}} an inside.sh builds: the
+    uncommented CONDA_CUDA_VERSIONS keys, each with the PYTHON_VERSIONS its `continue`
+    conditions keep (bash `[[ "A B" != *$v* ]]` is a substring test, evaluated as one).
+
+    >>> s = '''PYTHON_VERSIONS="3.8 3.9 3.10"
+    ... declare -A CONDA_CUDA_VERSIONS=(
+    ... #    ["1.13.1"]="cu116 cu117"
+    ...     ["1.10.0"]="cu111 cu113"
+    ...     ["2.0.1"]="cu117 cu118"
+    ... )
+    ...         if [[ "3.7 3.8 3.9" != *$python_version* ]] && [[ "1.10.0 1.10.1" == *$pytorch_version* ]]
+    ...         then
+    ...             #python 3.10 and later not supported by pytorch 1.10.2 and before
+    ...             continue
+    ...         fi'''
+    >>> b = pytorch3d_builds(s)
+    >>> b["1.10.0"]["python"], b["2.0.1"]["python"], "1.13.1" in b
+    (['3.8', '3.9'], ['3.8', '3.9', '3.10'], False)
+    """
+    found = _P3D_PY.search(script)
+    pythons = found.group(1).split() if found else []
+    skips = _P3D_SKIP.findall(script)
+    out: dict[str, dict[str, list[str]]] = {}
+    for torch, accs in _P3D_CUDA.findall(script):
+        kept = [
+            py
+            for py in pythons
+            if not any(py not in keep and torch in when for keep, when in skips)
+        ]
+        if kept and accs.split():
+            out[torch] = {
+                "accelerators": sorted(set(accs.split()), key=_acc_key),
+                "python": sorted(kept, key=Version),
+            }
+    return dict(sorted(out.items(), key=lambda kv: Version(kv[0])))
+
+
+# --- mmcv: the install table and the selector (pure) ----------------------------------------------
+_TABLE: Final = re.compile(r"<table.*?</table>", re.DOTALL)
+_DIST_URL: Final = re.compile(r"mmcv/dist/(cu\d+|cpu)/torch(\d+\.\d+)(?:\.\d+)?/index\.html")
+_LOCAL_PIN: Final = re.compile(r"mmcv(?:-full)?={2,3}([^\s=]\S*?)\+torch(\d+\.\d+)(?:\.\d+)?\+(cu\d+|cpu)\b")
+_CELL: Final = re.compile(r"<code>(.*?)</code>", re.DOTALL)
+_PIN: Final = re.compile(r"mmcv(?:-full)?={2,3}([^\s+{=][^\s+{]*)")
+
+
+def mmcv_table(doc: str) -> list[dict[str, str | None]]:
+    """The builds an install page's `<table>`s name: one entry per install line, with the
+    mmcv version it pins (None: unpinned, `{mmcv_version}` or `latest`).
+
+    >>> doc = '''<table><tr><td><code>pip install mmcv-full==1.0.0+torch1.5.0+cu102 -f x</code>
+    ... <td><code>pip install mmcv-full=={mmcv_version} -f https://download.openmmlab.com/mmcv/dist/cu113/torch1.10.0/index.html</code>
+    ... </table> pip install mmcv-full -f https://download.openmmlab.com/mmcv/dist/cu111/torch1.9.0/index.html'''
+    >>> [(e["torch"], e["accelerator"], e["pin"]) for e in mmcv_table(doc)]
+    [('1.5', 'cu102', '1.0.0'), ('1.10', 'cu113', None)]
+    """
+    out: list[dict[str, str | None]] = []
+    for table in _TABLE.findall(doc):
+        for cell in _CELL.findall(table):
+            local = _LOCAL_PIN.search(cell)
+            url = _DIST_URL.search(cell)
+            if local:
+                pin: str | None = local.group(1)
+                torch, acc = local.group(2), local.group(3)
+            elif url:
+                pinned = _PIN.search(cell)
+                pin = pinned.group(1) if pinned else None
+                acc, torch = url.group(1), url.group(2)
+            else:
+                continue
+            entry = {"torch": torch, "accelerator": acc, "pin": None if pin == "latest" else pin}
+            if entry not in out:
+                out.append(entry)
+    return out
+
+
+def selector_rows(text: str) -> list[dict[str, Any]]:
+    """The Linux and Windows rows of an installation selector's version.json:
+    (platform, torch series, accelerator, mmcv versions).
+
+    >>> selector_rows('{"Linux": [{"cuda": "11.8", "torch": "2.0.x", "mmcv": ["2.0.1"]}],'
+    ...               ' "macOS": [{"cuda": "cpu", "torch": "2.0.x", "mmcv": ["2.0.1"]}]}')
+    [{'platform': 'linux-64', 'torch': '2.0', 'accelerator': 'cu118', 'versions': ['2.0.1']}]
+    """
+    data = json.loads(text)
+    out = []
+    for os_name, platform in SELECTOR_OS.items():
+        for row in data.get(os_name, []):
+            cuda = str(row["cuda"])
+            acc = "cpu" if cuda == "cpu" else "cu" + cuda.replace(".", "")
+            out.append(
+                {
+                    "platform": platform,
+                    "torch": str(row["torch"]).removesuffix(".x"),
+                    "accelerator": acc,
+                    "versions": [str(v) for v in row["mmcv"]],
+                }
+            )
+    return out
+
+
+def _acc_key(acc: str) -> tuple[int, int]:
+    return (0, 0) if acc == "cpu" else (1, int(acc.removeprefix("cu")))
+
+
+# --- recording (a git mirror) ---------------------------------------------------------------------
+def _tag_commit(git_dir: Path, tag: str) -> str:
+    return dex.git(git_dir, "rev-parse", f"{tag}^{{commit}}").strip()
+
+
+def _blob(git_dir: Path, commit: str, path: str) -> str:
+    return dex.git(git_dir, "rev-parse", f"{commit}:{path}").strip()
+
+
+def _versions(name: str) -> list[str]:
+    (ext,) = [e for e in yaml.safe_load(MATRIX.read_text()) if e["name"] == name]
+    return [str(v["version"]) for v in ext["versions"]]
+
+
+def install_doc(git_dir: Path, commit: str) -> tuple[str, str]:
+    """The install page at a commit that has a table of install lines: (path, text)."""
+    for path in INSTALL_DOCS:
+        text = dex.git(git_dir, "show", f"{commit}:{path}")
+        if text and mmcv_table(text):
+            return path, text
+    return "", ""
+
+
+def record_mmcv(git_dir: Path) -> dict[str, Any]:
+    data: dict[str, Any] = {"repo": REPOS["mmcv"], "selectors": {}, "tags": {}}
+    for name, branch in SELECTOR_BRANCH.items():
+        commit = dex.git(git_dir, "rev-parse", branch).strip()
+        last = dex.git(git_dir, "log", "-1", "--format=%H %cs", commit, "--", SELECTOR).split()
+        data["selectors"][name] = {
+            "branch": branch,
+            "commit": commit,
+            "path": SELECTOR,
+            "changed": last[1] if last else None,
+            "blob": _blob(git_dir, commit, SELECTOR),
+            "rows": selector_rows(dex.git(git_dir, "show", f"{commit}:{SELECTOR}")),
+        }
+        for version in _versions(name):
+            tag = f"v{version}"
+            commit = _tag_commit(git_dir, tag)
+            path, text = install_doc(git_dir, commit)
+            selector = dex.git(git_dir, "show", f"{commit}:{SELECTOR}")
+            data["tags"][version] = {
+                "package": name,
+                "tag": tag,
+                "commit": commit,
+                "path": path,
+                "blob": _blob(git_dir, commit, path) if path else None,
+                "table": mmcv_table(text),
+                "selector": selector_rows(selector) if selector else None,
+            }
+    return data
+
+
+def record_detectron2(git_dir: Path) -> dict[str, Any]:
+    data: dict[str, Any] = {"repo": REPOS["detectron2"], "path": D2_SCRIPT, "tags": {}}
+    for version in _versions("detectron2"):
+        tag = f"v{version}"
+        commit = _tag_commit(git_dir, tag)
+        script = dex.git(git_dir, "show", f"{commit}:{D2_SCRIPT}")
+        data["tags"][version] = {
+            "tag": tag,
+            "commit": commit,
+            "blob": _blob(git_dir, commit, D2_SCRIPT),
+            "builds": detectron2_builds(script),
+        }
+    return data
+
+
+def record_pytorch3d(git_dir: Path) -> dict[str, Any]:
+    """Per version: the tag's inside.sh and every later commit that changed it while
+    pytorch3d/__init__.py still said the version."""
+    data: dict[str, Any] = {"repo": REPOS["pytorch3d"], "path": P3D_SCRIPT, "versions": {}}
+    for version in _versions("pytorch3d"):
+        tag = f"v{version}"
+        tag_commit = _tag_commit(git_dir, tag)
+        later = dex.git(
+            git_dir, "log", "--reverse", "--format=%H", f"{tag_commit}..HEAD", "--", P3D_SCRIPT
+        ).split()
+        commits = []
+        for commit in [tag_commit, *later]:
+            said = _VERSION.search(dex.git(git_dir, "show", f"{commit}:{P3D_INIT}"))
+            if not said or said.group(1) != version:
+                continue
+            script = dex.git(git_dir, "show", f"{commit}:{P3D_SCRIPT}")
+            commits.append(
+                {
+                    "commit": commit,
+                    "date": dex.git(git_dir, "log", "-1", "--format=%cs", commit).strip(),
+                    "blob": _blob(git_dir, commit, P3D_SCRIPT),
+                    "builds": pytorch3d_builds(script),
+                }
+            )
+        data["versions"][version] = {"tag": tag, "commit": tag_commit, "commits": commits}
+    return data
+
+
+RECORDERS: Final = {
+    "mmcv": record_mmcv,
+    "detectron2": record_detectron2,
+    "pytorch3d": record_pytorch3d,
+}
+
+
+def record(key: str, git_dir: Path) -> None:
+    data = RECORDERS[key](git_dir)
+    path = RECORDED / f"{key}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    tmp.replace(path)
+    print(f"{key} -> {path.relative_to(ROOT)}")
+
+
+def load(key: str) -> dict[str, Any]:
+    return dict(json.loads((RECORDED / f"{key}.json").read_text()))
+
+
+# --- derivation (pure) ----------------------------------------------------------------------------
+def cite(repo: str, commit: str, path: str) -> str:
+    """A source as owner/repo@commit:path (the commit cut to 10 hex digits)."""
+    return f"{repo}@{commit[:10]}:{path}"
+
+
+def _row(
+    versions: Sequence[str],
+    torch: Sequence[str],
+    accs: Iterable[str],
+    pythons: Sequence[str],
+    platform: str,
+    source: str,
+    *,
+    inferred: bool,
+) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "versions": list(versions),
+        "torch": list(torch),
+        "accelerators": sorted(set(accs), key=_acc_key),
+    }
+    if pythons:
+        row["python"] = list(pythons)
+    row["platforms"] = [platform]
+    row["source"] = source
+    if inferred:
+        row["inferred"] = True
+    return row
+
+
+def derive_detectron2(versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Per version and torch series: the CUDA builds and pythons of the tag's script."""
+    rows = []
+    for version in versions:
+        tag = rec["tags"].get(version)
+        if tag is None:
+            continue
+        source = f"{cite(rec['repo'], tag['commit'], rec['path'])} (tag {tag['tag']})"
+        for series, build in sorted(tag["builds"].items(), key=lambda kv: Version(kv[0])):
+            rows.append(
+                _row(
+                    [version],
+                    [series],
+                    build["accelerators"],
+                    build["python"],
+                    "linux-64",
+                    source,
+                    inferred=False,
+                )
+            )
+    return rows
+
+
+def derive_pytorch3d(versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Per version: the tag's inside.sh; torch releases only a later commit at the same version
+    builds come from the last such commit, `inferred`. Releases with the same CUDA builds and
+    pythons share a row."""
+    rows = []
+    for version in versions:
+        entry = rec["versions"].get(version)
+        if entry is None or not entry["commits"]:
+            continue
+        at_tag = entry["commits"][0] if entry["commits"][0]["commit"] == entry["commit"] else None
+        facts: dict[tuple[str, bool], dict[tuple[Any, ...], list[str]]] = {}
+        releases = sorted(
+            {t for c in entry["commits"] for t in c["builds"]}, key=lambda t: Version(t)
+        )
+        for torch in releases:
+            if at_tag is not None and torch in at_tag["builds"]:
+                commit, inferred = at_tag, False
+                source = f"{cite(rec['repo'], commit['commit'], rec['path'])} (tag {entry['tag']})"
+            else:
+                commit = [c for c in entry["commits"] if torch in c["builds"]][-1]
+                inferred = True
+                source = (
+                    f"{cite(rec['repo'], commit['commit'], rec['path'])} ({commit['date']}); "
+                    f"rule: tag {entry['tag']}'s {rec['path']} does not build torch {torch}, so "
+                    f"the last later commit whose {P3D_INIT} still says {version} and builds it"
+                )
+            build = commit["builds"][torch]
+            key = (tuple(build["accelerators"]), tuple(build["python"]))
+            facts.setdefault((source, inferred), {}).setdefault(key, []).append(torch)
+        for (source, inferred), groups in facts.items():
+            for (accs, pythons), torches in groups.items():
+                rows.append(
+                    _row(
+                        [version], torches, accs, pythons, "linux-64", source, inferred=inferred
+                    )
+                )
+    return rows
+
+
+def _mmcv_tag_facts(version: str, tag: Mapping[str, Any]) -> set[tuple[str, str, str]]:
+    """(platform, torch series, accelerator) the tag's own pages say `version` was built for."""
+    out = {
+        ("linux-64", e["torch"], e["accelerator"])
+        for e in tag["table"]
+        if e["pin"] in (None, version) or str(e["pin"]).startswith("{")
+    }
+    for row in tag.get("selector") or []:
+        if version in row["versions"]:
+            out.add((row["platform"], row["torch"], row["accelerator"]))
+    return out
+
+
+def derive_mmcv(
+    name: str, versions: Sequence[str], rec: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """Per version: the builds its tag's install table names (linux-64) that the selector of
+    the package's branch does not contradict; the builds only that selector lists, `inferred`
+    (one row per platform and CUDA build across versions, since their source is one file)."""
+    selector = rec["selectors"][name]
+    sel_source = (
+        f"{cite(rec['repo'], selector['commit'], selector['path'])} "
+        f"({selector['branch']} branch, changed {selector['changed']})"
+    )
+    pages = {(r["platform"], r["torch"], r["accelerator"]) for r in selector["rows"]}
+    tagged: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    later: dict[tuple[str, str, str], list[str]] = {}
+    for version in versions:
+        tag = rec["tags"].get(version)
+        if tag is None:
+            continue
+        listed = {
+            (r["platform"], r["torch"], r["accelerator"])
+            for r in selector["rows"]
+            if version in r["versions"]
+        }
+        # a page the selector lists without this version contradicts the tag's table (whose
+        # `{mmcv_version}` lines name pages, not versions): the later list of uploads wins
+        own = {f for f in _mmcv_tag_facts(version, tag) if f in listed or f not in pages}
+        torches_of: dict[tuple[str, str], list[str]] = {}
+        for platform, torch, acc in own:
+            torches_of.setdefault((platform, acc), []).append(torch)
+        accs_of: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+        for (platform, acc), torches in torches_of.items():
+            accs_of.setdefault((platform, tuple(sorted(torches, key=Version))), []).append(acc)
+        where = tag["path"] if tag["table"] else SELECTOR
+        source = f"{cite(rec['repo'], tag['commit'], where)} (tag {tag['tag']})"
+        for (platform, torches), accs in accs_of.items():
+            row = _row([version], torches, accs, [], platform, source, inferred=False)
+            first = min(accs, key=_acc_key)
+            key = (Version(version), dex.PLATFORM_ORDER.index(platform), _acc_key(first))
+            tagged.append((key, row))
+        for row in selector["rows"]:
+            fact = (row["platform"], row["torch"], row["accelerator"])
+            if version in row["versions"] and fact not in own:
+                later.setdefault(fact, []).append(version)
+    rows = [r for _, r in sorted(tagged, key=lambda kv: kv[0])]
+    grouped: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
+    for (platform, torch, acc), vs in later.items():
+        grouped.setdefault((platform, acc, tuple(vs)), []).append(torch)
+    rule = (
+        "; rule: the tag's own install page does not list this build (its table predates the "
+        "upload, or there is no table), so the installation selector's list of uploaded "
+        "packages, written after the tag"
+    )
+    inferred_rows = []
+    for (platform, acc, vs), torches in grouped.items():
+        torches = sorted(torches, key=Version)
+        row = _row(vs, torches, [acc], [], platform, sel_source + rule, inferred=True)
+        key = (
+            dex.PLATFORM_ORDER.index(platform),
+            _acc_key(acc),
+            Version(torches[0]),
+            Version(vs[0]),
+        )
+        inferred_rows.append((key, row))
+    return rows + [r for _, r in sorted(inferred_rows, key=lambda kv: kv[0])]
+
+
+def derive_all(text: str) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[Any]]]:
+    """The derived build rows of the four extensions, and their current rows."""
+    derived: dict[str, list[dict[str, Any]]] = {}
+    old: dict[str, list[Any]] = {}
+    for ext in yaml.safe_load(text):
+        name = ext["name"]
+        if name not in NAMES or not (RECORDED / f"{RECORDING[name]}.json").exists():
+            continue
+        versions = [str(v["version"]) for v in ext["versions"]]
+        rec = load(RECORDING[name])
+        if name == "detectron2":
+            derived[name] = derive_detectron2(versions, rec)
+        elif name == "pytorch3d":
+            derived[name] = derive_pytorch3d(versions, rec)
+        else:
+            derived[name] = derive_mmcv(name, versions, rec)
+        old[name] = ext["builds"]
+    return derived, old
+
+
+def facts(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str, str, str], tuple[Any, ...]]:
+    """(version, torch, platform, accelerator) -> (pythons, inferred) of some rows."""
+    out = {}
+    for r in rows:
+        for v in r["versions"]:
+            for t in r["torch"]:
+                for p in r.get("platforms", ["linux-64"]):
+                    for a in r["accelerators"]:
+                        out[(v, t, p, a)] = (tuple(r.get("python", ())), bool(r.get("inferred")))
+    return out
+
+
+def changes(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """How many (version, torch, platform, accelerator) facts were added, dropped, or changed
+    their pythons or inferred flag (and how many are the same)."""
+    o, n = facts(old), facts(new)
+    return {
+        "added": len(n.keys() - o.keys()),
+        "dropped": len(o.keys() - n.keys()),
+        "changed": sum(1 for k in o.keys() & n.keys() if o[k] != n[k]),
+        "same": sum(1 for k in o.keys() & n.keys() if o[k] == n[k]),
+        "inferred": sum(1 for v in n.values() if v[1]),
+    }
+
+
+# --- audit: one row against its artifact again -----------------------------------------------------
+_SOURCE: Final = re.compile(r"^([\w.-]+/[\w.-]+)@([0-9a-f]{7,40}):(\S+)")
+
+
+def audit_row(row: Mapping[str, Any], mirrors: Path) -> tuple[str, str]:
+    """A build row of these four extensions checked against the artifact its source names, re-read
+    from the project's git mirror under `mirrors` (else the recording): every (version, torch,
+    platform, accelerator, pythons) the row says must be what that artifact says.
+    Returns (verdict, how)."""
+    name = str(row["name"])
+    m = _SOURCE.match(str(row.get("source") or ""))
+    if m is None:
+        return "unverifiable", f"no owner/repo@commit:path source: {row.get('source')}"
+    repo, commit, path = m.groups()
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    text = dex.git(git_dir, "show", f"{commit}:{path}") if git_dir.is_dir() else ""
+    how = f"{path} re-read from the {repo} mirror at {commit}" if text else ""
+    rec = load(RECORDING[name])
+    said: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}
+    if name == "detectron2":
+        tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
+        builds = detectron2_builds(text) if text else (tag or {}).get("builds", {})
+        how = how or f"the recorded reading of {path} at {commit}"
+        for version in row["versions"]:
+            for series, b in builds.items():
+                for acc in b["accelerators"]:
+                    said[(version, series, "linux-64", acc)] = (tuple(b["python"]),)
+    elif name == "pytorch3d":
+        commits = [c for v in rec["versions"].values() for c in v["commits"]]
+        known = next((c for c in commits if c["commit"].startswith(commit)), None)
+        builds = pytorch3d_builds(text) if text else (known or {}).get("builds", {})
+        how = how or f"the recorded reading of {path} at {commit}"
+        for version in row["versions"]:
+            for torch, b in builds.items():
+                for acc in b["accelerators"]:
+                    said[(version, torch, "linux-64", acc)] = (tuple(b["python"]),)
+    else:
+        if path == SELECTOR and text:
+            entries = selector_rows(text)
+        elif path == SELECTOR:
+            sel = next(
+                (s for s in rec["selectors"].values() if s["commit"].startswith(commit)), None
+            )
+            tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
+            entries = (sel or {}).get("rows") or (tag or {}).get("selector") or []
+            how = f"the recorded reading of {path} at {commit}"
+        else:
+            tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
+            table = mmcv_table(text) if text else (tag or {}).get("table", [])
+            how = how or f"the recorded reading of {path} at {commit}"
+            entries = []
+            for version in row["versions"]:
+                fake = {"table": table, "selector": None}
+                entries += [
+                    {"platform": p, "torch": t, "accelerator": a, "versions": [version]}
+                    for p, t, a in _mmcv_tag_facts(version, fake)
+                ]
+        for e in entries:
+            for version in e["versions"]:
+                said[(version, e["torch"], e["platform"], e["accelerator"])] = ()
+    if not said:
+        return "unverifiable", f"{path} at {commit}: neither the mirror nor the recording has it"
+    wrong = []
+    for key, (pythons, _inferred) in facts([row]).items():
+        if key not in said:
+            wrong.append(f"{' '.join(key)} is not built there")
+        elif said[key] and said[key][0] != pythons:
+            wrong.append(f"{' '.join(key)}: python {list(said[key][0])}, not {list(pythons)}")
+    if wrong:
+        return "wrong", f"{how}: {'; '.join(wrong)}"
+    inferred = " (inferred: its rule names this later source)" if row.get("inferred") else ""
+    return "right", f"{how}{inferred}"
+
+
+# --- the command ------------------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--changes", action="store_true")
+    parser.add_argument("--record", nargs="+", metavar="NAME=GIT_DIR")
+    args = parser.parse_args(argv)
+    if args.record:
+        for item in args.record:
+            key, _, git_dir = item.partition("=")
+            if key not in RECORDERS or not git_dir:
+                print(f"error: {item}: want one of {', '.join(RECORDERS)}=GIT_DIR", file=sys.stderr)
+                return 2
+            record(key, Path(git_dir))
+        return 0
+    text = MATRIX.read_text()
+    derived, old = derive_all(text)
+    if args.changes:
+        for name, rows in derived.items():
+            c = changes(old[name], rows)
+            print(
+                f"{name}: rows {len(old[name])} -> {len(rows)}; build facts (version x torch x "
+                f"platform x accelerator): {c['same']} same, {c['changed']} changed (python or "
+                f"inferred), {c['added']} added, {c['dropped']} dropped; {c['inferred']} inferred"
+            )
+        return 0
+    return 1 if write_or_diff(MATRIX, dex.render(text, derived), write=args.write) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
