@@ -46,7 +46,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import yaml
 from packaging.version import Version
@@ -54,6 +54,8 @@ from packaging.version import Version
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import derive_extensions as dex
 from generated import write_or_diff
+
+__all__ = ["dex"]  # the tests render with it
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 MATRIX: Final = ROOT / "matrices" / "extensions.yaml"
@@ -88,6 +90,18 @@ _D2_PY_IF: Final = re.compile(
     r'if \[\[ \$pytorch_ver (!=|==) "([\d.]+)" \]\]; then\s+py_versions\+=\(([^)]*)\)'
 )
 _D2_BUILD: Final = re.compile(r"^\s*build_one (cu\d+|cpu) ([\d.]+)\s*$", re.MULTILINE)
+_D2_PAGE: Final = re.compile(r"detectron2/wheels/(cu\d+|cpu)/torch([\d.]+)/index\.html")
+D2_INSTALL: Final = "INSTALL.md"
+
+
+def detectron2_pages(install_md: str) -> list[str]:
+    """The `accelerator/torch series` wheel pages an INSTALL.md's install table links (written
+    by dev/packaging/gen_install_table.py: a second artifact of the same builds).
+
+    >>> detectron2_pages("https://dl.fbaipublicfiles.com/detectron2/wheels/cu113/torch1.10/index.html")
+    ['cu113/1.10']
+    """
+    return sorted({f"{acc}/{series}" for acc, series in _D2_PAGE.findall(install_md)})
 
 
 def detectron2_builds(script: str) -> dict[str, dict[str, list[str]]]:
@@ -101,8 +115,8 @@ def detectron2_builds(script: str) -> dict[str, dict[str, list[str]]]:
     ...   build_one cpu 1.8
     ...   build_one cu110 1.7'''
     >>> b = detectron2_builds(s)
-    >>> b["1.8"], b["1.7"]["python"]
-    ({'accelerators': ['cpu', 'cu111'], 'python': ['3.6', '3.7', '3.8', '3.9']}, ['3.6', '3.7', '3.8'])
+    >>> b["1.8"]["accelerators"], b["1.8"]["python"], b["1.7"]["python"]
+    (['cpu', 'cu111'], ['3.6', '3.7', '3.8', '3.9'], ['3.6', '3.7', '3.8'])
     """
     base = _D2_PY.search(script)
     pythons = base.group(1).split() if base else []
@@ -139,7 +153,7 @@ def pytorch3d_builds(script: str) -> dict[str, dict[str, list[str]]]:
     ...     ["1.10.0"]="cu111 cu113"
     ...     ["2.0.1"]="cu117 cu118"
     ... )
-    ...         if [[ "3.7 3.8 3.9" != *$python_version* ]] && [[ "1.10.0 1.10.1" == *$pytorch_version* ]]
+    ...   if [[ "3.7 3.8 3.9" != *$python_version* ]] && [[ "1.10.0" == *$pytorch_version* ]]
     ...         then
     ...             #python 3.10 and later not supported by pytorch 1.10.2 and before
     ...             continue
@@ -169,7 +183,9 @@ def pytorch3d_builds(script: str) -> dict[str, dict[str, list[str]]]:
 # --- mmcv: the install table and the selector (pure) ----------------------------------------------
 _TABLE: Final = re.compile(r"<table.*?</table>", re.DOTALL)
 _DIST_URL: Final = re.compile(r"mmcv/dist/(cu\d+|cpu)/torch(\d+\.\d+)(?:\.\d+)?/index\.html")
-_LOCAL_PIN: Final = re.compile(r"mmcv(?:-full)?={2,3}([^\s=]\S*?)\+torch(\d+\.\d+)(?:\.\d+)?\+(cu\d+|cpu)\b")
+_LOCAL_PIN: Final = re.compile(
+    r"mmcv(?:-full)?={2,3}([^\s=]\S*?)\+torch(\d+\.\d+)(?:\.\d+)?\+(cu\d+|cpu)\b"
+)
 _CELL: Final = re.compile(r"<code>(.*?)</code>", re.DOTALL)
 _PIN: Final = re.compile(r"mmcv(?:-full)?={2,3}([^\s+{=][^\s+{]*)")
 
@@ -297,6 +313,7 @@ def record_detectron2(git_dir: Path) -> dict[str, Any]:
             "commit": commit,
             "blob": _blob(git_dir, commit, D2_SCRIPT),
             "builds": detectron2_builds(script),
+            "install-pages": detectron2_pages(dex.git(git_dir, "show", f"{commit}:{D2_INSTALL}")),
         }
     return data
 
@@ -413,9 +430,7 @@ def derive_pytorch3d(versions: Sequence[str], rec: Mapping[str, Any]) -> list[di
             continue
         at_tag = entry["commits"][0] if entry["commits"][0]["commit"] == entry["commit"] else None
         facts: dict[tuple[str, bool], dict[tuple[Any, ...], list[str]]] = {}
-        releases = sorted(
-            {t for c in entry["commits"] for t in c["builds"]}, key=lambda t: Version(t)
-        )
+        releases = sorted({t for c in entry["commits"] for t in c["builds"]}, key=Version)
         for torch in releases:
             if at_tag is not None and torch in at_tag["builds"]:
                 commit, inferred = at_tag, False
@@ -434,9 +449,7 @@ def derive_pytorch3d(versions: Sequence[str], rec: Mapping[str, Any]) -> list[di
         for (source, inferred), groups in facts.items():
             for (accs, pythons), torches in groups.items():
                 rows.append(
-                    _row(
-                        [version], torches, accs, pythons, "linux-64", source, inferred=inferred
-                    )
+                    _row([version], torches, accs, pythons, "linux-64", source, inferred=inferred)
                 )
     return rows
 
@@ -454,9 +467,7 @@ def _mmcv_tag_facts(version: str, tag: Mapping[str, Any]) -> set[tuple[str, str,
     return out
 
 
-def derive_mmcv(
-    name: str, versions: Sequence[str], rec: Mapping[str, Any]
-) -> list[dict[str, Any]]:
+def derive_mmcv(name: str, versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Per version: the builds its tag's install table names (linux-64) that the selector of
     the package's branch does not contradict; the builds only that selector lists, `inferred`
     (one row per platform and CUDA build across versions, since their source is one file)."""
@@ -488,35 +499,30 @@ def derive_mmcv(
             accs_of.setdefault((platform, tuple(sorted(torches, key=Version))), []).append(acc)
         where = tag["path"] if tag["table"] else SELECTOR
         source = f"{cite(rec['repo'], tag['commit'], where)} (tag {tag['tag']})"
-        for (platform, torches), accs in accs_of.items():
-            row = _row([version], torches, accs, [], platform, source, inferred=False)
+        for (platform, torch_list), accs in accs_of.items():
+            row = _row([version], torch_list, accs, [], platform, source, inferred=False)
             first = min(accs, key=_acc_key)
-            key = (Version(version), dex.PLATFORM_ORDER.index(platform), _acc_key(first))
-            tagged.append((key, row))
+            order = (Version(version), dex.PLATFORM_ORDER.index(platform), _acc_key(first))
+            tagged.append((order, row))
         for row in selector["rows"]:
             fact = (row["platform"], row["torch"], row["accelerator"])
             if version in row["versions"] and fact not in own:
                 later.setdefault(fact, []).append(version)
     rows = [r for _, r in sorted(tagged, key=lambda kv: kv[0])]
     grouped: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
-    for (platform, torch, acc), vs in later.items():
-        grouped.setdefault((platform, acc, tuple(vs)), []).append(torch)
+    for (platform, torch, acc), version_list in later.items():
+        grouped.setdefault((platform, acc, tuple(version_list)), []).append(torch)
     rule = (
         "; rule: the tag's own install page does not list this build (its table predates the "
         "upload, or there is no table), so the installation selector's list of uploaded "
         "packages, written after the tag"
     )
     inferred_rows = []
-    for (platform, acc, vs), torches in grouped.items():
-        torches = sorted(torches, key=Version)
+    for (platform, acc, vs), unsorted in grouped.items():
+        torches = sorted(unsorted, key=Version)
         row = _row(vs, torches, [acc], [], platform, sel_source + rule, inferred=True)
-        key = (
-            dex.PLATFORM_ORDER.index(platform),
-            _acc_key(acc),
-            Version(torches[0]),
-            Version(vs[0]),
-        )
-        inferred_rows.append((key, row))
+        where_in = (dex.PLATFORM_ORDER.index(platform), _acc_key(acc), Version(torches[0]))
+        inferred_rows.append(((*where_in, Version(vs[0])), row))
     return rows + [r for _, r in sorted(inferred_rows, key=lambda kv: kv[0])]
 
 
@@ -565,81 +571,113 @@ def changes(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) 
     }
 
 
-# --- audit: one row against its artifact again -----------------------------------------------------
+# --- audit: one row against its artifact again ----------------------------------------------
 _SOURCE: Final = re.compile(r"^([\w.-]+/[\w.-]+)@([0-9a-f]{7,40}):(\S+)")
+Verdict = Literal["right", "wrong", "unverifiable"]
+Said = dict[tuple[str, str, str, str], tuple[str, ...] | None]
 
 
-def audit_row(row: Mapping[str, Any], mirrors: Path) -> tuple[str, str]:
+def _recorded_at(items: Iterable[Mapping[str, Any]], commit: str) -> Mapping[str, Any]:
+    return next((i for i in items if str(i["commit"]).startswith(commit)), {})
+
+
+def _said_by_script(row: Mapping[str, Any], commit: str, text: str, rec: Mapping[str, Any]) -> Said:
+    """What a detectron2 / pytorch3d build script (re-read, else recorded) builds: per
+    (version, torch, platform, accelerator) its pythons."""
+    if row["name"] == "detectron2":
+        builds = detectron2_builds(text) if text else {}
+        builds = builds or _recorded_at(rec["tags"].values(), commit).get("builds", {})
+    else:
+        commits = [c for v in rec["versions"].values() for c in v["commits"]]
+        builds = pytorch3d_builds(text) if text else {}
+        builds = builds or _recorded_at(commits, commit).get("builds", {})
+    return {
+        (version, torch, "linux-64", acc): tuple(b["python"])
+        for version in row["versions"]
+        for torch, b in builds.items()
+        for acc in b["accelerators"]
+    }
+
+
+def _said_by_mmcv(
+    row: Mapping[str, Any], commit: str, path: str, text: str, rec: Mapping[str, Any]
+) -> Said:
+    """What an mmcv install table or selector (re-read, else recorded) lists for the row's
+    versions (pythons: not recorded)."""
+    if path == SELECTOR:
+        recorded = _recorded_at(rec["selectors"].values(), commit).get("rows")
+        at_tag = _recorded_at(rec["tags"].values(), commit).get("selector")
+        entries: list[dict[str, Any]] = (selector_rows(text) if text else []) or recorded or []
+        entries = entries or at_tag or []
+    else:
+        table = mmcv_table(text) if text else []
+        table = table or _recorded_at(rec["tags"].values(), commit).get("table", [])
+        entries = [
+            {"platform": p, "torch": t, "accelerator": a, "versions": [version]}
+            for version in row["versions"]
+            for p, t, a in _mmcv_tag_facts(version, {"table": table, "selector": None})
+        ]
+    return {
+        (version, e["torch"], e["platform"], e["accelerator"]): None
+        for e in entries
+        for version in e["versions"]
+    }
+
+
+def _unlinked_detectron2_pages(
+    row: Mapping[str, Any], commit: str, git_dir: Path, rec: Mapping[str, Any]
+) -> list[str]:
+    """The row's wheel pages the INSTALL.md of the same commit (a second artifact) does not link."""
+    install = dex.git(git_dir, "show", f"{commit}:{D2_INSTALL}") if git_dir.is_dir() else ""
+    pages = detectron2_pages(install) if install else []
+    pages = pages or _recorded_at(rec["tags"].values(), commit).get("install-pages", [])
+    return sorted(
+        f"{a}/{t}" for t in row["torch"] for a in row["accelerators"] if f"{a}/{t}" not in pages
+    )
+
+
+def audit_row(row: Mapping[str, Any], mirrors: Path) -> tuple[Verdict, str]:
     """A build row of these four extensions checked against the artifact its source names, re-read
     from the project's git mirror under `mirrors` (else the recording): every (version, torch,
-    platform, accelerator, pythons) the row says must be what that artifact says.
+    platform, accelerator, pythons) the row says must be what that artifact says; a detectron2
+    row's wheel pages must also be linked by the INSTALL.md of the same commit.
     Returns (verdict, how)."""
-    name = str(row["name"])
     m = _SOURCE.match(str(row.get("source") or ""))
     if m is None:
         return "unverifiable", f"no owner/repo@commit:path source: {row.get('source')}"
     repo, commit, path = m.groups()
     git_dir = mirrors / repo.replace("/", "+") / "repo"
     text = dex.git(git_dir, "show", f"{commit}:{path}") if git_dir.is_dir() else ""
-    how = f"{path} re-read from the {repo} mirror at {commit}" if text else ""
-    rec = load(RECORDING[name])
-    said: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}
-    if name == "detectron2":
-        tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
-        builds = detectron2_builds(text) if text else (tag or {}).get("builds", {})
-        how = how or f"the recorded reading of {path} at {commit}"
-        for version in row["versions"]:
-            for series, b in builds.items():
-                for acc in b["accelerators"]:
-                    said[(version, series, "linux-64", acc)] = (tuple(b["python"]),)
-    elif name == "pytorch3d":
-        commits = [c for v in rec["versions"].values() for c in v["commits"]]
-        known = next((c for c in commits if c["commit"].startswith(commit)), None)
-        builds = pytorch3d_builds(text) if text else (known or {}).get("builds", {})
-        how = how or f"the recorded reading of {path} at {commit}"
-        for version in row["versions"]:
-            for torch, b in builds.items():
-                for acc in b["accelerators"]:
-                    said[(version, torch, "linux-64", acc)] = (tuple(b["python"]),)
+    how = (
+        f"{path} re-read from the {repo} mirror at {commit}"
+        if text
+        else f"the recorded reading of {path} at {commit}"
+    )
+    rec = load(RECORDING[str(row["name"])])
+    if row["name"] in ("detectron2", "pytorch3d"):
+        said = _said_by_script(row, commit, text, rec)
     else:
-        if path == SELECTOR and text:
-            entries = selector_rows(text)
-        elif path == SELECTOR:
-            sel = next(
-                (s for s in rec["selectors"].values() if s["commit"].startswith(commit)), None
-            )
-            tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
-            entries = (sel or {}).get("rows") or (tag or {}).get("selector") or []
-            how = f"the recorded reading of {path} at {commit}"
-        else:
-            tag = next((t for t in rec["tags"].values() if t["commit"].startswith(commit)), None)
-            table = mmcv_table(text) if text else (tag or {}).get("table", [])
-            how = how or f"the recorded reading of {path} at {commit}"
-            entries = []
-            for version in row["versions"]:
-                fake = {"table": table, "selector": None}
-                entries += [
-                    {"platform": p, "torch": t, "accelerator": a, "versions": [version]}
-                    for p, t, a in _mmcv_tag_facts(version, fake)
-                ]
-        for e in entries:
-            for version in e["versions"]:
-                said[(version, e["torch"], e["platform"], e["accelerator"])] = ()
+        said = _said_by_mmcv(row, commit, path, text, rec)
     if not said:
         return "unverifiable", f"{path} at {commit}: neither the mirror nor the recording has it"
     wrong = []
     for key, (pythons, _inferred) in facts([row]).items():
         if key not in said:
             wrong.append(f"{' '.join(key)} is not built there")
-        elif said[key] and said[key][0] != pythons:
-            wrong.append(f"{' '.join(key)}: python {list(said[key][0])}, not {list(pythons)}")
+        elif said[key] is not None and said[key] != pythons:
+            wrong.append(f"{' '.join(key)}: python {list(said[key] or ())}, not {list(pythons)}")
     if wrong:
         return "wrong", f"{how}: {'; '.join(wrong)}"
+    if row["name"] == "detectron2":
+        unlinked = _unlinked_detectron2_pages(row, commit, git_dir, rec)
+        if unlinked:
+            return "wrong", f"{D2_INSTALL} at {commit} links no wheel page {', '.join(unlinked)}"
+        how += f", and its {D2_INSTALL} links each page"
     inferred = " (inferred: its rule names this later source)" if row.get("inferred") else ""
     return "right", f"{how}{inferred}"
 
 
-# --- the command ------------------------------------------------------------------------------------
+# --- the command ----------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--write", action="store_true")
