@@ -18,14 +18,17 @@ the artifacts:
                the last such commit (the rule of scripts/derive_extensions.py).
 * mmcv-full /  the tag's install table (README.md up to 1.3.8, then docs/.../installation.md):
   mmcv         each `<table>` cell's install line names a CUDA (or cpu) and torch X.Y.0 (a line
-               pinning another mmcv version is not about this tag and is skipped): linux-64 rows.
-               The installation selector's version.json (docs/en/_static/version.json) at a tag
-               lists only earlier versions, so builds the tag's table does not name (Windows
-               builds, torch series added after the tag, every 1.7 / 2.x version, whose install
-               pages are the selector) come from the selector on the 1.x branch (mmcv-full) or
-               main (mmcv), written after the tag: `inferred`, with that rule. The selector's
-               macOS list is not used (its runner, macos-latest, does not say the arch).
-               Python is not recorded (no artifact names it): the rows leave `python` empty.
+               pinning another mmcv version is not about this tag and is skipped): linux-64, and
+               win-64 where the page says the table is for Windows too (1.4.8-1.6.2, 2.0.0rc1;
+               less the pages it excludes there). The installation selector's version.json
+               (docs/en/_static/version.json) on the 1.x branch (mmcv-full) or main (mmcv),
+               written after the tags, lists the uploads per page and version: a tag's build it
+               does not list for that version is left out (the tables name pages, not versions),
+               and what only it lists (torch series added after the tag, every 1.7 / 2.x version
+               whose install page is the selector, whose copy at the tag lists only earlier
+               versions) is `inferred`, with that rule. Its macOS list is not used (its runner,
+               macos-latest, does not say the arch). Python is not recorded (no artifact names
+               it): the rows leave `python` empty.
 
 The facts are recorded in tests/data/recorded/extensions/{mmcv,detectron2,pytorch3d}.json (per
 tag: its commit, the path read and what it says; `--record NAME=GIT_DIR` from a git mirror), so
@@ -41,6 +44,7 @@ the derivation and its test run offline. scripts/audit_matrix.py checks a row wi
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import re
 import sys
@@ -220,6 +224,24 @@ def mmcv_table(doc: str) -> list[dict[str, str | None]]:
     return out
 
 
+_BOTH: Final = "Linux and Windows systems"
+_NOT_ON_WINDOWS: Final = re.compile(r"does not provide pre-built packages for (.*?) on Windows")
+
+
+def windows_exclusions(doc: str) -> list[str] | None:
+    """When an install page says its table's packages are built for Windows too (from 1.4.8):
+    the `acc-torchX.Y` patterns it excludes on Windows; None when it does not say so.
+
+    >>> windows_exclusions("for **Linux and Windows systems**. mmcv-full does not provide "
+    ...                    "pre-built packages for `cu102-torch1.11` and `cu92-torch*` on Windows.")
+    ['cu102-torch1.11', 'cu92-torch*']
+    """
+    if _BOTH not in doc:
+        return None
+    found = _NOT_ON_WINDOWS.search(doc)
+    return re.findall(r"`([^`]+)`", found.group(1)) if found else []
+
+
 def selector_rows(text: str) -> list[dict[str, Any]]:
     """The Linux and Windows rows of an installation selector's version.json:
     (platform, torch series, accelerator, mmcv versions).
@@ -297,6 +319,7 @@ def record_mmcv(git_dir: Path) -> dict[str, Any]:
                 "path": path,
                 "blob": _blob(git_dir, commit, path) if path else None,
                 "table": mmcv_table(text),
+                "windows-excluded": windows_exclusions(text) if text else None,
                 "selector": selector_rows(selector) if selector else None,
             }
     return data
@@ -455,12 +478,17 @@ def derive_pytorch3d(versions: Sequence[str], rec: Mapping[str, Any]) -> list[di
 
 
 def _mmcv_tag_facts(version: str, tag: Mapping[str, Any]) -> set[tuple[str, str, str]]:
-    """(platform, torch series, accelerator) the tag's own pages say `version` was built for."""
-    out = {
-        ("linux-64", e["torch"], e["accelerator"])
-        for e in tag["table"]
-        if e["pin"] in (None, version) or str(e["pin"]).startswith("{")
-    }
+    """(platform, torch series, accelerator) the tag's own pages say `version` was built for:
+    linux-64, and win-64 where the page says its table is for Windows too (less its exclusions)."""
+    out = set()
+    excluded = tag.get("windows-excluded")
+    for e in tag["table"]:
+        if not (e["pin"] in (None, version) or str(e["pin"]).startswith("{")):
+            continue
+        out.add(("linux-64", e["torch"], e["accelerator"]))
+        page = f"{e['accelerator']}-torch{e['torch']}"
+        if excluded is not None and not any(fnmatch.fnmatchcase(page, x) for x in excluded):
+            out.add(("win-64", e["torch"], e["accelerator"]))
     for row in tag.get("selector") or []:
         if version in row["versions"]:
             out.add((row["platform"], row["torch"], row["accelerator"]))
@@ -468,15 +496,14 @@ def _mmcv_tag_facts(version: str, tag: Mapping[str, Any]) -> set[tuple[str, str,
 
 
 def derive_mmcv(name: str, versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Per version: the builds its tag's install table names (linux-64) that the selector of
-    the package's branch does not contradict; the builds only that selector lists, `inferred`
-    (one row per platform and CUDA build across versions, since their source is one file)."""
+    """Per version: the builds its tag's install page names (linux-64; win-64 where the page
+    says so) that the selector of the package's branch lists too; the builds only that selector
+    lists, `inferred` (one row per platform and CUDA build across versions: one source file)."""
     selector = rec["selectors"][name]
     sel_source = (
         f"{cite(rec['repo'], selector['commit'], selector['path'])} "
         f"({selector['branch']} branch, changed {selector['changed']})"
     )
-    pages = {(r["platform"], r["torch"], r["accelerator"]) for r in selector["rows"]}
     tagged: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     later: dict[tuple[str, str, str], list[str]] = {}
     for version in versions:
@@ -488,9 +515,10 @@ def derive_mmcv(name: str, versions: Sequence[str], rec: Mapping[str, Any]) -> l
             for r in selector["rows"]
             if version in r["versions"]
         }
-        # a page the selector lists without this version contradicts the tag's table (whose
-        # `{mmcv_version}` lines name pages, not versions): the later list of uploads wins
-        own = {f for f in _mmcv_tag_facts(version, tag) if f in listed or f not in pages}
+        # the tag's table names pages (`{mmcv_version}`), not versions, and its Windows note is
+        # coarse (it keeps win cu102 x torch 1.12, which torch itself never built): a build the
+        # selector does not list for this version is left out, the later list of uploads wins
+        own = {f for f in _mmcv_tag_facts(version, tag) if f in listed}
         torches_of: dict[tuple[str, str], list[str]] = {}
         for platform, torch, acc in own:
             torches_of.setdefault((platform, acc), []).append(torch)
@@ -610,12 +638,14 @@ def _said_by_mmcv(
         entries: list[dict[str, Any]] = (selector_rows(text) if text else []) or recorded or []
         entries = entries or at_tag or []
     else:
-        table = mmcv_table(text) if text else []
-        table = table or _recorded_at(rec["tags"].values(), commit).get("table", [])
+        at_tag = _recorded_at(rec["tags"].values(), commit)
+        table = (mmcv_table(text) if text else []) or at_tag.get("table", [])
+        windows = windows_exclusions(text) if text else at_tag.get("windows-excluded")
+        page = {"table": table, "selector": None, "windows-excluded": windows}
         entries = [
             {"platform": p, "torch": t, "accelerator": a, "versions": [version]}
             for version in row["versions"]
-            for p, t, a in _mmcv_tag_facts(version, {"table": table, "selector": None})
+            for p, t, a in _mmcv_tag_facts(version, page)
         ]
     return {
         (version, e["torch"], e["platform"], e["accelerator"]): None

@@ -25,7 +25,8 @@ import derive_ext_mm as mm  # noqa: E402
 
 @functools.cache
 def _derived() -> dict[str, list[dict[str, Any]]]:
-    return mm.derive_all(mm.MATRIX.read_text())[0]
+    derived: dict[str, list[dict[str, Any]]] = mm.derive_all(mm.MATRIX.read_text())[0]
+    return derived
 
 
 def test_the_file_is_what_the_derivation_writes() -> None:
@@ -239,3 +240,23 @@ def test_audit_finds_a_python_never_built_and_a_cuda_not_in_the_table(tmp_path: 
     assert (verdict, "is not built there" in how) == ("wrong", True)
     verdict, _how = mm.audit_row({**mmcv, "source": "INSTALL.md"}, tmp_path)
     assert verdict == "unverifiable"
+
+
+def test_a_page_for_linux_and_windows_gives_win_64_builds_less_its_exclusions() -> None:
+    doc = (
+        DOC + "pre-built packages for **Linux and Windows systems**. mmcv-full does not provide "
+        "pre-built packages for `cu102-torch1.11` and `cpu-torch*` on Windows."
+    )
+    excluded = mm.windows_exclusions(doc)
+    assert excluded == ["cu102-torch1.11", "cpu-torch*"]
+    assert mm.windows_exclusions(DOC) is None  # no such sentence: the table is Linux only
+    tag = {"table": mm.mmcv_table(doc), "selector": None, "windows-excluded": excluded}
+    assert sorted(mm._mmcv_tag_facts("1.1.0", tag)) == [
+        ("linux-64", "1.4", "cpu"),
+        ("linux-64", "1.6", "cu101"),
+        ("win-64", "1.6", "cu101"),
+    ]
+    # the recording: 1.4.8's page says so, 1.4.7's does not
+    tags = mm.load("mmcv")["tags"]
+    assert tags["1.4.8"]["windows-excluded"] == ["cu102-torch1.11", "cu92-torch*"]
+    assert tags["1.4.7"]["windows-excluded"] is None
