@@ -312,6 +312,7 @@ def record_mmcv(git_dir: Path) -> dict[str, Any]:
             commit = _tag_commit(git_dir, tag)
             path, text = install_doc(git_dir, commit)
             selector = dex.git(git_dir, "show", f"{commit}:{SELECTOR}")
+            path = path or (SELECTOR if selector else "")  # no table: the selector was read
             data["tags"][version] = {
                 "package": name,
                 "tag": tag,
@@ -334,6 +335,7 @@ def record_detectron2(git_dir: Path) -> dict[str, Any]:
         data["tags"][version] = {
             "tag": tag,
             "commit": commit,
+            "path": D2_SCRIPT,
             "blob": _blob(git_dir, commit, D2_SCRIPT),
             "builds": detectron2_builds(script),
             "install-pages": detectron2_pages(dex.git(git_dir, "show", f"{commit}:{D2_INSTALL}")),
@@ -360,6 +362,7 @@ def record_pytorch3d(git_dir: Path) -> dict[str, Any]:
             commits.append(
                 {
                     "commit": commit,
+                    "path": P3D_SCRIPT,
                     "date": dex.git(git_dir, "log", "-1", "--format=%cs", commit).strip(),
                     "blob": _blob(git_dir, commit, P3D_SCRIPT),
                     "builds": pytorch3d_builds(script),

@@ -52,8 +52,15 @@ def test_every_recorded_tag_names_its_commit() -> None:
     }
     p3d = mm.load("pytorch3d")
     assert p3d["versions"]["0.7.4"]["commit"].startswith("297020a4b1")
+    assert all(t["path"] == mm.D2_SCRIPT for t in d2["tags"].values())
+    assert all(
+        c["path"] == mm.P3D_SCRIPT and len(c["commit"]) == 40
+        for v in p3d["versions"].values()
+        for c in v["commits"]
+    )
     mmcv = mm.load("mmcv")
-    assert all(len(t["commit"]) == 40 for t in mmcv["tags"].values())
+    assert all(len(t["commit"]) == 40 and t["path"] for t in mmcv["tags"].values())
+    assert mmcv["tags"]["2.2.0"]["path"] == mm.SELECTOR  # no table at the tag: its selector
     assert mmcv["tags"]["1.0.0"]["path"] == "README.md"
 
 
