@@ -71,8 +71,12 @@ REPOS: Final = {
     "detectron2": "facebookresearch/detectron2",
     "pytorch3d": "facebookresearch/pytorch3d",
 }
-RECORDING: Final = {"mmcv-full": "mmcv", "mmcv": "mmcv", "detectron2": "detectron2"} | {
-    "pytorch3d": "pytorch3d"
+# extension -> its recording (mmcv-full and mmcv share open-mmlab/mmcv's)
+RECORDING: Final = {
+    "mmcv-full": "mmcv",
+    "mmcv": "mmcv",
+    "detectron2": "detectron2",
+    "pytorch3d": "pytorch3d",
 }
 D2_SCRIPT: Final = "dev/packaging/build_all_wheels.sh"
 P3D_SCRIPT: Final = "packaging/linux_wheels/inside.sh"
