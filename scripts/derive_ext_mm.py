@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import functools
 import json
 import re
 import sys
@@ -392,7 +393,9 @@ def record(key: str, git_dir: Path) -> None:
     print(f"{key} -> {path.relative_to(ROOT)}")
 
 
+@functools.cache
 def load(key: str) -> dict[str, Any]:
+    """A recording, read once per process (the audit checks hundreds of rows; never mutated)."""
     return dict(json.loads((RECORDED / f"{key}.json").read_text()))
 
 
