@@ -13,9 +13,12 @@ the artifacts:
 * pytorch3d    packaging/linux_wheels/inside.sh at the tag: CONDA_CUDA_VERSIONS (uncommented keys:
                exact torch releases -> CUDA builds), PYTHON_VERSIONS and the `continue` conditions
                that skip a python for some torch releases (bash substring tests, evaluated here).
-               Wheels built for a torch the tag's script does not name came from a later commit
-               whose pytorch3d/__init__.py still says the version: those rows are `inferred`, from
-               the last such commit (the rule of scripts/derive_extensions.py).
+               The script is run by hand and committed after the build: where a later commit
+               whose pytorch3d/__init__.py still says the version changed what it builds, the
+               last such commit's script counts and the rows are `inferred` (v0.7.4's tag copy
+               still names torch 1.10 / 1.11; 2883a07b, "update wheel scripts", torch 2.0.1).
+               Where the maintainer said which of the script's wheels were uploaded
+               (P3D_UPLOADED, with its link), the rows are narrowed to that, `inferred`.
 * mmcv-full /  the tag's install table (README.md up to 1.3.8, then docs/.../installation.md):
   mmcv         each `<table>` cell's install line names a CUDA (or cpu) and torch X.Y.0 (a line
                pinning another mmcv version is not about this tag and is skipped): linux-64, and
@@ -452,38 +455,96 @@ def derive_detectron2(versions: Sequence[str], rec: Mapping[str, Any]) -> list[d
     return rows
 
 
+# What pytorch3d's maintainer said was uploaded for a version, where that narrows its script
+# (the wheels are built by hand, a selection of the script's jobs): a hand-made exception, with
+# its link and words.
+P3D_UPLOADED: Final[dict[str, dict[str, Any]]] = {
+    "0.6.2": {
+        "link": "https://github.com/facebookresearch/pytorch3d/issues/1198",
+        "said": "bottler, 2022-05-17, after 0.6.2: 'Currently only for PyTorch 11.1 [1.11.0]: "
+        "There's CUDA 11.3 with Python 3.7, 3.8, 3.9 and 3.10. And there's CUDA 11.1 with "
+        "Python 3.7.'",
+        "builds": {"1.11.0": {"cu113": ["3.7", "3.8", "3.9", "3.10"], "cu111": ["3.7"]}},
+    },
+}
+
+
+def _p3d_script(
+    version: str, entry: Mapping[str, Any], repo: str, path: str
+) -> tuple[dict[str, dict[str, list[str]]], str, bool]:
+    """The builds of the script that built `version`: (torch -> accelerator -> pythons, source,
+    inferred). The tag's, unless a later commit still at the version changed what it builds:
+    the maintainer runs it by hand and commits it afterwards (2883a07b "update wheel scripts",
+    two months after v0.7.4), so the tag's copy was stale and the last such commit's counts."""
+    commits = entry["commits"]
+    at_tag = commits[0] if commits[0]["commit"] == entry["commit"] else None
+    last = commits[-1]
+    if at_tag is not None and last["builds"] == at_tag["builds"]:
+        used, inferred = at_tag, False
+        source = f"{cite(repo, used['commit'], path)} (tag {entry['tag']})"
+    else:
+        used, inferred = last, True
+        source = (
+            f"{cite(repo, used['commit'], path)} ({used['date']}); rule: the last commit whose "
+            f"{P3D_INIT} still says {version} changed what {path} builds, so tag {entry['tag']}'s "
+            "copy was stale (the script is run by hand and committed after the build)"
+        )
+    builds = {
+        torch: {acc: list(b["python"]) for acc in b["accelerators"]}
+        for torch, b in used["builds"].items()
+    }
+    return builds, source, inferred
+
+
+def _p3d_narrowed(
+    version: str, builds: dict[str, dict[str, list[str]]]
+) -> tuple[dict[str, dict[str, list[str]]], str]:
+    """The builds narrowed to what the maintainer said was uploaded (P3D_UPLOADED), and the
+    rule to add to the source ("" when no such statement)."""
+    said = P3D_UPLOADED.get(version)
+    if said is None:
+        return builds, ""
+    out: dict[str, dict[str, list[str]]] = {}
+    for torch, accs in builds.items():
+        for acc, pythons in accs.items():
+            kept = [p for p in pythons if p in said["builds"].get(torch, {}).get(acc, [])]
+            if kept:
+                out.setdefault(torch, {})[acc] = kept
+    rule = f"; rule: narrowed to the wheels the maintainer said were uploaded, {said['link']} "
+    return out, rule + f"({said['said']})"
+
+
 def derive_pytorch3d(versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Per version: the tag's inside.sh; torch releases only a later commit at the same version
-    builds come from the last such commit, `inferred`. Releases with the same CUDA builds and
-    pythons share a row."""
+    """Per version: the builds of its script (`_p3d_script`), narrowed where the maintainer said
+    what was uploaded (`_p3d_narrowed`). Releases with the same CUDA builds and pythons share a
+    row."""
     rows = []
     for version in versions:
         entry = rec["versions"].get(version)
         if entry is None or not entry["commits"]:
             continue
-        at_tag = entry["commits"][0] if entry["commits"][0]["commit"] == entry["commit"] else None
-        facts: dict[tuple[str, bool], dict[tuple[Any, ...], list[str]]] = {}
-        releases = sorted({t for c in entry["commits"] for t in c["builds"]}, key=Version)
-        for torch in releases:
-            if at_tag is not None and torch in at_tag["builds"]:
-                commit, inferred = at_tag, False
-                source = f"{cite(rec['repo'], commit['commit'], rec['path'])} (tag {entry['tag']})"
-            else:
-                commit = [c for c in entry["commits"] if torch in c["builds"]][-1]
-                inferred = True
-                source = (
-                    f"{cite(rec['repo'], commit['commit'], rec['path'])} ({commit['date']}); "
-                    f"rule: tag {entry['tag']}'s {rec['path']} does not build torch {torch}, so "
-                    f"the last later commit whose {P3D_INIT} still says {version} and builds it"
+        builds, source, inferred = _p3d_script(version, entry, rec["repo"], rec["path"])
+        builds, rule = _p3d_narrowed(version, builds)
+        groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[str]] = {}
+        for torch in sorted(builds, key=Version):
+            by_python: dict[tuple[str, ...], list[str]] = {}
+            for acc, built_for in builds[torch].items():
+                by_python.setdefault(tuple(built_for), []).append(acc)
+            for python_set, acc_list in by_python.items():
+                key = (tuple(sorted(acc_list, key=_acc_key)), python_set)
+                groups.setdefault(key, []).append(torch)
+        for (accs, pythons), torches in groups.items():
+            rows.append(
+                _row(
+                    [version],
+                    torches,
+                    accs,
+                    pythons,
+                    "linux-64",
+                    source + rule,
+                    inferred=inferred or bool(rule),
                 )
-            build = commit["builds"][torch]
-            key = (tuple(build["accelerators"]), tuple(build["python"]))
-            facts.setdefault((source, inferred), {}).setdefault(key, []).append(torch)
-        for (source, inferred), groups in facts.items():
-            for (accs, pythons), torches in groups.items():
-                rows.append(
-                    _row([version], torches, accs, pythons, "linux-64", source, inferred=inferred)
-                )
+            )
     return rows
 
 
@@ -629,6 +690,16 @@ def _said_by_script(row: Mapping[str, Any], commit: str, text: str, rec: Mapping
         commits = [c for v in rec["versions"].values() for c in v["commits"]]
         builds = pytorch3d_builds(text) if text else {}
         builds = builds or _recorded_at(commits, commit).get("builds", {})
+        said: Said = {}
+        for version in row["versions"]:
+            script = {
+                t: {a: list(b["python"]) for a in b["accelerators"]} for t, b in builds.items()
+            }
+            narrowed, _rule = _p3d_narrowed(version, script)
+            for torch, accs in narrowed.items():
+                for acc, pythons in accs.items():
+                    said[(version, torch, "linux-64", acc)] = tuple(pythons)
+        return said
     return {
         (version, torch, "linux-64", acc): tuple(b["python"])
         for version in row["versions"]

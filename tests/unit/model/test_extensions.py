@@ -172,12 +172,11 @@ TABLE = [
         "flash_attn-2.8.3+cu12torch2.7cxx11abiTRUE-cp312-cp312-linux_x86_64.whl",
         None,
     ),
-    # pytorch3d: one page per python x cuda x exact torch; tag v0.7.4's inside.sh still builds
-    # torch 1.11.0 (its INSTALL.md too: "prebuilt wheels ... for PyTorch 1.11.0"), so 0.7.4.
+    # pytorch3d: one page per python x cuda x exact torch.
     (
         "pytorch3d",
         target("1.11.0", "cu113", "3.8"),
-        "pytorch3d==0.7.4",
+        "pytorch3d==0.6.2",
         "--find-links https://dl.fbaipublicfiles.com/pytorch3d/packaging/wheels/"
         "py38_cu113_pyt1110/download.html",
     ),
@@ -288,7 +287,7 @@ ERRORS = [
         "pytorch3d",
         target("1.11.0", "cpu"),
         "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.11.0 cpu "
-        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu111, cu113, cu115",
+        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu111, cu113",
         "use accelerator cu111, or drop pytorch3d from pip: and build it from source",
     ),
     (
@@ -382,7 +381,7 @@ def test_expand_reports_every_unbuilt_extension(matrix: Matrix) -> None:
         "fix: use torch 1.10.0 for this variant, or drop detectron2 from pip: and build it "
         "from source\n"
         "  - project.yaml: pip[1]: no pytorch3d wheel was built for torch 1.12.1 cu113 "
-        "(python 3.9, linux-64); nearest cu113 build: torch 1.11.0 with pytorch3d 0.7.4; "
+        "(python 3.9, linux-64); nearest cu113 build: torch 1.11.0 with pytorch3d 0.6.2; "
         "fix: use torch 1.11.0 for this variant, or drop pytorch3d from pip: and build it "
         "from source"
     )

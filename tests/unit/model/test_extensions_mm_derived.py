@@ -113,38 +113,34 @@ def test_pytorch3d_script_skips_are_evaluated_and_comments_ignored() -> None:
     }
 
 
-def test_pytorch3d_torch_only_a_later_commit_builds_is_inferred() -> None:
-    rec: dict[str, Any] = {
-        "repo": "o/p",
-        "path": mm.P3D_SCRIPT,
-        "versions": {
-            "1.0": {
-                "tag": "v1.0",
-                "commit": "a" * 40,
-                "commits": [
-                    {
-                        "commit": "a" * 40,
-                        "date": "2024-01-01",
-                        "builds": {"2.0.0": {"accelerators": ["cu118"], "python": ["3.9"]}},
-                    },
-                    {
-                        "commit": "b" * 40,
-                        "date": "2024-03-01",
-                        "builds": {
-                            "2.0.0": {"accelerators": ["cu121"], "python": ["3.9"]},
-                            "2.1.0": {"accelerators": ["cu121"], "python": ["3.10"]},
-                        },
-                    },
-                ],
-            }
-        },
-    }
+def _p3d_commit(sha: str, builds: dict[str, Any]) -> dict[str, Any]:
+    return {"commit": sha * 40, "date": "2024-03-01", "path": mm.P3D_SCRIPT, "builds": builds}
+
+
+def test_pytorch3d_a_later_commit_that_changed_the_builds_replaces_the_tags_copy() -> None:
+    tag = _p3d_commit("a", {"2.0.0": {"accelerators": ["cu118"], "python": ["3.9"]}})
+    later = _p3d_commit("b", {"2.1.0": {"accelerators": ["cu121"], "python": ["3.10"]}})
+    rec: dict[str, Any] = {"repo": "o/p", "path": mm.P3D_SCRIPT, "versions": {}}
+    rec["versions"]["1.0"] = {"tag": "v1.0", "commit": "a" * 40, "commits": [tag, later]}
     rows = mm.derive_pytorch3d(["1.0"], rec)
-    got = [(r["torch"], r["accelerators"], r.get("inferred", False)) for r in rows]
-    # torch 2.0.0 stays as the tag says (cu118), the later commit's cu121 does not replace it
-    assert got == [(["2.0.0"], ["cu118"], False), (["2.1.0"], ["cu121"], True)]
-    assert rows[0]["source"] == f"o/p@aaaaaaaaaa:{mm.P3D_SCRIPT} (tag v1.0)"
-    assert rows[1]["source"].startswith(f"o/p@bbbbbbbbbb:{mm.P3D_SCRIPT} (2024-03-01); rule: ")
+    assert [(r["torch"], r["accelerators"], r.get("inferred", False)) for r in rows] == [
+        (["2.1.0"], ["cu121"], True)
+    ]
+    assert rows[0]["source"].startswith(f"o/p@bbbbbbbbbb:{mm.P3D_SCRIPT} (2024-03-01); rule: ")
+    # a later commit that builds the same as the tag leaves the tag's rows as they are
+    rec["versions"]["1.0"]["commits"] = [tag, {**tag, "commit": "c" * 40}]
+    (row,) = mm.derive_pytorch3d(["1.0"], rec)
+    assert (row["torch"], row.get("inferred", False)) == (["2.0.0"], False)
+    assert row["source"] == f"o/p@aaaaaaaaaa:{mm.P3D_SCRIPT} (tag v1.0)"
+
+
+def test_pytorch3d_0_6_2_is_narrowed_to_the_maintainers_upload_list() -> None:
+    rows = [r for r in _derived()["pytorch3d"] if r["versions"] == ["0.6.2"]]
+    assert [(r["torch"], r["accelerators"], r["python"]) for r in rows] == [
+        (["1.11.0"], ["cu111"], ["3.7"]),
+        (["1.11.0"], ["cu113"], ["3.7", "3.8", "3.9", "3.10"]),
+    ]
+    assert all(r["inferred"] and "issues/1198" in r["source"] for r in rows)
 
 
 DOC = """
@@ -212,9 +208,13 @@ def _pin(name: str, torch: str, accelerator: str, python: str) -> str | None:
         ("detectron2", "1.7.1", "cu110", "3.9", None),
         ("detectron2", "1.7.1", "cu110", "3.8", "detectron2==0.5"),
         ("detectron2", "1.8.1", "cu101", "3.9", "detectron2==0.6"),
-        # inside.sh: torch 1.10.x is not built for python 3.10, 1.11.0 is
-        ("pytorch3d", "1.10.2", "cu113", "3.10", None),
-        ("pytorch3d", "1.11.0", "cu115", "3.10", "pytorch3d==0.7.4"),
+        # 0.6.2: its inside.sh narrowed to what the maintainer said was uploaded (#1198)
+        ("pytorch3d", "1.11.0", "cu113", "3.10", "pytorch3d==0.6.2"),
+        ("pytorch3d", "1.11.0", "cu111", "3.7", "pytorch3d==0.6.2"),
+        ("pytorch3d", "1.11.0", "cu111", "3.8", None),
+        ("pytorch3d", "1.11.0", "cu115", "3.9", None),
+        ("pytorch3d", "1.10.2", "cu113", "3.9", None),
+        # 0.7.4: the script as committed after the build (2883a07b), not the tag's stale copy
         ("pytorch3d", "2.0.1", "cu117", "3.9", "pytorch3d==0.7.4"),
         ("mmcv-full", "1.6.0", "cu102", "3.8", "mmcv-full==1.7.1"),
         ("mmcv", "2.1.0", "cu121", "3.10", "mmcv==2.2.0"),
