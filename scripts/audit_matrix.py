@@ -37,8 +37,11 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 pyg-lib and flash-attn rows: their tag's workflows (and flash-attn's setup.py)
                 re-read at the row's commit the same way (scripts/derive_ext_pyg.py recheck);
                 dgl rows: PyPI's files of the version (platform, pythons; the torch series is
-                inferred), CUDA rows without a PyPI fact unverifiable. Other extensions cite
-                docs selectors, README tables and install pages: unverifiable.
+                inferred), CUDA rows without a PyPI fact unverifiable.
+                mmcv-full, mmcv, detectron2, pytorch3d: the install table, selector or build
+                script the row cites (owner/repo@commit:path) read again from the mirror (else
+                the recording) must say each of the row's builds (scripts/derive_ext_mm.py).
+                Other extensions cite pages this machine does not reach: unverifiable.
 * drivers, known-issues
                 NVIDIA's release notes and issue threads, which this machine does not reach:
                 unverifiable here, listed with their source so a reader can check them by hand.
@@ -88,6 +91,7 @@ from envgen.verification.pypi import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import derive_ext_mm
 import derive_ext_pyg
 import derive_extensions
 import derive_gpu_archs
@@ -650,6 +654,9 @@ def check_extensions(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check
             continue
         if name == "xformers" and m is not None and not row.get("inferred"):
             out.append(_check_xformers_row(row, ident, src))
+            continue
+        if name in derive_ext_mm.NAMES:  # mmcv-full, mmcv, detectron2, pytorch3d: per tag
+            out.append(Check("extensions", ident, *derive_ext_mm.audit_row(row, src.mirrors)))
             continue
         if name not in derive_extensions.PROJECTS or m is None:
             out.append(

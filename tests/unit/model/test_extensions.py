@@ -287,7 +287,7 @@ ERRORS = [
         "pytorch3d",
         target("1.11.0", "cpu"),
         "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.11.0 cpu "
-        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu111, cu113, cu115",
+        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu111, cu113",
         "use accelerator cu111, or drop pytorch3d from pip: and build it from source",
     ),
     (

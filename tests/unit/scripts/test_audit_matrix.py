@@ -130,8 +130,13 @@ def test_pyg_extension_rows_are_checked_against_the_workflow_expansion() -> None
     if len(row["accelerators"]) > 1:  # the workflow builds the others too with those pythons
         (check,) = audit_matrix.check_extensions([short], SRC)
         assert (check.verdict, "also builds" in check.how) == ("wrong", True)
-    (other,) = audit_matrix.check_extensions(_extension_rows("mmcv")[:1], SRC)
-    assert other.verdict == "unverifiable"
+    # mmcv's rows cite the install table or selector at a commit: re-read (derive_ext_mm.py)
+    (mmcv,) = audit_matrix.check_extensions(_extension_rows("mmcv")[:1], SRC)
+    assert mmcv.verdict == "right"
+    (bad,) = audit_matrix.check_extensions(
+        [{**_extension_rows("mmcv")[0], "accelerators": ["cu999"]}], SRC
+    )
+    assert bad.verdict == "wrong"
 
 
 def test_xformers_rows_are_derived_again_from_tag_and_pypi_files() -> None:
