@@ -174,6 +174,8 @@ def shell_command(
         return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
+    if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
+        words = [words[0], *pip_subcommand(words[1:])]
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
         if re.fullmatch(r"pip\d\.\d+", tool) and found.python is None:
             # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is
@@ -185,6 +187,42 @@ def shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where)
+
+
+# pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
+# those that take a value, and the flags.
+_PIP_GENERAL_VALUE: Final = frozenset(
+    {"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert",
+     "--client-cert", "--cache-dir", "--python", "--use-feature", "--use-deprecated",
+     "--keyring-provider", "--resume-retries", "--src", "--log-file"}
+)  # fmt: skip
+_PIP_GENERAL_FLAG: Final = re.compile(
+    r"^(-[vq]+|--(verbose|quiet|isolated|require-virtualenv|no-input|no-cache-dir|"
+    r"disable-pip-version-check|no-color|no-python-version-warning|debug))$"
+)
+
+
+def pip_subcommand(args: list[str]) -> list[str]:
+    """pip's arguments from its subcommand on: the general options before it are skipped, as pip
+    reads them (`pip3 --no-cache-dir install torch`, `pip -q --timeout 60 install torch`).
+
+    >>> pip_subcommand(["--no-cache-dir", "install", "torch"])
+    ['install', 'torch']
+    >>> pip_subcommand(["-q", "--timeout", "60", "install", "-U", "torch"])
+    ['install', '-U', 'torch']
+    >>> pip_subcommand(["--cache-dir=/c", "install", "x"]), pip_subcommand(["--frobnicate", "x"])
+    (['install', 'x'], ['--frobnicate', 'x'])
+    """
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word in _PIP_GENERAL_VALUE:
+            i += 2
+        elif word.split("=", 1)[0] in _PIP_GENERAL_VALUE or _PIP_GENERAL_FLAG.match(word):
+            i += 1
+        else:
+            break
+    return args[i:]
 
 
 def _run_string(

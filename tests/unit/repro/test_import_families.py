@@ -361,3 +361,28 @@ def test_an_arbitrary_equality_that_is_no_version_is_a_departure(matrix: Matrix)
     result = _import(matrix, "requirements.txt", "torch==2.1.0 torch===1..2,<3\n")
     assert result.project["torch"]
     assert any("no PyTorch release matches it" in w for w in result.warnings), result.warnings
+
+
+# --- pip's general options before its subcommand ------------------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("Dockerfile", "FROM ubuntu:16.04\nRUN pip3 --no-cache-dir install --upgrade "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+        ("install.sh", "pip -q --timeout 60 install "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+        ("install.sh", "python3.5 -m pip --disable-pip-version-check install "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+    ],
+    ids=["no-cache-dir", "quiet-timeout", "python-m-pip"],
+)  # fmt: skip
+def test_pip_general_options_before_the_subcommand(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    # pip reads its general options before the subcommand; the wheel names torch, CUDA and python.
+    assert _keys(_import(matrix, filename, text)) == ("3.5", "0.3.1", ["cu80"], ["pip"])
+
+
+def test_an_unknown_option_before_the_subcommand_is_no_install(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "install.sh", "pip --frobnicate install torch==1.8.0\n")
