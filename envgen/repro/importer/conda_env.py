@@ -20,6 +20,7 @@ from envgen.repro.importer.evidence import (
     major_minor,
     make_pin,
     room_for,
+    set_companion,
     set_python,
     set_torch,
 )
@@ -107,7 +108,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         if build:
             _conda_build_string(build, found, where)
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
-        found.companions[name.removesuffix("-cpu")] = make_pin(version, ranged, None, where)
+        set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019

@@ -28,6 +28,7 @@ from envgen.repro.importer.evidence import (
     WheelRef,
     make_pin,
     room_for,
+    set_companion,
     set_python,
     set_torch,
 )
@@ -379,7 +380,7 @@ def _family(
     if name == "torch":
         set_torch(found, "pip", version, ranged, where=where, label=label)
     else:
-        found.companions[name] = make_pin(version, ranged, label, where)
+        set_companion(found, name, make_pin(version, ranged, label, where))
 
 
 def _wheel_url(text: str) -> str | None:

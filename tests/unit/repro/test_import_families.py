@@ -386,3 +386,26 @@ def test_pip_general_options_before_the_subcommand(
 def test_an_unknown_option_before_the_subcommand_is_no_install(matrix: Matrix) -> None:
     with pytest.raises(ImportSpecError):
         _import(matrix, "install.sh", "pip --frobnicate install torch==1.8.0\n")
+
+
+# --- an unpinned repeat keeps the earlier pin ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("environment.yml", "channels: [pytorch]\ndependencies:\n  - pytorch==1.6\n"
+         "  - torchvision==0.7\n  - cudatoolkit=10.1\n  - pytorch\n  - torchvision\n"),
+        ("requirements.txt", "torch==1.6.0\ntorchvision==0.7.0\ntorchvision\n"),
+    ],
+    ids=["conda", "pip"],
+)  # fmt: skip
+def test_an_unpinned_repeat_keeps_the_companion_pin(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    # The second, unpinned torchvision is already satisfied by the first: it installs nothing.
+    result = _import(matrix, filename, text)
+    assert (result.project["torch"], result.project["torchvision"]) == ("1.6.0", "0.7.0")
+
+
+def test_a_later_pin_still_replaces_an_unpinned_companion(matrix: Matrix) -> None:
+    result = _import(matrix, "requirements.txt", "torchvision\ntorch==1.6.0\ntorchvision==0.7.0\n")
+    assert result.project["torchvision"] == "0.7.0"
