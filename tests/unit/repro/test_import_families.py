@@ -409,3 +409,31 @@ def test_an_unpinned_repeat_keeps_the_companion_pin(
 def test_a_later_pin_still_replaces_an_unpinned_companion(matrix: Matrix) -> None:
     result = _import(matrix, "requirements.txt", "torchvision\ntorch==1.6.0\ntorchvision==0.7.0\n")
     assert result.project["torchvision"] == "0.7.0"
+
+
+# --- exports from Anaconda's own channels ---------------------------------------------------------
+def test_an_anaconda_channel_export_stays_on_conda(matrix: Matrix) -> None:
+    # The pytorch channel deleted its packages before 1.5.1; Anaconda's defaults/anaconda
+    # channels built their own pytorch (selected by _pytorch_select and cudatoolkit) and kept it.
+    text = (
+        "name: e\nchannels:\n  - anaconda\n  - defaults\ndependencies:\n  - _pytorch_select=0.2\n"
+        "  - cudatoolkit=10.1.243\n  - python=3.8.2\n  - pytorch=1.4.0\n"
+    )
+    assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.4.0", ["cu101"], ["conda"])
+
+
+def test_the_pytorch_channel_still_moves_to_pip(matrix: Matrix) -> None:
+    text = "channels:\n  - pytorch\n  - defaults\ndependencies:\n  - pytorch=1.4.0\n  - cudatoolkit=10.1\n"
+    assert _import(matrix, "environment.yml", text).project["managers"] == ["pip"]
+
+
+def test_an_exports_build_string_outweighs_a_stray_cpuonly(matrix: Matrix) -> None:
+    # `conda list --export` saved as requirements.txt (no channels: conda list leaves defaults
+    # blank): the installed pytorch build is Anaconda's CUDA 10.0 one, beside a cpuonly package.
+    text = (
+        "# platform: linux-64\ncpuonly=1.0=0\ncudatoolkit=10.0.130=0\npython=3.6.9=h265db76_0\n"
+        "pytorch=1.2.0=cuda100py36h938c94c_0\ntorchvision=0.4.0=cuda100py36hecfc37a_0\n"
+    )
+    result = _import(matrix, "requirements.txt", text)
+    assert _keys(result) == ("3.6", "1.2.0", ["cu100"], ["conda"])
+    assert result.project["torchvision"] == "0.4.0"
