@@ -437,3 +437,26 @@ def test_an_exports_build_string_outweighs_a_stray_cpuonly(matrix: Matrix) -> No
     result = _import(matrix, "requirements.txt", text)
     assert _keys(result) == ("3.6", "1.2.0", ["cu100"], ["conda"])
     assert result.project["torchvision"] == "0.4.0"
+
+
+# --- README package lists -------------------------------------------------------------------------
+def test_a_readme_conda_package_list_is_the_environment(matrix: Matrix) -> None:
+    text = (
+        "# X\n\n## Setup\nWe use conda. The following packages are required:\n```\n"
+        "pytorch=1.7.0\ntorchvision=0.8.0\ncudatoolkit=11.0\nopencv\nscipy\n```\n"
+    )
+    result = _import(matrix, "README.md", text)
+    assert _keys(result) == (None, "1.7.0", ["cu110"], ["conda"])
+    assert result.project["torchvision"] == "0.8.0"
+
+
+def test_a_readme_pip_package_list_is_the_requirements(matrix: Matrix) -> None:
+    text = "Requirements:\n```\ntorch==1.4.0\ntorchvision==0.5.0\nnumpy\n```\n"
+    # PyPI's linux wheel of 1.4.0 is the CUDA 10.1 build (matrix show 1.4.0).
+    assert _keys(_import(matrix, "README.md", text)) == (None, "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_package_list_nothing_introduces_is_not_read(matrix: Matrix) -> None:
+    # A block of versions printed as output (`pip freeze` shown as a result) installs nothing.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "README.md", "We got these numbers:\n```\ntorch==1.4.0\n```\n")
