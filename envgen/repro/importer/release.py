@@ -15,7 +15,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import ImportSpecError
 from envgen.model.extensions import torch_from_pages
 from envgen.model.matrix import Matrix, PipBuild, Release
-from envgen.model.variants import issues_for, published_companions
+from envgen.model.variants import POST_RELEASE_PAGES, issues_for, published_companions
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
 from envgen.repro.importer.python import buildable_pythons
@@ -404,10 +404,13 @@ def torch_to_write(
         f"{pin.where}: torch {pin.version} is a post-release of {release.torch} (rebuilt wheels "
         f"on {published})"
     )
-    if managers == ["pip"] and isinstance(build, PipBuild) and build.index != "pypi":
+    on_page = acc in POST_RELEASE_PAGES.get(pin.version, ())
+    if managers == ["pip"] and isinstance(build, PipBuild) and (build.index != "pypi" or on_page):
+        page = (
+            f"download.pytorch.org/whl/{acc}/" if on_page else f"{release.torch}'s {acc} wheel page"
+        )
         report.warnings.append(
-            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from "
-            f"{release.torch}'s {acc} wheel page"
+            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from {page}"
         )
         return pin.version
     route = "conda packages" if managers != ["pip"] else "PyPI's wheels"

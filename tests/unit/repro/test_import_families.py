@@ -15,6 +15,7 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand, pip_pins
+from envgen.render.requirements import requirement_lines
 from envgen.repro.importer import ImportResult, import_text
 
 
@@ -107,13 +108,34 @@ def test_a_real_post_release_is_kept(
     assert _expands(matrix, result) == (f"{expected[1]}",)
 
 
-def test_a_post_release_pypi_never_had_is_the_release(matrix: Matrix) -> None:
-    # A plain pin goes to PyPI, whose 1.0.1 is the cu90 build; 1.0.1.post2 was never there.
+def test_a_post_release_pypi_no_longer_has_is_kept_from_its_wheel_page(matrix: Matrix) -> None:
+    # A plain pin went to PyPI, whose 1.0.1 is the cu90 build; PyPI has dropped 1.0.1.post2 since,
+    # but its cu90 wheel is on download.pytorch.org/whl/cu90/ (floydhub/dockerfiles@34ea874).
     result = _import(matrix, "requirements.txt", "torch==1.0.1.post2\n")
-    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
-    assert any("PyPI's wheels, the route envgen writes for cu90, never had 1.0.1.post2" in w
+    assert _keys(result) == (None, "1.0.1.post2", ["cu90"], ["pip"])
+    assert any("the lock pins torch==1.0.1.post2 from download.pytorch.org/whl/cu90/" in w
                for w in result.warnings)  # fmt: skip
-    assert 'torch: "1.0.1"  # the file pins torch 1.0.1.post2' in result.text
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    lines = {v.python: requirement_lines(v) for v in expand(spec, matrix).variants}
+    assert (
+        "torch @ https://download.pytorch.org/whl/cu90/torch-1.0.1.post2-cp37-cp37m-linux_x86_64.whl"
+        in lines["3.7"]
+    )
+
+
+def test_a_post_release_wheel_is_the_one_the_lock_names(matrix: Matrix) -> None:
+    # The 1.0.1 cpu row names 1.0.1's own wheel; the post-release's lock names the post2 wheel.
+    result = _import(
+        matrix,
+        "setup_env.sh",
+        "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-"
+        "linux_x86_64.whl\n",
+    )
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    (variant,) = expand(spec, matrix).variants
+    assert [r for r in requirement_lines(variant) if r.startswith("torch")] == [
+        "torch @ https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-linux_x86_64.whl"
+    ]
 
 
 def test_a_post_release_that_never_existed_is_a_departure(matrix: Matrix) -> None:
