@@ -482,3 +482,27 @@ def test_a_package_list_nothing_introduces_is_not_read(matrix: Matrix) -> None:
     # A block of versions printed as output (`pip freeze` shown as a result) installs nothing.
     with pytest.raises(ImportSpecError):
         _import(matrix, "README.md", "We got these numbers:\n```\ntorch==1.4.0\n```\n")
+
+
+# --- BuildKit RUN forms ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN --mount=type=cache,target=/root/.cache/pip \\\n    pip install torch==2.0.1\n",
+        "RUN --network=host --mount=type=secret,id=x pip install torch==2.0.1\n",
+        "RUN <<EOT\nset -e\npip install torch==2.0.1\nEOT\n",
+        "RUN <<-'EOT' bash\n\tpip install torch==2.0.1\nEOT\n",
+    ],
+    ids=["mount", "network-mount", "heredoc", "heredoc-bash"],
+)
+def test_buildkit_run_forms(matrix: Matrix, run: str) -> None:
+    # PyPI's linux wheel of 2.0.1 is the CUDA 11.7 build (matrix show 2.0.1).
+    result = _import(matrix, "Dockerfile", "FROM python:3.10-slim\n" + run)
+    assert _keys(result) == ("3.10", "2.0.1", ["cu117"], ["pip"])
+
+
+def test_a_python_heredoc_is_not_shell(matrix: Matrix) -> None:
+    # `RUN python3 <<EOF` feeds Python to python3: its text is no install command.
+    text = "FROM python:3.10\nRUN python3 <<EOF\nprint('pip install torch==2.0.1')\nEOF\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "Dockerfile", text)
