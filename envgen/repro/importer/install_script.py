@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen.repro import eras, shell
+from envgen.repro.importer import conda_list
 from envgen.repro.importer.conda_env import conda_spec
+from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
-from envgen.repro.importer.requirements import pip_install
+from envgen.repro.importer.requirements import include_file, pip_install
 from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
@@ -186,7 +188,7 @@ def shell_command(
         and len(words) > 1
         and words[1] in {"install", "create"}
     ):
-        _conda_install(words[2:], found, where)
+        _conda_install(words[2:], found, where, base)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -363,8 +365,9 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
     return False
 
 
-def _conda_install(args: list[str], found: Evidence, where: str) -> None:
+def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
     i = 0
+    files: list[str] = []
     while i < len(args):
         tok = args[i]
         if tok.startswith("-"):
@@ -374,7 +377,25 @@ def _conda_install(args: list[str], found: Evidence, where: str) -> None:
                 i += 1
             if flag in ("-c", "--channel") and value not in found.channels:
                 found.channels.append(value)
+            if flag in ("-f", "--file"):
+                files.append(value)
             i += 1
             continue
         conda_spec(tok, found, where)
         i += 1
+    # `conda install --file F` (after the command line's own channels): F's specs, one a line.
+    for name in files:
+        include_file(name, found, base, where, seen=set(), flag="--file", parse=conda_file)
+
+
+def conda_file(text: str, found: Evidence, _base: Path) -> None:
+    """A file `conda install --file` reads: `conda list --export` output, or one match spec a
+    line (`#` comments, blank lines)."""
+    if is_conda_list(text):
+        conda_list.read(text, found, None)
+        return
+    found.torch_manager = found.torch_manager or "conda"
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            conda_spec(line, found, f"{found.source}:{number}")

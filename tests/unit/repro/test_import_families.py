@@ -16,7 +16,8 @@ from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand, pip_pins
 from envgen.render.requirements import requirement_lines
-from envgen.repro.importer import ImportResult, import_text
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, ImportResult, import_text
 
 
 @pytest.fixture(scope="module")
@@ -506,3 +507,32 @@ def test_a_python_heredoc_is_not_shell(matrix: Matrix) -> None:
     text = "FROM python:3.10\nRUN python3 <<EOF\nprint('pip install torch==2.0.1')\nEOF\n"
     with pytest.raises(ImportSpecError):
         _import(matrix, "Dockerfile", text)
+
+
+# --- conda install --file -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "listing",
+    [
+        "# conda specs\nnumpy=1.20\npytorch==1.9.0\ncudatoolkit=11.1  # CUDA\n",
+        "# platform: linux-64\npytorch=1.9.0=py3.8_cuda11.1_cudnn8.0.5_0\ncudatoolkit=11.1.1=h6406543_8\n",
+    ],
+    ids=["specs", "export"],
+)
+def test_conda_install_file_is_read(tmp_path: Path, listing: str) -> None:
+    (tmp_path / "conda.txt").write_text(listing)
+    (tmp_path / "setup.sh").write_text(
+        "conda create -n x python=3.8 -y\nconda install --file conda.txt -c pytorch -c nvidia -y\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "setup.sh"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"], p["managers"]) == (
+        "3.8", "1.9.0", ["cu111"], ["conda"],
+    )  # fmt: skip
+
+
+def test_conda_install_file_outside_the_folder_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "conda.txt").write_text("pytorch==1.9.0\n")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "setup.sh").write_text("conda install --file ../conda.txt -c pytorch\n")
+    with pytest.raises(ImportSpecError):
+        run_import(ImportOptions(source=tmp_path / "in" / "setup.sh"), load_matrix())
