@@ -250,10 +250,7 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     if kind == "list":
         return _list(node, state, depth)
     if kind == "pipeline":
-        statuses = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
-        if _FRESH_LOOKUP.search(_text(node)):
-            return False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
-        return statuses[-1] if statuses else True
+        return _pipeline(node, state, depth)
     if kind == "negated_command":
         inner = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
         return None if not inner or inner[-1] is None else not inner[-1]
@@ -264,6 +261,21 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     if kind in {"command", "redirected_statement"}:
         return _command(node, state, depth)
     return True
+
+
+def _pipeline(node: Node, state: _State, depth: int) -> bool | None:
+    """A pipeline's status is its last command's; `! a | b` negates the whole pipeline (the
+    grammar hangs the `!` on its first command)."""
+    parts = [c for c in node.children if c.is_named]
+    negated = bool(parts) and parts[0].type == "negated_command"
+    if negated:
+        parts = [c for c in parts[0].children if c.is_named] + parts[1:]
+    statuses = [_stmt(c, state, depth + 1) for c in parts]
+    text = _text(node).lstrip().removeprefix("!") if negated else _text(node)
+    status = statuses[-1] if statuses else True
+    if _FRESH_LOOKUP.search(text):
+        status = False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
+    return (None if status is None else not status) if negated else status
 
 
 def _assign(node: Node, state: _State) -> None:

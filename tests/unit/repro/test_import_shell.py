@@ -310,6 +310,18 @@ def test_lookups_of_installed_things_find_nothing_on_a_fresh_machine() -> None:
     assert route.alternatives == []
 
 
+def test_a_negated_pipeline_is_negated_whole() -> None:
+    # `! a | b` negates the pipeline's status (bash), though the grammar hangs `!` on `a`.
+    route = interpret(
+        'if ! conda env list | grep -q "paper"; then\n  conda create -y -n paper python=3.10\n'
+        "else\n  echo exists\nfi\n"
+        "if ! echo hi | grep -q x; then\n  pip install torch==2.1.0\nfi\n"
+    )
+    installs = [t for t in _runs(route) if " install " in t or " create " in t]
+    assert installs == ["conda create -y -n paper python=3.10", "pip install torch==2.1.0"]
+    assert route.alternatives == []
+
+
 def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
     project, _ = _import(
         tmp_path,
