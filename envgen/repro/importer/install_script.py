@@ -179,9 +179,9 @@ def shell_command(
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
         words = [words[0], *pip_subcommand(words[1:])]
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
-        if re.fullmatch(r"pip\d\.\d+", tool) and found.python is None:
-            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is
-            set_python(found, tool.removeprefix("pip"), f"{where} ({tool})")
+        if tool_python(tool) is not None and found.python is None:
+            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is; pip2 is 2.7's
+            set_python(found, tool_python(tool), f"{where} ({tool})")
         pip_install(words[2:], found, base, where)
     elif (
         tool in {"conda", "mamba", "micromamba"}
@@ -261,11 +261,27 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
     elif tool == "py":
         words, tool = ["python", *words[1:]], "python"
     if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
-        if tool not in {"python", "python3"} and found.python is None:
-            set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
+        if tool_python(tool) is not None and found.python is None:
+            set_python(found, tool_python(tool), f"{where} ({tool})")
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+def tool_python(tool: str) -> str | None:
+    """The python a versioned pip or python program belongs to: pip3.5 and python3.5 are 3.5's,
+    pip2 and python2 are Python 2.7's (the only Python 2 with pip on the distros of the torch
+    era); pip, pip3, python and python3 name no minor version.
+
+    >>> tool_python("pip3.5"), tool_python("pip2"), tool_python("python2"), tool_python("pip3")
+    ('3.5', '2.7', '2.7', None)
+    """
+    m = re.fullmatch(r"(?:pip|python)(\d)(?:\.(\d+))?", tool)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        return f"{m.group(1)}.{m.group(2)}"
+    return "2.7" if m.group(1) == "2" else None
 
 
 def _script_run(words: list[str], found: Evidence, base: Path | None, where: str) -> Path | None:

@@ -52,6 +52,14 @@ def _fits(
     return False
 
 
+def _linux(release: Release, found: Evidence) -> bool:
+    """PyPI has linux-64 wheels of `release` for the file's python, where the matrix records
+    PyPI's wheels: 1.5.0's pythons include 2.7 for its macOS wheel only (PyPI's linux wheels are
+    cp35-cp38), so Python 2.7's pip on Linux installs 1.4.0, the last release with cp27 wheels."""
+    linux = release.pypi_pythons(PLATFORM)
+    return found.python is None or not linux or found.python in linux
+
+
 def pick_release(
     found: Evidence,
     matrix: Matrix,
@@ -123,9 +131,11 @@ def pick_release(
             )
             return first
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
-    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
-        r for r in dated if _fits(matrix, r, evidence, found.python)
-    ]
+    fitting = (
+        [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
+        or [r for r in dated if _fits(matrix, r, evidence, found.python, manager)]
+        or [r for r in dated if _fits(matrix, r, evidence, found.python)]
+    )
     # With no python in the file: a release whose pythons every exact pin has wheels for.
     narrowed = _pins_fit(found, fitting or dated, wheels)
     chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]

@@ -7,6 +7,7 @@ case.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -536,3 +537,22 @@ def test_conda_install_file_outside_the_folder_is_not_read(tmp_path: Path) -> No
     (tmp_path / "in" / "setup.sh").write_text("conda install --file ../conda.txt -c pytorch\n")
     with pytest.raises(ImportSpecError):
         run_import(ImportOptions(source=tmp_path / "in" / "setup.sh"), load_matrix())
+
+
+# --- Python 2's pip --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    ["pip2 install numpy torch torchvision", "python2 -m pip install torch torchvision"],
+    ids=["pip2", "python2-m-pip"],
+)
+def test_python2s_pip_installs_the_last_torch_with_cp27_wheels(matrix: Matrix, line: str) -> None:
+    # PyPI's last cp27 torch is 1.4.0 (its linux wheel the CUDA 10.1 build); 1.5.0's only cp27
+    # wheel is for macOS, so it is no answer on Linux.
+    text = "FROM ubuntu:20.04\nRUN apt-get install -y python3-pip python2\nRUN " + line + "\n"
+    result = import_text(text, filename="Dockerfile", matrix=matrix, as_of=dt.date(2023, 3, 15))
+    assert _keys(result) == ("2.7", "1.4.0", ["cu101"], ["pip"])
+
+
+def test_an_unversioned_pip_names_no_python(matrix: Matrix) -> None:
+    result = _import(matrix, "install.sh", "pip3 install torch==1.4.0\n")
+    assert result.project.get("python") is None
