@@ -61,7 +61,12 @@ def carry_conda(found: Evidence, src: str, report: Report, *, switched: bool) ->
     if carried.refused:
         what = f"pip cannot install these conda dependencies: {'; '.join(carried.refused)}"
         if switched:
-            report.problems.append(f"{src}: the environment moves to pip, and {what}")
+            # The torch answer stands; what only conda had is a departure (--strict refuses it).
+            names = ", ".join(r.split(" (", 1)[0] for r in carried.refused)
+            report.depart(
+                src, names, "in the conda dependencies", "left out",
+                f"the environment moves to pip, and {what}",
+            )  # fmt: skip
         else:
             report.warnings.append(f"{src}: torch is installed with pip; left out, as {what}")
 
