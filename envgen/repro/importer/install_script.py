@@ -20,6 +20,7 @@ from envgen.repro.importer import conda_list
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
+from envgen.repro.importer.pyproject import read as pyproject_read
 from envgen.repro.importer.requirements import include_file, pip_install
 from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
 
@@ -174,6 +175,11 @@ def shell_command(
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
         return
+    _installer(words, tool, found, base, where)
+
+
+def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
+    """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
@@ -189,6 +195,8 @@ def shell_command(
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where, base)
+    elif tool == "poetry" and words[1:2] == ["install"]:
+        _poetry_install(words[2:], found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -402,6 +410,25 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
     # `conda install --file F` (after the command line's own channels): F's specs, one a line.
     for name in files:
         include_file(name, found, base, where, seen=set(), flag="--file", parse=conda_file)
+
+
+def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`poetry install [--with a,b]`: the pyproject.toml beside it, with the groups it installs
+    (the non-optional ones, and those `--with` names); `--only`/`--without` are not followed."""
+    groups: list[str] = []
+    for i, word in enumerate(args):
+        value = word.partition("=")[2] if word.startswith("--with=") else None
+        if word == "--with" and i + 1 < len(args):
+            value = args[i + 1]
+        if value:
+            groups.extend(g.strip() for g in value.split(",") if g.strip())
+
+    def parse(text: str, found: Evidence, parent: Path) -> None:
+        pyproject_read(text, found, parent, tuple(groups))
+
+    include_file(
+        "pyproject.toml", found, base, where, seen=set(), flag="poetry install", parse=parse
+    )
 
 
 def conda_file(text: str, found: Evidence, _base: Path) -> None:

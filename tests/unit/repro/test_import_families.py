@@ -556,3 +556,41 @@ def test_python2s_pip_installs_the_last_torch_with_cp27_wheels(matrix: Matrix, l
 def test_an_unversioned_pip_names_no_python(matrix: Matrix) -> None:
     result = _import(matrix, "install.sh", "pip3 install torch==1.4.0\n")
     assert result.project.get("python") is None
+
+
+# --- Poetry: groups, sources, and `poetry install` -------------------------------------------------
+_POETRY = """[tool.poetry]
+name = "x"
+[tool.poetry.dependencies]
+python = ">=3.10,<3.11"
+numpy = "^1.23.2"
+[[tool.poetry.source]]
+name = "torch"
+url = "https://download.pytorch.org/whl/cpu"
+secondary = true
+[tool.poetry.group.torch]
+optional = true
+[tool.poetry.group.torch.dependencies]
+torch = { version = "1.13.1", source = "torch" }
+"""
+
+
+def test_poetry_install_with_an_optional_group_reads_it_and_its_source(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(_POETRY)
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.10-buster\nCOPY pyproject.toml /app/pyproject.toml\nWORKDIR /app\n"
+        "RUN pip install poetry==1.3.1\nRUN poetry install --with torch\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "Dockerfile"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"], p["managers"]) == (
+        "3.10", "1.13.1", ["cpu"], ["pip"],
+    )  # fmt: skip
+
+
+def test_an_optional_poetry_group_is_not_installed_by_default(matrix: Matrix) -> None:
+    # `poetry install` without --with: the optional group, and so torch, is not installed.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "pyproject.toml", _POETRY)
+    text = _POETRY.replace("optional = true\n", "")
+    assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "1.13.1", ["cpu"], ["pip"])
