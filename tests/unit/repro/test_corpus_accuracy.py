@@ -32,11 +32,12 @@ needs_heldout = pytest.mark.skipif(
     not (HELDOUT / "SOURCES.yaml").is_file(), reason="no held-out set at tests/data/real-heldout/"
 )
 
-# Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
-# 80fcbc7): 238 of 252 right overall (94.4%), 177 of 190 on the files added for generalization
-# (CORPUS.yaml, 93.2%).
-MIN_OVERALL = 0.94
-MIN_NEW = 0.92
+# Measured after folding the second held-out set (50 files, first measured at 43/50) and batch 12
+# (21 files from 20 new repositories, first measured at 17/21) into CORPUS.yaml and fixing the
+# families they missed (branch import, issue 24): 321 of 323 right overall (99.4%), 259 of 261 on
+# the files added for generalization (CORPUS.yaml, 99.2%). Rounded down.
+MIN_OVERALL = 0.99
+MIN_NEW = 0.99
 
 
 def _script() -> ModuleType:
