@@ -761,8 +761,45 @@ def _bat_block(
         if _BAT_IF.match(body):
             i = _bat_if(lines, i, end, state, depth)
             continue
+        loop = _BAT_FOR.match(body)
+        if loop is not None:
+            i = _bat_for(lines, i, end, state, depth, loop)
+            continue
         _bat_command(body, number, state)
         i += 1
+
+
+# `for %%V in (3.12 3.11) do ( ... )`, `for /f "delims=" %%P in ('cmd') do ...`: the options, the
+# loop variable, the set and what follows `do`.
+_BAT_FOR: Final = re.compile(
+    r"(?i)^for\s+((?:/[a-z]\s+(?:\"[^\"]*\"\s+)?)?)%%(\w)\s+in\s+\((.*?)\)\s+do\b\s*(.*)$"
+)
+
+
+def _bat_for(
+    lines: list[tuple[int, str]], i: int, end: int, state: _State, depth: int, loop: re.Match[str]
+) -> int:
+    """A `for` loop on its default route: the body once, with the loop variable the set's first
+    item (a literal list, or /l's start); a /f loop over a command's output or a file's lines, or
+    a set of file wildcards, cannot be known and its body is not read. Returns the next index."""
+    if depth > MAX_DEPTH:
+        msg = f"blocks nested more than {MAX_DEPTH} deep"
+        raise _Budget(msg)
+    options, var, items, rest = (loop.group(k) for k in (1, 2, 3, 4))
+    number = lines[i][0]
+    block = rest.strip() == "(" or rest.strip().endswith("(")
+    after = _block_end(lines, i, end) + 1 if block else i + 1
+    words = shell_words(_bat_expand(items, state).replace(",", " "))
+    kind = options.strip().lower()[:2]
+    first = words[0] if words and kind in {"", "/l", "/d", "/r"} else None
+    if first is None or (kind == "" and any(c in first for c in "*?")):
+        return after
+    if kind == "/l":
+        first = words[0]
+    body = lines[i + 1 : after - 1] if block else [(number, rest)]
+    subst = [(n, text.replace(f"%%{var}", first)) for n, text in body]
+    _bat_block(subst, 0, len(subst), state, depth + 1)
+    return after
 
 
 def _block_end(lines: list[tuple[int, str]], i: int, end: int) -> int:

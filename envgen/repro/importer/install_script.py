@@ -368,9 +368,10 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
 
 def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
     """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
-    venv`, `uv venv --python 3.10`), or of the Miniconda it installs (`Miniconda3-py38_...`, a
-    fallback when nothing names the env's python). True when the command was one of these."""
-    if tool == "virtualenv" or (tool == "uv" and words[1:2] == ["venv"]):
+    venv`, `uv venv --python 3.10`, `uv sync --python 3.12`), or of the Miniconda it installs
+    (`Miniconda3-py38_...`, a fallback when nothing names the env's python). True when the
+    command was one of these."""
+    if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
         for flag, value in itertools.pairwise(words):
             if flag in {"-p", "--python"}:
                 m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)

@@ -322,6 +322,30 @@ def test_a_negated_pipeline_is_negated_whole() -> None:
     assert route.alternatives == []
 
 
+def test_batch_for_loops_run_once_on_their_first_item() -> None:
+    route = interpret(
+        "@echo off\nfor %%V in (3.12 3.11) do (\n  py -%%V --version\n)\n"
+        "for %%P in (torch==2.8.0) do pip install %%P\n"
+        "for /f \"delims=\" %%X in ('where python') do set PY=%%X\n"
+        "for %%F in (*.whl) do pip install %%F\n"
+        "for /l %%N in (1,1,3) do pip install x==%%N\n",
+        kind="bat",
+    )
+    assert _runs(route) == [
+        "py -3.12 --version", "pip install torch==2.8.0", "pip install x==1",
+    ]  # fmt: skip
+
+
+def test_uv_sync_python_names_the_python() -> None:
+    result = import_text(
+        "uv sync --python 3.12\nuv pip install torch==2.8.0 --index-url "
+        "https://download.pytorch.org/whl/cu128\n",
+        filename="install.sh",
+        matrix=load_matrix(),
+    )
+    assert (result.project["python"], result.project["accelerators"]) == ("3.12", ["cu128"])
+
+
 def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
     project, _ = _import(
         tmp_path,
