@@ -346,7 +346,7 @@ def _command_status(name: str, text: str) -> bool | None:
 
 
 def _list(node: Node, state: _State, depth: int) -> bool | None:
-    parts = list(node.children)
+    parts = _chain(node)
     status = _stmt(parts[0], state, depth + 1) if parts else True
     i = 1
     while i + 1 < len(parts):
@@ -358,6 +358,17 @@ def _list(node: Node, state: _State, depth: int) -> bool | None:
             _alternatives(right, state, f"the other side of {op} on line {_line(parts[i])}")
         i += 2
     return status
+
+
+def _chain(node: Node) -> list[Node]:
+    """`a && b || c && ...` as one flat list [a, op, b, op, c, ...]: the grammar nests a chain to
+    the left, one level per operator, and a Dockerfile RUN of 80 `&&` is not 80 blocks deep."""
+    tails: list[list[Node]] = []
+    head = node
+    while head.type == "list" and head.children:
+        tails.append(list(head.children[1:]))
+        head = head.children[0]
+    return [head, *(part for tail in reversed(tails) for part in tail)]
 
 
 def _if_branches(node: Node) -> list[tuple[list[Node], list[Node], str]]:

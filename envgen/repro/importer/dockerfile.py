@@ -39,6 +39,25 @@ class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this mo
     """A line grew past MAX_EXPANDED_CHARS while its $VARS were substituted."""
 
 
+def dockerfile_lines(text: str) -> list[tuple[int, str]]:
+    r"""Instructions with their backslash continuations joined, as Docker reads them: inside a
+    continuation, comment lines are removed and empty lines skipped (a RUN that spans sections
+    with `# ---` headers is one command, not a command cut short by a comment).
+
+    >>> dockerfile_lines("RUN a && \\\n# step two\n\n    b\nRUN c\n")
+    [(1, 'RUN a &&   b'), (5, 'RUN c')]
+    """
+    kept: list[str] = []
+    going = False
+    for raw in text.splitlines():
+        if going and (not raw.strip() or raw.lstrip().startswith("#")):
+            kept.append("\\")  # keeps the line numbers; joins on as an empty continuation
+            continue
+        kept.append(raw)
+        going = raw.rstrip().endswith("\\")
+    return logical_lines("\n".join(kept))
+
+
 def _substitute(text: str, env: dict[str, str]) -> str:
     """Expand $NAME, ${NAME} and ${NAME:-default}, bounded (nested ENV values grow fast).
 
@@ -93,7 +112,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
 
 
 def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
-    lines = iter(logical_lines(text))
+    lines = iter(dockerfile_lines(text))
     for number, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):

@@ -346,6 +346,26 @@ def test_uv_sync_python_names_the_python() -> None:
     assert (result.project["python"], result.project["accelerators"]) == ("3.12", ["cu128"])
 
 
+def test_a_long_and_chain_is_not_nesting() -> None:
+    # The grammar nests `a && b && ...` one level per operator; a chain is read flat.
+    chain = " && ".join(f"echo step{i}" for i in range(120))
+    route = interpret(chain + " && pip install torch==1.13.1\n")
+    assert _runs(route)[-1] == "pip install torch==1.13.1"
+    assert route.notes == []
+
+
+def test_dockerfile_comment_lines_inside_a_run_continuation() -> None:
+    # Docker drops comment lines and skips empty lines inside a continued RUN.
+    text = (
+        'FROM ubuntu:16.04\nRUN PIP="python -m pip --no-cache-dir install" && \\\n'
+        "# ---- torch ----\n\n    $PIP http://download.pytorch.org/whl/cu90/"
+        "torch-0.4.0-cp36-cp36m-linux_x86_64.whl && \\\n# done\n    echo ok\n"
+    )
+    result = import_text(text, filename="Dockerfile", matrix=load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"]) == ("3.6", "0.4.0", ["cu90"])
+
+
 def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
     project, _ = _import(
         tmp_path,
