@@ -136,7 +136,7 @@ def test_heldout_is_new_repositories_a_fifth_apart() -> None:
 @needs_heldout
 def test_heldout_manifest_reads_without_importing() -> None:
     """A dry parse of what `corpus_accuracy.py --heldout` reads: every entry has a known format,
-    an era of 2017-2025 and an answer of the graded shape (no file is imported)."""
+    an era of 2017-2026 and an answer of the graded shape (no file is imported)."""
     loaded = ca.load(ca.HELDOUT)
     assert [e["import"] for _, e in loaded] == [
         e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
@@ -144,7 +144,7 @@ def test_heldout_manifest_reads_without_importing() -> None:
     known = {name for name, _ in ca._FORMATS}
     for root, entry in loaded:
         assert ca.file_format(root, entry) in known, entry["import"]
-        assert "2017" <= ca.era(entry) <= "2025", entry["import"]
+        assert "2017" <= ca.era(entry) <= "2026", entry["import"]
         want = entry["expected"]
         if want == {"refused": True}:
             continue
