@@ -61,7 +61,9 @@ def test_what_pip_cannot_install_is_a_departure() -> None:
     # The torch answer stands; ffmpeg, a program only conda had, is left out with a warning.
     result = import_text(ENV + "  - ffmpeg=4.2\n", filename="environment.yml", matrix=load_matrix())
     assert result.project["managers"] == ["pip"]
-    assert not any(r.startswith("ffmpeg") for r in result.project["pip"])  # type: ignore[union-attr]
+    pip = result.project["pip"]
+    assert isinstance(pip, list)
+    assert not any(str(r).startswith("ffmpeg") for r in pip)
     assert any(
         w.startswith(
             "environment.yml: ffmpeg was in the conda dependencies, now left out, because the "
