@@ -9,6 +9,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
+
 from envgen.repro.importer.declared import Declared, line_of, parse_declared, too_deep
 from envgen.repro.importer.evidence import Evidence
 
@@ -39,12 +41,60 @@ def pyproject(text: str, source: str, groups: tuple[str, ...] = ()) -> Declared:
         if isinstance(python, str):
             declared.python_requires = (line_of(lines, python), python)
     tool = data.get("tool")
+    uv = tool.get("uv") if isinstance(tool, dict) else None
+    if isinstance(uv, dict):
+        _uv_indexes(uv, declared)
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     if isinstance(poetry, dict):
         _poetry_deps(poetry, poetry.get("dependencies"), lines, declared)
         for name, group in _installed_groups(poetry, groups):
             _poetry_deps(poetry, group.get("dependencies"), lines, declared, group=name)
     return declared
+
+
+def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
+    """uv's `[tool.uv.sources]`: the `[[tool.uv.index]]` a package is routed through on Linux (an
+    entry whose marker holds for linux-64; none scoped to an extra, which a plain install leaves
+    out), as the index the requirement is installed from."""
+    indexes = uv.get("index")
+    sources = uv.get("sources")
+    if not isinstance(indexes, list) or not isinstance(sources, dict):
+        return
+    urls = {i.get("name"): i.get("url") for i in indexes if isinstance(i, dict)}
+    for spec in sources.values():
+        entries = spec if isinstance(spec, list) else [spec]
+        for entry in entries:
+            if (
+                not isinstance(entry, dict)
+                or "extra" in entry
+                or not _on_linux(entry.get("marker"))
+            ):
+                continue
+            url = urls.get(entry.get("index"))
+            if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
+                declared.indexes.append(("extra-index-url", url))
+            break
+
+
+def _on_linux(marker: object) -> bool:
+    """A uv source's marker holds on linux-64 (no marker holds everywhere).
+
+    >>> _on_linux(None), _on_linux("sys_platform == 'linux'"), _on_linux("sys_platform == 'darwin'")
+    (True, True, False)
+    >>> _on_linux("extra == 'cu124'"), _on_linux("not a marker")
+    (False, False)
+    """
+    if marker is None:
+        return True
+    if not isinstance(marker, str):
+        return False
+    try:
+        return Marker(marker).evaluate(
+            {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64",
+             "os_name": "posix", "extra": ""}
+        )  # fmt: skip
+    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+        return False
 
 
 def _installed_groups(

@@ -594,3 +594,38 @@ def test_an_optional_poetry_group_is_not_installed_by_default(matrix: Matrix) ->
         _import(matrix, "pyproject.toml", _POETRY)
     text = _POETRY.replace("optional = true\n", "")
     assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "1.13.1", ["cpu"], ["pip"])
+
+
+# --- uv sources in pyproject.toml ------------------------------------------------------------------
+_UV = """[project]
+name = "x"
+version = "0.1.0"
+dependencies = ["torch==2.5.1", "torchvision==0.20.1"]
+[tool.uv.sources]
+torch = [
+  { index = "pytorch-cpu", marker = "sys_platform == 'darwin'" },
+  { index = "pytorch-cu121", marker = "sys_platform == 'linux'" },
+]
+torchvision = [{ index = "pytorch-cu121" }]
+[[tool.uv.index]]
+name = "pytorch-cu121"
+url = "https://download.pytorch.org/whl/cu121"
+explicit = true
+[[tool.uv.index]]
+name = "pytorch-cpu"
+url = "https://download.pytorch.org/whl/cpu"
+explicit = true
+"""
+
+
+def test_uv_sources_route_torch_through_their_index(matrix: Matrix) -> None:
+    # Without the source, PyPI's linux 2.5.1 is the CUDA 12.4 build; the Linux source says cu121.
+    assert _keys(_import(matrix, "pyproject.toml", _UV)) == (None, "2.5.1", ["cu121"], ["pip"])
+
+
+def test_a_uv_source_scoped_to_an_extra_is_not_the_default_install(matrix: Matrix) -> None:
+    text = _UV.replace(
+        "torch = [\n", 'torch = [\n  { index = "pytorch-cpu", extra = "cpu" },\n'
+    ).replace('{ index = "pytorch-cu121", marker', '{ index = "pytorch-cpu", extra = "x", marker')
+    text = text.replace('torchvision = [{ index = "pytorch-cu121" }]', "")
+    assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "2.5.1", ["cu124"], ["pip"])
