@@ -127,6 +127,11 @@ def _poetry_deps(
         if isinstance(s, dict)
     }
     for name, spec in deps.items():
+        url = spec.get("url") if isinstance(spec, dict) else None
+        if isinstance(url, str):
+            # `torch = {url = ".../torch-1.9.0%2Bcu111-cp37-cp37m-linux_x86_64.whl"}`: that wheel.
+            declared.requirements.append((line_of(lines, name), f"{name} @ {url}"))
+            continue
         version = spec.get("version") if isinstance(spec, dict) else spec
         if not isinstance(version, str):
             continue

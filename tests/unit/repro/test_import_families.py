@@ -629,3 +629,12 @@ def test_a_uv_source_scoped_to_an_extra_is_not_the_default_install(matrix: Matri
     ).replace('{ index = "pytorch-cu121", marker', '{ index = "pytorch-cpu", extra = "x", marker')
     text = text.replace('torchvision = [{ index = "pytorch-cu121" }]', "")
     assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "2.5.1", ["cu124"], ["pip"])
+
+
+def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
+    text = (
+        '[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\npython = "^3.7"\n'
+        'torch = {url = "https://download.pytorch.org/whl/cu111/torch-1.9.0%2Bcu111-cp37-cp37m-'
+        'linux_x86_64.whl"}\n'
+    )
+    assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.7", "1.9.0", ["cu111"], ["pip"])
