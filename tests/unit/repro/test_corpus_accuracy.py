@@ -34,8 +34,8 @@ needs_heldout = pytest.mark.skipif(
 
 # Measured after folding the second held-out set (50 files, first measured at 43/50), batch 12
 # (21 files from 20 new repositories, first measured at 17/21), batch 13 (6 files, first 5/6) and
-# batches 14-15 (4 files, first 4/4) into CORPUS.yaml and fixing the families they missed (branch
-# import, issue 24): 331 of 332 right overall (99.7%), 269 of 270 on the files added for
+# batches 14-16 (6 files, first 5/6) into CORPUS.yaml and fixing the families they missed (branch
+# import, issue 24): 333 of 334 right overall (99.7%), 271 of 272 on the files added for
 # generalization (CORPUS.yaml, 99.6%). Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
