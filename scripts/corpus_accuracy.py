@@ -10,7 +10,8 @@ prints one table per format and per era, then every miss with what envgen said.
     .venv/bin/python scripts/corpus_accuracy.py --heldout   # the held-out fifth: once, at the end
 
 Exit status 0 whatever the accuracy (the threshold lives in
-tests/unit/repro/test_corpus_accuracy.py); 2 for a corpus that cannot be read.
+tests/unit/repro/test_corpus_accuracy.py); 2 for a corpus that cannot be read or a held-out set
+that is not installed.
 """
 
 from __future__ import annotations
@@ -162,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         "--heldout", action="store_true", help="measure tests/data/real-heldout/ instead"
     )
     args = parser.parse_args(argv)
+    if args.heldout and not HELDOUT[0].is_file():
+        print(f"error: no held-out set: {HELDOUT[0]} is absent", file=sys.stderr)
+        return 2
     try:
         outcomes = measure(HELDOUT if args.heldout else MAIN)
     except (OSError, ValueError, KeyError, yaml.YAMLError) as exc:

@@ -142,6 +142,53 @@ class Expansion:
     notes: tuple[str, ...] = ()
 
 
+# Post-releases whose Linux wheels were published on download.pytorch.org's per-build wheel pages
+# (whl/<accelerator>/torch-<version>-<abi>-linux_x86_64.whl), the pages a lock of them reads:
+# {version: accelerators}. 1.0.1.post2: floydhub/dockerfiles@34ea874:dl/pytorch/1.0.1/
+# Dockerfile-py3.gpu.cuda9cudnn7 (whl/cu90/torch-1.0.1.post2-cp36-cp36m-linux_x86_64.whl) and
+# Dockerfile-py2 (whl/cpu/...-cp27-cp27mu-...); public install scripts of 2019 name the cu80 and
+# cu100 ones. PyPI, which also served it in 2019, has 1.0.1 only today.
+POST_RELEASE_PAGES: Final[dict[str, tuple[str, ...]]] = {
+    "1.0.1.post2": ("cpu", "cu80", "cu90", "cu100"),
+}
+_WHEEL_PAGE: Final = "https://download.pytorch.org/whl/{acc}/"
+
+
+def post_release_build(
+    build: PipBuild | None, post: str | None, acc: str, platform: str = "linux-64"
+) -> PipBuild | None:
+    """A linux-64 pip row of the release a post-release rebuilt, pointed at the post-release's
+    wheel on its download.pytorch.org page (where POST_RELEASE_PAGES records one), so the lock
+    installs the post-release's own wheel; any other row is returned as it is.
+
+    >>> b = PipBuild(kind="cuda", version="9.0", release="1.0.1", platforms=("linux-64",),
+    ...     torch="1.0.1", index="pypi", pypi_default=True, source="s")
+    >>> post_release_build(b, "1.0.1.post2", "cu90").direct_urls("3.6")["torch"]
+    'https://download.pytorch.org/whl/cu90/torch-1.0.1.post2-cp36-cp36m-linux_x86_64.whl'
+    >>> post_release_build(b, "1.0.1.post2", "cu92") is b
+    True
+    """
+    if (
+        build is None
+        or post is None
+        or platform != "linux-64"
+        or acc not in POST_RELEASE_PAGES.get(post, ())
+    ):
+        return build
+    page = _WHEEL_PAGE.format(acc=acc)
+    return build.model_copy(
+        update={
+            "platforms": ("linux-64",),
+            "index": "find-links",
+            "url": f"{page}torch_stable.html",
+            "wheel": f"{page}torch-{post}-{{abi}}-linux_x86_64.whl",
+            "pypi_default": False,
+            "source": f"{build.source}; torch {post}: its wheel on {page} (POST_RELEASE_PAGES)",
+            "inferred": True,
+        }
+    )
+
+
 def _with_override(published: str, override: str | None) -> str:
     """The user's accepted companion version with the published pin's local label, if any.
 
@@ -791,7 +838,11 @@ def _expand_release(spec: ProjectSpec, matrix: Matrix, release: Release) -> Expa
                 matrix,
                 release,
                 acc=acc,
-                builds=(pip_build, conda_build),
+                # A post-release torch is read from its own wheel page.
+                builds=(
+                    post_release_build(pip_build, dict(companion_pins).get("torch"), acc, platform),
+                    conda_build,
+                ),
                 variant_warnings=variant_warnings,
                 pythons=tuple(pythons),
             )

@@ -250,10 +250,7 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     if kind == "list":
         return _list(node, state, depth)
     if kind == "pipeline":
-        statuses = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
-        if _FRESH_LOOKUP.search(_text(node)):
-            return False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
-        return statuses[-1] if statuses else True
+        return _pipeline(node, state, depth)
     if kind == "negated_command":
         inner = [_stmt(c, state, depth + 1) for c in node.children if c.is_named]
         return None if not inner or inner[-1] is None else not inner[-1]
@@ -264,6 +261,21 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     if kind in {"command", "redirected_statement"}:
         return _command(node, state, depth)
     return True
+
+
+def _pipeline(node: Node, state: _State, depth: int) -> bool | None:
+    """A pipeline's status is its last command's; `! a | b` negates the whole pipeline (the
+    grammar hangs the `!` on its first command)."""
+    parts = [c for c in node.children if c.is_named]
+    negated = bool(parts) and parts[0].type == "negated_command"
+    if negated:
+        parts = [c for c in parts[0].children if c.is_named] + parts[1:]
+    statuses = [_stmt(c, state, depth + 1) for c in parts]
+    text = _text(node).lstrip().removeprefix("!") if negated else _text(node)
+    status = statuses[-1] if statuses else True
+    if _FRESH_LOOKUP.search(text):
+        status = False  # `conda env list | grep NAME`: nothing is installed on a fresh machine
+    return (None if status is None else not status) if negated else status
 
 
 def _assign(node: Node, state: _State) -> None:
@@ -334,7 +346,7 @@ def _command_status(name: str, text: str) -> bool | None:
 
 
 def _list(node: Node, state: _State, depth: int) -> bool | None:
-    parts = list(node.children)
+    parts = _chain(node)
     status = _stmt(parts[0], state, depth + 1) if parts else True
     i = 1
     while i + 1 < len(parts):
@@ -346,6 +358,17 @@ def _list(node: Node, state: _State, depth: int) -> bool | None:
             _alternatives(right, state, f"the other side of {op} on line {_line(parts[i])}")
         i += 2
     return status
+
+
+def _chain(node: Node) -> list[Node]:
+    """`a && b || c && ...` as one flat list [a, op, b, op, c, ...]: the grammar nests a chain to
+    the left, one level per operator, and a Dockerfile RUN of 80 `&&` is not 80 blocks deep."""
+    tails: list[list[Node]] = []
+    head = node
+    while head.type == "list" and head.children:
+        tails.append(list(head.children[1:]))
+        head = head.children[0]
+    return [head, *(part for tail in reversed(tails) for part in tail)]
 
 
 def _if_branches(node: Node) -> list[tuple[list[Node], list[Node], str]]:
@@ -749,8 +772,45 @@ def _bat_block(
         if _BAT_IF.match(body):
             i = _bat_if(lines, i, end, state, depth)
             continue
+        loop = _BAT_FOR.match(body)
+        if loop is not None:
+            i = _bat_for(lines, i, end, state, depth, loop)
+            continue
         _bat_command(body, number, state)
         i += 1
+
+
+# `for %%V in (3.12 3.11) do ( ... )`, `for /f "delims=" %%P in ('cmd') do ...`: the options, the
+# loop variable, the set and what follows `do`.
+_BAT_FOR: Final = re.compile(
+    r"(?i)^for\s+((?:/[a-z]\s+(?:\"[^\"]*\"\s+)?)?)%%(\w)\s+in\s+\((.*?)\)\s+do\b\s*(.*)$"
+)
+
+
+def _bat_for(
+    lines: list[tuple[int, str]], i: int, end: int, state: _State, depth: int, loop: re.Match[str]
+) -> int:
+    """A `for` loop on its default route: the body once, with the loop variable the set's first
+    item (a literal list, or /l's start); a /f loop over a command's output or a file's lines, or
+    a set of file wildcards, cannot be known and its body is not read. Returns the next index."""
+    if depth > MAX_DEPTH:
+        msg = f"blocks nested more than {MAX_DEPTH} deep"
+        raise _Budget(msg)
+    options, var, items, rest = (loop.group(k) for k in (1, 2, 3, 4))
+    number = lines[i][0]
+    block = rest.strip() == "(" or rest.strip().endswith("(")
+    after = _block_end(lines, i, end) + 1 if block else i + 1
+    words = shell_words(_bat_expand(items, state).replace(",", " "))
+    kind = options.strip().lower()[:2]
+    first = words[0] if words and kind in {"", "/l", "/d", "/r"} else None
+    if first is None or (kind == "" and any(c in first for c in "*?")):
+        return after
+    if kind == "/l":
+        first = words[0]
+    body = lines[i + 1 : after - 1] if block else [(number, rest)]
+    subst = [(n, text.replace(f"%%{var}", first)) for n, text in body]
+    _bat_block(subst, 0, len(subst), state, depth + 1)
+    return after
 
 
 def _block_end(lines: list[tuple[int, str]], i: int, end: int) -> int:

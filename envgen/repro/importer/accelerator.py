@@ -23,16 +23,17 @@ _WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)
 
 # How strongly each kind of evidence names the compute platform (lower wins).
 def _evidence_rank(why: str) -> int:
-    if why.startswith("torch=="):
-        return 0  # a local label on the torch pin itself
+    if why.startswith(("torch==", "build string")):
+        # A local label on the torch pin, or the build string an export recorded: the build that
+        # was installed, stronger than the packages that asked for one (an export can hold a
+        # stray cpuonly beside pytorch=1.2.0=cuda100py36h938c94c_0).
+        return 0
     if why.startswith("--"):
         return 1  # an index URL
     if why.startswith(("cudatoolkit", "pytorch-cuda", "cpuonly")):
         return 2  # the packages that select pytorch's build
     if why.startswith(("cuda-version", "cuda-toolkit")):
         return 3  # a CUDA constraint other packages also pull in
-    if why.startswith("build string"):
-        return 2  # the installed build itself
     return 4  # an image tag, a cudaXY meta-package
 
 

@@ -20,6 +20,7 @@ from envgen.repro.importer.evidence import (
     major_minor,
     make_pin,
     room_for,
+    set_companion,
     set_python,
     set_torch,
 )
@@ -82,6 +83,23 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             found.warnings.append(f"{where}: {excerpt(str(dep))!r} is not a package spec; ignored")
 
 
+# Anaconda's own pytorch builds (defaults / anaconda channels) end in a hash of their variant
+# (cuda100py36h938c94c_0, cpu_py38h65a7c8f_0, _pytorch_select selects them); the pytorch channel's
+# never do (py3.6_cuda10.0.130_cudnn7.6.2_0, py3.8_cpu_0).
+_ANACONDA_BUILD: Final = re.compile(r"(^|_|py\d+)h[0-9a-f]{7}_\d+$")
+
+
+def _anaconda_build(found: Evidence, spec: str, where: str) -> None:
+    """A pytorch build string of Anaconda's: the package came from the defaults channel."""
+    if any(c.lower() in {"defaults", "anaconda", "main", "pytorch"} for c in found.channels):
+        return
+    found.channels.append("defaults")
+    found.warnings.append(
+        f"{where}: {excerpt(spec)} is an Anaconda build (its build string ends in a hash, "
+        "unlike the pytorch channel's), so project.yaml takes it from the defaults channel"
+    )
+
+
 def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
     """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
     text = spec.strip()
@@ -106,8 +124,10 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
             found.compute.append(("cpu", f"{where}: {name}"))
         if build:
             _conda_build_string(build, found, where)
+        if build and channel is None and _ANACONDA_BUILD.search(build):
+            _anaconda_build(found, f"{name}={version or ranged}={build}", where)
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
-        found.companions[name.removesuffix("-cpu")] = make_pin(version, ranged, None, where)
+        set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019

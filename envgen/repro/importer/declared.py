@@ -18,6 +18,8 @@ class Declared:
 
     requirements: list[tuple[int, str]] = field(default_factory=list)  # (line, requirement)
     python_requires: tuple[int, str] | None = None
+    # Package indexes the file routes requirements through (Poetry's `source =`): (form, url).
+    indexes: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # Why the file could not be read at all (nested too deep for the parser): an error for this
     # file; a repository import skips it and reads the others (issue 21 item 7).
@@ -42,6 +44,7 @@ def parse_declared(declared: Declared, found: Evidence) -> None:
         found.problems.append(declared.refused)
         return
     found.warnings.extend(declared.warnings)
+    found.indexes.extend(i for i in declared.indexes if i not in found.indexes)
     for number, req in declared.requirements:
         pip_requirement(req, found, f"{found.source}:{number}")
     if declared.python_requires is not None:

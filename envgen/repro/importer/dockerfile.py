@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -36,6 +37,25 @@ _PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyve
 
 class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this module
     """A line grew past MAX_EXPANDED_CHARS while its $VARS were substituted."""
+
+
+def dockerfile_lines(text: str) -> list[tuple[int, str]]:
+    r"""Instructions with their backslash continuations joined, as Docker reads them: inside a
+    continuation, comment lines are removed and empty lines skipped (a RUN that spans sections
+    with `# ---` headers is one command, not a command cut short by a comment).
+
+    >>> dockerfile_lines("RUN a && \\\n# step two\n\n    b\nRUN c\n")
+    [(1, 'RUN a &&   b'), (5, 'RUN c')]
+    """
+    kept: list[str] = []
+    going = False
+    for raw in text.splitlines():
+        if going and (not raw.strip() or raw.lstrip().startswith("#")):
+            kept.append("\\")  # keeps the line numbers; joins on as an empty continuation
+            continue
+        kept.append(raw)
+        going = raw.rstrip().endswith("\\")
+    return logical_lines("\n".join(kept))
 
 
 def _substitute(text: str, env: dict[str, str]) -> str:
@@ -92,7 +112,8 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
 
 
 def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
-    for number, line in logical_lines(text):
+    lines = iter(dockerfile_lines(text))
+    for number, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -129,6 +150,17 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
         elif keyword in ("COPY", "ADD") and found.docker is not None:
             _docker_copy(rest, found.docker)
         elif keyword == "RUN":
+            rest = run_flags(rest)
+            heredoc = _HEREDOC.match(rest)
+            if heredoc is not None:
+                # BuildKit's `RUN <<EOT` (a here-document): its body is the shell script.
+                body = _heredoc_body(lines, heredoc.group(2))
+                if heredoc.group(3) in {"", "bash", "sh", "/bin/bash", "/bin/sh"}:
+                    try:
+                        _run_line(_substitute(body, env), found, base, where, env=env)
+                    except _TooLong:
+                        _too_long(found, where)
+                continue
             try:  # the exec form; Docker runs anything that is not a JSON array as shell form
                 words = json.loads(rest) if rest.startswith("[") else None
             except json.JSONDecodeError:
@@ -137,6 +169,34 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
                 shell_command([str(w) for w in words], found, base, where, env=env)
             else:  # `if`/`case` in a RUN line: its default route, as for an install script
                 _run_line(rest, found, base, where, env=env)
+
+
+# BuildKit's RUN options (`--mount=type=cache,target=/root/.cache/pip`, `--network=host`,
+# `--security=insecure`), which stand before the command.
+_RUN_FLAG: Final = re.compile(r"^--(mount|network|security|device)(=\S*)?\s+")
+# `RUN <<EOT`, `RUN <<-"EOT" bash`: a here-document, with the program that reads it (or none).
+_HEREDOC: Final = re.compile(r"""^<<(-?)["']?(\w+)["']?\s*(\S*)\s*$""")
+
+
+def run_flags(rest: str) -> str:
+    """A RUN instruction's text without BuildKit's options before the command.
+
+    >>> run_flags("--mount=type=cache,target=/root/.cache/pip --network=host pip install torch")
+    'pip install torch'
+    """
+    while (m := _RUN_FLAG.match(rest)) is not None:
+        rest = rest[m.end() :]
+    return rest
+
+
+def _heredoc_body(lines: Iterator[tuple[int, str]], delimiter: str) -> str:
+    """The here-document's lines up to its delimiter line (consumed from `lines`)."""
+    body: list[str] = []
+    for _, line in lines:
+        if line.strip() == delimiter:
+            break
+        body.append(line)
+    return "\n".join(body)
 
 
 def _run_line(

@@ -144,6 +144,16 @@ def make_pin(version: str | None, ranged: str, label: str | None, where: str) ->
     return Pin(version=version, specifier=ranged, label=label, where=where)
 
 
+def set_companion(found: Evidence, name: str, pin: Pin) -> None:
+    """torchvision or torchaudio as a line names it: an unpinned repeat (`torchvision` listed
+    again after `torchvision==0.5`) is already satisfied and keeps the earlier pin, as for torch."""
+    earlier = found.companions.get(name)
+    bare = pin.version is None and not pin.specifier and pin.label is None
+    if earlier is not None and bare and (earlier.version is not None or earlier.specifier):
+        return
+    found.companions[name] = pin
+
+
 def set_torch(
     found: Evidence,
     manager: Literal["pip", "conda"],

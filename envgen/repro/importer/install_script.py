@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen.repro import eras, shell
+from envgen.repro.importer import conda_list
 from envgen.repro.importer.conda_env import conda_spec
+from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
-from envgen.repro.importer.requirements import pip_install
+from envgen.repro.importer.pyproject import read as pyproject_read
+from envgen.repro.importer.requirements import include_file, pip_install
 from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
@@ -172,19 +175,64 @@ def shell_command(
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
         return
+    _installer(words, tool, found, base, where)
+
+
+def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
+    """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
+    if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
+        words = [words[0], *pip_subcommand(words[1:])]
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
-        if re.fullmatch(r"pip\d\.\d+", tool) and found.python is None:
-            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is
-            set_python(found, tool.removeprefix("pip"), f"{where} ({tool})")
+        if tool_python(tool) is not None and found.python is None:
+            # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is; pip2 is 2.7's
+            set_python(found, tool_python(tool), f"{where} ({tool})")
         pip_install(words[2:], found, base, where)
     elif (
         tool in {"conda", "mamba", "micromamba"}
         and len(words) > 1
         and words[1] in {"install", "create"}
     ):
-        _conda_install(words[2:], found, where)
+        _conda_install(words[2:], found, where, base)
+    elif tool == "poetry" and words[1:2] == ["install"]:
+        _poetry_install(words[2:], found, base, where)
+
+
+# pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
+# those that take a value, and the flags.
+_PIP_GENERAL_VALUE: Final = frozenset(
+    {"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert",
+     "--client-cert", "--cache-dir", "--python", "--use-feature", "--use-deprecated",
+     "--keyring-provider", "--resume-retries", "--src", "--log-file"}
+)  # fmt: skip
+_PIP_GENERAL_FLAG: Final = re.compile(
+    r"^(-[vq]+|--(verbose|quiet|isolated|require-virtualenv|no-input|no-cache-dir|"
+    r"disable-pip-version-check|no-color|no-python-version-warning|debug))$"
+)
+
+
+def pip_subcommand(args: list[str]) -> list[str]:
+    """pip's arguments from its subcommand on: the general options before it are skipped, as pip
+    reads them (`pip3 --no-cache-dir install torch`, `pip -q --timeout 60 install torch`).
+
+    >>> pip_subcommand(["--no-cache-dir", "install", "torch"])
+    ['install', 'torch']
+    >>> pip_subcommand(["-q", "--timeout", "60", "install", "-U", "torch"])
+    ['install', '-U', 'torch']
+    >>> pip_subcommand(["--cache-dir=/c", "install", "x"]), pip_subcommand(["--frobnicate", "x"])
+    (['install', 'x'], ['--frobnicate', 'x'])
+    """
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word in _PIP_GENERAL_VALUE:
+            i += 2
+        elif word.split("=", 1)[0] in _PIP_GENERAL_VALUE or _PIP_GENERAL_FLAG.match(word):
+            i += 1
+        else:
+            break
+    return args[i:]
 
 
 def _run_string(
@@ -221,11 +269,27 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
     elif tool == "py":
         words, tool = ["python", *words[1:]], "python"
     if re.fullmatch(r"python(\d(\.\d+)?)?", tool) and words[1:3] == ["-m", "pip"]:
-        if tool not in {"python", "python3"} and found.python is None:
-            set_python(found, tool.removeprefix("python"), f"{where} ({tool})")
+        if tool_python(tool) is not None and found.python is None:
+            set_python(found, tool_python(tool), f"{where} ({tool})")
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+def tool_python(tool: str) -> str | None:
+    """The python a versioned pip or python program belongs to: pip3.5 and python3.5 are 3.5's,
+    pip2 and python2 are Python 2.7's (the only Python 2 with pip on the distros of the torch
+    era); pip, pip3, python and python3 name no minor version.
+
+    >>> tool_python("pip3.5"), tool_python("pip2"), tool_python("python2"), tool_python("pip3")
+    ('3.5', '2.7', '2.7', None)
+    """
+    m = re.fullmatch(r"(?:pip|python)(\d)(?:\.(\d+))?", tool)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        return f"{m.group(1)}.{m.group(2)}"
+    return "2.7" if m.group(1) == "2" else None
 
 
 def _script_run(words: list[str], found: Evidence, base: Path | None, where: str) -> Path | None:
@@ -304,9 +368,10 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
 
 def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
     """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
-    venv`, `uv venv --python 3.10`), or of the Miniconda it installs (`Miniconda3-py38_...`, a
-    fallback when nothing names the env's python). True when the command was one of these."""
-    if tool == "virtualenv" or (tool == "uv" and words[1:2] == ["venv"]):
+    venv`, `uv venv --python 3.10`, `uv sync --python 3.12`), or of the Miniconda it installs
+    (`Miniconda3-py38_...`, a fallback when nothing names the env's python). True when the
+    command was one of these."""
+    if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
         for flag, value in itertools.pairwise(words):
             if flag in {"-p", "--python"}:
                 m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
@@ -325,8 +390,9 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
     return False
 
 
-def _conda_install(args: list[str], found: Evidence, where: str) -> None:
+def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
     i = 0
+    files: list[str] = []
     while i < len(args):
         tok = args[i]
         if tok.startswith("-"):
@@ -336,7 +402,44 @@ def _conda_install(args: list[str], found: Evidence, where: str) -> None:
                 i += 1
             if flag in ("-c", "--channel") and value not in found.channels:
                 found.channels.append(value)
+            if flag in ("-f", "--file"):
+                files.append(value)
             i += 1
             continue
         conda_spec(tok, found, where)
         i += 1
+    # `conda install --file F` (after the command line's own channels): F's specs, one a line.
+    for name in files:
+        include_file(name, found, base, where, seen=set(), flag="--file", parse=conda_file)
+
+
+def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`poetry install [--with a,b]`: the pyproject.toml beside it, with the groups it installs
+    (the non-optional ones, and those `--with` names); `--only`/`--without` are not followed."""
+    groups: list[str] = []
+    for i, word in enumerate(args):
+        value = word.partition("=")[2] if word.startswith("--with=") else None
+        if word == "--with" and i + 1 < len(args):
+            value = args[i + 1]
+        if value:
+            groups.extend(g.strip() for g in value.split(",") if g.strip())
+
+    def parse(text: str, found: Evidence, parent: Path) -> None:
+        pyproject_read(text, found, parent, tuple(groups))
+
+    include_file(
+        "pyproject.toml", found, base, where, seen=set(), flag="poetry install", parse=parse
+    )
+
+
+def conda_file(text: str, found: Evidence, _base: Path) -> None:
+    """A file `conda install --file` reads: `conda list --export` output, or one match spec a
+    line (`#` comments, blank lines)."""
+    if is_conda_list(text):
+        conda_list.read(text, found, None)
+        return
+    found.torch_manager = found.torch_manager or "conda"
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            conda_spec(line, found, f"{found.source}:{number}")

@@ -1,5 +1,6 @@
 """pyproject.toml's [project] dependencies and requires-python (PEP 621), and Poetry's
-[tool.poetry.dependencies] as PEP 440 specifiers (tomllib).
+[tool.poetry.dependencies] and installed groups as PEP 440 specifiers, with the package index a
+`source =` names (tomllib).
 """
 
 from __future__ import annotations
@@ -8,12 +9,16 @@ import re
 import tomllib
 from pathlib import Path
 
+from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
+
 from envgen.repro.importer.declared import Declared, line_of, parse_declared, too_deep
 from envgen.repro.importer.evidence import Evidence
 
 
-def pyproject(text: str, source: str) -> Declared:
-    """[project] dependencies and requires-python (PEP 621); Poetry's exact pins too."""
+def pyproject(text: str, source: str, groups: tuple[str, ...] = ()) -> Declared:
+    """[project] dependencies and requires-python (PEP 621); Poetry's dependencies and those of
+    the groups `poetry install` installs (every non-optional group, and `groups`, the ones
+    `--with` names), with the index a `source =` routes them through."""
     declared = Declared()
     try:
         data = tomllib.loads(text)
@@ -36,18 +41,108 @@ def pyproject(text: str, source: str) -> Declared:
         if isinstance(python, str):
             declared.python_requires = (line_of(lines, python), python)
     tool = data.get("tool")
+    uv = tool.get("uv") if isinstance(tool, dict) else None
+    if isinstance(uv, dict):
+        _uv_indexes(uv, declared)
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
-    deps = poetry.get("dependencies") if isinstance(poetry, dict) else None
-    if isinstance(deps, dict):
-        for name, spec in deps.items():
-            version = spec.get("version") if isinstance(spec, dict) else spec
-            if not isinstance(version, str):
-                continue
-            if name == "python":
-                declared.python_requires = (line_of(lines, "python"), _poetry(version))
-            else:
-                declared.requirements.append((line_of(lines, name), f"{name}{_poetry(version)}"))
+    if isinstance(poetry, dict):
+        _poetry_deps(poetry, poetry.get("dependencies"), lines, declared)
+        for name, group in _installed_groups(poetry, groups):
+            _poetry_deps(poetry, group.get("dependencies"), lines, declared, group=name)
     return declared
+
+
+def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
+    """uv's `[tool.uv.sources]`: the `[[tool.uv.index]]` a package is routed through on Linux (an
+    entry whose marker holds for linux-64; none scoped to an extra, which a plain install leaves
+    out), as the index the requirement is installed from."""
+    indexes = uv.get("index")
+    sources = uv.get("sources")
+    if not isinstance(indexes, list) or not isinstance(sources, dict):
+        return
+    urls = {i.get("name"): i.get("url") for i in indexes if isinstance(i, dict)}
+    for spec in sources.values():
+        entries = spec if isinstance(spec, list) else [spec]
+        for entry in entries:
+            if (
+                not isinstance(entry, dict)
+                or "extra" in entry
+                or not _on_linux(entry.get("marker"))
+            ):
+                continue
+            url = urls.get(entry.get("index"))
+            if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
+                declared.indexes.append(("extra-index-url", url))
+            break
+
+
+def _on_linux(marker: object) -> bool:
+    """A uv source's marker holds on linux-64 (no marker holds everywhere).
+
+    >>> _on_linux(None), _on_linux("sys_platform == 'linux'"), _on_linux("sys_platform == 'darwin'")
+    (True, True, False)
+    >>> _on_linux("extra == 'cu124'"), _on_linux("not a marker")
+    (False, False)
+    """
+    if marker is None:
+        return True
+    if not isinstance(marker, str):
+        return False
+    try:
+        return Marker(marker).evaluate(
+            {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64",
+             "os_name": "posix", "extra": ""}
+        )  # fmt: skip
+    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+        return False
+
+
+def _installed_groups(
+    poetry: dict[str, object], groups: tuple[str, ...]
+) -> list[tuple[str, dict[str, object]]]:
+    """Poetry's dependency groups a `poetry install --with groups` installs, in file order."""
+    table = poetry.get("group")
+    if not isinstance(table, dict):
+        return []
+    return [
+        (name, group)
+        for name, group in table.items()
+        if isinstance(group, dict) and (not group.get("optional") or name in groups)
+    ]
+
+
+def _poetry_deps(
+    poetry: dict[str, object],
+    deps: object,
+    lines: list[str],
+    declared: Declared,
+    *,
+    group: str | None = None,
+) -> None:
+    if not isinstance(deps, dict):
+        return
+    sources = {
+        s.get("name"): s.get("url")
+        for s in poetry.get("source") or []  # type: ignore[attr-defined]
+        if isinstance(s, dict)
+    }
+    for name, spec in deps.items():
+        url = spec.get("url") if isinstance(spec, dict) else None
+        if isinstance(url, str):
+            # `torch = {url = ".../torch-1.9.0%2Bcu111-cp37-cp37m-linux_x86_64.whl"}`: that wheel.
+            declared.requirements.append((line_of(lines, name), f"{name} @ {url}"))
+            continue
+        version = spec.get("version") if isinstance(spec, dict) else spec
+        if not isinstance(version, str):
+            continue
+        if name == "python":
+            if group is None:
+                declared.python_requires = (line_of(lines, "python"), _poetry(version))
+            continue
+        declared.requirements.append((line_of(lines, name), f"{name}{_poetry(version)}"))
+        url = sources.get(spec.get("source")) if isinstance(spec, dict) else None
+        if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
+            declared.indexes.append(("extra-index-url", url))
 
 
 def _poetry(version: str) -> str:
@@ -73,6 +168,6 @@ def _poetry(version: str) -> str:
     return v
 
 
-def read(text: str, found: Evidence, _base: Path | None) -> None:
+def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...] = ()) -> None:
     """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry)."""
-    parse_declared(pyproject(text, found.source), found)
+    parse_declared(pyproject(text, found.source, groups), found)

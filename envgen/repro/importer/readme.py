@@ -1,5 +1,6 @@
 """README files (Markdown, reStructuredText): their shell blocks (fenced, rST code-block, <pre>,
-inline code that installs) and Windows batch blocks, each read as an install script.
+inline code that installs) and Windows batch blocks, each read as an install script, and fenced
+package lists (`pytorch=1.7.0` a line) that the prose before them introduces as what to install.
 """
 
 from __future__ import annotations
@@ -8,8 +9,10 @@ import re
 from pathlib import Path
 from typing import Final
 
+from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.requirements import pip_requirement
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
@@ -120,9 +123,73 @@ def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled
         blocks.append((first, text))
 
 
+# One package spec a line: `pytorch=1.7.0`, `torch==1.7.1`, `opencv`, `scipy>=1.5`.
+_SPEC_LINE: Final = re.compile(
+    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\s*((==?|>=|<=|~=|!=)\s*[\w.*+!]+,?\s*)*$"
+)
+# The prose that introduces a block as what to install.
+_INTRODUCED: Final = re.compile(
+    r"(?i)\b(conda|pip|install\w*|requirements?|dependenc\w*|environment|packages?)\b"
+)
+_CONDA_ONLY: Final = frozenset({"pytorch", "cudatoolkit", "pytorch-cuda", "cpuonly"})
+
+
+def package_lists(text: str) -> list[tuple[int, list[str], str]]:
+    """(first line, specs, "conda" or "pip") of each fenced block that is only package specs,
+    names torch, and is introduced by the lines before it as what to install. A conda name
+    (pytorch, cudatoolkit), a single `=` or prose naming conda but not pip makes it conda's.
+
+    >>> package_lists("With conda:\\n```\\npytorch=1.7.0\\ncudatoolkit=11.0\\nscipy\\n```")
+    [(3, ['pytorch=1.7.0', 'cudatoolkit=11.0', 'scipy'], 'conda')]
+    >>> package_lists("Requirements:\\n```\\ntorch==1.7.1\\nnumpy\\n```\\n")
+    [(3, ['torch==1.7.1', 'numpy'], 'pip')]
+    >>> package_lists("Output:\\n```\\ntorch==1.7.1\\n```\\n"), package_lists("```\\ntorch\\n```")
+    ([], [])
+    """
+    out: list[tuple[int, list[str], str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if not fence or lines[i].count(fence.group(2)) != 1:
+            i += 1
+            continue
+        marker, lang = fence.group(2), fence.group(3).lower()
+        j = i + 1
+        while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
+            j += 1
+        specs = [ln.strip() for ln in lines[i + 1 : j] if ln.strip()]
+        prose = " ".join(ln for ln in lines[max(0, i - 3) : i] if ln.strip())
+        names = {re.split(r"[\s=<>~!]", s, maxsplit=1)[0].lower() for s in specs}
+        if (
+            lang in {"", "text", "txt"}
+            and specs
+            and all(_SPEC_LINE.match(s) for s in specs)
+            and names & {"torch", "pytorch"}
+            and _INTRODUCED.search(prose)
+        ):
+            said = prose.lower()
+            conda = (
+                bool(names & _CONDA_ONLY)
+                or any(re.search(r"[^=<>!~]=[^=]", s) for s in specs)
+                or ("conda" in said and "pip" not in said)
+            )
+            out.append((i + 2, specs, "conda" if conda else "pip"))
+        i = j + 1
+    return out
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
-    """A README's shell and batch blocks, each read as an install script."""
+    """A README's shell and batch blocks, each read as an install script, then its package
+    lists, each read as the environment it lists."""
     for first, block in shell_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
+    for first, specs, manager in package_lists(text):
+        for offset, spec in enumerate(specs):
+            where = f"{found.source}:{first + offset} (a package list)"
+            if manager == "conda":
+                conda_spec(spec, found, where)
+            else:
+                pip_requirement(spec, found, where)

@@ -15,7 +15,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import ImportSpecError
 from envgen.model.extensions import torch_from_pages
 from envgen.model.matrix import Matrix, PipBuild, Release
-from envgen.model.variants import issues_for, published_companions
+from envgen.model.variants import POST_RELEASE_PAGES, issues_for, published_companions
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
 from envgen.repro.importer.python import buildable_pythons
@@ -50,6 +50,14 @@ def _fits(
         if not any(i.severity == "error" for i in gone):
             return True
     return False
+
+
+def _linux(release: Release, found: Evidence) -> bool:
+    """PyPI has linux-64 wheels of `release` for the file's python, where the matrix records
+    PyPI's wheels: 1.5.0's pythons include 2.7 for its macOS wheel only (PyPI's linux wheels are
+    cp35-cp38), so Python 2.7's pip on Linux installs 1.4.0, the last release with cp27 wheels."""
+    linux = release.pypi_pythons(PLATFORM)
+    return found.python is None or not linux or found.python in linux
 
 
 def pick_release(
@@ -123,9 +131,11 @@ def pick_release(
             )
             return first
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
-    fitting = [r for r in dated if _fits(matrix, r, evidence, found.python, manager)] or [
-        r for r in dated if _fits(matrix, r, evidence, found.python)
-    ]
+    fitting = (
+        [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
+        or [r for r in dated if _fits(matrix, r, evidence, found.python, manager)]
+        or [r for r in dated if _fits(matrix, r, evidence, found.python)]
+    )
     # With no python in the file: a release whose pythons every exact pin has wheels for.
     narrowed = _pins_fit(found, fitting or dated, wheels)
     chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
@@ -404,10 +414,13 @@ def torch_to_write(
         f"{pin.where}: torch {pin.version} is a post-release of {release.torch} (rebuilt wheels "
         f"on {published})"
     )
-    if managers == ["pip"] and isinstance(build, PipBuild) and build.index != "pypi":
+    on_page = acc in POST_RELEASE_PAGES.get(pin.version, ())
+    if managers == ["pip"] and isinstance(build, PipBuild) and (build.index != "pypi" or on_page):
+        page = (
+            f"download.pytorch.org/whl/{acc}/" if on_page else f"{release.torch}'s {acc} wheel page"
+        )
         report.warnings.append(
-            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from "
-            f"{release.torch}'s {acc} wheel page"
+            f"{said}; project.yaml keeps it: the lock pins torch=={pin.version} from {page}"
         )
         return pin.version
     route = "conda packages" if managers != ["pip"] else "PyPI's wheels"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -28,6 +29,7 @@ from envgen.repro.importer.evidence import (
     WheelRef,
     make_pin,
     room_for,
+    set_companion,
     set_python,
     set_torch,
 )
@@ -206,16 +208,31 @@ def pip_install(args: list[str], found: Evidence, base: Path | None, where: str)
 
 
 def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen: set[Path]) -> None:
+    include_file(name, found, base, where, seen=seen)
+
+
+def include_file(
+    name: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    seen: set[Path],
+    flag: str = "-r",
+    parse: Callable[[str, Evidence, Path], None] | None = None,
+) -> None:
+    """Follow a file an install names (`pip install -r NAME`, `conda install --file NAME`), where
+    the import may read it, and read it with `parse` (default: as a requirements file)."""
     shown = excerpt(name)
     if base is None:
         found.warnings.append(
-            f"{where}: -r {shown}: included files can only be followed when importing a file; "
+            f"{where}: {flag} {shown}: included files can only be followed when importing a file; "
             "not followed"
         )
         return
     if found.include_depth >= MAX_INCLUDE_DEPTH:
         found.warnings.append(
-            f"{where}: -r {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
+            f"{where}: {flag} {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
             "not followed"
         )
         return
@@ -234,20 +251,20 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
                 path, found.docker = moved.resolve(name), moved
         if not inside(path, found.docker.context):
             found.warnings.append(
-                f"{where}: -r {shown}: outside the build context {found.docker.context}; "
+                f"{where}: {flag} {shown}: outside the build context {found.docker.context}; "
                 "not followed"
             )
             return
         if not path.exists():
             found.warnings.append(
-                f"{where}: -r {shown}: {path} is not in the build context "
+                f"{where}: {flag} {shown}: {path} is not in the build context "
                 f"{found.docker.context} (pass --context DIR if the image is built from "
                 "another folder); not followed"
             )
             return
     if found.root is not None and not inside(path, found.root):
         found.warnings.append(
-            f"{where}: -r {shown}: outside the imported folder {found.root}; not followed"
+            f"{where}: {flag} {shown}: outside the imported folder {found.root}; not followed"
         )
         return
     # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
@@ -260,7 +277,7 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
     ):
         what = "an absolute path" if Path(name).is_absolute() else "outside the file's folder"
         found.warnings.append(
-            f"{where}: -r {shown}: {what}; not followed (an import reads only files inside "
+            f"{where}: {flag} {shown}: {what}; not followed (an import reads only files inside "
             "the imported file's folder)"
         )
         return
@@ -271,13 +288,16 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
     try:
         text = read_source(path, shown=shown)
     except UnreadableSource as exc:
-        found.warnings.append(f"{where}: -r {exc}; not followed")
+        found.warnings.append(f"{where}: {flag} {exc}; not followed")
         return
     saved = found.source
     found.source = name if len(name) <= 200 else shown
     found.include_depth += 1
     try:
-        parse_requirements(text, found, resolved.parent, seen=seen)
+        if parse is None:
+            parse_requirements(text, found, resolved.parent, seen=seen)
+        else:
+            parse(text, found, resolved.parent)
     finally:
         found.include_depth -= 1
         found.source = saved
@@ -379,7 +399,7 @@ def _family(
     if name == "torch":
         set_torch(found, "pip", version, ranged, where=where, label=label)
     else:
-        found.companions[name] = make_pin(version, ranged, label, where)
+        set_companion(found, name, make_pin(version, ranged, label, where))
 
 
 def _wheel_url(text: str) -> str | None:

@@ -61,7 +61,12 @@ def carry_conda(found: Evidence, src: str, report: Report, *, switched: bool) ->
     if carried.refused:
         what = f"pip cannot install these conda dependencies: {'; '.join(carried.refused)}"
         if switched:
-            report.problems.append(f"{src}: the environment moves to pip, and {what}")
+            # The torch answer stands; what only conda had is a departure (--strict refuses it).
+            names = ", ".join(r.split(" (", 1)[0] for r in carried.refused)
+            report.depart(
+                src, names, "in the conda dependencies", "left out",
+                f"the environment moves to pip, and {what}",
+            )  # fmt: skip
         else:
             report.warnings.append(f"{src}: torch is installed with pip; left out, as {what}")
 
@@ -150,7 +155,7 @@ def route_issues(
         )
         pip = build.model_copy(update={"index": form}) if form else build
         return issues_for(matrix, release, manager="pip", accelerator=acc, pip=pip)
-    return issues_for(
+    issues = issues_for(
         matrix,
         release,
         manager="conda",
@@ -158,6 +163,29 @@ def route_issues(
         conda=build,
         extra_channels=tuple(found.channels),
     )
+    if from_anaconda(found.channels):
+        # The defaults channel built pytorch itself and deleted none of it: what the pytorch
+        # channel lost (or never had) says nothing about an export from defaults.
+        return [i for i in issues if i.channel != "pytorch"]
+    return issues
+
+
+# Anaconda's own channels (`defaults` is pkgs/main + pkgs/r; `anaconda` is the same packages on
+# anaconda.org): their pytorch builds (build strings cuda100py36h938c94c_0, _pytorch_select)
+# are Anaconda's, not the pytorch channel's.
+_ANACONDA_CHANNELS: Final = frozenset({"defaults", "anaconda", "main", "pkgs/main"})
+
+
+def from_anaconda(channels: list[str]) -> bool:
+    """The file takes pytorch from Anaconda's channels: it names one and not `pytorch`.
+
+    >>> from_anaconda(["anaconda", "conda-forge"]), from_anaconda(["pytorch", "defaults"])
+    (True, False)
+    >>> from_anaconda([]), from_anaconda(["conda-forge"])
+    (False, False)
+    """
+    names = {c.rstrip("/").lower() for c in channels}
+    return "pytorch" not in names and bool(names & _ANACONDA_CHANNELS)
 
 
 def known_issues(

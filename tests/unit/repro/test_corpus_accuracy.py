@@ -4,10 +4,11 @@ The corpus is tests/data/real/SOURCES.yaml and CORPUS.yaml (files copied from pu
 answers graded from facts, never from envgen's output). The thresholds are the accuracy measured
 when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
 and prints the table and the misses; one that makes it better passes (raise the thresholds then).
-The former held-out fifth (43 files, measured once at 37/43) is folded into CORPUS.yaml. A new
-held-out set lives in tests/data/real-heldout/: its manifest is read and checked here (provenance,
-schema, repositories used nowhere else), but its files are never imported here; the lead measures
-them once with `scripts/corpus_accuracy.py --heldout`.
+The two former held-out sets (43 files measured once at 37/43, then 50 files measured once at
+43/50) are folded into CORPUS.yaml. A fresh held-out set, when installed at tests/data/real-heldout/,
+has its manifest read and checked here (provenance, schema, repositories used nowhere else), but its
+files are never imported here; the lead measures them once with `scripts/corpus_accuracy.py
+--heldout`. Without that folder the held-out tests skip.
 """
 
 from __future__ import annotations
@@ -27,12 +28,17 @@ from tests.support.corpus_report import REPORT
 ROOT = Path(__file__).resolve().parents[3]
 REAL = ROOT / "tests" / "data" / "real"
 HELDOUT = ROOT / "tests" / "data" / "real-heldout"
+needs_heldout = pytest.mark.skipif(
+    not (HELDOUT / "SOURCES.yaml").is_file(), reason="no held-out set at tests/data/real-heldout/"
+)
 
-# Measured after folding the former held-out fifth into CORPUS.yaml and adding batch 11 (main at
-# 80fcbc7): 238 of 252 right overall (94.4%), 177 of 190 on the files added for generalization
-# (CORPUS.yaml, 93.2%).
-MIN_OVERALL = 0.94
-MIN_NEW = 0.92
+# Measured after folding the second held-out set (50 files, first measured at 43/50), batch 12
+# (21 files from 20 new repositories, first measured at 17/21), batch 13 (6 files, first 5/6) and
+# batches 14-16 (6 files, first 5/6) into CORPUS.yaml and fixing the families they missed (branch
+# import, issue 24): 333 of 334 right overall (99.7%), 271 of 272 on the files added for
+# generalization (CORPUS.yaml, 99.6%). Rounded down.
+MIN_OVERALL = 0.99
+MIN_NEW = 0.99
 
 
 def _script() -> ModuleType:
@@ -87,7 +93,9 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
     assert ca.era({}) == ca.UNDATED
 
 
-@pytest.mark.parametrize("manifest", [REAL / "CORPUS.yaml", HELDOUT / "SOURCES.yaml"])
+@pytest.mark.parametrize(
+    "manifest", [REAL / "CORPUS.yaml", pytest.param(HELDOUT / "SOURCES.yaml", marks=needs_heldout)]
+)
 def test_corpus_entries_have_provenance(manifest: Path) -> None:
     """Every file is recorded with owner/repo, the commit it was copied at and that commit's date."""
     for entry in yaml.safe_load(manifest.read_text()):
@@ -110,6 +118,7 @@ def _repos(manifest: Path) -> set[str]:
     return {e["repo"].lower() for e in yaml.safe_load(manifest.read_text())}
 
 
+@needs_heldout
 def test_heldout_is_new_repositories_a_fifth_apart() -> None:
     """The held-out set: at least 45 files from 35 repositories used nowhere else in tests/data/."""
     held = yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
@@ -125,9 +134,10 @@ def test_heldout_is_new_repositories_a_fifth_apart() -> None:
         assert f"| {repo} |" not in other, f"{repo} is already in tests/data/extensions-real/"
 
 
+@needs_heldout
 def test_heldout_manifest_reads_without_importing() -> None:
     """A dry parse of what `corpus_accuracy.py --heldout` reads: every entry has a known format,
-    an era of 2017-2025 and an answer of the graded shape (no file is imported)."""
+    an era of 2017-2026 and an answer of the graded shape (no file is imported)."""
     loaded = ca.load(ca.HELDOUT)
     assert [e["import"] for _, e in loaded] == [
         e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
@@ -135,7 +145,7 @@ def test_heldout_manifest_reads_without_importing() -> None:
     known = {name for name, _ in ca._FORMATS}
     for root, entry in loaded:
         assert ca.file_format(root, entry) in known, entry["import"]
-        assert "2017" <= ca.era(entry) <= "2025", entry["import"]
+        assert "2017" <= ca.era(entry) <= "2026", entry["import"]
         want = entry["expected"]
         if want == {"refused": True}:
             continue

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import load_matrix
 from envgen.repro.carry import carry_to_pip, load_table
-from envgen.repro.importer import import_text
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, import_text
 
 # pytorch 1.4.0: the pytorch channel deleted its packages before 1.5.1 (matrices/known-issues.yaml),
 # so the import moves to pip.
@@ -54,13 +57,29 @@ def test_a_switch_to_pip_carries_every_conda_dependency() -> None:
     ]
 
 
-def test_what_pip_cannot_install_refuses_the_import() -> None:
+def test_what_pip_cannot_install_is_a_departure() -> None:
+    # The torch answer stands; ffmpeg, a program only conda had, is left out with a warning.
+    result = import_text(ENV + "  - ffmpeg=4.2\n", filename="environment.yml", matrix=load_matrix())
+    assert result.project["managers"] == ["pip"]
+    pip = result.project["pip"]
+    assert isinstance(pip, list)
+    assert not any(str(r).startswith("ffmpeg") for r in pip)
+    assert any(
+        w.startswith(
+            "environment.yml: ffmpeg was in the conda dependencies, now left out, because the "
+            "environment moves to pip, and pip cannot install these conda dependencies: ffmpeg "
+            "(the ffmpeg program is not a PyPI distribution"
+        )
+        for w in result.warnings
+    )
+
+
+def test_what_pip_cannot_install_refuses_a_strict_import(tmp_path: Path) -> None:
+    (tmp_path / "environment.yml").write_text(ENV + "  - ffmpeg=4.2\n")
+    options = ImportOptions(source=tmp_path / "environment.yml", strict=True)
     with pytest.raises(ImportSpecError) as info:
-        import_text(ENV + "  - ffmpeg=4.2\n", filename="environment.yml", matrix=load_matrix())
-    assert (
-        "environment.yml: the environment moves to pip, and pip cannot install these conda "
-        "dependencies: ffmpeg (the ffmpeg program is not a PyPI distribution"
-    ) in str(info.value)
+        run_import(options, load_matrix())
+    assert "ffmpeg was in the conda dependencies, now left out" in str(info.value)
 
 
 def test_a_package_the_file_already_names_under_pip_is_not_doubled() -> None:

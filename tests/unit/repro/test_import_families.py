@@ -7,6 +7,7 @@ case.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand, pip_pins
-from envgen.repro.importer import ImportResult, import_text
+from envgen.render.requirements import requirement_lines
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, ImportResult, import_text
 
 
 @pytest.fixture(scope="module")
@@ -107,13 +110,34 @@ def test_a_real_post_release_is_kept(
     assert _expands(matrix, result) == (f"{expected[1]}",)
 
 
-def test_a_post_release_pypi_never_had_is_the_release(matrix: Matrix) -> None:
-    # A plain pin goes to PyPI, whose 1.0.1 is the cu90 build; 1.0.1.post2 was never there.
+def test_a_post_release_pypi_no_longer_has_is_kept_from_its_wheel_page(matrix: Matrix) -> None:
+    # A plain pin went to PyPI, whose 1.0.1 is the cu90 build; PyPI has dropped 1.0.1.post2 since,
+    # but its cu90 wheel is on download.pytorch.org/whl/cu90/ (floydhub/dockerfiles@34ea874).
     result = _import(matrix, "requirements.txt", "torch==1.0.1.post2\n")
-    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
-    assert any("PyPI's wheels, the route envgen writes for cu90, never had 1.0.1.post2" in w
+    assert _keys(result) == (None, "1.0.1.post2", ["cu90"], ["pip"])
+    assert any("the lock pins torch==1.0.1.post2 from download.pytorch.org/whl/cu90/" in w
                for w in result.warnings)  # fmt: skip
-    assert 'torch: "1.0.1"  # the file pins torch 1.0.1.post2' in result.text
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    lines = {v.python: requirement_lines(v) for v in expand(spec, matrix).variants}
+    assert (
+        "torch @ https://download.pytorch.org/whl/cu90/torch-1.0.1.post2-cp37-cp37m-linux_x86_64.whl"
+        in lines["3.7"]
+    )
+
+
+def test_a_post_release_wheel_is_the_one_the_lock_names(matrix: Matrix) -> None:
+    # The 1.0.1 cpu row names 1.0.1's own wheel; the post-release's lock names the post2 wheel.
+    result = _import(
+        matrix,
+        "setup_env.sh",
+        "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-"
+        "linux_x86_64.whl\n",
+    )
+    spec = parse_spec(result.text, path=Path("project.yaml"))
+    (variant,) = expand(spec, matrix).variants
+    assert [r for r in requirement_lines(variant) if r.startswith("torch")] == [
+        "torch @ https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-cp36-cp36m-linux_x86_64.whl"
+    ]
 
 
 def test_a_post_release_that_never_existed_is_a_departure(matrix: Matrix) -> None:
@@ -361,3 +385,256 @@ def test_an_arbitrary_equality_that_is_no_version_is_a_departure(matrix: Matrix)
     result = _import(matrix, "requirements.txt", "torch==2.1.0 torch===1..2,<3\n")
     assert result.project["torch"]
     assert any("no PyTorch release matches it" in w for w in result.warnings), result.warnings
+
+
+# --- pip's general options before its subcommand ------------------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("Dockerfile", "FROM ubuntu:16.04\nRUN pip3 --no-cache-dir install --upgrade "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+        ("install.sh", "pip -q --timeout 60 install "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+        ("install.sh", "python3.5 -m pip --disable-pip-version-check install "
+         "http://download.pytorch.org/whl/cu80/torch-0.3.1-cp35-cp35m-linux_x86_64.whl\n"),
+    ],
+    ids=["no-cache-dir", "quiet-timeout", "python-m-pip"],
+)  # fmt: skip
+def test_pip_general_options_before_the_subcommand(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    # pip reads its general options before the subcommand; the wheel names torch, CUDA and python.
+    assert _keys(_import(matrix, filename, text)) == ("3.5", "0.3.1", ["cu80"], ["pip"])
+
+
+def test_an_unknown_option_before_the_subcommand_is_no_install(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "install.sh", "pip --frobnicate install torch==1.8.0\n")
+
+
+# --- an unpinned repeat keeps the earlier pin ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("environment.yml", "channels: [pytorch]\ndependencies:\n  - pytorch==1.6\n"
+         "  - torchvision==0.7\n  - cudatoolkit=10.1\n  - pytorch\n  - torchvision\n"),
+        ("requirements.txt", "torch==1.6.0\ntorchvision==0.7.0\ntorchvision\n"),
+    ],
+    ids=["conda", "pip"],
+)  # fmt: skip
+def test_an_unpinned_repeat_keeps_the_companion_pin(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    # The second, unpinned torchvision is already satisfied by the first: it installs nothing.
+    result = _import(matrix, filename, text)
+    assert (result.project["torch"], result.project["torchvision"]) == ("1.6.0", "0.7.0")
+
+
+def test_a_later_pin_still_replaces_an_unpinned_companion(matrix: Matrix) -> None:
+    result = _import(matrix, "requirements.txt", "torchvision\ntorch==1.6.0\ntorchvision==0.7.0\n")
+    assert result.project["torchvision"] == "0.7.0"
+
+
+# --- exports from Anaconda's own channels ---------------------------------------------------------
+def test_an_anaconda_channel_export_stays_on_conda(matrix: Matrix) -> None:
+    # The pytorch channel deleted its packages before 1.5.1; Anaconda's defaults/anaconda
+    # channels built their own pytorch (selected by _pytorch_select and cudatoolkit) and kept it.
+    text = (
+        "name: e\nchannels:\n  - anaconda\n  - defaults\ndependencies:\n  - _pytorch_select=0.2\n"
+        "  - cudatoolkit=10.1.243\n  - python=3.8.2\n  - pytorch=1.4.0\n"
+    )
+    assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.4.0", ["cu101"], ["conda"])
+
+
+def test_the_pytorch_channel_still_moves_to_pip(matrix: Matrix) -> None:
+    text = "channels:\n  - pytorch\n  - defaults\ndependencies:\n  - pytorch=1.4.0\n  - cudatoolkit=10.1\n"
+    assert _import(matrix, "environment.yml", text).project["managers"] == ["pip"]
+
+
+def test_an_exports_build_string_outweighs_a_stray_cpuonly(matrix: Matrix) -> None:
+    # `conda list --export` saved as requirements.txt (no channels: conda list leaves defaults
+    # blank): the installed pytorch build is Anaconda's CUDA 10.0 one, beside a cpuonly package.
+    text = (
+        "# platform: linux-64\ncpuonly=1.0=0\ncudatoolkit=10.0.130=0\npython=3.6.9=h265db76_0\n"
+        "pytorch=1.2.0=cuda100py36h938c94c_0\ntorchvision=0.4.0=cuda100py36hecfc37a_0\n"
+    )
+    result = _import(matrix, "requirements.txt", text)
+    assert _keys(result) == ("3.6", "1.2.0", ["cu100"], ["conda"])
+    assert result.project["torchvision"] == "0.4.0"
+
+
+# --- README package lists -------------------------------------------------------------------------
+def test_a_readme_conda_package_list_is_the_environment(matrix: Matrix) -> None:
+    text = (
+        "# X\n\n## Setup\nWe use conda. The following packages are required:\n```\n"
+        "pytorch=1.7.0\ntorchvision=0.8.0\ncudatoolkit=11.0\nopencv\nscipy\n```\n"
+    )
+    result = _import(matrix, "README.md", text)
+    assert _keys(result) == (None, "1.7.0", ["cu110"], ["conda"])
+    assert result.project["torchvision"] == "0.8.0"
+
+
+def test_a_readme_pip_package_list_is_the_requirements(matrix: Matrix) -> None:
+    text = "Requirements:\n```\ntorch==1.4.0\ntorchvision==0.5.0\nnumpy\n```\n"
+    # PyPI's linux wheel of 1.4.0 is the CUDA 10.1 build (matrix show 1.4.0).
+    assert _keys(_import(matrix, "README.md", text)) == (None, "1.4.0", ["cu101"], ["pip"])
+
+
+def test_a_package_list_nothing_introduces_is_not_read(matrix: Matrix) -> None:
+    # A block of versions printed as output (`pip freeze` shown as a result) installs nothing.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "README.md", "We got these numbers:\n```\ntorch==1.4.0\n```\n")
+
+
+# --- BuildKit RUN forms ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN --mount=type=cache,target=/root/.cache/pip \\\n    pip install torch==2.0.1\n",
+        "RUN --network=host --mount=type=secret,id=x pip install torch==2.0.1\n",
+        "RUN <<EOT\nset -e\npip install torch==2.0.1\nEOT\n",
+        "RUN <<-'EOT' bash\n\tpip install torch==2.0.1\nEOT\n",
+    ],
+    ids=["mount", "network-mount", "heredoc", "heredoc-bash"],
+)
+def test_buildkit_run_forms(matrix: Matrix, run: str) -> None:
+    # PyPI's linux wheel of 2.0.1 is the CUDA 11.7 build (matrix show 2.0.1).
+    result = _import(matrix, "Dockerfile", "FROM python:3.10-slim\n" + run)
+    assert _keys(result) == ("3.10", "2.0.1", ["cu117"], ["pip"])
+
+
+def test_a_python_heredoc_is_not_shell(matrix: Matrix) -> None:
+    # `RUN python3 <<EOF` feeds Python to python3: its text is no install command.
+    text = "FROM python:3.10\nRUN python3 <<EOF\nprint('pip install torch==2.0.1')\nEOF\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "Dockerfile", text)
+
+
+# --- conda install --file -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "listing",
+    [
+        "# conda specs\nnumpy=1.20\npytorch==1.9.0\ncudatoolkit=11.1  # CUDA\n",
+        "# platform: linux-64\npytorch=1.9.0=py3.8_cuda11.1_cudnn8.0.5_0\ncudatoolkit=11.1.1=h6406543_8\n",
+    ],
+    ids=["specs", "export"],
+)
+def test_conda_install_file_is_read(tmp_path: Path, listing: str) -> None:
+    (tmp_path / "conda.txt").write_text(listing)
+    (tmp_path / "setup.sh").write_text(
+        "conda create -n x python=3.8 -y\nconda install --file conda.txt -c pytorch -c nvidia -y\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "setup.sh"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"], p["managers"]) == (
+        "3.8", "1.9.0", ["cu111"], ["conda"],
+    )  # fmt: skip
+
+
+def test_conda_install_file_outside_the_folder_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "conda.txt").write_text("pytorch==1.9.0\n")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "setup.sh").write_text("conda install --file ../conda.txt -c pytorch\n")
+    with pytest.raises(ImportSpecError):
+        run_import(ImportOptions(source=tmp_path / "in" / "setup.sh"), load_matrix())
+
+
+# --- Python 2's pip --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    ["pip2 install numpy torch torchvision", "python2 -m pip install torch torchvision"],
+    ids=["pip2", "python2-m-pip"],
+)
+def test_python2s_pip_installs_the_last_torch_with_cp27_wheels(matrix: Matrix, line: str) -> None:
+    # PyPI's last cp27 torch is 1.4.0 (its linux wheel the CUDA 10.1 build); 1.5.0's only cp27
+    # wheel is for macOS, so it is no answer on Linux.
+    text = "FROM ubuntu:20.04\nRUN apt-get install -y python3-pip python2\nRUN " + line + "\n"
+    result = import_text(text, filename="Dockerfile", matrix=matrix, as_of=dt.date(2023, 3, 15))
+    assert _keys(result) == ("2.7", "1.4.0", ["cu101"], ["pip"])
+
+
+def test_an_unversioned_pip_names_no_python(matrix: Matrix) -> None:
+    result = _import(matrix, "install.sh", "pip3 install torch==1.4.0\n")
+    assert result.project.get("python") is None
+
+
+# --- Poetry: groups, sources, and `poetry install` -------------------------------------------------
+_POETRY = """[tool.poetry]
+name = "x"
+[tool.poetry.dependencies]
+python = ">=3.10,<3.11"
+numpy = "^1.23.2"
+[[tool.poetry.source]]
+name = "torch"
+url = "https://download.pytorch.org/whl/cpu"
+secondary = true
+[tool.poetry.group.torch]
+optional = true
+[tool.poetry.group.torch.dependencies]
+torch = { version = "1.13.1", source = "torch" }
+"""
+
+
+def test_poetry_install_with_an_optional_group_reads_it_and_its_source(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(_POETRY)
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.10-buster\nCOPY pyproject.toml /app/pyproject.toml\nWORKDIR /app\n"
+        "RUN pip install poetry==1.3.1\nRUN poetry install --with torch\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "Dockerfile"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"], p["managers"]) == (
+        "3.10", "1.13.1", ["cpu"], ["pip"],
+    )  # fmt: skip
+
+
+def test_an_optional_poetry_group_is_not_installed_by_default(matrix: Matrix) -> None:
+    # `poetry install` without --with: the optional group, and so torch, is not installed.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "pyproject.toml", _POETRY)
+    text = _POETRY.replace("optional = true\n", "")
+    assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "1.13.1", ["cpu"], ["pip"])
+
+
+# --- uv sources in pyproject.toml ------------------------------------------------------------------
+_UV = """[project]
+name = "x"
+version = "0.1.0"
+dependencies = ["torch==2.5.1", "torchvision==0.20.1"]
+[tool.uv.sources]
+torch = [
+  { index = "pytorch-cpu", marker = "sys_platform == 'darwin'" },
+  { index = "pytorch-cu121", marker = "sys_platform == 'linux'" },
+]
+torchvision = [{ index = "pytorch-cu121" }]
+[[tool.uv.index]]
+name = "pytorch-cu121"
+url = "https://download.pytorch.org/whl/cu121"
+explicit = true
+[[tool.uv.index]]
+name = "pytorch-cpu"
+url = "https://download.pytorch.org/whl/cpu"
+explicit = true
+"""
+
+
+def test_uv_sources_route_torch_through_their_index(matrix: Matrix) -> None:
+    # Without the source, PyPI's linux 2.5.1 is the CUDA 12.4 build; the Linux source says cu121.
+    assert _keys(_import(matrix, "pyproject.toml", _UV)) == (None, "2.5.1", ["cu121"], ["pip"])
+
+
+def test_a_uv_source_scoped_to_an_extra_is_not_the_default_install(matrix: Matrix) -> None:
+    text = _UV.replace(
+        "torch = [\n", 'torch = [\n  { index = "pytorch-cpu", extra = "cpu" },\n'
+    ).replace('{ index = "pytorch-cu121", marker', '{ index = "pytorch-cpu", extra = "x", marker')
+    text = text.replace('torchvision = [{ index = "pytorch-cu121" }]', "")
+    assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "2.5.1", ["cu124"], ["pip"])
+
+
+def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
+    text = (
+        '[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\npython = "^3.7"\n'
+        'torch = {url = "https://download.pytorch.org/whl/cu111/torch-1.9.0%2Bcu111-cp37-cp37m-'
+        'linux_x86_64.whl"}\n'
+    )
+    assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.7", "1.9.0", ["cu111"], ["pip"])

@@ -310,6 +310,62 @@ def test_lookups_of_installed_things_find_nothing_on_a_fresh_machine() -> None:
     assert route.alternatives == []
 
 
+def test_a_negated_pipeline_is_negated_whole() -> None:
+    # `! a | b` negates the pipeline's status (bash), though the grammar hangs `!` on `a`.
+    route = interpret(
+        'if ! conda env list | grep -q "paper"; then\n  conda create -y -n paper python=3.10\n'
+        "else\n  echo exists\nfi\n"
+        "if ! echo hi | grep -q x; then\n  pip install torch==2.1.0\nfi\n"
+    )
+    installs = [t for t in _runs(route) if " install " in t or " create " in t]
+    assert installs == ["conda create -y -n paper python=3.10", "pip install torch==2.1.0"]
+    assert route.alternatives == []
+
+
+def test_batch_for_loops_run_once_on_their_first_item() -> None:
+    route = interpret(
+        "@echo off\nfor %%V in (3.12 3.11) do (\n  py -%%V --version\n)\n"
+        "for %%P in (torch==2.8.0) do pip install %%P\n"
+        "for /f \"delims=\" %%X in ('where python') do set PY=%%X\n"
+        "for %%F in (*.whl) do pip install %%F\n"
+        "for /l %%N in (1,1,3) do pip install x==%%N\n",
+        kind="bat",
+    )
+    assert _runs(route) == [
+        "py -3.12 --version", "pip install torch==2.8.0", "pip install x==1",
+    ]  # fmt: skip
+
+
+def test_uv_sync_python_names_the_python() -> None:
+    result = import_text(
+        "uv sync --python 3.12\nuv pip install torch==2.8.0 --index-url "
+        "https://download.pytorch.org/whl/cu128\n",
+        filename="install.sh",
+        matrix=load_matrix(),
+    )
+    assert (result.project["python"], result.project["accelerators"]) == ("3.12", ["cu128"])
+
+
+def test_a_long_and_chain_is_not_nesting() -> None:
+    # The grammar nests `a && b && ...` one level per operator; a chain is read flat.
+    chain = " && ".join(f"echo step{i}" for i in range(120))
+    route = interpret(chain + " && pip install torch==1.13.1\n")
+    assert _runs(route)[-1] == "pip install torch==1.13.1"
+    assert route.notes == []
+
+
+def test_dockerfile_comment_lines_inside_a_run_continuation() -> None:
+    # Docker drops comment lines and skips empty lines inside a continued RUN.
+    text = (
+        'FROM ubuntu:16.04\nRUN PIP="python -m pip --no-cache-dir install" && \\\n'
+        "# ---- torch ----\n\n    $PIP http://download.pytorch.org/whl/cu90/"
+        "torch-0.4.0-cp36-cp36m-linux_x86_64.whl && \\\n# done\n    echo ok\n"
+    )
+    result = import_text(text, filename="Dockerfile", matrix=load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"]) == ("3.6", "0.4.0", ["cu90"])
+
+
 def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
     project, _ = _import(
         tmp_path,
