@@ -15,9 +15,11 @@ GPU architectures the build was compiled for, from the artifact of that release 
    scripts themselves are not copied).
 
 A build neither source covers is not derived: its row keeps its values and says `inferred: true`
-with the rule that gave them (`--rule`, printed per row). Releases from 2.6 were built from
-pytorch/pytorch's .ci/manywheel/build_cuda.sh at the release tag; that repository could not be
-read at its tags here (its snapshot is 4 GB), so their non-PyPI CUDA builds stay inferred.
+with the rule that gave them (`--rule`, printed per row), unless that row's source names no
+public locator (a URL or owner/repo@commit): then the build gets no row ("architecture not
+checked"). Releases from 2.6 were built from pytorch/pytorch's .ci/manywheel/build_cuda.sh at the
+release tag; that repository could not be read at its tags here (its snapshot is 4 GB), so their
+non-PyPI CUDA builds stay inferred.
 
     python scripts/derive_gpu_archs.py                 # diff of gpu-archs.yaml; exit 1 if stale
     python scripts/derive_gpu_archs.py --write         # rewrite it
@@ -509,6 +511,8 @@ def record_builder(
 # --- derivation (pure) ------------------------------------------------------------------------
 DERIVED_PLATFORMS: Final = ("linux-64", "linux-aarch64", "win-64")
 NO_CARRY_FROM: Final = "2.9"  # the first release whose non-PyPI builds keep no carried row
+# a URL or owner/repo@commit: a carried row's values are kept only where its source names one
+PUBLIC_LOCATOR: Final = re.compile(r"https?://|(?<![\w./-])[\w.-]+/[\w.-]+@[0-9a-f]{7,40}\b")
 _WHEEL_ARCH: Final = {"linux-64": "x86_64", "linux-aarch64": "aarch64"}
 WHEEL_SOURCE: Final = (
     "pypi-wheel: the arch flags compiled into torch/lib/libtorch_python.so (what "
@@ -584,6 +588,10 @@ def _old_fact(
             and platform in row["platforms"]
             and Version(release) in SpecifierSet(row["torch"])
         ):
+            if not PUBLIC_LOCATOR.search(row["source"]):
+                # values nobody can check again (a copy with no public address): no row,
+                # doctor says "architecture not checked" (issue 23)
+                return None
             why = (
                 "built from pytorch/pytorch .ci/ at the release tag, which could not be read here"
                 if Version(release) >= Version("2.6")

@@ -6,10 +6,8 @@ envgen: a public URL, or `owner/repo@commit[:path]` (a git object at a commit). 
 ids of a search index are never a source, and neither are bare words. A few short citation forms
 the matrix has always used stand for exactly one such locator; they are listed in ABBREVIATIONS
 with the locator they expand to (docs/reference/matrix.md, "Sources"). A row marked `inferred`
-must say the rule that inferred it.
-
-Families other engineers are re-deriving right now sit in PENDING; a listed family that already
-passes fails the test, so the list can only shrink.
+must say the rule that inferred it. No family or row is excused: a row with no public source
+is removed, not listed (gpu-archs.yaml's 2.6-2.7 copies went that way, issue 23).
 """
 
 from __future__ import annotations
@@ -174,52 +172,14 @@ def all_rows() -> list[Row]:
 ROWS: Final = all_rows()
 FAMILIES: Final = sorted({r.family for r in ROWS})
 
-# Re-derived per tag by other engineers this session (issue 23): pyg-lib (extpyg: its README
-# index row cites no commit). detectron2 and pytorch3d (extmm) now pass; the others already did.
-PENDING: Final = frozenset(f"extensions.yaml:{name}" for name in ("pyg-lib",))
-
-# Rows that fail today and are not another engineer's: each is a known gap, reported, and the
-# list only shrinks (a listed row that passes fails the test). gpu-archs.yaml's 2.6/2.7 rows cite
-# a third-party copy of a build script that was found in a search index with no public address.
-KNOWN_GAPS: Final = frozenset(
-    {
-        "gpu-archs.yaml torch>=2.6.0,<2.8.0 11.8 linux-64",
-        "gpu-archs.yaml torch==2.6.0 12.6 linux-64",
-        "gpu-archs.yaml torch>=2.7.0,<2.8.0 12.8 linux-64",
-    }
-)
-
-
-def gap_key(row: Row) -> str:
-    data = row.data
-    versions = ",".join(data.get("cuda") or data.get("rocm") or [])
-    return f"{row.family} torch{data.get('torch')} {versions} {','.join(data.get('platforms', []))}"
-
 
 def family_problems(family: str) -> list[str]:
-    return [
-        p for r in ROWS if r.family == family and gap_key(r) not in KNOWN_GAPS for p in problems(r)
-    ]
+    return [p for r in ROWS if r.family == family for p in problems(r)]
 
 
-@pytest.mark.parametrize("where", sorted(KNOWN_GAPS))
-def test_a_known_gap_is_still_a_gap(where: str) -> None:
-    rows = [r for r in ROWS if gap_key(r) == where]
-    assert rows, f"{where} is gone: remove it from KNOWN_GAPS"
-    assert problems(rows[0]), f"{where} passes now: remove it from KNOWN_GAPS"
-
-
-@pytest.mark.parametrize("family", [f for f in FAMILIES if f not in PENDING])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_every_row_cites_a_public_locator(family: str) -> None:
     assert family_problems(family) == []
-
-
-@pytest.mark.parametrize("family", sorted(PENDING))
-def test_a_pending_family_is_still_pending(family: str) -> None:
-    """The allowlist shrinks: a family that passes must leave PENDING."""
-    if family not in FAMILIES:
-        pytest.fail(f"{family} is no family of matrices/ any more: remove it from PENDING")
-    assert family_problems(family), f"{family} passes now: remove it from PENDING"
 
 
 def test_every_matrix_file_is_covered() -> None:

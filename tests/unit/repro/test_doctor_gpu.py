@@ -131,43 +131,53 @@ TABLE: dict[str, tuple[HostInfo, VariantTarget, GpuFacts, Verdict, str]] = {
     ),
     "A100 on 535, cu126: minor-version compatibility": (
         host("535.104.05", A100),
-        cuda("2.6.0", "12.6"),
+        cuda("2.7.0", "12.6"),
         LINUX,
         "minor-compat",
         minor_compat("535.104.05", "560.28.03", "12.6", "525.60.13")
-        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.6.0 cu126",
+        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.7.0 cu126",
     ),
-    "RTX 5090 with 2.6 cu126: no sm_120": (
+    # Linux 2.7's cu128 build is not on PyPI and its release's script was not read: no row,
+    # so the first Linux build with sm_120 in the matrix is 2.8's cu128 (its PyPI wheel).
+    "RTX 5090 with 2.6 cu124: no sm_120": (
         host("570.86.10", RTX5090),
-        cuda("2.6.0", "12.6"),
+        cuda("2.6.0", "12.4"),
         LINUX,
         "no",
-        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu126 (compiled for "
-        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); first supported in torch 2.7.0 cu128",
+        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu124 (compiled for "
+        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); first supported in torch 2.8.0 cu128",
     ),
-    "RTX 5090 with 2.7 cu126: the same release's cu128 has it": (
+    "RTX 5090 with 2.8 cu126: the same release's newest CUDA build has it": (
         host("570.86.10", RTX5090),
-        cuda("2.7.0", "12.6"),
+        cuda("2.8.0", "12.6"),
         LINUX,
         "no",
-        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.7.0 cu126 (compiled for "
-        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); torch 2.7.0 cu128 has them",
+        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.8.0 cu126 (compiled for "
+        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); torch 2.8.0 cu129 has them",
     ),
-    "RTX 5090 with 2.7 cu128": (
+    "RTX 5090 with 2.8 cu128": (
+        host("570.86.10", RTX5090),
+        cuda("2.8.0", "12.8"),
+        LINUX,
+        "ok",
+        "driver 570.86.10 >= 570.26, the minimum for CUDA 12.8; NVIDIA GeForce RTX 5090: "
+        "sm_120 is in the compiled list of torch 2.8.0 cu128",
+    ),
+    "RTX 5090 with 2.7 cu128 on Linux: no list from the release's own artifact, not judged": (
         host("570.86.10", RTX5090),
         cuda("2.7.0", "12.8"),
         LINUX,
         "ok",
-        "driver 570.86.10 >= 570.26, the minimum for CUDA 12.8; NVIDIA GeForce RTX 5090: "
-        "sm_120 is in the compiled list of torch 2.7.0 cu128",
+        "driver 570.86.10 >= 570.26, the minimum for CUDA 12.8; NVIDIA GeForce RTX 5090 (sm_120): "
+        "architecture not checked (the matrix has no arch list for torch 2.7.0 cu128 on linux-64)",
     ),
-    "RTX 5090 with 2.6 cu126 on an old driver: the fix needs a newer driver": (
+    "RTX 5090 with 2.6 cu124 on an old driver: the fix needs a newer driver": (
         host("560.35.03", RTX5090),
-        cuda("2.6.0", "12.6"),
+        cuda("2.6.0", "12.4"),
         LINUX,
         "no",
-        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu126 (compiled for "
-        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); first supported in torch 2.7.0 cu128",
+        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu124 (compiled for "
+        "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90); first supported in torch 2.8.0 cu128",
     ),
     "H100 with cu130 on 575: below the 13.x floor": (
         host("575.51.03", H100),
@@ -317,24 +327,26 @@ def test_minor_compat_is_ok_but_counts_as_a_verdict_of_its_own() -> None:
 
 
 def test_every_gpu_must_be_supported() -> None:
-    (a,) = assess_variants(host("570.86.10", A100, RTX5090), [cuda("2.6.0", "12.6")], LINUX)
+    (a,) = assess_variants(host("570.86.10", A100, RTX5090), [cuda("2.6.0", "12.4")], LINUX)
     assert (a.verdict, a.reason.split(";")[0]) == (
         "no",
-        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu126 (compiled for "
+        "NVIDIA GeForce RTX 5090 (sm_120) has no kernels in torch 2.6.0 cu124 (compiled for "
         "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90)",
     )
 
 
 def test_old_gpu_dropped_from_a_release_names_the_last_one() -> None:
+    # 2.6 / 2.7 cu118 have no list (no public source read, issue 23): the last build the
+    # matrix knows to carry sm_37 is 2.5.1 cu118
     k80 = Gpu(name="Tesla K80", compute_capability="3.7")
-    (a,) = assess_variants(host("470.82.01", k80), [cuda("2.6.0", "11.8")], LINUX)
-    assert a == Assessment("cu118", "minor-compat", a.reason)  # sm_37 is in 2.6 cu118
+    (a,) = assess_variants(host("470.82.01", k80), [cuda("2.5.0", "11.8")], LINUX)
+    assert a == Assessment("cu118", "minor-compat", a.reason)  # sm_37 is in 2.5 cu118
     (a,) = assess_variants(host("560.35.03", k80), [cuda("2.7.0", "12.6")], LINUX)
     assert a == Assessment(
         "cu126",
         "no",
         "Tesla K80 (sm_37) has no kernels in torch 2.7.0 cu126 (compiled for sm_50 sm_60 sm_70 "
-        "sm_75 sm_80 sm_86 sm_90); torch 2.7.0 cu118 has them",
+        "sm_75 sm_80 sm_86 sm_90); last supported in torch 2.5.1 cu118",
     )
 
 
@@ -541,16 +553,19 @@ def archs_of(torch: str, cuda_version: str) -> tuple[str, ...]:
 
 
 def test_bundled_arch_facts() -> None:
-    assert "sm_120" not in archs_of("2.6.0", "12.6")
-    assert archs_of("2.7.0", "12.8") == (
+    assert "sm_120" not in archs_of("2.6.0", "12.4")
+    assert archs_of("2.8.0", "12.8") == (
+        "sm_70",
         "sm_75",
         "sm_80",
         "sm_86",
         "sm_90",
         "sm_100",
         "sm_120",
-        "compute_120",
     )
+    # no public source read for these builds (issue 23): no list, "architecture not checked"
+    for torch, cuda_version in (("2.6.0", "11.8"), ("2.6.0", "12.6"), ("2.7.1", "12.8")):
+        assert MATRIX.arch_row(torch, "cuda", cuda_version, "linux-64") is None
     assert "sm_90" in archs_of("2.0.0", "11.8")
     assert "sm_90" not in archs_of("2.0.0", "11.7")
     assert "sm_37" in archs_of("1.13.1", "11.7")
@@ -730,7 +745,7 @@ def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
     spec = tmp_path / "project.yaml"
     spec.write_text(
-        'name: p26\npython: "3.11"\ntorch: "2.6.0"\naccelerators: [cpu, cu126]\n'
+        'name: p27\npython: "3.11"\ntorch: "2.7.0"\naccelerators: [cpu, cu126]\n'
         "platforms: [linux-64]\nmanagers: [pip]\n"
     )
     monkeypatch.setattr(doctor_host, "detect_host", lambda **_kw: host("535.104.05", A100))
@@ -748,7 +763,7 @@ def test_doctor_report_for_a_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "  ok     cpu: CPU builds run on any host",
         "  compat cu126: "
         + minor_compat("535.104.05", "560.28.03", "12.6", "525.60.13")
-        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.6.0 cu126",
+        + "; NVIDIA A100-SXM4-80GB: sm_80 is in the compiled list of torch 2.7.0 cu126",
     ]
 
 
@@ -838,15 +853,15 @@ def test_build_smoke_expects_the_matrix_arch_list(tmp_path: Path) -> None:
     from envgen.model.variants import expand
 
     spec = parse_spec(
-        'name: p\npython: "3.11"\ntorch: "2.7.0"\naccelerators: [cpu, cu128]\n'
+        'name: p\npython: "3.11"\ntorch: "2.8.0"\naccelerators: [cpu, cu128]\n'
         "platforms: [linux-64]\nmanagers: [pip]\n",
         path=tmp_path / "project.yaml",
     )
     cpu, cu128 = expand(spec, MATRIX).variants
     assert compiled_archs(MATRIX, cpu) == ()
-    assert compiled_archs(MATRIX, cu128) == archs_of("2.7.0", "12.8")
+    assert compiled_archs(MATRIX, cu128) == archs_of("2.8.0", "12.8")
     expect = smoke_expectation(cu128, Inventory(pip={}, conda={}), compiled_archs(MATRIX, cu128))
-    assert expect.archs == ("sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120", "compute_120")
+    assert expect.archs == ("sm_70", "sm_75", "sm_80", "sm_86", "sm_90", "sm_100", "sm_120")
 
 
 def test_build_smoke_expects_each_platforms_arch_list(tmp_path: Path) -> None:

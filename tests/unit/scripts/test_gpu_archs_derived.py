@@ -96,6 +96,33 @@ def test_wheel_flags_become_an_arch_list() -> None:
     assert dga.flags_to_list("sm_50 sm_60 sm_90 compute_90") == "5.0;6.0;9.0+PTX"
 
 
+def test_a_row_without_a_public_source_is_not_carried() -> None:
+    """A build neither a wheel nor a release branch covers keeps its earlier row's values only
+    where that row names a URL or owner/repo@commit; else it gets no row (issue 23)."""
+    builds = {"2.6.0": {"linux-64": {"11.8", "12.6"}}}
+    old = [
+        {
+            "torch": ">=2.6.0,<2.8.0",
+            "cuda": ["11.8"],
+            "platforms": ["linux-64"],
+            "arch-list": "3.7;5.0",
+            "source": "copy: a build script's table found by searching, citing build_cuda.sh",
+        },
+        {
+            "torch": "==2.6.0",
+            "cuda": ["12.6"],
+            "platforms": ["linux-64"],
+            "arch-list": "5.0;9.0",
+            "source": "pytorch/pytorch@00c7a380b8:.ci/manywheel/build_cuda.sh",
+        },
+    ]
+    facts = dga.derive(builds, {}, {}, old)
+    assert set(facts) == {("2.6.0", "linux-64", "12.6")}
+    kept = facts[("2.6.0", "linux-64", "12.6")]
+    assert (kept.arch_list, kept.inferred) == ("5.0;9.0", True)
+    assert kept.note.startswith("rule: not derived (built from pytorch/pytorch .ci/")
+
+
 def test_every_derived_row_is_its_releases_recorded_fact() -> None:
     """A row without `inferred` says what the release's own wheel or release branch says."""
     wheels = json.loads(dga.WHEELS_FILE.read_text())["wheels"]
