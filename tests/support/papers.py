@@ -88,7 +88,9 @@ class PaperResult:
 def entries() -> list[dict[str, str]]:
     data = yaml.safe_load(PAPERS.read_text(encoding="utf-8"))
     sources = {
-        e["import"]: e for e in yaml.safe_load((REAL / "SOURCES.yaml").read_text(encoding="utf-8"))
+        e["import"]: e
+        for name in ("SOURCES.yaml", "CORPUS.yaml")  # the corpus: both files (papers_draw.py)
+        for e in yaml.safe_load((REAL / name).read_text(encoding="utf-8"))
     }
     out = []
     for paper in data["papers"]:
