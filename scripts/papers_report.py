@@ -41,15 +41,18 @@ paper names imports in the built environment). It runs on a CPU machine that rea
 with pyenv's CPython 3.6-3.13 standing in for uv's interpreter downloads, so each imported
 project is adapted first (`tests/support/papers.py`, every change listed under *notes*): the
 release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
-of conda (conda dependencies carried to pip), and, where the import set no date,
-`exclude_newer` the day before the next torch release (an inference: the corpus keeps no commit
-dates). A file that names no python gets envgen's default, then up to two older pythons. Where
-envgen itself proposes a substitution, the suite takes it as a researcher would and the notes say
-so: a torch release that never reached PyPI (1.8.2 -> 1.8.1), a pin the index lost or a release uv
-cannot install (the lock's hint `replace X==A with X==B`); and a program the file installs with
-conda that PyPI has no project for is installed with the system's package manager instead and
-taken out of the file (papers.yaml `system:`). A paper
-*runs* when its environment builds and every cpu and project check passes.
+of conda (conda dependencies carried to pip), and the date: `envgen import --as-of` the file's
+last commit date where the corpus records it (CORPUS.yaml; what `--git` reads in a clone), else,
+where the import set no date, `exclude_newer` the day before the next torch release (an
+inference: SOURCES.yaml keeps no commit dates). A file that names no python gets envgen's
+default, then up to two older pythons. Where envgen itself proposes a substitution, the suite
+takes it as a researcher would and the notes say so: a torch release that never reached PyPI
+(1.8.2 -> 1.8.1), a pin the index lost or a release uv cannot install (the lock's hint `replace
+X==A with X==B`); and a program the file installs with conda that PyPI has no project for is
+installed with the system's package manager instead and taken out of the file (papers.yaml
+`system:`). A paper *runs* when its environment builds and every cpu and project check passes.
+Papers listed with `drawn:` in papers.yaml were drawn at random (`scripts/papers_draw.py`, its
+seed and rule in papers.yaml's header) and committed before they were first run.
 
 Each row is from one run of that paper, on the day its *run on* column gives (papers rerun in a
 later session replace their rows; the others keep theirs). *why not* gives envgen's reason,

@@ -13,8 +13,10 @@ The adaptation, each change recorded in the result's notes:
   and run on the CPU;
 - managers: pip; a file that installed with conda has its conda dependencies carried to pip
   (envgen.repro.carry), as `envgen import` does when the pytorch channel lost the release;
-- lock.exclude_newer: the day before the next torch release (the era the paper's pin was
-  current in), unless the import set one: an inference, as the corpus keeps no commit dates.
+- lock.exclude_newer: for a file whose last commit date the corpus records (CORPUS.yaml), that
+  date, given to `envgen import --as-of` (what `--git` reads in a clone); otherwise the day before
+  the next torch release (the era the paper's pin was current in), unless the import set one: an
+  inference, as SOURCES.yaml keeps no commit dates.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class PaperResult:
     source: str  # owner/repo@commit:path
     torch: str = ""
     python: str = ""
+    date: str = ""  # the file's last commit date, when the corpus records it (import --as-of)
     accelerator: str = ""
     stage: str = "import"  # the step reached: import, adapt, lock, build, smoke, ran
     ok: bool = False
@@ -103,6 +106,8 @@ def entries() -> list[dict[str, str]]:
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
                 "why": str(paper.get("why") or ""),
                 "system": " ".join(paper.get("system") or ()),
+                # the file's last commit date where the corpus records it (CORPUS.yaml `date`)
+                "date": str(src.get("date") or ""),
             }
         )
     return out
@@ -242,7 +247,7 @@ def _file_version(filename: str) -> Version | None:
 
 def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) -> PaperResult:
     start = time.monotonic()
-    result = PaperResult(id=entry["id"], source=entry["source"])
+    result = PaperResult(id=entry["id"], source=entry["source"], date=entry.get("date", ""))
     env = tool_env(cache)
     src = REAL / entry["import"]
     target = work / "src" / src.name
@@ -276,7 +281,12 @@ def _steps(
     result: PaperResult, target: Path, work: Path, env: dict[str, str], matrix: Matrix
 ) -> None:
     spec = work / "project.yaml"
-    done = _run([str(ENVGEN), "import", str(target), "-o", str(spec)], work, env)
+    as_of = ["--as-of", result.date] if result.date else []
+    if as_of:
+        # what `envgen import --git` reads in a clone: the file's last commit date (the corpus
+        # keeps the file, not the clone, so the date comes from CORPUS.yaml)
+        result.notes.append(f"envgen import --as-of {result.date}: the file's last commit date")
+    done = _run([str(ENVGEN), "import", str(target), "-o", str(spec), *as_of], work, env)
     if done.returncode != 0:
         result.reason = f"import (exit {done.returncode}): {_tail(done.stderr)}"
         return
