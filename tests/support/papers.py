@@ -125,6 +125,9 @@ def tool_env(cache: Path) -> dict[str, str]:
     env["PATH"] = os.pathsep.join([*bins, str(ENVGEN.parent), env.get("PATH", "")])
     env["ENVGEN_CACHE_DIR"] = str(cache)
     env["PIP_CONFIG_FILE"] = os.devnull
+    # pyenv's interpreters stand in for uv's downloads: uv must not try to fetch one (this
+    # machine reaches PyPI only; a python pyenv lacks fails at once and the suite tries an older)
+    env["UV_PYTHON_DOWNLOADS"] = "never"
     return env
 
 
