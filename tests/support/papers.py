@@ -370,6 +370,8 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
         done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
             done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode != 0 and stage == "lock" and _drop_date(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
             return False
@@ -413,6 +415,28 @@ def _take_replacements(
         project["pip"] = pins
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
     return changed
+
+
+def _drop_date(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:
+    """Follow envgen's hint where the locker cannot filter by upload date (pip 20.3.4 for
+    python 2.7 / 3.5: "drop lock.exclude_newer / --as-of"), as a researcher would, and say so;
+    False when the lock did not fail that way."""
+    if "exclude_newer" not in done.stderr or "cannot be honoured" not in done.stderr:
+        return False
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    day = (project.get("lock") or {}).pop("exclude_newer", None)
+    if day is None:
+        return False
+    if not project["lock"]:
+        project.pop("lock")
+    spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    found = re.search(r"\] \S+: (pip [^;]*?has no exclude-newer)", done.stderr)
+    why = found[1] if found else "the locker has no exclude-newer"
+    result.notes.append(
+        f"exclude_newer {day} dropped: {why}, and envgen's hint says to drop it (the lock takes "
+        "the newest files that still support the python: not the file's date)"
+    )
+    return True
 
 
 def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> None:
