@@ -40,7 +40,8 @@ lock`, `envgen build`, `envgen smoke` (the cpu tier, and the project tier: every
 paper names imports in the built environment). It runs on a CPU machine that reaches PyPI only,
 with pyenv's CPython 3.6-3.13 standing in for uv's interpreter downloads, so each imported
 project is adapted first (`tests/support/papers.py`, every change listed under *notes*): the
-release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1), pip instead
+release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1 and
+2.1.x), pip instead
 of conda (conda dependencies carried to pip), and the date: `envgen import --as-of` the file's
 last commit date where the corpus records it (CORPUS.yaml; what `--git` reads in a clone), else,
 where the import set no date, `exclude_newer` the day before the next torch release (an
