@@ -35,7 +35,13 @@ from typing import Any, Final
 from envgen.build.builder import BuildRequest, python_of, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
-from envgen.lock.legacy import PIP_VERSION, pip_environment, pip_wheel, store_dir
+from envgen.lock.legacy import (
+    PIP_VERSION,
+    is_rattler_error,
+    pip_environment,
+    pip_wheel,
+    store_dir,
+)
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +159,7 @@ def install_conda_python(request: BuildRequest) -> str:
     try:
         records = asyncio.run(_solve_and_install(request, channel))
     except Exception as exc:  # rattler raises its own exception types
-        if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
+        if not is_rattler_error(exc) and not isinstance(exc, OSError):
             raise
         # The channel alias (a mirror) may carry credentials: never echo them.
         msg = _proc.redact(

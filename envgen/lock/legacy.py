@@ -118,6 +118,20 @@ def find_interpreter(python: str) -> str | None:
     return None
 
 
+def is_rattler_error(exc: BaseException) -> bool:
+    """Whether `exc` is one of py-rattler's own errors (a channel that cannot be reached, a solve
+    that fails), to be reported as such, not as a bug. Its classes live in a module named
+    `exceptions` (py-rattler 0.28: `GatewayError.__module__ == "exceptions"`), not `rattler`, so
+    the module's name alone does not tell."""
+    import rattler.exceptions  # noqa: PLC0415 - heavy: only after something failed
+
+    return any(
+        isinstance(cls, type) and issubclass(cls, Exception) and isinstance(exc, cls)
+        for name, cls in vars(rattler.exceptions).items()
+        if name.endswith("Error")
+    )
+
+
 async def _solve_and_install(request: LockRequest, channel: str, prefix: Path, final: Path) -> None:
     import rattler  # noqa: PLC0415 - heavy (rattler), only when no python X.Y is on PATH
 
@@ -164,7 +178,7 @@ def lock_interpreter(request: LockRequest) -> str:
     try:
         asyncio.run(_solve_and_install(request, channel.solve_url, temp, prefix))
     except Exception as exc:  # rattler raises its own exception types
-        if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
+        if not is_rattler_error(exc) and not isinstance(exc, OSError):
             raise
         shutil.rmtree(temp, ignore_errors=True)
         msg = _proc.redact(
