@@ -38,7 +38,7 @@ repository and commit in `tests/data/real/SOURCES.yaml`; the list in
 `tests/data/papers/papers.yaml`) and does what a researcher would: `envgen import`, `envgen
 lock`, `envgen build`, `envgen smoke` (the cpu tier, and the project tier: every package the
 paper names imports in the built environment). It runs on a CPU machine that reaches PyPI only,
-with pyenv's CPython 3.6-3.13 standing in for uv's interpreter downloads, so each imported
+with pyenv's CPython 2.7 and 3.6-3.13 standing in for uv's interpreter downloads, so each imported
 project is adapted first (`tests/support/papers.py`, every change listed under *notes*): the
 release's build that PyPI serves on linux-64 (`torch_from: pypi` for 1.8.1-1.13.1 and
 2.1.x), pip instead

@@ -116,7 +116,7 @@ def entries() -> list[dict[str, str]]:
 def tool_env(cache: Path) -> dict[str, str]:
     """The child environment: pyenv's interpreters on PATH (they stand in for uv's downloads),
     the test cache as envgen's cache root, no pip/uv configuration of this machine."""
-    bins = [str(p / "bin") for p in sorted(PYENV.glob("3.*"))]
+    bins = [str(p / "bin") for p in sorted([*PYENV.glob("3.*"), *PYENV.glob("2.7*")])]
     env = {
         k: v
         for k, v in os.environ.items()
