@@ -49,6 +49,7 @@ from envgen.model.pypi_routes import pypi_route
 from envgen.model.variants import known_python_trap, nearest_pypi_release
 from envgen.repro.carry import carry_to_pip
 from envgen.verification.pypi import fetch_simple
+from tests.support.conda_channel import find_python, python_package, write_channel
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 PAPERS = Path(__file__).parents[1] / "data" / "papers" / "papers.yaml"
@@ -318,6 +319,8 @@ def _steps(
         return
     result.accelerator = acc
     result.torch = str(project["torch"])
+    if result.python in LEGACY_PYTHONS:
+        _legacy_conda_python(result, work, env)
     release = matrix.release(result.torch)
     # A file that names no python gets envgen's default (""); where that fails, the release's
     # newest others (at most two more), as a researcher would, and say so.
@@ -347,6 +350,29 @@ def _steps(
     result.stage = "smoke"
     done = _run([str(ENVGEN), "smoke", str(spec), "--variant", acc, "--json"], work, env)
     _read_smoke(result, done)
+
+
+LEGACY_PYTHONS = ("2.7", "3.5")  # uv makes no venv for them: envgen builds on conda-forge's CPython
+
+
+def _legacy_conda_python(result: PaperResult, work: Path, env: dict[str, str]) -> None:
+    """Python 2.7 / 3.5: envgen builds the environment on conda-forge's CPython (uv provides
+    neither), and conda-forge is not reachable here. pyenv's interpreter stands in for it, packaged
+    as conda-forge's `python` in a local channel given as ENVGEN_CONDA_CHANNEL_ALIAS, as
+    tests/integration/test_era_py27.py does; noted. Nothing when pyenv lacks that python."""
+    found = find_python(result.python)
+    if found is None:
+        return
+    version = found.parents[1].name  # ~/.pyenv/versions/2.7.18/bin/python2.7
+    alias = work / "channels"
+    write_channel(alias / "conda-forge", "conda-forge", [python_package(found, version)],
+                  subdirs=("linux-64", "noarch"))  # fmt: skip
+    env["ENVGEN_CONDA_CHANNEL_ALIAS"] = alias.as_uri()
+    result.notes.append(
+        f"python {result.python}: pyenv's CPython {version} packaged as conda-forge's python in a "
+        "local channel (ENVGEN_CONDA_CHANNEL_ALIAS): envgen builds a python "
+        f"{result.python} environment on conda-forge's CPython, which this machine cannot reach"
+    )
 
 
 def locked_python(variant_dir: Path) -> str:
