@@ -37,6 +37,7 @@ from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.lock.legacy import (
     PIP_VERSION,
+    build_tool_pins,
     is_rattler_error,
     pip_environment,
     pip_wheel,
@@ -87,18 +88,23 @@ def install_with_pip20(request: BuildRequest, lock_body: str, index_env: Mapping
     store = store_dir(request.cache_dir)
     if store.is_dir():
         env["PIP_FIND_LINKS"] = " ".join([*env.get("PIP_FIND_LINKS", "").split(), str(store)])
+    # setuptools and wheel first: an sdist's setup.py runs in this environment (legacy.BUILD_TOOLS)
+    tools = build_tool_pins(lock_body)
     with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
-        copy = Path(work) / "requirements.txt"
-        copy.write_text(lock_body, encoding="utf-8")
-        _proc.run(
-            [python_of(request.prefix.absolute()), "-s", "-m", "pip", "install", "--require-hashes",
-             "--no-deps", "--no-cache-dir", "--progress-bar", "off", "--no-warn-script-location",
-             "-r", copy],
-            what=f"pip {PIP_VERSION} install for {variant.id} (python {variant.python})",
-            cwd=Path(work),
-            env=env,
-            timeout=request.timeout,
-        )  # fmt: skip
+        for name, body in (("build-tools.txt", tools), ("requirements.txt", lock_body)):
+            if not body:
+                continue
+            copy = Path(work) / name
+            copy.write_text(body, encoding="utf-8")
+            _proc.run(
+                [python_of(request.prefix.absolute()), "-s", "-m", "pip", "install",
+                 "--require-hashes", "--no-deps", "--no-cache-dir", "--progress-bar", "off",
+                 "--no-warn-script-location", "-r", copy],
+                what=f"pip {PIP_VERSION} install for {variant.id} (python {variant.python})",
+                cwd=Path(work),
+                env=env,
+                timeout=request.timeout,
+            )  # fmt: skip
 
 
 def conda_forge_url(channel_alias: str | None) -> str:

@@ -64,6 +64,10 @@ _PIP_WHEEL_MAX: Final = 4 * 1024 * 1024  # the wheel is 1.5 MB
 _DOWNLOADS: Final = "downloads"
 
 
+# What pip 20.3.4 needs in the environment to install an sdist that has no pyproject.toml.
+BUILD_TOOLS: Final = ("setuptools", "wheel")
+
+
 def is_legacy(python: str) -> bool:
     """True for the pythons this module locks (and envgen.build installs with pip 20.3.4).
 
@@ -310,9 +314,40 @@ def lock_with_pip20(
         if req.url is not None
     }
     files = sorted((workdir / _DOWNLOADS).iterdir())
+    picked = {_name(f.name) for f in files}
+    if any(not f.name.endswith(".whl") for f in files) and not set(BUILD_TOOLS) <= picked:
+        # pip 20.3.4 installs an sdist without a pyproject.toml by running its setup.py in the
+        # environment itself (no isolation): setuptools and wheel must be there, and conda-forge's
+        # python package brings neither (future 1.0.0 on python 2.7: "No module named
+        # setuptools"). Locked with the rest, hashed, installed first (install_with_pip20).
+        for f in files:
+            f.unlink()
+        return lock_with_pip20(
+            request,
+            requirements=[*requirements, *(t for t in BUILD_TOOLS if t not in picked)],
+            index_env=index_env,
+            constraints=constraints,
+        )
     pins = pins_from_files(files, direct)
     keep(files, store_dir(cache))
     return pins
+
+
+def build_tool_pins(lock_body: str) -> str:
+    """The hash-pinned lines of the build tools (BUILD_TOOLS) in a legacy lock's body, for
+    installing them before the sdists that need them; "" when the lock has none."""
+    out: list[str] = []
+    taking = False
+    for line in lock_body.splitlines():
+        if line[:1].isspace():
+            if taking:
+                out.append(line)
+            continue
+        head = line.split(" \\")[0].split("==")[0].strip()
+        taking = bool(head) and canonicalize_name(head) in BUILD_TOOLS
+        if taking:
+            out.append(line)
+    return "".join(f"{line}\n" for line in out)
 
 
 def constraint_lines(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from packaging.version import Version
 from envgen.errors import LockError, RenderError
 from envgen.lock.legacy import (
     PIP_WHEEL,
+    build_tool_pins,
     is_legacy,
     is_rattler_error,
     pins_from_files,
@@ -206,3 +207,19 @@ def test_an_unreachable_conda_forge_is_reported_not_taken_for_a_bug(tmp_path: Pa
     assert type(info.value).__module__ == "exceptions"
     assert is_rattler_error(info.value)
     assert not is_rattler_error(ValueError("not rattler's"))
+
+
+def test_the_build_tools_of_a_legacy_lock_are_picked_out_to_install_first() -> None:
+    """pip 20.3.4 runs an sdist's setup.py in the environment (future 1.0.0 on python 2.7:
+    "No module named setuptools" on conda-forge's python): the lock's setuptools and wheel lines,
+    hashes included, go in first."""
+    body = (
+        "future==1.0.0 \\\n    --hash=sha256:aa\n"
+        "setuptools==44.1.1 \\\n    --hash=sha256:bb\n"
+        "six==1.16.0 \\\n    --hash=sha256:cc\n"
+        "Wheel==0.37.1 \\\n    --hash=sha256:dd\n"
+    )
+    assert build_tool_pins(body) == (
+        "setuptools==44.1.1 \\\n    --hash=sha256:bb\nWheel==0.37.1 \\\n    --hash=sha256:dd\n"
+    )
+    assert build_tool_pins("six==1.16.0 \\\n    --hash=sha256:cc\n") == ""
