@@ -87,7 +87,7 @@ def _read_lines(path):  # type: (str) -> list[str]
     try:
         with io.open(path, encoding="utf-8", errors="replace") as handle:  # io: Python 2.7 too
             return handle.read(1 << 20).splitlines()
-    except OSError:
+    except (IOError, OSError):  # on Python 2.7 IOError is no OSError
         return []
 
 
