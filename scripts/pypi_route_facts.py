@@ -1,6 +1,7 @@
 """Read the facts behind matrices/pypi-routes.yaml from PyPI's own wheels (network: pypi.org).
 
-For each release, the cp38 manylinux1 x86_64 wheels of torch and torchvision: file name, size,
+For each release, the Linux x86_64 wheels of torch and torchvision for the oldest CPython it has
+(cp38 manylinux1 up to 2.4): file name, size,
 sha256, `torch/version.py` / `torchvision/version.py` (`__version__`, `cuda`, `git_version`) and
 the Requires-Dist lines on nvidia-* packages, by HTTP range requests (envgen.verification.pypi), one
 JSON line per release on stdout. The evidence strings of the table are written from these lines.
@@ -27,8 +28,22 @@ def _assignments(text: str) -> dict[str, str]:
 
 
 def wheel_facts(page: dict[str, Any], name: str, version: str) -> dict[str, object]:
-    prefix = f"{name}-{version}-cp38-cp38-manylinux1_x86_64"
-    found = [f for f in page["files"] if str(f["filename"]).startswith(prefix)]
+    # the oldest CPython that release has a Linux x86_64 wheel for (cp38 up to 2.4; later
+    # releases start at cp39 or cp310), manylinux1 before the newer manylinux tags
+    found = []
+    for tag in ("cp38", "cp39", "cp310", "cp311"):
+        prefix = f"{name}-{version}-{tag}-{tag}-manylinux"
+        found = sorted(
+            (
+                f
+                for f in page["files"]
+                if str(f["filename"]).startswith(prefix)
+                and str(f["filename"]).endswith("x86_64.whl")
+            ),
+            key=lambda f: str(f["filename"]),
+        )
+        if found:
+            break
     if not found:
         return {"file": None}
     entry = found[0]

@@ -35,7 +35,14 @@ from typing import Any, Final
 from envgen.build.builder import BuildRequest, python_of, rattler_install
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
-from envgen.lock.legacy import PIP_VERSION, pip_environment, pip_wheel, store_dir
+from envgen.lock.legacy import (
+    PIP_VERSION,
+    build_tool_pins,
+    is_rattler_error,
+    pip_environment,
+    pip_wheel,
+    store_dir,
+)
 
 log = logging.getLogger(__name__)
 
@@ -81,18 +88,23 @@ def install_with_pip20(request: BuildRequest, lock_body: str, index_env: Mapping
     store = store_dir(request.cache_dir)
     if store.is_dir():
         env["PIP_FIND_LINKS"] = " ".join([*env.get("PIP_FIND_LINKS", "").split(), str(store)])
+    # setuptools and wheel first: an sdist's setup.py runs in this environment (legacy.BUILD_TOOLS)
+    tools = build_tool_pins(lock_body)
     with tempfile.TemporaryDirectory(prefix="envgen-build-") as work:
-        copy = Path(work) / "requirements.txt"
-        copy.write_text(lock_body, encoding="utf-8")
-        _proc.run(
-            [python_of(request.prefix.absolute()), "-s", "-m", "pip", "install", "--require-hashes",
-             "--no-deps", "--no-cache-dir", "--progress-bar", "off", "--no-warn-script-location",
-             "-r", copy],
-            what=f"pip {PIP_VERSION} install for {variant.id} (python {variant.python})",
-            cwd=Path(work),
-            env=env,
-            timeout=request.timeout,
-        )  # fmt: skip
+        for name, body in (("build-tools.txt", tools), ("requirements.txt", lock_body)):
+            if not body:
+                continue
+            copy = Path(work) / name
+            copy.write_text(body, encoding="utf-8")
+            _proc.run(
+                [python_of(request.prefix.absolute()), "-s", "-m", "pip", "install",
+                 "--require-hashes", "--no-deps", "--no-cache-dir", "--progress-bar", "off",
+                 "--no-warn-script-location", "-r", copy],
+                what=f"pip {PIP_VERSION} install for {variant.id} (python {variant.python})",
+                cwd=Path(work),
+                env=env,
+                timeout=request.timeout,
+            )  # fmt: skip
 
 
 def conda_forge_url(channel_alias: str | None) -> str:
@@ -153,7 +165,7 @@ def install_conda_python(request: BuildRequest) -> str:
     try:
         records = asyncio.run(_solve_and_install(request, channel))
     except Exception as exc:  # rattler raises its own exception types
-        if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
+        if not is_rattler_error(exc) and not isinstance(exc, OSError):
             raise
         # The channel alias (a mirror) may carry credentials: never echo them.
         msg = _proc.redact(

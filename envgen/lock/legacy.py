@@ -64,6 +64,10 @@ _PIP_WHEEL_MAX: Final = 4 * 1024 * 1024  # the wheel is 1.5 MB
 _DOWNLOADS: Final = "downloads"
 
 
+# What pip 20.3.4 needs in the environment to install an sdist that has no pyproject.toml.
+BUILD_TOOLS: Final = ("setuptools", "wheel")
+
+
 def is_legacy(python: str) -> bool:
     """True for the pythons this module locks (and envgen.build installs with pip 20.3.4).
 
@@ -118,6 +122,20 @@ def find_interpreter(python: str) -> str | None:
     return None
 
 
+def is_rattler_error(exc: BaseException) -> bool:
+    """Whether `exc` is one of py-rattler's own errors (a channel that cannot be reached, a solve
+    that fails), to be reported as such, not as a bug. Its classes live in a module named
+    `exceptions` (py-rattler 0.28: `GatewayError.__module__ == "exceptions"`), not `rattler`, so
+    the module's name alone does not tell."""
+    import rattler.exceptions  # noqa: PLC0415 - heavy: only after something failed
+
+    return any(
+        isinstance(cls, type) and issubclass(cls, Exception) and isinstance(exc, cls)
+        for name, cls in vars(rattler.exceptions).items()
+        if name.endswith("Error")
+    )
+
+
 async def _solve_and_install(request: LockRequest, channel: str, prefix: Path, final: Path) -> None:
     import rattler  # noqa: PLC0415 - heavy (rattler), only when no python X.Y is on PATH
 
@@ -164,7 +182,7 @@ def lock_interpreter(request: LockRequest) -> str:
     try:
         asyncio.run(_solve_and_install(request, channel.solve_url, temp, prefix))
     except Exception as exc:  # rattler raises its own exception types
-        if type(exc).__module__.split(".")[0] != "rattler" and not isinstance(exc, OSError):
+        if not is_rattler_error(exc) and not isinstance(exc, OSError):
             raise
         shutil.rmtree(temp, ignore_errors=True)
         msg = _proc.redact(
@@ -296,9 +314,40 @@ def lock_with_pip20(
         if req.url is not None
     }
     files = sorted((workdir / _DOWNLOADS).iterdir())
+    picked = {_name(f.name) for f in files}
+    if any(not f.name.endswith(".whl") for f in files) and not set(BUILD_TOOLS) <= picked:
+        # pip 20.3.4 installs an sdist without a pyproject.toml by running its setup.py in the
+        # environment itself (no isolation): setuptools and wheel must be there, and conda-forge's
+        # python package brings neither (future 1.0.0 on python 2.7: "No module named
+        # setuptools"). Locked with the rest, hashed, installed first (install_with_pip20).
+        for f in files:
+            f.unlink()
+        return lock_with_pip20(
+            request,
+            requirements=[*requirements, *(t for t in BUILD_TOOLS if t not in picked)],
+            index_env=index_env,
+            constraints=constraints,
+        )
     pins = pins_from_files(files, direct)
     keep(files, store_dir(cache))
     return pins
+
+
+def build_tool_pins(lock_body: str) -> str:
+    """The hash-pinned lines of the build tools (BUILD_TOOLS) in a legacy lock's body, for
+    installing them before the sdists that need them; "" when the lock has none."""
+    out: list[str] = []
+    taking = False
+    for line in lock_body.splitlines():
+        if line[:1].isspace():
+            if taking:
+                out.append(line)
+            continue
+        head = line.split(" \\")[0].split("==")[0].strip()
+        taking = bool(head) and canonicalize_name(head) in BUILD_TOOLS
+        if taking:
+            out.append(line)
+    return "".join(f"{line}\n" for line in out)
 
 
 def constraint_lines(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""PyPI's identical build: the PyPI route for 1.8.1-1.13.1 cu102 / cu117 on linux-64.
+"""PyPI's identical build: the PyPI route on linux-64 for 1.8.1-1.13.1 and 2.1.x.
 
 For these releases PyTorch published the CUDA build twice: with its local label on
 download.pytorch.org (`torch==1.10.0+cu102 -f torch_stable.html`) and as PyPI's own Linux wheel
@@ -88,12 +88,15 @@ def pypi_route(build: PipBuild | None, platform: Platform) -> tuple[PipBuild | N
     (the route's build, the labelled torch it stands for); else (build, None)."""
     if build is None or not build.pypi_default or build.kind != "cuda" or build.index == "pypi":
         return build, None
+    # A find-links row names its build by the local label (1.10.0+cu102); an index-url row (2.1.0
+    # from whl/cu121) by the plain version, the index serving it as 2.1.0+cu121.
+    labelled = build.torch if "+" in build.torch else f"{build.torch}+{build.accelerator}"
     for route in load_routes():
         if (
             route.release == build.release
             and route.cuda == build.version
             and route.platform == platform
-            and route.replaces == build.torch
+            and route.replaces == labelled
         ):
             routed = build.model_copy(
                 update={
@@ -107,7 +110,7 @@ def pypi_route(build: PipBuild | None, platform: Platform) -> tuple[PipBuild | N
                     "source": f"{route.evidence} (PyPI route of {build.torch}: {build.source})",
                 }
             )
-            return routed, build.torch
+            return routed, labelled
     return build, None
 
 

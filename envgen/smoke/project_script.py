@@ -32,6 +32,9 @@ _SO_MISSING = re.compile(r"(lib[\w.+-]*?\.so[\w.]*): cannot open shared object f
 _GLIBC = re.compile(r"(GLIBC(?:XX)?_[\d.]+)' not found")
 _NO_MODULE = re.compile(r"No module named '?([\w.]+)'?")  # 2.7 writes no quotes
 _NO_NAME = re.compile(r"cannot import name '(\w+)' from '([\w.]+)'")
+# a library found by name at import (ctypes.util.find_library): SoundFile 0.10's
+# "OSError: sndfile library not found"
+_LIB_NOT_FOUND = re.compile(r"OSError: (\w+) library not found")
 _NO_NAME_OLD = re.compile(r"cannot import name '?(\w+)'?$")
 _NO_ATTR = re.compile(r"module '([\w.]+)' has no attribute '(\w+)'")
 _NUMPY_ABI = re.compile(
@@ -84,7 +87,7 @@ def _read_lines(path):  # type: (str) -> list[str]
     try:
         with io.open(path, encoding="utf-8", errors="replace") as handle:  # io: Python 2.7 too
             return handle.read(1 << 20).splitlines()
-    except OSError:
+    except (IOError, OSError):  # on Python 2.7 IOError is no OSError
         return []
 
 
@@ -128,8 +131,65 @@ def version_of(module):  # type: (str) -> str
     return ""
 
 
-def cause(text, modules):  # type: (str, list[str]) -> str
-    """The likely cause of a failed import, from its message."""
+def own_extension(name, path):  # type: (str, str) -> str
+    """The installed file of the distribution's own compiled module `name` (its RECORD names
+    `pkg/name.so` or `name.cpython-37m-x86_64-linux-gnu.so`), or ""."""
+    if not path:
+        return ""
+    for line in _read_lines(os.path.join(path, "RECORD")):
+        first = line.split(",", 1)[0].replace("\\", "/")
+        base = first.rsplit("/", 1)[-1]
+        if base.split(".", 1)[0] == name and ".so" in base:
+            return first
+    return ""
+
+
+def _load_error(path):  # type: (str) -> str
+    """Why the shared object at `path` does not load (ctypes: the dynamic loader's words), or ""."""
+    import ctypes  # noqa: PLC0415 - only for a failed import
+
+    try:
+        ctypes.CDLL(path)
+    except OSError as exc:
+        return str(exc)
+    return ""
+
+
+def _hidden_library_cause(text, path):  # type: (str, str) -> str
+    """A missing system library behind an import error that does not name it: a library looked
+    up by name, or the distribution's own compiled module that did not load; "" for neither."""
+    hit = _LIB_NOT_FOUND.search(text)
+    if hit:
+        return (
+            "a missing system library: the " + hit.group(1) + " library is not on this machine "
+            "(the import looks it up by name; install the system package that provides lib"
+            + hit.group(1)
+            + ")"
+        )
+    hit = _NO_MODULE.search(text)
+    own = own_extension(hit.group(1), path) if hit and "." not in hit.group(1) else ""
+    if own:
+        # SWIG's loader (faiss 1.5.3: `import _swigfaiss` after the package-relative import
+        # failed) hides why the installed module did not load: ask the dynamic loader.
+        err = _load_error(os.path.join(os.path.dirname(path), own))
+        found = _SO_MISSING.search(err)
+        if found:
+            return (
+                "a missing system library: " + found.group(1) + " is not on this machine "
+                "(needed by the distribution's own " + own + "; install the system package "
+                "that provides it)"
+            )
+        if err:
+            return "the distribution's own " + own + " does not load: " + err[:300]
+    return ""
+
+
+def cause(text, modules, path=""):  # type: (str, list[str], str) -> str
+    """The likely cause of a failed import, from its message (and, for a compiled module the
+    distribution itself installs, from loading it: `path` is its .dist-info folder)."""
+    found = _hidden_library_cause(text, path)
+    if found:
+        return found
     hit = _SO_MISSING.search(text)
     if hit:
         return (
@@ -204,7 +264,7 @@ def check(dist):  # type: (str) -> dict[str, object]
             out.update(
                 status="fail",
                 detail="import " + module + ": " + text.splitlines()[-1][:600],
-                cause=cause(text, modules),
+                cause=cause(text, modules, path),
             )
             break
     out["seconds"] = round(time.time() - start, 3)

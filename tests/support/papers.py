@@ -13,8 +13,10 @@ The adaptation, each change recorded in the result's notes:
   and run on the CPU;
 - managers: pip; a file that installed with conda has its conda dependencies carried to pip
   (envgen.repro.carry), as `envgen import` does when the pytorch channel lost the release;
-- lock.exclude_newer: the day before the next torch release (the era the paper's pin was
-  current in), unless the import set one: an inference, as the corpus keeps no commit dates.
+- lock.exclude_newer: for a file whose last commit date the corpus records (CORPUS.yaml), that
+  date, given to `envgen import --as-of` (what `--git` reads in a clone); otherwise the day before
+  the next torch release (the era the paper's pin was current in), unless the import set one: an
+  inference, as SOURCES.yaml keeps no commit dates.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from envgen.model.pypi_routes import pypi_route
 from envgen.model.variants import known_python_trap, nearest_pypi_release
 from envgen.repro.carry import carry_to_pip
 from envgen.verification.pypi import fetch_simple
+from tests.support.conda_channel import find_python, python_package, write_channel
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 PAPERS = Path(__file__).parents[1] / "data" / "papers" / "papers.yaml"
@@ -75,6 +78,7 @@ class PaperResult:
     source: str  # owner/repo@commit:path
     torch: str = ""
     python: str = ""
+    date: str = ""  # the file's last commit date, when the corpus records it (import --as-of)
     accelerator: str = ""
     stage: str = "import"  # the step reached: import, adapt, lock, build, smoke, ran
     ok: bool = False
@@ -88,7 +92,9 @@ class PaperResult:
 def entries() -> list[dict[str, str]]:
     data = yaml.safe_load(PAPERS.read_text(encoding="utf-8"))
     sources = {
-        e["import"]: e for e in yaml.safe_load((REAL / "SOURCES.yaml").read_text(encoding="utf-8"))
+        e["import"]: e
+        for name in ("SOURCES.yaml", "CORPUS.yaml")  # the corpus: both files (papers_draw.py)
+        for e in yaml.safe_load((REAL / name).read_text(encoding="utf-8"))
     }
     out = []
     for paper in data["papers"]:
@@ -101,6 +107,8 @@ def entries() -> list[dict[str, str]]:
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
                 "why": str(paper.get("why") or ""),
                 "system": " ".join(paper.get("system") or ()),
+                # the file's last commit date where the corpus records it (CORPUS.yaml `date`)
+                "date": str(src.get("date") or ""),
             }
         )
     return out
@@ -109,7 +117,7 @@ def entries() -> list[dict[str, str]]:
 def tool_env(cache: Path) -> dict[str, str]:
     """The child environment: pyenv's interpreters on PATH (they stand in for uv's downloads),
     the test cache as envgen's cache root, no pip/uv configuration of this machine."""
-    bins = [str(p / "bin") for p in sorted(PYENV.glob("3.*"))]
+    bins = [str(p / "bin") for p in sorted([*PYENV.glob("3.*"), *PYENV.glob("2.7*")])]
     env = {
         k: v
         for k, v in os.environ.items()
@@ -118,6 +126,9 @@ def tool_env(cache: Path) -> dict[str, str]:
     env["PATH"] = os.pathsep.join([*bins, str(ENVGEN.parent), env.get("PATH", "")])
     env["ENVGEN_CACHE_DIR"] = str(cache)
     env["PIP_CONFIG_FILE"] = os.devnull
+    # pyenv's interpreters stand in for uv's downloads: uv must not try to fetch one (this
+    # machine reaches PyPI only; a python pyenv lacks fails at once and the suite tries an older)
+    env["UV_PYTHON_DOWNLOADS"] = "never"
     return env
 
 
@@ -240,7 +251,7 @@ def _file_version(filename: str) -> Version | None:
 
 def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) -> PaperResult:
     start = time.monotonic()
-    result = PaperResult(id=entry["id"], source=entry["source"])
+    result = PaperResult(id=entry["id"], source=entry["source"], date=entry.get("date", ""))
     env = tool_env(cache)
     src = REAL / entry["import"]
     target = work / "src" / src.name
@@ -274,7 +285,12 @@ def _steps(
     result: PaperResult, target: Path, work: Path, env: dict[str, str], matrix: Matrix
 ) -> None:
     spec = work / "project.yaml"
-    done = _run([str(ENVGEN), "import", str(target), "-o", str(spec)], work, env)
+    as_of = ["--as-of", result.date] if result.date else []
+    if as_of:
+        # what `envgen import --git` reads in a clone: the file's last commit date (the corpus
+        # keeps the file, not the clone, so the date comes from CORPUS.yaml)
+        result.notes.append(f"envgen import --as-of {result.date}: the file's last commit date")
+    done = _run([str(ENVGEN), "import", str(target), "-o", str(spec), *as_of], work, env)
     if done.returncode != 0:
         result.reason = f"import (exit {done.returncode}): {_tail(done.stderr)}"
         return
@@ -303,6 +319,8 @@ def _steps(
         return
     result.accelerator = acc
     result.torch = str(project["torch"])
+    if result.python in LEGACY_PYTHONS:
+        _legacy_conda_python(result, work, env)
     release = matrix.release(result.torch)
     # A file that names no python gets envgen's default (""); where that fails, the release's
     # newest others (at most two more), as a researcher would, and say so.
@@ -334,6 +352,29 @@ def _steps(
     _read_smoke(result, done)
 
 
+LEGACY_PYTHONS = ("2.7", "3.5")  # uv makes no venv for them: envgen builds on conda-forge's CPython
+
+
+def _legacy_conda_python(result: PaperResult, work: Path, env: dict[str, str]) -> None:
+    """Python 2.7 / 3.5: envgen builds the environment on conda-forge's CPython (uv provides
+    neither), and conda-forge is not reachable here. pyenv's interpreter stands in for it, packaged
+    as conda-forge's `python` in a local channel given as ENVGEN_CONDA_CHANNEL_ALIAS, as
+    tests/integration/test_era_py27.py does; noted. Nothing when pyenv lacks that python."""
+    found = find_python(result.python)
+    if found is None:
+        return
+    version = found.parents[1].name  # ~/.pyenv/versions/2.7.18/bin/python2.7
+    alias = work / "channels"
+    write_channel(alias / "conda-forge", "conda-forge", [python_package(found, version)],
+                  subdirs=("linux-64", "noarch"))  # fmt: skip
+    env["ENVGEN_CONDA_CHANNEL_ALIAS"] = alias.as_uri()
+    result.notes.append(
+        f"python {result.python}: pyenv's CPython {version} packaged as conda-forge's python in a "
+        "local channel (ENVGEN_CONDA_CHANNEL_ALIAS): envgen builds a python "
+        f"{result.python} environment on conda-forge's CPython, which this machine cannot reach"
+    )
+
+
 def locked_python(variant_dir: Path) -> str:
     """The major.minor python a variant's lock was resolved for (its requirements.txt header:
     `# variant: cu102 (torch 1.8.1, cu102, python 3.8.20, linux-64)`), or ""."""
@@ -354,6 +395,8 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
         result.stage = stage
         done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode != 0 and stage == "lock" and _drop_date(result, spec, done):
             done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
@@ -398,6 +441,28 @@ def _take_replacements(
         project["pip"] = pins
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
     return changed
+
+
+def _drop_date(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:
+    """Follow envgen's hint where the locker cannot filter by upload date (pip 20.3.4 for
+    python 2.7 / 3.5: "drop lock.exclude_newer / --as-of"), as a researcher would, and say so;
+    False when the lock did not fail that way."""
+    if "exclude_newer" not in done.stderr or "cannot be honoured" not in done.stderr:
+        return False
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    day = (project.get("lock") or {}).pop("exclude_newer", None)
+    if day is None:
+        return False
+    if not project["lock"]:
+        project.pop("lock")
+    spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    found = re.search(r"\] \S+: (pip [^;]*?has no exclude-newer)", done.stderr)
+    why = found[1] if found else "the locker has no exclude-newer"
+    result.notes.append(
+        f"exclude_newer {day} dropped: {why}, and envgen's hint says to drop it (the lock takes "
+        "the newest files that still support the python: not the file's date)"
+    )
+    return True
 
 
 def _read_smoke(result: PaperResult, done: subprocess.CompletedProcess[str]) -> None:

@@ -338,6 +338,16 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         )
         return
     name = str(canonicalize_name(req.name))
+    if name == "pkg-resources" and str(req.specifier) == "==0.0.0":
+        # Debian's and Ubuntu's patched pip lists its own vendored pkg_resources in a virtual
+        # environment's `pip freeze` (https://bugs.launchpad.net/ubuntu/+source/python-pip/+bug/1635463);
+        # PyPI has no such project, so the line can never install (LeBenchmark/NeurIPS2021's freeze)
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: not a package but a line Debian's and Ubuntu's "
+            "pip adds to `pip freeze` in a virtual environment (Launchpad bug 1635463); PyPI has "
+            "no such project"
+        )
+        return
     if req.marker is not None and not _marker_on_linux(req.marker, found.python):
         found.warnings.append(
             f"{where}: {excerpt(text)!r} does not apply on linux-64 "

@@ -16,7 +16,9 @@ from packaging.version import Version
 from envgen.errors import LockError, RenderError
 from envgen.lock.legacy import (
     PIP_WHEEL,
+    build_tool_pins,
     is_legacy,
+    is_rattler_error,
     pins_from_files,
     pip_environment,
     previous_pins,
@@ -180,3 +182,44 @@ def test_a_uv_export_of_python_2_7_is_refused_with_the_route_that_works(tmp_path
         "project.yaml: python: uv cannot target python 2.7, so `uv lock` cannot lock this export",
         "lock these pythons with `envgen lock` (pip 20.3.4)",
     )
+
+
+def test_an_unreachable_conda_forge_is_reported_not_taken_for_a_bug(tmp_path: Path) -> None:
+    """py-rattler's errors live in a module named `exceptions`, not `rattler`: the check that
+    turns a failed python install into a clear error (hint: put python2.7 on PATH) let a
+    GatewayError through as "internal error (a bug in envgen)" (the papers suite,
+    pytorch-dense-correspondence on python 2.7). A real failed solve, on a channel that is not
+    there (a local path: no network)."""
+    import asyncio
+
+    import rattler
+
+    missing = (tmp_path / "no-channel").as_uri()
+    with pytest.raises(Exception) as info:  # noqa: PT011 - rattler's own class is the point
+        asyncio.run(
+            rattler.solve(
+                sources=[missing],
+                specs=["python 2.7.*"],
+                platforms=["linux-64", "noarch"],
+                gateway=rattler.Gateway(cache_dir=tmp_path / "cache"),
+            )
+        )
+    assert type(info.value).__module__ == "exceptions"
+    assert is_rattler_error(info.value)
+    assert not is_rattler_error(ValueError("not rattler's"))
+
+
+def test_the_build_tools_of_a_legacy_lock_are_picked_out_to_install_first() -> None:
+    """pip 20.3.4 runs an sdist's setup.py in the environment (future 1.0.0 on python 2.7:
+    "No module named setuptools" on conda-forge's python): the lock's setuptools and wheel lines,
+    hashes included, go in first."""
+    body = (
+        "future==1.0.0 \\\n    --hash=sha256:aa\n"
+        "setuptools==44.1.1 \\\n    --hash=sha256:bb\n"
+        "six==1.16.0 \\\n    --hash=sha256:cc\n"
+        "Wheel==0.37.1 \\\n    --hash=sha256:dd\n"
+    )
+    assert build_tool_pins(body) == (
+        "setuptools==44.1.1 \\\n    --hash=sha256:bb\nWheel==0.37.1 \\\n    --hash=sha256:dd\n"
+    )
+    assert build_tool_pins("six==1.16.0 \\\n    --hash=sha256:cc\n") == ""

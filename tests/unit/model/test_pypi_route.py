@@ -1,4 +1,5 @@
-"""`torch_from: pypi`: PyPI's identical build for 1.8.1-1.13.1 cu102 / cu117 (issue 29 item 4)."""
+"""`torch_from: pypi`: PyPI's identical build for 1.8.1-1.13.1 cu102 / cu117 and 2.1.x cu121
+(issue 29 item 4)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def variant(torch: str, acc: str, torch_from: str | None = "pypi") -> Variant:
         ("1.10.0", "cu102", ["torch==1.10.0", "torchaudio==0.10.0", "torchvision==0.11.1"]),
         ("1.13.1", "cu117", ["torch==1.13.1", "torchaudio==0.13.1", "torchvision==0.14.1"]),
         ("1.8.1", "cu102", ["torch==1.8.1", "torchaudio==0.8.1", "torchvision==0.9.1"]),
+        # 2.1.x: the published default is cu121 on download.pytorch.org, PyPI's wheel is that build
+        ("2.1.0", "cu121", ["torch==2.1.0", "torchaudio==2.1.0", "torchvision==0.16.0"]),
     ],
 )
 def test_the_pypi_route_pins_the_plain_versions_from_pypi(
@@ -73,7 +76,9 @@ def test_every_route_replaces_a_published_default_row_of_the_matrix() -> None:
     matrix = load_matrix()
     for route in load_routes():
         rows = [
-            b for b in matrix.pip_builds(route.release, "linux-64") if b.torch == route.replaces
+            b
+            for b in matrix.pip_builds(route.release, "linux-64")
+            if route.replaces in (b.torch, f"{b.torch}+{b.accelerator}")
         ]
         assert len(rows) == 1, route
         assert rows[0].pypi_default, route

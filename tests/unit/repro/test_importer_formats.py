@@ -313,3 +313,24 @@ def test_a_release_without_a_pypi_default_asks_for_cpu_and_says_so(matrix: Matri
         "does not record which build PyPI served on linux-64; project.yaml asks for cpu: change "
         "accelerators if the paper ran on a GPU (torch 1.8.2 was built for cu102, cu111)"
     )
+
+
+def test_the_pkg_resources_line_of_a_debian_pip_freeze_is_dropped(matrix: Matrix) -> None:
+    """`pkg_resources==0.0.0` is what Debian's and Ubuntu's pip writes into a venv's freeze
+    (LeBenchmark/NeurIPS2021's SLU/requirements.txt line 61); PyPI has no such project, so
+    keeping it made every lock fail. A real pin of another version is kept."""
+    result = import_text(
+        "numpy==1.19.5\npkg_resources==0.0.0\ntorch==1.9.0\n",
+        filename="requirements.txt",
+        matrix=matrix,
+    )
+    assert result.project["pip"] == ["numpy==1.19.5"]
+    assert result.warnings[0] == (
+        "requirements.txt:2: dropped 'pkg_resources==0.0.0': not a package but a line Debian's "
+        "and Ubuntu's pip adds to `pip freeze` in a virtual environment (Launchpad bug 1635463); "
+        "PyPI has no such project"
+    )
+    kept = import_text(
+        "pkg-resources==1.0\ntorch==1.9.0\n", filename="requirements.txt", matrix=matrix
+    )
+    assert kept.project["pip"] == ["pkg-resources==1.0"]
