@@ -60,8 +60,8 @@ from envgen.infra.settings import no_color_requested
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
+    from envgen.app import SmokeReport
     from envgen.infra.settings import Settings
-    from envgen.smoke.report import SmokeReport
 
 log = logging.getLogger("envgen")
 
@@ -243,9 +243,7 @@ def list_cmd(spec: Path, matrix_dir: Path | None, as_json: bool) -> None:
     for v in expansion.variants:
         mgrs = "+".join(v.managers)
         click.echo(f"{v.id}\ttorch {v.release.torch}\tpython {v.python}\t{v.platform}\t{mgrs}")
-    from envgen.model.variants import warning_lines  # noqa: PLC0415 - keep `envgen --help` fast
-
-    warn([*expansion.notes, *warning_lines(expansion.variants)])
+    warn([*expansion.notes, *workflow.warning_lines(expansion.variants)])
 
 
 @cli.group("matrix")
@@ -310,9 +308,9 @@ def matrix_validate_cmd(matrix_dir: Path | None) -> None:
 
 
 def _checked_index(value: str) -> str:
-    from envgen.verification.pypi import check_index  # noqa: PLC0415 - keep `envgen --help` fast
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
 
-    problem = check_index(value)
+    problem = workflow.check_index(value)
     if problem is not None:
         raise click.BadParameter(problem)
     return value
@@ -459,7 +457,6 @@ def build_cmd(
 ) -> None:
     """Build each variant's environment from its lock, verify it, and smoke-test it."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.build.options import BuildOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
     # Every variant is built unless --variant narrows it; --all says so explicitly.
     if all_variants and variants:
@@ -474,7 +471,7 @@ def build_cmd(
         console.info(why)
     with _progress(user):
         report = workflow.build(
-            BuildOptions(
+            workflow.BuildOptions(
                 spec=spec,
                 out=out,
                 variants=variants,
@@ -490,8 +487,6 @@ def build_cmd(
             )
         )
     if as_json:
-        from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
-
         rows = [
             {
                 "variant": b.variant,
@@ -501,7 +496,7 @@ def build_cmd(
                 "seconds": round(b.seconds, 3),
                 "error": b.error,
                 "interpreter": b.interpreter,
-                "checks": smoke_mod.report_data(b.smoke) if b.smoke is not None else None,
+                "checks": workflow.report_data(b.smoke) if b.smoke is not None else None,
             }
             for b in report.builds
         ]
@@ -581,7 +576,6 @@ def smoke_cmd(
 ) -> None:
     """Run the CPU and GPU smoke checks in already-built environments."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.build import orchestrate as building  # noqa: PLC0415 - keep `envgen --help` fast
 
     user = settings()
     _check_output(junit)
@@ -594,8 +588,8 @@ def smoke_cmd(
         )
     _emit_smoke([(r.variant, r.report) for r in results if r.report is not None], as_json, junit)
     if len(results) > 1:
-        console.info(building.smoke_summary(results))
-    building.raise_for_smoke_failures(results)
+        console.info(workflow.smoke_summary(results))
+    workflow.raise_for_smoke_failures(results)
 
 
 @cli.command("run")
@@ -622,7 +616,6 @@ def run_cmd(
     commands, is a .yaml/.yml file or a folder holding project.yaml (default: --spec).
     """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
     spec, variant, command = split_spec(ctx, words, spec, command=True)
     user = settings()
@@ -632,7 +625,7 @@ def run_cmd(
         )
     if why:
         console.info(why)
-    running.exec_in(env, command, conda=conda)
+    workflow.exec_in(env, command, conda=conda)
 
 
 @cli.command("shell")
@@ -655,7 +648,6 @@ def shell_cmd(
     SPEC, as for `envgen run`: a .yaml/.yml file or a folder holding project.yaml.
     """
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.build import running  # noqa: PLC0415 - keep `envgen --help` fast
 
     spec, variant, _ = split_spec(ctx, words, spec, command=False)
     user = settings()
@@ -666,7 +658,7 @@ def shell_cmd(
     if why:
         console.info(why)
     console.info(f"envgen: a shell in {env.absolute()} (exit to leave)")
-    running.exec_in(env, running.shell_command(), conda=conda)
+    workflow.exec_in(env, workflow.shell_command(), conda=conda)
 
 
 def _progress(user: Settings) -> AbstractContextManager[None]:
@@ -689,17 +681,17 @@ def _emit_smoke(
     reports: list[tuple[str, SmokeReport]], as_json: bool, junit: Path | None, *, table: bool = True
 ) -> None:
     """Smoke results: tables (or JSON) on stdout, and JUnit XML to a file when asked."""
+    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
     from envgen.infra.files import write_if_changed  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.smoke import report as smoke_mod  # noqa: PLC0415 - keep `envgen --help` fast
 
     if as_json:
-        _echo(smoke_mod.render_json_many(reports))
+        _echo(workflow.render_json_many(reports))
     elif table:
         for variant, report in reports:
             click.echo(f"== {variant}")
-            _echo(smoke_mod.render_table(report))
+            _echo(workflow.render_table(report))
     if junit is not None:
-        write_if_changed(junit, smoke_mod.render_junit_many(reports))
+        write_if_changed(junit, workflow.render_junit_many(reports))
 
 
 @cli.command("doctor")
@@ -742,10 +734,9 @@ def export_group() -> None:
 
 def _export(tool: str, spec: Path, output: Path | None, matrix_dir: Path | None) -> None:
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.render.export import ExportOptions  # noqa: PLC0415 - keep `envgen --help` fast
 
     text, written = workflow.export(
-        ExportOptions(
+        workflow.ExportOptions(
             spec=spec,
             tool=tool,  # type: ignore[arg-type]
             output=output,
