@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from envgen.cli import console
+from envgen.cli import console, quick
 from envgen.cli.context import settings
 from envgen.cli.options import matrix_option, spec_argument, warn
 
@@ -78,35 +78,23 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
         raise click.UsageError(msg)
-    user = settings()
-    result = workflow.run_import(
-        workflow.ImportOptions(
-            source=source,
-            command=command,
-            out=out,
-            as_of=as_of,
-            git=use_git,
-            name=name,
-            matrix_dir=matrix_dir,
-            strict=strict,
-            force=force,
-            context=context,
-            git_default=not use_git and as_of is None,
-            cache_root=user.cache_root,
-            pypi_index=None if offline else (user.pypi_index or workflow.PYPI_SIMPLE),
-            http_timeout=user.http_timeout,
-        )
+    quick.import_file(
+        source,
+        command=command,
+        out=out,
+        as_of=as_of,
+        use_git=use_git,
+        name=name,
+        strict=strict,
+        force=force,
+        context=context,
+        offline=offline,
+        matrix_dir=matrix_dir,
+        user=settings(),
     )
-    warn(result.warnings)
-    if out is None:
-        click.echo(result.text, nl=False)
-    else:
-        console.info(f"wrote {out}" if result.written else f"{out} unchanged")
 
 
 @click.command("dockerfile")
