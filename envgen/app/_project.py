@@ -20,7 +20,9 @@ from envgen.model.variants import (
 def load(
     spec_path: Path, matrix_dir: Path | None, settings: Settings
 ) -> tuple[ProjectSpec, Matrix]:
-    return load_spec(spec_path), load_matrix(matrix_dir, cache_root=settings.cache_root)
+    return load_spec(spec_path, cache_root=settings.cache_root), load_matrix(
+        matrix_dir, cache_root=settings.cache_root
+    )
 
 
 def expand_spec(spec_path: Path, matrix_dir: Path | None, settings: Settings) -> Expansion:

@@ -32,7 +32,6 @@ from typing import (
     dataclass_transform,
 )
 
-import yaml
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
@@ -650,9 +649,6 @@ def compute_sort_key(kind: str, version: str | None) -> tuple[int, tuple[int, ..
     return _compute_key((kind, version))
 
 
-_YAML_LOADER: Final = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 # --- loading ---------------------------------------------------------------------------------
 MATRIX_FILES: Final[dict[str, str]] = {
     "releases": "releases.yaml",
@@ -679,10 +675,12 @@ def _read_rows(path: Path, *, optional: bool = False) -> list[Any]:
             return []
         msg = f"{path}: matrix file is missing"
         raise MatrixError(msg, hint="run `make refresh-matrix` or restore it from git") from None
+    import yaml  # noqa: PLC0415 - ~10 ms; only on a matrix-cache miss
+
     try:
-        # libyaml's parser when PyYAML has it: ~15x faster on the matrix than the pure-Python one,
-        # and the matrix is read on every command.
-        data = yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader either way
+        # libyaml's parser when PyYAML has it: ~15x faster on the matrix than the pure-Python one.
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader either way
     except yaml.YAMLError as exc:
         msg = f"{path}: not valid YAML: {exc}"
         raise MatrixError(msg) from None
