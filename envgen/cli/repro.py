@@ -1,6 +1,6 @@
 """Click commands for reproducing old work: `envgen import`, `envgen dockerfile`, `envgen ci`.
 
-Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
+Standalone click objects, registered in envgen/cli/commands.py with `cli.add_command(...)`. Each
 parses its options, calls one envgen.app function (the facade loads only what the command needs:
 `import` gets the importer, not the lock and render stages), and prints; nothing here does real
 work.
