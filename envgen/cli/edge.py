@@ -7,10 +7,12 @@ click and no stage.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import sys
 from collections.abc import Callable
+from typing import Any, TextIO
 
 from envgen.cli import console
 from envgen.errors import BUG, INTERRUPTED, TERMINATED, EnvgenError, FileSystemError, excerpt
@@ -128,3 +130,28 @@ def finish(run: Callable[[], None]) -> None:
         except (OSError, ValueError):
             raise exc from None
         os._exit(code or 0)
+
+
+class _QuietFlush:
+    """A stream whose flush ignores a closed pipe; everything else is the stream's own (click's
+    `_PacifyFlushWrapper`, which click's commands get for the same case)."""
+
+    def __init__(self, wrapped: TextIO) -> None:
+        self._wrapped = wrapped
+
+    def flush(self) -> None:
+        try:
+            self._wrapped.flush()
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+
+    def __getattr__(self, name: str) -> Any:  # noqa: ANN401 - the wrapped stream's attribute
+        return getattr(self._wrapped, name)
+
+
+def silence_closed_pipe() -> None:
+    """After a write hit a closed pipe (EPIPE): the later flushes of stdout and stderr (the exit's
+    own) say nothing, as click arranges for its commands."""
+    sys.stdout = _QuietFlush(sys.stdout)
+    sys.stderr = _QuietFlush(sys.stderr)

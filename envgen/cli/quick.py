@@ -13,13 +13,14 @@ click; reaches the stages only through envgen.app.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from envgen.cli import console, edge
-from envgen.errors import SUCCESS, StaleOutputError
+from envgen.errors import BUG, SUCCESS, StaleOutputError
 from envgen.infra.proc import redact, stop_on_signals
 from envgen.infra.settings import Settings, no_color_requested
 
@@ -251,6 +252,13 @@ def run(argv: list[str]) -> int | None:
     try:
         with stop_on_signals():
             _dispatch(*shape)
+    except OSError as exc:
+        if exc.errno != errno.EPIPE:
+            return edge.exit_code(exc, debug=False)
+        # A closed pipe (`envgen list | head -1`) ends the command as click ends it: no message,
+        # exit 1, and the streams' later flushes silenced.
+        edge.silence_closed_pipe()
+        return BUG
     except BaseException as exc:
         return edge.exit_code(exc, debug=False)
     return SUCCESS

@@ -118,3 +118,22 @@ def test_the_colour_prefixes_are_clicks_own() -> None:
         assert f"{console._STYLE[colour]}{word}{console._RESET}" == click.style(
             word, fg=colour, bold=True
         )
+
+
+@pytest.mark.usefixtures("project")
+def test_a_closed_pipe_ends_quietly_with_exit_1_as_click_ends_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`envgen list | head -0`: click exits 1 with no message and silences later flushes."""
+    import errno
+    import sys
+
+    def closed(_line: str) -> None:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # restored after the wrap
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    monkeypatch.setattr(console, "out", closed)
+    assert quick.run(["list"]) == 1
+    assert capsys.readouterr() == ("", "")
+    sys.stdout.flush()  # the wrapper passes a working flush through
