@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from envgen.cli import console, edge
-from envgen.errors import BUG, SUCCESS, StaleOutputError
+from envgen.errors import BUG, INTERRUPTED, SUCCESS, StaleOutputError
 from envgen.infra.proc import redact, stop_on_signals
 from envgen.infra.settings import Settings, no_color_requested
 
@@ -269,6 +269,9 @@ def main() -> None:
     code = run(sys.argv[1:])
     if code is not None:
         sys.exit(code)
-    from envgen.cli.commands import main as click_main  # noqa: PLC0415 - only when click parses
-
+    try:
+        from envgen.cli.commands import main as click_main  # noqa: PLC0415 - only when click parses
+    except KeyboardInterrupt:  # Ctrl-C while click and the commands load: the usual exit
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(INTERRUPTED) from None
     click_main(fast=False)
