@@ -83,6 +83,7 @@ test-slow: setup
 lint: setup
 	$(BIN)/ruff check envgen tests scripts benchmarks
 	$(BIN)/ruff format --check envgen tests scripts benchmarks
+	$(BIN)/lint-imports
 
 typecheck: setup
 	$(BIN)/mypy

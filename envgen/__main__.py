@@ -12,7 +12,7 @@ from envgen.errors import INTERRUPTED
 
 
 def entry() -> None:
-    """Run the CLI (envgen.cli.console_main); `--version` alone without loading it."""
+    """Run the CLI (envgen.cli.quick, else click); `--version` alone without loading either."""
     if sys.argv[1:] == ["--version"]:
         from envgen import __version__  # noqa: PLC0415 - the package is loaded already
 
@@ -20,11 +20,13 @@ def entry() -> None:
         sys.stdout.flush()
         return
     try:
-        from envgen.cli import console_main  # noqa: PLC0415 - after the --version fast path
+        # after the --version fast path; envgen.cli.quick answers list, lock/check --pins-only
+        # and import FILE without click, and hands anything else to click
+        from envgen.cli import edge, quick  # noqa: PLC0415
     except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback, the usual exit
         sys.stderr.write("interrupted\n")
         raise SystemExit(INTERRUPTED) from None
-    console_main()
+    edge.finish(quick.main)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,6 @@ import sys
 from dataclasses import dataclass
 from typing import Final, Literal
 
-import click
-
 from envgen.infra.proc import redact
 
 ColorChoice = Literal["auto", "always", "never"]
@@ -62,26 +60,47 @@ def use_color() -> bool:
     return not _MODE.no_color_env and sys.stderr.isatty()
 
 
+# click.style(word, fg=..., bold=True), written out: this module loads no click (envgen.cli.quick
+# prints through it); tests/unit/cli/test_console.py compares the two.
+_STYLE: Final = {"yellow": "\x1b[33m\x1b[1m", "red": "\x1b[31m\x1b[1m"}
+_RESET: Final = "\x1b[0m"
+
+
 def _prefix(word: str, colour: str) -> str:
-    return click.style(word, fg=colour, bold=True) if use_color() else word
+    return f"{_STYLE[colour]}{word}{_RESET}" if use_color() else word
+
+
+def _stderr(line: str) -> None:
+    """One line on stderr, flushed (as click.echo writes it: the text has no escape sequence
+    left to strip, printable() wrote them out)."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def out(line: str) -> None:
+    """One line of results on stdout, flushed."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def info(line: str) -> None:
     """A line for the person running the command (dropped with --quiet)."""
     if not _MODE.quiet:
-        click.echo(printable(line), err=True)
+        _stderr(printable(line))
 
 
 def warning(line: str) -> None:
     """`warning: ...` (dropped with --quiet); a URL in it never shows its credentials."""
     if not _MODE.quiet:
-        click.echo(
-            f"{_prefix('warning:', 'yellow')} {printable(redact(line))}",
-            err=True,
-            color=use_color(),
-        )
+        _stderr(f"{_prefix('warning:', 'yellow')} {printable(redact(line))}")
 
 
 def error(text: str) -> None:
     """`error: ...`, always printed; the text is redacted by the caller's rules (see cli.main)."""
-    click.echo(f"{_prefix('error:', 'red')} {printable(text)}", err=True, color=use_color())
+    _stderr(f"{_prefix('error:', 'red')} {printable(text)}")
+
+
+def warn(lines: list[str] | tuple[str, ...]) -> None:
+    """Each line as `warning: ...` on stderr (redacted; dropped with --quiet)."""
+    for line in lines:
+        warning(line)

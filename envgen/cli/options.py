@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from envgen.cli import console
+from envgen.cli import console, quick
 from envgen.cli.context import settings
-from envgen.errors import FileSystemError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-DEFAULT_SPEC = "project.yaml"
+DEFAULT_SPEC = quick.DEFAULT_SPEC
 
 
 def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
@@ -28,24 +26,7 @@ def find_spec(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     name is returned unchanged and the stage says it does not exist.
     """
     source = ctx.get_parameter_source(param.name) if param.name else None
-    if source not in (click.core.ParameterSource.DEFAULT, None):
-        return value
-    here = Path.cwd()
-    for folder in (here, *here.parents):
-        candidate = folder / DEFAULT_SPEC
-        if candidate.is_symlink():
-            # Not named by the user: a cloned repository's link could point at any file.
-            shown = value if folder == here else Path(os.path.relpath(candidate, here))
-            msg = (
-                f"{shown} is a symbolic link (to {candidate.readlink()}); envgen reads a "
-                "project.yaml it finds by itself only as a regular file"
-            )
-            raise FileSystemError(msg, hint="name the spec you mean: envgen COMMAND path/to/spec")
-        if candidate.is_file():
-            return value if folder == here else Path(os.path.relpath(candidate, here))
-        if (folder / ".git").exists():
-            break
-    return value
+    return quick.nearest_spec(value, given=source not in (click.core.ParameterSource.DEFAULT, None))
 
 
 def _names_spec(word: str) -> bool:
@@ -224,5 +205,4 @@ def matrix_option(f: F) -> F:
 
 def warn(lines: list[str] | tuple[str, ...]) -> None:
     """Each line as `warning: ...` on stderr (redacted; dropped with --quiet)."""
-    for line in lines:
-        console.warning(line)
+    console.warn(lines)

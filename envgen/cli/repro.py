@@ -1,8 +1,9 @@
 """Click commands for reproducing old work: `envgen import`, `envgen dockerfile`, `envgen ci`.
 
-Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
-parses its options, calls one library function (envgen.app's; for `import`, envgen.repro.entry's,
-which keeps its start-up small), and prints; nothing here does real work.
+Standalone click objects, registered in envgen/cli/commands.py with `cli.add_command(...)`. Each
+parses its options, calls one envgen.app function (the facade loads only what the command needs:
+`import` gets the importer, not the lock and render stages), and prints; nothing here does real
+work.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from envgen.cli import console
+from envgen.cli import console, quick
 from envgen.cli.context import settings
 from envgen.cli.options import matrix_option, spec_argument, warn
 
 if TYPE_CHECKING:
-    from envgen.render.ci import Engine
+    from envgen.app import Engine
 
 
 _FILE = click.Path(path_type=Path, dir_okay=False)
@@ -77,36 +78,23 @@ def import_cmd(
     output, setup.py, pyproject.toml, an install script, a Dockerfile) or a repository folder,
     whose environment sources are all read and merged.
     """
-    # Not through envgen.app: its imports (the lock and render stages, ~30 modules) would double
-    # `envgen import`'s start-up (tests/integration/test_startup_imports.py holds its budget).
-    from envgen.repro import entry, importer, wheels  # noqa: PLC0415 - keep `envgen --help` fast
-
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"
         raise click.UsageError(msg)
-    result = entry.run_import(
-        importer.ImportOptions(
-            source=source,
-            command=command,
-            out=out,
-            as_of=as_of,
-            git=use_git,
-            name=name,
-            matrix_dir=matrix_dir,
-            strict=strict,
-            force=force,
-            context=context,
-            git_default=not use_git and as_of is None,
-            cache_root=settings().cache_root,
-            pypi_index=None if offline else (settings().pypi_index or wheels.PYPI_SIMPLE),
-            http_timeout=settings().http_timeout,
-        )
+    quick.import_file(
+        source,
+        command=command,
+        out=out,
+        as_of=as_of,
+        use_git=use_git,
+        name=name,
+        strict=strict,
+        force=force,
+        context=context,
+        offline=offline,
+        matrix_dir=matrix_dir,
+        user=settings(),
     )
-    warn(result.warnings)
-    if out is None:
-        click.echo(result.text, nl=False)
-    else:
-        console.info(f"wrote {out}" if result.written else f"{out} unchanged")
 
 
 @click.command("dockerfile")
@@ -127,10 +115,9 @@ def dockerfile_cmd(
 ) -> None:
     """Write <out>/<variant>/Dockerfile: base image, locked install, smoke test."""
     from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-    from envgen.render import dockerfile as containers  # noqa: PLC0415 - keep `envgen --help` fast
 
     written, warnings = workflow.dockerfiles(
-        containers.DockerfileOptions(
+        workflow.DockerfileOptions(
             spec=spec,
             out=out,
             variants=variants,
@@ -160,10 +147,9 @@ def _ci_command(engine: Engine, default: str) -> click.Command:
     @matrix_option
     def command(spec: Path, out: Path | None, matrix_dir: Path | None) -> None:
         from envgen import app as workflow  # noqa: PLC0415 - keep `envgen --help` fast
-        from envgen.render import ci  # noqa: PLC0415 - keep `envgen --help` fast
 
         path, written = workflow.write_ci(
-            ci.CiOptions(
+            workflow.CiOptions(
                 spec=spec,
                 engine=engine,
                 out=out,

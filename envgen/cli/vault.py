@@ -1,6 +1,6 @@
 """Click commands for durable locks: `envgen vault` (add, check, gc, push, pull) and `envgen pack`.
 
-Standalone click objects, registered in envgen/cli/__init__.py with `cli.add_command(...)`. Each
+Standalone click objects, registered in envgen/cli/commands.py with `cli.add_command(...)`. Each
 parses its options, calls one function of envgen.app, and prints; nothing here does real work.
 `envgen vault SPEC --dir DIR` is `envgen vault add SPEC --dir DIR`: a first word that names no
 subcommand goes to `add`.

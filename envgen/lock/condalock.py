@@ -19,12 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, NoReturn
 
-import yaml
-
 from envgen.errors import LockError
 from envgen.infra.files import normalize_text
 from envgen.infra.proc import redact
-from envgen.infra.safe_yaml import load_bounded
 from envgen.lock.piplock import read_lock_text
 
 FORMAT_VERSION: Final = 1
@@ -96,6 +93,10 @@ class CondaLock:
         """Parse a conda-lock.yml (header comments allowed); LockError naming what is wrong."""
         if len(text) > MAX_LOCK_CHARS:
             _fail(source, f"{len(text)} characters, more than a lock holds ({MAX_LOCK_CHARS})")
+        import yaml  # noqa: PLC0415 - PyYAML (~10 ms): only where a conda lock is read or written
+
+        from envgen.infra.safe_yaml import load_bounded  # noqa: PLC0415 - the same
+
         try:
             _, doc = load_bounded(text)  # a committed file: aliases must not blow it up
         except (yaml.YAMLError, ValueError, OverflowError) as exc:  # YamlBombError: ValueError
@@ -138,6 +139,8 @@ class CondaLock:
             },
             "package": [p.document() for p in self.packages],
         }
+        import yaml  # noqa: PLC0415 - PyYAML (~10 ms): only where a conda lock is read or written
+
         text: str = yaml.safe_dump(
             document, sort_keys=False, default_flow_style=False, width=1 << 16
         )

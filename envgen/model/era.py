@@ -27,7 +27,6 @@ from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.infra.resources import MATRICES_DIR
-from envgen.infra.safe_yaml import load_bounded
 
 if TYPE_CHECKING:
     from envgen.model.variants import Variant
@@ -90,6 +89,8 @@ def _read(path: Path) -> list[dict[str, object]]:
     if len(raw) > _MAX_BYTES:
         msg = f"{path}: larger than {_MAX_BYTES} bytes"
         raise ValueError(msg)
+    from envgen.infra.safe_yaml import load_bounded  # noqa: PLC0415 - PyYAML; only when era.yaml is read
+
     _, data = load_bounded(raw.decode("utf-8"), shipped=True)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         msg = f"{path}: expected a list of mappings"

@@ -23,7 +23,6 @@ from typing import Final
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
-from envgen.infra.safe_yaml import load_bounded
 from envgen.model.matrix import PipBuild
 from envgen.model.types import Platform
 
@@ -50,6 +49,8 @@ class PypiRoute:
 @functools.cache
 def load_routes(path: Path = TABLE) -> tuple[PypiRoute, ...]:
     """The table's rows (checked: every key known, each row with its evidence)."""
+    from envgen.infra.safe_yaml import load_bounded  # noqa: PLC0415 - PyYAML; only when a route is asked
+
     try:
         _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
     except (OSError, ValueError) as exc:

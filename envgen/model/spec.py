@@ -14,24 +14,25 @@ It must not touch the network or start processes.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import re
 import stat
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
-import yaml
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
-from envgen.errors import SpecError, excerpt
-from envgen.infra.safe_yaml import YamlBombError, load_bounded
+from envgen.errors import FileSystemError, SpecError, excerpt
+from envgen.infra.files import atomic_write_bytes, read_output
 from envgen.infra.urls import check_index_url, host_of
 from envgen.model.pythons import minor_of
 from envgen.model.spec_rules import (
@@ -62,6 +63,9 @@ from envgen.model.types import (
     Platform,
     Resolver,
 )
+
+if TYPE_CHECKING:
+    import yaml
 
 MAX_SPEC_BYTES: Final = 256 * 1024
 # A 10,000-item list with one mistake per item must not print 10,000 lines.
@@ -248,6 +252,7 @@ class _Lines:
     """Maps key paths ("accelerators[1]", "conda.channels") to 1-based line numbers."""
 
     def __init__(self, node: yaml.Node | None) -> None:
+
         self._lines: dict[str, int] = {}
         self._seen: set[int] = set()
         # (key path, first line, repeated line): YAML keeps the last value silently.
@@ -256,6 +261,8 @@ class _Lines:
             self._walk(node, "")
 
     def _walk(self, node: yaml.Node, path: str) -> None:
+        import yaml  # noqa: PLC0415 - loaded already (the node is PyYAML's)
+
         # An alias is the same node object again: walk each node once, or a "billion laughs"
         # file of a few hundred bytes takes minutes.
         if id(node) in self._seen:
@@ -280,6 +287,8 @@ class _Lines:
     @staticmethod
     def _key_name(key: yaml.Node) -> str:
         """The key as the validator names it: str() of what YAML builds (`~` is "None")."""
+        import yaml  # noqa: PLC0415 - loaded already (the node is PyYAML's)
+
         if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:str":
             try:
                 return str(yaml.constructor.SafeConstructor().construct_object(key))
@@ -420,7 +429,7 @@ def _float_as_written(value: float) -> str:
 
 
 # --- parsing -------------------------------------------------------------------------------------
-def load_spec(path: Path) -> ProjectSpec:
+def load_spec(path: Path, *, cache_root: Path | None = None) -> ProjectSpec:
     """Read and validate a project.yaml.
 
     Raises:
@@ -453,11 +462,15 @@ def load_spec(path: Path) -> ProjectSpec:
     except OSError as exc:
         msg = f"{path}: cannot be read: {exc.strerror}"
         raise SpecError(msg, source=source) from None
-    return parse_spec(raw_bytes, path=path)
+    return parse_spec(raw_bytes, path=path, cache_root=cache_root)
 
 
-def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
-    """Validate project.yaml content (`path` names it in messages and anchors relative paths)."""
+def parse_spec(raw: bytes | str, *, path: Path, cache_root: Path | None = None) -> ProjectSpec:
+    """Validate project.yaml content (`path` names it in messages and anchors relative paths).
+
+    `cache_root` (Settings.cache_root): keep what YAML built in `<cache_root>/spec/`, so the next
+    parse of the same bytes reads no YAML (`_spec_cache_path`); None parses it every time.
+    """
     source = path.name
     if isinstance(raw, bytes):
         if len(raw) > MAX_SPEC_BYTES:
@@ -477,6 +490,15 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
     else:
         text = raw
     text = text.removeprefix("\ufeff")
+    cache = _spec_cache_path(text, cache_root)
+    if cache is not None:
+        hit = _from_spec_cache(cache, path)
+        if hit is not None:
+            return hit
+    import yaml  # noqa: PLC0415 - ~10 ms; a spec-cache hit reads no YAML
+
+    from envgen.infra.safe_yaml import YamlBombError, load_bounded  # noqa: PLC0415 - the same
+
     try:
         node, data = load_bounded(text)
     except YamlBombError as exc:
@@ -502,13 +524,94 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
             f"{source}:{again}: {key_path}: duplicate key (first set at line {first_line}); "
             "YAML would keep only the last one: remove one of them"
         )
+    blob = _marshalled(data) if cache is not None else None  # before validation reads it
+    spec = _validated(data, problems, path)
+    problems.raise_if_any()
+    if spec is None:  # spec() returns None only after recording a problem
+        msg = "internal error: the spec was rejected without a recorded problem"
+        raise RuntimeError(msg)
+    if cache is not None and blob is not None:
+        # A read-only cache: the next run parses the YAML again.
+        with contextlib.suppress(OSError):
+            atomic_write_bytes(cache, blob)
+    return spec
+
+
+# --- the parse cache -----------------------------------------------------------------------------
+# The code that turns text into data and decides which data is a valid spec: part of the key, so
+# data cached by another envgen (or PyYAML) is never read.
+_PARSE_SOURCES: Final = (
+    Path(__file__),
+    Path(__file__).parents[1] / "infra" / "safe_yaml.py",
+)
+SPEC_CACHE_FORMAT: Final = 1
+
+
+def _spec_cache_path(text: str, cache_root: Path | None) -> Path | None:
+    """`<cache_root>/spec/<sha256>.marshal`: what YAML built from `text`, kept once a full parse
+    found no problem in it (None: no cache, or a source unreadable).
+
+    Reading YAML (PyYAML's import and its pure-Python parser, which untrusted text always goes
+    through) is most of what `envgen list` spends on the spec; the cached data is validated
+    again on every hit, and only the YAML-node checks (duplicate keys, line numbers for
+    messages) are skipped, which passed for these very bytes under this very code.
+    """
+    if cache_root is None:
+        return None
+    import hashlib  # noqa: PLC0415 - loaded already (the matrix cache's key)
+    import marshal  # noqa: PLC0415 - a built-in module
+    from importlib.util import find_spec  # noqa: PLC0415 - only with a cache
+
+    found = find_spec("yaml")
+    sources = [*_PARSE_SOURCES, *([Path(found.origin)] if found and found.origin else [])]
+    digest = hashlib.sha256(
+        f"spec {SPEC_CACHE_FORMAT} {marshal.version} {sys.version_info[:2]}\0".encode()
+    )
+    try:
+        for source in sources:
+            digest.update(source.read_bytes() + b"\0")
+    except OSError:
+        return None
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return cache_root / "spec" / f"{digest.hexdigest()}.marshal"
+
+
+def _marshalled(data: object) -> bytes | None:
+    """`data` in marshal's format, or None where it holds what marshal cannot write (a date)."""
+    import marshal  # noqa: PLC0415 - a built-in module
+
+    try:
+        return marshal.dumps(data)  # type: ignore[arg-type]  # ValueError when it cannot
+    except ValueError:
+        return None
+
+
+def _from_spec_cache(cache: Path, path: Path) -> ProjectSpec | None:
+    """The spec from cached data, or None (a miss, or data this code finds a problem in: the
+    full parse then says where, with line numbers)."""
+    import marshal  # noqa: PLC0415 - a built-in module
+
+    try:
+        raw = read_output(cache)
+        data = marshal.loads(raw) if raw is not None else None  # noqa: S302 - envgen's own cache of plain data
+    except (OSError, ValueError, EOFError, TypeError, SpecError, FileSystemError):
+        return None
+    if data is None:
+        return None
+    problems = _Problems(path.name, _Lines(None))
+    spec = _validated(data, problems, path)
+    return spec if spec is not None and not problems.items else None
+
+
+def _validated(data: object, problems: _Problems, path: Path) -> ProjectSpec | None:
+    """The spec `data` (what YAML built) describes, every problem recorded in `problems`."""
     if not isinstance(data, dict):
         problems.add(
             "(top level)",
             f"expected a mapping of keys ({', '.join(KNOWN_KEYS[:5])}, ...), "
             f"got {_type_name(data)}",
         )
-        problems.raise_all()
+        return None
     spec = _Validator(data, problems, path).spec()
     # Every key and string, whatever its key's own check (which names most ASCII controls in
     # its own words, and is kept when it did): no value reaches a file with a line break in it.
@@ -520,10 +623,6 @@ def parse_spec(raw: bytes | str, *, path: Path) -> ProjectSpec:
                 "requirements file, environment.yml or header comment, where a line break or "
                 "control character would end the line or hide text: remove it",
             )
-    problems.raise_if_any()
-    if spec is None:  # spec() returns None only after recording a problem
-        msg = "internal error: the spec was rejected without a recorded problem"
-        raise RuntimeError(msg)
     return spec
 
 

@@ -8,14 +8,16 @@ It must not solve anything. Values reach the file only through the YAML emitter.
 
 from __future__ import annotations
 
-from typing import Final
-
-import yaml
+import functools
+from typing import TYPE_CHECKING, Final
 
 from envgen.model.matrix import CondaBuild
 from envgen.model.variants import Variant, conda_pins
 from envgen.render.header import Header
 from envgen.render.requirements import pip_section
+
+if TYPE_CHECKING:
+    import yaml
 
 # The 1.0-1.1 CPU packages on the pytorch channel (form cpu-package).
 CPU_PACKAGE_NAMES: Final[dict[str, str]] = {
@@ -86,12 +88,21 @@ def dependencies(variant: Variant) -> list[str]:
     return deps
 
 
-class _IndentedDumper(yaml.SafeDumper):
-    """SafeDumper that indents block sequences under their key (`  - x`), as conda writes them."""
+@functools.cache
+def _indented_dumper() -> type[yaml.SafeDumper]:
+    """SafeDumper that indents block sequences under their key (`  - x`), as conda writes them.
 
-    # PyYAML's signature; `indentless` is what this subclass overrides.
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002
-        super().increase_indent(flow, False)
+    Made on first use: PyYAML (~10 ms) loads only when a conda side is rendered, not for every
+    `lock` / `check --pins-only` of a pip-only spec.
+    """
+    import yaml  # noqa: PLC0415 - only when a document is dumped
+
+    class IndentedDumper(yaml.SafeDumper):
+        # PyYAML's signature; `indentless` is what this subclass overrides.
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002
+            super().increase_indent(flow, False)
+
+    return IndentedDumper
 
 
 def yaml_block(document: dict[str, object]) -> str:
@@ -104,9 +115,11 @@ def yaml_block(document: dict[str, object]) -> str:
           - 'a: b'
           - 'c # d'
     """
+    import yaml  # noqa: PLC0415 - only when a document is dumped
+
     text: str = yaml.dump(
         document,
-        Dumper=_IndentedDumper,
+        Dumper=_indented_dumper(),
         sort_keys=False,
         default_flow_style=False,
         width=1 << 16,

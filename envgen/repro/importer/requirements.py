@@ -20,9 +20,8 @@ from packaging.version import InvalidVersion
 
 from envgen.model.extensions import recognise_wheel_url
 from envgen.model.matrix import Matrix
-from envgen.model.targets import load_targets
 from envgen.model.types import TORCH_FAMILY
-from envgen.repro import eras, shell
+from envgen.repro import eras
 from envgen.repro.importer.evidence import (
     DockerContext,
     Evidence,
@@ -118,6 +117,8 @@ def _install_line(line: str, found: Evidence, base: Path | None, where: str) -> 
     those arguments. False for a line pip -r reads as one requirement (`torch >= 1.7`)."""
     if ";" in line or "@" in line or not any(c.isspace() for c in line.strip()):
         return False  # markers, direct references and one word: one requirement
+    from envgen.repro import shell  # noqa: PLC0415 - ~10 ms of patterns: only for such a line
+
     words = shell.shell_words(line)
     requirements: list[str] = []
     options: list[str] = []
@@ -515,6 +516,8 @@ def _pip_version(spec: str) -> tuple[str | None, str | None, str]:
 
 
 def _marker_on_linux(marker: Marker, python: str | None) -> bool:
+    from envgen.model.targets import load_targets  # noqa: PLC0415 - only for a marker
+
     env = load_targets().markers("linux-64")  # matrices/targets.yaml
     if python:
         env |= {"python_version": python, "python_full_version": python + ".0"}

@@ -360,13 +360,13 @@ def test_unwritable_output_is_an_error_not_a_traceback(
 def test_a_bug_is_one_line_and_exit_1_without_debug(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import envgen.app
+    import envgen.app._matrix
 
     def broken(*_args: object, **_kwargs: object) -> None:
         msg = "the matrix went missing"
         raise TypeError(msg)
 
-    monkeypatch.setattr(envgen.app, "load_matrix", broken)
+    monkeypatch.setattr(envgen.app._matrix, "load_matrix", broken)
     code, out, err = run(["matrix", "validate", "--matrix", MINI], tmp_path, monkeypatch)
     assert (code, out) == (OTHER_EXIT_CODES["bug"], "")
     assert err == (
@@ -393,7 +393,7 @@ def test_guarded_names_a_failed_connection_a_network_error(
     raised: OSError, error: type[EnvgenError], message: str, tmp_path: Path
 ) -> None:
     """A stage's OSError from a connection is NetworkError; only a file's is the stage's own."""
-    from envgen.app import _guarded
+    from envgen.app._guard import guarded
 
-    with pytest.raises(error, match=message), _guarded(tmp_path, LockError, "envgen lock"):
+    with pytest.raises(error, match=message), guarded(tmp_path, LockError, "envgen lock"):
         raise raised

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 import shutil
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def _clear_memo() -> object:
 def test_a_cache_hit_equals_the_validated_matrix(tmp_path: Path) -> None:
     validated = _fresh(MATRICES_DIR, None)
     written = _fresh(MATRICES_DIR, tmp_path)
-    (cache,) = (tmp_path / "matrix").glob("*.json")
+    (cache,) = (tmp_path / "matrix").glob("*.marshal")
     hit = _fresh(MATRICES_DIR, tmp_path)
     assert written == validated == hit
     assert repr(hit) == repr(validated)
@@ -40,9 +41,16 @@ def test_a_cache_hit_equals_the_validated_matrix(tmp_path: Path) -> None:
 
 def test_a_damaged_cache_is_validated_again(tmp_path: Path) -> None:
     _fresh(MATRICES_DIR, tmp_path)
-    (cache,) = (tmp_path / "matrix").glob("*.json")
-    for damaged in ("{", '{"releases": []}', '{"releases": 1}', "[]"):
-        cache.write_text(damaged, encoding="utf-8")
+    (cache,) = (tmp_path / "matrix").glob("*.marshal")
+    for damaged in (
+        b"{",
+        b"",
+        marshal.dumps({"releases": []}),
+        marshal.dumps({"releases": 1}),
+        marshal.dumps([]),
+        cache.read_bytes()[:-100],
+    ):
+        cache.write_bytes(damaged)
         assert _fresh(MATRICES_DIR, tmp_path) == _fresh(MATRICES_DIR, None)
 
 
@@ -53,19 +61,20 @@ def test_an_invalid_matrix_is_never_cached(tmp_path: Path) -> None:
     releases.write_text(releases.read_text(encoding="utf-8") + "- {torch: nope}\n", "utf-8")
     with pytest.raises(MatrixError):
         _fresh(broken, tmp_path / "cache")
-    assert not list((tmp_path / "cache").rglob("*.json"))
+    assert not list((tmp_path / "cache").rglob("*.marshal"))
 
 
 def test_a_link_in_the_caches_place_is_not_followed(tmp_path: Path) -> None:
     """Rows are rebuilt from the cache without validation, so a planted link to a forged file
     (here: another torchvision for the first release) is a miss, not a source of rows."""
     _fresh(MATRICES_DIR, tmp_path)
-    (cache,) = (tmp_path / "matrix").glob("*.json")
-    forged = tmp_path / "forged.json"
-    text = cache.read_text(encoding="utf-8")
+    (cache,) = (tmp_path / "matrix").glob("*.marshal")
+    forged = tmp_path / "forged.marshal"
+    data = marshal.loads(cache.read_bytes())  # noqa: S302 - the cache the test just wrote
     first = _fresh(MATRICES_DIR, None).releases[0]
     assert first.torchvision is not None
-    forged.write_text(text.replace(f'"{first.torchvision}"', '"99.9.9"', 1), encoding="utf-8")
+    data["releases"][0]["torchvision"] = "99.9.9"
+    forged.write_bytes(marshal.dumps(data))
     cache.unlink()
     cache.symlink_to(forged)
     assert _fresh(MATRICES_DIR, tmp_path) == _fresh(MATRICES_DIR, None)

@@ -230,3 +230,25 @@ def test_every_file_the_concept_table_names_exists() -> None:
     named = re.findall(r"`(envgen/[\w/]+\.py)`", section)
     assert len(named) > 40
     assert [p for p in named if not (ROOT / p).is_file()] == []
+
+
+def test_the_concept_table_names_every_module() -> None:
+    """Each module of envgen/ (but a package's __init__.py) is the owner of a concept in
+    CONTRIBUTING.md's table: a bare `name.py` in a row is in the folder of the path before it."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("**Where each concept lives.**", 1)[1].split("\n\n**", 1)[0]
+    named: set[str] = set()
+    for row in [ln for ln in section.splitlines() if ln.startswith("| ")][1:]:
+        folder = ""
+        for path in re.findall(r"(envgen/[\w/]+\.py|\b\w+\.py)", row.split("|")[2]):
+            if path.startswith("envgen/"):
+                folder = path.rsplit("/", 1)[0]
+                named.add(path)
+            elif folder:
+                named.add(f"{folder}/{path}")
+    modules = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "envgen").rglob("*.py")
+        if p.name != "__init__.py" or p.parent.name == "app"
+    }
+    assert sorted(modules - named) == []
