@@ -30,9 +30,9 @@ the artifacts:
                such builds, e.g. win-64 cu110 x torch 1.7 for 1.4.8-1.6.2, were dropped before),
                it only fills what the tag's page does not name (torch series added after the
                tag, every 1.7 / 2.x version whose install page is the selector, whose copy at the
-               tag lists only earlier versions): those builds are `inferred`, with that rule. Its macOS list is not used (its runner,
-               macos-latest, does not say the arch). Python is not recorded (no artifact names
-               it): the rows leave `python` empty.
+               tag lists only earlier versions): those builds are `inferred`, with that rule.
+               Its macOS list is not used (its runner, macos-latest, does not say the arch).
+               Python is not recorded (no artifact names it): the rows leave `python` empty.
 
 The facts are recorded in tests/data/recorded/extensions/{mmcv,detectron2,pytorch3d}.json (per
 tag: its commit, the path read and what it says; `--record NAME=GIT_DIR` from a git mirror), so
