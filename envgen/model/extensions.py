@@ -372,18 +372,21 @@ def _unbuilt(
             f"{head}; it was built for python {_span(pythons)}",
             hint=f"use python {pythons[-1]} for this variant",
         )
-    # Same torch, other accelerators.
-    same_torch = [
+    # Every suggestion below is a build for the variant's platform and python (a row that
+    # records no python is taken to fit): a build for another python is no way out.
+    usable = [
         b
         for b in ext.builds
-        if target.platform in b.platforms and any(torch_matches(t, target.torch) for t in b.torch)
+        if target.platform in b.platforms and (not b.python or target.python in b.python)
     ]
+    # Same torch, other accelerators.
+    same_torch = [b for b in usable if any(torch_matches(t, target.torch) for t in b.torch)]
     others = sorted({a for b in same_torch for a in b.accelerators}, key=_acc_key)
     # Same accelerator, other torch releases: the nearest series.
     series = {
         t: max(b.versions, key=_version_key)
-        for b in ext.builds
-        if target.platform in b.platforms and target.accelerator in b.accelerators
+        for b in usable
+        if target.accelerator in b.accelerators
         for t in b.torch
         if not any(c in t for c in "<>=!~*")
     }
@@ -401,8 +404,7 @@ def _unbuilt(
     if not others and not series:
         anywhere = [
             (t, a, max(b.versions, key=_version_key))
-            for b in ext.builds
-            if target.platform in b.platforms
+            for b in usable
             for t in b.torch
             if not any(c in t for c in "<>=!~*")
             for a in b.accelerators
@@ -414,6 +416,15 @@ def _unbuilt(
             version = max((v for t, a, v in anywhere if t == near_t and a == acc), key=_version_key)
             parts.append(f"nearest build: torch {near_t} {acc} with {ext.name} {version}")
             fixes.append(f"use torch {_release_of(near_t)} with {acc}")
+        elif pythons := sorted(
+            {p for b in ext.builds if target.platform in b.platforms for p in b.python},
+            key=_version_key,
+        ):
+            parts.append(
+                f"its {target.platform} wheels were built for python {_span(pythons)}, "
+                f"not {target.python}"
+            )
+            fixes.append(f"use python {pythons[-1]} for this variant")
         else:
             parts.append(
                 f"matrices/extensions.yaml records no {target.platform} wheels of {ext.name}"
