@@ -25,13 +25,14 @@ the artifacts:
                win-64 where the page says the table is for Windows too (1.4.8-1.6.2, 2.0.0rc1;
                less the pages it excludes there). The installation selector's version.json
                (docs/en/_static/version.json) on the 1.x branch (mmcv-full) or main (mmcv),
-               written after the tags, lists the uploads per page and version: a tag's build it
-               does not list for that version is left out (the tables name pages, not versions),
-               and what only it lists (torch series added after the tag, every 1.7 / 2.x version
-               whose install page is the selector, whose copy at the tag lists only earlier
-               versions) is `inferred`, with that rule. Its macOS list is not used (its runner,
-               macos-latest, does not say the arch). Python is not recorded (no artifact names
-               it): the rows leave `python` empty.
+               written after the tags, lists the uploads per page and version: it never removes
+               a build the tag's own page names (that page is the tag's artifact and wins; 102
+               such builds, e.g. win-64 cu110 x torch 1.7 for 1.4.8-1.6.2, were dropped before),
+               it only fills what the tag's page does not name (torch series added after the
+               tag, every 1.7 / 2.x version whose install page is the selector, whose copy at the
+               tag lists only earlier versions): those builds are `inferred`, with that rule.
+               Its macOS list is not used (its runner, macos-latest, does not say the arch).
+               Python is not recorded (no artifact names it): the rows leave `python` empty.
 
 The facts are recorded in tests/data/recorded/extensions/{mmcv,detectron2,pytorch3d}.json (per
 tag: its commit, the path read and what it says; `--record NAME=GIT_DIR` from a git mirror), so
@@ -568,8 +569,9 @@ def _mmcv_tag_facts(version: str, tag: Mapping[str, Any]) -> set[tuple[str, str,
 
 def derive_mmcv(name: str, versions: Sequence[str], rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Per version: the builds its tag's install page names (linux-64; win-64 where the page
-    says so) that the selector of the package's branch lists too; the builds only that selector
-    lists, `inferred` (one row per platform and CUDA build across versions: one source file)."""
+    says so), whether or not the selector of the package's branch lists them (the tag's own
+    artifact wins); the builds only that selector lists, `inferred` (one row per platform and
+    CUDA build across versions: one source file)."""
     selector = rec["selectors"][name]
     sel_source = (
         f"{cite(rec['repo'], selector['commit'], selector['path'])} "
@@ -581,15 +583,9 @@ def derive_mmcv(name: str, versions: Sequence[str], rec: Mapping[str, Any]) -> l
         tag = rec["tags"].get(version)
         if tag is None:
             continue
-        listed = {
-            (r["platform"], r["torch"], r["accelerator"])
-            for r in selector["rows"]
-            if version in r["versions"]
-        }
-        # the tag's table names pages (`{mmcv_version}`), not versions, and its Windows note is
-        # coarse (it keeps win cu102 x torch 1.12, which torch itself never built): a build the
-        # selector does not list for this version is left out, the later list of uploads wins
-        own = {f for f in _mmcv_tag_facts(version, tag) if f in listed}
+        # the tag's own page wins for every build it names (each row is read from its own tag's
+        # artifact): a build the later selector omits for this version stays, derived
+        own = _mmcv_tag_facts(version, tag)
         torches_of: dict[tuple[str, str], list[str]] = {}
         for platform, torch, acc in own:
             torches_of.setdefault((platform, acc), []).append(torch)

@@ -372,18 +372,21 @@ def _unbuilt(
             f"{head}; it was built for python {_span(pythons)}",
             hint=f"use python {pythons[-1]} for this variant",
         )
-    # Same torch, other accelerators.
-    same_torch = [
+    # Every suggestion below is a build for the variant's platform and python (a row that
+    # records no python is taken to fit): a build for another python is no way out.
+    usable = [
         b
         for b in ext.builds
-        if target.platform in b.platforms and any(torch_matches(t, target.torch) for t in b.torch)
+        if target.platform in b.platforms and (not b.python or target.python in b.python)
     ]
+    # Same torch, other accelerators.
+    same_torch = [b for b in usable if any(torch_matches(t, target.torch) for t in b.torch)]
     others = sorted({a for b in same_torch for a in b.accelerators}, key=_acc_key)
     # Same accelerator, other torch releases: the nearest series.
     series = {
         t: max(b.versions, key=_version_key)
-        for b in ext.builds
-        if target.platform in b.platforms and target.accelerator in b.accelerators
+        for b in usable
+        if target.accelerator in b.accelerators
         for t in b.torch
         if not any(c in t for c in "<>=!~*")
     }
@@ -401,8 +404,7 @@ def _unbuilt(
     if not others and not series:
         anywhere = [
             (t, a, max(b.versions, key=_version_key))
-            for b in ext.builds
-            if target.platform in b.platforms
+            for b in usable
             for t in b.torch
             if not any(c in t for c in "<>=!~*")
             for a in b.accelerators
@@ -414,12 +416,60 @@ def _unbuilt(
             version = max((v for t, a, v in anywhere if t == near_t and a == acc), key=_version_key)
             parts.append(f"nearest build: torch {near_t} {acc} with {ext.name} {version}")
             fixes.append(f"use torch {_release_of(near_t)} with {acc}")
+        elif other_python := _nearest_other_python(ext, target):
+            near_t, acc, version, pythons = other_python
+            parts.append(
+                f"no {target.platform} wheel of it was built for python {target.python}; "
+                f"nearest build: torch {near_t} {acc} with {ext.name} {version}, "
+                f"for python {_span(pythons)}"
+            )
+            fixes.append(
+                f"use torch {_release_of(near_t)} with {acc} and python {pythons[-1]} "
+                "for this variant"
+            )
         else:
             parts.append(
                 f"matrices/extensions.yaml records no {target.platform} wheels of {ext.name}"
             )
     fixes.append(f"drop {req.name} from pip: and build it from source")
     return UnsupportedCombinationError("; ".join(parts), hint=", or ".join(fixes))
+
+
+def _nearest_other_python(ext: Extension, target: Target) -> tuple[str, str, str, list[str]] | None:
+    """The nearest build on the variant's platform for some other python (the same accelerator
+    first): (torch entry, accelerator, newest version, its pythons); None when the rows record
+    none with a python and an exact torch."""
+    found = [
+        (t, a, max(b.versions, key=_version_key), b.python)
+        for b in ext.builds
+        if target.platform in b.platforms and b.python
+        for t in b.torch
+        if not any(c in t for c in "<>=!~*")
+        for a in b.accelerators
+    ]
+    same_acc = [f for f in found if f[1] == target.accelerator]
+    found = same_acc or found
+    if not found:
+        return None
+    near_t = min({f[0] for f in found}, key=lambda t: _distance(t, target.torch))
+    accs = sorted({a for t, a, _, _ in found if t == near_t}, key=_acc_key)
+
+    def python_gap(acc: str) -> int:
+        # how far the build's nearest python is from the variant's (3.10 for 3.11, not 3.7)
+        wanted = Version(target.python)
+        return min(
+            abs(Version(p).minor - wanted.minor) + 100 * abs(Version(p).major - wanted.major)
+            for t, a, _, py in found
+            if t == near_t and a == acc
+            for p in py
+        )
+
+    gap = min(python_gap(a) for a in accs)
+    acc = _nearest_acc(target.accelerator, [a for a in accs if python_gap(a) == gap])
+    here = [(v, py) for t, a, v, py in found if t == near_t and a == acc]
+    version = max((v for v, _ in here), key=_version_key)
+    pythons = sorted({p for v, py in here if v == version for p in py}, key=_version_key)
+    return near_t, acc, version, pythons
 
 
 def _acc_key(acc: str) -> tuple[int, float]:

@@ -84,8 +84,10 @@ def test_command_with_never_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert (code, out) == (10, "")
     assert err == (
         "error: --with: no detectron2 wheel was built for torch 1.12.1 cu113 (python 3.10, "
-        "linux-64); nearest cu113 build: torch 1.10 with detectron2 0.6\n"
-        "  hint: use torch 1.10.0 for this variant, or leave out --with detectron2\n"
+        "linux-64); no linux-64 wheel of it was built for python 3.10; nearest build: torch 1.10 "
+        "cu113 with detectron2 0.6, for python 3.6, 3.7, 3.8, 3.9\n"
+        "  hint: use torch 1.10.0 with cu113 and python 3.9 for this variant, or leave out "
+        "--with detectron2\n"
     )
     code, out, err = run(
         ["command", "--torch", "1.12.1", "--compute", "cu113", "--with", "torch-scater"],

@@ -287,8 +287,44 @@ ERRORS = [
         "pytorch3d",
         target("1.11.0", "cpu"),
         "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.11.0 cpu "
-        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu111, cu113",
+        # cu111 was built for python 3.7 only: not suggested for python 3.9
+        "(python 3.9, linux-64); for torch 1.11.0 it was built for cu113",
+        "use accelerator cu113, or drop pytorch3d from pip: and build it from source",
+    ),
+    (
+        "pytorch3d",
+        target("1.11.0", "cpu", "3.7"),
+        "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.11.0 cpu "
+        "(python 3.7, linux-64); for torch 1.11.0 it was built for cu111, cu113",
         "use accelerator cu111, or drop pytorch3d from pip: and build it from source",
+    ),
+    (
+        # no build of any torch for python 3.11: the hint names the pythons, not a torch
+        "pytorch3d",
+        target("1.11.0", "cpu", "3.11"),
+        "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.11.0 cpu "
+        "(python 3.11, linux-64); no linux-64 wheel of it was built for python 3.11; nearest "
+        "build: torch 1.11.0 cu113 with pytorch3d 0.6.2, for python 3.7, 3.8, 3.9, 3.10",
+        "use torch 1.11.0 with cu113 and python 3.10 for this variant, or drop pytorch3d from "
+        "pip: and build it from source",
+    ),
+    (
+        # torch 1.10 x cu113 was built for python 3.6-3.9 only: not 'use torch 1.10.0' alone
+        "detectron2",
+        target("1.12.1", "cu113", "3.10"),
+        "project.yaml: pip[0]: no detectron2 wheel was built for torch 1.12.1 cu113 "
+        "(python 3.10, linux-64); no linux-64 wheel of it was built for python 3.10; nearest "
+        "build: torch 1.10 cu113 with detectron2 0.6, for python 3.6, 3.7, 3.8, 3.9",
+        "use torch 1.10.0 with cu113 and python 3.9 for this variant, or drop detectron2 from "
+        "pip: and build it from source",
+    ),
+    (
+        # the nearest torch for cu117 on python 3.7: 0.7.4's torch 2.0.1 builds start at 3.8
+        "pytorch3d",
+        target("1.13.1", "cu117", "3.7"),
+        "project.yaml: pip[0]: no pytorch3d wheel was built for torch 1.13.1 cu117 "
+        "(python 3.7, linux-64); nearest build: torch 1.11.0 cu113 with pytorch3d 0.6.2",
+        "use torch 1.11.0 with cu113, or drop pytorch3d from pip: and build it from source",
     ),
     (
         "xformers",

@@ -161,7 +161,7 @@ def test_mmcv_table_reads_table_cells_only_with_their_pins() -> None:
     ]
 
 
-def test_mmcv_table_facts_contradicted_by_the_selector_are_left_out() -> None:
+def test_mmcv_the_tags_table_wins_over_the_selector_which_only_fills_in() -> None:
     rec: dict[str, Any] = {
         "repo": "open-mmlab/mmcv",
         "selectors": {
@@ -188,9 +188,48 @@ def test_mmcv_table_facts_contradicted_by_the_selector_are_left_out() -> None:
     rows = mm.derive_mmcv("mmcv-full", ["1.1.0"], rec)
     got = [(r["torch"], r["accelerators"], r["platforms"], r.get("inferred", False)) for r in rows]
     # cu101/1.6: the tag's table and the selector agree; cpu/1.4: the selector lists that page
-    # without 1.1.0 (left out); cu102/1.5 pins 1.0.0 (not this tag's); win-64: selector only
-    assert got == [(["1.6"], ["cu101"], ["linux-64"], False), (["1.6"], ["cpu"], ["win-64"], True)]
+    # without 1.1.0, but the tag's own table names it (the tag wins, derived); cu102/1.5 pins
+    # 1.0.0 (not this tag's); win-64: the selector only, so inferred
+    assert got == [
+        (["1.4"], ["cpu"], ["linux-64"], False),
+        (["1.6"], ["cu101"], ["linux-64"], False),
+        (["1.6"], ["cpu"], ["win-64"], True),
+    ]
     assert rows[0]["source"] == "open-mmlab/mmcv@dddddddddd:README.md (tag v1.1.0)"
+    assert rows[1]["source"] == rows[0]["source"]
+    assert "rule: the tag's own install page does not list this build" in rows[2]["source"]
+
+
+def test_mmcv_windows_builds_the_tags_page_names_are_derived_from_the_tag() -> None:
+    """The audit's finding (issue 23): win-64 cu110 x torch 1.7 wheels, which the 1.4.8-1.6.2
+    pages' Windows note claims and the later selector omits, were called absent."""
+    rec = mm.load("mmcv")
+    got = mm.facts(_derived()["mmcv-full"])
+    for version in ("1.4.8", "1.5.0", "1.6.2"):
+        for acc in ("cu101", "cu102", "cu110"):
+            assert got[(version, "1.7", "win-64", acc)] == ((), False), (version, acc)
+    sel = {
+        (r["platform"], r["torch"], r["accelerator"])
+        for r in rec["selectors"]["mmcv-full"]["rows"]
+        if "1.4.8" in r["versions"]
+    }
+    assert ("win-64", "1.7", "cu110") not in sel  # the selector alone would drop it
+    rows = [
+        r
+        for r in _derived()["mmcv-full"]
+        if r["versions"] == ["1.4.8"] and "win-64" in r["platforms"] and "1.7" in r["torch"]
+    ]
+    cited = f"open-mmlab/mmcv@{rec['tags']['1.4.8']['commit'][:10]}:"
+    assert rows
+    assert all(r["source"].startswith(cited) and not r.get("inferred") for r in rows)
+    # no build a tag's own page names is missing from the derived rows
+    for name in ("mmcv-full", "mmcv"):
+        derived = mm.facts(_derived()[name])
+        for version, tag in rec["tags"].items():
+            if tag["package"] != name:
+                continue
+            for platform, torch, acc in mm._mmcv_tag_facts(version, tag):
+                assert (version, torch, platform, acc) in derived, (name, version, torch, acc)
 
 
 def _pin(name: str, torch: str, accelerator: str, python: str) -> str | None:

@@ -159,8 +159,10 @@ def test_a_page_for_another_torch_is_a_warning(matrix: Matrix) -> None:
 
 NEVER_BUILT = (
     "requirements.txt: pip[0]: no detectron2 wheel was built for torch 1.12.1 cu113 "
-    "(python 3.10, linux-64); nearest cu113 build: torch 1.10 with detectron2 0.6; fix: use "
-    "torch 1.10.0 for this variant, or drop detectron2 from pip: and build it from source"
+    "(python 3.10, linux-64); no linux-64 wheel of it was built for python 3.10; nearest build: "
+    "torch 1.10 cu113 with detectron2 0.6, for python 3.6, 3.7, 3.8, 3.9; fix: use torch 1.10.0 "
+    "with cu113 and python 3.9 for this variant, or drop detectron2 from pip: and build it from "
+    "source"
 )
 NEVER_BUILT_FILE = (
     "torch==1.12.1+cu113\n--extra-index-url https://download.pytorch.org/whl/cu113\ndetectron2\n"
