@@ -20,6 +20,7 @@ import os
 import shutil
 import stat
 import urllib.parse
+from collections.abc import Collection
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -74,11 +75,15 @@ class _Anchors(HTMLParser):
                 self.found.append((str(attr["href"]), attr.get("data-requires-python")))
 
 
-def _from_html(page_url: str, text: str) -> list[IndexFile]:
+def _from_html(page_url: str, text: str, wanted: Collection[str] | None = None) -> list[IndexFile]:
     parser = _Anchors()
     parser.feed(text)
     files: list[IndexFile] = []
     for href, requires in parser.found:
+        # The joined URL's fragment is the href's own: a file whose sha256 is not wanted is
+        # skipped before the join (the join is most of the time on a 500-file page).
+        if wanted is not None and _href_sha256(href) not in wanted:
+            continue
         url, _, fragment = urllib.parse.urljoin(page_url, href).partition("#")
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
         algo, _, digest = fragment.partition("=")
@@ -93,7 +98,19 @@ def _from_html(page_url: str, text: str) -> list[IndexFile]:
     return files
 
 
-def _from_json(page_url: str, data: object) -> list[IndexFile]:
+def _href_sha256(href: str) -> str | None:
+    """The sha256 an href's `#sha256=...` fragment names, lower-cased (None without one).
+
+    >>> _href_sha256("torch-2.1.0-cp311-none-any.whl#sha256=ABC"), _href_sha256("a.whl")
+    ('abc', None)
+    """
+    algo, _, digest = href.partition("#")[2].partition("=")
+    return digest.lower() if algo == "sha256" and digest else None
+
+
+def _from_json(
+    page_url: str, data: object, wanted: Collection[str] | None = None
+) -> list[IndexFile]:
     entries = data.get("files") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         msg = f"{redact(page_url)}: a PEP 691 answer without a `files` list"
@@ -104,6 +121,10 @@ def _from_json(page_url: str, data: object) -> list[IndexFile]:
             continue
         found = item.get("hashes")
         hashes: dict[str, object] = found if isinstance(found, dict) else {}
+        if wanted is not None and (
+            "sha256" not in hashes or str(hashes["sha256"]).lower() not in wanted
+        ):
+            continue
         size = item.get("size")
         upload = item.get("upload-time")
         requires = item.get("requires-python")
@@ -146,11 +167,17 @@ def with_netrc(url: str, netrc_file: Path | None) -> str:
 
 
 def page_files(
-    page_url: str, *, timeout: float, retries: int = 3, netrc_file: Path | None = None
+    page_url: str,
+    *,
+    timeout: float,
+    retries: int = 3,
+    netrc_file: Path | None = None,
+    wanted: Collection[str] | None = None,
 ) -> list[IndexFile]:
     """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
 
-    File URLs come back without credentials (download() looks them up again).
+    File URLs come back without credentials (download() looks them up again). `wanted`: only
+    the files with one of these sha256s (lower-case hex); None: every file.
     """
     if page_url.startswith("file:"):
         local = Path(urllib.parse.unquote(urllib.parse.urlsplit(page_url).path))
@@ -171,10 +198,10 @@ def page_files(
     body = resp.body
     if "json" in resp.content_type or body.lstrip()[:1] == b"{":
         try:
-            return _from_json(page_url, json.loads(body))
+            return _from_json(page_url, json.loads(body), wanted)
         except json.JSONDecodeError:
             pass
-    return _from_html(page_url, body.decode("utf-8", "replace"))
+    return _from_html(page_url, body.decode("utf-8", "replace"), wanted)
 
 
 def project_page(index_url: str, name: str) -> str:

@@ -145,6 +145,7 @@ def _files_of(
                 timeout=timeout,
                 retries=1,
                 netrc_file=sources.netrc_file,
+                wanted=pin.hashes,
             )
         except NetworkError:
             page, answered = [], False  # unreachable: the stand-in's answers stand
@@ -153,7 +154,10 @@ def _files_of(
                 files.setdefault(f.sha256, (f, official, official))
     for real, shown_url in sources.indexes:
         pages = page_files(
-            project_page(real, pin.name), timeout=timeout, netrc_file=sources.netrc_file
+            project_page(real, pin.name),
+            timeout=timeout,
+            netrc_file=sources.netrc_file,
+            wanted=pin.hashes,
         )
         for f in pages:
             if f.sha256 in pin.hashes:
