@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import stat
+import threading
 import urllib.parse
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -166,23 +167,42 @@ def with_netrc(url: str, netrc_file: Path | None) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc=f"{auth}@{parts.netloc}"))
 
 
-def page_files(
-    page_url: str,
-    *,
-    timeout: float,
-    retries: int = 3,
-    netrc_file: Path | None = None,
-    wanted: Collection[str] | None = None,
-) -> list[IndexFile]:
-    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
+class PageMemo:
+    """Index pages read once per run (a lock run's pylock.toml files): url -> body or missing.
 
-    File URLs come back without credentials (download() looks them up again). `wanted`: only
-    the files with one of these sha256s (lower-case hex); None: every file.
+    The variants of one lock ask for the same pages (numpy's on PyPI, torch's on its index, each
+    `nvidia-*` page for every CUDA variant, every page again for a second python): 6 variants
+    read each 2-6 times. A page is kept for the run only (its owner holds the memo), so a later
+    run sees the index as it is then. A failed read is not kept (the next asker tries again),
+    a missing page (404) is. Two threads asking for one page wait for one read.
     """
+
+    def __init__(self) -> None:
+        self._bodies: dict[str, tuple[str, bytes] | None] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def read(
+        self, page_url: str, *, timeout: float, retries: int, netrc_file: Path | None
+    ) -> tuple[str, bytes] | None:
+        """(content type, body) of a page; None when the index has no such page (HTTP 404)."""
+        with self._guard:
+            lock = self._locks.setdefault(page_url, threading.Lock())
+        with lock:
+            if page_url in self._bodies:
+                return self._bodies[page_url]
+            found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
+            self._bodies[page_url] = found
+            return found
+
+
+def _read_page(
+    page_url: str, *, timeout: float, retries: int, netrc_file: Path | None
+) -> tuple[str, bytes] | None:
     if page_url.startswith("file:"):
         local = Path(urllib.parse.unquote(urllib.parse.urlsplit(page_url).path))
         if not local.is_file():
-            return []
+            return None
     try:
         resp = http_get(
             with_netrc(page_url, netrc_file),
@@ -193,10 +213,34 @@ def page_files(
         )
     except NetworkError as exc:
         if "HTTP 404" in exc.message:
-            return []
+            return None
         raise
-    body = resp.body
-    if "json" in resp.content_type or body.lstrip()[:1] == b"{":
+    return resp.content_type, resp.body
+
+
+def page_files(
+    page_url: str,
+    *,
+    timeout: float,
+    retries: int = 3,
+    netrc_file: Path | None = None,
+    wanted: Collection[str] | None = None,
+    memo: PageMemo | None = None,
+) -> list[IndexFile]:
+    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
+
+    File URLs come back without credentials (download() looks them up again). `wanted`: only
+    the files with one of these sha256s (lower-case hex); None: every file. `memo`: pages
+    already read in this run are not read again.
+    """
+    if memo is not None:
+        found = memo.read(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
+    else:
+        found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
+    if found is None:
+        return []
+    content_type, body = found
+    if "json" in content_type or body.lstrip()[:1] == b"{":
         try:
             return _from_json(page_url, json.loads(body), wanted)
         except json.JSONDecodeError:

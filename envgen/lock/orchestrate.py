@@ -42,6 +42,7 @@ from envgen.infra.files import (
 from envgen.infra.network import Index, check_resolvable
 from envgen.infra.proc import strip_credentials, which
 from envgen.infra.settings import Settings
+from envgen.infra.simple_api import PageMemo
 from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
 from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
@@ -218,6 +219,7 @@ def lock_full(
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
         cache_dir = settings.cache_root
         progress.start([v.id for v in todo])
+        pages = PageMemo()  # pylock.toml's index pages, read once for all the variants
         with tempfile.TemporaryDirectory(prefix="envgen-lock-") as tmp:
 
             def lock_one(v: Variant) -> VariantOutcome:
@@ -261,7 +263,7 @@ def lock_full(
                         tool = resolver if manager == "pip" else options.conda_tool
                         progress.phase("resolving", f"{manager}: {tool}")
                         locked += lockers[manager].lock(request)
-                    locked += _pylock(v, locked, real_urls, written_urls, settings)
+                    locked += _pylock(v, locked, real_urls, written_urls, settings, pages)
                 except EnvgenError as exc:
                     return VariantOutcome(
                         variant=v,
@@ -661,6 +663,7 @@ def _pylock(
     urls: IndexUrls,
     written: IndexUrls,
     settings: Settings,
+    memo: PageMemo | None = None,
 ) -> list[LockedFile]:
     """pylock.toml (PEP 751) from the requirements lock just made (envgen.lock.pylock)."""
     req = next((lf for lf in locked if lf.name == "requirements.txt"), None)
@@ -675,6 +678,7 @@ def _pylock(
             written,
             timeout=settings.http_timeout or 60.0,
             netrc_file=settings.netrc_file,
+            memo=memo,
         )
     except LockError as exc:
         # An index that lists files without their hashes (torch_stable.html, a hand-made mirror)
