@@ -780,7 +780,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 missing_tool=isinstance(exc, ToolNotFoundError),
             )
         seconds = time.perf_counter() - start
-        disk = disk_usage(target)
+        disk = disk_usage(target, walked=builder.walked(target))
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
         interpreter = (read_marker(target, key) or {}).get("interpreter")
         report = None
