@@ -21,7 +21,7 @@ import shutil
 import stat
 import threading
 import urllib.parse
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -168,32 +168,37 @@ def with_netrc(url: str, netrc_file: Path | None) -> str:
 
 
 class PageMemo:
-    """Index pages read once per run (a lock run's pylock.toml files): url -> body or missing.
+    """Index pages read once per run (a lock run's pylock.toml files).
 
     The variants of one lock ask for the same pages (numpy's on PyPI, torch's on its index, each
     `nvidia-*` page for every CUDA variant, every page again for a second python): 6 variants
-    read each 2-6 times. A page is kept for the run only (its owner holds the memo), so a later
-    run sees the index as it is then. A failed read is not kept (the next asker tries again),
-    a missing page (404) is. Two threads asking for one page wait for one read.
+    read each 2-6 times. What a page gave for a set of wanted hashes is kept for the run only
+    (its owner holds the memo), so a later run sees the index as it is then; the files kept are
+    the few wanted, not the page (a torch page is ~0.4 MB: the run's peak memory stays uv's).
+    A failed read is not kept (the next asker tries again), a missing page (404: no files) is.
+    Two threads asking for one page wait for one read.
     """
 
     def __init__(self) -> None:
-        self._bodies: dict[str, tuple[str, bytes] | None] = {}
+        self._files: dict[tuple[str, frozenset[str] | None], list[IndexFile]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
-    def read(
-        self, page_url: str, *, timeout: float, retries: int, netrc_file: Path | None
-    ) -> tuple[str, bytes] | None:
-        """(content type, body) of a page; None when the index has no such page (HTTP 404)."""
+    def files(
+        self,
+        page_url: str,
+        wanted: Collection[str] | None,
+        read: Callable[[], list[IndexFile]],
+    ) -> list[IndexFile]:
+        """What `read()` gives for this page and these wanted hashes, read once per run."""
+        key = (page_url, frozenset(wanted) if wanted is not None else None)
         with self._guard:
             lock = self._locks.setdefault(page_url, threading.Lock())
         with lock:
-            if page_url in self._bodies:
-                return self._bodies[page_url]
-            found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
-            self._bodies[page_url] = found
-            return found
+            found = self._files.get(key)
+            if found is None:
+                found = self._files[key] = read()
+            return list(found)
 
 
 def _read_page(
@@ -234,9 +239,14 @@ def page_files(
     already read in this run are not read again.
     """
     if memo is not None:
-        found = memo.read(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
-    else:
-        found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
+        return memo.files(
+            page_url,
+            wanted,
+            lambda: page_files(
+                page_url, timeout=timeout, retries=retries, netrc_file=netrc_file, wanted=wanted
+            ),
+        )
+    found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
     if found is None:
         return []
     content_type, body = found
