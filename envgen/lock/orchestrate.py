@@ -40,7 +40,6 @@ from envgen.infra.proc import which
 from envgen.infra.settings import Settings
 from envgen.infra.simple_api import PageMemo
 from envgen.lock import stamps
-from envgen.lock.conda import resolve_channels
 from envgen.lock.condalock import CondaLock
 from envgen.lock.fileset import commit_variant, finish_interrupted, generated_files, interrupted
 from envgen.lock.index_plan import index_plan
@@ -131,6 +130,9 @@ def indexes_needed(
                 found.setdefault(plan.pytorch, Index(role="pytorch", url=plan.pytorch))
             found.setdefault(plan.pypi, Index(role="pypi", url=plan.pypi))
         if v.conda is not None:
+            # The conda locker's module (with tomllib, ~5 ms): only where a variant has conda.
+            from envgen.lock.conda import resolve_channels  # noqa: PLC0415
+
             for channel in resolve_channels(environment_channels(v), aliases):
                 found.setdefault(channel.solve_url, Index(role="conda", url=channel.solve_url))
     return list(found.values())
@@ -211,7 +213,7 @@ def lock_full(
 
         _require_resolver(resolver, todo)
         check_resolvable(indexes_needed(todo, real_urls, settings.channel_alias))
-        lockers = make_lockers(resolver, options.conda_tool)
+        lockers = make_lockers(resolver, options.conda_tool, {m for v in todo for m in v.managers})
         jobs = options.jobs or max(1, min(len(todo), os.cpu_count() or 1))
         exclude_date = dt.date.fromisoformat(cutoff) if cutoff else None
         cache_dir = settings.cache_root

@@ -15,6 +15,7 @@ import difflib
 import logging
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from packaging.requirements import InvalidRequirement, Requirement
@@ -49,14 +50,24 @@ from envgen.render.requirements import written_index_lines
 log = logging.getLogger(__name__)
 
 
-def make_lockers(resolver: str, conda_tool: str) -> dict[Manager, Locker]:
-    """The locker of each manager, for a lock run and for a re-resolution."""
+def make_lockers(
+    resolver: str, conda_tool: str, managers: Iterable[Manager] = ("pip", "conda")
+) -> dict[Manager, Locker]:
+    """The locker of each of `managers`, for a lock run and for a re-resolution."""
     # The lockers (uv's driver, rattler's, the pip 20 route: ~40 modules) only when one runs:
-    # `lock --pins-only` checks a full lock's pins through this module and resolves nothing.
-    from envgen.lock.conda import CondaLocker  # noqa: PLC0415 - only to resolve
-    from envgen.lock.pip import PipLocker  # noqa: PLC0415 - only to resolve
+    # `lock --pins-only` checks a full lock's pins through this module and resolves nothing;
+    # a pip-only lock does not load the conda locker (with tomllib).
+    lockers: dict[Manager, Locker] = {}
+    wanted = set(managers)
+    if "pip" in wanted:
+        from envgen.lock.pip import PipLocker  # noqa: PLC0415 - only to resolve
 
-    return {"pip": PipLocker(resolver=resolver), "conda": CondaLocker(tool=conda_tool)}
+        lockers["pip"] = PipLocker(resolver=resolver)
+    if "conda" in wanted:
+        from envgen.lock.conda import CondaLocker  # noqa: PLC0415 - only to resolve
+
+        lockers["conda"] = CondaLocker(tool=conda_tool)
+    return lockers
 
 
 def full_lock_pin_problems(
@@ -337,7 +348,8 @@ def resolve_afresh(
     settings and the options the lock records (`lock-options:`) decide.
     """
     resolver, cutoff = effective_options(spec, *parse_overrides(recorded))
-    lockers = make_lockers(resolver, conda_tool)
+    chosen = variant.managers if managers is None else managers
+    lockers = make_lockers(resolver, conda_tool, chosen)
     bodies: dict[str, str] = {}
     import tempfile  # noqa: PLC0415 - with shutil, random, bz2, lzma (~5 ms): only to re-resolve
 
@@ -357,7 +369,7 @@ def resolve_afresh(
             http_timeout=settings.http_timeout,
             offline=offline,
         )
-        for manager in variant.managers if managers is None else managers:
+        for manager in chosen:
             bodies.update((lf.name, lf.body) for lf in lockers[manager].lock(request))
     return bodies
 
