@@ -70,6 +70,7 @@ from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.index_plan import index_plan, pip_index_environment, uv_index_environment
 from envgen.lock.legacy import PIP_VERSION, is_legacy
+from envgen.lock.pythons import venv_interpreter
 from envgen.model.build_deps import build_constraints, uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
@@ -200,7 +201,10 @@ class VenvBuilder:
                         "--relocatable",
                         "--quiet",
                         "--python",
-                        request.variant.python,
+                        venv_interpreter(
+                            uv, request.variant.python, env, cache_dir=request.cache_dir
+                        )
+                        or request.variant.python,
                         request.prefix,
                     ],
                     what=f"uv venv for {request.variant.id}",

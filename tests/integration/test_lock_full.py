@@ -245,6 +245,7 @@ def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.Mon
         "uv",
         "matrix",
         "pyc",
+        "pythons",  # envgen.lock.pythons: the interpreter look-ups it remembers
         "rattler",
         "verified-locks",
     }
