@@ -65,7 +65,6 @@ from envgen.infra.files import (
 )
 from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import Settings
-from envgen.lock import stamps
 from envgen.lock.lockfile import (
     conda_lock_names,
     lock_inputs,
@@ -498,19 +497,12 @@ def check_current(
     if not resolve:
         check_indexes(spec, variant, lock_dir, settings=settings)
         return
-    # These very bytes written or verified on this machine with these settings (a stamp in the
-    # user's cache, as `envgen lock` trusts it): the re-resolution would give the same answer.
-    if stamps.stamped(variant, texts, settings, options.conda_tool):
-        log.debug("%s: the lock was written or verified here before; not re-resolved", variant.id)
-        return
     try:
         problems = verify_lock_files(spec, variant, texts, settings=settings)
     except ToolNotFoundError:
         raise  # its own exit code (12)
     except EnvgenError as exc:
         raise BuildError(exc.message, hint=exc.hint) from None
-    if not problems:
-        stamps.stamp(variant, texts, settings, options.conda_tool)
     if problems:
         msg = (
             f"{lock_dir}: the lock is not what its inputs resolve to (edited by hand?); "
