@@ -36,15 +36,20 @@ class DiskTally:
     counts nothing below them); `complete`: set by the walker once every root was counted whole
     (a walk cut short is not used)."""
 
-    seen: set[tuple[int, int]] = field(default_factory=set)
+    seen: set[int] = field(default_factory=set)  # inode keys (`key`)
     added: int = 0
     shared: int = 0
-    roots: set[tuple[int, int]] = field(default_factory=set)
+    roots: set[int] = field(default_factory=set)
     complete: bool = False
+
+    @staticmethod
+    def key(st: os.stat_result) -> int:
+        """(device, inode) as one int: a third of a tuple's memory for ~22,000 entries."""
+        return st.st_dev << 64 | st.st_ino
 
     def count(self, st: os.stat_result) -> None:
         """Count one entry (its lstat) unless its inode was counted before."""
-        key = (st.st_dev, st.st_ino)
+        key = self.key(st)
         if key in self.seen:
             return
         self.seen.add(key)
@@ -76,7 +81,7 @@ class DiskTally:
                     try:
                         st = entry.stat(follow_symlinks=False)
                         if entry.is_dir(follow_symlinks=False):
-                            if (st.st_dev, st.st_ino) in self.roots:
+                            if self.key(st) in self.roots:
                                 continue  # counted whole by an earlier walk
                             stack.append(entry.path)
                     except OSError:
@@ -90,13 +95,9 @@ def disk_usage(root: Path, *, walked: DiskTally | None = None) -> DiskUsage:
     One scandir pass (a torch env has ~15,000 entries): each entry's lstat comes from its
     DirEntry, not a second lookup by path. `walked`: a complete tally of folders below `root`
     (its site-packages, counted while the build linked bytecode there): they are not walked
-    again, and the result is the same as a walk of everything.
+    again, and the result is the same as a walk of everything. It is used up (counted on).
     """
-    tally = DiskTally()
-    if walked is not None and walked.complete:
-        tally = DiskTally(
-            seen=set(walked.seen), added=walked.added, shared=walked.shared, roots=walked.roots
-        )
+    tally = walked if walked is not None and walked.complete else DiskTally()
     tally.count(os.lstat(root))
     tally._walk(str(root))
     return DiskUsage(added=tally.added, shared=tally.shared)
