@@ -247,5 +247,6 @@ def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.Mon
         "pyc",
         "pythons",  # envgen.lock.pythons: the interpreter look-ups it remembers
         "rattler",
+        "spec",  # envgen.model.spec: the parsed spec it caches (the cli merge)
         "verified-locks",
     }
