@@ -4,7 +4,7 @@ A Builder installs exactly what a lock lists into a fresh prefix it is handed (a
 that the orchestrator in envgen.build.orchestrate later swaps into place) and reports what the lock
 promises, so the orchestrator can compare it with what is installed. Also here: parsing a hashed
 requirements.txt, reading an environment's installed distributions, the diff between the two,
-and disk accounting that counts hard-linked inodes once (the bytecode store: envgen.build.bytecode).
+and the disk accounting of envgen.build.disk, re-exported.
 
 Builders must not choose where environments live, swap them into place, write the finished
 marker or run smoke tests (envgen.build.orchestrate does that), and start processes only via
@@ -26,6 +26,7 @@ from packaging.markers import Marker
 from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
+from envgen.build.disk import DiskTally, DiskUsage, disk_usage
 from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra.files import atomic_write_bytes, read_output
@@ -126,6 +127,11 @@ class Builder(Protocol):
     def finish(self, prefix: Path) -> None:
         """Work that may go on after the environment is in place at `prefix` (the pip builder
         compiles a cold store's bytecode in the background); never raises."""
+        ...
+
+    def walked(self, prefix: Path) -> DiskTally | None:
+        """The disk tally of the folders `install` already walked whole in the environment now
+        at `prefix` (envgen.build.disk), for the report; None when it walked none."""
         ...
 
 
@@ -339,56 +345,6 @@ def conda_meta_packages(prefix: Path) -> dict[str, str]:
     return found
 
 
-# --- disk accounting ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DiskUsage:
-    """Bytes allocated under a tree: `added` by this tree alone, `shared` with other links
-    (uv's cache, another environment). Each hard-linked inode is counted once."""
-
-    added: int
-    shared: int
-
-    def describe(self) -> str:
-        """'added 7.1 MB (895.0 MB shared with the cache)'."""
-        mb = 1024 * 1024
-        return f"added {self.added / mb:.1f} MB ({self.shared / mb:.1f} MB shared with the cache)"
-
-
-def disk_usage(root: Path) -> DiskUsage:
-    """Walk `root` without following symlinks; st_blocks * 512 per inode, split by st_nlink.
-
-    One scandir pass (a torch env has ~15,000 entries): each entry's lstat comes from its
-    DirEntry, not a second lookup by path.
-    """
-    top = os.lstat(root)
-    seen: set[tuple[int, int]] = {(top.st_dev, top.st_ino)}
-    added, shared = top.st_blocks * 512, 0
-    stack = [str(root)]
-    while stack:
-        try:
-            it = os.scandir(stack.pop())
-        except OSError:
-            continue
-        with it:
-            for entry in it:
-                try:
-                    st = entry.stat(follow_symlinks=False)
-                    if entry.is_dir(follow_symlinks=False):
-                        stack.append(entry.path)
-                except OSError:
-                    continue
-                key = (st.st_dev, st.st_ino)
-                if key in seen:
-                    continue
-                seen.add(key)
-                size = st.st_blocks * 512
-                if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
-                    shared += size
-                else:
-                    added += size
-    return DiskUsage(added=added, shared=shared)
-
-
 def read_lock(path: Path, variant_id: str) -> str:
     """A lock file's text, or BuildError (missing, unreadable, not UTF-8) saying to lock first."""
     try:
@@ -464,6 +420,7 @@ async def rattler_install(records: Sequence[Any], request: BuildRequest) -> None
 __all__ = [
     "BuildRequest",
     "Builder",
+    "DiskTally",
     "DiskUsage",
     "Distribution",
     "Inventory",

@@ -43,6 +43,7 @@ from envgen.build.builder import (
     read_lock,
     rewrite_text_prefix,
 )
+from envgen.build.disk import DiskTally
 from envgen.build.venv import uv_environment
 from envgen.errors import BuildError, EnvgenError, LockError, ToolNotFoundError
 from envgen.infra import proc as _proc
@@ -341,6 +342,10 @@ class CondaBuilder:
 
     def finish(self, prefix: Path) -> None:
         """Nothing: uv compiles the pip side's bytecode during the install."""
+
+    def walked(self, prefix: Path) -> DiskTally | None:  # noqa: ARG002 - Protocol
+        """None: the report walks the whole prefix."""
+        return None
 
     def installed(self, prefix: Path) -> Inventory:
         conda = conda_meta_packages(prefix)

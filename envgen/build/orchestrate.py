@@ -51,7 +51,6 @@ from envgen.build.builder import (
     python_of,
     read_lock,
 )
-from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError, LockError, SmokeTestError, ToolNotFoundError
 from envgen.infra import proc as _proc
 from envgen.infra import progress
@@ -430,6 +429,10 @@ def check_replaceable(env: Path, *, inside: Path, key: bytes) -> None:
 # --- one variant --------------------------------------------------------------------------------
 def _builder(manager: str) -> Builder:
     if manager == "pip":
+        # Function-local too: `envgen smoke` and `run` load this module but build nothing (the
+        # pip builder brings the bytecode store, the interpreter routes, the index plan).
+        from envgen.build.venv import VenvBuilder  # noqa: PLC0415
+
         return VenvBuilder()
     # Function-local: a pip build never loads the conda side (envgen.lock.conda, rattler).
     from envgen.build.conda import CondaBuilder  # noqa: PLC0415
@@ -772,7 +775,7 @@ def build_variants(  # noqa: PLR0913 - the build's inputs, keyword-only; the Set
                 missing_tool=isinstance(exc, ToolNotFoundError),
             )
         seconds = time.perf_counter() - start
-        disk = disk_usage(target)
+        disk = disk_usage(target, walked=builder.walked(target))
         log.info("%s: %s with %s in %.1f s, %s", v.id, status, mgr, seconds, disk.describe())
         interpreter = (read_marker(target, key) or {}).get("interpreter")
         report = None

@@ -61,6 +61,7 @@ from envgen.build.bytecode import (
     start_background,
     store_folder,
 )
+from envgen.build.disk import DiskTally
 from envgen.build.interpreter import install_conda_python, install_with_pip20, uv_provides
 from envgen.errors import BuildError, EnvgenError, ToolNotFoundError
 from envgen.infra import proc as _proc
@@ -69,6 +70,7 @@ from envgen.infra.files import check_no_links
 from envgen.infra.settings import uv_http_timeout
 from envgen.lock.index_plan import index_plan, pip_index_environment, uv_index_environment
 from envgen.lock.legacy import PIP_VERSION, is_legacy
+from envgen.lock.pythons import venv_interpreter
 from envgen.model.build_deps import build_constraints, uv_toml
 from envgen.model.types import Manager
 from envgen.model.variants import Variant
@@ -151,6 +153,8 @@ class VenvBuilder:
         self._deferred: dict[Path, tuple[Path, Path, str, list[Source]]] = {}
         # prefix -> its distribution listing, started while the bytecode is linked.
         self._listings: dict[Path, cf.Future[tuple[dict[str, Distribution], dict[str, str]]]] = {}
+        # final prefix -> its site-packages counted while the bytecode was linked (the report).
+        self._walked: dict[Path, DiskTally] = {}
 
     def lock_files(self, variant: Variant) -> tuple[str, ...]:  # noqa: ARG002 - Protocol
         return (REQUIREMENTS,)
@@ -197,7 +201,10 @@ class VenvBuilder:
                         "--relocatable",
                         "--quiet",
                         "--python",
-                        request.variant.python,
+                        venv_interpreter(
+                            uv, request.variant.python, env, cache_dir=request.cache_dir
+                        )
+                        or request.variant.python,
                         request.prefix,
                     ],
                     what=f"uv venv for {request.variant.id}",
@@ -277,7 +284,7 @@ class VenvBuilder:
                 installed_distributions, python_of(request.prefix)
             )
             pool.shutdown(wait=False)
-            reused, left = link_from_store(request.prefix, folder, tag)
+            reused, left = self._link(request, folder, tag, note)
             compiled: dict[str, int] = {}
             if left and len(left) <= SYNC_LIMIT:
                 # A few misses (a new small package): compile just those, now.
@@ -361,6 +368,21 @@ class VenvBuilder:
                 len(sources),
                 pid,
             )
+
+    def walked(self, prefix: Path) -> DiskTally | None:
+        return self._walked.pop(prefix, None)
+
+    def _link(
+        self, request: BuildRequest, folder: Path, tag: str, note: str | None
+    ) -> tuple[int, list[Source]]:
+        """link_from_store, counting site-packages for the disk report on the same walk; the
+        count is kept unless files change there after it (the few modules compiled now, the
+        .pth files a conda-made prefix has rewritten)."""
+        tally = DiskTally()
+        reused, left = link_from_store(request.prefix, folder, tag, tally=tally)
+        if note is None and not (left and len(left) <= SYNC_LIMIT):
+            self._walked[request.final_prefix] = tally
+        return reused, left
 
     def installed(self, prefix: Path) -> Inventory:
         started = self._listings.pop(prefix, None)

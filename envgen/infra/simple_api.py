@@ -19,7 +19,9 @@ import json
 import os
 import shutil
 import stat
+import threading
 import urllib.parse
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -74,11 +76,15 @@ class _Anchors(HTMLParser):
                 self.found.append((str(attr["href"]), attr.get("data-requires-python")))
 
 
-def _from_html(page_url: str, text: str) -> list[IndexFile]:
+def _from_html(page_url: str, text: str, wanted: Collection[str] | None = None) -> list[IndexFile]:
     parser = _Anchors()
     parser.feed(text)
     files: list[IndexFile] = []
     for href, requires in parser.found:
+        # The joined URL's fragment is the href's own: a file whose sha256 is not wanted is
+        # skipped before the join (the join is most of the time on a 500-file page).
+        if wanted is not None and _href_sha256(href) not in wanted:
+            continue
         url, _, fragment = urllib.parse.urljoin(page_url, href).partition("#")
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
         algo, _, digest = fragment.partition("=")
@@ -93,7 +99,19 @@ def _from_html(page_url: str, text: str) -> list[IndexFile]:
     return files
 
 
-def _from_json(page_url: str, data: object) -> list[IndexFile]:
+def _href_sha256(href: str) -> str | None:
+    """The sha256 an href's `#sha256=...` fragment names, lower-cased (None without one).
+
+    >>> _href_sha256("torch-2.1.0-cp311-none-any.whl#sha256=ABC"), _href_sha256("a.whl")
+    ('abc', None)
+    """
+    algo, _, digest = href.partition("#")[2].partition("=")
+    return digest.lower() if algo == "sha256" and digest else None
+
+
+def _from_json(
+    page_url: str, data: object, wanted: Collection[str] | None = None
+) -> list[IndexFile]:
     entries = data.get("files") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         msg = f"{redact(page_url)}: a PEP 691 answer without a `files` list"
@@ -104,6 +122,10 @@ def _from_json(page_url: str, data: object) -> list[IndexFile]:
             continue
         found = item.get("hashes")
         hashes: dict[str, object] = found if isinstance(found, dict) else {}
+        if wanted is not None and (
+            "sha256" not in hashes or str(hashes["sha256"]).lower() not in wanted
+        ):
+            continue
         size = item.get("size")
         upload = item.get("upload-time")
         requires = item.get("requires-python")
@@ -145,17 +167,47 @@ def with_netrc(url: str, netrc_file: Path | None) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc=f"{auth}@{parts.netloc}"))
 
 
-def page_files(
-    page_url: str, *, timeout: float, retries: int = 3, netrc_file: Path | None = None
-) -> list[IndexFile]:
-    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
+class PageMemo:
+    """Index pages read once per run (a lock run's pylock.toml files).
 
-    File URLs come back without credentials (download() looks them up again).
+    The variants of one lock ask for the same pages (numpy's on PyPI, torch's on its index, each
+    `nvidia-*` page for every CUDA variant, every page again for a second python): 6 variants
+    read each 2-6 times. What a page gave for a set of wanted hashes is kept for the run only
+    (its owner holds the memo), so a later run sees the index as it is then; the files kept are
+    the few wanted, not the page (a torch page is ~0.4 MB: the run's peak memory stays uv's).
+    A failed read is not kept (the next asker tries again), a missing page (404: no files) is.
+    Two threads asking for one page wait for one read.
     """
+
+    def __init__(self) -> None:
+        self._files: dict[tuple[str, frozenset[str] | None], list[IndexFile]] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def files(
+        self,
+        page_url: str,
+        wanted: Collection[str] | None,
+        read: Callable[[], list[IndexFile]],
+    ) -> list[IndexFile]:
+        """What `read()` gives for this page and these wanted hashes, read once per run."""
+        key = (page_url, frozenset(wanted) if wanted is not None else None)
+        with self._guard:
+            lock = self._locks.setdefault(page_url, threading.Lock())
+        with lock:
+            found = self._files.get(key)
+            if found is None:
+                found = self._files[key] = read()
+            return list(found)
+
+
+def _read_page(
+    page_url: str, *, timeout: float, retries: int, netrc_file: Path | None
+) -> tuple[str, bytes] | None:
     if page_url.startswith("file:"):
         local = Path(urllib.parse.unquote(urllib.parse.urlsplit(page_url).path))
         if not local.is_file():
-            return []
+            return None
     try:
         resp = http_get(
             with_netrc(page_url, netrc_file),
@@ -166,15 +218,44 @@ def page_files(
         )
     except NetworkError as exc:
         if "HTTP 404" in exc.message:
-            return []
+            return None
         raise
-    body = resp.body
-    if "json" in resp.content_type or body.lstrip()[:1] == b"{":
+    return resp.content_type, resp.body
+
+
+def page_files(
+    page_url: str,
+    *,
+    timeout: float,
+    retries: int = 3,
+    netrc_file: Path | None = None,
+    wanted: Collection[str] | None = None,
+    memo: PageMemo | None = None,
+) -> list[IndexFile]:
+    """The files an index page links (PEP 691 JSON when offered, else HTML); [] when missing.
+
+    File URLs come back without credentials (download() looks them up again). `wanted`: only
+    the files with one of these sha256s (lower-case hex); None: every file. `memo`: pages
+    already read in this run are not read again.
+    """
+    if memo is not None:
+        return memo.files(
+            page_url,
+            wanted,
+            lambda: page_files(
+                page_url, timeout=timeout, retries=retries, netrc_file=netrc_file, wanted=wanted
+            ),
+        )
+    found = _read_page(page_url, timeout=timeout, retries=retries, netrc_file=netrc_file)
+    if found is None:
+        return []
+    content_type, body = found
+    if "json" in content_type or body.lstrip()[:1] == b"{":
         try:
-            return _from_json(page_url, json.loads(body))
+            return _from_json(page_url, json.loads(body), wanted)
         except json.JSONDecodeError:
             pass
-    return _from_html(page_url, body.decode("utf-8", "replace"))
+    return _from_html(page_url, body.decode("utf-8", "replace"), wanted)
 
 
 def project_page(index_url: str, name: str) -> str:

@@ -381,7 +381,11 @@ def predict_runtime(
             return None
         for entry in json.loads(body).get("files", ()):
             filename = str(entry.get("filename", ""))
-            if not filename.endswith(".whl") or not entry.get("core-metadata"):
+            # A wheel for `tag` names it in its file name: the others (most of a torch page's
+            # 100-700 files) are passed over before the costly parse.
+            if not filename.endswith(".whl") or tag not in filename:
+                continue
+            if not entry.get("core-metadata"):
                 continue
             _, version, _, tags = parse_wheel_filename(filename)
             if version != pin or not any(t.interpreter == tag for t in tags):

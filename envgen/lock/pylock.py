@@ -25,7 +25,7 @@ from packaging.utils import canonicalize_name
 
 from envgen.errors import LockError, NetworkError
 from envgen.infra.proc import strip_credentials
-from envgen.infra.simple_api import IndexFile, is_sdist, page_files, project_page
+from envgen.infra.simple_api import IndexFile, PageMemo, is_sdist, page_files, project_page
 from envgen.lock.index_plan import index_plan
 from envgen.model.variants import Variant
 from envgen.render.indexes import IndexUrls
@@ -95,6 +95,7 @@ class _Sources:
     flat: tuple[tuple[IndexFile, str, str], ...]  # every file of every find-links page
     official_pypi: str | None  # PyPI's own index, asked first for a local-folder stand-in
     netrc_file: Path | None = None
+    memo: PageMemo | None = None  # the lock run's pages, read once for all its variants
 
 
 def _sources(
@@ -103,6 +104,7 @@ def _sources(
     written: IndexUrls,
     timeout: float,
     netrc_file: Path | None,
+    memo: PageMemo | None = None,
 ) -> _Sources:
     plan = index_plan(variant, urls)
     shown = index_plan(variant, written)
@@ -117,7 +119,7 @@ def _sources(
     flat_files = tuple(
         (f, real, shown_url)
         for real, shown_url in dict.fromkeys(pages)
-        for f in page_files(real, timeout=timeout, netrc_file=netrc_file)
+        for f in page_files(real, timeout=timeout, netrc_file=netrc_file, memo=memo)
     )
     # A PyPI stand-in in a local folder: its file paths mean nothing on another machine, so
     # PyPI's own page is asked first (the URLs and upload times written are PyPI's on every
@@ -128,6 +130,7 @@ def _sources(
         flat=flat_files,
         official_pypi=shown.pypi if local else None,
         netrc_file=netrc_file,
+        memo=memo,
     )
 
 
@@ -145,6 +148,8 @@ def _files_of(
                 timeout=timeout,
                 retries=1,
                 netrc_file=sources.netrc_file,
+                wanted=pin.hashes,
+                memo=sources.memo,
             )
         except NetworkError:
             page, answered = [], False  # unreachable: the stand-in's answers stand
@@ -153,7 +158,11 @@ def _files_of(
                 files.setdefault(f.sha256, (f, official, official))
     for real, shown_url in sources.indexes:
         pages = page_files(
-            project_page(real, pin.name), timeout=timeout, netrc_file=sources.netrc_file
+            project_page(real, pin.name),
+            timeout=timeout,
+            netrc_file=sources.netrc_file,
+            wanted=pin.hashes,
+            memo=sources.memo,
         )
         for f in pages:
             if f.sha256 in pin.hashes:
@@ -172,13 +181,16 @@ def render_pylock(
     *,
     timeout: float,
     netrc_file: Path | None = None,
+    memo: PageMemo | None = None,
 ) -> str:
     """The pylock.toml body for a variant's hashed requirements lock.
+
+    `memo`: the index pages of this lock run (one per run, shared by its variants).
 
     Raises:
         LockError: a pinned hash is on none of the variant's indexes or pages.
     """
-    sources = _sources(variant, urls, written, timeout, netrc_file)
+    sources = _sources(variant, urls, written, timeout, netrc_file, memo)
     out = [
         'lock-version = "1.0"',
         f"requires-python = {_toml('==' + variant.python + '.*')}",

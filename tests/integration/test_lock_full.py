@@ -245,6 +245,8 @@ def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.Mon
         "uv",
         "matrix",
         "pyc",
+        "pythons",  # envgen.lock.pythons: the interpreter look-ups it remembers
         "rattler",
+        "spec",  # envgen.model.spec: the parsed spec it caches (the cli merge)
         "verified-locks",
     }

@@ -17,6 +17,7 @@ from envgen.build.builder import (
     parse_requirements,
 )
 from envgen.build.conda import alias_url, explicit_urls, parse_conda_lock, rewrite_binary_prefix
+from envgen.build.disk import DiskTally
 from envgen.build.orchestrate import (
     MARKER,
     build_one,
@@ -318,6 +319,9 @@ class FakeBuilder:
     def finish(self, prefix: Path) -> None:
         self.finished.append(prefix)
 
+    def walked(self, prefix: Path) -> DiskTally | None:  # noqa: ARG002
+        return None
+
 
 @pytest.fixture
 def lock_dir(tmp_path: Path) -> Path:
@@ -476,6 +480,45 @@ def test_bytecode_store_is_keyed_by_the_hard_linked_source(tmp_path: Path) -> No
     third.mkdir(parents=True)
     (third / "good.py").write_text("x = 1\n")
     assert link_from_store(tmp_path / "three", store, tag) == (0, [(str(third), "good.py")])
+
+
+def test_disk_report_from_the_linking_walk_is_the_full_walks(tmp_path: Path) -> None:
+    """The site-packages counted while bytecode is linked, plus a walk of the rest, give the
+    bytes a walk of the whole environment gives (links made, shipped .pyc, shared files)."""
+    from envgen.build.bytecode import link_from_store
+    from envgen.build.disk import DiskTally, disk_usage
+
+    tag = "cpython-311"
+    env = tmp_path / "env"
+    site = env / "lib" / "python3.11" / "site-packages"
+    (site / "pkg" / "__pycache__").mkdir(parents=True)
+    (env / "bin").mkdir()
+    (env / "bin" / "python").symlink_to("/usr/bin/python3")
+    (env / "pyvenv.cfg").write_text("home = /usr\n")
+    cache = tmp_path / "uv-cache"
+    cache.mkdir()
+    (cache / "big.so").write_bytes(b"x" * 70_000)
+    (site / "big.so").hardlink_to(cache / "big.so")  # shared with the cache
+    (site / "twice.so").hardlink_to(cache / "big.so")  # the same inode: counted once
+    (site / "good.py").write_text("x = 1\n")
+    (site / "pkg" / "mod.py").write_text("y = 2\n" * 2000)
+    (site / "pkg" / "__pycache__" / f"mod.{tag}.pyc").write_bytes(b"shipped" * 1000)
+    (site / "link-to-dir").symlink_to(env / "bin")
+    store = tmp_path / "store" / tag
+    store.mkdir(parents=True)
+    st = (site / "good.py").stat()
+    (store / f"{st.st_dev}-{st.st_ino}-{st.st_mtime_ns}-{st.st_size}.pyc").write_bytes(b"c" * 9000)
+
+    tally = DiskTally()
+    assert link_from_store(env, store, tag, tally=tally) == (1, [(str(site), "pkg/mod.py")])
+    assert tally.complete
+    assert (site / "__pycache__" / f"good.{tag}.pyc").is_file()  # made after the listing
+    whole = disk_usage(env)
+    assert disk_usage(env, walked=tally) == whole
+    assert whole.shared > 0
+    assert whole.added > 0
+    # A walk cut short is not used: the report walks everything itself.
+    assert disk_usage(env, walked=DiskTally(added=1)) == whole
 
 
 def test_pip_and_uv_get_the_same_routes_with_extension_pages(cpu: Variant) -> None:

@@ -20,6 +20,7 @@ from envgen.build.orchestrate import VariantBuild
 from envgen.build.venv import VenvBuilder
 from envgen.errors import BuildError, EnvgenError
 from envgen.infra import proc as _proc
+from envgen.lock import pythons
 from envgen.lock.legacy import is_legacy
 from envgen.model.matrix import load_matrix
 from envgen.model.spec import parse_spec
@@ -98,6 +99,7 @@ def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
 
     monkeypatch.setattr(_proc, "run", fake_run)
     monkeypatch.setattr(venv_module, "install_conda_python", fake_conda)
+    monkeypatch.setattr(pythons, "_found_system", {})  # no look-up of an earlier test
     for python, provided in (("3.11", True), ("3.6", False)):
         monkeypatch.setattr(venv_module, "uv_provides", lambda *_a, p=provided, **_k: p)
         request = BuildRequest(
@@ -107,7 +109,15 @@ def test_conda_forge_route_is_taken_only_when_uv_cannot_provide(
         )  # fmt: skip
         with pytest.raises(BuildError):
             VenvBuilder().install(request)
-    assert calls == ["venv --no-config", "venv --no-config", "conda-forge python 3.6"]
+    # Each python is looked up first (the interpreter uv venv takes; none found here, so
+    # `--python X.Y` as before), then uv venv.
+    assert calls == [
+        "python find",
+        "venv --no-config",
+        "python find",
+        "venv --no-config",
+        "conda-forge python 3.6",
+    ]
 
 
 def test_conda_forge_through_the_alias() -> None:
