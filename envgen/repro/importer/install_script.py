@@ -156,7 +156,9 @@ def shell_command(
     if not words:
         return
     # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
-    tool = re.split(r"[\\/]", words[0])[-1].removesuffix(".exe")
+    parts = re.split(r"[\\/]", words[0])
+    tool = parts[-1].removesuffix(".exe")
+    tool = _install_folder_python(parts[:-1], tool)
     if tool in {"export", "ENV"} and len(words) > 1:
         for item in words[1:]:
             key, eq, value = item.partition("=")
@@ -274,6 +276,25 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+def _install_folder_python(folders: list[str], tool: str) -> str:
+    """`C:\\Program Files\\Python314\\python.exe` as python3.14: python.org's Windows installer
+    puts CPython X.Y in a folder named PythonXY (`C:\\Program Files\\PythonXY` for all users,
+    `%LOCALAPPDATA%\\Programs\\Python\\PythonXY` for one; docs.python.org/3/using/windows.html,
+    "Installation steps"), so the folder names the interpreter a bare python.exe in it is.
+
+    >>> _install_folder_python(["C:", "Program Files", "Python314"], "python")
+    'python3.14'
+    >>> _install_folder_python(["C:", "Python27", "Scripts"], "pip")
+    'pip'
+    >>> _install_folder_python(["C:", "tools", "Python"], "python")
+    'python'
+    """
+    if tool not in {"python", "python3"} or not folders:
+        return tool
+    m = re.fullmatch(r"python(3)(\d{1,2})", folders[-1], flags=re.IGNORECASE)
+    return f"python{m.group(1)}.{m.group(2)}" if m else tool
 
 
 def tool_python(tool: str) -> str | None:
