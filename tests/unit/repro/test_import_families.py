@@ -638,3 +638,130 @@ def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
         'linux_x86_64.whl"}\n'
     )
     assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.7", "1.9.0", ["cu111"], ["pip"])
+
+
+# --- the third held-out draw's families -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        # conda's `torchvision=0.6` is 0.6.*: torch 1.5.1 pairs with 0.6.1, a member of it.
+        ("  - torchvision=0.6\n", "0.6.1"),
+        ("  - torchvision=0.6.*\n", "0.6.1"),
+        # a range names no series: still "the one matching torch".
+        ("  - torchvision>=0.6\n", True),
+    ],
+    ids=["fuzzy", "star", "range"],
+)
+def test_a_conda_series_pin_of_torchvision_is_the_release_s_member(
+    matrix: Matrix, spec: str, expected: object
+) -> None:
+    text = (
+        "name: t\nchannels:\n  - pytorch\ndependencies:\n  - python=3.7\n  - pytorch=1.5.1\n"
+        "  - cudatoolkit=10.2\n" + spec
+    )
+    result = _import(matrix, "environment.yml", text)
+    assert result.project["torchvision"] == expected
+    assert _keys(result) == ("3.7", "1.5.1", ["cu102"], ["conda"])
+
+
+def test_a_series_pin_outside_the_release_pairing_is_not_taken(matrix: Matrix) -> None:
+    text = (
+        "dependencies:\n  - pytorch=1.5.1\n  - cudatoolkit=10.2\n  - torchvision=0.7\n"
+    )  # fmt: skip
+    result = _import(matrix, "environment.yml", text)
+    assert result.project["torchvision"] == "0.6.1"  # 0.7.0 belongs to torch 1.6.0: replaced
+    assert any("outside that series" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("path", "python"),
+    [
+        (r"C:\Program Files\Python314\python.exe", "3.14"),
+        (r"%LOCALAPPDATA%\Programs\Python\Python310\python.exe", "3.10"),
+        (r"C:\tools\Python\python.exe", None),  # the folder names no version
+    ],
+    ids=["all-users", "one-user", "unversioned"],
+)
+def test_a_windows_install_folder_names_the_python(
+    matrix: Matrix, path: str, python: str | None
+) -> None:
+    text = (
+        "@echo off\n"
+        f'set "PY={path}"\n'
+        '"%PY%" -m pip install torch==2.9.0 --index-url https://download.pytorch.org/whl/cu128\n'
+    )
+    result = _import(matrix, "install.bat", text)
+    assert _keys(result) == (python, "2.9.0", ["cu128"], ["pip"])
+
+
+def test_a_utf16_requirements_file_is_read_as_pip_reads_it(tmp_path: Path) -> None:
+    # PowerShell's `pip freeze > requirements.txt` writes UTF-16 LE with a BOM and CRLF lines;
+    # pip decodes it by the BOM (pip/_internal/utils/encoding.py auto_decode).
+    (tmp_path / "requirements.txt").write_bytes(
+        "torch==2.6.0\r\ntorchvision==0.21.0\r\n".encode("utf-16")
+    )
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.12-slim\nCOPY requirements.txt .\n"
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cpu\n"
+        "RUN pip install -r requirements.txt\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "Dockerfile"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["torchvision"], p["accelerators"]) == (
+        "3.12", "2.6.0", "0.21.0", ["cpu"],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [("utf-8", b"\xef\xbb\xbf"), ("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+     ("utf-32-le", b"\xff\xfe\x00\x00")],
+)  # fmt: skip
+def test_read_source_decodes_by_the_byte_order_mark(
+    tmp_path: Path, encoding: str, bom: bytes
+) -> None:
+    from envgen.repro.reading import UnreadableSource, read_source
+
+    path = tmp_path / "r.txt"
+    path.write_bytes(bom + "torch==2.6.0\n".encode(encoding))
+    assert read_source(path) == "torch==2.6.0\n"
+    path.write_bytes(b"\xff\xfetorch")  # a UTF-16 mark over an odd number of bytes
+    with pytest.raises(UnreadableSource, match="not UTF-16-LE text"):
+        read_source(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "torchvision"),
+    [("torchvision\nClick\n", True), ("torchaudio\n", False)],
+    ids=["torchvision", "torchaudio"],
+)
+def test_torch_arrives_as_a_companion_s_dependency(
+    matrix: Matrix, text: str, torchvision: object
+) -> None:
+    # torchvision and torchaudio require torch: the file installs the newest torch of its date.
+    result = import_text(
+        text, filename="requirements.txt", matrix=matrix, as_of=dt.date(2018, 12, 8)
+    )
+    assert result.project["torch"] == "1.0.0"  # 2018-12-07; PyPI's linux 1.0.0 wheel is cu90
+    assert result.project["accelerators"] == ["cu90"]
+    assert result.project["torchvision"] == torchvision
+    assert any("comes in as" in w for w in result.warnings)
+
+
+def test_a_file_without_any_torch_family_package_is_still_refused(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "requirements.txt", "numpy\nClick\n")
+
+
+def test_an_extra_index_pytorch_never_published_falls_back_to_pypi(matrix: Matrix) -> None:
+    # No release has cu114 wheels; pip adds an extra index to PyPI, so PyPI's 1.11.0 (cu102) wins.
+    line = (
+        "pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/cu114\n"
+    )
+    result = import_text(line, filename="install.sh", matrix=matrix, as_of=dt.date(2022, 5, 20))
+    assert _keys(result) == (None, "1.11.0", ["cu102"], ["pip"])
+    assert any("published no cu114" in w for w in result.warnings)
+    # --index-url replaces PyPI: the nearest published platform stays the answer there.
+    line = line.replace("--extra-index-url", "--index-url")
+    result = import_text(line, filename="install.sh", matrix=matrix, as_of=dt.date(2022, 5, 20))
+    assert result.project["accelerators"] == ["cu113"]
