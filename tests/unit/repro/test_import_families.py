@@ -765,3 +765,15 @@ def test_an_extra_index_pytorch_never_published_falls_back_to_pypi(matrix: Matri
     line = line.replace("--extra-index-url", "--index-url")
     result = import_text(line, filename="install.sh", matrix=matrix, as_of=dt.date(2022, 5, 20))
     assert result.project["accelerators"] == ["cu113"]
+
+
+def test_a_readme_install_command_as_a_plain_prose_line_is_read(matrix: Matrix) -> None:
+    # No fence, no inline code: the commands stand as paragraphs under headings.
+    text = (
+        "### Environment\nconda create -n gpu python=3.8\n### Torch\n"
+        "pip install torch==1.7.1+cu101 -f https://download.pytorch.org/whl/torch_stable.html\n"
+        "Then pip install whatever else you need.\n"
+    )
+    assert _keys(_import(matrix, "README.md", text)) == ("3.8", "1.7.1", ["cu101"], ["pip"])
+    with pytest.raises(ImportSpecError):  # prose that merely mentions pip installs nothing
+        _import(matrix, "README.md", "You can pip install torch==1.7.1 if you like.\n")
