@@ -148,6 +148,14 @@ def shell_line(
 def shell_command(
     words: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
 ) -> None:
+    if words and _TORCH_ARGUMENT.match(words[0]):
+        # `torch==1.9.0+cu111 torchvision==0.10.0+cu111 -f <page>` as a line: no program has such
+        # a name; it is the argument list of a `pip install` (a file of install arguments).
+        found.warnings.append(
+            f"{where}: the line starts with {excerpt(words[0])!r}, a requirement rather than a "
+            "command; read as the arguments of `pip install`"
+        )
+        words = ["pip", "install", *words]
     while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
         if "=" in words[0] and words[0] != "RUN":
             key, _, value = words[0].partition("=")
@@ -276,6 +284,10 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+# A torch-family requirement with a version operator: never the name of a program.
+_TORCH_ARGUMENT: Final = re.compile(r"^(torch|torchvision|torchaudio)(==|>=|<=|~=|!=)\d")
 
 
 def _install_folder_python(folders: list[str], tool: str) -> str:

@@ -777,3 +777,18 @@ def test_a_readme_install_command_as_a_plain_prose_line_is_read(matrix: Matrix) 
     assert _keys(_import(matrix, "README.md", text)) == ("3.8", "1.7.1", ["cu101"], ["pip"])
     with pytest.raises(ImportSpecError):  # prose that merely mentions pip installs nothing
         _import(matrix, "README.md", "You can pip install torch==1.7.1 if you like.\n")
+
+
+def test_a_script_line_of_bare_torch_requirements_is_a_pip_install(matrix: Matrix) -> None:
+    # A file of `pip install` arguments: `torch==...` is no program (bash would even take it as
+    # an assignment), so the line is the argument list of a pip install.
+    text = (
+        "# for our servers\ntorch==1.9.0+cu111 torchvision==0.10.0+cu111 torchaudio==0.9.0 "
+        "-f https://download.pytorch.org/whl/torch_stable.html"
+    )
+    result = _import(matrix, "install_pytorch.sh", text)
+    assert _keys(result) == (None, "1.9.0", ["cu111"], ["pip"])
+    assert result.project["torchvision"] == "0.10.0"
+    # An ordinary assignment stays one.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.sh", "TORCH=1.9.0 make\n")
