@@ -792,3 +792,40 @@ def test_a_script_line_of_bare_torch_requirements_is_a_pip_install(matrix: Matri
     # An ordinary assignment stays one.
     with pytest.raises(ImportSpecError):
         _import(matrix, "setup.sh", "TORCH=1.9.0 make\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a requirement joined from the module's own constants
+        ('from setuptools import setup\nMIN = "1.0.1"\nreqs = [">=".join(["torch", MIN])]\n'
+         "try:\n    import torch\n    reqs = []\nexcept ImportError:\n    pass\n"
+         "setup(name='x', install_requires=reqs)\n", None),
+        # a conditional requirement: the first branch, said
+        ("import sys\nfrom setuptools import setup\n"
+         'DEPS = ["torch>=1.0.1" if sys.version_info >= (3, 7) else "torch>=0.4.1", "scipy"]\n'
+         "setup(name='x', install_requires=DEPS)\n", "first branch"),
+        # a literal list plus the file's own function: the literal part, said
+        ("from setuptools import setup\ndef extra():\n    return ['opencv-python']\n"
+         "DEPS = ['torch>=1.0.1', 'torchvision'] + extra()\n"
+         "setup(name='x', install_requires=DEPS)\n", "read without it"),
+    ],
+    ids=["join", "conditional", "plus-own-call"],
+)  # fmt: skip
+def test_setup_py_requirements_built_from_the_file_s_own_values(
+    matrix: Matrix, text: str, said: str | None
+) -> None:
+    result = import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])  # 2019-02-07; PyPI's: cu90
+    if said is not None:
+        assert any(said in w for w in result.warnings)
+
+
+def test_setup_py_conditional_with_an_unknown_branch_is_not_read(matrix: Matrix) -> None:
+    text = (
+        "import sys\nfrom setuptools import setup\n"
+        "DEPS = ['torch>=1.0.1' if sys.platform == 'linux' else compute()]\n"
+        "setup(name='x', install_requires=DEPS)\n"
+    )
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.py", text)
