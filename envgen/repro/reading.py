@@ -59,15 +59,15 @@ def read_source(path: Path, *, shown: str | None = None) -> str:
         data = _read_bounded(fd, name)
     finally:
         os.close(fd)
-    encoding = "utf-8"
+    encoding, skip = "utf-8", 0
     for bom, named in _BOMS:
         if data.startswith(bom):
-            data, encoding = data[len(bom) :], named
+            encoding, skip = named, len(bom)
             break
     try:
-        return data.decode(encoding)
+        return data[skip:].decode(encoding)
     except UnicodeDecodeError as exc:
-        msg = f"{name}: not {encoding.upper()} text (byte {exc.start})"
+        msg = f"{name}: not {encoding.upper()} text (byte {skip + exc.start})"
         raise UnreadableSource(msg) from None
 
 
