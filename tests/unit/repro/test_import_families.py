@@ -829,3 +829,18 @@ def test_setup_py_conditional_with_an_unknown_branch_is_not_read(matrix: Matrix)
     )
     with pytest.raises(ImportSpecError):
         _import(matrix, "setup.py", text)
+
+
+@pytest.mark.parametrize(
+    ("deps", "manager"),
+    [
+        ("  - torchvision=0.8.2\n", "conda"),  # conda's torchvision brings conda's pytorch
+        ("  - torchvision=0.8.2\n  - pip:\n    - torch==1.7.1\n", "pip"),  # pip's torch named
+    ],
+    ids=["conda-companion", "pip-torch"],
+)
+def test_torch_brought_by_a_conda_companion_is_conda_s(
+    matrix: Matrix, deps: str, manager: str
+) -> None:
+    text = "dependencies:\n  - python=3.8\n  - cudatoolkit=10.2\n" + deps
+    assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.7.1", ["cu102"], [manager])
