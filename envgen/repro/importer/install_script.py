@@ -298,15 +298,21 @@ def _install_folder_python(folders: list[str], tool: str) -> str:
 
     >>> _install_folder_python(["C:", "Program Files", "Python314"], "python")
     'python3.14'
-    >>> _install_folder_python(["C:", "Python27", "Scripts"], "pip")
-    'pip'
+    >>> _install_folder_python(["C:", "Python38", "Scripts"], "pip")
+    'pip3.8'
     >>> _install_folder_python(["C:", "tools", "Python"], "python")
     'python'
+    >>> _install_folder_python([], "pip")
+    'pip'
     """
-    if tool not in {"python", "python3"} or not folders:
+    if tool in {"python", "python3"} and folders:
+        home, base = folders[-1], "python"
+    elif tool in {"pip", "pip3"} and len(folders) > 1 and folders[-1].lower() == "scripts":
+        home, base = folders[-2], "pip"  # the installer puts pip.exe in PythonXY\Scripts
+    else:
         return tool
-    m = re.fullmatch(r"python(3)(\d{1,2})", folders[-1], flags=re.IGNORECASE)
-    return f"python{m.group(1)}.{m.group(2)}" if m else tool
+    m = re.fullmatch(r"python(3)(\d{1,2})", home, flags=re.IGNORECASE)
+    return f"{base}{m.group(1)}.{m.group(2)}" if m else tool
 
 
 def tool_python(tool: str) -> str | None:

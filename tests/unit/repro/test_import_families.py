@@ -694,6 +694,11 @@ def test_a_windows_install_folder_names_the_python(
     assert _keys(result) == (python, "2.9.0", ["cu128"], ["pip"])
 
 
+def test_pip_in_a_windows_install_folder_s_scripts_names_the_python(matrix: Matrix) -> None:
+    text = r"C:\Python38\Scripts\pip.exe install torch==1.7.1+cu101 -f https://download.pytorch.org/whl/torch_stable.html"
+    assert _keys(_import(matrix, "setup.bat", text + "\n")) == ("3.8", "1.7.1", ["cu101"], ["pip"])
+
+
 def test_a_utf16_requirements_file_is_read_as_pip_reads_it(tmp_path: Path) -> None:
     # PowerShell's `pip freeze > requirements.txt` writes UTF-16 LE with a BOM and CRLF lines;
     # pip decodes it by the BOM (pip/_internal/utils/encoding.py auto_decode).
