@@ -7,6 +7,7 @@ bounded: only regular files (a FIFO would hang, /dev/zero never ends), at most
 
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 from pathlib import Path
@@ -39,7 +40,8 @@ def read_source(path: Path, *, shown: str | None = None) -> str:
     """The text of one regular file of at most MAX_SOURCE_BYTES bytes.
 
     Raises:
-        UnreadableSource: no such file, not a regular file, too big, not UTF-8, or an OS error.
+        UnreadableSource: no such file, not a regular file, too big, not text in UTF-8 (or the
+            UTF-8/16/32 of its byte-order mark), or an OS error.
     """
     name = shown or str(path)
     try:
@@ -57,11 +59,29 @@ def read_source(path: Path, *, shown: str | None = None) -> str:
         data = _read_bounded(fd, name)
     finally:
         os.close(fd)
+    encoding, skip = "utf-8", 0
+    for bom, named in _BOMS:
+        if data.startswith(bom):
+            encoding, skip = named, len(bom)
+            break
     try:
-        return data.decode("utf-8")
+        return data[skip:].decode(encoding)
     except UnicodeDecodeError as exc:
-        msg = f"{name}: not UTF-8 text (byte {exc.start})"
+        msg = f"{name}: not {encoding.upper()} text (byte {skip + exc.start})"
         raise UnreadableSource(msg) from None
+
+
+# pip reads a requirements file by its byte-order mark first (pypa/pip
+# src/pip/_internal/utils/encoding.py auto_decode: UTF-8, UTF-16 and UTF-32 BOMs), so a file saved
+# by Windows tools (`pip freeze > requirements.txt` in PowerShell writes UTF-16 LE with a BOM) is
+# read as pip reads it. UTF-32 goes before UTF-16: the UTF-32 LE mark starts with the UTF-16 LE one.
+_BOMS: Final = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+)
 
 
 def _read_bounded(fd: int, name: str) -> bytes:

@@ -37,11 +37,33 @@ def _evidence_rank(why: str) -> int:
     return 4  # an image tag, a cudaXY meta-package
 
 
-def compute_evidence(found: Evidence, report: Report) -> tuple[str, str] | None:
-    """The compute platform the file names (accelerator, why), the strongest evidence first."""
+def compute_evidence(
+    found: Evidence, report: Report, matrix: Matrix | None = None
+) -> tuple[str, str] | None:
+    """The compute platform the file names (accelerator, why), the strongest evidence first.
+
+    An `--extra-index-url` for a platform PyTorch never published wheels for (whl/cu114: no
+    release in the matrix has a CUDA 11.4 pip build) offers pip no torch: pip only adds an extra
+    index to PyPI (pip docs, "--extra-index-url"), so it installs PyPI's build and the URL is
+    no evidence. (`--index-url` replaces PyPI, so that file could not install torch at all; the
+    nearest platform stays the answer there, said as a departure.)
+    """
     evidence = list(found.compute)
+    published = _pip_labels(matrix) if matrix is not None else None
     for form, url in found.indexes:
         m = _WHL_LABEL.search(url.rstrip("/"))
+        if (
+            m
+            and form == "extra-index-url"
+            and published is not None
+            and m.group(1) not in published
+        ):
+            report.warnings.append(
+                f"{found.source}: --extra-index-url {url}: PyTorch published no {m.group(1)} "
+                "wheels for any release, so that index offers no torch and pip installs PyPI's "
+                "build"
+            )
+            continue
         if m and form != "find-links":
             evidence.append((m.group(1), f"--{form} {url}"))
     if not evidence:
@@ -58,6 +80,13 @@ def compute_evidence(found: Evidence, report: Report) -> tuple[str, str] | None:
             f"the file asks for more than one ({said}) and {best[1]} is the strongest evidence",
         )
     return best
+
+
+def _pip_labels(matrix: Matrix) -> frozenset[str]:
+    """Every compute platform some release has linux-64 pip wheels for."""
+    return frozenset(
+        b.accelerator for r in matrix.releases for b in matrix.pip_builds(r.torch, "linux-64")
+    )
 
 
 def _conda_default(

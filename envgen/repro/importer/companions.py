@@ -27,6 +27,15 @@ def check_companions(
         if pin is None:
             out[name] = False
             continue
+        series = _series(pin.specifier) if pin.version is None and paired else None
+        if series is not None and paired:
+            if Version(paired).release[: len(series)] != series:
+                report.depart(
+                    pin.where, name, f"{pin.specifier.removeprefix('==')}", paired,
+                    f"torch {release.torch} pairs with {name} {paired}, outside that series",
+                )  # fmt: skip
+            out[name] = paired
+            continue
         if pin.version is None:
             out[name] = bool(paired)
             if paired:
@@ -105,6 +114,23 @@ def check_companions(
             )  # fmt: skip
         out[name] = pin.version
     return out
+
+
+def _series(specifier: str) -> tuple[int, ...] | None:
+    """The series a pin names: conda's fuzzy `torchvision=0.6` (which is 0.6.*) or pip's
+    `==0.6.*`; the answer for it is its member built for the release (torchvision 0.6.1 for
+    torch 1.5.1), not "unpinned". A range (`>=0.6`) names no series.
+
+    >>> _series("0.6"), _series("==0.6.*"), _series("0.6.*"), _series(">=0.6"), _series("==0.6")
+    ((0, 6), (0, 6), (0, 6), None, None)
+    """
+    text = specifier.strip()
+    if text.startswith("==") and text.endswith(".*"):
+        text = text[2:]
+    text = text.removesuffix(".*")
+    if not text or text[0] in "=<>!~" or not is_version(text):
+        return None
+    return Version(text).release
 
 
 def _pure_python_vision(pin: Pin) -> bool:

@@ -128,6 +128,9 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
             _anaconda_build(found, f"{name}={version or ranged}={build}", where)
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
         set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
+        # conda's torchvision depends on conda's pytorch: with no torch named (yet), the torch
+        # it brings is conda's; a torch named later sets its own route.
+        found.torch_manager = found.torch_manager or "conda"
         if build and "cpu" in build:
             found.compute.append(("cpu", f"{where}: {name} build {build}"))
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019

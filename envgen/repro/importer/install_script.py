@@ -148,6 +148,14 @@ def shell_line(
 def shell_command(
     words: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
 ) -> None:
+    if words and _TORCH_ARGUMENT.match(words[0]):
+        # `torch==1.9.0+cu111 torchvision==0.10.0+cu111 -f <page>` as a line: no program has such
+        # a name; it is the argument list of a `pip install` (a file of install arguments).
+        found.warnings.append(
+            f"{where}: the line starts with {excerpt(words[0])!r}, a requirement rather than a "
+            "command; read as the arguments of `pip install`"
+        )
+        words = ["pip", "install", *words]
     while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
         if "=" in words[0] and words[0] != "RUN":
             key, _, value = words[0].partition("=")
@@ -156,7 +164,9 @@ def shell_command(
     if not words:
         return
     # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
-    tool = re.split(r"[\\/]", words[0])[-1].removesuffix(".exe")
+    parts = re.split(r"[\\/]", words[0])
+    tool = parts[-1].removesuffix(".exe")
+    tool = _install_folder_python(parts[:-1], tool)
     if tool in {"export", "ENV"} and len(words) > 1:
         for item in words[1:]:
             key, eq, value = item.partition("=")
@@ -274,6 +284,35 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+# A torch-family requirement with a version operator: never the name of a program.
+_TORCH_ARGUMENT: Final = re.compile(r"^(torch|torchvision|torchaudio)(==|>=|<=|~=|!=)\d")
+
+
+def _install_folder_python(folders: list[str], tool: str) -> str:
+    """`C:\\Program Files\\Python314\\python.exe` as python3.14: python.org's Windows installer
+    puts CPython X.Y in a folder named PythonXY (`C:\\Program Files\\PythonXY` for all users,
+    `%LOCALAPPDATA%\\Programs\\Python\\PythonXY` for one; docs.python.org/3/using/windows.html,
+    "Installation steps"), so the folder names the interpreter a bare python.exe in it is.
+
+    >>> _install_folder_python(["C:", "Program Files", "Python314"], "python")
+    'python3.14'
+    >>> _install_folder_python(["C:", "Python38", "Scripts"], "pip")
+    'pip3.8'
+    >>> _install_folder_python(["C:", "tools", "Python"], "python")
+    'python'
+    >>> _install_folder_python([], "pip")
+    'pip'
+    """
+    if tool in {"python", "python3"} and folders:
+        home, base = folders[-1], "python"
+    elif tool in {"pip", "pip3"} and len(folders) > 1 and folders[-1].lower() == "scripts":
+        home, base = folders[-2], "pip"  # the installer puts pip.exe in PythonXY\Scripts
+    else:
+        return tool
+    m = re.fullmatch(r"python(3)(\d{1,2})", home, flags=re.IGNORECASE)
+    return f"{base}{m.group(1)}.{m.group(2)}" if m else tool
 
 
 def tool_python(tool: str) -> str | None:

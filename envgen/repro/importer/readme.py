@@ -34,6 +34,12 @@ _INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
 _INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
 
 
+# A prose line that is itself an install command, unformatted (`pip install torch==1.7.1+cu101
+# -f ...` as a paragraph under a heading): the reader copies it as it stands.
+_BARE_COMMAND: Final = re.compile(
+    r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create)\s"
+)
+
 _TAG: Final = re.compile(r"</?\w+[^<>]*>")  # [^>]* rescanned the line from every `<`: quadratic
 
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
@@ -43,10 +49,13 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
     """(first line, text) of each shell block in Markdown or reStructuredText, `$ ` prompts
     removed: fenced blocks (``` or ~~~) labeled as shell, rST `.. code-block:: bash` blocks, and,
     where they run pip or conda, fences with no or another label (`commandline`, `text`), HTML
-    `<pre>` blocks and inline code (`` `pip install torch==1.7.1` ``) in the prose.
+    `<pre>` blocks, inline code (`` `pip install torch==1.7.1` ``) in the prose, and prose lines
+    that are themselves an install command.
 
     >>> shell_blocks("Run `pip install torch==1.7.1`.\\n<pre>\\nconda create -n x\\n</pre>\\n")
     [(1, 'pip install torch==1.7.1'), (3, 'conda create -n x')]
+    >>> shell_blocks("### Setup\\npip install torch==1.7.1\\nThen pip install the rest.\\n")
+    [(2, 'pip install torch==1.7.1')]
     """
     blocks: list[tuple[int, str]] = []
     lines = text.splitlines()
@@ -88,6 +97,8 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             for span in _INLINE.finditer(lines[i])
             if _INSTALLS.search(span.group(2))
         )
+        if "`" not in lines[i] and _BARE_COMMAND.match(_PROMPT.sub("", lines[i])):
+            blocks.append((i + 1, _PROMPT.sub("", lines[i]).strip()))
         i += 1
     return blocks
 

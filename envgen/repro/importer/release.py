@@ -241,8 +241,27 @@ def _torch_pin(
             )
             return release
     if pin is None or (pin.version is None and not pin.specifier):
-        return _paged_torch(found, matrix, pin, report) or pin
+        return (
+            _paged_torch(found, matrix, pin, report) or pin or _torch_by_dependency(found, report)
+        )
     return pin
+
+
+def _torch_by_dependency(found: Evidence, report: Report) -> Pin | None:
+    """An unpinned torch when the file names torchvision or torchaudio but no torch: every
+    torchvision and torchaudio release requires torch (its Requires-Dist; torchvision 0.2.1's
+    setup.py `install_requires=['numpy', 'six', 'torch', 'pillow']`), so installing one installs
+    torch too, the newest the date allows, as for an unpinned `torch` line."""
+    for name in ("torchvision", "torchaudio"):
+        companion = found.companions.get(name)
+        if companion is not None:
+            where = companion.where or found.source
+            report.warnings.append(
+                f"{where}: the file names {name} but no torch; torch comes in as {name}'s "
+                "dependency, so project.yaml takes torch unpinned"
+            )
+            return Pin(where=where)
+    return None
 
 
 def _paged_torch(found: Evidence, matrix: Matrix, pin: Pin | None, report: Report) -> Pin | None:

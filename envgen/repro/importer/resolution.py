@@ -78,7 +78,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         departures=list(found.departures),
     )
     src = found.source
-    evidence = compute_evidence(found, report)
+    evidence = compute_evidence(found, report, matrix)
     release = pick_release(found, matrix, as_of, evidence, report, wheels)
     if release is None:
         raise_problems(src, report.problems)

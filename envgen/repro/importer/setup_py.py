@@ -57,9 +57,23 @@ def setup_py(text: str, source: str) -> Declared:
                     )
                 else:
                     declared.requirements += list(value)
+                    _said_guesses(constants, declared, source)
             elif arg == "python_requires" and isinstance(value, str):
                 declared.python_requires = (expr.lineno, value)
     return declared
+
+
+def _said_guesses(constants: _Constants, declared: Declared, source: str) -> None:
+    for line in sorted(set(constants.chosen)):
+        declared.warnings.append(
+            f"{source}:{line}: a conditional requirement (`a if test else b`) depends on the "
+            "machine that runs setup.py; read as its first branch"
+        )
+    for line in sorted(set(constants.skipped)):
+        declared.warnings.append(
+            f"{source}:{line}: part of install_requires comes from a call of the file's own "
+            "code (never run); read without it"
+        )
 
 
 def _call_name(func: ast.expr) -> str:
@@ -83,6 +97,8 @@ class _Constants:
         self.env: dict[str, _Value] = {}
         self.dicts: dict[str, list[tuple[str, ast.expr]]] = {}  # `kwargs = dict(...)`
         self.steps = 0
+        self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
+        self.skipped: list[int] = []  # lines of a list's unknown call part left out
 
     def bind(self, body: list[ast.stmt]) -> None:
         for node in body:
@@ -158,7 +174,7 @@ class _Constants:
         if isinstance(node, ast.List | ast.Tuple):
             return self._items(node.elts, depth)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            return _add(self.value(node.left, depth + 1), self.value(node.right, depth + 1))
+            return self._plus(node, depth)
         if isinstance(node, ast.JoinedStr):
             parts = [self._formatted(v, depth) for v in node.values]
             return (
@@ -166,6 +182,25 @@ class _Constants:
             )
         if isinstance(node, ast.Call):
             return self._format_call(node, depth)
+        return self._conditional(node, depth) if isinstance(node, ast.IfExp) else None
+
+    def _plus(self, node: ast.BinOp, depth: int) -> _Value | None:
+        left, right = self.value(node.left, depth + 1), self.value(node.right, depth + 1)
+        if isinstance(left, tuple) and right is None and isinstance(node.right, ast.Call):
+            # `[...] + get_opencv_requirement()`: the file's own function is never run; the
+            # literal part is kept, said in a warning.
+            self.skipped.append(node.right.lineno)
+            return left
+        return _add(left, right)
+
+    def _conditional(self, node: ast.IfExp, depth: int) -> _Value | None:
+        # `"torch>=1.11" if LooseVersion(sys.version) >= "3.7" else "torch>=1.10"`: the test is
+        # about the machine that runs setup.py, unknown here; the first branch is the case the
+        # file was written for (the newer one), said in a warning.
+        body = self.value(node.body, depth + 1)
+        if body is not None and self.value(node.orelse, depth + 1) is not None:
+            self.chosen.append(node.lineno)
+            return body
         return None
 
     def _items(self, elts: list[ast.expr], depth: int) -> _Value | None:
@@ -192,8 +227,15 @@ class _Constants:
         return None
 
     def _format_call(self, call: ast.Call, depth: int) -> _Value | None:
-        """`"torch=={}".format(V)` (positional and keyword fields) of known strings."""
+        """`"torch=={}".format(V)` (positional and keyword fields) and `sep.join(list)` of known
+        strings."""
         func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "join" and len(call.args) == 1:
+            # `">=".join(["torch", TORCH_MIN])`: a known separator over a known list.
+            sep, items = self.value(func.value, depth + 1), self.value(call.args[0], depth + 1)
+            if isinstance(sep, str) and isinstance(items, tuple) and not call.keywords:
+                return _bounded(sep.join(text for _, text in items))
+            return None
         if not (isinstance(func, ast.Attribute) and func.attr == "format"):
             return None
         template = self.value(func.value, depth + 1)

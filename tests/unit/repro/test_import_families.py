@@ -638,3 +638,214 @@ def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
         'linux_x86_64.whl"}\n'
     )
     assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.7", "1.9.0", ["cu111"], ["pip"])
+
+
+# --- the third held-out draw's families -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        # conda's `torchvision=0.6` is 0.6.*: torch 1.5.1 pairs with 0.6.1, a member of it.
+        ("  - torchvision=0.6\n", "0.6.1"),
+        ("  - torchvision=0.6.*\n", "0.6.1"),
+        # a range names no series: still "the one matching torch".
+        ("  - torchvision>=0.6\n", True),
+    ],
+    ids=["fuzzy", "star", "range"],
+)
+def test_a_conda_series_pin_of_torchvision_is_the_release_s_member(
+    matrix: Matrix, spec: str, expected: object
+) -> None:
+    text = (
+        "name: t\nchannels:\n  - pytorch\ndependencies:\n  - python=3.7\n  - pytorch=1.5.1\n"
+        "  - cudatoolkit=10.2\n" + spec
+    )
+    result = _import(matrix, "environment.yml", text)
+    assert result.project["torchvision"] == expected
+    assert _keys(result) == ("3.7", "1.5.1", ["cu102"], ["conda"])
+
+
+def test_a_series_pin_outside_the_release_pairing_is_not_taken(matrix: Matrix) -> None:
+    text = (
+        "dependencies:\n  - pytorch=1.5.1\n  - cudatoolkit=10.2\n  - torchvision=0.7\n"
+    )  # fmt: skip
+    result = _import(matrix, "environment.yml", text)
+    assert result.project["torchvision"] == "0.6.1"  # 0.7.0 belongs to torch 1.6.0: replaced
+    assert any("outside that series" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("path", "python"),
+    [
+        (r"C:\Program Files\Python314\python.exe", "3.14"),
+        (r"%LOCALAPPDATA%\Programs\Python\Python310\python.exe", "3.10"),
+        (r"C:\tools\Python\python.exe", None),  # the folder names no version
+    ],
+    ids=["all-users", "one-user", "unversioned"],
+)
+def test_a_windows_install_folder_names_the_python(
+    matrix: Matrix, path: str, python: str | None
+) -> None:
+    text = (
+        "@echo off\n"
+        f'set "PY={path}"\n'
+        '"%PY%" -m pip install torch==2.9.0 --index-url https://download.pytorch.org/whl/cu128\n'
+    )
+    result = _import(matrix, "install.bat", text)
+    assert _keys(result) == (python, "2.9.0", ["cu128"], ["pip"])
+
+
+def test_pip_in_a_windows_install_folder_s_scripts_names_the_python(matrix: Matrix) -> None:
+    text = r"C:\Python38\Scripts\pip.exe install torch==1.7.1+cu101 -f https://download.pytorch.org/whl/torch_stable.html"
+    assert _keys(_import(matrix, "setup.bat", text + "\n")) == ("3.8", "1.7.1", ["cu101"], ["pip"])
+
+
+def test_a_utf16_requirements_file_is_read_as_pip_reads_it(tmp_path: Path) -> None:
+    # PowerShell's `pip freeze > requirements.txt` writes UTF-16 LE with a BOM and CRLF lines;
+    # pip decodes it by the BOM (pip/_internal/utils/encoding.py auto_decode).
+    (tmp_path / "requirements.txt").write_bytes(
+        "torch==2.6.0\r\ntorchvision==0.21.0\r\n".encode("utf-16")
+    )
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.12-slim\nCOPY requirements.txt .\n"
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cpu\n"
+        "RUN pip install -r requirements.txt\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "Dockerfile"), load_matrix())
+    p = result.project
+    assert (p["python"], p["torch"], p["torchvision"], p["accelerators"]) == (
+        "3.12", "2.6.0", "0.21.0", ["cpu"],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [("utf-8", b"\xef\xbb\xbf"), ("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+     ("utf-32-le", b"\xff\xfe\x00\x00")],
+)  # fmt: skip
+def test_read_source_decodes_by_the_byte_order_mark(
+    tmp_path: Path, encoding: str, bom: bytes
+) -> None:
+    from envgen.repro.reading import UnreadableSource, read_source
+
+    path = tmp_path / "r.txt"
+    path.write_bytes(bom + "torch==2.6.0\n".encode(encoding))
+    assert read_source(path) == "torch==2.6.0\n"
+    path.write_bytes(b"\xff\xfetorch")  # a UTF-16 mark over an odd number of bytes
+    with pytest.raises(UnreadableSource, match="not UTF-16-LE text"):
+        read_source(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "torchvision"),
+    [("torchvision\nClick\n", True), ("torchaudio\n", False)],
+    ids=["torchvision", "torchaudio"],
+)
+def test_torch_arrives_as_a_companion_s_dependency(
+    matrix: Matrix, text: str, torchvision: object
+) -> None:
+    # torchvision and torchaudio require torch: the file installs the newest torch of its date.
+    result = import_text(
+        text, filename="requirements.txt", matrix=matrix, as_of=dt.date(2018, 12, 8)
+    )
+    assert result.project["torch"] == "1.0.0"  # 2018-12-07; PyPI's linux 1.0.0 wheel is cu90
+    assert result.project["accelerators"] == ["cu90"]
+    assert result.project["torchvision"] == torchvision
+    assert any("comes in as" in w for w in result.warnings)
+
+
+def test_a_file_without_any_torch_family_package_is_still_refused(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "requirements.txt", "numpy\nClick\n")
+
+
+def test_an_extra_index_pytorch_never_published_falls_back_to_pypi(matrix: Matrix) -> None:
+    # No release has cu114 wheels; pip adds an extra index to PyPI, so PyPI's 1.11.0 (cu102) wins.
+    line = (
+        "pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/cu114\n"
+    )
+    result = import_text(line, filename="install.sh", matrix=matrix, as_of=dt.date(2022, 5, 20))
+    assert _keys(result) == (None, "1.11.0", ["cu102"], ["pip"])
+    assert any("published no cu114" in w for w in result.warnings)
+    # --index-url replaces PyPI: the nearest published platform stays the answer there.
+    line = line.replace("--extra-index-url", "--index-url")
+    result = import_text(line, filename="install.sh", matrix=matrix, as_of=dt.date(2022, 5, 20))
+    assert result.project["accelerators"] == ["cu113"]
+
+
+def test_a_readme_install_command_as_a_plain_prose_line_is_read(matrix: Matrix) -> None:
+    # No fence, no inline code: the commands stand as paragraphs under headings.
+    text = (
+        "### Environment\nconda create -n gpu python=3.8\n### Torch\n"
+        "pip install torch==1.7.1+cu101 -f https://download.pytorch.org/whl/torch_stable.html\n"
+        "Then pip install whatever else you need.\n"
+    )
+    assert _keys(_import(matrix, "README.md", text)) == ("3.8", "1.7.1", ["cu101"], ["pip"])
+    with pytest.raises(ImportSpecError):  # prose that merely mentions pip installs nothing
+        _import(matrix, "README.md", "You can pip install torch==1.7.1 if you like.\n")
+
+
+def test_a_script_line_of_bare_torch_requirements_is_a_pip_install(matrix: Matrix) -> None:
+    # A file of `pip install` arguments: `torch==...` is no program (bash would even take it as
+    # an assignment), so the line is the argument list of a pip install.
+    text = (
+        "# for our servers\ntorch==1.9.0+cu111 torchvision==0.10.0+cu111 torchaudio==0.9.0 "
+        "-f https://download.pytorch.org/whl/torch_stable.html"
+    )
+    result = _import(matrix, "install_pytorch.sh", text)
+    assert _keys(result) == (None, "1.9.0", ["cu111"], ["pip"])
+    assert result.project["torchvision"] == "0.10.0"
+    # An ordinary assignment stays one.
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.sh", "TORCH=1.9.0 make\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a requirement joined from the module's own constants
+        ('from setuptools import setup\nMIN = "1.0.1"\nreqs = [">=".join(["torch", MIN])]\n'
+         "try:\n    import torch\n    reqs = []\nexcept ImportError:\n    pass\n"
+         "setup(name='x', install_requires=reqs)\n", None),
+        # a conditional requirement: the first branch, said
+        ("import sys\nfrom setuptools import setup\n"
+         'DEPS = ["torch>=1.0.1" if sys.version_info >= (3, 7) else "torch>=0.4.1", "scipy"]\n'
+         "setup(name='x', install_requires=DEPS)\n", "first branch"),
+        # a literal list plus the file's own function: the literal part, said
+        ("from setuptools import setup\ndef extra():\n    return ['opencv-python']\n"
+         "DEPS = ['torch>=1.0.1', 'torchvision'] + extra()\n"
+         "setup(name='x', install_requires=DEPS)\n", "read without it"),
+    ],
+    ids=["join", "conditional", "plus-own-call"],
+)  # fmt: skip
+def test_setup_py_requirements_built_from_the_file_s_own_values(
+    matrix: Matrix, text: str, said: str | None
+) -> None:
+    result = import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])  # 2019-02-07; PyPI's: cu90
+    if said is not None:
+        assert any(said in w for w in result.warnings)
+
+
+def test_setup_py_conditional_with_an_unknown_branch_is_not_read(matrix: Matrix) -> None:
+    text = (
+        "import sys\nfrom setuptools import setup\n"
+        "DEPS = ['torch>=1.0.1' if sys.platform == 'linux' else compute()]\n"
+        "setup(name='x', install_requires=DEPS)\n"
+    )
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.py", text)
+
+
+@pytest.mark.parametrize(
+    ("deps", "manager"),
+    [
+        ("  - torchvision=0.8.2\n", "conda"),  # conda's torchvision brings conda's pytorch
+        ("  - torchvision=0.8.2\n  - pip:\n    - torch==1.7.1\n", "pip"),  # pip's torch named
+    ],
+    ids=["conda-companion", "pip-torch"],
+)
+def test_torch_brought_by_a_conda_companion_is_conda_s(
+    matrix: Matrix, deps: str, manager: str
+) -> None:
+    text = "dependencies:\n  - python=3.8\n  - cudatoolkit=10.2\n" + deps
+    assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.7.1", ["cu102"], [manager])

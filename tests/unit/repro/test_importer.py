@@ -635,7 +635,9 @@ def test_dockerfile_run_that_is_not_a_json_array_is_shell_form(matrix: Matrix) -
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\xff\xfe\x00binary", "not UTF-8 text (byte 0)"),
+        (b"\x80\xfe\x00binary", "not UTF-8 text (byte 0)"),
+        # a UTF-16 byte-order mark is read as pip reads it: as UTF-16, here an odd byte count
+        (b"\xff\xfe\x00binary", "not UTF-16-LE text (byte 8)"),
         (b"", "no torch (or conda pytorch) requirement found; nothing to reproduce"),
     ],
 )
