@@ -155,7 +155,8 @@ def test_heldout_manifest_reads_without_importing() -> None:
         assert re.fullmatch(r"\d+\.\d+\.\d+(\.post\d+)?", want["torch"]), want
         for companion in ("torchvision", "torchaudio"):
             value = want[companion]
-            assert isinstance(value, bool) or re.fullmatch(r"\d+\.\d+\.\d+(\.post\d+)?", value), want
+            version = r"\d+\.\d+\.\d+(\.post\d+)?"
+            assert isinstance(value, bool) or re.fullmatch(version, value), want
         assert want["accelerators"], want
         assert all(re.fullmatch(r"cpu|cu\d{2,3}|rocm[\d.]+", a) for a in want["accelerators"])
         assert want["managers"], want
