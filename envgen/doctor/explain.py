@@ -26,7 +26,7 @@ class Diagnosis(NamedTuple):
 
 # Every pattern below is linear in the text: each starts with a literal, every repetition is
 # bounded, and no two adjacent repetitions can match the same characters (no nested or
-# overlapping quantifiers). A pasted log is untrusted input; tests/unit/repro/test_doctor_gpu.py
+# overlapping quantifiers). A pasted log is untrusted input; tests/unit/doctor/test_doctor_gpu.py
 # times each pattern on adversarial text.
 _CUDA_LIBS: Final = re.compile(
     r"\b(lib(?:cudart|cublas|cublasLt|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|cupti))"
