@@ -15,7 +15,8 @@ python 3.10), not a source release. Where PyPI has no wheel of that release for 
 python (pyfftw 0.12.0's wheels stop at cp38), pip would build its sdist instead, which needs a
 compiler, the C library and the build tools of its time. `prefer_wheels` (given the index's file
 lists) takes the nearest release that has a wheel, of the same major.minor first, then the
-nearest newer, and says so.
+nearest newer, and says so. A source release (an sdist and no wheel for any python or platform,
+as for retrying 1.3.3) is kept: its sdist is what pip builds everywhere.
 
 This module must not decide which manager the import writes (envgen.repro.importer.routes does) and
 must not touch the network (the file lists come from the caller: envgen.repro.wheels.fetch_pages).

@@ -232,7 +232,9 @@ def wheel_release(
     by `as_of`), the nearest release that has one: of the same major.minor as the newest allowed
     release first (the nearest newer, else the nearest older), then the nearest newer release.
     (version, what the allowed releases have); None when one has a wheel, when the page lists
-    no allowed release (the lock names that), or when no release fits.
+    no allowed release (the lock names that), when the allowed releases are source releases (an
+    sdist and no wheel for any python or platform: what everyone builds, not a binary that went
+    missing), or when no release fits.
 
     >>> page = {"files": [{"filename": f} for f in (
     ...     "pyFFTW-0.12.0-cp38-cp38-manylinux1_x86_64.whl", "pyFFTW-0.12.0.tar.gz",
@@ -246,10 +248,10 @@ def wheel_release(
         allowed = SpecifierSet(specifier)
     except InvalidSpecifier:
         return None
-    by_version = _by_version(name, page, as_of)
+    by_version, built = _by_version(name, page, as_of)
     wanted = sorted(v for v in by_version if allowed.contains(v, prereleases=True))
-    if not wanted:
-        return None
+    if not wanted or not built.intersection(wanted):
+        return None  # not there, or a source release (an sdist for everyone): kept
     if any(_has_wheel(by_version[v], python) for v in wanted):
         return None
     fits = sorted(
@@ -276,10 +278,12 @@ def _has_wheel(wheels: PinWheels, python: str) -> bool:
 
 def _by_version(
     name: str, page: dict[str, object], as_of: dt.date | None
-) -> dict[Version, PinWheels]:
-    """Each version's files on a PEP 691 page, summarized (one pass over the files)."""
+) -> tuple[dict[Version, PinWheels], set[Version]]:
+    """Each version's files on a PEP 691 page, summarized (one pass over the files), and the
+    versions with a wheel for any platform (a compiled or packaged release, not a source one)."""
     key = canonicalize_name(name)
     seen: dict[Version, _Seen] = {}
+    built: set[Version] = set()
     files = page.get("files")
     for item in files if isinstance(files, list) else []:
         if not isinstance(item, dict) or item.get("yanked") not in (False, None):
@@ -287,6 +291,8 @@ def _by_version(
         version = _file_version(str(item.get("filename", "")), key)
         if version is not None and _uploaded_by(item.get("upload-time"), as_of):
             seen.setdefault(version, _Seen()).add(item, key, version, as_of)
+            if str(item.get("filename", "")).endswith(".whl"):
+                built.add(version)
     out: dict[Version, PinWheels] = {}
     for version, files_seen in seen.items():
         requirement = f"{key}=={version}"
@@ -294,7 +300,7 @@ def _by_version(
         out[version] = files_seen.summary(requirement) or PinWheels(
             requirement=requirement, pythons=frozenset(), how="no file for linux-64", wheel=False
         )
-    return out
+    return out, built
 
 
 def _file_version(filename: str, name: str) -> Version | None:

@@ -53,41 +53,43 @@ def test_the_nearest_release_with_a_wheel_is_chosen(
     assert wheel_release("pyfftw", spec, PYFFTW, python, None) == expected
 
 
-def test_pure_abi3_and_sdist_only_releases() -> None:
+def test_pure_abi3_and_source_releases_are_kept() -> None:
     pure = page("six-1.15.0-py2.py3-none-any.whl")
     assert wheel_release("six", "==1.15.0.*", pure, "3.12", None) is None
     abi3 = page("brotlipy-0.7.0-cp35-abi3-manylinux1_x86_64.whl")
     assert wheel_release("brotlipy", "==0.7.0.*", abi3, "3.10", None) is None
-    older = page("x-1.0.tar.gz", "x-1.1-cp310-cp310-manylinux2014_x86_64.whl")
-    # an sdist only is no wheel: the next release that has one
-    assert wheel_release("x", "==1.0.*", older, "3.10", None) == (
-        "1.1",
-        "an sdist only (built on install)",
+    # a source release (an sdist for everyone: retrying 1.3.3, olefile 0.46) is what pip builds
+    # everywhere, not a binary that went missing: kept, even where a later release has a wheel
+    source = page("x-1.0.tar.gz", "x-1.1-cp310-cp310-manylinux2014_x86_64.whl")
+    assert wheel_release("x", "==1.0.*", source, "3.10", None) is None
+    # wheels for other pythons but not this one: a compiled release, replaced
+    compiled = page(
+        "x-1.0.tar.gz",
+        "x-1.0-cp38-cp38-manylinux2014_x86_64.whl",
+        "x-1.1-cp310-cp310-manylinux2014_x86_64.whl",
     )
-    # a wheel for another platform only is no wheel for linux-64
+    assert wheel_release("x", "==1.0.*", compiled, "3.10", None) == ("1.1", "cp38 wheels")
+    # wheels for another platform only: no wheel for linux-64, replaced
     mac = page("x-1.0-cp310-cp310-macosx_11_0_arm64.whl", "x-2.0-cp310-cp310-linux_x86_64.whl")
     assert wheel_release("x", "==1.0.*", mac, "3.10", None) == ("2.0", "no file for linux-64")
     # pre-releases are not proposed
-    pre = page("x-1.0.tar.gz", "x-1.1rc1-cp310-cp310-linux_x86_64.whl")
+    pre = page("x-1.0-cp38-cp38-linux_x86_64.whl", "x-1.1rc1-cp310-cp310-linux_x86_64.whl")
     assert wheel_release("x", "==1.0.*", pre, "3.10", None) is None
 
 
 def test_files_after_the_date_do_not_count() -> None:
     dated = page(
-        "x-1.0.tar.gz",
+        "x-1.0-cp38-cp38-linux_x86_64.whl",
         "x-1.1-cp310-cp310-linux_x86_64.whl",
         "x-1.2-cp310-cp310-linux_x86_64.whl",
         uploaded={
-            "x-1.0.tar.gz": "2021-01-01T00:00:00Z",
+            "x-1.0-cp38-cp38-linux_x86_64.whl": "2021-01-01T00:00:00Z",
             "x-1.1-cp310-cp310-linux_x86_64.whl": "2023-01-01T00:00:00Z",
             "x-1.2-cp310-cp310-linux_x86_64.whl": "2022-01-01T00:00:00Z",
         },
     )
-    assert wheel_release("x", "==1.0", dated, "3.10", None) == (
-        "1.1",
-        "an sdist only (built on install)",
-    )
-    assert wheel_release("x", "==1.0", dated, "3.10", dt.date(2022, 6, 1))[0] == "1.2"  # type: ignore[index]
+    assert wheel_release("x", "==1.0", dated, "3.10", None) == ("1.1", "cp38 wheels")
+    assert wheel_release("x", "==1.0", dated, "3.10", dt.date(2022, 6, 1)) == ("1.2", "cp38 wheels")
     assert wheel_release("x", "==1.0", dated, "3.10", dt.date(2021, 6, 1)) is None
     # a release uploaded only after the date is not there yet: nothing to replace
     assert wheel_release("x", "==1.2", dated, "3.9", dt.date(2021, 6, 1)) is None
