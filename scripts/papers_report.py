@@ -48,10 +48,15 @@ where the import set no date, `exclude_newer` the day before the next torch rele
 inference: SOURCES.yaml keeps no commit dates). A file that names no python gets envgen's
 default, then up to two older pythons. Where envgen itself proposes a substitution, the suite
 takes it as a researcher would and the notes say so: a torch release that never reached PyPI
-(1.8.2 -> 1.8.1), a pin the index lost or a release uv cannot install (the lock's hint `replace
-X==A with X==B`); and a program the file installs with conda that PyPI has no project for is
-installed with the system's package manager instead and taken out of the file (papers.yaml
-`system:`). A paper *runs* when its environment builds and every cpu and project check passes.
+(1.8.2 -> 1.8.1), a pin the index lost or a release uv cannot install or import with the lock's
+other pins (the lock's hint or warning `replace X==A with X==B`), a project name PyPI does not
+have (the hint `did you mean NAME?`), a dependency a pinned release imports without declaring it
+(the warning `add NAME==V to pip:`), and a carried conda pin whose release has no wheel for the
+python (envgen's carry takes the nearest release that has one). A program the file installs with
+conda that PyPI has no project for is installed with the system's package manager instead and
+taken out of the file (papers.yaml `system:`), and a shared library the file's wheels load but do
+not ship is installed from Debian's packages (papers.yaml `system_libraries:`). A paper *runs*
+when its environment builds and every cpu and project check passes.
 Papers listed with `drawn:` in papers.yaml were drawn at random (`scripts/papers_draw.py`, its
 seed and rule in papers.yaml's header) and committed before they were first run.
 

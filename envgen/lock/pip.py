@@ -56,6 +56,7 @@ from envgen.lock.piplock import PipLock
 from envgen.lock.pythons import build_interpreter
 from envgen.model import era
 from envgen.model.build_deps import pyproject_section, undeclared_runtime
+from envgen.model.package_issues import undeclared_imports, understated_requirements
 from envgen.model.targets import load_targets
 from envgen.model.types import RESOLVERS, TORCH_FAMILY, Manager, Platform
 from envgen.model.variants import Variant
@@ -474,6 +475,13 @@ class PipLocker:
             "\n".join(pins),
             source=f"{variant.id}: {self.resolver} output",
         )
+        # A pinned release that imports what it does not declare (keras 2.x: tensorflow) and the
+        # lock lacks: named, with the requirement to add (matrices/package-issues.yaml).
+        for note in [
+            *undeclared_imports(lock.versions()),
+            *understated_requirements(lock.versions()),
+        ]:
+            log.warning("%s: %s", variant.id, note)
         unhashed = [p.text for p in lock.pins if not p.hashes]
         if unhashed:
             # uv 0.13 leaves out the hash of a flat-page file whose link carries `#sha256=`.
@@ -871,11 +879,17 @@ def _resolve_error(
         # Not a pin problem: the index never answered (see envgen.infra.network).
         return LockError(_proc.redact(msg), hint=mirror_hint(unreachable.host, [unreachable.role]))
     # A release uv cannot install (matrices/package-issues.yaml), or a pin the index does not
-    # have (a deleted nightly): name the nearest that installs.
+    # have (a deleted nightly): name the nearest that installs; a project the index does not
+    # have at all (a typo): the nearest existing name (matrices/pypi-top-names.txt).
     from envgen.lock.nearest import nearest_hint  # noqa: PLC0415 - only when a lock failed
     from envgen.model.package_issues import explain  # noqa: PLC0415 - as above
+    from envgen.model.pypi_names import suggest_hint  # noqa: PLC0415 - as above
 
-    near = explain(stderr) or (nearest_hint(stderr, plan.pypi) if plan.pypi else None)
+    near = (
+        explain(stderr)
+        or (nearest_hint(stderr, plan.pypi) if plan.pypi else None)
+        or suggest_hint(stderr, split_credentials(plan.pypi)[0] if plan.pypi else "the index")
+    )
     return LockError(
         _proc.redact(msg),
         hint=near or "check the pins and pip: extras in project.yaml against the indexes above",

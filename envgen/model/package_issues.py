@@ -1,9 +1,15 @@
 """Releases of PyPI packages uv cannot install today, with the nearest that installs
-(matrices/package-issues.yaml): gym 0.18.0-0.21.0 name `opencv-python>=3.` in their extras.
+(matrices/package-issues.yaml): gym 0.18.0-0.21.0 name `opencv-python>=3.` in their extras; and
+releases that import a distribution they do not declare (the file's `undeclared:` rows: keras
+2.6-2.15 imports tensorflow), or need a newer one than they declare (`understated:`: speechbrain
+0.5.12-0.5.13 imports a module torch 1.10 added, and declares torch>=1.7 / >=1.9).
 
 `explain` reads a failed lock's uv output for the pins it names (`NAME==V has invalid metadata`,
 `Failed to build NAME==V`) and turns those the table knows into a hint that proposes the
-replacement. This module must not start processes or read the network.
+replacement. `undeclared_imports` reads a lock's pins and names each release that will not import
+for want of an undeclared dependency the lock lacks, proposing `add REQUIREMENT`. This module must
+not start processes or read the network. `understated_requirements` does the same for a release
+whose import needs more than the lock holds, proposing `replace NAME==V with NAME==W`.
 """
 
 from __future__ import annotations
@@ -12,8 +18,9 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
@@ -21,6 +28,9 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.safe_yaml import load_bounded
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 TABLE: Final = MATRICES_DIR / "package-issues.yaml"
 _KEYS: Final = frozenset({"package", "versions", "message", "replace", "source"})
@@ -116,4 +126,188 @@ def explain(uv_output: str) -> str | None:
     return "; ".join(lines) or None
 
 
-__all__ = ["PackageIssue", "explain", "issue_for", "load_issues"]
+@dataclass(frozen=True, slots=True)
+class Undeclared:
+    """Releases of `package` that import `imports` without declaring it (an `undeclared:` row)."""
+
+    package: str
+    versions: SpecifierSet
+    imports: str
+    provided_by: frozenset[str]
+    add: str  # the requirement proposed; {major} and {minor} are the pinned release's
+    source: str
+
+
+_UNDECLARED_KEYS: Final = frozenset(
+    {"package", "versions", "imports", "provided-by", "add", "source"}
+)
+
+
+@functools.cache
+def load_undeclared(path: Path = TABLE) -> tuple[Undeclared, ...]:
+    """The table's `undeclared:` rows (checked: every key, a specifier, a requirement template)."""
+    try:
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+    except (OSError, ValueError) as exc:
+        msg = f"{path}: cannot read the package-issues table: {exc}"
+        raise MatrixError(msg) from exc
+    rows = data.get("undeclared") if isinstance(data, dict) else None
+    out = []
+    for i, row in enumerate(rows if isinstance(rows, list) else []):
+        where = f"{path}: undeclared[{i}]"
+        given = row.get("provided-by") if isinstance(row, dict) else None
+        if (
+            not isinstance(row, dict)
+            or set(row) != _UNDECLARED_KEYS
+            or not isinstance(given, list)
+            or not all(isinstance(g, str) for g in given)
+        ):
+            msg = f"{where}: expected the keys {sorted(_UNDECLARED_KEYS)}; got {row!r}"
+            raise MatrixError(msg)
+        try:
+            versions = SpecifierSet(str(row["versions"]))
+            Requirement(str(row["add"]).format(major=1, minor=0))
+        except (InvalidSpecifier, InvalidRequirement, KeyError, IndexError) as exc:
+            msg = f"{where}: {exc!r}"
+            raise MatrixError(msg) from exc
+        out.append(
+            Undeclared(
+                package=canonicalize_name(str(row["package"])),
+                versions=versions,
+                imports=str(row["imports"]),
+                provided_by=frozenset(canonicalize_name(g) for g in given),
+                add=str(row["add"]),
+                source=str(row["source"]),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Understated:
+    """Releases of `package` whose import needs `needs`, beyond what they declare (an
+    `understated:` row)."""
+
+    package: str
+    versions: SpecifierSet
+    needs: Requirement
+    replace: str
+    source: str
+
+
+_UNDERSTATED_KEYS: Final = frozenset({"package", "versions", "needs", "replace", "source"})
+
+
+@functools.cache
+def load_understated(path: Path = TABLE) -> tuple[Understated, ...]:
+    """The table's `understated:` rows (checked: every key, a specifier, a requirement)."""
+    try:
+        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+    except (OSError, ValueError) as exc:
+        msg = f"{path}: cannot read the package-issues table: {exc}"
+        raise MatrixError(msg) from exc
+    rows = data.get("understated") if isinstance(data, dict) else None
+    out = []
+    for i, row in enumerate(rows if isinstance(rows, list) else []):
+        if not isinstance(row, dict) or set(row) != _UNDERSTATED_KEYS:
+            keys = sorted(_UNDERSTATED_KEYS)
+            msg = f"{path}: understated[{i}]: expected the keys {keys}; got {row!r}"
+            raise MatrixError(msg)
+        try:
+            versions = SpecifierSet(str(row["versions"]))
+            needs = Requirement(str(row["needs"]))
+            Version(str(row["replace"]))
+        except (InvalidSpecifier, InvalidRequirement, InvalidVersion) as exc:
+            msg = f"{path}: understated[{i}]: {exc}"
+            raise MatrixError(msg) from exc
+        out.append(
+            Understated(
+                package=canonicalize_name(str(row["package"])),
+                versions=versions,
+                needs=needs,
+                replace=str(row["replace"]),
+                source=str(row["source"]),
+            )
+        )
+    return tuple(out)
+
+
+def understated_requirements(
+    pins: Mapping[str, str], rows: tuple[Understated, ...] | None = None
+) -> list[str]:
+    """For each pinned release whose import needs a newer dependency than the pins hold (and
+    than it declares), a warning that proposes `replace NAME==V with NAME==W` (sorted).
+
+    >>> found = understated_requirements({"speechbrain": "0.5.13", "torch": "1.9.0"})
+    >>> found[0].split("; ")[-1].split(", ")[0]
+    'replace speechbrain==0.5.13 with speechbrain==0.5.11'
+    >>> understated_requirements({"speechbrain": "0.5.13", "torch": "1.10.0"})
+    []
+    """
+    names: dict[str, str] = {str(canonicalize_name(n)): v for n, v in pins.items()}
+    out: list[str] = []
+    for row in load_understated() if rows is None else rows:
+        version, dependency = names.get(row.package), names.get(canonicalize_name(row.needs.name))
+        if version is None or dependency is None:
+            continue
+        try:
+            if not row.versions.contains(Version(version), prereleases=True):
+                continue
+            if row.needs.specifier.contains(Version(dependency), prereleases=True):
+                continue
+        except InvalidVersion:
+            continue
+        out.append(
+            f"{row.package} {version} needs {row.needs} when imported (more than its metadata "
+            f"declares), and the lock pins {row.needs.name} {dependency}: `import "
+            f"{row.package}` will fail (matrices/package-issues.yaml); replace "
+            f"{row.package}=={version} with {row.package}=={row.replace}, the newest release "
+            "before it that does not"
+        )
+    return sorted(out)
+
+
+def undeclared_imports(
+    pins: Mapping[str, str], rows: tuple[Undeclared, ...] | None = None
+) -> list[str]:
+    """For each pinned release that imports a distribution it does not declare and the pins
+    lack, a warning that proposes `add REQUIREMENT` (sorted by package).
+
+    >>> undeclared_imports({"keras": "2.7.0", "numpy": "1.21.4"})[0][:66]
+    'keras 2.7.0 imports tensorflow but does not declare it, and the lo'
+    >>> undeclared_imports({"keras": "2.7.0", "tensorflow-cpu": "2.7.0"})
+    []
+    """
+    names: dict[str, str] = {str(canonicalize_name(n)): v for n, v in pins.items()}
+    out: list[str] = []
+    for row in load_undeclared() if rows is None else rows:
+        version = names.get(row.package)
+        if version is None or row.provided_by & names.keys():
+            continue
+        try:
+            release = Version(version)
+        except InvalidVersion:
+            continue
+        if not row.versions.contains(release, prereleases=True):
+            continue
+        add = row.add.format(major=release.major, minor=release.minor)
+        out.append(
+            f"{row.package} {version} imports {row.imports} but does not declare it, and the "
+            f"lock has no {row.imports}: `import {row.package}` will fail "
+            f"(matrices/package-issues.yaml); add {add} to pip:"
+        )
+    return sorted(out)
+
+
+__all__ = [
+    "PackageIssue",
+    "Undeclared",
+    "Understated",
+    "explain",
+    "issue_for",
+    "load_issues",
+    "load_undeclared",
+    "load_understated",
+    "undeclared_imports",
+    "understated_requirements",
+]

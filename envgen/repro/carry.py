@@ -10,8 +10,16 @@ counterpart for (ffmpeg) refused. A name the table does not know is carried unde
 and the warning says so. Versions are carried as PEP 440 specifiers (`opencv=4.5.1` ->
 `opencv-python==4.5.1.*`); a conda build string is dropped.
 
+A conda pin names a binary build (`pyfftw=0.12.0=py310h0885ff1_3`: conda-forge's build for
+python 3.10), not a source release. Where PyPI has no wheel of that release for the environment's
+python (pyfftw 0.12.0's wheels stop at cp38), pip would build its sdist instead, which needs a
+compiler, the C library and the build tools of its time. `prefer_wheels` (given the index's file
+lists) takes the nearest release that has a wheel, of the same major.minor first, then the
+nearest newer, and says so. A source release (an sdist and no wheel for any python or platform,
+as for retrying 1.3.3) is kept: its sdist is what pip builds everywhere.
+
 This module must not decide which manager the import writes (envgen.repro.importer.routes does) and
-must not touch the network.
+must not touch the network (the file lists come from the caller: envgen.repro.wheels.fetch_pages).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
@@ -28,6 +36,11 @@ from packaging.utils import canonicalize_name
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.safe_yaml import load_bounded
+from envgen.repro.wheels import wheel_release
+
+if TYPE_CHECKING:
+    import datetime as dt
+    from collections.abc import Mapping
 
 TABLE: Final = MATRICES_DIR / "conda-pypi-names.yaml"
 # Set by envgen from torch / python, never carried (the importer handles them).
@@ -177,6 +190,69 @@ def carry_to_pip(conda_deps: list[str], pip_reqs: list[str], *, where: str) -> C
     return out
 
 
+def versioned(requirements: list[str]) -> list[str]:
+    """The canonical names of the requirements with a version (the ones `prefer_wheels` checks).
+
+    >>> versioned(["pyfftw==0.12.0.*", "tqdm", "Pillow==9.4.0.*"])
+    ['pyfftw', 'pillow']
+    """
+    out = []
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        if req.specifier:
+            out.append(str(canonicalize_name(req.name)))
+    return out
+
+
+def prefer_wheels(
+    requirements: list[str],
+    *,
+    python: str,
+    pages: Mapping[str, dict[str, object]],
+    as_of: dt.date | None,
+    where: str,
+) -> tuple[list[str], list[str]]:
+    """Carried requirements with each release that has no linux-64 wheel for `python` replaced
+    by the nearest that has one (module doc), and a note per replacement. `pages`: canonical
+    name -> the index's PEP 691 file list (a name without one is kept as it is).
+
+    >>> page = {"files": [{"filename": "pyFFTW-0.12.0-cp38-cp38-manylinux1_x86_64.whl"},
+    ...                   {"filename": "pyFFTW-0.13.1-cp310-cp310-manylinux_2_17_x86_64.whl"}]}
+    >>> prefer_wheels(["pyfftw==0.12.0.*", "tqdm"], python="3.10", pages={"pyfftw": page},
+    ...               as_of=None, where="f")[0]
+    ['pyfftw==0.13.1', 'tqdm']
+    """
+    out: list[str] = []
+    notes: list[str] = []
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            out.append(text)
+            continue
+        page = pages.get(str(canonicalize_name(req.name)))
+        found = (
+            wheel_release(req.name, str(req.specifier), page, python, as_of)
+            if page is not None and req.specifier
+            else None
+        )
+        if found is None:
+            out.append(text)
+            continue
+        version, had = found
+        out.append(f"{req.name}=={version}")
+        notes.append(
+            f"{where}: {req.name}{req.specifier}: the conda pin named a binary build, and PyPI "
+            f"has no wheel of it for python {python} on linux-64 ({had}), so pip would build the "
+            f"sdist; carried as {req.name}=={version}, the nearest release with one (same "
+            "major.minor first, then the nearest newer)"
+        )
+    return out, notes
+
+
 def _req_name(requirement: str) -> str | None:
     try:
         return Requirement(requirement).name
@@ -184,4 +260,13 @@ def _req_name(requirement: str) -> str | None:
         return None
 
 
-__all__ = ["TABLE", "Carried", "Row", "carry_to_pip", "load_table", "pip_specifier"]
+__all__ = [
+    "TABLE",
+    "Carried",
+    "Row",
+    "carry_to_pip",
+    "load_table",
+    "pip_specifier",
+    "prefer_wheels",
+    "versioned",
+]

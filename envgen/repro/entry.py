@@ -17,6 +17,7 @@ from envgen.infra.files import write_if_changed
 from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import default_cache_root
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.carry import carry_to_pip, prefer_wheels, versioned
 from envgen.repro.importer import (
     ImportOptions,
     ImportResult,
@@ -27,7 +28,7 @@ from envgen.repro.importer import (
     render_project,
 )
 from envgen.repro.importer.repository import parse_repository
-from envgen.repro.wheels import PinWheels, lookup
+from envgen.repro.wheels import PinWheels, fetch_pages, lookup
 
 # Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).
 _LOOKUP_TIMEOUT_S = 30.0
@@ -82,6 +83,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     # Only when there is something to reproduce and the file names no python.
     asks = found.python is None and (found.torch is not None or bool(found.companions))
     wheels, notes = _pin_wheels(options, found.pip_reqs if asks else [], as_of)
+    conda_deps, pip_reqs = list(found.conda_deps), list(found.pip_reqs)  # build_project moves them
     project, warnings = build_project(
         found,
         matrix,
@@ -90,6 +92,8 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         strict=options.strict,
         wheels=wheels,
     )
+    if conda_deps and project.get("managers") == ["pip"] and project.get("python"):
+        notes += _carried_wheels(options, project, conda_deps, pip_reqs, as_of, found.source)
     warnings = default_date + warnings + [f"{found.source}: {note}" for note in notes]
     text = render_project(project, source=found.source, comments=kept_comments(found, project))
     written = False
@@ -117,6 +121,37 @@ def _pin_wheels(
     if notes:
         notes = [*notes, "pass --offline to choose no python from the index"]
     return wheels, notes
+
+
+def _carried_wheels(
+    options: ImportOptions,
+    project: dict[str, object],
+    conda_deps: list[str],
+    pip_reqs: list[str],
+    as_of: dt.date | None,
+    source: str,
+) -> list[str]:
+    """Conda dependencies carried to pip whose release has no wheel for the project's python
+    take the nearest release that has one (envgen.repro.carry.prefer_wheels): `project`'s pip:
+    changed in place; the notes. Nothing without an index to ask (--offline)."""
+    if options.pypi_index is None:
+        return []
+    carried = carry_to_pip(conda_deps, pip_reqs, where=source).pip
+    pip = project.get("pip")
+    if not carried or not isinstance(pip, list):
+        return []
+    pages, failed = fetch_pages(
+        versioned(carried),
+        index=options.pypi_index,
+        cache_dir=(options.cache_root or default_cache_root()) / "pypi-simple",
+        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
+    )
+    kept, changed = prefer_wheels(
+        carried, python=str(project["python"]), pages=pages, as_of=as_of, where="carried from conda"
+    )
+    swap = dict(zip(carried, kept, strict=True))
+    project["pip"] = [swap.get(str(r), r) for r in pip]
+    return [*changed, *(f"carried conda dependencies: {n}" for n in failed)]
 
 
 def _check_overwrite(out: Path, text: str, *, force: bool) -> None:

@@ -61,6 +61,7 @@ class PinWheels:
     floor: str | None = None  # abi3 wheels: this python and every later one
     requires_python: str | None = None
     how: str = ""  # for messages: "cp36-cp38 wheels", "a pure wheel", "an sdist only"
+    wheel: bool = True  # False: an sdist only (built on install)
 
     def fits(self, python: str) -> bool:
         """The pin installs on `python` without compiling (or builds from its only sdist)."""
@@ -173,7 +174,7 @@ class _Seen:
                              requires_python=self.requires, how=how)  # fmt: skip
         if self.sdist:
             return PinWheels(requirement=requirement, pythons=None, requires_python=self.requires,
-                             how="an sdist only (built on install)")  # fmt: skip
+                             how="an sdist only (built on install)", wheel=False)  # fmt: skip
         return None
 
 
@@ -224,6 +225,101 @@ def choose_python(
     return None, skipped
 
 
+def wheel_release(
+    name: str, specifier: str, page: dict[str, object], python: str, as_of: dt.date | None
+) -> tuple[str, str] | None:
+    """Where no release that `specifier` allows has a linux-64 wheel for `python` (files uploaded
+    by `as_of`), the nearest release that has one: of the same major.minor as the newest allowed
+    release first (the nearest newer, else the nearest older), then the nearest newer release.
+    (version, what the allowed releases have); None when one has a wheel, when the page lists
+    no allowed release (the lock names that), when the allowed releases are source releases (an
+    sdist and no wheel for any python or platform: what everyone builds, not a binary that went
+    missing), or when no release fits.
+
+    >>> page = {"files": [{"filename": f} for f in (
+    ...     "pyFFTW-0.12.0-cp38-cp38-manylinux1_x86_64.whl", "pyFFTW-0.12.0.tar.gz",
+    ...     "pyFFTW-0.13.0-cp310-cp310-manylinux_2_17_x86_64.whl")]}
+    >>> wheel_release("pyfftw", "==0.12.0.*", page, "3.10", None)
+    ('0.13.0', 'cp38 wheels')
+    >>> wheel_release("pyfftw", "==0.12.0.*", page, "3.8", None) is None
+    True
+    """
+    try:
+        allowed = SpecifierSet(specifier)
+    except InvalidSpecifier:
+        return None
+    by_version, built = _by_version(name, page, as_of)
+    wanted = sorted(v for v in by_version if allowed.contains(v, prereleases=True))
+    if not wanted or not built.intersection(wanted):
+        return None  # not there, or a source release (an sdist for everyone): kept
+    if any(_has_wheel(by_version[v], python) for v in wanted):
+        return None
+    fits = sorted(
+        v for v, w in by_version.items()
+        if _has_wheel(w, python) and not v.is_prerelease and not v.is_devrelease
+    )  # fmt: skip
+    target = wanted[-1]
+    same = [v for v in fits if v.release[:2] == target.release[:2]]
+    newer_same = [v for v in same if v > target]
+    pick = (
+        newer_same[0] if newer_same
+        else same[-1] if same
+        else next((v for v in fits if v > target), None)
+    )  # fmt: skip
+    if pick is None:
+        return None
+    had = [by_version[v].how for v in wanted if by_version[v].how]
+    return str(pick), "; ".join(dict.fromkeys(had)) or "no file for linux-64"
+
+
+def _has_wheel(wheels: PinWheels, python: str) -> bool:
+    return wheels.wheel and wheels.fits(python)
+
+
+def _by_version(
+    name: str, page: dict[str, object], as_of: dt.date | None
+) -> tuple[dict[Version, PinWheels], set[Version]]:
+    """Each version's files on a PEP 691 page, summarized (one pass over the files), and the
+    versions with a wheel for any platform (a compiled or packaged release, not a source one)."""
+    key = canonicalize_name(name)
+    seen: dict[Version, _Seen] = {}
+    built: set[Version] = set()
+    files = page.get("files")
+    for item in files if isinstance(files, list) else []:
+        if not isinstance(item, dict) or item.get("yanked") not in (False, None):
+            continue
+        version = _file_version(str(item.get("filename", "")), key)
+        if version is not None and _uploaded_by(item.get("upload-time"), as_of):
+            seen.setdefault(version, _Seen()).add(item, key, version, as_of)
+            if str(item.get("filename", "")).endswith(".whl"):
+                built.add(version)
+    out: dict[Version, PinWheels] = {}
+    for version, files_seen in seen.items():
+        requirement = f"{key}=={version}"
+        # files for other platforms only: the release exists, with nothing for linux-64
+        out[version] = files_seen.summary(requirement) or PinWheels(
+            requirement=requirement, pythons=frozenset(), how="no file for linux-64", wheel=False
+        )
+    return out, built
+
+
+def _file_version(filename: str, name: str) -> Version | None:
+    if filename.endswith(".whl"):
+        try:
+            found, version, _, _ = parse_wheel_filename(filename)
+        except (InvalidWheelFilename, InvalidVersion):
+            return None
+        return version if found == name else None
+    for suffix in (".zip", ".tar.bz2"):
+        if filename.endswith(suffix):
+            filename = filename[: -len(suffix)] + ".tar.gz"
+    try:
+        found, version = parse_sdist_filename(filename)
+    except (InvalidSdistFilename, InvalidVersion):
+        return None
+    return version if found == name else None
+
+
 # --- fetching ----------------------------------------------------------------------------------
 def lookup(
     requirements: list[str],
@@ -234,8 +330,6 @@ def lookup(
     timeout: float,
 ) -> tuple[list[PinWheels], list[str]]:
     """The wheels of each exact pin (at most MAX_LOOKUPS), and notes on what could not be read."""
-    from envgen.infra.network import http_get  # noqa: PLC0415 - urllib/ssl only when asked
-
     pins = exact_pins(requirements)
     notes: list[str] = []
     if len(pins) > MAX_LOOKUPS:
@@ -244,10 +338,37 @@ def lookup(
             "is one request to the index)"
         )
         pins = pins[:MAX_LOOKUPS]
+    pages, failed = fetch_pages(
+        [name for name, _ in pins], index=index, cache_dir=cache_dir, timeout=timeout
+    )
+    notes += failed
     found: list[PinWheels] = []
+    for name, version in pins:
+        page = pages.get(name)
+        if page is None:
+            continue
+        wheels = pin_wheels(name, version, page, as_of)
+        if wheels is None:
+            when = f" uploaded by {as_of}" if as_of else ""
+            notes.append(f"{name}=={version}: the index lists no file of that version{when}")
+            continue
+        found.append(wheels)
+    return found, notes
+
+
+def fetch_pages(
+    names: list[str], *, index: str, cache_dir: Path, timeout: float
+) -> tuple[dict[str, dict[str, object]], list[str]]:
+    """The PEP 691 page of each name (canonical name -> page; at most MAX_LOOKUPS, cached), and
+    notes on what could not be read; stops at the first index that does not answer at all."""
+    from envgen.infra.network import http_get  # noqa: PLC0415 - urllib/ssl only when asked
+
+    wanted = list(dict.fromkeys(str(canonicalize_name(n)) for n in names))[:MAX_LOOKUPS]
+    pages: dict[str, dict[str, object]] = {}
+    notes: list[str] = []
     base = index.rstrip("/")
     folder = cache_dir / hashlib.sha256(base.encode()).hexdigest()[:16]
-    for i, (name, version) in enumerate(pins):
+    for i, name in enumerate(wanted):
         url = f"{base}/{name}/"
         try:
             page = _cached(folder / f"{name}.json")
@@ -264,20 +385,15 @@ def lookup(
             notes.append(f"{name}: the file list could not be read ({excerpt(str(exc), 160)})")
             if isinstance(exc, EnvgenError) and not re.search(r"failed: HTTP 4\d\d", str(exc)):
                 # No answer at all (DNS, timeout, refused): the other pins would wait as long.
-                notes.append(f"the index did not answer; the other {len(pins) - i - 1} "
+                notes.append(f"the index did not answer; the other {len(wanted) - i - 1} "
                              "pin(s) were not looked up")  # fmt: skip
                 break
             continue
         if not isinstance(page, dict):
             notes.append(f"{name}: {url} did not answer with a PEP 691 file list")
             continue
-        wheels = pin_wheels(name, version, page, as_of)
-        if wheels is None:
-            when = f" uploaded by {as_of}" if as_of else ""
-            notes.append(f"{name}=={version}: the index lists no file of that version{when}")
-            continue
-        found.append(wheels)
-    return found, notes
+        pages[name] = page
+    return pages, notes
 
 
 def _cached(path: Path) -> object:

@@ -102,24 +102,36 @@ def find(dist):  # type: (str) -> tuple[str, str]
 
 
 def import_names(path):  # type: (str) -> list[str]
-    """The top-level import names of a distribution: top_level.txt, else RECORD's top entries."""
-    names = [n.strip() for n in _read_lines(os.path.join(path, "top_level.txt")) if n.strip()]
+    """The top-level import names of a distribution: top_level.txt, else RECORD's top entries.
+
+    A top_level.txt name that RECORD installs no module for is left out: google-auth 2.22.0's
+    lists `scripts` and `testing`, its build's folders, which its wheel does not ship."""
+    listed = [n.strip() for n in _read_lines(os.path.join(path, "top_level.txt")) if n.strip()]
+    recorded = _record_names(path)
+    names = [n for n in listed if n in recorded] if recorded else listed
     if not names:
-        for line in _read_lines(os.path.join(path, "RECORD")):
-            first = line.split(",", 1)[0].replace("\\", "/")
-            top = first.split("/", 1)[0]
-            if "/" in first:
-                if top.endswith((".dist-info", ".data", ".egg-info")) or top in _SKIP_TOP:
-                    continue
-                if first.endswith((".py", ".pyd")) or ".so" in first:
-                    names.append(top)
-            elif top.endswith(".py"):
-                names.append(top[:-3])
-            elif ".so" in top or top.endswith(".pyd"):
-                names.append(top.split(".", 1)[0])
+        names = sorted(recorded)
     names = sorted({n for n in names if _identifier(n)})
     public = [n for n in names if not n.startswith("_")]
     return public or names
+
+
+def _record_names(path):  # type: (str) -> set[str]
+    """The top-level modules and packages the distribution's RECORD installs."""
+    names = set()
+    for line in _read_lines(os.path.join(path, "RECORD")):
+        first = line.split(",", 1)[0].replace("\\", "/")
+        top = first.split("/", 1)[0]
+        if "/" in first:
+            if top.endswith((".dist-info", ".data", ".egg-info")) or top in _SKIP_TOP:
+                continue
+            if first.endswith((".py", ".pyd")) or ".so" in first:
+                names.add(top)
+        elif top.endswith(".py"):
+            names.add(top[:-3])
+        elif ".so" in top or top.endswith(".pyd"):
+            names.add(top.split(".", 1)[0])
+    return names
 
 
 def version_of(module):  # type: (str) -> str

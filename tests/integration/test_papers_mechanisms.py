@@ -1,5 +1,6 @@
 """Mechanisms behind the papers suite's failures (docs/papers.md, issue 29) that need a real
-process: a native crash in the smoke interpreter, uv refusing a pin the index does not have."""
+process or a local index: a native crash in the smoke interpreter, uv refusing a pin or a project
+the index does not have, a conda pin carried to pip without a wheel for its python."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import sys
 from pathlib import Path
 
 from envgen.lock.nearest import missing_pins, nearest_hint
+from envgen.model.pypi_names import missing_projects, suggest_hint
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
 from envgen.smoke.report import parse_report
 from tests.support.server import IndexServer
 
@@ -91,3 +95,64 @@ def test_the_nearest_hint_names_no_credentials_and_leaves_torch_alone(tmp_path: 
     assert hint is not None
     assert "CANARY-TOKEN-1234" not in hint
     assert hint.endswith("replace tb-nightly==2.3.0a20200620 with tb-nightly==2.3.0a20200601")
+
+
+def test_a_project_the_index_does_not_have_gets_the_nearest_name(tmp_path: Path) -> None:
+    """`pip install genism` (the papers suite's triplet-embedding): the real uv's refusal names
+    the project it did not find, and the hint proposes the nearest popular name, not applied."""
+    _project_page(tmp_path, "gensim", ["gensim-4.2.0-py3-none-any.whl"])
+    req = tmp_path / "requirements.in"
+    req.write_text("genism\n", encoding="utf-8")
+    with IndexServer(tmp_path) as server:
+        index = f"{server.url}/simple"
+        done = subprocess.run(
+            [str(Path(sys.executable).with_name("uv")), "pip", "compile", "--no-config",
+             "--index-url", index, "--python-version", "3.11", "--no-cache", "--quiet", str(req)],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+    assert done.returncode != 0
+    assert missing_projects(done.stderr) == ["genism"]
+    assert suggest_hint(done.stderr, index) == (
+        f"genism is not a project on {index}; did you mean gensim? (the nearest of the most "
+        "downloaded PyPI projects, matrices/pypi-top-names.txt; not applied: check that it is "
+        "the package the paper meant, a near name can be a typosquat)"
+    )
+
+
+def test_import_carries_a_conda_pin_to_the_nearest_release_with_a_wheel(tmp_path: Path) -> None:
+    """A conda file for python 3.10 pins conda-forge's pyfftw 0.12.0 (the papers suite's cddip);
+    carried to pip, PyPI's 0.12.0 has wheels only up to cp38, so `envgen import` asks the index
+    and carries the nearest release with a cp310 wheel, saying so; with --offline it cannot ask
+    and keeps the pin."""
+    _project_page(
+        tmp_path,
+        "pyfftw",
+        [
+            "pyFFTW-0.12.0-cp38-cp38-manylinux1_x86_64.whl",
+            "pyFFTW-0.12.0.tar.gz",
+            "pyFFTW-0.13.0-cp310-cp310-manylinux_2_12_x86_64.manylinux2010_x86_64.whl",
+        ],
+    )
+    _project_page(tmp_path, "six", ["six-1.16.0-py2.py3-none-any.whl"])
+    env = tmp_path / "environment.yml"
+    env.write_text(
+        "name: paper\nchannels: [conda-forge]\ndependencies:\n  - python=3.10\n"
+        "  - pyfftw=0.12.0=py310h0885ff1_3\n  - six=1.16.0\n  - pip\n  - pip:\n"
+        "    - torch==2.0.1\n",
+        encoding="utf-8",
+    )
+    with IndexServer(tmp_path) as server:
+        options = ImportOptions(
+            source=env, pypi_index=f"{server.url}/simple", cache_root=tmp_path / "cache"
+        )
+        result = run_import(options)
+    assert result.project["python"] == "3.10"
+    assert result.project["pip"] == ["pyfftw==0.13.0", "six==1.16.0.*"]
+    assert (
+        "environment.yml: carried from conda: pyfftw==0.12.0.*: the conda pin named a binary "
+        "build, and PyPI has no wheel of it for python 3.10 on linux-64 (cp38 wheels), so pip "
+        "would build the sdist; carried as pyfftw==0.13.0, the nearest release with one (same "
+        "major.minor first, then the nearest newer)"
+    ) in "\n".join(result.warnings)
+    offline = run_import(ImportOptions(source=env))
+    assert offline.project["pip"] == ["pyfftw==0.12.0.*", "six==1.16.0.*"]

@@ -47,7 +47,8 @@ from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix
 from envgen.model.pypi_routes import pypi_route
 from envgen.model.variants import known_python_trap, nearest_pypi_release
-from envgen.repro.carry import carry_to_pip
+from envgen.repro.carry import carry_to_pip, prefer_wheels, versioned
+from envgen.repro.wheels import PYPI_SIMPLE, fetch_pages
 from envgen.verification.pypi import fetch_simple
 from tests.support.conda_channel import find_python, python_package, write_channel
 
@@ -55,6 +56,7 @@ REAL = Path(__file__).parents[1] / "data" / "real"
 PAPERS = Path(__file__).parents[1] / "data" / "papers" / "papers.yaml"
 ENVGEN = Path(sys.executable).with_name("envgen")
 PYENV = Path.home() / ".pyenv" / "versions"
+PAGES = Path.home() / ".cache" / "envgen-test" / "pypi-simple"  # PEP 691 file lists (a day)
 STEP_TIMEOUT = 3600
 # Smoke checks that fail here although torch works: issue 28 (the smoke script's false alarms on
 # a GPU-less machine and on python < 3.8 in a venv without setuptools), not the paper's.
@@ -107,6 +109,10 @@ def entries() -> list[dict[str, str]]:
                 "source": f"{src['repo']}@{src['commit']}:{','.join(paths)}",
                 "why": str(paper.get("why") or ""),
                 "system": " ".join(paper.get("system") or ()),
+                # soname=Debian package, space-separated (papers.yaml `system_libraries:`)
+                "system_libraries": " ".join(
+                    f"{so}={pkg}" for so, pkg in (paper.get("system_libraries") or {}).items()
+                ),
                 # the file's last commit date where the corpus records it (CORPUS.yaml `date`)
                 "date": str(src.get("date") or ""),
             }
@@ -183,11 +189,7 @@ def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | No
     conda = project.pop("conda", None)
     deps = list((conda or {}).get("dependencies") or [])
     if deps:
-        carried = carry_to_pip(deps, list(project.get("pip") or []), where="conda:")
-        project["pip"] = [*(project.get("pip") or []), *carried.pip]
-        notes.append(f"conda: {', '.join(deps)} -> pip: {', '.join(carried.pip) or 'nothing'}")
-        if carried.refused:
-            notes.append(f"not carried (pip has no such package): {'; '.join(carried.refused)}")
+        _carry(project, deps, notes)
     release = matrix.release(torch)
     if release is not None and not (project.get("lock") or {}).get("exclude_newer"):
         minor = release.version.release[:2]
@@ -206,6 +208,25 @@ def adapt(project: dict[str, Any], matrix: Matrix, notes: list[str]) -> str | No
             project["lock"] = {"exclude_newer": day.isoformat()}
             notes.append(f"exclude_newer {day.isoformat()}: {why}")
     return acc
+
+
+def _carry(project: dict[str, Any], deps: list[str], notes: list[str]) -> None:
+    """Carry a conda file's dependencies to pip as `envgen import` does (envgen.repro.carry),
+    releases without a wheel for the project's python taken to the nearest that has one."""
+    carried = carry_to_pip(deps, list(project.get("pip") or []), where="conda:")
+    pip = carried.pip
+    changed: list[str] = []
+    if project.get("python"):
+        # a conda pin names a binary build (envgen.repro.carry.prefer_wheels)
+        pages, _ = fetch_pages(versioned(pip), index=PYPI_SIMPLE, cache_dir=PAGES, timeout=30.0)
+        pip, changed = prefer_wheels(
+            pip, python=str(project["python"]), pages=pages, as_of=None, where="carried from conda"
+        )
+    project["pip"] = [*(project.get("pip") or []), *pip]
+    notes.append(f"conda: {', '.join(deps)} -> pip: {', '.join(pip) or 'nothing'}")
+    notes.extend(f"{n} (envgen's carry; a substitution: not the paper's own pin)" for n in changed)
+    if carried.refused:
+        notes.append(f"not carried (pip has no such package): {'; '.join(carried.refused)}")
 
 
 def newest_pin(requirements: list[str]) -> tuple[dt.date, str] | None:
@@ -273,12 +294,67 @@ def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) ->
                 "conda-forge package builds the C program): installed with the system's package "
                 "manager, taken out of the file (papers.yaml `system:`)"
             )
+    if not system_libraries(entry.get("system_libraries", ""), env, result):
+        result.seconds = round(time.monotonic() - start, 1)
+        return result
     try:
         _steps(result, target, work, env, matrix)
     except subprocess.TimeoutExpired as exc:
         result.reason = f"{result.stage}: timed out after {exc.timeout:.0f} s"
     result.seconds = round(time.monotonic() - start, 1)
     return result
+
+
+def system_libraries(wanted: str, env: dict[str, str], result: PaperResult) -> bool:
+    """Install the Debian packages that provide the system libraries a paper's wheels load but do
+    not ship (papers.yaml `system_libraries:`, `soname=package` pairs), as a researcher would with
+    the system's package manager, and say so. A library the package puts outside the loader's
+    search path (Debian 12's libomp.so lives in /usr/lib/llvm-14/lib) gets its folder on
+    LD_LIBRARY_PATH for the envgen steps. False (with the reason) when one cannot be had."""
+    pairs = [item.split("=", 1) for item in wanted.split()]
+    if not pairs:
+        return True
+    apt = {**env, "DEBIAN_FRONTEND": "noninteractive"}
+    cache = _run(["ldconfig", "-p"], Path.cwd(), env).stdout
+    folders: list[str] = []
+    for soname, package in pairs:
+        status = _run(["dpkg-query", "-W", "-f=${Status}", package], Path.cwd(), env)
+        how = "already installed"
+        if "install ok installed" not in status.stdout:
+            done = _run(
+                ["apt-get", "install", "-y", "--no-install-recommends", package], Path.cwd(), apt
+            )
+            if done.returncode != 0:
+                result.reason = (
+                    f"system library {soname}: apt-get install {package} (exit "
+                    f"{done.returncode}): {_tail(done.stderr)}"
+                )
+                return False
+            how = "installed with apt-get"
+            cache = _run(["ldconfig", "-p"], Path.cwd(), env).stdout
+        where = ""
+        if not re.search(rf"^\s*{re.escape(soname)} ", cache, re.MULTILINE):
+            listed = _run(["dpkg", "-L", package], Path.cwd(), env).stdout.split()
+            found = [Path(p) for p in listed if Path(p).name == soname]
+            if not found:
+                result.reason = (
+                    f"system library {soname}: Debian package {package} does not provide it "
+                    "(dpkg -L)"
+                )
+                return False
+            folders.append(str(found[0].parent))
+            where = (
+                f"; {found[0]} is outside the loader's search path: its folder on LD_LIBRARY_PATH"
+            )
+        result.notes.append(
+            f"{soname}: a system library the file's wheels load but do not ship: Debian package "
+            f"{package} ({how}; papers.yaml `system_libraries:`){where}"
+        )
+    if folders:
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(
+            [*dict.fromkeys(folders), *filter(None, [env.get("LD_LIBRARY_PATH", "")])]
+        )
+    return True
 
 
 def _steps(
@@ -396,6 +472,12 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
         done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
             done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode != 0 and stage == "lock" and _take_names(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode == 0 and stage == "lock" and _take_additions(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)
+        if done.returncode == 0 and stage == "lock" and _take_replacements(result, spec, done):
+            done = _run([str(ENVGEN), *args], work, env)  # a warning's `replace X==A with X==B`
         if done.returncode != 0 and stage == "lock" and _drop_date(result, spec, done):
             done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
@@ -408,10 +490,14 @@ _REPLACE = re.compile(r"replace ([A-Za-z0-9._-]+)==(\S+) with ([A-Za-z0-9._-]+)=
 
 
 def _hint_of(stderr: str, name: str) -> str:
-    """The part of envgen's hint about `name` (shortened)."""
-    for part in stderr.replace("\n", " ").split("; "):
-        if name in part and "replace" in part:
-            return part.split("hint:")[-1].strip()[:300]
+    """The part of envgen's hint about `name`, or its whole warning line (shortened); one line
+    of stderr each (envgen prints a hint or a warning on one line)."""
+    for line in stderr.splitlines():
+        if f"replace {name}==" in line and "hint:" not in line:  # a log line: the warning
+            return line.split("warning:")[-1].strip()[:400]
+        for part in line.split("; "):
+            if name in part and "replace" in part:
+                return part.split("hint:")[-1].strip()[:300]
     return ""
 
 
@@ -441,6 +527,67 @@ def _take_replacements(
         project["pip"] = pins
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
     return changed
+
+
+_DID_YOU_MEAN = re.compile(
+    r"([A-Za-z0-9][A-Za-z0-9._-]*) is not a project on \S+; did you mean ([A-Za-z0-9._-]+)\?"
+)
+_ADD = re.compile(r"add ([A-Za-z0-9][A-Za-z0-9._-]*[=<>~!][^\s]*) to pip:")
+
+
+def _take_names(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:
+    """Take the name envgen's lock hint proposes for a project the index does not have
+    (`NAME is not a project on INDEX; did you mean OTHER?`: a typo in the paper's file), as a
+    researcher would after checking the paper's code imports it, and say so; False when none."""
+    found = _DID_YOU_MEAN.findall(done.stderr)
+    if not found:
+        return False
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    pins = [str(p) for p in project.get("pip") or []]
+    changed = False
+    for name, near in found:
+        for i, pin in enumerate(pins):
+            try:
+                req = Requirement(pin)
+            except InvalidRequirement:
+                continue
+            if req.name.lower() == name.lower():
+                pins[i] = near + pin[len(req.name) :]
+                changed = True
+                result.notes.append(
+                    f"{name} -> {near}: envgen's lock hint proposed it ({name} is not a project "
+                    f"on PyPI; did you mean {near}?) (a substitution: not the paper's own name)"
+                )
+    if changed:
+        project["pip"] = pins
+        spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    return changed
+
+
+def _take_additions(
+    result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]
+) -> bool:
+    """Add what envgen's lock warning proposes for a pinned release that imports a distribution
+    it does not declare (`... add tensorflow==2.7.* to pip:`), as a researcher would, and say
+    so; False when it proposed nothing new."""
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    pins = [str(p) for p in project.get("pip") or []]
+    added = [a for a in dict.fromkeys(_ADD.findall(done.stderr)) if a not in pins]
+    if not added:
+        return False
+    project["pip"] = [*pins, *added]
+    spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    for requirement in added:
+        why = next(
+            (ln.split("warning:")[-1].strip() for ln in done.stderr.splitlines()
+             if f"add {requirement} to pip:" in ln),
+            "",
+        )  # fmt: skip
+        result.notes.append(
+            f"+ {requirement}: envgen's lock warning proposed it ({why[:300]}) (an addition: not "
+            "in the paper's file)"
+        )
+    return True
 
 
 def _drop_date(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from envgen.smoke.project_script import cause
+import pytest
+
+from envgen.smoke.project_script import cause, import_names
 
 
 def test_a_library_looked_up_by_name_is_a_missing_system_library() -> None:
@@ -49,3 +51,34 @@ def test_a_module_the_distribution_does_not_install_is_still_a_missing_dependenc
         "a missing dependency: swigfaiss2 is not installed (undeclared by the distribution, or "
         "left out of the lock)"
     )
+
+
+def _dist_info(root: Path, top_level: str | None, record: list[str] | None) -> str:
+    folder = root / "pkg-1.0.dist-info"
+    folder.mkdir()
+    if top_level is not None:
+        (folder / "top_level.txt").write_text(top_level, encoding="utf-8")
+    if record is not None:
+        lines = [*record, "pkg-1.0.dist-info/RECORD,,"]
+        (folder / "RECORD").write_text("".join(f"{r},,\n" for r in lines), encoding="utf-8")
+    return str(folder)
+
+
+@pytest.mark.parametrize(
+    ("top_level", "record", "expected"),
+    [
+        # google-auth 2.22.0: top_level.txt names its build's folders, which the wheel lacks
+        ("google\nscripts\ntesting\n", ["google/auth/__init__.py", "google/oauth2/id_token.py"],
+         ["google"]),
+        ("yaml\n_yaml\n", ["yaml/__init__.py", "_yaml/__init__.py"], ["yaml"]),
+        ("six\n", ["six.py"], ["six"]),
+        ("_cffi_backend\ncffi\n", ["_cffi_backend.cpython-310-x86_64-linux-gnu.so",
+                                   "cffi/__init__.py"], ["cffi"]),
+        ("old\n", None, ["old"]),  # no RECORD (an egg-info install): top_level.txt as it is
+        (None, ["tqdm/__init__.py", "tqdm-4.0.data/scripts/x"], ["tqdm"]),  # no top_level.txt
+    ],
+)  # fmt: skip
+def test_import_names_are_what_the_distribution_installs(
+    tmp_path: Path, top_level: str | None, record: list[str] | None, expected: list[str]
+) -> None:
+    assert import_names(_dist_info(tmp_path, top_level, record)) == expected

@@ -1,0 +1,122 @@
+"""Releases that import what they do not declare, or need more than they declare
+(matrices/package-issues.yaml `undeclared:` / `understated:`; issue 29: the papers suite's
+backdoorbench installs keras 2.7.0 without tensorflow, neurips2021 pins speechbrain 0.5.13 with
+torch 1.9.0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen.errors import MatrixError
+from envgen.model.package_issues import (
+    load_undeclared,
+    load_understated,
+    undeclared_imports,
+    understated_requirements,
+)
+
+
+@pytest.mark.parametrize(
+    ("keras", "proposed"),
+    [("2.6.0", "tensorflow==2.6.*"), ("2.7.0", "tensorflow==2.7.*"),
+     ("2.11.0", "tensorflow==2.11.*"), ("2.15.0", "tensorflow==2.15.*"),
+     ("2.7.0rc2", "tensorflow==2.7.*")],
+)  # fmt: skip
+def test_keras_without_tensorflow_is_named_with_the_release_to_add(
+    keras: str, proposed: str
+) -> None:
+    (warning,) = undeclared_imports({"keras": keras, "numpy": "1.21.4"})
+    assert warning == (
+        f"keras {keras} imports tensorflow but does not declare it, and the lock has no "
+        "tensorflow: `import keras` will fail (matrices/package-issues.yaml); add "
+        f"{proposed} to pip:"
+    )
+
+
+@pytest.mark.parametrize(
+    "pins",
+    [
+        {"keras": "2.7.0", "tensorflow": "2.7.0"},
+        {"Keras": "2.7.0", "tensorflow_cpu": "2.7.1"},  # names compared normalized
+        {"keras": "2.10.0", "tf-nightly": "2.10.0.dev20220601"},
+        {"keras": "2.4.3"},  # before the split: not in the row
+        {"keras": "3.0.0"},  # keras 3 declares its own
+        {"keras": "not-a-version"},
+        {"numpy": "1.21.4"},
+    ],
+)
+def test_nothing_is_said_where_the_import_is_satisfied_or_not_covered(
+    pins: dict[str, str],
+) -> None:
+    assert undeclared_imports(pins) == []
+
+
+@pytest.mark.parametrize(
+    ("speechbrain", "torch", "said"),
+    [("0.5.13", "1.9.0", True), ("0.5.12", "1.8.1", True), ("0.5.13", "1.10.0", False),
+     ("0.5.11", "1.9.0", False), ("0.5.14", "1.9.0", False)],
+)  # fmt: skip
+def test_a_release_that_needs_a_newer_torch_than_it_declares_gets_the_one_before(
+    speechbrain: str, torch: str, *, said: bool
+) -> None:
+    found = understated_requirements({"speechbrain": speechbrain, "torch": torch})
+    if not said:
+        assert found == []
+        return
+    assert found == [
+        f"speechbrain {speechbrain} needs torch>=1.10 when imported (more than its metadata "
+        f"declares), and the lock pins torch {torch}: `import speechbrain` will fail "
+        f"(matrices/package-issues.yaml); replace speechbrain=={speechbrain} with "
+        "speechbrain==0.5.11, the newest release before it that does not"
+    ]
+    assert understated_requirements({"speechbrain": speechbrain}) == []  # no torch pinned
+
+
+def test_every_row_has_a_source() -> None:
+    for row in load_undeclared():
+        assert len(row.source) > 80, row.package
+    for other in load_understated():
+        assert len(other.source) > 80, other.package
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "undeclared:\n  - {package: a, versions: '>=1', imports: b, add: 'b=={major}.*', "
+            "source: s}\n",
+            r"undeclared\[0\]: expected the keys",
+        ),
+        (
+            "undeclared:\n  - {package: a, versions: '>=1', imports: b, provided-by: [b], "
+            "add: 'b=={micro}', source: s}\n",
+            r"undeclared\[0\]: KeyError",
+        ),
+        (
+            "undeclared:\n  - {package: a, versions: 'one', imports: b, provided-by: [b], "
+            "add: 'b', source: s}\n",
+            r"undeclared\[0\]: InvalidSpecifier",
+        ),
+    ],
+)
+def test_a_broken_undeclared_row_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    table = tmp_path / "package-issues.yaml"
+    table.write_text(text, encoding="utf-8")
+    with pytest.raises(MatrixError, match=message):
+        load_undeclared(table)
+
+
+def test_a_broken_understated_row_is_a_clear_error(tmp_path: Path) -> None:
+    table = tmp_path / "package-issues.yaml"
+    table.write_text(
+        "understated:\n  - {package: a, versions: '>=1', needs: 'torch>=', replace: '1.0', "
+        "source: s}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(MatrixError, match=r"understated\[0\]: "):
+        load_understated(table)
+    table.write_text("understated:\n  - {package: a}\n", encoding="utf-8")
+    with pytest.raises(MatrixError, match=r"understated\[0\]: expected the keys"):
+        load_understated(table)
