@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from envgen.lock import orchestrate
@@ -14,5 +16,5 @@ from envgen.lock import orchestrate
 def test_a_lock_waits_mostly_so_it_runs_at_least_four_variants_at_once(
     monkeypatch: pytest.MonkeyPatch, cores: int | None, variants: int, jobs: int
 ) -> None:
-    monkeypatch.setattr(orchestrate.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
     assert orchestrate.default_jobs(variants) == jobs
