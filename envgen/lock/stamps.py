@@ -28,7 +28,7 @@ from typing import Final
 from envgen import __version__
 from envgen.errors import EnvgenError
 from envgen.infra.files import atomic_write_bytes, input_hash, normalize_text, read_output
-from envgen.infra.proc import strip_credentials
+from envgen.infra.proc import redact, strip_credentials
 from envgen.infra.settings import Settings
 from envgen.model.variants import Variant
 
@@ -107,7 +107,8 @@ class _Recorder(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if getattr(record, "envgen_transient", False):
             self.into.transient = True
-        self.into.lines.append((record.levelno, record.getMessage()))
+        # Redacted as the console prints it: no credential is written to the cache.
+        self.into.lines.append((record.levelno, redact(record.getMessage())))
 
 
 @contextlib.contextmanager

@@ -48,12 +48,14 @@ def test_a_verification_is_stamped_with_the_lines_it_printed(
 ) -> None:
     with stamps.recording() as printed:
         log.warning("%s: the PyTorch index at %s gives no upload times", cpu.id, "file:///w")
+        log.warning("cpu: GET https://user:hunter2@mirror.example/whl/ answered 404")
         log.info("cpu: sdists are built with python 3.12 at /x")
         log.debug("running: uv pip compile")  # not a line a build shows
     assert stamps.build_stamp(cpu, TEXTS, settings, "rattler") is None
     stamps.stamp_build(cpu, TEXTS, settings, "rattler", printed)
     assert stamps.build_stamp(cpu, TEXTS, settings, "rattler") == [
         (logging.WARNING, "cpu: the PyTorch index at file:///w gives no upload times"),
+        (logging.WARNING, "cpu: GET https://***@mirror.example/whl/ answered 404"),
         (logging.INFO, "cpu: sdists are built with python 3.12 at /x"),
     ]
     # Other bytes, another conda tool or other indexes: no stamp.
