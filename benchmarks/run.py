@@ -50,6 +50,7 @@ from benchmarks.measure import (
     measured,
     repeat,
     run,
+    settle_writeback,
     tool,
 )
 from benchmarks.report import met as _met
@@ -136,7 +137,10 @@ def _user_env(extra: dict[str, str]) -> dict[str, str]:
 def _stats(samples: Sequence[Sample]) -> dict[str, object]:
     timing = Timing(runs=tuple(s.seconds for s in samples)).as_json()
     peaks = [s.peak_bytes for s in samples]
-    return timing | {"peak_mib": round(statistics.median(peaks) / MIB, 1)}
+    return timing | {
+        "peak_mib": round(statistics.median(peaks) / MIB, 1),
+        "cpu_median_s": round(statistics.median(s.cpu_seconds for s in samples), 4),
+    }
 
 
 def paired(
@@ -145,16 +149,29 @@ def paired(
     n: int,
     *,
     between: Callable[[int], None] | None = None,
+    before: Callable[[str, int], None] | None = None,
+    swap: bool = False,
 ) -> dict[str, object]:
-    """envgen and its baseline in alternating pairs; `between(i)` (untimed) after each pair."""
+    """envgen and its baseline in alternating pairs; `between(i)` (untimed) after each pair.
+
+    `before(side, i)` (untimed) runs before each timed command ("envgen" or "baseline");
+    `swap`: odd pairs run the baseline first, so neither side always follows the other's
+    leftovers (page cache, writeback).
+    """
     a: list[Sample] = []
     b: list[Sample] = []
     for i in range(n):
-        a.append(envgen(i))
-        b.append(baseline(i))
+        order = [("envgen", envgen, a), ("baseline", baseline, b)]
+        if swap and i % 2:
+            order.reverse()
+        for side, command, samples in order:
+            if before is not None:
+                before(side, i)
+            samples.append(command(i))
         if between is not None:
             between(i)
     ratios = [x.seconds / y.seconds for x, y in zip(a, b, strict=True) if y.seconds > 0]
+    cpu = [x.cpu_seconds / y.cpu_seconds for x, y in zip(a, b, strict=True) if y.cpu_seconds > 0]
     peak_a = statistics.median(s.peak_bytes for s in a)
     peak_b = statistics.median(s.peak_bytes for s in b)
     return {
@@ -165,6 +182,8 @@ def paired(
         "ratio_min": round(min(ratios), 2),
         "ratio_max": round(max(ratios), 2),
         "peak_ratio": round(peak_a / peak_b, 2) if peak_b else None,
+        # CPU seconds (user + system) of the same pairs: steadier than wall time on shared cores.
+        "cpu_ratio": round(statistics.median(cpu), 2) if cpu else None,
     }
 
 
@@ -172,7 +191,9 @@ def _in_turn(steps: Sequence[Callable[[], Sample]]) -> Sample:
     """Several commands as one baseline: their seconds add up, the peak is the largest."""
     samples = [step() for step in steps]
     return Sample(
-        seconds=sum(s.seconds for s in samples), peak_bytes=max(s.peak_bytes for s in samples)
+        seconds=sum(s.seconds for s in samples),
+        peak_bytes=max(s.peak_bytes for s in samples),
+        cpu_seconds=sum(s.cpu_seconds for s in samples),
     )
 
 
@@ -491,15 +512,30 @@ def bench_build(cfg: Config) -> dict[str, object]:
         ])  # fmt: skip
 
     waits: list[float] = []
+    flushes: list[float] = []
+    envgen_done: list[int] = []
 
-    def settle(i: int) -> None:
-        """After a cold pair (untimed): wait for envgen's background bytecode job, so that no
-        job overlaps the next measurement, and drop both cold envs and caches but the last."""
-        started = time.perf_counter()
-        if not wait_for_store(store_folder(caches / f"envgen-{i}", BUILD_TAG)):
-            msg = f"the bytecode job on {caches / f'envgen-{i}'} did not finish"
-            raise RuntimeError(msg)
-        waits.append(round(time.perf_counter() - started, 2))
+    def quiet_disk(_side: str, _i: int) -> None:
+        """Before each timed cold run (untimed): envgen's background bytecode job from its last
+        run finished, then `sync` and the kernel's writeback drained, so that neither side pays
+        for the writes of the runs before it (issue 27: the 09:02 run's slow cold builds)."""
+        for j in envgen_done:
+            started = time.perf_counter()
+            if not wait_for_store(store_folder(caches / f"envgen-{j}", BUILD_TAG)):
+                msg = f"the bytecode job on {caches / f'envgen-{j}'} did not finish"
+                raise RuntimeError(msg)
+            waits.append(round(time.perf_counter() - started, 2))
+        envgen_done.clear()
+        flushes.append(round(settle_writeback(), 2))
+
+    def cold_envgen(i: int) -> Sample:
+        sample = envgen_build(envs / f"cold-envgen-{i}", caches / f"envgen-{i}")
+        envgen_done.append(i)
+        return sample
+
+    def drop(i: int) -> None:
+        """After a cold pair (untimed): drop both cold envs, and both caches but the last."""
+        quiet_disk("", i)  # the bytecode job done before its env and cache go
         shutil.rmtree(envs / f"cold-envgen-{i}", ignore_errors=True)
         shutil.rmtree(envs / f"cold-uv-{i}", ignore_errors=True)
         if i < cold_n - 1:
@@ -508,11 +544,13 @@ def bench_build(cfg: Config) -> dict[str, object]:
 
     cold_n = max(2, min(cfg.reps, 3))
     cold = paired(
-        lambda i: envgen_build(envs / f"cold-envgen-{i}", caches / f"envgen-{i}"),
+        cold_envgen,
         lambda i: uv_build(envs / f"cold-uv-{i}" / "cpu", caches / f"uv-{i}"),
         cold_n,
-        between=settle,
-    ) | {"bytecode_background_s": waits}
+        between=drop,
+        before=quiet_disk,
+        swap=True,
+    ) | {"bytecode_background_s": waits, "writeback_s": flushes}
     envgen_cache, uv_cache = caches / f"envgen-{cold_n - 1}", caches / f"uv-{cold_n - 1}"
     warm = paired(
         lambda i: envgen_build(envs / f"warm-envgen-{i}", envgen_cache),

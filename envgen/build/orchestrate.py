@@ -64,6 +64,7 @@ from envgen.infra.files import (
 )
 from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import Settings
+from envgen.lock import stamps
 from envgen.lock.lockfile import (
     conda_lock_names,
     lock_inputs,
@@ -500,12 +501,24 @@ def check_current(
     if not resolve:
         check_indexes(spec, variant, lock_dir, settings=settings)
         return
+    # These very bytes re-resolved by an earlier build on this machine with these settings (a
+    # build stamp in the user's cache, envgen.lock.stamps): the same answer, and the lines that
+    # re-resolution printed are printed again, so the output stays what it was.
+    seen = stamps.build_stamp(variant, texts, settings, options.conda_tool)
+    if seen is not None:
+        log.debug("%s: this lock was verified by an earlier build; not re-resolved", variant.id)
+        for level, line in seen:
+            log.log(level, "%s", line)
+        return
     try:
-        problems = verify_lock_files(spec, variant, texts, settings=settings)
+        with stamps.recording() as printed:
+            problems = verify_lock_files(spec, variant, texts, settings=settings)
     except ToolNotFoundError:
         raise  # its own exit code (12)
     except EnvgenError as exc:
         raise BuildError(exc.message, hint=exc.hint) from None
+    if not problems:
+        stamps.stamp_build(variant, texts, settings, options.conda_tool, printed)
     if problems:
         msg = (
             f"{lock_dir}: the lock is not what its inputs resolve to (edited by hand?); "

@@ -119,7 +119,7 @@ def cli(ctx: click.Context, verbose: int, quiet: bool, color: str, debug: bool) 
     metavar="NAME",
     help="Re-resolve NAME; keep the rest.",
 )
-@jobs_option("locked")
+@jobs_option("locked", default="the machine's cores, at least 4")
 @conda_tool_option
 @json_option
 def lock_cmd(

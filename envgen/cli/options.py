@@ -148,7 +148,7 @@ def env_dir_option(f: F) -> F:
     )(f)
 
 
-def jobs_option(what: str) -> Callable[[F], F]:
+def jobs_option(what: str, default: str = "the machine's cores") -> Callable[[F], F]:
     """`--jobs/-j N`: how many variants a command works on at once (`what` names the work)."""
 
     def decorate(f: F) -> F:
@@ -157,7 +157,7 @@ def jobs_option(what: str) -> Callable[[F], F]:
             "-j",
             type=click.IntRange(1, 64),
             default=None,
-            help=f"Variants {what} at once (default: the machine's cores, at most the variants).",
+            help=f"Variants {what} at once (default: {default}, at most the variants).",
         )(f)
 
     return decorate

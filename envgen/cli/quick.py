@@ -1,10 +1,10 @@
-"""The commands run most, without click: `list`, `lock`/`check --pins-only`, `import FILE`.
+"""The commands run most, without click: `list`, `lock`, `lock`/`check --pins-only`, `import FILE`.
 
 click and the command tree cost more to load than these commands take to run (issue 27: start-up
 near Python's own). `run` takes the command line only in these plain shapes, every word one it
-knows: `list [SPEC]`, `lock --pins-only [SPEC]`, `check --pins-only [SPEC]`, `import FILE [-o OUT]`
-(no global option, no other option, no `--help`, no word that click would refuse). Anything else,
-and any doubt, returns None and click parses it as always.
+knows: `list [SPEC]`, `lock [SPEC]`, `lock --pins-only [SPEC]`, `check --pins-only [SPEC]`,
+`import FILE [-o OUT]` (no global option, no other option, no `--help`, no word that click would
+refuse). Anything else, and any doubt, returns None and click parses it as always.
 
 The bodies below (what a command prints) are the click commands' own: envgen.cli.commands calls
 them, so both paths print the same bytes (tests/unit/cli/test_quick.py runs both). Imports no
@@ -191,6 +191,9 @@ def _shape(argv: list[str]) -> tuple[str, list[str]] | None:
     if command in ("lock", "check") and "--pins-only" in rest:
         rest = [w for w in rest if w != "--pins-only"]
         return (command, rest) if len(rest) == len(argv) - 2 and _spec_word(rest) else None
+    if command == "lock" and _spec_word(rest) is not None:
+        # A full lock: click and the command tree (~50 ms) would load before its first uv call.
+        return "lock-full", rest
     if command == "import" and rest and _plain_path(rest[0]):
         tail = rest[1:]
         if not tail or (len(tail) == 2 and tail[0] in ("-o", "--output") and _plain_path(tail[1])):
@@ -230,7 +233,7 @@ def _dispatch(command: str, words: list[str]) -> None:
         out=None,
         variants=(),
         matrix_dir=user.matrix_dir,
-        pins_only=True,
+        pins_only=command != "lock-full",
         check=command == "check",
         resolver=None,
         as_of=None,

@@ -163,6 +163,7 @@ def http_get(
                 redact(str(reason)),
                 attempt + 1,
                 retries - 1,
+                extra={"envgen_transient": True},  # this run's network: no build stamp keeps it
             )
             time.sleep(2**attempt)
     reason = getattr(last, "reason", None) or last

@@ -66,7 +66,8 @@ class Settings:
         cache_root: ENVGEN_CACHE_DIR, else ~/.cache/envgen: the parsed-matrix cache (`matrix/`),
             uv's cache (`uv/`, the same for `lock` and `build`), rattler's (`rattler/`),
             pip-tools' (`pip-tools/`), the bytecode store (`pyc/`) and the stamps of the locks
-            this machine wrote or verified (`verified-locks/`, envgen.lock.orchestrate).
+            this machine wrote or verified (`verified-locks/`, `verified-builds/`:
+            envgen.lock.stamps).
         http_timeout: ENVGEN_HTTP_TIMEOUT in seconds, or None (each tool's default applies).
         custom_command: ENVGEN_CUSTOM_COMMAND, the header's "To regenerate" command, or None.
         key_file: the per-user key that seals the environments this machine built

@@ -318,6 +318,7 @@ def projects_on_index(plan: IndexPlan, timeout: float, get: Getter = _get) -> fr
             "from it, other torch-family packages come from PyPI",
             _proc.redact(plan.pytorch),
             _proc.redact(str(exc)),
+            extra={"envgen_transient": True},  # this run's network: no build stamp keeps it
         )
         return None
 

@@ -33,9 +33,14 @@ def _row(node: object) -> None:
         peak = node[side].pop("peak_mib")
         assert isinstance(peak, float)
         assert peak > 0
+        cpu = node[side].pop("cpu_median_s")
+        assert isinstance(cpu, float)
+        assert cpu > 0  # user + system seconds of a process that ran
         _timing(node[side])
         assert len(node[side]["runs_s"]) == node["n"]
     assert node["ratio_min"] <= node["ratio"] <= node["ratio_max"]
+    assert isinstance(node["cpu_ratio"], float)
+    assert node["cpu_ratio"] > 0
     assert node["command"]
     assert node["baseline_command"]
 

@@ -249,4 +249,5 @@ def test_lock_and_build_give_uv_one_cache(project: Path, monkeypatch: pytest.Mon
         "rattler",
         "spec",  # envgen.model.spec: the parsed spec it caches (the cli merge)
         "verified-locks",
+        "verified-builds",  # envgen.lock.stamps: the locks a build re-resolved, with its lines
     }

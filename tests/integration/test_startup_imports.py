@@ -77,16 +77,18 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return {"PATH": "/usr/bin:/bin", "ENVGEN_CACHE_DIR": str(tmp_path / "cache"), "CI": "1"}
 
 
-def _modules(tmp_path: Path, *args: str) -> set[str]:
+def _modules(
+    tmp_path: Path, *args: str, codes: tuple[int | None, ...] = (0, None), **env: str
+) -> set[str]:
     result = _proc.run(
         [sys.executable, "-c", PROBE, *args],
         what="envgen probe",
         cwd=tmp_path,
-        env=_env(tmp_path),
+        env=_env(tmp_path) | env,
         check=False,
     )
     report = json.loads(result.stderr.strip().splitlines()[-1])
-    assert report["code"] in (0, None), result.stderr
+    assert report["code"] in codes, result.stderr
     return set(report["modules"])
 
 
@@ -113,6 +115,23 @@ def test_spec_reading_commands_stay_in_budget(project: Path, args: tuple[str, ..
     assert "envgen.model.matrix" in modules  # the probe saw the command run
     assert sorted(m for m in HEAVY if m in modules) == []
     assert len(modules) <= BUDGET[args[0]], sorted(modules)
+
+
+def test_a_plain_full_lock_reaches_the_lockers_without_click(project: Path) -> None:
+    """`envgen lock project.yaml` (a full lock, no option) takes the fast path: click and the
+    command tree (~50 ms) no longer load before the first uv call. Both indexes refuse the
+    connection (port 9 on loopback), so the lock fails there (exit 6), in the lock stage."""
+    (project / "environments").rename(project / "kept")  # a full lock: nothing to triage
+    modules = _modules(
+        project,
+        "lock",
+        "project.yaml",
+        codes=(6,),
+        ENVGEN_PYTORCH_INDEX="http://127.0.0.1:9/whl",
+        ENVGEN_PYPI_INDEX="http://127.0.0.1:9/simple",
+    )
+    assert "envgen.lock.pip" in modules  # it got as far as the pip locker
+    assert "click" not in modules
 
 
 def test_import_of_an_environment_file_stays_in_budget(tmp_path: Path) -> None:

@@ -48,6 +48,7 @@ CASES = [
     ["check", "--pins-only"],
     ["check", "--pins-only", "project.yaml"],
     ["lock", "--pins-only", "project.yaml"],
+    ["lock", "missing.yaml"],  # a full lock: the same error before any resolver runs
     ["import", "environment.yml", "-o", "imported.yaml"],
     ["import", "missing.yml"],
 ]
@@ -95,7 +96,8 @@ def test_the_spec_is_found_upward_from_a_subfolder(
         ["list", "--help"],
         ["list", "a.yaml", "b.yaml"],
         ["list", "sub"],  # a folder: click's usage error
-        ["lock"],
+        ["lock", "--upgrade"],
+        ["lock", "sub"],  # a folder: click's usage error
         ["lock", "--pins-only", "--pins-only"],
         ["lock", "--pins-only", "--check"],
         ["check", "--pins-only", "--variant", "cpu"],
@@ -109,6 +111,13 @@ def test_the_spec_is_found_upward_from_a_subfolder(
 @pytest.mark.usefixtures("project")
 def test_other_command_lines_are_left_to_click(args: list[str]) -> None:
     assert quick._shape(args) is None
+
+
+@pytest.mark.usefixtures("project")
+def test_a_plain_full_lock_takes_the_fast_path() -> None:
+    """`envgen lock [SPEC]` with no option: no click before the first uv call (issue 27)."""
+    assert quick._shape(["lock"]) == ("lock-full", [])
+    assert quick._shape(["lock", "project.yaml"]) == ("lock-full", ["project.yaml"])
 
 
 def test_the_colour_prefixes_are_clicks_own() -> None:
