@@ -849,3 +849,73 @@ def test_torch_brought_by_a_conda_companion_is_conda_s(
 ) -> None:
     text = "dependencies:\n  - python=3.8\n  - cudatoolkit=10.2\n" + deps
     assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.7.1", ["cu102"], [manager])
+
+
+# --- the fourth held-out draw's families (issue 24) ---------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        # setup() imported under another name
+        "from distutils.core import setup\nfrom setuptools import setup as install\n"
+        "install(name='x', install_requires=['torch>=1.0.1', 'numpy'])\n",
+        "from setuptools import setup as _setup, find_packages\n"
+        "_setup(name='x', install_requires=['torch>=1.0.1'])\n",
+        # a list inside the list: setuptools flattens it
+        "from setuptools import setup\nDEPS = ['numpy', 'torch>=1.0.1']\n"
+        "setup(name='x', install_requires=[DEPS])\n",
+        "from setuptools import setup\nBASE = ['numpy']\nTORCH = ['torch>=1.0.1']\n"
+        "setup(name='x', install_requires=[BASE, TORCH, 'scipy'])\n",
+    ],
+    ids=["setup-as-install", "setup-as-private", "nested-name", "two-nested-and-a-string"],
+)
+def test_setup_py_aliases_and_nested_lists(matrix: Matrix, text: str) -> None:
+    result = import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
+
+
+def test_a_name_that_is_not_setuptools_setup_is_not_read(matrix: Matrix) -> None:
+    text = "from mytool import setup as install\ninstall(install_requires=['torch>=1.0.1'])\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.py", text)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the template of many setup.py files (kennethreitz/setup.py)
+        "here = os.path.abspath(os.path.dirname(__file__))\ntry:\n"
+        "    with open(os.path.join(here, 'requirements.txt'), encoding='utf-8') as f:\n"
+        "        REQUIRED = f.read().split('\\n')\nexcept:\n    REQUIRED = []\n"
+        "setup(name='x', install_requires=REQUIRED)\n",
+        "setup(name='x', install_requires=open('requirements.txt').read().splitlines())\n",
+        "with open('requirements.txt') as fh:\n"
+        "    reqs = [ln.strip() for ln in fh if ln.strip() and not ln.startswith('#')]\n"
+        "setup(name='x', install_requires=reqs)\n",
+        "HERE = Path(__file__).parent\n"
+        "setup(name='x', install_requires=(HERE / 'requirements.txt').open().readlines())\n",
+        "with open(os.path.join(os.path.dirname(__file__), 'requirements.txt')) as f:\n"
+        "    reqs = f.readlines()\nsetup(name='x', install_requires=reqs)\n",
+    ],
+    ids=["template-split", "open-splitlines", "comprehension", "path-open", "readlines"],
+)
+def test_setup_py_reads_the_requirements_file_it_opens(
+    matrix: Matrix, tmp_path: Path, code: str
+) -> None:
+    (tmp_path / "requirements.txt").write_text("# pinned\ntorchvision>=0.2.2,<=0.4.0\nscipy\n")
+    (tmp_path / "setup.py").write_text("import os\nfrom setuptools import setup\n" + code)
+    result = run_import(ImportOptions(source=tmp_path / "setup.py", as_of="2019-09-19"), matrix)
+    # torchvision <=0.4.0 as of 2019-09-19: 0.4.0, which pins torch 1.2.0 (PyPI's: cu100).
+    assert _keys(result) == (None, "1.2.0", ["cu100"], ["pip"])
+    assert result.project["pip"] == ["scipy"]
+
+
+def test_setup_py_never_reads_a_file_outside_its_folder(matrix: Matrix, tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.2.0\n")
+    inner = tmp_path / "pkg"
+    inner.mkdir()
+    for path in ("../requirements.txt", "/etc/passwd"):
+        (inner / "setup.py").write_text(
+            f"from setuptools import setup\nsetup(install_requires=open({path!r}).readlines())\n"
+        )
+        with pytest.raises(ImportSpecError):
+            run_import(ImportOptions(source=inner / "setup.py"), matrix)
