@@ -919,3 +919,29 @@ def test_setup_py_never_reads_a_file_outside_its_folder(matrix: Matrix, tmp_path
         )
         with pytest.raises(ImportSpecError):
             run_import(ImportOptions(source=inner / "setup.py"), matrix)
+
+
+@pytest.mark.parametrize(
+    ("version", "url", "as_of", "expected"),
+    [
+        ('"^2.0.0+cu118"', "https://download.pytorch.org/whl/cu118/", dt.date(2023, 5, 13),
+         (None, "2.0.1", ["cu118"], ["pip"])),
+        ('"1.9.0+cu111"', "https://download.pytorch.org/whl/cu111/", None,
+         (None, "1.9.0", ["cu111"], ["pip"])),
+        ('"~1.13.0+cu117"', "https://download.pytorch.org/whl/cu117/", dt.date(2023, 3, 1),
+         (None, "1.13.1", ["cu117"], ["pip"])),
+    ],
+    ids=["caret-local", "exact-local", "tilde-local"],
+)  # fmt: skip
+def test_poetry_versions_with_a_local_label(
+    matrix: Matrix, version: str, url: str, as_of: dt.date | None, expected: tuple[object, ...]
+) -> None:
+    # Poetry accepts `^2.0.0+cu118`; PEP 440 allows a local label only in `==`, so a range keeps
+    # its bounds without it and the build comes from the torch source's index.
+    text = (
+        '[tool.poetry.dependencies]\npython = "^3.10"\n'
+        f'torch = {{ version = {version}, source = "pytorch" }}\n\n'
+        f'[[tool.poetry.source]]\nname = "pytorch"\nurl = "{url}"\nsecondary = true\n'
+    )
+    result = import_text(text, filename="pyproject.toml", matrix=matrix, as_of=as_of)
+    assert _keys(result) == expected
