@@ -176,6 +176,19 @@ def set_torch(
         return
     if (
         found.torch is not None
+        and found.torch_manager == manager == "pip"
+        and found.torch.version is not None
+        and version is None
+        and ranged
+        and label is None
+        and _satisfied_by(found.torch.version, None, ranged)
+    ):
+        # A range the exact pin already meets adds nothing: in one requirements file pip
+        # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
+        # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
+        return
+    if (
+        found.torch is not None
         and (found.torch.version, found.torch.specifier) != (version, ranged)
         and (version is not None or ranged)
     ):

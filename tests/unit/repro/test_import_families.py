@@ -945,3 +945,42 @@ def test_poetry_versions_with_a_local_label(
     )
     result = import_text(text, filename="pyproject.toml", matrix=matrix, as_of=as_of)
     assert _keys(result) == expected
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu126\n"
+         "torch==2.10.0+cu126\ntorch>=2.2\n"),
+        ("install.sh", "pip install torch==2.10.0+cu126 --extra-index-url "
+         "https://download.pytorch.org/whl/cu126\npip install 'torch>=2.2,<3' numpy\n"),
+        ("Dockerfile", "FROM python:3.12\nRUN pip install torch==2.10.0 --index-url "
+         "https://download.pytorch.org/whl/cu126\nRUN pip install 'torch>=2' scipy\n"),
+    ],
+    ids=["one-file", "two-installs", "dockerfile"],
+)  # fmt: skip
+def test_a_range_the_exact_torch_pin_meets_keeps_the_pin(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date(2026, 6, 29))
+    assert (result.project["torch"], result.project["accelerators"]) == ("2.10.0", ["cu126"])
+    assert not any("replaces the earlier one" in w for w in result.warnings)
+
+
+def test_the_range_of_an_included_requirements_file_keeps_the_pin(
+    matrix: Matrix, tmp_path: Path
+) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.2\nnumpy>=1.26\n")
+    (tmp_path / "requirements-cuda.txt").write_text(
+        "--extra-index-url https://download.pytorch.org/whl/cu126\n"
+        "torch==2.10.0+cu126\n-r requirements.txt\n"
+    )
+    options = ImportOptions(source=tmp_path / "requirements-cuda.txt", as_of="2026-06-29")
+    assert _keys(run_import(options, matrix)) == (None, "2.10.0", ["cu126"], ["pip"])
+
+
+def test_a_range_the_pin_does_not_meet_still_replaces_it(matrix: Matrix) -> None:
+    text = "pip install torch==1.8.0\npip install 'torch>=1.9'\n"
+    result = import_text(text, filename="install.sh", matrix=matrix, as_of=dt.date(2021, 7, 1))
+    assert result.project["torch"] == "1.9.0"
+    assert any("replaces the earlier one" in w for w in result.warnings)
