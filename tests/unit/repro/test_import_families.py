@@ -984,3 +984,36 @@ def test_a_range_the_pin_does_not_meet_still_replaces_it(matrix: Matrix) -> None
     result = import_text(text, filename="install.sh", matrix=matrix, as_of=dt.date(2021, 7, 1))
     assert result.project["torch"] == "1.9.0"
     assert any("replaces the earlier one" in w for w in result.warnings)
+
+
+_TAGS = "$(python -c \"import wheel.pep425tags as w; print('-'.join(w.get_supported()[0][:-1]))\")"
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        ("Dockerfile", "FROM nvidia/cuda:10.1-cudnn7-devel-ubuntu18.04\nARG V=1.2.0\n"
+         f"RUN pip install https://download.pytorch.org/whl/cu100/torch-${{V}}-{_TAGS}"
+         "-manylinux1_x86_64.whl\n"
+         f"RUN pip install https://download.pytorch.org/whl/cu100/torchvision-0.4.0-{_TAGS}"
+         "-manylinux1_x86_64.whl\n", ("1.2.0", "0.4.0", ["cu100"])),
+        ("install.sh", "pip3 install https://download.pytorch.org/whl/cu100/torch-1.1.0-"
+         "`python3 -c 'from wheel.pep425tags import *; print(get_abbr_impl())'`"
+         "-linux_x86_64.whl\n", ("1.1.0", False, ["cu100"])),
+        ("install.sh", "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-"
+         f"{_TAGS}-linux_x86_64.whl torchvision\n", ("1.0.1.post2", True, ["cpu"])),
+    ],
+    ids=["dockerfile-cu100", "backticks-cu100", "post-release-cpu"],
+)  # fmt: skip
+def test_a_wheel_url_whose_tags_a_substitution_computes_names_its_release(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    p = result.project
+    assert (p["torch"], p["torchvision"], p["accelerators"]) == expected
+
+
+def test_an_untagged_wheel_elsewhere_is_not_read(matrix: Matrix) -> None:
+    text = f"pip install https://example.org/whl/torch-1.2.0-{_TAGS}-manylinux1_x86_64.whl\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "install.sh", text)
