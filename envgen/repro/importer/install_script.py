@@ -156,6 +156,12 @@ def shell_command(
             "command; read as the arguments of `pip install`"
         )
         words = ["pip", "install", *words]
+    if words[:1] == [""] and words[1:3] == ["-m", "pip"]:
+        words = words[1:]  # `"$PYTHON" -m pip`: the quoted word is empty, not absent
+    if words[:2] == ["-m", "pip"]:
+        # `$PYTHON -m pip install ...` with PYTHON set outside the file (an image's or a CI's
+        # variable): the program word expanded to nothing, and what it ran is a python's pip.
+        words = ["python", *words]
     while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
         if "=" in words[0] and words[0] != "RUN":
             key, _, value = words[0].partition("=")

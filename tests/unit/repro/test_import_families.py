@@ -1017,3 +1017,36 @@ def test_an_untagged_wheel_elsewhere_is_not_read(matrix: Matrix) -> None:
     text = f"pip install https://example.org/whl/torch-1.2.0-{_TAGS}-manylinux1_x86_64.whl\n"
     with pytest.raises(ImportSpecError):
         _import(matrix, "install.sh", text)
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("Dockerfile", "FROM ubuntu:22.04\nRUN ${DL_PYTHON_EXECUTABLE} -m pip install --user "
+         "'torch==2.1.0' torchvision\n"),
+        ("install.sh", '"$PYTHON" -m pip install torch==2.1.0 torchvision\n'),
+        ("install.sh", "$VENV_PY -m pip --no-cache-dir install torch==2.1.0 torchvision\n"),
+    ],
+    ids=["dockerfile-braces", "script-quoted", "general-option"],
+)  # fmt: skip
+def test_a_python_the_file_does_not_set_running_pip(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    assert (result.project["torch"], result.project["torchvision"]) == ("2.1.0", True)
+
+
+@pytest.mark.parametrize(
+    ("image", "python"),
+    [
+        ("hub.dataloop.ai/dtlpy-runner-images/gpu:python3.10_cuda11.8_opencv", "3.10"),
+        ("myorg/base:cuda12.1-python3.11-slim", "3.11"),
+        ("myorg/base:python3.9", "3.9"),
+        ("myorg/base:python3-cuda12", None),  # no minor: not a python envgen can name
+        ("myorg/base:mypython3.10", None),  # not a tag word of its own
+    ],
+)
+def test_an_image_tag_that_names_its_python(matrix: Matrix, image: str, python: str | None) -> None:
+    text = f"FROM {image}\nRUN pip install torch==2.1.0\n"
+    result = import_text(text, filename="Dockerfile", matrix=matrix)
+    assert result.project.get("python") == python
