@@ -269,7 +269,7 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
     elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
-            found.image_cuda = m.group(1)
+            found.toolkit_cuda = m.group(1)
             if (
                 not re.search(r"ubuntu|centos|rocky|ubi|debian", tag)
                 and m.group(1) in eras.CUDA_IMAGE_UBUNTU

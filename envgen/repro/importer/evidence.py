@@ -73,7 +73,10 @@ class Evidence:
     cpuonly: bool = False
     # (accelerator or None for a build PyPI chooses, the words for messages)
     compute: list[tuple[str, str]] = field(default_factory=list)
-    image_cuda: str | None = None
+    image_cuda: str | None = None  # the CUDA of the torch an image ships (NGC's pytorch images)
+    # The CUDA toolkit an image carries without torch (nvidia/cuda): it does not choose the
+    # wheel pip installs from PyPI, only the build of a release PyPI never served.
+    toolkit_cuda: str | None = None
     image_python: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -205,6 +208,8 @@ def set_torch(
         found.warnings.append(text)
         # The image's CUDA described the torch it shipped, not the one installed over it.
         found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        # Its toolkit stays in the image, as a bare CUDA image's does.
+        found.toolkit_cuda = found.toolkit_cuda or found.image_cuda
         found.image_cuda = None
         found.torch = pin
         found.torch_manager = manager

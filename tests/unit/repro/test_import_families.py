@@ -1050,3 +1050,35 @@ def test_an_image_tag_that_names_its_python(matrix: Matrix, image: str, python: 
     text = f"FROM {image}\nRUN pip install torch==2.1.0\n"
     result = import_text(text, filename="Dockerfile", matrix=matrix)
     assert result.project.get("python") == python
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "said"),
+    [
+        # PyPI's 1.1.0 linux wheel is the CUDA 9.0 build, whatever toolkit the image carries.
+        ("FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu16.04\nRUN python -m pip install -i "
+         "https://mirrors.huaweicloud.com/repository/pypi/simple torch==1.1.0\n",
+         ("1.1.0", ["cu90"]), "the base image has CUDA 10.0, but pip installs PyPI's cu90"),
+        ("FROM nvidia/cuda:11.3.1-devel-ubuntu20.04\nRUN pip install torch==1.12.1\n",
+         ("1.12.1", ["cu102"]), "the base image has CUDA 11.3, but pip installs PyPI's cu102"),
+        # A find-links page of one folder lists that platform's builds: pip takes torch there.
+        ("FROM nvidia/cuda:10.1-cudnn7-devel\nRUN pip3 install torch==1.5 -f "
+         "https://download.pytorch.org/whl/cu101/torch_stable.html -i https://mirrors.aliyun.com/pypi/simple\n",
+         ("1.5.0", ["cu101"]), None),
+        # A release PyPI never served (0.3.1): the toolkit's CUDA names the build.
+        ("FROM nvidia/cuda:8.0-cudnn6-devel\nRUN pip install "
+         "http://download.pytorch.org/whl/torch-0.3.1-cp36-cp36m-linux_x86_64.whl\n",
+         ("0.3.1", ["cu80"]), None),
+        # The torch an NGC image ships keeps the image's CUDA.
+        ("FROM nvcr.io/nvidia/pytorch:21.12-py3\nRUN pip install timm==0.5.4\n",
+         ("1.11.0", ["cu115"]), None),
+    ],
+    ids=["pypi-1.1.0", "pypi-1.12.1", "folder-page", "never-on-pypi", "ngc"],
+)  # fmt: skip
+def test_a_cuda_image_does_not_choose_the_wheel_pip_takes_from_pypi(
+    matrix: Matrix, text: str, expected: tuple[object, ...], said: str | None
+) -> None:
+    result = import_text(text, filename="Dockerfile", matrix=matrix)
+    assert (result.project["torch"], result.project["accelerators"]) == expected
+    if said is not None:
+        assert any(said in w for w in result.warnings), result.warnings
