@@ -1082,3 +1082,32 @@ def test_a_cuda_image_does_not_choose_the_wheel_pip_takes_from_pypi(
     assert (result.project["torch"], result.project["accelerators"]) == expected
     if said is not None:
         assert any(said in w for w in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "python"),
+    [
+        ("Dockerfile", "FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu16.04\nRUN wget -qc "
+         "https://www.python.org/ftp/python/3.6.5/Python-3.6.5.tgz && tar xf Python-3.6.5.tgz && "
+         "cd Python-3.6.5 && ./configure && make install\nRUN python -m pip install torch==1.1.0\n",
+         "3.6"),
+        ("install.bat", "@echo off\nset PYTHON_DIR=%CD%\\python_embed\n"
+         "curl -sSL -o python.zip https://www.python.org/ftp/python/3.12.9/python-3.12.9-embed-amd64.zip\n"
+         "\"%PYTHON_DIR%\\python.exe\" -m pip install torch==2.9.1 --index-url "
+         "https://download.pytorch.org/whl/cu128\n", "3.12"),
+        ("install.sh", "curl -O https://www.python.org/ftp/python/3.10.11/python-3.10.11-amd64.exe\n"
+         "pip install torch==2.1.0\n", "3.10"),
+        # Another file from python.org is no interpreter.
+        ("install.sh", "wget https://www.python.org/ftp/python/doc/3.10.11/python-3.10.11-docs-pdf-a4.zip\n"
+         "pip install torch==2.1.0\n", None),
+        # A python the file named first stays.
+        ("install.sh", "conda create -n x python=3.9\nwget "
+         "https://www.python.org/ftp/python/3.6.5/Python-3.6.5.tgz\npip install torch==1.9.0\n", "3.9"),
+    ],
+    ids=["dockerfile-source", "batch-embeddable", "windows-installer", "docs-zip", "named-first"],
+)  # fmt: skip
+def test_a_cpython_the_file_downloads_from_python_org(
+    matrix: Matrix, filename: str, text: str, python: str | None
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    assert result.project.get("python") == python
