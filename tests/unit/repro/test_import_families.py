@@ -1135,3 +1135,28 @@ def test_a_deleted_conda_route_is_judged_on_pip_for_the_build_it_lacks(
     result = import_text(text, filename="install.sh", matrix=matrix, as_of=as_of)
     p = result.project
     assert (p["torch"], p["torchvision"], p["accelerators"], p["managers"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("# Requirements\n\n## Libraries\n```\nNumPy         1.15.0\nmatplotlib    2.2.3\n"
+         "PyTorch       0.4.1\ntorchvision   0.2.1\n```\n", (None, "0.4.1", ["cu90"], ["pip"])),
+        ("# Requirements\n```\nPython   3.6\nPyTorch  1.0.0\ntorchvision 0.2.1\n```\n",
+         ("3.6", "1.0.0", ["cu90"], ["pip"])),
+        ("## Dependencies\n```\npython: 3.7\ntorch: v1.2.0\nnumpy: 1.16.0\n```\n",
+         ("3.7", "1.2.0", ["cu100"], ["pip"])),
+    ],
+    ids=["libraries-table", "python-row", "colon-table"],
+)  # fmt: skip
+def test_a_readme_table_of_versions_names_the_release(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, "README.md", text)
+    assert _keys(result) == expected
+    assert "python" not in [str(p).split("==")[0].lower() for p in result.project.get("pip", [])]
+
+
+def test_a_table_that_is_not_introduced_as_requirements_is_not_read(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "README.md", "## Results\n```\nPyTorch  0.4.1\nAccuracy 76.5\n```\n")
