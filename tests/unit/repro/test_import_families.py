@@ -1154,7 +1154,9 @@ def test_a_readme_table_of_versions_names_the_release(
 ) -> None:
     result = _import(matrix, "README.md", text)
     assert _keys(result) == expected
-    assert "python" not in [str(p).split("==")[0].lower() for p in result.project.get("pip", [])]
+    pip = result.project.get("pip", [])
+    assert isinstance(pip, list)
+    assert "python" not in [str(p).split("==")[0].lower() for p in pip]
 
 
 def test_a_table_that_is_not_introduced_as_requirements_is_not_read(matrix: Matrix) -> None:
