@@ -4,7 +4,8 @@ Reads the graded corpus (tests/data/real/SOURCES.yaml and CORPUS.yaml; with --he
 tests/data/real-heldout/SOURCES.yaml), imports every entry as a user would (`--as-of` the file's
 commit date where the entry records one), compares the six keys project.yaml must get right
 (python, torch, torchvision, torchaudio, accelerators, managers) with the graded answer, and
-prints one table per format and per era, then every miss with what envgen said.
+prints one table per format and per era, then every miss with what envgen said. The pins' file
+lists come from tests/data/recorded/pypi-simple/ (a folder index), never from the network.
 
     .venv/bin/python scripts/corpus_accuracy.py             # the main corpus
     .venv/bin/python scripts/corpus_accuracy.py --heldout   # the held-out fifth: once, at the end
@@ -36,6 +37,10 @@ MAIN: Final = (DATA / "real" / "SOURCES.yaml", DATA / "real" / "CORPUS.yaml")
 HELDOUT: Final = (DATA / "real-heldout" / "SOURCES.yaml",)
 KEYS: Final = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
 UNDATED: Final = "undated"
+# PyPI's file lists of the pins whose python the corpus grades (scripts/record_pin_pages.py),
+# read as a folder index: the pins' python is chosen as a user's online import chooses it, offline.
+# A pin without a recorded page rules nothing out (a note, as an unreachable index gives).
+PIN_PAGES: Final = DATA / "recorded" / "pypi-simple"
 
 # (format, pattern on the lower-cased file name), first match wins; a folder is "repository".
 _FORMATS: Final = (
@@ -96,7 +101,11 @@ def era(entry: dict[str, Any]) -> str:
 def answer(root: Path, entry: dict[str, Any], matrix: Matrix) -> dict[str, Any]:
     """What `envgen import <file> --as-of <date>` writes for the six graded keys."""
     date = entry.get("date")
-    options = ImportOptions(source=root / entry["import"], as_of=str(date) if date else None)
+    options = ImportOptions(
+        source=root / entry["import"],
+        as_of=str(date) if date else None,
+        pypi_index=PIN_PAGES.as_uri(),
+    )
     try:
         result = run_import(options, matrix)
     except ImportSpecError:

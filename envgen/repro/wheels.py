@@ -368,10 +368,20 @@ def fetch_pages(
     notes: list[str] = []
     base = index.rstrip("/")
     folder = cache_dir / hashlib.sha256(base.encode()).hexdigest()[:16]
+    local = _local_folder(base)
     for i, name in enumerate(wanted):
         url = f"{base}/{name}/"
+        page: object = None
+        if local is not None:
+            # A folder index (file://), laid out as `envgen vault` writes one and as PEP 503
+            # static indexes are: <name>/index.json is the PEP 691 page. Read, never cached.
+            page, note = _local_page(local / name / "index.json")
+            if note:
+                notes.append(f"{name}: {note}")
+                continue
         try:
-            page = _cached(folder / f"{name}.json")
+            if local is None:
+                page = _cached(folder / f"{name}.json")
             if page is None:
                 body = http_get(
                     url, headers={"Accept": ACCEPT}, timeout=timeout, retries=1,
@@ -394,6 +404,34 @@ def fetch_pages(
             continue
         pages[name] = page
     return pages, notes
+
+
+def _local_folder(base: str) -> Path | None:
+    """The folder of a `file:` index URL, or None for any other scheme.
+
+    >>> str(_local_folder("file:///srv/simple")), _local_folder("https://pypi.org/simple")
+    ('/srv/simple', None)
+    """
+    import urllib.parse  # noqa: PLC0415 - only for an index URL
+    import urllib.request  # noqa: PLC0415 - url2pathname only, no request is made
+
+    parts = urllib.parse.urlsplit(base)
+    if parts.scheme != "file":
+        return None
+    return Path(urllib.request.url2pathname(parts.path))
+
+
+def _local_page(path: Path) -> tuple[object, str | None]:
+    """A folder index's PEP 691 page of one project: (page, None), or (None, why not)."""
+    try:
+        info = path.stat()
+        if info.st_size > MAX_RESPONSE_BYTES or not path.is_file():
+            return None, f"{path} is not a file of at most {MAX_RESPONSE_BYTES} bytes"
+        return json.loads(path.read_bytes()), None
+    except FileNotFoundError:
+        return None, f"the index has no page {path}"
+    except (OSError, ValueError) as exc:
+        return None, f"{path} could not be read ({excerpt(str(exc), 160)})"
 
 
 def _cached(path: Path) -> object:

@@ -21,6 +21,11 @@ from envgen.repro.importer.routes import nearest_of, route_builds, versions_text
 _WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
 
 
+# A find-links page of one compute platform's folder (whl/cu101/torch_stable.html); the flat
+# whl/torch_stable.html names none.
+_FOLDER_PAGE: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+)/torch_stable\.html$")
+
+
 # How strongly each kind of evidence names the compute platform (lower wins).
 def _evidence_rank(why: str) -> int:
     if why.startswith(("torch==", "build string")):
@@ -66,6 +71,11 @@ def compute_evidence(
             continue
         if m and form != "find-links":
             evidence.append((m.group(1), f"--{form} {url}"))
+        folder = _FOLDER_PAGE.search(url)
+        if folder and form == "find-links":
+            # `-f whl/cu101/torch_stable.html` lists that folder's builds only: pip takes torch
+            # from there (a +cu101 label sorts above PyPI's plain 1.5.0).
+            evidence.append((folder.group(1), f"--find-links {url}"))
     if not evidence:
         return None
     best = min(evidence, key=lambda e: _evidence_rank(e[1]))
@@ -144,18 +154,21 @@ def pick_accelerator(
     if manager == "conda" and builds:
         return _conda_default(found, release, builds, report)
     pip = route_builds(matrix, release, "pip")
-    if found.image_cuda is not None:
-        wanted = cuda_id(found.image_cuda)
+    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
+    # The torch an image ships has the image's CUDA (NGC); a bare CUDA image's toolkit chooses
+    # the build only of a release PyPI never served (the matrix records no PyPI build of it).
+    image = found.image_cuda or (found.toolkit_cuda if default is None else None)
+    if image is not None:
+        wanted = cuda_id(image)
         if wanted in pip or not pip:
             return wanted
         near = nearest_of(wanted, list(pip))
         report.warnings.append(
-            f"{src}: the base image has CUDA {found.image_cuda} but torch {release.torch} has no "
+            f"{src}: the base image has CUDA {image} but torch {release.torch} has no "
             f"{wanted} "
             f"wheels; using {near} (the wheels bundle their own CUDA runtime)"
         )
         return near
-    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
     if default is not None:
         if default.accelerator != "cpu":
             report.warnings.append(
@@ -163,6 +176,15 @@ def pick_accelerator(
                 "linux-64 "
                 f"PyPI serves the {default.accelerator} build, so project.yaml asks for "
                 f"{default.accelerator}"
+            )
+        toolkit = cuda_id(found.toolkit_cuda) if found.toolkit_cuda is not None else None
+        if toolkit is not None and toolkit != default.accelerator:
+            # pip downloads the same wheel whatever CUDA toolkit the image carries: PyPI's torch
+            # wheels bring their own CUDA runtime.
+            report.warnings.append(
+                f"{src}: the base image has CUDA {found.toolkit_cuda}, but pip installs PyPI's "
+                f"{default.accelerator} build of torch {release.torch} in it; set accelerators "
+                f"to {toolkit} (and pin torch from the PyTorch index) if that is what ran"
             )
         return default.accelerator
     if "cpu" in pip:

@@ -20,6 +20,9 @@ class Declared:
     python_requires: tuple[int, str] | None = None
     # Package indexes the file routes requirements through (Poetry's `source =`): (form, url).
     indexes: list[tuple[str, str]] = field(default_factory=list)
+    # Files the package reads its requirements from (setup.py's `open("requirements.txt")`):
+    # (line, path relative to the file's folder); the reader follows them as `-r` would.
+    includes: list[tuple[int, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # Why the file could not be read at all (nested too deep for the parser): an error for this
     # file; a repository import skips it and reads the others (issue 21 item 7).

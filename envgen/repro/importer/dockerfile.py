@@ -32,6 +32,8 @@ from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 
+# A tag word `pythonX.Y` (`-`/`_`-delimited): the image's own python, as its name says.
+_TAG_PYTHON: Final = re.compile(r"(?:^|[-_])python(\d\.\d+)(?=[-_.]|$)")
 _PYTHON_VARS: Final = re.compile(r"(?i)^(python|python_?version|py_?version|pyver|python_ver)$")
 
 
@@ -267,7 +269,7 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
     elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
         m = re.match(r"^(\d+\.\d+)", tag)
         if m:
-            found.image_cuda = m.group(1)
+            found.toolkit_cuda = m.group(1)
             if (
                 not re.search(r"ubuntu|centos|rocky|ubi|debian", tag)
                 and m.group(1) in eras.CUDA_IMAGE_UBUNTU
@@ -285,3 +287,6 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
         m = re.match(r"^(\d\.\d+)", tag)
         if m:
             set_python(found, m.group(1), f"{where} (image {image})")
+    elif m := _TAG_PYTHON.search(tag):
+        # Another image whose tag names its interpreter (gpu:python3.10_cuda11.8_opencv).
+        set_python(found, m.group(1), f"{where} (image {excerpt(image)}: the tag names it)")

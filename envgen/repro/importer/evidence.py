@@ -73,7 +73,10 @@ class Evidence:
     cpuonly: bool = False
     # (accelerator or None for a build PyPI chooses, the words for messages)
     compute: list[tuple[str, str]] = field(default_factory=list)
-    image_cuda: str | None = None
+    image_cuda: str | None = None  # the CUDA of the torch an image ships (NGC's pytorch images)
+    # The CUDA toolkit an image carries without torch (nvidia/cuda): it does not choose the
+    # wheel pip installs from PyPI, only the build of a release PyPI never served.
+    toolkit_cuda: str | None = None
     image_python: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -176,6 +179,19 @@ def set_torch(
         return
     if (
         found.torch is not None
+        and found.torch_manager == manager == "pip"
+        and found.torch.version is not None
+        and version is None
+        and ranged
+        and label is None
+        and _satisfied_by(found.torch.version, None, ranged)
+    ):
+        # A range the exact pin already meets adds nothing: in one requirements file pip
+        # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
+        # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
+        return
+    if (
+        found.torch is not None
         and (found.torch.version, found.torch.specifier) != (version, ranged)
         and (version is not None or ranged)
     ):
@@ -192,6 +208,8 @@ def set_torch(
         found.warnings.append(text)
         # The image's CUDA described the torch it shipped, not the one installed over it.
         found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        # Its toolkit stays in the image, as a bare CUDA image's does.
+        found.toolkit_cuda = found.toolkit_cuda or found.image_cuda
         found.image_cuda = None
         found.torch = pin
         found.torch_manager = manager

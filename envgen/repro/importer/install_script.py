@@ -156,6 +156,12 @@ def shell_command(
             "command; read as the arguments of `pip install`"
         )
         words = ["pip", "install", *words]
+    if words[:1] == [""] and words[1:3] == ["-m", "pip"]:
+        words = words[1:]  # `"$PYTHON" -m pip`: the quoted word is empty, not absent
+    if words[:2] == ["-m", "pip"]:
+        # `$PYTHON -m pip install ...` with PYTHON set outside the file (an image's or a CI's
+        # variable): the program word expanded to nothing, and what it ran is a python's pip.
+        words = ["python", *words]
     while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
         if "=" in words[0] and words[0] != "RUN":
             key, _, value = words[0].partition("=")
@@ -177,6 +183,9 @@ def shell_command(
     if _run_string(words, tool, found, base, where, env=env):
         return
     if _env_python(tool, words, found, where):
+        return
+    if tool in {"wget", "curl", "aria2c"}:
+        _downloaded_python(words, found, where)
         return
     script = _script_run(words, found, base, where)
     if script is not None:
@@ -284,6 +293,26 @@ def _python_pip(words: list[str], tool: str, found: Evidence, where: str) -> tup
         words = ["pip", *words[3:]]
         tool = "pip"
     return words, tool
+
+
+# CPython as python.org publishes it: https://www.python.org/ftp/python/3.6.5/Python-3.6.5.tgz
+# (the source a Dockerfile builds), python-3.12.9-embed-amd64.zip (Windows' embeddable package a
+# portable installer unpacks), python-3.8.10-amd64.exe (the Windows installer).
+_PYTHON_ORG: Final = re.compile(
+    r"^https?://(?:www\.)?python\.org/ftp/python/(\d+\.\d+)\.\d+/"
+    r"(?:Python-[\d.]+\.(?:tgz|tar\.xz|tar\.bz2)|python-[\d.]+-(?:embed-)?(?:amd64|win32)\.(?:zip|exe))$"
+)
+
+
+def _downloaded_python(words: list[str], found: Evidence, where: str) -> None:
+    """`wget .../ftp/python/3.6.5/Python-3.6.5.tgz`: a file that fetches CPython from python.org
+    (to build it, or unpack a portable one) installs with that python, unless it named one
+    before."""
+    for word in words[1:]:
+        m = _PYTHON_ORG.match(word)
+        if m is not None:
+            set_python(found, m.group(1), f"{where} (CPython {m.group(1)} from python.org)")
+            return
 
 
 # A torch-family requirement with a version operator: never the name of a program.

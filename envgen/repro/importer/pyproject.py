@@ -148,14 +148,21 @@ def _poetry_deps(
 def _poetry(version: str) -> str:
     """Poetry's constraint as PEP 440: `1.8.1` is exact, `^1.8` is `>=1.8,<2`, `*` is any.
 
+    A local label (`2.0.1+cu118`) stays on an exact pin; a range drops it from its bounds (PEP
+    440 allows local labels in `==` only; the label's build comes from the source's index):
+
     >>> _poetry("1.8.1"), _poetry("^1.8"), _poetry("~1.8.1"), _poetry("*"), _poetry(">=3.8")
     ('==1.8.1', '>=1.8,<2', '>=1.8.1,<1.9', '', '>=3.8')
+    >>> _poetry("2.0.1+cu118"), _poetry("^2.0.0+cu118"), _poetry("~1.8.1+cu111")
+    ('==2.0.1+cu118', '>=2.0.0,<3', '>=1.8.1,<1.9')
     """
     v = version.strip()
     if v in {"", "*"}:
         return ""
-    if re.fullmatch(r"\d+(\.\d+)*", v):
+    if re.fullmatch(r"\d+(\.\d+)*(\+[A-Za-z0-9.]+)?", v):
         return f"=={v}"
+    if re.fullmatch(r"[\^~]\d+(\.\d+)*\+[A-Za-z0-9.]+", v):
+        v = v.split("+", 1)[0]
     m = re.fullmatch(r"\^(\d+)((?:\.\d+)*)", v)
     if m:
         parts = [int(x) for x in (m.group(1) + m.group(2)).split(".")]

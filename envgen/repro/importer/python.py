@@ -83,9 +83,21 @@ def python_from_pins(
 ) -> str | None:
     """The newest python torch was published for that every exact pin has a wheel for, and that
     no known issue names for this release (torch 1.7.x crashes at exit on 3.9) where another fits.
+
+    None where no pin rules out a python (the newest fits them all): project.yaml then names
+    none, and the lock takes the default python of the spec, which also knows what the pins do
+    not (PyPI's torch 1.10.2 linux wheels stop at cp39 though 1.10.2 lists 3.10; torchvision
+    0.14.1 stops at cp310; known issues). A python is written only where the pins decide it.
     """
     candidates = buildable_pythons(release)
     chosen, skipped = choose_python(candidates, wheels)
+    if chosen is not None and not skipped:
+        report.warnings.append(
+            f"{found.source}: no python named, and every exact pin ({len(wheels)} looked up) has "
+            f"a wheel for python {chosen}, the newest torch {release.torch} was published for; "
+            "project.yaml names none, so the lock takes the spec's default python"
+        )
+        return None
     trap = None if chosen is None else known_python_trap(matrix, release, chosen)
     if chosen is not None and trap is not None:
         safe = [p for p in candidates if known_python_trap(matrix, release, p) is None]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen.repro.importer.conda_env import conda_spec
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.importer.requirements import pip_requirement
 
@@ -143,6 +143,21 @@ _INTRODUCED: Final = re.compile(
     r"(?i)\b(conda|pip|install\w*|requirements?|dependenc\w*|environment|packages?)\b"
 )
 _CONDA_ONLY: Final = frozenset({"pytorch", "cudatoolkit", "pytorch-cuda", "cpuonly"})
+# A table of versions, one package a line: `PyTorch       0.4.1`, `numpy: 1.15.0`, `torch v1.7.1`.
+_COLUMNS: Final = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)\s*(?::\s*|\s+)v?(\d+(?:\.\d+)+)$")
+
+
+def _columns(line: str) -> str | None:
+    """A `name  version` line as the pin it names; the project PyTorch is the distribution torch.
+
+    >>> _columns("PyTorch       0.4.1"), _columns("numpy: 1.15.0"), _columns("torch==1.7.1")
+    ('torch==0.4.1', 'numpy==1.15.0', None)
+    """
+    m = _COLUMNS.match(line)
+    if m is None:
+        return None
+    name = "torch" if m.group(1).lower() in {"pytorch", "torch"} else m.group(1)
+    return f"{name}=={m.group(2)}"
 
 
 def package_lists(text: str) -> list[tuple[int, list[str], str]]:
@@ -156,6 +171,11 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
     [(3, ['torch==1.7.1', 'numpy'], 'pip')]
     >>> package_lists("Output:\\n```\\ntorch==1.7.1\\n```\\n"), package_lists("```\\ntorch\\n```")
     ([], [])
+
+    A table of versions (`PyTorch  0.4.1` a line) lists pins with no route: pip's.
+
+    >>> package_lists("## Requirements\\n```\\nNumPy   1.15.0\\nPyTorch 0.4.1\\n```\\n")
+    [(3, ['NumPy==1.15.0', 'torch==0.4.1'], 'pip')]
     """
     out: list[tuple[int, list[str], str]] = []
     lines = text.splitlines()
@@ -170,6 +190,9 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
         while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
             j += 1
         specs = [ln.strip() for ln in lines[i + 1 : j] if ln.strip()]
+        table = [_columns(s) for s in specs]
+        if specs and all(table):
+            specs = [t for t in table if t is not None]
         prose = " ".join(ln for ln in lines[max(0, i - 3) : i] if ln.strip())
         names = {re.split(r"[\s=<>~!]", s, maxsplit=1)[0].lower() for s in specs}
         if (
@@ -200,7 +223,10 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     for first, specs, manager in package_lists(text):
         for offset, spec in enumerate(specs):
             where = f"{found.source}:{first + offset} (a package list)"
+            python = re.fullmatch(r"(?i)python\s*==?\s*(\d+\.\d+[\d.]*)", spec)
             if manager == "conda":
                 conda_spec(spec, found, where)
+            elif python is not None:
+                set_python(found, python.group(1), where)  # the interpreter, not a PyPI package
             else:
                 pip_requirement(spec, found, where)

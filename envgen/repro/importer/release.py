@@ -31,9 +31,13 @@ def _fits(
     evidence: tuple[str, str] | None,
     python: str | None,
     manager: Literal["pip", "conda"] | None = None,
+    *,
+    then: bool = False,
 ) -> bool:
     """The release has the file's compute platform and python (on `manager`'s route, or either
-    route when None); a route the matrix marks gone (an error known issue) does not count."""
+    route when None); a route the matrix marks gone (an error known issue) does not count, unless
+    `then`: what the route had when the file was written (the pytorch channel's packages before
+    1.5.1 were deleted later)."""
     if python is not None and python not in release.python:
         return False
     managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
@@ -43,6 +47,8 @@ def _fits(
         build = builds.get(acc)
         if build is None:
             continue
+        if then:
+            return True
         if isinstance(build, PipBuild):
             gone = issues_for(matrix, release, manager=m, accelerator=acc, pip=build)
         else:
@@ -134,6 +140,10 @@ def pick_release(
     fitting = (
         [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
         or [r for r in dated if _fits(matrix, r, evidence, found.python, manager)]
+        # The newest release the file's own route had for its platform then: `conda install
+        # pytorch cudatoolkit=10.0` in 2020 got 1.2.0 (1.3 and 1.4 had no CUDA 10.0 conda build),
+        # though those packages are gone now and 1.4.0 has cu100 pip wheels.
+        or [r for r in dated if _fits(matrix, r, evidence, found.python, manager, then=True)]
         or [r for r in dated if _fits(matrix, r, evidence, found.python)]
     )
     # With no python in the file: a release whose pythons every exact pin has wheels for.

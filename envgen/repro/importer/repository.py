@@ -208,6 +208,7 @@ def merge(root: Path, parsed: list[tuple[_Source, Evidence]], notes: list[str]) 
             merged.indexes.extend(found.indexes)
         merged.cpuonly = merged.cpuonly or (found is primary and found.cpuonly)
         merged.image_cuda = merged.image_cuda or found.image_cuda
+        merged.toolkit_cuda = merged.toolkit_cuda or found.toolkit_cuda
         for ch in found.channels:
             if ch not in merged.channels:
                 merged.channels.append(ch)

@@ -494,7 +494,7 @@ def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | N
     try:
         name, version, _, tags = parse_wheel_filename(filename)
     except (InvalidWheelFilename, InvalidVersion):
-        return None
+        return _untagged_wheel(url, filename)
     if name not in TORCH_FAMILY:
         return None
     py = None
@@ -503,6 +503,31 @@ def _wheel_requirement(text: str) -> tuple[str, str, str | None, str | None] | N
         if m:
             py = f"{m.group(1)}.{m.group(2)}"
     return name, version.public, version.local, py
+
+
+# A torch-family wheel on download.pytorch.org whose tags a shell substitution wrote (they are
+# empty once the substitution, unknown here, is left out): `torch-1.2.0-$(python -c "...
+# get_supported()[0]...")-manylinux1_x86_64.whl` is `torch-1.2.0--manylinux1_x86_64.whl`.
+_UNTAGGED: Final = re.compile(
+    r"(torch|torchvision|torchaudio)-(\d+(?:\.\d+)*(?:\.post\d+)?)(?:\+([0-9A-Za-z.]+))?-"
+    r"(?:-|[^-]*-?)(?:manylinux\w*|linux)_x86_64\.whl"
+)
+
+
+def _untagged_wheel(url: str, filename: str) -> tuple[str, str, str | None, None] | None:
+    """A torch-family wheel whose python and ABI tags are computed by the script (the
+    interpreter's own): the URL still names the release, its label and its folder's build, so
+    it is that release's wheel for whatever python runs it (no python is read from it).
+
+    >>> _untagged_wheel("https://download.pytorch.org/whl/cu100/x",
+    ...                 "torch-1.2.0--manylinux1_x86_64.whl")
+    ('torch', '1.2.0', None, None)
+    >>> _untagged_wheel("https://example.org/whl/x", "torch-1.2.0--manylinux1_x86_64.whl")
+    """
+    if "download.pytorch.org/whl/" not in url:
+        return None
+    m = _UNTAGGED.fullmatch(filename)
+    return None if m is None else (m.group(1), m.group(2), m.group(3), None)
 
 
 def _pip_version(spec: str) -> tuple[str | None, str | None, str]:

@@ -34,6 +34,7 @@ from envgen.repro.importer.requirements import extension_wheels
 from envgen.repro.importer.routes import (
     carry_conda,
     channel_ended,
+    deleted_route,
     from_pypi,
     gone_routes,
     known_issues,
@@ -104,6 +105,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         manager, builds = "conda", route_builds(matrix, release, "conda")
     if builds and acc == "cpu" and acc not in builds:
         manager, builds = cpu_route(found, matrix, release, manager, builds, evidence, report)
+    manager, builds = deleted_route(found, matrix, release, manager, acc, builds, report)
     if builds and acc not in builds and acc != "cpu":
         acc = move_accelerator(found, matrix, release, manager, acc, evidence, report)
     check_pytorch_cuda(found, matrix, release, acc, builds, report)

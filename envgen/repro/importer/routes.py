@@ -119,6 +119,41 @@ def gone_routes(
     return [other], near
 
 
+def deleted_route(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: Report,
+) -> tuple[Literal["pip", "conda"], dict[str, PipBuild | CondaBuild]]:
+    """A build the file's route lacks, on a route that is gone for this whole release (the pytorch
+    channel's packages before 1.5.1): the other route, where it has that build, is where the
+    environment goes anyway (gone_routes), so the build is judged there and not moved to one the
+    gone route had (`pytorch=1.4.0 cudatoolkit=10.0 -c pytorch` is 1.4.0+cu100 from pip, not cu101).
+    """
+    other: Literal["pip", "conda"] = "conda" if manager == "pip" else "pip"
+    other_builds = route_builds(matrix, release, other)
+    if acc in builds or acc not in other_builds or not builds:
+        return manager, builds
+    first = next(iter(builds))
+    gone = [
+        i
+        for i in route_issues(found, matrix, release, first, builds[first])
+        if i.severity == "error" and not i.accelerators
+    ]
+    if not gone:
+        return manager, builds
+    said = " ".join(f"[{i.id}] {i.message}" for i in gone)
+    report.depart(
+        found.source, "the install route", manager, other,
+        f"{said} The {other} route still works, and has the {acc} build. "
+        f"Fix: {gone[0].fix} ({gone[0].link})",
+    )  # fmt: skip
+    return other, other_builds
+
+
 def _build_gone(gone: list[KnownIssue]) -> bool:
     """The known issues name the file's build (its accelerators), not the whole route."""
     return all(i.accelerators for i in gone)

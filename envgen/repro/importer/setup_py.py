@@ -1,14 +1,17 @@
 """setup.py, read with ast and never executed: literal lists of strings, and values built from
-the module's own string and list constants (a bounded constant propagation, no execution)."""
+the module's own string and list constants (a bounded constant propagation, no execution); a
+requirements file the setup.py reads its install_requires from is read as that file."""
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 from typing import Final
 
 from envgen.repro.importer.declared import Declared, parse_declared, too_deep
 from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.requirements import include_file
 
 # Bounds of the constant propagation (a hostile setup.py cannot make it work long or build big
 # values): evaluation steps per file, characters per string, items per list, nesting depth.
@@ -19,6 +22,17 @@ _MAX_DEPTH: Final = 32
 
 # A value the propagation knows: a string, or a list of strings with the line each came from.
 _Value = str | tuple[tuple[int, str], ...]
+
+# Where setup() comes from: `from setuptools import setup as install` names it `install`.
+_SETUP_MODULES: Final = frozenset({"setuptools", "distutils.core", "numpy.distutils.core"})
+
+
+@dataclass(frozen=True, slots=True)
+class _FileLines:
+    """The lines of a file setup.py reads (`open("requirements.txt").read().splitlines()`)."""
+
+    name: str  # the file's path relative to setup.py's folder, as the code names it
+    line: int  # where setup.py reads it
 
 
 def setup_py(text: str, source: str) -> Declared:
@@ -42,12 +56,17 @@ def setup_py(text: str, source: str) -> Declared:
         return declared
     constants = _Constants()
     constants.bind(tree.body)
+    names = _setup_names(tree)
     for call in ast.walk(tree):
-        if not isinstance(call, ast.Call) or _call_name(call.func) != "setup":
+        if not isinstance(call, ast.Call) or _call_name(call.func) not in names:
             continue
         for arg, expr in constants.keywords(call):
             value = constants.value(expr)
             if arg == "install_requires":
+                lines = constants.file_lines(expr)
+                if lines is not None:
+                    declared.includes.append((lines.line, lines.name))
+                    continue
                 if isinstance(value, str):  # setuptools reads a string as one requirement a line
                     value = tuple((expr.lineno, ln) for ln in value.splitlines() if ln.strip())
                 if value is None:
@@ -76,6 +95,16 @@ def _said_guesses(constants: _Constants, declared: Declared, source: str) -> Non
         )
 
 
+def _setup_names(tree: ast.Module) -> set[str]:
+    """The names setup() is called by: `setup`, and what `from setuptools import setup as X`
+    (or distutils.core's) binds."""
+    names = {"setup"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in _SETUP_MODULES:
+            names.update(a.asname for a in node.names if a.name == "setup" and a.asname)
+    return names
+
+
 def _call_name(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -96,13 +125,29 @@ class _Constants:
     def __init__(self) -> None:
         self.env: dict[str, _Value] = {}
         self.dicts: dict[str, list[tuple[str, ast.expr]]] = {}  # `kwargs = dict(...)`
+        self.files: dict[str, str] = {}  # `with open("requirements.txt") as f`: f -> the path
+        self.read: dict[str, _FileLines] = {}  # names bound to a file's lines
         self.steps = 0
         self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
         self.skipped: list[int] = []  # lines of a list's unknown call part left out
 
     def bind(self, body: list[ast.stmt]) -> None:
         for node in body:
-            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            if isinstance(node, ast.Try):
+                # `try: REQUIRED = open(...)... except: REQUIRED = []`: the try body is the case
+                # the file was written for (the handler is its fallback when the file is absent).
+                # A try that imports probes the machine running setup.py (`try: import torch;
+                # reqs = []`): an environment being made has not got the package, so the
+                # handler's case is the one that runs there; such a try is not read.
+                if not any(isinstance(n, ast.Import | ast.ImportFrom) for n in node.body):
+                    self.bind(node.body + node.orelse + node.finalbody)
+            elif isinstance(node, ast.With):
+                for item in node.items:
+                    opened = _opened(item.context_expr)
+                    if opened is not None and isinstance(item.optional_vars, ast.Name):
+                        self.files[item.optional_vars.id] = opened
+                self.bind(node.body)
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     if isinstance(target, ast.Name):
@@ -118,6 +163,10 @@ class _Constants:
 
     def _assign(self, name: str, expr: ast.expr) -> None:
         self.dicts.pop(name, None)
+        self.read.pop(name, None)
+        lines = self.file_lines(expr)
+        if lines is not None:
+            self.read[name] = lines
         pairs = _dict_items(expr)
         if pairs is not None:
             self.dicts[name] = pairs
@@ -161,6 +210,47 @@ class _Constants:
                 pairs = self.dicts.get(kw.value.id)
             out.extend(pairs or [])
         return out
+
+    def file_lines(self, node: ast.expr) -> _FileLines | None:
+        """The lines of a file `node` reads, or None.
+
+        `F.read().splitlines()`, `F.read().split("\\n")` (a `.strip()` between allowed),
+        `F.readlines()`, `list(F)` and a comprehension over any of them or over F itself
+        (`[ln.strip() for ln in F if ln.strip()]`: its filters and strip drop what a
+        requirements file's reader drops), where F is `open(PATH)` or the name a
+        `with open(PATH) as F` binds; or a name bound to such lines.
+        """
+        if isinstance(node, ast.Name):
+            return self.read.get(node.id)
+        if isinstance(node, ast.ListComp) and node.generators:
+            source = node.generators[0].iter
+            return self.file_lines(source) or self._reader(source, node.lineno)
+        if not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "list" and len(node.args) == 1:
+            return self._reader(node.args[0], node.lineno)
+        if not isinstance(func, ast.Attribute):
+            return None
+        if func.attr == "readlines" and not node.args:
+            return self._reader(func.value, node.lineno)
+        splits = func.attr == "splitlines" and not node.args
+        splits |= (
+            func.attr == "split"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == "\n"
+        )
+        text = func.value
+        if isinstance(text, ast.Call) and _method(text, "strip"):
+            text = text.func.value  # type: ignore[attr-defined] # _method checked the shape
+        if splits and isinstance(text, ast.Call) and _method(text, "read"):
+            return self._reader(text.func.value, node.lineno)  # type: ignore[attr-defined]
+        return None
+
+    def _reader(self, node: ast.expr, line: int) -> _FileLines | None:
+        path = self.files.get(node.id) if isinstance(node, ast.Name) else _opened(node)
+        return None if path is None else _FileLines(path, line)
 
     def value(self, node: ast.expr, depth: int = 0) -> _Value | None:
         """The string or list of strings `node` evaluates to, or None when it is not known."""
@@ -213,6 +303,12 @@ class _Constants:
                 out.extend(inner)
                 continue
             value = self.value(item, depth + 1)
+            if isinstance(value, tuple):
+                # `install_requires=[BASE]`: setuptools flattens nested lists (its requirement
+                # reader, jaraco/jaraco.text jaraco/text/__init__.py yield_lines, recurses into
+                # every iterable), so a list inside the list is its items.
+                out.extend(value)
+                continue
             if not isinstance(value, str):
                 return None
             out.append((item.lineno, value))
@@ -253,6 +349,63 @@ class _Constants:
             return None
 
 
+def _method(call: ast.Call, name: str) -> bool:
+    """`call` is `X.name()` with no arguments."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == name and not call.args
+
+
+def _opened(node: ast.expr) -> str | None:
+    """The relative path `open(PATH, ...)` (or io.open / codecs.open) reads, or None.
+
+    PATH is a string, `os.path.join(..., "requirements.txt")` or `HERE / "requirements.txt"`
+    (`(HERE / "requirements.txt").open()` too):
+    its literal tail, taken relative to setup.py's folder (what the head names, the folder of
+    `__file__`, in the files that write it). Absolute paths and `..` are not followed.
+    """
+    if not (isinstance(node, ast.Call) and _call_name(node.func) == "open"):
+        return None
+    if node.args and not (isinstance(node.func, ast.Attribute) and _is_path(node.func.value)):
+        path = node.args[0]  # open(PATH), io.open(PATH), codecs.open(PATH)
+    elif isinstance(node.func, ast.Attribute) and _is_path(node.func.value):
+        path = node.func.value  # PATH.open(): a pathlib path
+    else:
+        return None
+    tail: list[str] = []
+    while True:
+        if isinstance(path, ast.Constant) and isinstance(path.value, str):
+            tail.insert(0, path.value)
+            break
+        if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
+            if not (isinstance(path.right, ast.Constant) and isinstance(path.right.value, str)):
+                return None
+            tail.insert(0, path.right.value)
+            path = path.left
+            continue
+        if isinstance(path, ast.Call) and _call_name(path.func) == "join" and path.args:
+            literal = [a.value for a in path.args if isinstance(a, ast.Constant)]
+            last = path.args[-1]
+            if not (isinstance(last, ast.Constant) and isinstance(last.value, str)):
+                return None
+            count = 0
+            for arg in reversed(path.args):
+                if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                    break
+                count += 1
+            tail = [str(v) for v in literal[-count:]] + tail
+        break
+    if not tail:
+        return None
+    rel = PurePosixPath(*tail)
+    if rel.is_absolute() or ".." in rel.parts:
+        return None
+    return str(rel)
+
+
+def _is_path(node: ast.expr) -> bool:
+    """`HERE / "name"`: a pathlib path built with `/` (not a module such as io or codecs)."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
+
+
 def _add(left: _Value | None, right: _Value | None) -> _Value | None:
     if isinstance(left, str) and isinstance(right, str):
         return _bounded(left + right)
@@ -279,6 +432,12 @@ def _dict_items(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
     return None
 
 
-def read(text: str, found: Evidence, _base: Path | None) -> None:
-    """A setup.py's install_requires and python_requires (read with ast, never run)."""
-    parse_declared(setup_py(text, found.source), found)
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """A setup.py's install_requires and python_requires (read with ast, never run); a
+    requirements file it reads them from is read as the requirements file it is."""
+    declared = setup_py(text, found.source)
+    parse_declared(declared, found)
+    for line, name in declared.includes:
+        include_file(
+            name, found, base, f"{found.source}:{line} (install_requires read from)", seen=set()
+        )

@@ -849,3 +849,316 @@ def test_torch_brought_by_a_conda_companion_is_conda_s(
 ) -> None:
     text = "dependencies:\n  - python=3.8\n  - cudatoolkit=10.2\n" + deps
     assert _keys(_import(matrix, "environment.yml", text)) == ("3.8", "1.7.1", ["cu102"], [manager])
+
+
+# --- the fourth held-out draw's families (issue 24) ---------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        # setup() imported under another name
+        "from distutils.core import setup\nfrom setuptools import setup as install\n"
+        "install(name='x', install_requires=['torch>=1.0.1', 'numpy'])\n",
+        "from setuptools import setup as _setup, find_packages\n"
+        "_setup(name='x', install_requires=['torch>=1.0.1'])\n",
+        # a list inside the list: setuptools flattens it
+        "from setuptools import setup\nDEPS = ['numpy', 'torch>=1.0.1']\n"
+        "setup(name='x', install_requires=[DEPS])\n",
+        "from setuptools import setup\nBASE = ['numpy']\nTORCH = ['torch>=1.0.1']\n"
+        "setup(name='x', install_requires=[BASE, TORCH, 'scipy'])\n",
+    ],
+    ids=["setup-as-install", "setup-as-private", "nested-name", "two-nested-and-a-string"],
+)
+def test_setup_py_aliases_and_nested_lists(matrix: Matrix, text: str) -> None:
+    result = import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
+
+
+def test_a_name_that_is_not_setuptools_setup_is_not_read(matrix: Matrix) -> None:
+    text = "from mytool import setup as install\ninstall(install_requires=['torch>=1.0.1'])\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "setup.py", text)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the template of many setup.py files (kennethreitz/setup.py)
+        "here = os.path.abspath(os.path.dirname(__file__))\ntry:\n"
+        "    with open(os.path.join(here, 'requirements.txt'), encoding='utf-8') as f:\n"
+        "        REQUIRED = f.read().split('\\n')\nexcept:\n    REQUIRED = []\n"
+        "setup(name='x', install_requires=REQUIRED)\n",
+        "setup(name='x', install_requires=open('requirements.txt').read().splitlines())\n",
+        "with open('requirements.txt') as fh:\n"
+        "    reqs = [ln.strip() for ln in fh if ln.strip() and not ln.startswith('#')]\n"
+        "setup(name='x', install_requires=reqs)\n",
+        "HERE = Path(__file__).parent\n"
+        "setup(name='x', install_requires=(HERE / 'requirements.txt').open().readlines())\n",
+        "with open(os.path.join(os.path.dirname(__file__), 'requirements.txt')) as f:\n"
+        "    reqs = f.readlines()\nsetup(name='x', install_requires=reqs)\n",
+    ],
+    ids=["template-split", "open-splitlines", "comprehension", "path-open", "readlines"],
+)
+def test_setup_py_reads_the_requirements_file_it_opens(
+    matrix: Matrix, tmp_path: Path, code: str
+) -> None:
+    (tmp_path / "requirements.txt").write_text("# pinned\ntorchvision>=0.2.2,<=0.4.0\nscipy\n")
+    (tmp_path / "setup.py").write_text("import os\nfrom setuptools import setup\n" + code)
+    result = run_import(ImportOptions(source=tmp_path / "setup.py", as_of="2019-09-19"), matrix)
+    # torchvision <=0.4.0 as of 2019-09-19: 0.4.0, which pins torch 1.2.0 (PyPI's: cu100).
+    assert _keys(result) == (None, "1.2.0", ["cu100"], ["pip"])
+    assert result.project["pip"] == ["scipy"]
+
+
+def test_setup_py_never_reads_a_file_outside_its_folder(matrix: Matrix, tmp_path: Path) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.2.0\n")
+    inner = tmp_path / "pkg"
+    inner.mkdir()
+    for path in ("../requirements.txt", "/etc/passwd"):
+        (inner / "setup.py").write_text(
+            f"from setuptools import setup\nsetup(install_requires=open({path!r}).readlines())\n"
+        )
+        with pytest.raises(ImportSpecError):
+            run_import(ImportOptions(source=inner / "setup.py"), matrix)
+
+
+@pytest.mark.parametrize(
+    ("version", "url", "as_of", "expected"),
+    [
+        ('"^2.0.0+cu118"', "https://download.pytorch.org/whl/cu118/", dt.date(2023, 5, 13),
+         (None, "2.0.1", ["cu118"], ["pip"])),
+        ('"1.9.0+cu111"', "https://download.pytorch.org/whl/cu111/", None,
+         (None, "1.9.0", ["cu111"], ["pip"])),
+        ('"~1.13.0+cu117"', "https://download.pytorch.org/whl/cu117/", dt.date(2023, 3, 1),
+         (None, "1.13.1", ["cu117"], ["pip"])),
+    ],
+    ids=["caret-local", "exact-local", "tilde-local"],
+)  # fmt: skip
+def test_poetry_versions_with_a_local_label(
+    matrix: Matrix, version: str, url: str, as_of: dt.date | None, expected: tuple[object, ...]
+) -> None:
+    # Poetry accepts `^2.0.0+cu118`; PEP 440 allows a local label only in `==`, so a range keeps
+    # its bounds without it and the build comes from the torch source's index.
+    text = (
+        '[tool.poetry.dependencies]\npython = "^3.10"\n'
+        f'torch = {{ version = {version}, source = "pytorch" }}\n\n'
+        f'[[tool.poetry.source]]\nname = "pytorch"\nurl = "{url}"\nsecondary = true\n'
+    )
+    result = import_text(text, filename="pyproject.toml", matrix=matrix, as_of=as_of)
+    assert _keys(result) == expected
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cu126\n"
+         "torch==2.10.0+cu126\ntorch>=2.2\n"),
+        ("install.sh", "pip install torch==2.10.0+cu126 --extra-index-url "
+         "https://download.pytorch.org/whl/cu126\npip install 'torch>=2.2,<3' numpy\n"),
+        ("Dockerfile", "FROM python:3.12\nRUN pip install torch==2.10.0 --index-url "
+         "https://download.pytorch.org/whl/cu126\nRUN pip install 'torch>=2' scipy\n"),
+    ],
+    ids=["one-file", "two-installs", "dockerfile"],
+)  # fmt: skip
+def test_a_range_the_exact_torch_pin_meets_keeps_the_pin(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date(2026, 6, 29))
+    assert (result.project["torch"], result.project["accelerators"]) == ("2.10.0", ["cu126"])
+    assert not any("replaces the earlier one" in w for w in result.warnings)
+
+
+def test_the_range_of_an_included_requirements_file_keeps_the_pin(
+    matrix: Matrix, tmp_path: Path
+) -> None:
+    (tmp_path / "requirements.txt").write_text("torch>=2.2\nnumpy>=1.26\n")
+    (tmp_path / "requirements-cuda.txt").write_text(
+        "--extra-index-url https://download.pytorch.org/whl/cu126\n"
+        "torch==2.10.0+cu126\n-r requirements.txt\n"
+    )
+    options = ImportOptions(source=tmp_path / "requirements-cuda.txt", as_of="2026-06-29")
+    assert _keys(run_import(options, matrix)) == (None, "2.10.0", ["cu126"], ["pip"])
+
+
+def test_a_range_the_pin_does_not_meet_still_replaces_it(matrix: Matrix) -> None:
+    text = "pip install torch==1.8.0\npip install 'torch>=1.9'\n"
+    result = import_text(text, filename="install.sh", matrix=matrix, as_of=dt.date(2021, 7, 1))
+    assert result.project["torch"] == "1.9.0"
+    assert any("replaces the earlier one" in w for w in result.warnings)
+
+
+_TAGS = "$(python -c \"import wheel.pep425tags as w; print('-'.join(w.get_supported()[0][:-1]))\")"
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "expected"),
+    [
+        ("Dockerfile", "FROM nvidia/cuda:10.1-cudnn7-devel-ubuntu18.04\nARG V=1.2.0\n"
+         f"RUN pip install https://download.pytorch.org/whl/cu100/torch-${{V}}-{_TAGS}"
+         "-manylinux1_x86_64.whl\n"
+         f"RUN pip install https://download.pytorch.org/whl/cu100/torchvision-0.4.0-{_TAGS}"
+         "-manylinux1_x86_64.whl\n", ("1.2.0", "0.4.0", ["cu100"])),
+        ("install.sh", "pip3 install https://download.pytorch.org/whl/cu100/torch-1.1.0-"
+         "`python3 -c 'from wheel.pep425tags import *; print(get_abbr_impl())'`"
+         "-linux_x86_64.whl\n", ("1.1.0", False, ["cu100"])),
+        ("install.sh", "pip install https://download.pytorch.org/whl/cpu/torch-1.0.1.post2-"
+         f"{_TAGS}-linux_x86_64.whl torchvision\n", ("1.0.1.post2", True, ["cpu"])),
+    ],
+    ids=["dockerfile-cu100", "backticks-cu100", "post-release-cpu"],
+)  # fmt: skip
+def test_a_wheel_url_whose_tags_a_substitution_computes_names_its_release(
+    matrix: Matrix, filename: str, text: str, expected: tuple[object, ...]
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    p = result.project
+    assert (p["torch"], p["torchvision"], p["accelerators"]) == expected
+
+
+def test_an_untagged_wheel_elsewhere_is_not_read(matrix: Matrix) -> None:
+    text = f"pip install https://example.org/whl/torch-1.2.0-{_TAGS}-manylinux1_x86_64.whl\n"
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "install.sh", text)
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("Dockerfile", "FROM ubuntu:22.04\nRUN ${DL_PYTHON_EXECUTABLE} -m pip install --user "
+         "'torch==2.1.0' torchvision\n"),
+        ("install.sh", '"$PYTHON" -m pip install torch==2.1.0 torchvision\n'),
+        ("install.sh", "$VENV_PY -m pip --no-cache-dir install torch==2.1.0 torchvision\n"),
+    ],
+    ids=["dockerfile-braces", "script-quoted", "general-option"],
+)  # fmt: skip
+def test_a_python_the_file_does_not_set_running_pip(
+    matrix: Matrix, filename: str, text: str
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    assert (result.project["torch"], result.project["torchvision"]) == ("2.1.0", True)
+
+
+@pytest.mark.parametrize(
+    ("image", "python"),
+    [
+        ("hub.dataloop.ai/dtlpy-runner-images/gpu:python3.10_cuda11.8_opencv", "3.10"),
+        ("myorg/base:cuda12.1-python3.11-slim", "3.11"),
+        ("myorg/base:python3.9", "3.9"),
+        ("myorg/base:python3-cuda12", None),  # no minor: not a python envgen can name
+        ("myorg/base:mypython3.10", None),  # not a tag word of its own
+    ],
+)
+def test_an_image_tag_that_names_its_python(matrix: Matrix, image: str, python: str | None) -> None:
+    text = f"FROM {image}\nRUN pip install torch==2.1.0\n"
+    result = import_text(text, filename="Dockerfile", matrix=matrix)
+    assert result.project.get("python") == python
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "said"),
+    [
+        # PyPI's 1.1.0 linux wheel is the CUDA 9.0 build, whatever toolkit the image carries.
+        ("FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu16.04\nRUN python -m pip install -i "
+         "https://mirrors.huaweicloud.com/repository/pypi/simple torch==1.1.0\n",
+         ("1.1.0", ["cu90"]), "the base image has CUDA 10.0, but pip installs PyPI's cu90"),
+        ("FROM nvidia/cuda:11.3.1-devel-ubuntu20.04\nRUN pip install torch==1.12.1\n",
+         ("1.12.1", ["cu102"]), "the base image has CUDA 11.3, but pip installs PyPI's cu102"),
+        # A find-links page of one folder lists that platform's builds: pip takes torch there.
+        ("FROM nvidia/cuda:10.1-cudnn7-devel\nRUN pip3 install torch==1.5 -f "
+         "https://download.pytorch.org/whl/cu101/torch_stable.html -i https://mirrors.aliyun.com/pypi/simple\n",
+         ("1.5.0", ["cu101"]), None),
+        # A release PyPI never served (0.3.1): the toolkit's CUDA names the build.
+        ("FROM nvidia/cuda:8.0-cudnn6-devel\nRUN pip install "
+         "http://download.pytorch.org/whl/torch-0.3.1-cp36-cp36m-linux_x86_64.whl\n",
+         ("0.3.1", ["cu80"]), None),
+        # The torch an NGC image ships keeps the image's CUDA.
+        ("FROM nvcr.io/nvidia/pytorch:21.12-py3\nRUN pip install timm==0.5.4\n",
+         ("1.11.0", ["cu115"]), None),
+    ],
+    ids=["pypi-1.1.0", "pypi-1.12.1", "folder-page", "never-on-pypi", "ngc"],
+)  # fmt: skip
+def test_a_cuda_image_does_not_choose_the_wheel_pip_takes_from_pypi(
+    matrix: Matrix, text: str, expected: tuple[object, ...], said: str | None
+) -> None:
+    result = import_text(text, filename="Dockerfile", matrix=matrix)
+    assert (result.project["torch"], result.project["accelerators"]) == expected
+    if said is not None:
+        assert any(said in w for w in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "python"),
+    [
+        ("Dockerfile", "FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu16.04\nRUN wget -qc "
+         "https://www.python.org/ftp/python/3.6.5/Python-3.6.5.tgz && tar xf Python-3.6.5.tgz && "
+         "cd Python-3.6.5 && ./configure && make install\nRUN python -m pip install torch==1.1.0\n",
+         "3.6"),
+        ("install.bat", "@echo off\nset PYTHON_DIR=%CD%\\python_embed\n"
+         "curl -sSL -o python.zip https://www.python.org/ftp/python/3.12.9/python-3.12.9-embed-amd64.zip\n"
+         "\"%PYTHON_DIR%\\python.exe\" -m pip install torch==2.9.1 --index-url "
+         "https://download.pytorch.org/whl/cu128\n", "3.12"),
+        ("install.sh", "curl -O https://www.python.org/ftp/python/3.10.11/python-3.10.11-amd64.exe\n"
+         "pip install torch==2.1.0\n", "3.10"),
+        # Another file from python.org is no interpreter.
+        ("install.sh", "wget https://www.python.org/ftp/python/doc/3.10.11/python-3.10.11-docs-pdf-a4.zip\n"
+         "pip install torch==2.1.0\n", None),
+        # A python the file named first stays.
+        ("install.sh", "conda create -n x python=3.9\nwget "
+         "https://www.python.org/ftp/python/3.6.5/Python-3.6.5.tgz\npip install torch==1.9.0\n", "3.9"),
+    ],
+    ids=["dockerfile-source", "batch-embeddable", "windows-installer", "docs-zip", "named-first"],
+)  # fmt: skip
+def test_a_cpython_the_file_downloads_from_python_org(
+    matrix: Matrix, filename: str, text: str, python: str | None
+) -> None:
+    result = import_text(text, filename=filename, matrix=matrix)
+    assert result.project.get("python") == python
+
+
+@pytest.mark.parametrize(
+    ("text", "as_of", "expected"),
+    [
+        # The channel's 1.4.0 packages are gone, and had no CUDA 10.0 build; pip has 1.4.0+cu100.
+        ("conda install -y pytorch=1.4.0 torchvision=0.5.0 cudatoolkit=10.0 -c pytorch\n", None,
+         ("1.4.0", "0.5.0", ["cu100"], ["pip"])),
+        # Gone too, and 1.3.0 has no CUDA 10.0 build on either route: the nearest, cu101.
+        ("conda install pytorch=1.3.0 cudatoolkit=10.0 -c pytorch\n", None,
+         ("1.3.0", False, ["cu101"], ["pip"])),
+        # Unpinned: the newest release the conda route had for CUDA 10.0 then (1.2.0), though
+        # those packages are gone now and 1.4.0 has cu100 pip wheels.
+        ("conda install -c anaconda cudatoolkit=10.0.130\nconda install -c pytorch pytorch "
+         "torchvision\n", dt.date(2020, 2, 16), ("1.2.0", True, ["cu100"], ["pip"])),
+    ],
+    ids=["pinned-1.4.0", "pinned-1.3.0", "unpinned-2020"],
+)  # fmt: skip
+def test_a_deleted_conda_route_is_judged_on_pip_for_the_build_it_lacks(
+    matrix: Matrix, text: str, as_of: dt.date | None, expected: tuple[object, ...]
+) -> None:
+    result = import_text(text, filename="install.sh", matrix=matrix, as_of=as_of)
+    p = result.project
+    assert (p["torch"], p["torchvision"], p["accelerators"], p["managers"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("# Requirements\n\n## Libraries\n```\nNumPy         1.15.0\nmatplotlib    2.2.3\n"
+         "PyTorch       0.4.1\ntorchvision   0.2.1\n```\n", (None, "0.4.1", ["cu90"], ["pip"])),
+        ("# Requirements\n```\nPython   3.6\nPyTorch  1.0.0\ntorchvision 0.2.1\n```\n",
+         ("3.6", "1.0.0", ["cu90"], ["pip"])),
+        ("## Dependencies\n```\npython: 3.7\ntorch: v1.2.0\nnumpy: 1.16.0\n```\n",
+         ("3.7", "1.2.0", ["cu100"], ["pip"])),
+    ],
+    ids=["libraries-table", "python-row", "colon-table"],
+)  # fmt: skip
+def test_a_readme_table_of_versions_names_the_release(
+    matrix: Matrix, text: str, expected: tuple[object, ...]
+) -> None:
+    result = _import(matrix, "README.md", text)
+    assert _keys(result) == expected
+    pip = result.project.get("pip", [])
+    assert isinstance(pip, list)
+    assert "python" not in [str(p).split("==")[0].lower() for p in pip]
+
+
+def test_a_table_that_is_not_introduced_as_requirements_is_not_read(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError):
+        _import(matrix, "README.md", "## Results\n```\nPyTorch  0.4.1\nAccuracy 76.5\n```\n")

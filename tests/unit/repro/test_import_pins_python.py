@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.spec import parse_spec
+from envgen.model.variants import expand
 from envgen.repro.importer import build_project, parse_text
-from envgen.repro.wheels import PinWheels, choose_python, exact_pins, pin_wheels
+from envgen.repro.importer.project_yaml import render_project
+from envgen.repro.wheels import PinWheels, choose_python, exact_pins, lookup, pin_wheels
 
 PAGES = Path(__file__).parents[2] / "data" / "recorded" / "pypi-simple"
 
@@ -80,14 +83,48 @@ def test_torch_1_7_1_with_numpy_1_19_2_gets_python_3_8(matrix: Matrix) -> None:
         "was published for that every exact pin (2 looked up) has a wheel for (not python 3.9: "
         "numpy==1.19.2 has cp36, cp37, cp38 wheels, scipy==1.5.2 has cp36, cp37, cp38 wheels)"
     ) in warnings
-    # Pins that have wheels for the newest python leave it (torch 1.8.1: 1.7.x avoids 3.9, below).
+    # Pins that have wheels for the newest python rule nothing out: project.yaml names none, and
+    # the lock takes the spec's default python (torch 1.8.1: 3.9; 1.7.x avoids 3.9, below).
     found = parse_text(text.replace("1.19.2", "1.19.5").replace("scipy==1.5.2\n", "")
                        .replace("1.7.1+cu110", "1.8.1"),
                        filename="requirements.txt", base=None)  # fmt: skip
-    project, _ = build_project(
+    project, warnings = build_project(
         found, matrix, name="paper", wheels=_wheels("numpy==1.19.5", dt.date(2021, 2, 1))
     )
-    assert project["python"] == "3.9"
+    assert "python" not in project
+    assert _default_python(project, matrix) == "3.9"
+    assert (
+        "requirements.txt: no python named, and every exact pin (1 looked up) has a wheel for "
+        "python 3.9, the newest torch 1.8.1 was published for; project.yaml names none, so the "
+        "lock takes the spec's default python"
+    ) in warnings
+
+
+def _default_python(project: dict[str, object], matrix: Matrix) -> str:
+    """The python the spec's lock takes (the default of a project.yaml that names none)."""
+    text = render_project(project, source="requirements.txt")
+    variants = expand(parse_spec(text, path=Path("project.yaml")), matrix).variants
+    assert len({v.python for v in variants}) == 1, variants
+    return variants[0].python
+
+
+@pytest.mark.parametrize(
+    ("text", "pins", "python"),
+    [
+        # PyPI's linux wheels of torch 1.10.2 stop at cp39 though the release lists 3.10.
+        ("torch==1.10.2\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.9"),
+        # torch 1.13.1 has cp311 wheels, torchvision 0.14.1 stops at cp310.
+        ("torch==1.13.1\ntorchvision==0.14.1\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.10"),
+    ],
+)
+def test_pins_that_rule_nothing_out_leave_the_python_to_the_spec_default(
+    matrix: Matrix, text: str, pins: str, python: str
+) -> None:
+    # Writing the newest python the release lists would ask for wheels that were never built.
+    found = parse_text(text, filename="requirements.txt", base=None)
+    project, _ = build_project(found, matrix, name="p", wheels=_wheels(pins))
+    assert "python" not in project
+    assert _default_python(project, matrix) == python
 
 
 def test_a_python_the_file_names_is_not_replaced(matrix: Matrix) -> None:
@@ -114,10 +151,24 @@ def test_unpinned_torch_takes_a_release_the_pins_have_wheels_for(matrix: Matrix)
 
 def test_a_python_a_known_issue_names_is_avoided_where_another_fits(matrix: Matrix) -> None:
     # torch 1.7.x crashes at exit on 3.9 (matrices/known-issues.yaml): a pure-Python pin fits
-    # 3.9, yet the import proposes 3.8, as a spec without a python gets (papers suite).
+    # 3.9 and rules nothing out, so the python is the spec's default, which avoids 3.9.
     text = "torch==1.7.1\ntqdm==4.50.0\n"
     found = parse_text(text, filename="requirements.txt", base=None)
-    project, warnings = build_project(found, matrix, name="paper", wheels=_wheels("tqdm==4.50.0"))
-    assert project["python"] == "3.8"
-    assert any("not python 3.9 (known issue torch-1.7-python-3.9-segfault-at-exit)" in w
-               for w in warnings), warnings  # fmt: skip
+    project, _ = build_project(found, matrix, name="paper", wheels=_wheels("tqdm==4.50.0"))
+    assert "python" not in project
+    assert _default_python(project, matrix) == "3.8"
+
+
+def test_a_folder_index_is_read_from_its_index_json_pages(tmp_path: Path) -> None:
+    """A `file:` index (the layout `envgen vault` writes: <name>/index.json) is read without a
+    request; a project it lacks is a note, and the pins after it are still looked up."""
+    wheels, notes = lookup(
+        ["nosuchproject==1.0", "numpy==1.19.2", "tqdm==4.50.0"],
+        index=PAGES.as_uri(),
+        cache_dir=tmp_path / "cache",
+        as_of=None,
+        timeout=1,
+    )
+    assert [w.requirement for w in wheels] == ["numpy==1.19.2", "tqdm==4.50.0"]
+    assert notes == [f"nosuchproject: the index has no page {PAGES / 'nosuchproject/index.json'}"]
+    assert not (tmp_path / "cache").exists()  # a folder index is never cached
