@@ -53,6 +53,8 @@ _FORMATS: Final = (
     ("setup.cfg", re.compile(r"^setup\.cfg$")),
     ("pyproject", re.compile(r"^pyproject\.toml$")),
     ("readme", re.compile(r"\.(md|rst|markdown)$")),
+    ("pipfile", re.compile(r"^pipfile(\.lock)?$")),
+    ("conda-list", re.compile(r"^(conda[\w-]*list|spec-file|explicit)[\w.-]*\.txt$")),
 )
 
 
@@ -89,7 +91,10 @@ def file_format(root: Path, entry: dict[str, Any]) -> str:
     if target.is_dir():
         return "repository"
     low = target.name.lower()
-    return next((name for name, pat in _FORMATS if pat.search(low)), "other")
+    found = next((name for name, pat in _FORMATS if pat.search(low)), "other")
+    if found == "other" and target.parent.name.lower() in {"dockerfiles", "docker"}:
+        return "dockerfile"  # dockerfiles/cuda_torch04: a Dockerfile named for its variant
+    return found
 
 
 def era(entry: dict[str, Any]) -> str:

@@ -90,11 +90,16 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
         "environment.yml": "conda-env", "requirements-dev.txt": "requirements",
         "Dockerfile.gpu": "dockerfile", "install.sh": "shell", "setup.bat": "batch",
         "setup.py": "setup.py", "pyproject.toml": "pyproject", "INSTALL.md": "readme",
+        "Pipfile": "pipfile", "conda_packagelist.txt": "conda-list", "spec-file.txt": "conda-list",
+        "notes.txt": "other",
     }  # fmt: skip
     for name, fmt in cases.items():
         (tmp_path / name).write_text("")
         assert ca.file_format(tmp_path, {"import": name}) == fmt, name
     assert ca.file_format(tmp_path.parent, {"import": tmp_path.name}) == "repository"
+    (tmp_path / "dockerfiles").mkdir()
+    (tmp_path / "dockerfiles" / "cuda_torch04").write_text("")
+    assert ca.file_format(tmp_path, {"import": "dockerfiles/cuda_torch04"}) == "dockerfile"
     assert ca.era({"date": "2019-02-04"}) == "2019"
     assert ca.era({}) == ca.UNDATED
 
@@ -112,7 +117,7 @@ def test_corpus_entries_have_provenance(manifest: Path) -> None:
         for rel in entry["path"]:
             copied = folder / rel
             assert copied.is_file(), copied
-            assert copied.stat().st_size <= 64 * 1024, copied
+            assert copied.stat().st_size <= 128 * 1024, copied  # a pip freeze with hashes: 123 KiB
         assert re.fullmatch(r"[0-9a-f]{40}( \(.+\))?(, [0-9a-f]{40} \(.+\))*", entry["commit"])
         assert re.fullmatch(r"20(1[7-9]|2[0-6])-\d\d-\d\d", entry["date"]), entry["date"]
         assert entry["why"]
