@@ -13,10 +13,12 @@ The rule:
     (matrices/releases.yaml), falls in those years, and
   - PyPI has that torch for linux-64 (releases.yaml's pypi-wheels), or a release of the same
     minor series (envgen's nearest PyPI release, as 1.8.2 -> 1.8.1);
-- one paper per repository: repositories already in papers.yaml without a `drawn` key (the hand
-  listed first set) are left out, the rest are sorted by name and `random.Random(seed).sample`
-  takes `n`; within a drawn repository with several eligible files, the same generator picks one
-  (files sorted by import path).
+- one paper per repository: repositories already in papers.yaml (read at `--at` too) are left
+  out, except those drawn with this same seed (so that the draw repeats after its entries are
+  committed); the rest are sorted by name and `random.Random(seed).sample` takes `n`; within a
+  drawn repository with several eligible files, the same generator picks one (files sorted by
+  import path). Seed 29 was drawn at bffd352, whose papers.yaml held the 29 hand-listed papers
+  only; seed 31 at 7d3320f, whose papers.yaml held those and seed 29's 11.
 It does not run, lock or import anything: the pool is decided from the graded corpus alone.
 """
 
@@ -43,7 +45,7 @@ PAPERS = ROOT / "tests" / "data" / "papers" / "papers.yaml"
 ERA = (2019, 2023)
 
 
-def _read(path: str, at: str | None) -> list[dict[str, Any]]:
+def _read(path: str, at: str | None, key: str | None = None) -> list[dict[str, Any]]:
     if at is None:
         text = (ROOT / path).read_text(encoding="utf-8")
     else:
@@ -51,7 +53,8 @@ def _read(path: str, at: str | None) -> list[dict[str, Any]]:
             ["git", "-C", str(ROOT), "show", f"{at}:{path}"],
             capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-    return list(yaml.safe_load(text))
+    data = yaml.safe_load(text)
+    return list(data[key] if key else data)
 
 
 def eligible(entry: dict[str, Any], matrix: Matrix) -> bool:
@@ -80,7 +83,7 @@ def draw(
     taken = {
         str(corpus_by_import[p["import"]]["repo"]).lower()
         for p in listed
-        if "drawn" not in p and p["import"] in corpus_by_import
+        if p.get("drawn") != f"seed {seed}" and p["import"] in corpus_by_import
     }
     by_repo: dict[str, list[dict[str, Any]]] = {}
     for entry in corpus:
@@ -104,18 +107,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--at", default=None, help="read the corpus at this git commit")
     args = parser.parse_args(argv)
     corpus = [e for path in CORPUS_FILES for e in _read(path, args.at)]
-    listed = list(yaml.safe_load(PAPERS.read_text(encoding="utf-8"))["papers"])
+    if args.at is None:
+        listed = list(yaml.safe_load(PAPERS.read_text(encoding="utf-8"))["papers"])
+    else:
+        listed = list(_read(str(PAPERS.relative_to(ROOT)), args.at, key="papers"))
     matrix = load_matrix()
     pool = {str(e["repo"]).lower() for e in corpus if eligible(e, matrix)}
     listed_repos = {
         str(e["repo"]).lower()
         for e in corpus
         for p in listed
-        if p["import"] == e["import"] and "drawn" not in p
+        if p["import"] == e["import"] and p.get("drawn") != f"seed {args.seed}"
     }
     sys.stderr.write(
         f"pool: {len(pool)} repositories with an eligible file, "
-        f"{len(pool - listed_repos)} outside the hand-listed papers (the draw pool)\n"
+        f"{len(pool - listed_repos)} outside the papers already listed (the draw pool)\n"
     )
     for entry in draw(corpus, listed, matrix, args.seed, args.n):
         sys.stdout.write(

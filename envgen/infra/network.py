@@ -177,6 +177,7 @@ _ROLE_NAMES: Final = {
     "pytorch": "the PyTorch index",
     "pypi": "the PyPI index",
     "conda": "the conda channel",
+    "extension": "an extension's wheel index",
 }
 
 
@@ -184,7 +185,7 @@ _ROLE_NAMES: Final = {
 class Index:
     """One index a run needs: what it is (for messages) and its URL (maybe with credentials)."""
 
-    role: str  # "pytorch" | "pypi" | "conda"
+    role: str  # "pytorch" | "pypi" | "conda" | "extension"
     url: str
 
     @property
@@ -203,6 +204,8 @@ def mirror_hint(host: str, roles: Iterable[str]) -> str:
         "pytorch": "ENVGEN_PYTORCH_INDEX=<url> or `pytorch_index: <url>` in project.yaml",
         "pypi": "ENVGEN_PYPI_INDEX=<url> or `pypi_index: <url>` in project.yaml",
         "conda": "ENVGEN_CONDA_CHANNEL_ALIAS=<url>",
+        # a mirror of every extension wheel host, laid out as <url>/<host>/<path>
+        "extension": f"ENVGEN_EXTENSION_INDEX=<url> (it serves <url>/{host}/...)",
     }
     chosen = [settings[r] for r in dict.fromkeys(roles) if r in settings] or [settings["pytorch"]]
     return (
@@ -280,12 +283,25 @@ def check_resolvable(indexes: Iterable[Index]) -> None:
 
 
 def network_failure_host(text: str, indexes: Iterable[Index]) -> Index | None:
-    """The index a resolver's failure output says it could not reach, if it reads that way."""
+    """The index a resolver's failure output says it could not reach, if it reads that way: the
+    one whose host the output names first (uv names the failed URL before its causes), else the
+    first index.
+
+    >>> pypi = Index(role="pypi", url="https://pypi.org/simple")
+    >>> pyg = Index(role="extension", url="https://data.pyg.org/whl/torch-2.0.0+cu117.html")
+    >>> said = "error sending request for url (https://data.pyg.org/whl/x.html) / dns error"
+    >>> network_failure_host(said, [pypi, pyg]).host
+    'data.pyg.org'
+    """
     lowered = text.lower()
     if not any(marker in lowered for marker in _NETWORK_MARKERS):
         return None
     found = list(indexes)
-    for index in found:
-        if index.host and index.host.lower() in lowered:
-            return index
+    named = [
+        (lowered.find(i.host.lower()), n, i)
+        for n, i in enumerate(found)
+        if i.host and i.host.lower() in lowered
+    ]
+    if named:
+        return min(named, key=lambda t: (t[0], t[1]))[2]
     return found[0] if found else None

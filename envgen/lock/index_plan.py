@@ -59,11 +59,22 @@ class IndexPlan:
     def describe(self, routed: Iterable[str]) -> str:
         """The indexes asked, redacted, for messages."""
         pypi = _proc.redact(self.pypi)
+        pages: dict[str, list[str]] = {}
+        for package, url, _ in self.extensions:
+            pages.setdefault(url, []).append(package)
+        extensions = "".join(
+            f"; {_proc.redact(url)} (for {', '.join(sorted(names))})"
+            for url, names in pages.items()
+        )
         if self.pytorch is None:
-            return f"{pypi} (all packages)"
+            rest = "everything else" if extensions else "all packages"
+            return f"{pypi} ({rest}){extensions}"
         names = ", ".join(sorted(routed)) or "torch"
         kind = "find-links page" if self.flat else "PyTorch index"
-        return f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi} (everything else)"
+        return (
+            f"{kind} {_proc.redact(self.pytorch)} (for {names}); {pypi} (everything else)"
+            f"{extensions}"
+        )
 
 
 def index_plan(variant: Variant, urls: IndexUrls) -> IndexPlan:

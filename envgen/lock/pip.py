@@ -875,6 +875,8 @@ def _resolve_error(
     indexes = [Index(role="pypi", url=plan.pypi)]
     if plan.pytorch is not None:
         indexes.insert(0, Index(role="pytorch", url=plan.pytorch))
+    # an extension's wheel page (data.pyg.org, download.openmmlab.com) is asked too
+    indexes += [Index(role="extension", url=url) for _, url, _ in plan.extensions]
     unreachable = network_failure_host(stderr, indexes)
     if unreachable is not None:
         # Not a pin problem: the index never answered (see envgen.infra.network).

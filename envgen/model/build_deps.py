@@ -128,16 +128,29 @@ def _constraints(path: Path = TABLE) -> tuple[tuple[str, SpecifierSet, tuple[str
 
 
 _PIN: Final = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)", re.MULTILINE)
+# Build requirements whose compiled output is tied to the version built against: numpy's C API is
+# forward compatible only, so an extension built against numpy N imports on numpy >= N and fails
+# on an older one ("module compiled against API version 0x10 but this version of numpy is 0xd";
+# https://numpy.org/doc/stable/dev/depending_on_numpy.html; measured 2026-12-05 with uv 0.13.9:
+# iisignature 0.24 built with an unpinned numpy got 1.24.4 and failed so under the lock's
+# 1.19.5). An old sdist that imports numpy without declaring it was built by a pip that ran
+# setup.py in the environment itself, against the numpy installed there: the lock's.
+ABI_BOUND: Final = frozenset({"numpy"})
 
 
 def build_constraints(requirements: str) -> tuple[str, ...]:
-    """The build constraints a lock's pins call for (the table's `constraints:` rows whose
-    package the requirements pin at an affected version), in table order, without repeats.
+    """The build constraints a lock's pins call for, without repeats: the table's `constraints:`
+    rows whose package the requirements pin at an affected version (in table order); then, where
+    the lock pins a package the table gives an ABI-bound build dependency (`ABI_BOUND`: numpy)
+    that the lock pins too, that dependency at the lock's version (the sdist is built against
+    the numpy it will run with, as the pip it was written for did).
 
     >>> build_constraints("pycocotools==2.0.2 --hash=sha256:00")
     ('cython<3',)
     >>> build_constraints("pycocotools==2.0.6")
     ()
+    >>> build_constraints("numpy==1.19.5 --hash=sha256:00\\npycocotools==2.0.0")
+    ('cython<3', 'numpy==1.19.5')
     """
     pins: dict[str, Version] = {}
     for name, version in _PIN.findall(requirements):
@@ -148,6 +161,14 @@ def build_constraints(requirements: str) -> tuple[str, ...]:
         pinned = pins.get(package)
         if pinned is not None and versions.contains(pinned, prereleases=True):
             out += [c for c in wanted if c not in out]
+    for package, build in extra_build_dependencies():
+        if canonicalize_name(package) not in pins:
+            continue
+        for requirement in build:
+            name = canonicalize_name(re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0])
+            locked = f"{name}=={pins[name]}" if name in pins else ""
+            if name in ABI_BOUND and locked and locked not in out:
+                out.append(locked)
     return tuple(out)
 
 
@@ -171,6 +192,7 @@ def uv_toml() -> str:
 
 
 __all__ = [
+    "ABI_BOUND",
     "build_constraints",
     "extra_build_dependencies",
     "pyproject_section",

@@ -532,7 +532,7 @@ def _take_replacements(
 _DID_YOU_MEAN = re.compile(
     r"([A-Za-z0-9][A-Za-z0-9._-]*) is not a project on \S+; did you mean ([A-Za-z0-9._-]+)\?"
 )
-_ADD = re.compile(r"add ([A-Za-z0-9][A-Za-z0-9._-]*[=<>~!][^\s]*) to pip:")
+_ADD = re.compile(r"add ([A-Za-z0-9][A-Za-z0-9._-]*(?:[=<>~!][^\s]*)?) to pip:")
 
 
 def _take_names(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:

@@ -15,6 +15,7 @@ import pytest
 
 from envgen.errors import NetworkError
 from envgen.infra import network
+from envgen.infra.network import Index, mirror_hint, network_failure_host
 
 
 class _Answer(io.BytesIO):
@@ -119,3 +120,30 @@ def test_a_scheme_it_does_not_fetch_is_refused(url: str) -> None:
     with pytest.raises(NetworkError, match=r"^unsupported URL scheme in ") as info:
         network.http_get(url, timeout=1)
     assert "SECRET" not in str(info.value)
+
+
+def test_an_unreachable_extension_page_is_named_not_pypi() -> None:
+    """uv names the URL it could not fetch; the hint names that host and its setting, not the
+    first index (data.pyg.org and download.openmmlab.com are out of reach where PyPI is not)."""
+    pypi = Index(role="pypi", url="https://pypi.org/simple")
+    torch = Index(role="pytorch", url="https://download.pytorch.org/whl/cu117")
+    pyg = Index(role="extension", url="https://data.pyg.org/whl/torch-2.0.0+cu117.html")
+    mmcv = Index(role="extension", url="https://download.openmmlab.com/mmcv/dist/cu102/torch1.7/")
+    uv_said = (
+        "error: Failed to fetch: `{url}`\n  Caused by: error sending request for url ({url})\n"
+        "  Caused by: dns error: failed to lookup address information: Name or service not known"
+    )
+    said_pyg = uv_said.format(url="https://data.pyg.org/whl/torch-2.0.0+cu117.html")
+    said_mmcv = uv_said.format(url="https://download.openmmlab.com/mmcv/dist/cu102/torch1.7/i")
+    said_pypi = uv_said.format(url="https://pypi.org/simple/numpy/")
+    assert network_failure_host(said_pyg, [torch, pypi, pyg]) == pyg
+    assert network_failure_host(said_mmcv, [pypi, pyg, mmcv]) == mmcv
+    assert network_failure_host(said_pypi, [pypi, pyg]) == pypi
+    # a failure that names no index host: the first index, as before
+    assert network_failure_host("dns error", [pypi, pyg]) == pypi
+    assert network_failure_host("No solution found", [pypi, pyg]) is None
+    hint = mirror_hint("data.pyg.org", ["extension"])
+    assert hint.startswith(
+        "data.pyg.org cannot be reached from here: point envgen at a mirror with "
+        "ENVGEN_EXTENSION_INDEX=<url> (it serves <url>/data.pyg.org/...)"
+    )

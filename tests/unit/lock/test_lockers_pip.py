@@ -144,6 +144,19 @@ def test_describe_redacts() -> None:
     )
 
 
+def test_describe_names_the_extension_pages_asked() -> None:
+    pyg = "https://data.pyg.org/whl/torch-2.0.0+cu117.html"
+    plan = dataclasses.replace(
+        index_plan(with_form(variant(), "pypi", None), IndexUrls()),
+        extensions=(("torch-scatter", pyg, True), ("pyg-lib", pyg, True)),
+    )
+    assert plan.describe([]) == (
+        f"https://pypi.org/simple (everything else); {pyg} (for pyg-lib, torch-scatter)"
+    )
+    plain = index_plan(with_form(variant(), "pypi", None), IndexUrls())
+    assert plain.describe([]) == "https://pypi.org/simple (all packages)"
+
+
 def test_written_index_lines_keep_pypi_reachable() -> None:
     v = variant(pip="[]")  # no extras: the pins-only renderer would name the PyTorch index only
     assert written_index_lines(v, IndexUrls()) == [

@@ -120,3 +120,26 @@ def test_a_broken_understated_row_is_a_clear_error(tmp_path: Path) -> None:
     table.write_text("understated:\n  - {package: a}\n", encoding="utf-8")
     with pytest.raises(MatrixError, match=r"understated\[0\]: expected the keys"):
         load_understated(table)
+
+
+@pytest.mark.parametrize(
+    ("pins", "warned"),
+    [
+        ({"ipykernel": "5.1.3", "traitlets": "5.1.1"}, True),  # traitlets 5.1.1 dropped it
+        ({"ipykernel": "4.10.1"}, True),
+        ({"ipykernel": "6.2.0"}, True),
+        ({"ipykernel": "5.5.6"}, False),  # declares ipython-genutils
+        ({"ipykernel": "6.3.1"}, False),  # declares it
+        ({"ipykernel": "6.5.0"}, False),  # imports it no more
+        ({"ipykernel": "5.1.3", "ipython_genutils": "0.2.0"}, False),  # traitlets < 5.1 brought it
+    ],
+)
+def test_ipykernel_without_ipython_genutils_is_named(pins: dict[str, str], warned: bool) -> None:
+    said = undeclared_imports(pins)
+    assert bool(said) is warned
+    if warned:
+        assert said == [
+            f"ipykernel {pins['ipykernel']} imports ipython-genutils but does not declare it, "
+            "and the lock has no ipython-genutils: `import ipykernel` will fail "
+            "(matrices/package-issues.yaml); add ipython-genutils to pip:"
+        ]

@@ -92,3 +92,13 @@ def test_every_row_of_the_table_has_a_source() -> None:
     assert {"opencv", "pyyaml", "scikit-learn", "tensorboard", "pytorch-lightning"} <= set(table)
     assert all(row.source for row in table.values())
     assert table["opencv"].pypi == "opencv-python"
+
+
+def test_programs_conda_installs_are_refused_not_carried_to_a_namesake() -> None:
+    # conda's ruby and tmux are C programs; PyPI's `ruby` is an unrelated NLP toolkit and PyPI has
+    # no `tmux`: carrying them under the same name would install the wrong thing or fail the lock
+    # (nat-chan/MaGAN's script_conda.sh installs both next to its Python packages)
+    carried = carry_to_pip(["ruby", "tmux=3.2", "dill", "debugpy"], [], where="f")
+    assert carried.pip == ["dill", "debugpy"]
+    assert [r.split(" (", 1)[0] for r in carried.refused] == ["ruby", "tmux"]
+    assert "unrelated NLP toolkit" in carried.refused[0]

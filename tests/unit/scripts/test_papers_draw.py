@@ -36,7 +36,7 @@ def test_the_pool_takes_2019_2023_files_whose_torch_pypi_has_for_linux() -> None
     assert papers_draw.eligible(entry("a/b", "1.8.2", "2021-12-01"), matrix)
 
 
-def test_the_draw_is_the_seeds_and_leaves_the_hand_listed_repositories_out() -> None:
+def test_the_draw_is_the_seeds_and_leaves_the_listed_repositories_out() -> None:
     matrix = load_matrix()
     corpus = [entry(f"o/r{i}", "1.9.0", "2021-07-01") for i in range(20)]
     listed = [{"id": "x", "import": corpus[0]["import"]}]  # hand listed: no `drawn`
@@ -47,3 +47,7 @@ def test_the_draw_is_the_seeds_and_leaves_the_hand_listed_repositories_out() -> 
     assert len({e["repo"] for e in first}) == 5
     drawn = [{"id": "y", "import": corpus[0]["import"], "drawn": "seed 29"}]
     assert corpus[0] in papers_draw.draw(corpus, drawn, matrix, seed=29, n=19)
+    # a repository an earlier draw (another seed) listed is out of this seed's pool, as a
+    # hand-listed one is: the new draw is of papers not yet in the suite
+    assert corpus[0] not in papers_draw.draw(corpus, drawn, matrix, seed=31, n=19)
+    assert len(papers_draw.draw(corpus, drawn, matrix, seed=31, n=19)) == 19

@@ -65,6 +65,20 @@ def test_an_undeclared_dependency_is_added_once(tmp_path: Path) -> None:
     assert not _take_additions(result, spec, _said(warning, 0))  # already there
 
 
+def test_an_unpinned_addition_is_taken_and_prose_is_not(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, ["ipykernel==5.1.3.*"])
+    result = PaperResult(id="t", source="s")
+    warning = (
+        "cu102: ipykernel 5.1.3 imports ipython-genutils but does not declare it, and the lock "
+        "has no ipython-genutils: `import ipykernel` will fail (matrices/package-issues.yaml); "
+        "add ipython-genutils to pip:\n"
+        "warning: requirements.txt:12: dropped 'x @ git+https://h/x': a direct URL cannot be "
+        "locked reproducibly; add a released version to pip:\n"
+    )
+    assert _take_additions(result, spec, _said(warning, 0))
+    assert _pip(spec) == ["ipykernel==5.1.3.*", "ipython-genutils"]
+
+
 def test_a_replacement_from_a_lock_warning_is_taken(tmp_path: Path) -> None:
     spec = _spec(tmp_path, ["speechbrain==0.5.13", "torch==1.9.0"])
     result = PaperResult(id="t", source="s")
