@@ -4,7 +4,10 @@
 - docs/reference/project-yaml.schema.json from envgen/model/spec_schema.py (project.yaml's JSON
   Schema, for editors);
 - envgen/model/spec_rules.py from envgen/model/spec_schema.py (the keys, choices and patterns the
-  runtime spec reader uses without importing pydantic).
+  runtime spec reader uses without importing pydantic);
+- matrices/validated.json: the matrix files validated through envgen/model/matrix_schema.py and
+  the invariants, with the sha256 of the YAML it was made from (envgen.model.matrix takes it on a
+  cache miss instead of parsing and validating the YAML, while that digest is the files').
 
 Prints a diff and exits 1 when a committed file is stale; writes only with --write.
 """
@@ -18,13 +21,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from envgen.model.matrix import matrix_json_schema
+from envgen.model.matrix import SHIPPED_FILE, matrix_json_schema, shipped_matrix_text
 from envgen.model.spec_schema import runtime_rules, spec_json_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "matrices" / "schema.json"
 SPEC_SCHEMA = ROOT / "docs" / "reference" / "project-yaml.schema.json"
 SPEC_RULES = ROOT / "envgen" / "model" / "spec_rules.py"
+SHIPPED_MATRIX = ROOT / "matrices" / SHIPPED_FILE
 
 
 def _json(make: Callable[[], dict[str, object]]) -> Callable[[], str]:
@@ -36,6 +40,7 @@ GENERATED: dict[Path, Callable[[], str]] = {
     SCHEMA: _json(matrix_json_schema),
     SPEC_SCHEMA: _json(spec_json_schema),
     SPEC_RULES: runtime_rules,
+    SHIPPED_MATRIX: lambda: shipped_matrix_text(SHIPPED_MATRIX.parent),
 }
 
 

@@ -172,9 +172,10 @@ def format_show(data: dict[str, Any]) -> str:
 
 def matrix_validate(matrix_dir: Path | None, settings: Settings) -> str:
     # The YAML itself, through pydantic, every time: other commands may take the validated copy
-    # cached under settings.cache_root (envgen.model.matrix), this one checks the files.
+    # cached under settings.cache_root or shipped with envgen (envgen.model.matrix), this one
+    # checks the files.
     del settings
-    matrix = load_matrix(matrix_dir)
+    matrix = load_matrix(matrix_dir, trust_shipped=False)
     problems = check_invariants(matrix)
     if problems:  # load_matrix raises on these; reaching here is a bug
         msg = "internal error: load_matrix accepted a matrix with problems: " + "; ".join(problems)

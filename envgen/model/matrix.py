@@ -738,13 +738,18 @@ def _row_label(row: object) -> str:
     return repr(row)
 
 
-def load_matrix(directory: Path | None = None, *, cache_root: Path | None = None) -> Matrix:
+def load_matrix(
+    directory: Path | None = None, *, cache_root: Path | None = None, trust_shipped: bool = True
+) -> Matrix:
     """Load and validate every matrix file under `directory` (default: the bundled matrices/).
 
-    `cache_root` (Settings.cache_root) keeps the validated matrix as JSON in `<cache_root>/matrix/`;
-    None reads and validates the YAML every time (once per process: the result is memoized).
+    `cache_root` (Settings.cache_root) keeps the validated matrix in `<cache_root>/matrix/`;
+    None reads it again in each process (once per process: the result is memoized). On a cache
+    miss the bundled matrices/ is taken from its shipped validated form (`SHIPPED_FILE`) when
+    that was made from these very YAML bytes; any other directory (ENVGEN_MATRIX), a changed
+    file, or `trust_shipped=False` (`envgen matrix validate`) validates the YAML with pydantic.
     """
-    return _load_matrix_cached(directory or MATRICES_DIR, cache_root)
+    return _load_matrix_cached(directory or MATRICES_DIR, cache_root, trust_shipped=trust_shipped)
 
 
 # The sources whose code decides what a valid matrix is: part of the cache key, so a cached
@@ -777,6 +782,13 @@ def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
             digest.update(source.read_bytes() + b"\0")
     except OSError:
         return None
+    if not _digest_files(directory, digest):
+        return None
+    return cache_root / "matrix" / f"{digest.hexdigest()}.marshal"
+
+
+def _digest_files(directory: Path, digest: hashlib._Hash) -> bool:
+    """Feed the matrix files' names and bytes to `digest` (False when one is unreadable)."""
     for key, name in MATRIX_FILES.items():
         path = directory / name
         if key in OPTIONAL_FILES and not path.exists():
@@ -785,8 +797,75 @@ def _parsed_cache_path(directory: Path, cache_root: Path | None) -> Path | None:
         try:
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         except OSError:
-            return None
-    return cache_root / "matrix" / f"{digest.hexdigest()}.marshal"
+            return False
+    return True
+
+
+# The bundled matrix, validated when it was generated (`make schema`, scripts/gen_schema.py):
+# the JSON form a cache miss would build, with the sha256 of the YAML it was made from.
+# tests/unit/model/test_matrix_shipped.py fails when it is not what validating the committed
+# YAML with pydantic gives now, so the test suite is what proves it valid; at run time it is
+# taken only for the bundled directory and only while its recorded digest is the files'.
+SHIPPED_FILE: Final = "validated.json"
+SHIPPED_FORMAT: Final = 1
+_GENERATED_LINE: Final = (
+    '"generated": "by `make schema` (scripts/gen_schema.py) from the matrix files, validated; '
+    'do not edit",'
+)
+
+
+def shipped_digest(directory: Path) -> str | None:
+    """The sha256 a shipped form records: the matrix files' names and bytes (None: unreadable)."""
+    digest = hashlib.sha256(f"envgen shipped matrix {SHIPPED_FORMAT}\0".encode())
+    return digest.hexdigest() if _digest_files(directory, digest) else None
+
+
+def shipped_matrix_text(directory: Path = MATRICES_DIR) -> str:
+    """`directory`'s matrix validated through the schema models (pydantic and the invariants,
+    as a cache miss does), as the shipped file's text: one row per line, so a changed row is a
+    one-line diff. Raises MatrixError as loading would."""
+    import json  # noqa: PLC0415 - only when generating
+
+    _, validated = _validate(directory, _read_raw(directory))
+    lines = [
+        "{",
+        _GENERATED_LINE,
+        f'"format": {SHIPPED_FORMAT},',
+        f'"sha256": "{shipped_digest(directory)}",',
+        '"matrix": {',
+    ]
+    for i, (key, rows) in enumerate(validated.items()):
+        lines.append(f'"{key}": [')
+        lines.extend(
+            json.dumps(row) + ("," if j < len(rows) - 1 else "") for j, row in enumerate(rows)
+        )
+        lines.append("]" + ("," if i < len(validated) - 1 else ""))
+    lines += ["}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _from_shipped(directory: Path) -> tuple[Matrix, dict[str, Any]] | None:
+    """`directory`'s shipped validated form, or None (then the YAML is validated): no file, not
+    this format, or made from other bytes than the files hold now."""
+    import json  # noqa: PLC0415 - only on a matrix-cache miss
+
+    try:
+        data = json.loads((directory / SHIPPED_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != SHIPPED_FORMAT:
+        return None
+    digest = shipped_digest(directory)
+    validated = data.get("matrix")
+    if digest is None or data.get("sha256") != digest or not isinstance(validated, dict):
+        log.debug("%s: not made from these matrix files; validating them", SHIPPED_FILE)
+        return None
+    if set(validated) != set(Matrix.model_fields):
+        return None
+    try:
+        return Matrix.from_json(validated), validated
+    except (TypeError, AttributeError, ValueError, KeyError):  # not this code's: validate instead
+        return None
 
 
 def _read_raw(directory: Path) -> dict[str, list[Any]]:
@@ -813,13 +892,16 @@ def _from_cache(cache: Path) -> Matrix | None:
 
 
 @functools.cache
-def _load_matrix_cached(directory: Path, cache_root: Path | None) -> Matrix:
-    cache = _parsed_cache_path(directory, cache_root)
+def _load_matrix_cached(directory: Path, cache_root: Path | None, *, trust_shipped: bool) -> Matrix:
+    cache = _parsed_cache_path(directory, cache_root) if trust_shipped else None
     if cache is not None:
         cached = _from_cache(cache)
         if cached is not None:
             return cached
-    matrix, validated = _validate(directory, _read_raw(directory))
+    # Only the bundled directory's: a user's ENVGEN_MATRIX (or a copy of matrices/ elsewhere,
+    # shipped file and all) is validated in full.
+    shipped = _from_shipped(directory) if trust_shipped and directory == MATRICES_DIR else None
+    matrix, validated = shipped or _validate(directory, _read_raw(directory))
     if cache is not None:
         try:
             atomic_write_bytes(cache, marshal.dumps(validated))

@@ -216,3 +216,13 @@ def test_only_variant_auto_loads_the_doctor(tmp_path: Path) -> None:
     )
     out = _proc.run([sys.executable, "-c", probe], what="probe", cwd=tmp_path, env=_env(tmp_path))
     assert out.stdout.splitlines() == ['[["cpu"], false]', '"auto"']
+
+
+def test_an_empty_cache_root_takes_the_shipped_matrix_without_pydantic(tmp_path: Path) -> None:
+    """A cold cache (a first run, a CI job) reads matrices/validated.json, not the YAML through
+    pydantic (envgen.model.matrix _from_shipped), and leaves the matrix cache filled."""
+    shutil.copy(ROOT / "project.yaml", tmp_path / "project.yaml")
+    modules = _modules(tmp_path, "list", "project.yaml")
+    assert "envgen.model.matrix" in modules
+    assert sorted(m for m in ("pydantic", "envgen.model.matrix_schema") if m in modules) == []
+    assert list((tmp_path / "cache" / "matrix").glob("*.marshal"))
