@@ -10,13 +10,15 @@ after the others finish. This module must not resolve anything itself.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import contextvars
 import dataclasses
 import datetime as dt
 import logging
 import os
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Final
@@ -96,6 +98,63 @@ def default_jobs(variants: int) -> int:
     """Variants locked at once without --jobs: the cores, at least LOCK_JOBS_FLOOR, at most the
     variants."""
     return max(1, min(variants, max(LOCK_JOBS_FLOOR, os.cpu_count() or 1)))
+
+
+# The variant whose lock this thread runs (set in lock_full's workers): its log lines are held.
+_HELD_FOR: contextvars.ContextVar[str | None] = contextvars.ContextVar("held_for", default=None)
+
+
+class _Hold(logging.Filter):
+    """Keeps back, per variant, the records a variant's worker logs (once, whichever handler
+    sees them first); they are handled when every variant is done."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__()
+        self.held: dict[str, list[logging.LogRecord]] = {i: [] for i in ids}
+        self._seen: set[int] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        who = _HELD_FOR.get()
+        if who not in self.held:
+            return True
+        if id(record) not in self._seen:  # the same record reaches every handler
+            self._seen.add(id(record))
+            self.held[who].append(record)
+        return False
+
+
+@contextlib.contextmanager
+def _held_for(variant: str) -> Iterator[None]:
+    token = _HELD_FOR.set(variant)
+    try:
+        yield
+    finally:
+        _HELD_FOR.reset(token)
+
+
+@contextlib.contextmanager
+def _lines_in_order(ids: list[str]) -> Iterator[None]:
+    """The lines variants locked at once log come out in the variants' order (`ids`), after the
+    block, not in the order the threads happened to run: the same spec, the same output."""
+    hold = _Hold(ids)
+    handlers: list[logging.Handler] = []
+    logger: logging.Logger | None = logging.getLogger("envgen")
+    while logger is not None:  # the handlers a record reaches, in the order it reaches them
+        handlers += [h for h in logger.handlers if h not in handlers]
+        logger = logger.parent if logger.propagate else None
+    for h in handlers:
+        # First: a filter after it (the CLI's print-once) must not count a held line as shown.
+        h.filters.insert(0, hold)
+    try:
+        yield
+    finally:
+        for h in handlers:
+            h.removeFilter(hold)
+        for i in ids:
+            for record in hold.held[i]:
+                for h in handlers:
+                    if record.levelno >= h.level:
+                        h.handle(record)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -291,12 +350,12 @@ def lock_full(
                 )
 
             def work(v: Variant) -> VariantOutcome:
-                with progress.working_on(v.id):
+                with _held_for(v.id), progress.working_on(v.id):
                     outcome = lock_one(v)
                     progress.finish(outcome.status)
                 return outcome
 
-            with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
+            with _lines_in_order([v.id for v in todo]), cf.ThreadPoolExecutor(jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
     locked = [o.variant for o in outcomes if o.status == "locked"]
