@@ -136,6 +136,9 @@ def _held_for(variant: str) -> Iterator[None]:
 def _lines_in_order(ids: list[str]) -> Iterator[None]:
     """The lines variants locked at once log come out in the variants' order (`ids`), after the
     block, not in the order the threads happened to run: the same spec, the same output."""
+    if len(ids) < 2:  # one variant: its lines come as it logs them, between its progress lines
+        yield
+        return
     hold = _Hold(ids)
     handlers: list[logging.Handler] = []
     logger: logging.Logger | None = logging.getLogger("envgen")
@@ -355,7 +358,8 @@ def lock_full(
                     progress.finish(outcome.status)
                 return outcome
 
-            with _lines_in_order([v.id for v in todo]), cf.ThreadPoolExecutor(jobs) as pool:
+            at_once = [v.id for v in todo] if jobs > 1 else []
+            with _lines_in_order(at_once), cf.ThreadPoolExecutor(jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
     locked = [o.variant for o in outcomes if o.status == "locked"]
