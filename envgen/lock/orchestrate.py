@@ -358,7 +358,7 @@ def lock_full(
                     progress.finish(outcome.status)
                 return outcome
 
-            at_once = [v.id for v in todo] if jobs > 1 else []
+            at_once: list[str] = [v.id for v in todo] if jobs > 1 else []
             with _lines_in_order(at_once), cf.ThreadPoolExecutor(jobs) as pool:
                 outcomes = list(pool.map(work, todo))
 
