@@ -16,6 +16,8 @@ is rewritten in place to `$ORIGIN/../lib`, padded with NULs to its old length; `
 pyvenv.cfg (whose `home =` is an absolute path) and is put on the interpreter's path by a `.pth`
 file of *relative* paths, which site.py joins with the site-packages folder; `env/bin/python` is a
 relative link to `python/bin/`, and uv's relocatable scripts find it from their own location.
+Bytecode (`__pycache__`) is not packed: the archive is the same whenever it is made, even while
+the build's background bytecode job runs.
 
 Must not build or change the environment it packs.
 """
@@ -94,7 +96,12 @@ def _stdlib_filter(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
     return _normalized(info)
 
 
-def _normalized(info: tarfile.TarInfo) -> tarfile.TarInfo:
+def _normalized(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+    # Bytecode is left out: a build's background job may still be writing it (the archive would
+    # depend on when pack ran), and the packed interpreter writes its own at first import.
+    name = info.name.rsplit("/", 1)[-1]
+    if name == "__pycache__" or name.endswith(".pyc") or ".pyc.envgen-" in name:
+        return None
     info.uid = info.gid = 0
     info.uname = info.gname = ""
     return info

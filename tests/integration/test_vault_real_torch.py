@@ -14,12 +14,14 @@ import json
 import os
 import shutil
 import socket
+import tarfile
 from pathlib import Path
 from typing import Final
 
 import pytest
 
 from envgen.app import build, pack, vault
+from envgen.build.bytecode import store_folder, wait_for_store
 from envgen.build.options import BuildOptions
 from envgen.infra import proc
 from envgen.infra.mirror import build_mirror
@@ -105,6 +107,10 @@ def test_vault_build_offline_then_pack(tmp_path: Path, monkeypatch: pytest.Monke
         output=tmp_path / "example-cpu.tar.gz",
         settings=Settings.from_environ(os.environ),
     )
+    # The build's background bytecode job writes into the environment: wait before removing it.
+    assert wait_for_store(store_folder(tmp_path / "fresh-cache", "cpython-311"), timeout=900)
+    with tarfile.open(archive) as tar:
+        assert not [n for n in tar.getnames() if "__pycache__" in n or n.endswith(".pyc")]
     shutil.rmtree(tmp_path / "envs")  # the packed environment must not need the original
     top = unpack(archive, tmp_path / "another" / "place")
     manifest = json.loads((top / "manifest.json").read_text())
