@@ -16,6 +16,7 @@ and whether it publishes upload times.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import html.parser
 import json
 import logging
@@ -657,7 +658,9 @@ class PipLocker:
             check=False,
         )
         if result.returncode != 0:
-            raise _resolve_error(variant, "uv", plan, routed, result.stderr)
+            raise _resolve_error(
+                variant, "uv", plan, routed, result.stderr, before=request.exclude_newer
+            )
         return _Compiled(pins=pin_lines(output.read_text(encoding="utf-8")), routed=tuple(routed))
 
     # --- python 2.7 / 3.5: pip 20.3.4 under the target interpreter (envgen.lock.legacy) ---
@@ -861,7 +864,13 @@ def _foreign_urls(real: IndexUrls, written: IndexUrls) -> list[str]:
 
 
 def _resolve_error(
-    variant: Variant, tool: str, plan: IndexPlan, routed: Iterable[str], stderr: str
+    variant: Variant,
+    tool: str,
+    plan: IndexPlan,
+    routed: Iterable[str],
+    stderr: str,
+    *,
+    before: dt.date | None = None,
 ) -> LockError:
     said = failure_lines(stderr) or ["(no output)"]
     pins = ", ".join(requirement_lines(variant))
@@ -891,7 +900,7 @@ def _resolve_error(
 
     near = (
         explain(stderr)
-        or (nearest_hint(stderr, plan.pypi) if plan.pypi else None)
+        or (nearest_hint(stderr, plan.pypi, before=before) if plan.pypi else None)
         or suggest_hint(stderr, split_credentials(plan.pypi)[0] if plan.pypi else "the index")
     )
     return LockError(
