@@ -237,3 +237,25 @@ def test_a_dependency_replace_must_be_a_release_needs_allows(
     )
     with pytest.raises(MatrixError, match=r"understated\[0\]: .*" + message):
         load_understated(table)
+
+
+@pytest.mark.parametrize(
+    ("pins", "warned"),
+    [
+        ({"pip-chill": "0.1.8", "click": "7.0"}, True),  # fcn-instances-pytorch's freeze
+        ({"pip_chill": "0.1.8", "pip": "19.3.1"}, False),
+        ({"pip-chill": "1.0.1"}, False),  # imports no pip
+    ],
+)
+def test_pip_chill_without_pip_is_named_with_a_pip_that_has_its_function(
+    pins: dict[str, str], *, warned: bool
+) -> None:
+    said = undeclared_imports(pins)
+    assert said == (
+        [
+            "pip-chill 0.1.8 imports pip but does not declare it, and the lock has no pip: "
+            "`import pip-chill` will fail (matrices/package-issues.yaml); add pip>=10,<21.3 to pip:"
+        ]
+        if warned
+        else []
+    )
