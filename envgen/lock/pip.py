@@ -627,9 +627,10 @@ class PipLocker:
         if older is None:
             return None
         torch = request.variant.release.torch
+        needed = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", needs)
         why = (
             f"the variant's torch is {torch}"
-            if is_torch_family(canonicalize_name(Requirement(needs).name))
+            if needed is not None and is_torch_family(canonicalize_name(needed[0]))
             else "which the other pins exclude"
         )
         return (
