@@ -48,11 +48,14 @@ where the import set no date, `exclude_newer` the day before the next torch rele
 inference: SOURCES.yaml keeps no commit dates). A file that names no python gets envgen's
 default, then up to two older pythons. Where envgen itself proposes a substitution, the suite
 takes it as a researcher would and the notes say so: a torch release that never reached PyPI
-(1.8.2 -> 1.8.1), a pin the index lost or a release uv cannot install or import with the lock's
-other pins (the lock's hint or warning `replace X==A with X==B`), a project name PyPI does not
+(1.8.2 -> 1.8.1), a pin the index lost, a release uv cannot install or import with the lock's
+other pins, or whose requirements the other pins exclude (the lock's hint or warning `replace
+X==A with X==B`), a project name PyPI does not
 have (the hint `did you mean NAME?`), a dependency a pinned release imports without declaring it
-(the warning `add NAME==V to pip:`), and a carried conda pin whose release has no wheel for the
-python (envgen's carry takes the nearest release that has one). A program the file installs with
+(the warning `add NAME==V to pip:`), a carried conda pin whose release has no wheel for the
+python (envgen's carry takes the nearest release that has one), and a project the index no longer
+has (the hint `drop NAME from pip:`), taken only for projects the paper's code was checked not to
+import (papers.yaml `unused:`). A program the file installs with
 conda that PyPI has no project for is installed with the system's package manager instead and
 taken out of the file (papers.yaml `system:`), and a shared library the file's wheels load but do
 not ship is installed from Debian's packages (papers.yaml `system_libraries:`). A paper *runs*

@@ -16,11 +16,13 @@ and whether it publishes upload times.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import html.parser
 import json
 import logging
 import os
 import platform as host_platform
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -478,9 +480,10 @@ class PipLocker:
         )
         # A pinned release that imports what it does not declare (keras 2.x: tensorflow) and the
         # lock lacks: named, with the requirement to add (matrices/package-issues.yaml).
+        declared = [Requirement(r).name for r in requirement_lines(variant)]
         for note in [
             *undeclared_imports(lock.versions()),
-            *understated_requirements(lock.versions()),
+            *understated_requirements(lock.versions(), declared=declared),
         ]:
             log.warning("%s: %s", variant.id, note)
         unhashed = [p.text for p in lock.pins if not p.hashes]
@@ -570,7 +573,13 @@ class PipLocker:
                 requirements = [*requirements, *extra]
                 direct |= {canonicalize_name(n) for n in extra}
                 routed = sorted({*routed, *extra})
-        first = self._compile_uv(request, plan, requirements, routed, no_times=no_times)
+        try:
+            first = self._compile_uv(request, plan, requirements, routed, no_times=no_times)
+        except LockError as exc:
+            older = self._older_release(request, plan, requirements, routed, exc, no_times)
+            if older is None:
+                raise
+            raise LockError(exc.message, hint=older) from exc
         if plan.pytorch is None:
             return first
         versions = PipLock.parse("\n".join(first.pins), source=f"{variant.id}: uv").versions()
@@ -585,6 +594,49 @@ class PipLocker:
             return first
         return self._compile_uv(
             request, plan, [*requirements, *extra], sorted({*routed, *extra}), no_times=no_times
+        )
+
+    def _older_release(
+        self,
+        request: LockRequest,
+        plan: IndexPlan,
+        requirements: list[str],
+        routed: list[str],
+        failed: LockError,
+        no_times: bool,
+    ) -> str | None:
+        """Where uv says a pinned requirement's release needs what the variant's torch or the
+        other pins exclude (stable-baselines3 1.6.2 requires torch>=1.11 and gym==0.21; online-dt
+        pins torch 1.8.1 and gym 0.18.3), the newest release before it that they allow: one more
+        resolution, with that pin relaxed to `<V`. The hint that proposes it, or None (no such
+        conflict, or no release fits)."""
+        found = pin_conflict(failed.message, requirements)
+        if found is None:
+            return None
+        name, version, needs = found
+        relaxed = [
+            f"{name}<{version}" if _pinned_name(r) == canonicalize_name(name) else r
+            for r in requirements
+        ]
+        try:
+            again = self._compile_uv(request, plan, relaxed, routed, no_times=no_times)
+        except LockError:
+            return None
+        pins = PipLock.parse("\n".join(again.pins), source=f"{request.variant.id}: uv").versions()
+        older = pins.get(canonicalize_name(name))
+        if older is None:
+            return None
+        torch = request.variant.release.torch
+        needed = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", needs)
+        why = (
+            f"the variant's torch is {torch}"
+            if needed is not None and is_torch_family(canonicalize_name(needed[0]))
+            else "which the other pins exclude"
+        )
+        return (
+            f"{name} {version} requires {needs} (its metadata), {why}: replace "
+            f"{name}=={version} with {name}=={older}, the newest release before it that torch "
+            f"{torch} and the other pins allow (a second resolution with {name}<{version})"
         )
 
     def _compile_uv(
@@ -656,7 +708,9 @@ class PipLocker:
             check=False,
         )
         if result.returncode != 0:
-            raise _resolve_error(variant, "uv", plan, routed, result.stderr)
+            raise _resolve_error(
+                variant, "uv", plan, routed, result.stderr, before=request.exclude_newer
+            )
         return _Compiled(pins=pin_lines(output.read_text(encoding="utf-8")), routed=tuple(routed))
 
     # --- python 2.7 / 3.5: pip 20.3.4 under the target interpreter (envgen.lock.legacy) ---
@@ -782,6 +836,44 @@ def _write_constraints(request: LockRequest) -> None:
 
 # uv's hint when --exclude-newer removed every file of a package (files with no upload time go too).
 _FILTERED_BY_DATE: Final = "was filtered by `exclude-newer`"
+# uv's derivation when a pinned release needs what the other pins exclude: `Because
+# stable-baselines3>=1.6.2 depends on torch>=1.11 and envgen-lock depends on
+# stable-baselines3==1.6.2, ...` (or `... depends on gym==0.21 ...`)
+_PIN_CONFLICT: Final = re.compile(
+    r"Because\s+([A-Za-z0-9][A-Za-z0-9._-]*)(?:>=|==)([A-Za-z0-9.+!_-]+?)\s+depends\s+on\s+"
+    r"([A-Za-z0-9][A-Za-z0-9._-]*(?:[<>=!~]=?[A-Za-z0-9.*+!_-]+)"
+    r"(?:,[<>=!~]=?[A-Za-z0-9.*+!_-]+)*)"
+)
+
+
+def _pinned_name(requirement: str) -> str:
+    return canonicalize_name(Requirement(requirement).name)
+
+
+def pin_conflict(message: str, requirements: list[str]) -> tuple[str, str, str] | None:
+    """(name, version, requirement) where uv says a release the requirements pin exactly
+    (`NAME==V`, not a torch-family one: torch is the project's anchor) depends on a requirement
+    the rest exclude; None otherwise.
+
+    >>> said = ("Because stable-baselines3>=1.6.2 depends on torch>=1.11 and envgen-lock "
+    ...         "depends on stable-baselines3==1.6.2, we can conclude")
+    >>> pin_conflict(said, ["stable-baselines3==1.6.2", "torch==1.8.1"])
+    ('stable-baselines3', '1.6.2', 'torch>=1.11')
+    >>> pin_conflict(said, ["stable-baselines3>=1.0", "torch==1.8.1"]) is None
+    True
+    """
+    for found in _PIN_CONFLICT.finditer(message):
+        name, version, needs = found[1], found[2].rstrip("."), found[3].rstrip(".")
+        if is_torch_family(canonicalize_name(name)):
+            continue
+        for requirement in requirements:
+            req = Requirement(requirement)
+            if canonicalize_name(req.name) != canonicalize_name(name):
+                continue
+            specs = list(req.specifier)
+            if len(specs) == 1 and specs[0].operator == "==" and specs[0].version == version:
+                return req.name, version, needs
+    return None
 
 
 def _with_era(request: LockRequest) -> LockRequest:
@@ -860,7 +952,13 @@ def _foreign_urls(real: IndexUrls, written: IndexUrls) -> list[str]:
 
 
 def _resolve_error(
-    variant: Variant, tool: str, plan: IndexPlan, routed: Iterable[str], stderr: str
+    variant: Variant,
+    tool: str,
+    plan: IndexPlan,
+    routed: Iterable[str],
+    stderr: str,
+    *,
+    before: dt.date | None = None,
 ) -> LockError:
     said = failure_lines(stderr) or ["(no output)"]
     pins = ", ".join(requirement_lines(variant))
@@ -890,7 +988,7 @@ def _resolve_error(
 
     near = (
         explain(stderr)
-        or (nearest_hint(stderr, plan.pypi) if plan.pypi else None)
+        or (nearest_hint(stderr, plan.pypi, before=before) if plan.pypi else None)
         or suggest_hint(stderr, split_credentials(plan.pypi)[0] if plan.pypi else "the index")
     )
     return LockError(

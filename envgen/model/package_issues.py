@@ -1,15 +1,19 @@
 """Releases of PyPI packages uv cannot install today, with the nearest that installs
 (matrices/package-issues.yaml): gym 0.18.0-0.21.0 name `opencv-python>=3.` in their extras; and
 releases that import a distribution they do not declare (the file's `undeclared:` rows: keras
-2.6-2.15 imports tensorflow), or need a newer one than they declare (`understated:`: speechbrain
-0.5.12-0.5.13 imports a module torch 1.10 added, and declares torch>=1.7 / >=1.9).
+2.6-2.15 imports tensorflow; QtPy imports one of the Qt bindings, any of them), or need another
+release of one than they declare (`understated:`: speechbrain 0.5.12-0.5.13 imports a module torch
+1.10 added, and declares torch>=1.7 / >=1.9; scikit-metrics 0.1.0 imports a module scikit-learn
+0.24 removed, and declares scikit-learn unbounded).
 
 `explain` reads a failed lock's uv output for the pins it names (`NAME==V has invalid metadata`,
 `Failed to build NAME==V`) and turns those the table knows into a hint that proposes the
 replacement. `undeclared_imports` reads a lock's pins and names each release that will not import
 for want of an undeclared dependency the lock lacks, proposing `add REQUIREMENT`. This module must
 not start processes or read the network. `understated_requirements` does the same for a release
-whose import needs more than the lock holds, proposing `replace NAME==V with NAME==W`.
+whose import needs more than the lock holds, proposing `replace NAME==V with NAME==W`: another
+release of the package, or, where the row says so, of the dependency (`add DEP==W to pip:` when
+the project does not name the dependency itself).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from envgen.infra.resources import MATRICES_DIR
 from envgen.infra.safe_yaml import load_bounded
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection, Mapping
 
 TABLE: Final = MATRICES_DIR / "package-issues.yaml"
 _KEYS: Final = frozenset({"package", "versions", "message", "replace", "source"})
@@ -136,6 +140,8 @@ class Undeclared:
     provided_by: frozenset[str]
     add: str  # the requirement proposed; {major} and {minor} are the pinned release's
     source: str
+    # the provided-by names as the row spells them, in its order (for the message)
+    providers: tuple[str, ...] = ()
 
 
 _UNDECLARED_KEYS: Final = frozenset(
@@ -178,6 +184,7 @@ def load_undeclared(path: Path = TABLE) -> tuple[Undeclared, ...]:
                 provided_by=frozenset(canonicalize_name(g) for g in given),
                 add=str(row["add"]),
                 source=str(row["source"]),
+                providers=tuple(given),
             )
         )
     return tuple(out)
@@ -191,8 +198,12 @@ class Understated:
     package: str
     versions: SpecifierSet
     needs: Requirement
-    replace: str
+    replace: str  # a release of `package`, or `DEP==W`: a release of the dependency
     source: str
+
+    @property
+    def replaces_dependency(self) -> bool:
+        return "==" in self.replace
 
 
 _UNDERSTATED_KEYS: Final = frozenset({"package", "versions", "needs", "replace", "source"})
@@ -216,8 +227,8 @@ def load_understated(path: Path = TABLE) -> tuple[Understated, ...]:
         try:
             versions = SpecifierSet(str(row["versions"]))
             needs = Requirement(str(row["needs"]))
-            Version(str(row["replace"]))
-        except (InvalidSpecifier, InvalidRequirement, InvalidVersion) as exc:
+            _check_replace(str(row["replace"]), needs)
+        except (InvalidSpecifier, InvalidRequirement, InvalidVersion, ValueError) as exc:
             msg = f"{path}: understated[{i}]: {exc}"
             raise MatrixError(msg) from exc
         out.append(
@@ -232,17 +243,51 @@ def load_understated(path: Path = TABLE) -> tuple[Understated, ...]:
     return tuple(out)
 
 
+def _check_replace(replace: str, needs: Requirement) -> None:
+    """A row's `replace`: a version, or `DEP==W` naming the dependency at a release `needs`
+    allows; ValueError (or InvalidVersion) otherwise."""
+    wanted = f"a version of the package, or {needs.name}==VERSION (the dependency of `needs`)"
+    if "==" not in replace:
+        try:
+            Version(replace)
+        except InvalidVersion:
+            msg = f"replace {replace!r} must be {wanted}"
+            raise ValueError(msg) from None
+        return
+    pinned = Requirement(replace)
+    specs = list(pinned.specifier)
+    if (
+        canonicalize_name(pinned.name) != canonicalize_name(needs.name)
+        or len(specs) != 1
+        or specs[0].operator != "=="
+    ):
+        msg = f"replace {replace!r} must be {wanted}"
+        raise ValueError(msg)
+    version = Version(specs[0].version)
+    if not needs.specifier.contains(version, prereleases=True):
+        msg = f"replace {replace!r} is outside needs {str(needs)!r}"
+        raise ValueError(msg)
+
+
 def understated_requirements(
-    pins: Mapping[str, str], rows: tuple[Understated, ...] | None = None
+    pins: Mapping[str, str],
+    rows: tuple[Understated, ...] | None = None,
+    *,
+    declared: Collection[str] | None = None,
 ) -> list[str]:
-    """For each pinned release whose import needs a newer dependency than the pins hold (and
-    than it declares), a warning that proposes `replace NAME==V with NAME==W` (sorted).
+    """For each pinned release whose import needs another release of a dependency than the pins
+    hold (and than it declares), a warning that proposes `replace NAME==V with NAME==W` (sorted):
+    the package's release before it, or, where the row names one, the dependency's release that
+    works (`add DEP==W to pip:` when `declared`, the project's own requirement names, lacks DEP).
 
     >>> found = understated_requirements({"speechbrain": "0.5.13", "torch": "1.9.0"})
     >>> found[0].split("; ")[-1].split(", ")[0]
     'replace speechbrain==0.5.13 with speechbrain==0.5.11'
     >>> understated_requirements({"speechbrain": "0.5.13", "torch": "1.10.0"})
     []
+    >>> found = understated_requirements({"scikit-metrics": "0.1.0", "scikit-learn": "0.24.2"})
+    >>> found[0].split("; ")[-1].split(", ")[0]
+    'replace scikit-learn==0.24.2 with scikit-learn==0.23.2'
     """
     names: dict[str, str] = {str(canonicalize_name(n)): v for n, v in pins.items()}
     out: list[str] = []
@@ -257,12 +302,28 @@ def understated_requirements(
                 continue
         except InvalidVersion:
             continue
-        out.append(
+        said = (
             f"{row.package} {version} needs {row.needs} when imported (more than its metadata "
             f"declares), and the lock pins {row.needs.name} {dependency}: `import "
-            f"{row.package}` will fail (matrices/package-issues.yaml); replace "
-            f"{row.package}=={version} with {row.package}=={row.replace}, the newest release "
-            "before it that does not"
+            f"{row.package}` will fail (matrices/package-issues.yaml); "
+        )
+        if not row.replaces_dependency:
+            out.append(
+                f"{said}replace {row.package}=={version} with {row.package}=={row.replace}, the "
+                "newest release before it that does not"
+            )
+            continue
+        name = row.needs.name
+        new = row.replace.split("==", 1)[1].strip()
+        named = declared is None or canonicalize_name(name) in {
+            canonicalize_name(d) for d in declared
+        }
+        out.append(
+            f"{said}replace {name}=={dependency} with {name}=={new}, the newest release it "
+            "imports with"
+            if named
+            else f"{said}{name} {new} is the newest release it imports with: add {name}=={new} "
+            "to pip:"
         )
     return sorted(out)
 
@@ -291,10 +352,20 @@ def undeclared_imports(
         if not row.versions.contains(release, prereleases=True):
             continue
         add = row.add.format(major=release.major, minor=release.minor)
+        if canonicalize_name(row.imports) in row.provided_by:
+            out.append(
+                f"{row.package} {version} imports {row.imports} but does not declare it, and the "
+                f"lock has no {row.imports}: `import {row.package}` will fail "
+                f"(matrices/package-issues.yaml); add {add} to pip:"
+            )
+            continue
+        # a row whose import any one of several distributions satisfies (QtPy: a Qt binding)
+        given = list(row.providers) or sorted(row.provided_by)
+        listed = f"{', '.join(given[:-1])} or {given[-1]}" if len(given) > 1 else given[0]
         out.append(
-            f"{row.package} {version} imports {row.imports} but does not declare it, and the "
-            f"lock has no {row.imports}: `import {row.package}` will fail "
-            f"(matrices/package-issues.yaml); add {add} to pip:"
+            f"{row.package} {version} imports {row.imports} but declares none, and the lock has "
+            f"none of {listed}: `import {row.package}` will fail "
+            f"(matrices/package-issues.yaml); add {add} to pip: (or another of them)"
         )
     return sorted(out)
 

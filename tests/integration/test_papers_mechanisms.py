@@ -4,6 +4,7 @@ the index does not have, a conda pin carried to pip without a wheel for its pyth
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import signal
 import subprocess  # noqa: TID251 - a real interpreter crashes
@@ -11,11 +12,13 @@ import sys
 from pathlib import Path
 
 from envgen.lock.nearest import missing_pins, nearest_hint
+from envgen.lock.pip import pin_conflict
 from envgen.model.pypi_names import missing_projects, suggest_hint
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
 from envgen.smoke.report import parse_report
 from tests.support.server import IndexServer
+from tests.support.wheels import make_wheel
 
 
 def test_a_crash_in_native_code_names_its_python_frames(tmp_path: Path) -> None:
@@ -156,3 +159,146 @@ def test_import_carries_a_conda_pin_to_the_nearest_release_with_a_wheel(tmp_path
     ) in "\n".join(result.warnings)
     offline = run_import(ImportOptions(source=env))
     assert offline.project["pip"] == ["pyfftw==0.12.0.*", "six==1.16.0.*"]
+
+
+def test_a_project_the_index_lost_gets_drop_or_serve(tmp_path: Path) -> None:
+    """fcn-instances-pytorch's pip freeze of 2019 pins env-file and values, deleted from PyPI
+    since, and direnv 2019.4.13, still there, which requires env-file: the real uv's refusals name
+    the missing project and who needs it, and the hint proposes dropping the pin (or serving the
+    project from a mirror), never a near name (values is two edits from valkey)."""
+    files = tmp_path / "files"
+    files.mkdir()
+    direnv = make_wheel(files, "direnv", "2019.4.13", requires_dist=["env_file", "public"])
+    public = make_wheel(files, "public", "2019.4.13")
+    _project_page(tmp_path, "direnv", [direnv.name])
+    _project_page(tmp_path, "public", [public.name])
+    _project_page(tmp_path, "valkey", [make_wheel(files, "valkey", "6.0.0").name])
+    serve = "from a mirror that has it (pypi_index / ENVGEN_PYPI_INDEX, see docs/how-to/use-a-mirror.md)"
+    said = {}
+    with IndexServer(tmp_path) as server:
+        index = f"{server.url}/simple"
+        for pin in ("values==2019.4.13", "direnv==2019.4.13"):
+            req = tmp_path / "requirements.in"
+            req.write_text(f"{pin}\n", encoding="utf-8")
+            done = subprocess.run(
+                [str(Path(sys.executable).with_name("uv")), "pip", "compile", "--no-config",
+                 "--index-url", index, "--python-version", "3.11", "--no-cache", "--quiet",
+                 str(req)],
+                capture_output=True, text=True, timeout=120, check=False,
+            )  # fmt: skip
+            assert done.returncode != 0
+            said[pin] = done.stderr
+    assert suggest_hint(said["values==2019.4.13"], index) == (
+        f"values is not a project on {index}, yet the file pins values==2019.4.13, a release its "
+        "environment had, so the project no longer exists there (deleted by its owner) or came "
+        f"from elsewhere: drop values from pip: if the code does not import it, or serve it {serve}"
+    )
+    assert suggest_hint(said["direnv==2019.4.13"], index) == (
+        f"direnv depends on env-file, which is not a project on {index} any more (a direnv "
+        "release was published there requiring it, so env-file was deleted since): drop direnv from "
+        f"pip: if the code does not import it, or serve env-file {serve}"
+    )
+
+
+def _dated_page(root: Path, name: str, files: dict[str, str]) -> None:
+    """A PEP 691 page whose files carry upload times (filename -> ISO time)."""
+    _project_page(root, name, list(files))
+    page = root / "simple" / name / "index.json"
+    data = json.loads(page.read_text(encoding="utf-8"))
+    for entry in data["files"]:
+        entry["upload-time"] = files[entry["filename"]]
+    page.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_a_lock_date_counts_only_releases_uploaded_before_it(tmp_path: Path) -> None:
+    """fcn-instances-pytorch's freeze of 2019 (--as-of 2019-10-30) pins ortools 7.0.6546 and
+    fvcore 0.1: PyPI's oldest ortools is of 2021 and fvcore's of 2019-12-30, so no replacement
+    exists before the date and the hint says so (drop the pin, or a later date); a pin the index
+    has, uploaded after the date, is not called deleted; a release before the date is proposed."""
+    _dated_page(tmp_path, "ortools", {
+        "ortools-8.2.8710-cp37-cp37m-manylinux1_x86_64.whl": "2021-03-04T10:12:53Z",
+        "ortools-9.0.9048-cp37-cp37m-manylinux1_x86_64.whl": "2021-05-05T10:00:00Z",
+    })  # fmt: skip
+    _dated_page(tmp_path, "fvcore", {
+        "fvcore-0.1.dev191230.tar.gz": "2019-12-30T00:05:00Z",
+        "fvcore-0.1.dev200502.tar.gz": "2020-05-02T00:06:00Z",
+    })  # fmt: skip
+    _dated_page(tmp_path, "tb-nightly", {
+        "tb_nightly-2.1.0a20191001-py3-none-any.whl": "2019-10-01T00:00:00Z",
+        "tb_nightly-2.3.0a20200601-py3-none-any.whl": "2020-06-01T00:00:00Z",
+    })  # fmt: skip
+    day = dt.date(2019, 10, 30)
+    with IndexServer(tmp_path) as server:
+        index = f"{server.url}/simple"
+        said = {
+            pin: nearest_hint(f"Because there is no version of {pin} and you require", index,
+                              before=day)
+            for pin in ("ortools==7.0.6546", "fvcore==0.1.dev200502", "tb-nightly==2.3.0a20200620")
+        }  # fmt: skip
+        undated = nearest_hint("there is no version of fvcore==0.1.dev200502", index)
+    later = "move lock.exclude_newer (--as-of) past the release it needs"
+    assert said["ortools==7.0.6546"] == (
+        f"ortools 7.0.6546 is not on {index} (deleted, or never published), and no release of "
+        "ortools there predates that date (the oldest: 8.2.8710, uploaded 2021-03-04): drop "
+        f"ortools from pip: if the code does not import it, or {later}"
+    )
+    assert said["fvcore==0.1.dev200502"] == (
+        f"fvcore 0.1.dev200502 is on {index}, uploaded 2020-05-02, after the lock's date "
+        "(exclude_newer 2019-10-30), and no release of fvcore there predates that date (the "
+        f"oldest: 0.1.dev191230, uploaded 2019-12-30): drop fvcore from pip: if the code does "
+        f"not import it, or {later}"
+    )
+    assert said["tb-nightly==2.3.0a20200620"] == (
+        f"tb-nightly 2.3.0a20200620 is not on {index} (deleted, or never published); the nearest "
+        "there before 2019-10-30: 2.1.0a20191001 (before): replace tb-nightly==2.3.0a20200620 "
+        "with tb-nightly==2.1.0a20191001"
+    )
+    assert undated is None  # no date, and the index has it: nothing to say
+
+
+def test_a_pin_that_needs_another_torch_is_read_from_uvs_words(tmp_path: Path) -> None:
+    """online-dt pins stable-baselines3==1.6.2 (torch>=1.11) with torch==1.8.1: the real uv's
+    derivation names the pin and its torch requirement (envgen.lock.pip.pin_conflict), and the
+    same resolution with the pin relaxed to `<1.6.2` takes the newest release the other pins
+    allow (1.4.0: 1.5.0 needs gym==0.21), the release envgen's hint proposes."""
+    files = tmp_path / "files"
+    files.mkdir()
+    wheels = {
+        "torch": [make_wheel(files, "torch", "1.8.1"), make_wheel(files, "torch", "1.11.0")],
+        "gym": [make_wheel(files, "gym", "0.17.3"), make_wheel(files, "gym", "0.21.0")],
+        "stable-baselines3": [
+            make_wheel(files, "stable_baselines3", v, requires_dist=[f"torch{t}", f"gym{g}"])
+            for v, t, g in (
+                ("1.4.0", ">=1.8.1", ">=0.17,<0.20"),
+                ("1.5.0", ">=1.8.1", "==0.21"),
+                ("1.6.2", ">=1.11", "==0.21"),
+            )
+        ],
+    }
+    for name, built in wheels.items():
+        _project_page(tmp_path, name, [w.name for w in built])
+    pins = ["stable-baselines3==1.6.2", "gym==0.17.3", "torch==1.8.1"]
+    uv = str(Path(sys.executable).with_name("uv"))
+    with IndexServer(tmp_path) as server:
+        index = f"{server.url}/simple"
+
+        def compile_(lines: list[str]) -> subprocess.CompletedProcess[str]:
+            req = tmp_path / "requirements.in"
+            req.write_text("".join(f"{ln}\n" for ln in lines), encoding="utf-8")
+            return subprocess.run(
+                [uv, "pip", "compile", "--no-config", "--index-url", index, "--python-version",
+                 "3.8", "--no-cache", "--quiet", str(req)],
+                capture_output=True, text=True, timeout=120, check=False,
+            )  # fmt: skip
+
+        failed = compile_(pins)
+        relaxed = compile_(["stable-baselines3<1.6.2", *pins[1:]])
+    assert failed.returncode != 0
+    # uv names one of the two conflicts (here gym's): either is the pin's
+    assert pin_conflict(failed.stderr, pins) in {
+        ("stable-baselines3", "1.6.2", "torch>=1.11"),
+        ("stable-baselines3", "1.6.2", "gym==0.21"),
+    }
+    assert pin_conflict(failed.stderr, ["stable-baselines3>=1", *pins[1:]]) is None
+    assert relaxed.returncode == 0, relaxed.stderr
+    assert "stable-baselines3==1.4.0" in relaxed.stdout

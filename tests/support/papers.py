@@ -38,6 +38,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import (
     InvalidSdistFilename,
     InvalidWheelFilename,
+    canonicalize_name,
     parse_sdist_filename,
     parse_wheel_filename,
 )
@@ -115,6 +116,8 @@ def entries() -> list[dict[str, str]]:
                 ),
                 # the file's last commit date where the corpus records it (CORPUS.yaml `date`)
                 "date": str(src.get("date") or ""),
+                # projects the paper's code was checked not to import (papers.yaml `unused:`)
+                "unused": " ".join(paper.get("unused") or ()),
             }
         )
     return out
@@ -298,7 +301,7 @@ def reproduce(entry: dict[str, str], work: Path, cache: Path, matrix: Matrix) ->
         result.seconds = round(time.monotonic() - start, 1)
         return result
     try:
-        _steps(result, target, work, env, matrix)
+        _steps(result, target, work, env, matrix, entry.get("unused", "").split())
     except subprocess.TimeoutExpired as exc:
         result.reason = f"{result.stage}: timed out after {exc.timeout:.0f} s"
     result.seconds = round(time.monotonic() - start, 1)
@@ -358,7 +361,12 @@ def system_libraries(wanted: str, env: dict[str, str], result: PaperResult) -> b
 
 
 def _steps(
-    result: PaperResult, target: Path, work: Path, env: dict[str, str], matrix: Matrix
+    result: PaperResult,
+    target: Path,
+    work: Path,
+    env: dict[str, str],
+    matrix: Matrix,
+    unused: list[str] | None = None,
 ) -> None:
     spec = work / "project.yaml"
     as_of = ["--as-of", result.date] if result.date else []
@@ -414,7 +422,7 @@ def _steps(
             project.pop("python", None)
         spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
         (work / "environments" / acc / "requirements.txt").unlink(missing_ok=True)
-        ok = _lock_build(result, spec, acc, work, env)
+        ok = _lock_build(result, spec, acc, work, env, unused or [])
         result.python = locked_python(work / "environments" / acc) or python
         tried.append(result.python)
         if ok:
@@ -462,7 +470,17 @@ def locked_python(variant_dir: Path) -> str:
     return f"{found[1]}.{found[2]}" if found else ""
 
 
-def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict[str, str]) -> bool:
+LOCK_ROUNDS = 8  # envgen's proposals taken, one lock each, at most
+
+
+def _lock_build(
+    result: PaperResult,
+    spec: Path,
+    acc: str,
+    work: Path,
+    env: dict[str, str],
+    unused: list[str] | None = None,
+) -> bool:
     result.reason = ""
     for stage, args in (
         ("lock", ["lock", str(spec), "--variant", acc]),
@@ -470,15 +488,20 @@ def _lock_build(result: PaperResult, spec: Path, acc: str, work: Path, env: dict
     ):
         result.stage = stage
         done = _run([str(ENVGEN), *args], work, env)
-        if done.returncode != 0 and stage == "lock" and _take_replacements(result, spec, done):
-            done = _run([str(ENVGEN), *args], work, env)
-        if done.returncode != 0 and stage == "lock" and _take_names(result, spec, done):
-            done = _run([str(ENVGEN), *args], work, env)
-        if done.returncode == 0 and stage == "lock" and _take_additions(result, spec, done):
-            done = _run([str(ENVGEN), *args], work, env)
-        if done.returncode == 0 and stage == "lock" and _take_replacements(result, spec, done):
-            done = _run([str(ENVGEN), *args], work, env)  # a warning's `replace X==A with X==B`
-        if done.returncode != 0 and stage == "lock" and _drop_date(result, spec, done):
+        # uv names one problem per failed lock: take envgen's proposal for it and lock again,
+        # as a researcher would, until the lock passes and warns of nothing that is proposed
+        for _ in range(LOCK_ROUNDS if stage == "lock" else 0):
+            if done.returncode != 0:
+                took = (
+                    _take_replacements(result, spec, done)
+                    or _take_names(result, spec, done)
+                    or _take_drops(result, spec, done, unused or [])
+                    or _drop_date(result, spec, done)
+                )
+            else:  # a warning's `add NAME to pip:` or `replace X==A with X==B`
+                took = _take_additions(result, spec, done) or _take_replacements(result, spec, done)
+            if not took:
+                break
             done = _run([str(ENVGEN), *args], work, env)
         if done.returncode != 0:
             result.reason = f"{stage} (exit {done.returncode}): {_tail(done.stderr)}"
@@ -588,6 +611,53 @@ def _take_additions(
             "in the paper's file)"
         )
     return True
+
+
+_DROP = re.compile(r"drop ([A-Za-z0-9][A-Za-z0-9._-]*) from pip:")
+
+
+def _take_drops(
+    result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str], unused: list[str]
+) -> bool:
+    """Drop what envgen's lock hint proposes dropping (`drop NAME from pip:`: a project the
+    index no longer has, or a pin that requires one) where the paper's code imports none of it,
+    as a researcher would after checking: papers.yaml `unused:` lists the projects checked
+    (the repository at the file's commit, searched for their imports); noted. False when the
+    hint proposed no drop of a checked project."""
+    checked = {canonicalize_name(n) for n in unused}
+    project = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    pins = [str(p) for p in project.get("pip") or []]
+    dropped = False
+    for name in dict.fromkeys(_DROP.findall(done.stderr)):
+        if canonicalize_name(name) not in checked:
+            continue
+        kept = [
+            p for p in pins if canonicalize_name(_requirement_name(p)) != canonicalize_name(name)
+        ]
+        if len(kept) == len(pins):
+            continue
+        why = next(
+            (part.split("hint:")[-1].strip() for ln in done.stderr.splitlines()
+             for part in ln.split("; ") if f"drop {name} from pip:" in part),
+            "",
+        )  # fmt: skip
+        result.notes.append(
+            f"- {', '.join(p for p in pins if p not in kept)}: envgen's lock hint proposed "
+            f"dropping it ({why[:500]}); the paper's code imports none of it (papers.yaml "
+            "`unused:`) (a removal: not the paper's own file)"
+        )
+        pins, dropped = kept, True
+    if dropped:
+        project["pip"] = pins
+        spec.write_text(yaml.safe_dump(project, sort_keys=False), encoding="utf-8")
+    return dropped
+
+
+def _requirement_name(text: str) -> str:
+    try:
+        return Requirement(text).name
+    except InvalidRequirement:
+        return ""
 
 
 def _drop_date(result: PaperResult, spec: Path, done: subprocess.CompletedProcess[str]) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from envgen.model.build_deps import (
     build_constraints,
     extra_build_dependencies,
@@ -27,6 +29,19 @@ def test_build_constraints_only_for_the_affected_pins() -> None:
     assert build_constraints("pycocotools==2.0.6 \\\n    --hash=sha256:11\n") == ()
     assert build_constraints("Pycocotools==2.0.0\n") == ("cython<3",)  # names compare normalized
     assert build_constraints("numpy==1.19.5\n") == ()
+
+
+@pytest.mark.parametrize(
+    ("ipdb", "constrained"),
+    [("0.11", True), ("0.12", True), ("0.12.2", True), ("0.12.3", False), ("0.13.4", False)],
+)
+def test_an_ipdb_sdist_that_uses_2to3_builds_with_setuptools_before_58(
+    ipdb: str, *, constrained: bool
+) -> None:
+    """ipdb 0.11-0.12.2 call setup(use_2to3=True), which setuptools 58 removed (the papers
+    suite's fcn-instances-pytorch pins ipdb==0.12)."""
+    said = build_constraints(f"ipdb=={ipdb} \\\n    --hash=sha256:00\n")
+    assert said == (("setuptools<58",) if constrained else ())
 
 
 def test_an_undeclared_numpy_is_built_at_the_locked_numpy() -> None:

@@ -1,5 +1,6 @@
 """Did-you-mean for a project the index does not have (envgen.model.pypi_names; issue 29: the
-papers suite's triplet-embedding runs `pip install genism`)."""
+papers suite's triplet-embedding runs `pip install genism`), and what to do about one that is no
+typo (fcn-instances-pytorch's pip freeze pins env-file and values, deleted from PyPI since)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from envgen.model.pypi_names import (
     load_names,
     missing_projects,
     nearest_name,
+    needed_by,
     suggest_hint,
 )
 
@@ -96,8 +98,61 @@ def test_the_hint_names_the_nearest_and_is_never_applied() -> None:
         "of the most downloaded PyPI projects, matrices/pypi-top-names.txt; not applied: check "
         "that it is the package the paper meant, a near name can be a typosquat)"
     )
-    assert suggest_hint(UV_SAID.replace("genism", "zzzzqqqq"), "x") is None
     assert suggest_hint("error: something else", "x") is None
+
+
+# the real uv's words (uv 0.13.9, `uv pip compile` against PyPI, 2026-12-05): a pinned project PyPI
+# has no more, and a published release that requires one
+UV_PINNED = (
+    "  cause: Because values was not found in the package registry and you require "
+    "values==2019.4.13, we can conclude that your requirements are unsatisfiable.\n"
+)
+UV_DEPENDENCY = (
+    "  cause: Because env-file was not found in the package registry and direnv>=2019.4.13 "
+    "depends on env-file, we can conclude that direnv>=2019.4.13 cannot be used.\n"
+    "         And because you require direnv==2019.4.13, we can conclude that your requirements "
+    "are unsatisfiable.\n"
+)
+SERVE = (
+    "from a mirror that has it (pypi_index / ENVGEN_PYPI_INDEX, see docs/how-to/use-a-mirror.md)"
+)
+
+
+def test_who_needs_a_missing_project_is_read_from_uvs_derivation() -> None:
+    assert needed_by(UV_PINNED, "values") == (None, "2019.4.13")
+    assert needed_by(UV_PINNED.replace("you require", "envgen-lock depends on"), "values") == (
+        None,
+        "2019.4.13",
+    )
+    assert needed_by(UV_DEPENDENCY, "env-file") == ("direnv", None)
+    assert needed_by(UV_SAID, "genism") == (None, None)  # unpinned, the project's own
+    assert needed_by(UV_DEPENDENCY, "values") == (None, None)  # uv said nothing of it
+
+
+def test_a_pinned_project_the_index_lost_gets_drop_or_serve_and_no_near_name() -> None:
+    # "values" is two edits from "valkey": a near name, but a pin names an installed release
+    hint = suggest_hint(UV_PINNED, "https://pypi.org/simple")
+    assert hint == (
+        "values is not a project on https://pypi.org/simple, yet the file pins "
+        "values==2019.4.13, a release its environment had, so the project no longer exists there "
+        "(deleted by its owner) or came from elsewhere: drop values from pip: if the code "
+        f"does not import it, or serve it {SERVE}"
+    )
+
+
+def test_a_dependency_the_index_lost_names_the_pin_to_drop() -> None:
+    assert suggest_hint(UV_DEPENDENCY, "https://pypi.org/simple") == (
+        "direnv depends on env-file, which is not a project on https://pypi.org/simple any more "
+        "(a direnv release was published there requiring it, so env-file was deleted since): drop "
+        f"direnv from pip: if the code does not import it, or serve env-file {SERVE}"
+    )
+
+
+def test_an_unpinned_name_with_no_near_one_is_said_plainly() -> None:
+    assert suggest_hint(UV_SAID.replace("genism", "zzzzqqqq"), "x") == (
+        "zzzzqqqq is not a project on x (deleted, or never published there): drop zzzzqqqq from "
+        f"pip: if the code does not import it, or serve it {SERVE}"
+    )
 
 
 def test_the_table_names_its_source_and_holds_unique_names() -> None:

@@ -143,3 +143,119 @@ def test_ipykernel_without_ipython_genutils_is_named(pins: dict[str, str], warne
             "and the lock has no ipython-genutils: `import ipykernel` will fail "
             "(matrices/package-issues.yaml); add ipython-genutils to pip:"
         ]
+
+
+QT_1 = "PyQt5, PySide2, PyQt4 or PySide"
+QT_2 = "PyQt5, PyQt6, PySide2 or PySide6"
+
+
+@pytest.mark.parametrize(
+    ("pins", "bindings"),
+    [
+        ({"QtPy": "1.9.0", "numpy": "1.19.5"}, QT_1),  # mmvrc's freeze: QtPy and no binding
+        ({"qtpy": "0.1.3"}, QT_1),
+        ({"qtpy": "1.11.3"}, QT_1),
+        ({"qtpy": "1.9.0", "PyQt6": "6.1.0"}, QT_1),  # QtPy 1.x does not know PyQt6
+        ({"qtpy": "2.3.0"}, QT_2),
+        ({"qtpy": "2.4.1"}, QT_2),
+        ({"qtpy": "1.9.0", "pyqt5": "5.15.4"}, None),
+        ({"qtpy": "1.9.0", "PySide2": "5.15.2"}, None),
+        ({"qtpy": "2.4.1", "pyside6": "6.5.0"}, None),
+        ({"qtpy": "2.0.0"}, None),  # 2.0-2.2 import without a binding (measured): not in a row
+        ({"qtpy": "2.2.1"}, None),
+    ],
+)
+def test_qtpy_without_any_qt_binding_is_named_with_one_to_add(
+    pins: dict[str, str], bindings: str | None
+) -> None:
+    said = undeclared_imports(pins)
+    if bindings is None:
+        assert said == []
+        return
+    version = next(v for k, v in pins.items() if k.lower() == "qtpy")
+    assert said == [
+        f"qtpy {version} imports a Qt binding but declares none, and the lock has none of "
+        f"{bindings}: `import qtpy` will fail (matrices/package-issues.yaml); add PyQt5 to pip: "
+        "(or another of them)"
+    ]
+
+
+SKM = (
+    "scikit-metrics 0.1.0 needs scikit-learn<0.24 when imported (more than its metadata "
+    "declares), and the lock pins scikit-learn {sk}: `import scikit-metrics` will fail "
+    "(matrices/package-issues.yaml); "
+)
+
+
+@pytest.mark.parametrize("sklearn", ["0.24.2", "0.24.0", "1.0.2"])
+def test_scikit_metrics_gets_the_scikit_learn_release_it_imports_with(sklearn: str) -> None:
+    pins = {"scikit-metrics": "0.1.0", "scikit-learn": sklearn, "sklearn": "0.0"}
+    # the project names scikit-learn itself (WJKEVAN/dockerfile pins scikit-learn==0.24.2)
+    assert understated_requirements(pins, declared=["Scikit_Learn", "scikit-metrics"]) == [
+        SKM.format(sk=sklearn) + f"replace scikit-learn=={sklearn} with scikit-learn==0.23.2, "
+        "the newest release it imports with"
+    ]
+    # only through another pin (sklearn==0.0 requires it): add the pin instead
+    assert understated_requirements(pins, declared=["sklearn", "scikit-metrics"]) == [
+        SKM.format(sk=sklearn) + "scikit-learn 0.23.2 is the newest release it imports with: add "
+        "scikit-learn==0.23.2 to pip:"
+    ]
+
+
+@pytest.mark.parametrize(
+    "pins",
+    [
+        {"scikit-metrics": "0.1.0", "scikit-learn": "0.23.2"},  # still has the module
+        {"scikit-metrics": "0.1.0", "scikit-learn": "0.21.3"},
+        {"scikit-metrics": "0.1.1", "scikit-learn": "1.5.0"},  # 0.1.1 imports the new path
+        {"scikit-metrics": "0.1.0"},  # no scikit-learn pinned: nothing to compare
+    ],
+)
+def test_scikit_metrics_with_a_scikit_learn_it_imports_with_is_not_named(
+    pins: dict[str, str],
+) -> None:
+    assert understated_requirements(pins) == []
+
+
+@pytest.mark.parametrize(
+    ("replace", "message"),
+    [
+        ("numpy==1.0", r"must be a version of the package, or scikit-learn==VERSION"),
+        ("scikit-learn>=0.20", r"must be a version of the package, or scikit-learn==VERSION"),
+        ("latest", r"must be a version of the package, or scikit-learn==VERSION"),
+        ("scikit-learn==0.24.1", r"outside needs 'scikit-learn<0.24'"),
+    ],
+)
+def test_a_dependency_replace_must_be_a_release_needs_allows(
+    tmp_path: Path, replace: str, message: str
+) -> None:
+    table = tmp_path / "package-issues.yaml"
+    table.write_text(
+        "understated:\n  - {package: a, versions: '==1', needs: 'scikit-learn<0.24', "
+        f"replace: '{replace}', source: s}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(MatrixError, match=r"understated\[0\]: .*" + message):
+        load_understated(table)
+
+
+@pytest.mark.parametrize(
+    ("pins", "warned"),
+    [
+        ({"pip-chill": "0.1.8", "click": "7.0"}, True),  # fcn-instances-pytorch's freeze
+        ({"pip_chill": "0.1.8", "pip": "19.3.1"}, False),
+        ({"pip-chill": "1.0.1"}, False),  # imports no pip
+    ],
+)
+def test_pip_chill_without_pip_is_named_with_a_pip_that_has_its_function(
+    pins: dict[str, str], *, warned: bool
+) -> None:
+    said = undeclared_imports(pins)
+    assert said == (
+        [
+            "pip-chill 0.1.8 imports pip but does not declare it, and the lock has no pip: "
+            "`import pip-chill` will fail (matrices/package-issues.yaml); add pip>=10,<21.3 to pip:"
+        ]
+        if warned
+        else []
+    )

@@ -1,5 +1,6 @@
 """The papers suite takes envgen's own proposals as a researcher would (tests/support/papers.py):
-a did-you-mean name, a dependency to add, a replacement from a lock warning; each noted."""
+a did-you-mean name, a dependency to add, a replacement from a lock warning, a project the index
+no longer has dropped where the paper's code does not import it; each noted."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import yaml
 from tests.support.papers import (
     PaperResult,
     _take_additions,
+    _take_drops,
     _take_names,
     _take_replacements,
     entries,
@@ -104,3 +106,40 @@ def test_system_libraries_are_read_as_soname_package_pairs() -> None:
     assert neurips["system_libraries"] == (
         "libsndfile.so.1=libsndfile1 libopenblas.so.0=libopenblas0 libomp.so=libomp-14-dev"
     )
+
+
+GONE = (
+    "error: 1 of 1 variant(s) failed to lock\n  hint: values is not a project on "
+    "https://pypi.org/simple, yet the file pins values==2019.4.13, a release its environment "
+    "had, so the project no longer exists there (deleted by its owner) or came from elsewhere: "
+    "drop values from pip: if the code does not import it, or serve it from a mirror that has it "
+    "(pypi_index / ENVGEN_PYPI_INDEX, see docs/how-to/use-a-mirror.md)\n"
+)
+
+
+def test_a_project_the_index_lost_is_dropped_only_where_the_code_was_checked(
+    tmp_path: Path,
+) -> None:
+    spec = _spec(tmp_path, ["direnv==2019.4.13", "Values==2019.4.13", "tqdm==4.31.1"])
+    result = PaperResult(id="t", source="s")
+    assert not _take_drops(result, spec, _said(GONE, 6), [])  # nobody checked the code
+    assert not _take_drops(result, spec, _said(GONE, 6), ["direnv"])
+    assert result.notes == []
+    assert _take_drops(result, spec, _said(GONE, 6), ["env-file", "values"])
+    assert _pip(spec) == ["direnv==2019.4.13", "tqdm==4.31.1"]
+    (note,) = result.notes
+    assert note == (
+        "- Values==2019.4.13: envgen's lock hint proposed dropping it (values is not a project "
+        "on https://pypi.org/simple, yet the file pins values==2019.4.13, a release its "
+        "environment had, so the project no longer exists there (deleted by its owner) or came "
+        "from elsewhere: drop values from pip: if the code does not import it, or serve it from "
+        "a mirror that has it (pypi_index / ENVGEN_PYPI_INDEX, see docs/how-to/use-a-mirror.md)); "
+        "the paper's code imports none of it (papers.yaml `unused:`) (a removal: not the "
+        "paper's own file)"
+    )
+    assert not _take_drops(result, spec, _said(GONE, 6), ["values"])  # gone already
+
+
+def test_unused_projects_are_read_from_papers_yaml() -> None:
+    (fcn,) = [e for e in entries() if e["id"] == "fcn-instances-pytorch"]
+    assert fcn["unused"].split() == ["env-file", "values", "direnv", "ortools", "fvcore"]
