@@ -24,7 +24,7 @@ from envgen.cli import console, edge
 from envgen.cli.answers import Recorder
 from envgen.errors import BUG, INTERRUPTED, SUCCESS, StaleOutputError
 from envgen.infra.proc import redact, stop_on_signals
-from envgen.infra.settings import Settings, no_color_requested
+from envgen.infra.settings import Settings, ci_requested, no_color_requested
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -255,7 +255,7 @@ def _recorder(argv: list[str], command: str) -> AbstractContextManager[object]:
 
     # A lock or check on a terminal may draw the live progress display (envgen.cli.progress):
     # not kept.
-    live = command != "list" and sys.stderr.isatty() and not os.environ.get("CI")
+    live = command != "list" and sys.stderr.isatty() and not ci_requested()
     if live or not answers.takes(argv):
         return contextlib.nullcontext()
     lock_name = ""
