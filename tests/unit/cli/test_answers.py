@@ -206,3 +206,24 @@ def test_only_the_plain_shapes_are_kept() -> None:
 def test_the_cache_root_is_the_settings_one(environ: dict[str, str]) -> None:
     assert Path(answers.cache_root(environ)) == Settings.from_environ(environ).cache_root
     assert answers.cache_root({}) == str(default_cache_root())
+
+
+@pytest.mark.parametrize("effect", ["socket", "write", "process"])
+def test_a_run_with_an_effect_keeps_no_answer(
+    project: Path, capsys: pytest.CaptureFixture[str], effect: str
+) -> None:
+    import socket
+    import sys
+
+    recorder = answers.Recorder(["list"])
+    with recorder:
+        quick.run(["list"])
+        if effect == "socket":
+            socket.socket().close()  # no connection: the audit event alone
+        elif effect == "write":
+            (project / "note.txt").write_text("x", encoding="utf-8")
+        else:  # the event Popen raises before it starts anything (no process in unit tests)
+            sys.audit("subprocess.Popen", "true", ["true"], None, None)
+    capsys.readouterr()
+    assert recorder.spoiled is not None
+    assert recorder.answer() is None
