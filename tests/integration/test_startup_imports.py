@@ -134,6 +134,10 @@ def test_a_plain_full_lock_reaches_the_lockers_without_click(project: Path) -> N
     )
     assert "envgen.lock.pip" in modules  # it got as far as the pip locker
     assert "click" not in modules
+    # era.yaml, targets.yaml and the package tables came from matrices/shipped-yaml.json
+    # (envgen.model.shipped), so PyYAML (~14 ms) never loaded.
+    assert {"envgen.model.era", "envgen.model.targets", "envgen.model.shipped"} <= modules
+    assert "yaml" not in modules
 
 
 def test_import_of_an_environment_file_stays_in_budget(tmp_path: Path) -> None:
