@@ -151,6 +151,15 @@ def render(data: dict[str, object]) -> str:
         )
         if not ok:
             profiles += _profile_text(target.label, row.get("profile"))
+    edited = _row(data, "startup.list_edited")
+    if edited is not None:
+        lines.append(
+            f"| `envgen list`, the spec edited before each run (no kept answer) "
+            f"| {edited.get('n')} | {_timing(edited.get('envgen'))} | `python -c pass` "
+            f"| {_timing(edited.get('baseline'))} | {edited.get('ratio')}x "
+            f"({edited.get('ratio_min')}-{edited.get('ratio_max')}) | {_cpu(edited)} | "
+            "| (reference) | |"
+        )
     floor = _row(data, "startup.floor_libraries")
     if floor is not None:
         lines.append(

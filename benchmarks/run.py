@@ -286,6 +286,24 @@ def bench_startup(cfg: Config) -> dict[str, object]:
             python_pass,
             n,
         ) | {"command": "envgen " + " ".join(args), "baseline_command": "python -c pass"}
+    # The same `envgen list` with the spec edited (untimed) before each run: no kept answer
+    # (envgen.cli.answers) can serve it, so this is the full path a first run after an edit takes.
+    spec = work / "project.yaml"
+    text = spec.read_text(encoding="utf-8")
+
+    def edit(side: str, i: int) -> None:
+        if side == "envgen":
+            spec.write_text(f"{text}# edit {i}\n", encoding="utf-8")
+
+    rows["list_edited"] = paired(
+        lambda _i: measured(
+            [tool("envgen"), "list", "project.yaml"], what="envgen list", env=env, cwd=work
+        ),
+        python_pass,
+        n,
+        before=edit,
+    ) | {"command": "envgen list project.yaml", "baseline_command": "python -c pass"}
+    spec.write_text(text, encoding="utf-8")
     floor = "import click, yaml, packaging.requirements"
     rows["floor_libraries"] = paired(
         lambda _i: measured([python, "-c", floor], what="floor", env=env, cwd=work),

@@ -6,13 +6,13 @@ line); tests/integration/test_startup_imports.py checks that the line is click's
 
 from __future__ import annotations
 
+import os
 import sys
-
-from envgen.errors import INTERRUPTED
 
 
 def entry() -> None:
-    """Run the CLI (envgen.cli.quick, else click); `--version` alone without loading either."""
+    """Run the CLI (a kept answer, else envgen.cli.quick, else click); `--version` alone
+    without loading any of them."""
     if sys.argv[1:] == ["--version"]:
         from envgen import __version__  # noqa: PLC0415 - the package is loaded already
 
@@ -20,10 +20,23 @@ def entry() -> None:
         sys.stdout.flush()
         return
     try:
-        # after the --version fast path; envgen.cli.quick answers list, lock/check --pins-only
-        # and import FILE without click, and hands anything else to click
+        # A `list` or `lock`/`check --pins-only` whose kept answer is still current
+        # (envgen.cli.answers): printed without loading the stages, then the exit without
+        # teardown (as envgen.cli.edge.finish exits).
+        from envgen.cli import answers  # noqa: PLC0415 - after the --version fast path
+
+        if answers.replay(sys.argv[1:]):
+            if sys.gettrace() is None and sys.getprofile() is None:  # else: the tool saves its data
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(0)
+            return
+        # envgen.cli.quick answers list, lock/check --pins-only and import FILE without click,
+        # and hands anything else to click
         from envgen.cli import edge, quick  # noqa: PLC0415
     except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback, the usual exit
+        from envgen.errors import INTERRUPTED  # noqa: PLC0415 - only then
+
         sys.stderr.write("interrupted\n")
         raise SystemExit(INTERRUPTED) from None
     edge.finish(quick.main)

@@ -7,7 +7,10 @@
   runtime spec reader uses without importing pydantic);
 - matrices/validated.json: the matrix files validated through envgen/model/matrix_schema.py and
   the invariants, with the sha256 of the YAML it was made from (envgen.model.matrix takes it on a
-  cache miss instead of parsing and validating the YAML, while that digest is the files').
+  cache miss instead of parsing and validating the YAML, while that digest is the files');
+- matrices/shipped-yaml.json: the data of the YAML tables every lock and build reads
+  (envgen.model.shipped.TABLES), with the sha256 of each table's bytes (taken instead of parsing
+  the YAML, without PyYAML, while that digest is the table's).
 
 Prints a diff and exits 1 when a committed file is stale; writes only with --write.
 """
@@ -22,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from envgen.model.matrix import SHIPPED_FILE, matrix_json_schema, shipped_matrix_text
+from envgen.model.shipped import SHIPPED_YAML, shipped_yaml_text
 from envgen.model.spec_schema import runtime_rules, spec_json_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,6 +33,7 @@ SCHEMA = ROOT / "matrices" / "schema.json"
 SPEC_SCHEMA = ROOT / "docs" / "reference" / "project-yaml.schema.json"
 SPEC_RULES = ROOT / "envgen" / "model" / "spec_rules.py"
 SHIPPED_MATRIX = ROOT / "matrices" / SHIPPED_FILE
+SHIPPED_TABLES = ROOT / "matrices" / SHIPPED_YAML
 
 
 def _json(make: Callable[[], dict[str, object]]) -> Callable[[], str]:
@@ -41,6 +46,7 @@ GENERATED: dict[Path, Callable[[], str]] = {
     SPEC_SCHEMA: _json(spec_json_schema),
     SPEC_RULES: runtime_rules,
     SHIPPED_MATRIX: lambda: shipped_matrix_text(SHIPPED_MATRIX.parent),
+    SHIPPED_TABLES: lambda: shipped_yaml_text(SHIPPED_TABLES.parent),
 }
 
 

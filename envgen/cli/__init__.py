@@ -12,6 +12,8 @@ environment. The modules:
   dockerfile, ci) and `vault` (vault, pack); `options`: each option defined once
 - `quick`: the fast path of `list`, `lock`/`check --pins-only` and `import FILE` without click
   (the same output, byte for byte)
+- `answers`: a `list` or `lock`/`check --pins-only` whose inputs did not change since its last
+  run, answered with that run's bytes before anything else loads (envgen.__main__)
 - `edge`: what both share (logging, the error line and exit code, the exit without teardown);
   `console`: the printers; `context`: a click command's settings; `progress`: the live display
 
@@ -22,7 +24,8 @@ This package is lazy (PEP 562): `from envgen.cli import main` loads click and th
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing is not loaded here (envgen.cli.answers replays without it)
 
 if TYPE_CHECKING:
     from envgen.cli.commands import cli as cli
@@ -33,7 +36,18 @@ if TYPE_CHECKING:
     from envgen.cli.commands import shell_cmd as shell_cmd
 
 _MODULES = frozenset(
-    ("commands", "console", "context", "edge", "options", "progress", "quick", "repro", "vault")
+    (
+        "answers",
+        "commands",
+        "console",
+        "context",
+        "edge",
+        "options",
+        "progress",
+        "quick",
+        "repro",
+        "vault",
+    )
 )
 
 

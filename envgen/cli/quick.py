@@ -13,6 +13,7 @@ click; reaches the stages only through envgen.app.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -20,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from envgen.cli import console, edge
+from envgen.cli.answers import Recorder
 from envgen.errors import BUG, INTERRUPTED, SUCCESS, StaleOutputError
 from envgen.infra.proc import redact, stop_on_signals
-from envgen.infra.settings import Settings, no_color_requested
+from envgen.infra.settings import Settings, ci_requested, no_color_requested
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -246,14 +248,40 @@ def _dispatch(command: str, words: list[str]) -> None:
     lock_files(options, as_json=False)
 
 
-def run(argv: list[str]) -> int | None:
-    """The exit code of `envgen ARGV` run here, or None when click is to parse it."""
+def _recorder(argv: list[str], command: str) -> AbstractContextManager[object]:
+    """What records this run's answer for envgen.cli.answers (a list; a lock or check whose
+    output no live display draws on), else nothing."""
+    from envgen.cli import answers  # noqa: PLC0415 - loaded already (Recorder)
+
+    # A lock or check on a terminal may draw the live progress display (envgen.cli.progress):
+    # not kept.
+    live = command != "list" and sys.stderr.isatty() and not ci_requested()
+    if live or not answers.takes(argv):
+        return contextlib.nullcontext()
+    lock_name = ""
+    if command == "lock":
+        from envgen.infra.mutex import LOCK_NAME  # noqa: PLC0415 - the lock stage loads it
+
+        lock_name = LOCK_NAME
+    try:
+        return answers.Recorder(argv, lock_name=lock_name)
+    except OSError:  # no working directory to key it by: the command runs unrecorded
+        return contextlib.nullcontext()
+
+
+def run(argv: list[str], *, record: bool = False) -> int | None:
+    """The exit code of `envgen ARGV` run here, or None when click is to parse it.
+
+    `record`: keep the answer of a successful `list` or `lock`/`check --pins-only` for
+    envgen.cli.answers to replay (the console script's runs; tests record only by asking).
+    """
     shape = _shape(argv)
     if shape is None:
         return None
     console.configure(quiet=False, color="auto", no_color_env=no_color_requested())
+    recorder = _recorder(argv, shape[0]) if record else contextlib.nullcontext()
     try:
-        with stop_on_signals():
+        with stop_on_signals(), recorder:
             _dispatch(*shape)
     except OSError as exc:
         if exc.errno != errno.EPIPE:
@@ -264,12 +292,14 @@ def run(argv: list[str]) -> int | None:
         return BUG
     except BaseException as exc:
         return edge.exit_code(exc, debug=False)
+    if isinstance(recorder, Recorder):
+        recorder.save()
     return SUCCESS
 
 
 def main() -> None:
     """`envgen` from the console script: the fast path, else click (envgen.cli.commands)."""
-    code = run(sys.argv[1:])
+    code = run(sys.argv[1:], record=True)
     if code is not None:
         sys.exit(code)
     try:

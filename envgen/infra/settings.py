@@ -134,7 +134,7 @@ class Settings:
             http_timeout=timeout,
             custom_command=command,
             key_file=default_key_file(environ.get("XDG_CONFIG_HOME")),
-            in_ci=bool(environ.get("CI")),
+            in_ci=ci_requested(environ),
             netrc_file=Path(environ["NETRC"]) if environ.get("NETRC") else None,
             matrix_dir=Path(matrix) if matrix is not None else None,
             vault=environ.get(VAULT_VAR) or None,
@@ -229,6 +229,11 @@ def no_color_requested(environ: Mapping[str, str] | None = None) -> bool:
     command that never reads the settings.
     """
     return bool((os.environ if environ is None else environ).get("NO_COLOR"))
+
+
+def ci_requested(environ: Mapping[str, str] | None = None) -> bool:
+    """CI set to anything but "" (Settings.in_ci), asked alone, as no_color_requested is."""
+    return bool((os.environ if environ is None else environ).get("CI"))
 
 
 def dumb_terminal(environ: Mapping[str, str] | None = None) -> bool:

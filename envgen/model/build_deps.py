@@ -24,7 +24,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
-from envgen.infra.safe_yaml import load_bounded
+from envgen.model.shipped import load_table
 
 TABLE: Final = MATRICES_DIR / "build-dependencies.yaml"
 
@@ -33,7 +33,7 @@ TABLE: Final = MATRICES_DIR / "build-dependencies.yaml"
 def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(package, build requirements) for every row, sorted by package."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+        data = load_table(path)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the build-dependencies table: {exc}"
         raise MatrixError(msg) from exc
@@ -59,7 +59,7 @@ def extra_build_dependencies(path: Path = TABLE) -> tuple[tuple[str, tuple[str, 
 
 @functools.cache
 def _runtime(path: Path = TABLE) -> tuple[tuple[SpecifierSet, tuple[str, ...]], ...]:
-    _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+    data = load_table(path)
     rows = data.get("runtime") if isinstance(data, dict) else None
     out: list[tuple[SpecifierSet, tuple[str, ...]]] = []
     for i, row in enumerate(rows or []):
@@ -96,7 +96,7 @@ def undeclared_runtime(torch: str) -> tuple[str, ...]:
 @functools.cache
 def _constraints(path: Path = TABLE) -> tuple[tuple[str, SpecifierSet, tuple[str, ...]], ...]:
     """(package, versions, build constraints) for every `constraints:` row."""
-    _, data = load_bounded(path.read_text(encoding="utf-8"))
+    data = load_table(path)
     rows = data.get("constraints") if isinstance(data, dict) else None
     out: list[tuple[str, SpecifierSet, tuple[str, ...]]] = []
     for i, row in enumerate(rows or []):

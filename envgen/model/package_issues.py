@@ -31,12 +31,13 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
-from envgen.infra.safe_yaml import load_bounded
+from envgen.model.shipped import load_table
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
 
 TABLE: Final = MATRICES_DIR / "package-issues.yaml"
+
 _KEYS: Final = frozenset({"package", "versions", "message", "replace", "source"})
 # uv's words for a pin it could not use: its metadata, or its sdist's build
 _NAMED: Final = re.compile(
@@ -57,7 +58,7 @@ class PackageIssue:
 @functools.cache
 def load_issues(path: Path = TABLE) -> tuple[PackageIssue, ...]:
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"))
+        data = load_table(path)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the package-issues table: {exc}"
         raise MatrixError(msg) from exc
@@ -153,7 +154,7 @@ _UNDECLARED_KEYS: Final = frozenset(
 def load_undeclared(path: Path = TABLE) -> tuple[Undeclared, ...]:
     """The table's `undeclared:` rows (checked: every key, a specifier, a requirement template)."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+        data = load_table(path)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the package-issues table: {exc}"
         raise MatrixError(msg) from exc
@@ -213,7 +214,7 @@ _UNDERSTATED_KEYS: Final = frozenset({"package", "versions", "needs", "replace",
 def load_understated(path: Path = TABLE) -> tuple[Understated, ...]:
     """The table's `understated:` rows (checked: every key, a specifier, a requirement)."""
     try:
-        _, data = load_bounded(path.read_text(encoding="utf-8"), shipped=True)
+        data = load_table(path)
     except (OSError, ValueError) as exc:
         msg = f"{path}: cannot read the package-issues table: {exc}"
         raise MatrixError(msg) from exc

@@ -65,7 +65,7 @@ def test_quick_benchmark_writes_results(tmp_path: Path) -> None:
     assert {"nproc", "memory_bytes", "python", "uv"} <= set(data["machine"])
 
     assert set(data["startup"]) == {
-        "version", "list", "lock_pins_only", "check_pins_only", "floor_libraries"
+        "version", "list", "lock_pins_only", "check_pins_only", "list_edited", "floor_libraries"
     }  # fmt: skip
     for row in data["startup"].values():
         _row(row)
@@ -93,4 +93,5 @@ def test_quick_benchmark_writes_results(tmp_path: Path) -> None:
     text = doc.read_text()
     assert text.startswith("# Benchmarks\n\nBy hand.\n\n<!-- make bench: results begin")
     assert "| warm full lock, 6 variants | 1 |" in text
+    assert "| `envgen list`, the spec edited before each run (no kept answer) | 1 |" in text
     assert text.rstrip().endswith("<!-- make bench: results end -->")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -47,10 +48,11 @@ HEAVY = (
 )
 # Modules in sys.modules after the command, measured 2026-12-05 (Python 3.11; the interpreter
 # alone has ~30) on the fast path (envgen.cli.quick: no click; PyYAML only where a YAML file is
-# read: a warm `list` reads none, nor a pins-only check of a pip-only spec): list 155,
-# lock/check --pins-only with a full lock on disk 183, import of an environment.yml 199 (the
-# shell interpreter and targets.yaml only for a line or marker that needs them). A budget is
-# that count plus ~5 %.
+# read: a warm `list` reads none, nor a pins-only check of a pip-only spec): list 155 (157 with
+# the recorder of envgen.cli.answers), lock/check --pins-only with a full lock on disk 183 (185),
+# import of an environment.yml 199 (the shell interpreter and targets.yaml only for a line or
+# marker that needs them). A budget is that count plus ~5 %. A replayed answer takes envgen,
+# envgen.__main__, envgen.cli and envgen.cli.answers alone (the last test below).
 BUDGET = {"list": 163, "lock": 192, "check": 192, "import": 209}
 # Runs envgen's CLI in-process as the `envgen` command does (envgen.__main__: the fast path of
 # envgen.cli.quick, else click), then prints the modules it imported.
@@ -132,6 +134,10 @@ def test_a_plain_full_lock_reaches_the_lockers_without_click(project: Path) -> N
     )
     assert "envgen.lock.pip" in modules  # it got as far as the pip locker
     assert "click" not in modules
+    # era.yaml, targets.yaml and the package tables came from matrices/shipped-yaml.json
+    # (envgen.model.shipped), so PyYAML (~14 ms) never loaded.
+    assert {"envgen.model.era", "envgen.model.targets", "envgen.model.shipped"} <= modules
+    assert "yaml" not in modules
 
 
 def test_import_of_an_environment_file_stays_in_budget(tmp_path: Path) -> None:
@@ -174,17 +180,13 @@ def test_version_is_answered_before_click_loads(tmp_path: Path) -> None:
         "import json, sys; sys.argv = ['envgen', '--version']\n"
         "from envgen.__main__ import entry\n"
         "entry()\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('click', 'envgen')))),"
-        " file=sys.stderr)"
+        "print(json.dumps(sorted(m for m in sys.modules"
+        " if m.startswith(('click', 'envgen', 'typing')))), file=sys.stderr)"
     )
     fast = _proc.run(
         [sys.executable, "-c", probe], what="--version", cwd=tmp_path, env=_env(tmp_path)
     )
-    assert json.loads(fast.stderr.strip().splitlines()[-1]) == [
-        "envgen",
-        "envgen.__main__",
-        "envgen.errors",
-    ]
+    assert json.loads(fast.stderr.strip().splitlines()[-1]) == ["envgen", "envgen.__main__"]
     # The same line as click's own version option prints.
     slow = _proc.run(
         [sys.executable, "-c", "from envgen.cli import main; main(['--version'])"],
@@ -226,3 +228,43 @@ def test_an_empty_cache_root_takes_the_shipped_matrix_without_pydantic(tmp_path:
     assert "envgen.model.matrix" in modules
     assert sorted(m for m in ("pydantic", "envgen.model.matrix_schema") if m in modules) == []
     assert list((tmp_path / "cache" / "matrix").glob("*.marshal"))
+
+
+# Replays a kept answer as the `envgen` command does (envgen.__main__.entry), then prints the
+# modules it took; the exit without teardown is skipped under a trace function (as for coverage).
+REPLAY = """
+import json, sys
+sys.argv = ["envgen", *sys.argv[1:]]
+sys.settrace(lambda *a: None)
+from envgen.__main__ import entry
+entry()
+sys.settrace(None)
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_a_kept_answer_is_replayed_without_the_stages(project: Path) -> None:
+    """envgen.cli.answers: a second `list` / `lock`/`check --pins-only` with nothing changed
+    prints the first one's bytes with none of the stages, packaging or PyYAML loaded."""
+    # The files were written just now: the racy rule (answers.RACY_NS) keeps no answer of a
+    # run that read a file changed within 2 s before it started.
+    time.sleep(2.1)
+    for args in (
+        ("list", "project.yaml"),
+        ("lock", "--pins-only", "project.yaml"),
+        ("check", "--pins-only", "project.yaml"),
+    ):
+        command = [sys.executable, "-m", "envgen", *args]
+        first = _proc.run(command, what="envgen", cwd=project, env=_env(project))
+        second = _proc.run(
+            [sys.executable, "-c", REPLAY, *args], what="replay", cwd=project, env=_env(project)
+        )
+        *lines, last = second.stderr.splitlines()
+        assert (second.stdout, "\n".join(lines) + "\n" if lines else "") == (
+            first.stdout,
+            first.stderr,
+        )
+        modules = set(json.loads(last))
+        assert len(list((project / "cache" / "answers").glob("*.marshal"))) >= 1
+        taken = [m for m in modules if m.startswith(("envgen.", "packaging", "yaml", "typing"))]
+        assert sorted(taken) == ["envgen.__main__", "envgen.cli", "envgen.cli.answers"]

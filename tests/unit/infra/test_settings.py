@@ -15,8 +15,10 @@ from envgen.errors import SpecError
 from envgen.infra.settings import Settings, default_cache_root
 
 ROOT: Final = Path(__file__).parents[3]
-# Process plumbing, not settings: a child tool's environment, and the user's own command.
-PLUMBING: Final = {"envgen/infra/proc.py", "envgen/build/running.py"}
+# Process plumbing, not settings: a child tool's environment, the user's own command, and the
+# environment as a whole as the key of a kept answer (envgen.cli.answers, whose cache root
+# tests/unit/cli/test_answers.py holds to the one Settings names).
+PLUMBING: Final = {"envgen/infra/proc.py", "envgen/build/running.py", "envgen/cli/answers.py"}
 
 
 def test_no_stage_reads_the_environment() -> None:
