@@ -240,9 +240,12 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
             r"^(\d+\.\d+(?:\.\d+)?)[-_]cuda(\d+(?:\.\d+)?)[-_]cudnn[\d.]+[-_](runtime|devel)$", tag
         )
         if m:
-            exact = m.group(1).count(".") == 2
-            version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
-            set_torch(found, "pip", version, ranged, where=where, label=None)
+            # A two-part tag (1.5-cuda10.1-...) is the image pushed at the X.Y.0 release and
+            # never rebuilt: patch releases got their own three-part tags (1.0.1-cuda10.0-...,
+            # 1.5.1-cuda10.1-..., both used in public Dockerfiles), so `1.5` is 1.5.0, not the
+            # newest 1.5.z (inference from the tag scheme; Docker Hub's tag list is the source).
+            version = m.group(1) if m.group(1).count(".") == 2 else f"{m.group(1)}.0"
+            set_torch(found, "pip", version, "", where=where, label=None)
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
             found.compute.append((cuda_id(cuda), f"image {image}"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
