@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from packaging.version import InvalidVersion, Version
+
 # The previous-versions page's "< 1.0.0" section lists these wheels on download.pytorch.org
 # (pytorch/pytorch.github.io@e3f009bbc0d7509ed5c85b633313ec72aa2d1a40:
 # _get_started/previous-versions.md, recorded in tests/data/recorded/previous-versions.md). Each
@@ -106,6 +108,38 @@ PYTHON2_UBUNTU: Final = frozenset({"14.04", "16.04", "16.10", "17.04", "17.10", 
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).
 LTS_CHANNEL: Final = "pytorch-lts"
 LTS_INDEX: Final = re.compile(r"download\.pytorch\.org/whl/lts/")
+
+
+# conda packages named for the CUDA they were built for whose release recipes depend on that
+# cudatoolkit, so conda takes the pytorch build of that CUDA beside them: dglteam's dgl-cudaX.Y
+# from 0.6.1 on (`run: - cudatoolkit {{ CUDA_VER }} # [use_cuda]`,
+# dmlc/dgl@d4a1be3266857c963e4a8e76746baeba3be8f369:conda/dgl/meta.yaml on 0.6.x, kept on every
+# release branch since, e.g. dmlc/dgl@75d23de415:conda/dgl/meta.yaml on 0.9.x); before 0.6.1
+# the recipe named no cudatoolkit (the package then needed the system's CUDA runtime).
+_CUDA_NAMED: Final = ((re.compile(r"^dgl-cuda(\d+)\.(\d+)$"), "0.6.1"),)
+
+
+def cuda_named(name: str, version: str | None) -> str | None:
+    """The CUDA a conda package named for it pins through its cudatoolkit dependency, or None
+    (another package, or a release older than the one whose recipe added the dependency).
+
+    >>> cuda_named("dgl-cuda10.2", None), cuda_named("dgl-cuda11.3", "0.9.1")
+    ('10.2', '11.3')
+    >>> cuda_named("dgl-cuda10.2", "0.4.3post2"), cuda_named("magma-cuda102", None)
+    (None, None)
+    """
+    for pattern, first in _CUDA_NAMED:
+        m = pattern.match(name)
+        if m is None:
+            continue
+        if version is not None:
+            try:
+                if Version(version) < Version(first):
+                    return None
+            except InvalidVersion:
+                return None
+        return f"{m.group(1)}.{m.group(2)}"
+    return None
 
 
 def cuda_meta(name: str) -> str | None:

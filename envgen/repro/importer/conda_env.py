@@ -150,6 +150,15 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
         found.compute.append((cuda_id(eras.cuda_meta(name) or ""), name))
     elif name not in _CONDA_OWNED:
+        named = eras.cuda_named(name, version)
+        if named is not None:
+            # dgl-cuda10.2 depends on cudatoolkit 10.2.*: the solver takes pytorch's CUDA 10.2
+            # build beside it (the package itself stays a dependency).
+            found.compute.append((cuda_id(named), f"{name} (depends on cudatoolkit {named})"))
+            found.warnings.append(
+                f"{where}: {name} depends on cudatoolkit {named}, so conda installs the CUDA "
+                f"{named} build of pytorch beside it"
+            )
         if rest and not rest.startswith(("=", "<", ">", "!", "~")):
             rest = "=" + rest.replace(" ", "=")
         dep = name + rest
