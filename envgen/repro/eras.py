@@ -82,6 +82,37 @@ UBUNTU_PYTHON3: Final[dict[str, str]] = {
     "24.10": "3.12",
     "25.04": "3.13",
 }
+# Ubuntu's code names (https://wiki.ubuntu.com/Releases): `FROM ubuntu:jammy` is 22.04.
+UBUNTU_CODENAMES: Final[dict[str, str]] = {
+    "xenial": "16.04", "yakkety": "16.10", "zesty": "17.04", "artful": "17.10",
+    "bionic": "18.04", "cosmic": "18.10", "disco": "19.04", "eoan": "19.10", "focal": "20.04",
+    "groovy": "20.10", "hirsute": "21.04", "impish": "21.10", "jammy": "22.04",
+    "kinetic": "22.10", "lunar": "23.04", "mantic": "23.10", "noble": "24.04",
+    "oracular": "24.10", "plucky": "25.04",
+}  # fmt: skip
+# An image naming its Ubuntu release: ubuntu:22.04, nvidia/cuda:11.8.0-devel-ubuntu22.04,
+# rocm/dev-ubuntu-22.04, rocm/pytorch:rocm6.0_ubuntu22.04_py3.10; or ubuntu:jammy.
+_UBUNTU_IN_IMAGE: Final = re.compile(r"ubuntu[:_-]?(\d\d\.\d\d)(?!\d)")
+_UBUNTU_CODENAME_TAG: Final = re.compile(r"^(?:[\w.-]+/)?ubuntu:(\w+)")
+
+
+def image_ubuntu(image: str) -> str | None:
+    """The Ubuntu release an image reference names (in its name or tag), or None.
+
+    >>> image_ubuntu("rocm/dev-ubuntu-22.04"), image_ubuntu("nvidia/cuda:11.8.0-devel-ubuntu20.04")
+    ('22.04', '20.04')
+    >>> image_ubuntu("ubuntu:jammy-20240125"), image_ubuntu("ubuntu:18.04"), image_ubuntu("debian:12")
+    ('22.04', '18.04', None)
+    """
+    m = _UBUNTU_IN_IMAGE.search(image)
+    if m is not None:
+        return m.group(1)
+    m = _UBUNTU_CODENAME_TAG.match(image)
+    if m is not None:
+        return UBUNTU_CODENAMES.get(m.group(1).split("-")[0].lower())
+    return None
+
+
 # The Ubuntu release of an nvidia/cuda (or nvidia/cudagl) tag that names no OS (`9.0-devel`): the
 # Docker Hub pages of those images listed the OS-less tag beside its ubuntu tag (9.0-devel,
 # 9.0-devel-ubuntu16.04; 10.0-devel, 10.0-devel-ubuntu18.04). Inferred: those pages are not

@@ -280,10 +280,10 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
                 image = (
                     f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
                 )
-    ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    ubuntu = eras.image_ubuntu(image)
     debian = tag.split("-", 1)[0] if repo == "debian" else ""
-    if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
-        found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
+    if ubuntu is not None and ubuntu in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu}", eras.UBUNTU_PYTHON3[ubuntu])
     elif debian in eras.DEBIAN_PYTHON3:
         found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
     elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python
