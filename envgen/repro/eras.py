@@ -101,8 +101,10 @@ def image_ubuntu(image: str) -> str | None:
 
     >>> image_ubuntu("rocm/dev-ubuntu-22.04"), image_ubuntu("nvidia/cuda:11.8.0-devel-ubuntu20.04")
     ('22.04', '20.04')
-    >>> image_ubuntu("ubuntu:jammy-20240125"), image_ubuntu("ubuntu:18.04"), image_ubuntu("debian:12")
-    ('22.04', '18.04', None)
+    >>> image_ubuntu("ubuntu:jammy-20240125"), image_ubuntu("ubuntu:18.04")
+    ('22.04', '18.04')
+    >>> image_ubuntu("debian:12") is None
+    True
     """
     m = _UBUNTU_IN_IMAGE.search(image)
     if m is not None:
