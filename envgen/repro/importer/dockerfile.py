@@ -246,6 +246,8 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
             # newest 1.5.z (inference from the tag scheme; Docker Hub's tag list is the source).
             version = m.group(1) if m.group(1).count(".") == 2 else f"{m.group(1)}.0"
             set_torch(found, "pip", version, "", where=where, label=None)
+            if found.torch is not None:
+                found.torch.image = image
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
             found.compute.append((cuda_id(cuda), f"image {image}"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
@@ -267,6 +269,8 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
         shipped = Version(row.torch)
         said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
         set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        if found.torch is not None:
+            found.torch.image = image
         found.image_cuda = major_minor(row.cuda)
         set_python(found, row.python, f"{where} (image {excerpt(image)})")
     elif repo in {"nvidia/cuda", "nvidia/cudagl"}:

@@ -1,5 +1,6 @@
-"""envgen import: evidence a file gives through packages other than torch, and the channel a
-conda listing's build strings name.
+"""envgen import: evidence a file gives through packages other than torch (a CUDA-named conda
+package, a companion whose wheel pins torch), and the channel a conda listing's build strings
+name.
 
 Expected answers from primary facts: dglteam's dgl-cudaX.Y recipes depend on `cudatoolkit X.Y`
 from dgl 0.6.1 on (dmlc/dgl@d4a1be3266857c963e4a8e76746baeba3be8f369:conda/dgl/meta.yaml) and
@@ -10,6 +11,8 @@ so such an environment is rebuilt from the pip wheels of the same CUDA.
 """
 
 from __future__ import annotations
+
+import datetime as dt
 
 import pytest
 
@@ -106,3 +109,76 @@ def test_a_listing_that_names_the_channel_needs_no_inference(matrix: Matrix) -> 
     result = import_text(table, filename="conda_list.txt", matrix=matrix)
     assert (result.project["managers"], result.project["accelerators"]) == (["pip"], ["cu100"])
     assert not [w for w in result.warnings if "is a pytorch channel build" in w]
+
+
+# Facts (companions.yaml, read from each wheel's METADATA on PyPI): torchtext 0.13.0 and
+# torchdata 0.4.0 require torch==1.12.0, torchtext 0.13.1 torch==1.12.1, torchtext 0.9.1
+# torch==1.8.1, torchtext 0.12.0 torch==1.11.0, torchvision 0.13.0 torch==1.12.0, torchtext
+# 0.18.0 torch>=2.3.0; PyPI's linux wheel of 1.12.0 is the CUDA 10.2 build, of 1.8.1 CUDA 10.2,
+# of 1.11.0 CUDA 10.2 (`envgen matrix show`).
+IMAGE = "FROM pytorch/pytorch:1.12.1-cuda11.3-cudnn8-runtime\nRUN pip install {line}\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "torch", "accelerators"),
+    [
+        # pip replaces the image's 1.12.1 with PyPI's 1.12.0 (the plain PyPI wheel: cu102).
+        ("torchtext==0.13.0", "1.12.0", ["cu102"]),
+        ("torchdata==0.4.0 tqdm", "1.12.0", ["cu102"]),
+        ("torchvision==0.13.0", "1.12.0", ["cu102"]),
+        # The image's torch meets the requirement: pip keeps it, and its CUDA 11.3 build.
+        ("torchtext==0.13.1", "1.12.1", ["cu113"]),
+        ("torchtext", "1.12.1", ["cu113"]),
+        # torchtext 0.18.0 requires torch>=2.3.0: a floor, not one release; the image stays.
+        ("torchtext==0.18.0", "1.12.1", ["cu113"]),
+    ],
+)
+def test_a_companion_pin_replaces_the_images_torch(
+    matrix: Matrix, line: str, torch: str, accelerators: list[str]
+) -> None:
+    result = import_text(IMAGE.format(line=line), filename="Dockerfile", matrix=matrix)
+    assert (result.project["torch"], result.project["accelerators"]) == (torch, accelerators)
+    assert result.project["managers"] == ["pip"]
+
+
+def test_the_replacement_is_said(matrix: Matrix) -> None:
+    result = import_text(
+        IMAGE.format(line="torchtext==0.13.0"), filename="Dockerfile", matrix=matrix
+    )
+    assert result.warnings[0] == (
+        "Dockerfile: torchtext 0.13.0 requires torch==1.12.0 (its wheel's Requires-Dist), so pip "
+        "replaces the image's torch 1.12.1 (pytorch/pytorch:1.12.1-cuda11.3-cudnn8-runtime) "
+        "with PyPI's torch 1.12.0; project.yaml pins it, from PyPI"
+    )
+
+
+def test_an_ngc_images_prerelease_torch_is_replaced_too(matrix: Matrix) -> None:
+    """NGC 21.12's torch is 1.11.0a0, which torch==1.11.0 excludes; its python 3.8 stays."""
+    result = import_text(
+        "FROM nvcr.io/nvidia/pytorch:21.12-py3\nRUN pip install torchtext==0.12.0\n",
+        filename="Dockerfile",
+        matrix=matrix,
+    )
+    assert (result.project["torch"], result.project["accelerators"]) == ("1.11.0", ["cu102"])
+    assert result.project["python"] == "3.8"
+
+
+@pytest.mark.parametrize(
+    ("requirements", "as_of", "torch"),
+    [
+        # Unpinned torch beside torchtext 0.9.1: pip resolves torch 1.8.1, not the newest
+        # release of the date (1.10.1).
+        ("torch\ntorchtext==0.9.1\n", dt.date(2021, 12, 25), "1.8.1"),
+        ("torchdata==0.4.0\ntorch>=1.10\n", dt.date(2022, 12, 1), "1.12.0"),
+        # The file's range excludes what torchtext needs: pip cannot resolve both; the range
+        # decides, as before.
+        ("torch<1.12\ntorchtext==0.13.0\n", dt.date(2022, 12, 1), "1.11.0"),
+        # The file pins torch itself: kept.
+        ("torch==1.12.1\ntorchtext==0.13.0\n", dt.date(2022, 12, 1), "1.12.1"),
+    ],
+)
+def test_a_companion_pin_fixes_an_open_torch(
+    matrix: Matrix, requirements: str, as_of: dt.date, torch: str
+) -> None:
+    result = import_text(requirements, filename="requirements.txt", matrix=matrix, as_of=as_of)
+    assert result.project["torch"] == torch

@@ -1,0 +1,114 @@
+"""The torch other packages of the family pin: torchtext 0.13.0's wheel requires torch==1.12.0,
+so pip installs 1.12.0 beside it, whether the file left torch unpinned, gave a range, or got
+torch from its base image (pip replaces the image's torch with PyPI's release).
+
+The pins come from companions.yaml (each wheel's Requires-Dist, scripts/refresh_releases.py):
+torchvision and torchaudio there are handled by the release pairing (envgen.repro.importer
+.release) except over a base image's torch; torchtext and torchdata only here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+from packaging.version import InvalidVersion
+
+from envgen.model.matrix import Matrix, Release
+from envgen.repro.importer.evidence import Evidence, Pin
+from envgen.repro.importer.report import Report
+from envgen.repro.reading import excerpt
+
+# Pinned in the file's pip requirements (torchvision/torchaudio are read into `companions`).
+_PINNERS: Final = ("torchtext", "torchdata")
+_COMPANIONS: Final = ("torchvision", "torchaudio")
+
+
+def pinned_torch(found: Evidence, matrix: Matrix, report: Report) -> None:
+    """Where an exactly pinned companion requires one torch release that the file's torch does
+    not fix (unpinned, a range it meets, or an image's torch it excludes): that release, as pip
+    installs it. `found.torch` is replaced in place, with a warning naming the requirement."""
+    pin = found.torch
+    image = pin.image if pin is not None else None
+    if pin is not None and pin.version is not None and image is None:
+        return  # the file pins torch itself: pip takes that (or fails to resolve)
+    for label, where, spec in _requirements(found, matrix, companions=image is not None):
+        owners = [r for r in matrix.releases if spec.contains(r.version, prereleases=True)]
+        if not owners:
+            continue
+        release = max(owners, key=lambda r: r.version)
+        if pin is not None and pin.version is not None:
+            if spec.contains(pin.version, prereleases=True):
+                return  # the image's torch already meets it: pip keeps it
+            _replace_image_torch(found, pin, release, label, where, spec, report)
+            return
+        if pin is not None and pin.specifier and not _meets(release, pin.specifier):
+            continue  # the file's range excludes it: pip cannot resolve both; left as it is
+        said = f"torch{pin.specifier}" if pin is not None and pin.specifier else "no torch pin"
+        report.warnings.append(
+            f"{where}: {label} requires torch{spec} (its wheel's Requires-Dist), so pip installs "
+            f"torch {release.torch} beside it; project.yaml pins it (the file has {said})"
+        )
+        found.torch = Pin(version=release.torch, where=where)
+        found.torch_manager = found.torch_manager or "pip"
+        return
+
+
+def _requirements(
+    found: Evidence, matrix: Matrix, *, companions: bool
+) -> list[tuple[str, str, SpecifierSet]]:
+    """(label, where, torch specifier) of each exact pin whose wheel pins torch with `==`."""
+    out: list[tuple[str, str, SpecifierSet]] = []
+    pins: list[tuple[str, str, str]] = []
+    if companions:
+        for name in _COMPANIONS:
+            companion = found.companions.get(name)
+            if companion is not None and companion.version is not None:
+                pins.append((name, companion.version, companion.where or found.source))
+    for text in found.pip_reqs:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        name = canonicalize_name(req.name)
+        exact = [s.version for s in req.specifier if s.operator in ("==", "===")]
+        if name in _PINNERS and len(exact) == 1 and "*" not in exact[0]:
+            pins.append((name, exact[0].split("+", 1)[0], found.source))
+    for name, version, where in pins:
+        row = matrix.companion(name, version)
+        if row is not None and row.exact:
+            out.append((f"{name} {version}", where, row.specifier))
+    return out
+
+
+def _meets(release: Release, specifier: str) -> bool:
+    text = specifier if specifier[:1] in "=<>!~" else f"=={specifier}"
+    try:
+        return SpecifierSet(text).contains(release.version, prereleases=True)
+    except (ValueError, InvalidVersion):
+        return False
+
+
+def _replace_image_torch(
+    found: Evidence,
+    pin: Pin,
+    release: Release,
+    label: str,
+    where: str,
+    spec: SpecifierSet,
+    report: Report,
+) -> None:
+    """pip replaces the image's torch with PyPI's `release`: the image's CUDA no longer decides
+    the build (PyPI's wheel of the release does)."""
+    image = pin.image or ""
+    report.warnings.append(
+        f"{where}: {label} requires torch{spec} (its wheel's Requires-Dist), so pip replaces "
+        f"the image's torch {pin.version} ({excerpt(image)}) with PyPI's torch {release.torch}; "
+        "project.yaml pins it, from PyPI"
+    )
+    found.compute = [(acc, words) for acc, words in found.compute if words != f"image {image}"]
+    found.image_cuda = None
+    found.torch = Pin(version=release.torch, where=where)
+    found.torch_manager = "pip"
