@@ -75,7 +75,7 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
             "project.yaml takes it from -c pytorch",
             "requirements.txt: 4 package(s) have no channel in the listing (conda list leaves defaults "
             "blank, conda list --export records no channels); project.yaml adds the defaults channel: "
-            "change conda.channels if the environment used conda-forge"
+            "change conda.channels if the environment used conda-forge",
         ],
     ),
     (
