@@ -1,6 +1,7 @@
 """The torch other packages of the family pin: torchtext 0.13.0's wheel requires torch==1.12.0,
 so pip installs 1.12.0 beside it, whether the file left torch unpinned, gave a range, or got
-torch from its base image (pip replaces the image's torch with PyPI's release).
+torch from its base image (pip replaces the image's torch with PyPI's release). And the build an
+extension's local label names (`torch-scatter==2.1.0+pt112cu113`: torch 1.12, CUDA 11.3).
 
 The pins come from companions.yaml (each wheel's Requires-Dist, scripts/refresh_releases.py):
 torchvision and torchaudio there are handled by the release pairing (envgen.repro.importer
@@ -9,6 +10,7 @@ torchvision and torchaudio there are handled by the release pairing (envgen.repr
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from packaging.requirements import InvalidRequirement, Requirement
@@ -16,11 +18,17 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion
 
+from envgen.model.extensions import find_extension, recognise_index_url
 from envgen.model.matrix import Matrix, Release
 from envgen.repro.importer.evidence import Evidence, Pin
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 
+# A wheel's local label naming the torch and compute platform it was built for: PyG's
+# `+pt112cu113` / `+pt20cpu` (the torch minor's digits: major, then minor). PyG's wheel
+# torch_scatter-2.1.0+pt112cu113 lives on its torch-1.12.0+cu113 page
+# (envgen.model.extensions.recognise_wheel_url).
+_BUILD_LABEL: Final = re.compile(r"^pt(\d)(\d+)(cu\d+|cpu)$")
 # Pinned in the file's pip requirements (torchvision/torchaudio are read into `companions`).
 _PINNERS: Final = ("torchtext", "torchdata")
 _COMPANIONS: Final = ("torchvision", "torchaudio")
@@ -30,6 +38,7 @@ def pinned_torch(found: Evidence, matrix: Matrix, report: Report) -> None:
     """Where an exactly pinned companion requires one torch release that the file's torch does
     not fix (unpinned, a range it meets, or an image's torch it excludes): that release, as pip
     installs it. `found.torch` is replaced in place, with a warning naming the requirement."""
+    labelled_pages(found, matrix, report)
     pin = found.torch
     image = pin.image if pin is not None else None
     if pin is not None and pin.version is not None and image is None:
@@ -112,3 +121,38 @@ def _replace_image_torch(
     found.image_cuda = None
     found.torch = Pin(version=release.torch, where=where)
     found.torch_manager = "pip"
+
+
+def labelled_pages(found: Evidence, matrix: Matrix, report: Report) -> None:
+    """An extension pinned with its build's local label (`torch-scatter==2.1.0+pt112cu113`, as
+    a `pip freeze` writes it, with no -f line) says which page its wheel came from: that page is
+    kept as evidence of the torch series and compute platform, as a -f line to it would be."""
+    for text in found.pip_reqs:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        exact = [s.version for s in req.specifier if s.operator in ("==", "===")]
+        if len(exact) != 1 or "+" not in exact[0]:
+            continue
+        m = _BUILD_LABEL.match(exact[0].split("+", 1)[1])
+        ext = find_extension(matrix, req.name) if m is not None else None
+        if m is None or ext is None:
+            continue
+        minor, acc = f"{m.group(1)}.{m.group(2)}", m.group(3)
+        for index in ext.indexes:
+            template = index.url or ""
+            if index.form != "find-links" or "{torch_minor}" not in template:
+                continue
+            page = template.replace("{torch_minor}", minor).replace("{accelerator}", acc)
+            if "{" in page or ("wheel", page) in found.wheel_pages:
+                continue
+            hit = recognise_index_url(matrix, page)
+            if hit is None or hit.torch is None:
+                continue
+            found.wheel_pages.append(("wheel", page))
+            report.warnings.append(
+                f"{found.source}: {excerpt(text)} is the build for torch {minor} and {acc} (its "
+                f"local label), from the page {page}"
+            )
+            break

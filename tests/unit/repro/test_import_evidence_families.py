@@ -182,3 +182,28 @@ def test_a_companion_pin_fixes_an_open_torch(
 ) -> None:
     result = import_text(requirements, filename="requirements.txt", matrix=matrix, as_of=as_of)
     assert result.project["torch"] == torch
+
+
+@pytest.mark.parametrize(
+    ("requirements", "as_of", "torch", "accelerators"),
+    [
+        # A pip freeze of a PyG environment: the label names torch 1.12 and CUDA 11.3 (its
+        # wheel lives on data.pyg.org/whl/torch-1.12.0+cu113.html), so not the newest torch.
+        ("torch\ntorch-scatter==2.1.0+pt112cu113\n", dt.date(2023, 1, 20), "1.12.1", ["cu113"]),
+        ("torch\ntorch-sparse==0.6.17+pt20cpu\n", dt.date(2023, 6, 1), "2.0.1", ["cpu"]),
+        # torch pinned without a label (PyPI's 2.1.0 is cu121): the extension's build says cu118.
+        (
+            "torch==2.1.0\ntorch-scatter==2.1.2+pt21cu118\n",
+            dt.date(2024, 1, 20),
+            "2.1.0",
+            ["cu118"],
+        ),
+        # Not an extension: its label says nothing.
+        ("torch\nfoo==1.0+pt112cu113\n", dt.date(2023, 1, 20), "1.13.1", ["cu117"]),
+    ],
+)
+def test_an_extensions_local_label_names_its_build(
+    matrix: Matrix, requirements: str, as_of: dt.date, torch: str, accelerators: list[str]
+) -> None:
+    result = import_text(requirements, filename="requirements.txt", matrix=matrix, as_of=as_of)
+    assert (result.project["torch"], result.project["accelerators"]) == (torch, accelerators)
