@@ -1,4 +1,4 @@
-"""Record and parse PyPI facts for torch, torchvision and torchaudio.
+"""Record and parse PyPI facts for torch, torchvision and torchaudio (and torchtext, torchdata).
 
 The job: fetch the PEP 691 JSON simple-API pages (and one wheel's Requires-Dist per companion
 version), trim them to the fields envgen uses, and write them to tests/data/recorded/pypi/ with
@@ -19,6 +19,7 @@ from typing import Any, Final
 from envgen.verification.pypi import (
     COMPANIONS,
     PACKAGES,
+    PINNERS,
     PackageFacts,
     PypiFacts,
     fetch_requires_dist,
@@ -46,7 +47,7 @@ def fetch_raw(name: str) -> dict[str, Any]:
     """One recording: the trimmed page plus, for companions, Requires-Dist per version."""
     raw = fetch_simple(name)
     out = trim(raw)
-    if name in COMPANIONS:
+    if name in COMPANIONS or name in PINNERS:
         rd, chosen = fetch_requires_dist(raw)
         out["requires-dist"] = rd
         out["metadata-from"] = chosen
@@ -59,17 +60,19 @@ def parse(raw_json: dict[str, Any]) -> PackageFacts:
 
 
 def load_recorded(directory: Path = RECORDED) -> PypiFacts:
-    """Facts for every recorded package."""
+    """Facts for every recorded package (the torch-pinning packages where recorded)."""
     packages = {}
-    for name in PACKAGES:
+    for name in (*PACKAGES, *PINNERS):
         path = directory / f"{name}.json"
+        if name in PINNERS and not path.is_file():
+            continue
         packages[name] = parse(json.loads(path.read_text(encoding="utf-8")))
     return PypiFacts(packages=packages)
 
 
-def record(directory: Path = RECORDED) -> None:
+def record(directory: Path = RECORDED, names: tuple[str, ...] = (*PACKAGES, *PINNERS)) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    for name in PACKAGES:
+    for name in names:
         data = fetch_raw(name)
         text = json.dumps(data, indent=0, sort_keys=True, separators=(",", ":")) + "\n"
         (directory / f"{name}.json").write_text(text, encoding="utf-8")
@@ -79,10 +82,13 @@ def record(directory: Path = RECORDED) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--record", action="store_true", help="fetch PyPI and rewrite recordings")
+    parser.add_argument(
+        "--only", nargs="+", choices=(*PACKAGES, *PINNERS), help="with --record: just these"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
     if args.record:
-        record()
+        record(names=tuple(args.only) if args.only else (*PACKAGES, *PINNERS))
     facts = load_recorded()
     for name, pkg in facts.packages.items():
         newest = list(pkg.versions)[-1] if pkg.versions else "-"

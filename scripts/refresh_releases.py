@@ -21,7 +21,7 @@ import yaml
 from packaging.version import Version
 
 from envgen.model.matrix import CompanionRelease, Release
-from envgen.verification.pypi import COMPANIONS, PypiFacts, torch_specifier
+from envgen.verification.pypi import COMPANIONS, PINNERS, PypiFacts, torch_specifier
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generated import write_or_diff
@@ -97,9 +97,10 @@ def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]
 COMPANIONS_OUTPUT: Final = ROOT / "matrices" / "companions.yaml"
 COMPANIONS_HEADER: Final = """\
 # companions.yaml: every torchvision and torchaudio release on PyPI and the torch releases its
-# wheel accepts. Written by scripts/refresh_releases.py from tests/data/recorded/pypi/; never
-# hand-edit.
-#   package  torchvision | torchaudio
+# wheel accepts, and likewise torchtext and torchdata (whose exact pins tell `envgen import` the
+# torch pip installs beside them). Written by scripts/refresh_releases.py from
+# tests/data/recorded/pypi/; never hand-edit.
+#   package  torchvision | torchaudio | torchtext | torchdata
 #   version  the companion release
 #   torch    the specifier of the `torch` line in the wheel's Requires-Dist (local labels
 #            dropped); empty when the wheel names torch unpinned or not at all
@@ -115,7 +116,7 @@ COMPANIONS_HEADER: Final = """\
 def build_companion_rows(facts: PypiFacts) -> list[dict[str, Any]]:
     """The companions.yaml rows (pure): one per companion version with a wheel on PyPI."""
     rows = []
-    for name in COMPANIONS:
+    for name in (*COMPANIONS, *PINNERS):
         for version, vf in sorted(
             facts.package(name).versions.items(), key=lambda kv: Version(kv[0])
         ):

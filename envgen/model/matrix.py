@@ -423,9 +423,10 @@ class MinorCompat(Row):
 
 
 class CompanionRelease(Row):
-    """One torchvision / torchaudio release and the torch releases its wheel accepts."""
+    """One torchvision / torchaudio (or torchtext / torchdata) release and the torch releases its
+    wheel accepts."""
 
-    package: Literal["torchvision", "torchaudio"]
+    package: Literal["torchvision", "torchaudio", "torchtext", "torchdata"]
     version: VersionStr
     torch: str
     source: str

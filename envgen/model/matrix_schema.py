@@ -259,9 +259,10 @@ class MinorCompat(StrictModel):
 
 
 class CompanionRelease(StrictModel):
-    """One torchvision / torchaudio release and the torch releases its wheel accepts."""
+    """One torchvision / torchaudio (or torchtext / torchdata) release and the torch releases its
+    wheel accepts."""
 
-    package: Literal["torchvision", "torchaudio"]
+    package: Literal["torchvision", "torchaudio", "torchtext", "torchdata"]
     version: VersionStr
     torch: str = Field(
         description="The PEP 440 specifier of the wheel's `torch` Requires-Dist line, local "

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from packaging.version import InvalidVersion, Version
+
 # The previous-versions page's "< 1.0.0" section lists these wheels on download.pytorch.org
 # (pytorch/pytorch.github.io@e3f009bbc0d7509ed5c85b633313ec72aa2d1a40:
 # _get_started/previous-versions.md, recorded in tests/data/recorded/previous-versions.md). Each
@@ -80,6 +82,39 @@ UBUNTU_PYTHON3: Final[dict[str, str]] = {
     "24.10": "3.12",
     "25.04": "3.13",
 }
+# Ubuntu's code names (https://wiki.ubuntu.com/Releases): `FROM ubuntu:jammy` is 22.04.
+UBUNTU_CODENAMES: Final[dict[str, str]] = {
+    "xenial": "16.04", "yakkety": "16.10", "zesty": "17.04", "artful": "17.10",
+    "bionic": "18.04", "cosmic": "18.10", "disco": "19.04", "eoan": "19.10", "focal": "20.04",
+    "groovy": "20.10", "hirsute": "21.04", "impish": "21.10", "jammy": "22.04",
+    "kinetic": "22.10", "lunar": "23.04", "mantic": "23.10", "noble": "24.04",
+    "oracular": "24.10", "plucky": "25.04",
+}  # fmt: skip
+# An image naming its Ubuntu release: ubuntu:22.04, nvidia/cuda:11.8.0-devel-ubuntu22.04,
+# rocm/dev-ubuntu-22.04, rocm/pytorch:rocm6.0_ubuntu22.04_py3.10; or ubuntu:jammy.
+_UBUNTU_IN_IMAGE: Final = re.compile(r"ubuntu[:_-]?(\d\d\.\d\d)(?!\d)")
+_UBUNTU_CODENAME_TAG: Final = re.compile(r"^(?:[\w.-]+/)?ubuntu:(\w+)")
+
+
+def image_ubuntu(image: str) -> str | None:
+    """The Ubuntu release an image reference names (in its name or tag), or None.
+
+    >>> image_ubuntu("rocm/dev-ubuntu-22.04"), image_ubuntu("nvidia/cuda:11.8.0-devel-ubuntu20.04")
+    ('22.04', '20.04')
+    >>> image_ubuntu("ubuntu:jammy-20240125"), image_ubuntu("ubuntu:18.04")
+    ('22.04', '18.04')
+    >>> image_ubuntu("debian:12") is None
+    True
+    """
+    m = _UBUNTU_IN_IMAGE.search(image)
+    if m is not None:
+        return m.group(1)
+    m = _UBUNTU_CODENAME_TAG.match(image)
+    if m is not None:
+        return UBUNTU_CODENAMES.get(m.group(1).split("-")[0].lower())
+    return None
+
+
 # The Ubuntu release of an nvidia/cuda (or nvidia/cudagl) tag that names no OS (`9.0-devel`): the
 # Docker Hub pages of those images listed the OS-less tag beside its ubuntu tag (9.0-devel,
 # 9.0-devel-ubuntu16.04; 10.0-devel, 10.0-devel-ubuntu18.04). Inferred: those pages are not
@@ -106,6 +141,38 @@ PYTHON2_UBUNTU: Final = frozenset({"14.04", "16.04", "16.10", "17.04", "17.10", 
 # previous-versions@e3f009bb "v1.8.2 with LTS support": -c pytorch-lts, whl/lts/1.8/).
 LTS_CHANNEL: Final = "pytorch-lts"
 LTS_INDEX: Final = re.compile(r"download\.pytorch\.org/whl/lts/")
+
+
+# conda packages named for the CUDA they were built for whose release recipes depend on that
+# cudatoolkit, so conda takes the pytorch build of that CUDA beside them: dglteam's dgl-cudaX.Y
+# from 0.6.1 on (`run: - cudatoolkit {{ CUDA_VER }} # [use_cuda]`,
+# dmlc/dgl@d4a1be3266857c963e4a8e76746baeba3be8f369:conda/dgl/meta.yaml on 0.6.x, kept on every
+# release branch since, e.g. dmlc/dgl@75d23de415:conda/dgl/meta.yaml on 0.9.x); before 0.6.1
+# the recipe named no cudatoolkit (the package then needed the system's CUDA runtime).
+_CUDA_NAMED: Final = ((re.compile(r"^dgl-cuda(\d+)\.(\d+)$"), "0.6.1"),)
+
+
+def cuda_named(name: str, version: str | None) -> str | None:
+    """The CUDA a conda package named for it pins through its cudatoolkit dependency, or None
+    (another package, or a release older than the one whose recipe added the dependency).
+
+    >>> cuda_named("dgl-cuda10.2", None), cuda_named("dgl-cuda11.3", "0.9.1")
+    ('10.2', '11.3')
+    >>> cuda_named("dgl-cuda10.2", "0.4.3post2"), cuda_named("magma-cuda102", None)
+    (None, None)
+    """
+    for pattern, first in _CUDA_NAMED:
+        m = pattern.match(name)
+        if m is None:
+            continue
+        if version is not None:
+            try:
+                if Version(version) < Version(first):
+                    return None
+            except InvalidVersion:
+                return None
+        return f"{m.group(1)}.{m.group(2)}"
+    return None
 
 
 def cuda_meta(name: str) -> str | None:

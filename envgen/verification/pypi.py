@@ -38,6 +38,10 @@ logger = logging.getLogger(__name__)
 SIMPLE_JSON: Final = "application/vnd.pypi.simple.v1+json"
 COMPANIONS: Final = ("torchvision", "torchaudio")
 PACKAGES: Final = ("torch", *COMPANIONS)
+# Other packages of the torch family whose wheels pin torch (torchtext 0.13.0: torch==1.12.0):
+# recorded with their Requires-Dist for companions.yaml, so `envgen import` knows the torch a
+# pinned one makes pip install; envgen pairs no release with them.
+PINNERS: Final = ("torchtext", "torchdata")
 _TIMEOUT_S: Final = 60.0
 _RETRIES: Final = 3
 _TAIL_BYTES: Final = 65536

@@ -100,6 +100,24 @@ def _anaconda_build(found: Evidence, spec: str, where: str) -> None:
     )
 
 
+# The pytorch channel's own build strings: python, then CUDA and cuDNN or cpu, then the build
+# number (py3.7_cuda10.0.130_cudnn7.4.1_1, py36_cuda9.0.176_cudnn7.1.2_1, py3.8_cpu_0); no other
+# channel names its pytorch builds so (Anaconda's and conda-forge's end in a hash).
+_PYTORCH_CHANNEL_BUILD: Final = re.compile(r"^py\d\.?\d+_(cuda[\d.]+_cudnn[\d.]+|cpu)_\d+$")
+
+
+def _pytorch_channel_build(found: Evidence, spec: str, where: str) -> None:
+    """A pytorch build string of the pytorch channel's, where the file names no channel for it
+    (`conda list --export` records none): the package came from -c pytorch."""
+    if any(c.rstrip("/").lower() == "pytorch" for c in found.channels):
+        return
+    found.channels.insert(0, "pytorch")
+    found.warnings.append(
+        f"{where}: {excerpt(spec)} is a pytorch channel build (its build string names python, "
+        "CUDA and cuDNN, as only that channel's do), so project.yaml takes it from -c pytorch"
+    )
+
+
 def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
     """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
     text = spec.strip()
@@ -126,6 +144,8 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
             _conda_build_string(build, found, where)
         if build and channel is None and _ANACONDA_BUILD.search(build):
             _anaconda_build(found, f"{name}={version or ranged}={build}", where)
+        elif build and channel is None and _PYTORCH_CHANNEL_BUILD.match(build):
+            _pytorch_channel_build(found, f"{name}={version or ranged}={build}", where)
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
         set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
         # conda's torchvision depends on conda's pytorch: with no torch named (yet), the torch
@@ -150,6 +170,15 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
         found.compute.append((cuda_id(eras.cuda_meta(name) or ""), name))
     elif name not in _CONDA_OWNED:
+        named = eras.cuda_named(name, version)
+        if named is not None:
+            # dgl-cuda10.2 depends on cudatoolkit 10.2.*: the solver takes pytorch's CUDA 10.2
+            # build beside it (the package itself stays a dependency).
+            found.compute.append((cuda_id(named), f"{name} (depends on cudatoolkit {named})"))
+            found.warnings.append(
+                f"{where}: {name} depends on cudatoolkit {named}, so conda installs the CUDA "
+                f"{named} build of pytorch beside it"
+            )
         if rest and not rest.startswith(("=", "<", ">", "!", "~")):
             rest = "=" + rest.replace(" ", "=")
         dep = name + rest

@@ -1,12 +1,17 @@
 """The requirements a Python package declares (setup.py, setup.cfg, pyproject.toml, pylock.toml),
 as one `Declared` record, and how it becomes evidence: each requirement is read as a pip line,
-an exact `python_requires` (==3.8, ~=3.8) names the python; a floor (>=3.6) does not.
+a `python_requires` that admits one python minor (==3.8, ==3.8.*, ~=3.8.0, >=3.9,<3.10,
+Poetry's ~3.8) names it; a floor (>=3.6) or a range over several (~=3.8 is >=3.8,<4) does not.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Final
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
 
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.requirements import pip_requirement
@@ -52,6 +57,37 @@ def parse_declared(declared: Declared, found: Evidence) -> None:
         pip_requirement(req, found, f"{found.source}:{number}")
     if declared.python_requires is not None:
         number, text = declared.python_requires
-        m = re.fullmatch(r"\s*(==|~=)\s*(\d+\.\d+)(\.[\d*]+)?\s*", text)
-        if m:  # a floor (>=3.6) is not a pin: the release decides
-            set_python(found, m.group(2), f"{found.source}:{number} (python_requires)")
+        python = one_minor(text)
+        if python is not None:  # a floor (>=3.6) is not a pin: the release decides
+            set_python(found, python, f"{found.source}:{number} (python_requires)")
+
+
+# The python minors a requires-python is tested against (2.7, 3.0 .. 3.19), and the patch
+# levels tried in each (a bound may sit inside a minor: >=3.8.5,<3.9).
+_MINORS: Final = ("2.7", *(f"3.{n}" for n in range(20)))
+_PATCHES: Final = range(30)
+
+
+def one_minor(text: str) -> str | None:
+    """The one python minor a requires-python admits, or None (a floor, several, or none).
+
+    `==3.8` is read as the author meant it, 3.8 (PEP 440 would take 3.8.0 only).
+
+    >>> one_minor("==3.8"), one_minor("==3.8.*"), one_minor(">=3.9,<3.10"), one_minor("~=3.7.0")
+    ('3.8', '3.8', '3.9', '3.7')
+    >>> one_minor(">=3.6"), one_minor("~=3.8"), one_minor(">=3.8,<3.13"), one_minor("banana")
+    (None, None, None, None)
+    """
+    m = re.fullmatch(r"\s*==\s*(\d+\.\d+)\s*", text)
+    if m:
+        return m.group(1)
+    try:
+        spec = SpecifierSet(text)
+    except InvalidSpecifier:
+        return None
+    admitted = [
+        minor
+        for minor in _MINORS
+        if any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
+    ]
+    return admitted[0] if len(admitted) == 1 else None

@@ -240,9 +240,14 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
             r"^(\d+\.\d+(?:\.\d+)?)[-_]cuda(\d+(?:\.\d+)?)[-_]cudnn[\d.]+[-_](runtime|devel)$", tag
         )
         if m:
-            exact = m.group(1).count(".") == 2
-            version, ranged = (m.group(1), "") if exact else (None, f"=={m.group(1)}.*")
-            set_torch(found, "pip", version, ranged, where=where, label=None)
+            # A two-part tag (1.5-cuda10.1-...) is the image pushed at the X.Y.0 release and
+            # never rebuilt: patch releases got their own three-part tags (1.0.1-cuda10.0-...,
+            # 1.5.1-cuda10.1-..., both used in public Dockerfiles), so `1.5` is 1.5.0, not the
+            # newest 1.5.z (inference from the tag scheme; Docker Hub's tag list is the source).
+            version = m.group(1) if m.group(1).count(".") == 2 else f"{m.group(1)}.0"
+            set_torch(found, "pip", version, "", where=where, label=None)
+            if found.torch is not None:
+                found.torch.image = image
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
             found.compute.append((cuda_id(cuda), f"image {image}"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
@@ -264,6 +269,8 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
         shipped = Version(row.torch)
         said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
         set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        if found.torch is not None:
+            found.torch.image = image
         found.image_cuda = major_minor(row.cuda)
         set_python(found, row.python, f"{where} (image {excerpt(image)})")
     elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
@@ -277,10 +284,10 @@ def _from_image(image: str, found: Evidence, where: str) -> None:
                 image = (
                     f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
                 )
-    ubuntu = re.search(r"ubuntu:?(\d\d\.\d\d)", image)
+    ubuntu = eras.image_ubuntu(image)
     debian = tag.split("-", 1)[0] if repo == "debian" else ""
-    if ubuntu and ubuntu.group(1) in eras.UBUNTU_PYTHON3:
-        found.distro_python = (f"Ubuntu {ubuntu.group(1)}", eras.UBUNTU_PYTHON3[ubuntu.group(1)])
+    if ubuntu is not None and ubuntu in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu}", eras.UBUNTU_PYTHON3[ubuntu])
     elif debian in eras.DEBIAN_PYTHON3:
         found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
     elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python

@@ -39,6 +39,9 @@ class Pin:
     # The wheel file that named this version (`torch-0.4.1.post2-cp37-...whl`): proof that a
     # post-release existed on the index it came from.
     wheel: str | None = None
+    # The base image that shipped this torch (FROM pytorch/pytorch:..., NGC): installed before
+    # the file's own pip lines, which replace it where they require another torch.
+    image: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

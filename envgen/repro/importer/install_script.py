@@ -436,7 +436,8 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
 
 def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
     """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
-    venv`, `uv venv --python 3.10`, `uv sync --python 3.12`), or of the Miniconda it installs
+    venv`, `uv venv --python 3.10`, `uv sync --python 3.12`), the one pyenv or uv installs (`pyenv
+    install 3.9.7`, `uv python install 3.11`), or of the Miniconda it installs
     (`Miniconda3-py38_...`, a fallback when nothing names the env's python). True when the
     command was one of these."""
     if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
@@ -445,6 +446,18 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
                 m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
                 if m:
                     set_python(found, m.group(1), f"{where} ({tool} {flag} {excerpt(value)})")
+        return True
+    if (tool == "pyenv" and words[1:2] in (["install"], ["global"], ["local"], ["virtualenv"])) or (
+        tool == "uv" and words[1:3] in (["python", "install"], ["python", "pin"])
+    ):
+        # `pyenv install 3.9.7`, `pyenv global 3.9.7`, `pyenv virtualenv 3.8.10 venv`,
+        # `uv python install 3.11`: the interpreter the script builds and then runs pip with.
+        verb = " ".join(words[: 3 if tool == "uv" else 2])
+        for word in words[len(verb.split()) :]:
+            m = re.fullmatch(r"(?:cpython-)?(\d\.\d+)(\.\d+)?", word)
+            if m:
+                set_python(found, m.group(1), f"{where} ({verb} {excerpt(word)})")
+                break
         return True
     m = re.fullmatch(r"python(\d\.\d+)", tool)
     if m and words[1:3] == ["-m", "venv"]:

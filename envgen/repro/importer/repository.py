@@ -23,7 +23,7 @@ from packaging.utils import canonicalize_name
 
 from envgen.errors import ImportSpecError
 from envgen.repro.importer.detect import parse_text
-from envgen.repro.importer.evidence import Evidence, Pin
+from envgen.repro.importer.evidence import Evidence, Pin, set_python
 from envgen.repro.reading import UnreadableSource, excerpt, inside, read_source
 
 MAX_SOURCES: Final = 64
@@ -168,7 +168,39 @@ def parse_repository(root: Path) -> Evidence:
             "setup.py, setup.cfg, pyproject.toml, Dockerfile, *.sh, README/INSTALL shell blocks)"
         )
         raise ImportSpecError(msg)
-    return merge(root, parsed, notes)
+    merged = merge(root, parsed, notes)
+    if merged.python is None:
+        _version_file_python(root, merged)
+    return merged
+
+
+# Files at a repository's top that name its interpreter and nothing else: pyenv's
+# `.python-version` (`3.9.7`; https://github.com/pyenv/pyenv#choosing-the-python-version) and
+# the `runtime.txt` of Heroku-style buildpacks (`python-3.8.10`;
+# https://devcenter.heroku.com/articles/python-runtimes).
+_VERSION_FILES: Final = (
+    (".python-version", re.compile(r"(\d\.\d+)(\.\d+)?")),
+    ("runtime.txt", re.compile(r"python-(\d\.\d+)(\.\d+)?")),
+)
+
+
+def _version_file_python(root: Path, merged: Evidence) -> None:
+    """The python of `.python-version` or `runtime.txt` where no source named one."""
+    for name, pattern in _VERSION_FILES:
+        path = root / name
+        if not path.is_file() or not inside(path, root):
+            continue
+        try:
+            text = read_source(path, shown=name)
+        except UnreadableSource:
+            continue
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        m = pattern.fullmatch(first)
+        if m is None:
+            continue
+        set_python(merged, first.removeprefix("python-"), name)
+        merged.warnings.append(f"{merged.source}: python {m.group(1)} from {name} ({first})")
+        return
 
 
 def _pin_strength(pin: Pin | None) -> int:

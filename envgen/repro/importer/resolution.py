@@ -40,6 +40,7 @@ from envgen.repro.importer.routes import (
     known_issues,
     route_builds,
 )
+from envgen.repro.importer.torch_pins import pinned_torch
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels
 
@@ -79,6 +80,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         departures=list(found.departures),
     )
     src = found.source
+    pinned_torch(found, matrix, report)
     evidence = compute_evidence(found, report, matrix)
     release = pick_release(found, matrix, as_of, evidence, report, wheels)
     if release is None:

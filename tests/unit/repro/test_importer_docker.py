@@ -217,3 +217,27 @@ def test_unquoted_version_bound_is_a_shell_redirect(matrix: Matrix) -> None:
         "Dockerfile:2: `torch>=1.7` is not quoted, so the shell reads > as a redirect and "
         "installs torch without that version bound"
     )
+
+
+@pytest.mark.parametrize(
+    ("image", "torch"),
+    [
+        # The 1.5 tag was pushed with 1.5.0 in April 2020; 1.5.1 (June) got 1.5.1-cuda10.1-...
+        ("pytorch/pytorch:1.5-cuda10.1-cudnn7-devel", "1.5.0"),
+        ("pytorch/pytorch:1.5.1-cuda10.1-cudnn7-devel", "1.5.1"),
+        ("pytorch/pytorch:1.0-cuda10.0-cudnn7-runtime", "1.0.0"),
+    ],
+)
+def test_a_two_part_pytorch_tag_is_the_series_first_release(
+    matrix: Matrix, image: str, torch: str
+) -> None:
+    """A date after the patch release does not move the image's torch to it (pip keeps what the
+    image ships when nothing later asks for another torch)."""
+    result = import_text(
+        f"FROM {image}\nRUN pip install tqdm\n",
+        filename="Dockerfile",
+        matrix=matrix,
+        as_of=dt.date(2020, 11, 24),
+    )
+    assert result.project["torch"] == torch
+    assert not [w for w in result.warnings if "not an exact pin" in w]

@@ -70,9 +70,12 @@ FORMATS: list[tuple[str, str, str, str, list[str]]] = [
         '    - "ca-certificates=2020.7.22=0"\n'
         '    - "numpy=1.19.1=py38hbc911f0_0"\n',
         [
+            "requirements.txt:11: pytorch=1.6.0=py3.8_cuda10.1.243_cudnn7.6.3_0 is a pytorch channel "
+            "build (its build string names python, CUDA and cuDNN, as only that channel's do), so "
+            "project.yaml takes it from -c pytorch",
             "requirements.txt: 4 package(s) have no channel in the listing (conda list leaves defaults "
             "blank, conda list --export records no channels); project.yaml adds the defaults channel: "
-            "change conda.channels if the environment used conda-forge"
+            "change conda.channels if the environment used conda-forge",
         ],
     ),
     (
