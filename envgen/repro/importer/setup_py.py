@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final
 
-from envgen.repro.importer.declared import Declared, parse_declared, too_deep
+from envgen.repro.importer.declared import Declared, parse_declared, read_extras, too_deep
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.requirements import include_file
 
@@ -55,8 +55,9 @@ def setup_py(text: str, source: str) -> Declared:
         declared.refused = too_deep(source, "an expression")
         return declared
     constants = _Constants()
-    constants.bind(tree.body)
     names = _setup_names(tree)
+    constants.setup_names = names
+    constants.bind(tree.body)
     for call in ast.walk(tree):
         if not isinstance(call, ast.Call) or _call_name(call.func) not in names:
             continue
@@ -79,7 +80,25 @@ def setup_py(text: str, source: str) -> Declared:
                     _said_guesses(constants, declared, source)
             elif arg == "python_requires" and isinstance(value, str):
                 declared.python_requires = (expr.lineno, value)
+            elif arg == "extras_require":
+                declared.extras += _extras(expr, constants)
     return declared
+
+
+def _extras(expr: ast.expr, constants: _Constants) -> list[tuple[str, list[tuple[int, str]]]]:
+    """extras_require's extras (a literal dict, `dict(...)` or a name bound to one), each with
+    the requirements the propagation knows."""
+    pairs = _dict_items(expr)
+    if pairs is None and isinstance(expr, ast.Name):
+        pairs = constants.dicts.get(expr.id)
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    for extra, item in pairs or []:
+        listed = constants.value(item)
+        if isinstance(listed, str):
+            listed = tuple((item.lineno, ln) for ln in listed.splitlines() if ln.strip())
+        if listed is not None:
+            out.append((extra, list(listed)))
+    return out
 
 
 def _said_guesses(constants: _Constants, declared: Declared, source: str) -> None:
@@ -127,6 +146,8 @@ class _Constants:
         self.dicts: dict[str, list[tuple[str, ast.expr]]] = {}  # `kwargs = dict(...)`
         self.files: dict[str, str] = {}  # `with open("requirements.txt") as f`: f -> the path
         self.read: dict[str, _FileLines] = {}  # names bound to a file's lines
+        self.texts: dict[str, str] = {}  # names bound to a file's text (`reqs = f.read()`)
+        self.setup_names: set[str] = {"setup"}  # what setup() is called by (their bodies bind)
         self.steps = 0
         self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
         self.skipped: list[int] = []  # lines of a list's unknown call part left out
@@ -160,10 +181,27 @@ class _Constants:
                 )
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
                 self._mutate(node.value)
+            elif isinstance(node, ast.If) and _main_guard(node.test):
+                # `if __name__ == "__main__":` holds when setup.py runs (pip runs it as a script)
+                self.bind(node.body)
+            elif isinstance(node, ast.FunctionDef) and self._calls_setup(node):
+                # `def main(): ... setup(...)`: the names its setup() call reads are bound in it
+                self.bind(node.body)
+
+    def _calls_setup(self, node: ast.FunctionDef) -> bool:
+        return any(
+            isinstance(n, ast.Call) and _call_name(n.func) in self.setup_names
+            for n in ast.walk(node)
+        )
 
     def _assign(self, name: str, expr: ast.expr) -> None:
         self.dicts.pop(name, None)
         self.read.pop(name, None)
+        self.texts.pop(name, None)
+        if isinstance(expr, ast.Call) and _method(expr, "read"):
+            path = self._reader(expr.func.value, expr.lineno)  # type: ignore[attr-defined] # _method checked the shape
+            if path is not None:
+                self.texts[name] = path.name
         lines = self.file_lines(expr)
         if lines is not None:
             self.read[name] = lines
@@ -211,7 +249,7 @@ class _Constants:
             out.extend(pairs or [])
         return out
 
-    def file_lines(self, node: ast.expr) -> _FileLines | None:
+    def file_lines(self, node: ast.expr) -> _FileLines | None:  # noqa: PLR0911 - one return per way of reading a file
         """The lines of a file `node` reads, or None.
 
         `F.read().splitlines()`, `F.read().split("\\n")` (a `.strip()` between allowed),
@@ -246,6 +284,8 @@ class _Constants:
             text = text.func.value  # type: ignore[attr-defined] # _method checked the shape
         if splits and isinstance(text, ast.Call) and _method(text, "read"):
             return self._reader(text.func.value, node.lineno)  # type: ignore[attr-defined]
+        if splits and isinstance(text, ast.Name) and text.id in self.texts:
+            return _FileLines(self.texts[text.id], node.lineno)  # `reqs.strip().split("\n")`
         return None
 
     def _reader(self, node: ast.expr, line: int) -> _FileLines | None:
@@ -349,6 +389,18 @@ class _Constants:
             return None
 
 
+def _main_guard(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either way round)."""
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s.id for s in sides if isinstance(s, ast.Name)]
+    values = [s.value for s in sides if isinstance(s, ast.Constant)]
+    return names == ["__name__"] and values == ["__main__"]
+
+
 def _method(call: ast.Call, name: str) -> bool:
     """`call` is `X.name()` with no arguments."""
     return isinstance(call.func, ast.Attribute) and call.func.attr == name and not call.args
@@ -441,3 +493,4 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         include_file(
             name, found, base, f"{found.source}:{line} (install_requires read from)", seen=set()
         )
+    read_extras(declared, found)

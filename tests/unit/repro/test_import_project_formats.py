@@ -495,3 +495,95 @@ def test_a_repository_finds_its_pipfile_and_travis_file(tmp_path: Path) -> None:
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
     sources, _ = find_sources(tmp_path)
     assert [s.rel for s in sources] == ["environment.yml", "Pipfile", ".travis.yml"]
+
+
+# --- setup.py and pyproject.toml -----------------------------------------------------------------
+
+SETUP_MAIN = """\
+import sys
+from setuptools import find_packages, setup
+
+if __name__ == "__main__":
+    if sys.version_info < (3, 6):
+        sys.exit("Sorry, Python >=3.6 is required.")
+    with open("requirements.txt") as f:
+        reqs = f.read()
+    setup(
+        name="gossip",
+        python_requires=">=3.6",
+        packages=find_packages(),
+        install_requires=reqs.strip().split("\\n"),
+        extras_require={"parse": ["pandas", "pytz"]},
+    )
+"""
+
+
+def test_setup_py_under_a_main_guard_reading_a_file_as_text(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.0.0\ntorchvision==0.2.1\npillow>=7.1.0\n")
+    (tmp_path / "setup.py").write_text(SETUP_MAIN)
+    keys, _ = _file(tmp_path / "setup.py", matrix)
+    # PyPI's linux wheel of 1.0.0 is the CUDA 9.0 build; python_requires >=3.6 is a floor
+    assert keys == {
+        "python": None, "torch": "1.0.0", "torchvision": "0.2.1", "torchaudio": False,
+        "accelerators": ["cu90"], "managers": ["pip"],
+    }  # fmt: skip
+
+
+def test_setup_py_setup_called_in_a_function(matrix: Matrix) -> None:
+    text = (
+        "from setuptools import setup\n\ndef main():\n    deps = ['numpy']\n"
+        "    deps.append('torch==1.8.1')\n    setup(name='x', install_requires=deps)\n\n"
+        "if __name__ == '__main__':\n    main()\n"
+    )
+    assert _text(text, "setup.py", matrix)["torch"] == "1.8.1"
+
+
+def test_setup_py_torch_only_in_an_extra(matrix: Matrix) -> None:
+    text = (
+        "from setuptools import setup\nEXTRAS = {\n    'test': ['pytest'],\n"
+        "    'gpu': ['torch==1.13.1', 'torchvision==0.14.1'],\n}\n"
+        "setup(name='x', install_requires=['numpy'], extras_require=EXTRAS)\n"
+    )
+    result = import_text(text, filename="setup.py", matrix=matrix)
+    assert (result.project["torch"], result.project["torchvision"]) == ("1.13.1", "0.14.1")
+    assert (
+        "setup.py: torch is named only in the extra 'gpu', which a plain install leaves out; read "
+        "as `pip install .[gpu]`, the install that gets torch"
+    ) in result.warnings
+
+
+def test_setup_py_extra_is_not_read_when_torch_is_a_plain_requirement(matrix: Matrix) -> None:
+    text = (
+        "from setuptools import setup\nsetup(name='x', install_requires=['torch==1.8.1'],\n"
+        "      extras_require={'old': ['torch==1.4.0']})\n"
+    )
+    assert _text(text, "setup.py", matrix)["torch"] == "1.8.1"
+
+
+def test_pyproject_torch_only_in_optional_dependencies(matrix: Matrix) -> None:
+    text = (
+        '[project]\nname = "x"\ndependencies = ["numpy"]\n\n[project.optional-dependencies]\n'
+        'dev = ["pytest"]\ntorch = ["torch==2.2.2", "torchaudio==2.2.2"]\n'
+    )
+    keys = _text(text, "pyproject.toml", matrix)
+    assert (keys["torch"], keys["torchaudio"], keys["accelerators"]) == (
+        "2.2.2",
+        "2.2.2",
+        ["cu121"],
+    )
+
+
+def test_conda_selector_metapackages_are_not_carried_to_pip(matrix: Matrix) -> None:
+    text = (
+        "name: kaggle\nchannels: [conda-forge, defaults]\ndependencies:\n"
+        "  - _libgcc_mutex=0.1=main\n  - _tflow_select=2.1.0=gpu\n  - python=3.7.9=h7579374_0\n"
+        "  - tqdm=4.50.2=pyh9f0ad1d_0\n  - pip:\n    - torch==1.7.1+cu110\n"
+        "    - torchvision==0.8.2+cu110\n"
+    )
+    result = import_text(text, filename="environment.yml", matrix=matrix)
+    assert _keys(result.project) == {
+        "python": "3.7", "torch": "1.7.1", "torchvision": "0.8.2", "torchaudio": False,
+        "accelerators": ["cu110"], "managers": ["pip"],
+    }  # fmt: skip
+    assert "tqdm==4.50.2.*" in result.project["pip"]  # type: ignore[operator]
+    assert any("conda metapackages left out" in w and "_tflow_select" in w for w in result.warnings)
