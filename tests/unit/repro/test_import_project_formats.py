@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import build_project, detect_kind, import_text, parse_file
 from envgen.repro.importer.conda_explicit import package_of
+from envgen.repro.importer.repository import find_sources
 
 KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
 
@@ -154,8 +156,6 @@ def test_pipfile_lock_default_section(matrix: Matrix) -> None:
 
 
 def test_pipfile_that_is_not_toml_is_a_clear_error(matrix: Matrix) -> None:
-    from envgen.errors import ImportSpecError
-
     with pytest.raises(ImportSpecError, match=r"Pipfile: not valid TOML"):
         import_text("[packages\ntorch = '*'\n", filename="Pipfile", matrix=matrix)
 
@@ -488,8 +488,6 @@ def test_ci_line_numbers_are_the_files(matrix: Matrix) -> None:
 
 
 def test_a_repository_finds_its_pipfile_and_travis_file(tmp_path: Path) -> None:
-    from envgen.repro.importer.repository import find_sources
-
     (tmp_path / "Pipfile").write_text(PIPFILE)
     (tmp_path / ".travis.yml").write_text(TRAVIS_CONDA)
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
@@ -587,3 +585,37 @@ def test_conda_selector_metapackages_are_not_carried_to_pip(matrix: Matrix) -> N
     }  # fmt: skip
     assert "tqdm==4.50.2.*" in result.project["pip"]  # type: ignore[operator]
     assert any("conda metapackages left out" in w and "_tflow_select" in w for w in result.warnings)
+
+
+# --- README prose ------------------------------------------------------------------------------
+
+
+def test_readme_prose_pins_when_no_command_names_torch(matrix: Matrix) -> None:
+    text = (
+        "# Installation\n\n## Requirements\n\n1. Install pytorch==1.4.0 and torchvision==0.5.0 "
+        "following [official instruction](https://pytorch.org/).\n2. Clone this repo.\n"
+        "3. Install dependencies:\n\n    ```python\n    pip install -r requirements.txt\n    ```\n"
+    )
+    result = import_text(text, filename="INSTALL.md", matrix=matrix)
+    # PyPI's linux wheel of 1.4.0 is the CUDA 10.1 build (matrix pip.yaml pypi-default)
+    assert _keys(result.project) == {
+        "python": None, "torch": "1.4.0", "torchvision": "0.5.0", "torchaudio": False,
+        "accelerators": ["cu101"], "managers": ["pip"],
+    }  # fmt: skip
+    assert (
+        "INSTALL.md:5: no install command names torch; the exact pins the install prose names "
+        "are read as `pip install torch==1.4.0 torchvision==0.5.0` (no index named: PyPI's build)"
+    ) in result.warnings
+
+
+def test_readme_prose_pins_yield_to_a_command(matrix: Matrix) -> None:
+    text = (
+        "Requirements: torch==1.4.0\n\n```bash\npip install torch==1.8.1 "
+        "-f https://download.pytorch.org/whl/torch_stable.html\n```\n"
+    )
+    assert _text(text, "README.md", matrix)["torch"] == "1.8.1"
+
+
+def test_readme_prose_without_install_words_is_not_read(matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError, match="no torch"):
+        import_text("We tested with torch==1.4.0 on a V100.\n", filename="README.md", matrix=matrix)
