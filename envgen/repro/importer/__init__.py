@@ -22,6 +22,7 @@ Formats (the readers):
   pipfile         pipenv's Pipfile and Pipfile.lock
   ci              CI configurations (Travis, GitHub Actions, GitLab, Azure, CircleCI, Bitbucket):
                   the test job's python, image and shell steps
+  tox             tox.ini: the first environment's python, deps and commands
   declared        the record the package-metadata formats produce, read into evidence
   repository      a whole repository: find its sources, read each, merge the evidence
   detect          which format a file is, and its reader

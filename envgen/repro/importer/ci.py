@@ -10,7 +10,9 @@ actions/setup-python's `python-version`, Azure's UsePythonVersion `versionSpec`,
 or `pytorch/pytorch:...` job image, read as a Dockerfile's FROM is). A build matrix is read on its
 default route, as a script's branches are: the first value of each axis (the Linux one of an `os`
 axis), the others named in a warning. Of several jobs, the first whose steps name torch (else
-the first with steps) is the one read.
+the first with steps) is the one read. The steps run in the checkout's root: for a workflow under
+`.github/workflows/` (or `.circleci/config.yml`) that is two (one) folders up, where their
+`pip install -r requirements.txt` finds its file.
 
 Formats: https://docs.travis-ci.com/user/job-lifecycle/ (phases), https://docs.github.com/en/actions/
 writing-workflows/workflow-syntax-for-github-actions (jobs, steps, strategy.matrix, expressions),
@@ -107,6 +109,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     except (ValueError, OverflowError) as exc:
         found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
         return
+    base = _workspace(base, found)
     data = _located(node)
     if not isinstance(data, dict):
         found.problems.append(f"{found.source}: expected a CI configuration (a mapping)")
@@ -133,6 +136,24 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     for name, line in chosen.files:
         _environment_file(name, found, base, f"{found.source}:{line}")
     parse_shell(_script(chosen.steps), found, base, env=dict(chosen.env))
+
+
+def _workspace(base: Path | None, found: Evidence) -> Path | None:
+    """The folder a CI job's steps run in: the checkout's root (GitHub's GITHUB_WORKSPACE,
+    CircleCI's working_directory after `checkout`), which for a file under `.github/workflows/`
+    or `.circleci/` is above the file; includes (`pip install -r requirements.txt`) resolve
+    there, and the import may read that checkout (not beyond it)."""
+    if base is None:
+        return None
+    if base.name == "workflows" and base.parent.name == ".github":
+        top = base.parent.parent
+    elif base.name == ".circleci":
+        top = base.parent
+    else:
+        return base
+    if found.root is None and found.docker is None:
+        found.tree = top
+    return top
 
 
 def _environment_file(name: str, found: Evidence, base: Path | None, where: str) -> None:

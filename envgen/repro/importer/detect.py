@@ -42,6 +42,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "pipfile": "pipfile",
     "conda-explicit": "conda_explicit",
     "ci": "ci",
+    "tox": "tox",
 }
 
 
@@ -112,6 +113,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "pylock"
     if low in {"pipfile", "pipfile.lock"}:
         return "pipfile"
+    if low == "tox.ini":
+        return "tox"
     if low.endswith((".md", ".markdown", ".rst")) or re.match(
         r"^(readme|install)\.(txt|markdown)$", low
     ):

@@ -45,7 +45,12 @@ _SOURCES: Final = (
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
     (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
     # CI configurations at the top of the tree (.github/workflows is a hidden folder, not walked)
-    (3, re.compile(r"^(\.travis|\.gitlab-ci|azure-pipelines|bitbucket-pipelines)\.ya?ml$")),
+    (
+        3,
+        re.compile(
+            r"^(\.travis|\.gitlab-ci|azure-pipelines|bitbucket-pipelines)\.ya?ml$|^tox\.ini$"
+        ),
+    ),
     (4, re.compile(r"^(readme|install|getting_started|installation)[\w.-]*\.(md|rst|txt)$")),
     (5, re.compile(r"^(setup\.py|setup\.cfg|pyproject\.toml)$")),
 )

@@ -62,6 +62,7 @@ def _file(
         (".gitlab-ci.yml", "test:\n  script: [pytest]\n", "ci"),
         ("tests.yml", "on: [push]\njobs:\n  t:\n    runs-on: ubuntu-latest\n", "ci"),
         ("azure-pipelines.yml", "pool: {vmImage: ubuntu-latest}\n", "ci"),
+        ("tox.ini", "[tox]\nenvlist = py38\n", "tox"),
         ("environment.yml", "name: x\ndependencies: [pytorch=1.8.0]\n", "conda"),
         ("env.yml", "channels: [pytorch]\ndependencies:\n  - pytorch\n", "conda"),
     ],
@@ -491,8 +492,9 @@ def test_a_repository_finds_its_pipfile_and_travis_file(tmp_path: Path) -> None:
     (tmp_path / "Pipfile").write_text(PIPFILE)
     (tmp_path / ".travis.yml").write_text(TRAVIS_CONDA)
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
+    (tmp_path / "tox.ini").write_text(TOX)
     sources, _ = find_sources(tmp_path)
-    assert [s.rel for s in sources] == ["environment.yml", "Pipfile", ".travis.yml"]
+    assert [s.rel for s in sources] == ["environment.yml", "Pipfile", ".travis.yml", "tox.ini"]
 
 
 # --- setup.py and pyproject.toml -----------------------------------------------------------------
@@ -619,3 +621,74 @@ def test_readme_prose_pins_yield_to_a_command(matrix: Matrix) -> None:
 def test_readme_prose_without_install_words_is_not_read(matrix: Matrix) -> None:
     with pytest.raises(ImportSpecError, match="no torch"):
         import_text("We tested with torch==1.4.0 on a V100.\n", filename="README.md", matrix=matrix)
+
+
+def test_github_workflow_steps_run_in_the_checkout_root(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.13.1\ntorchvision==0.14.1\n")
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "test.yml").write_text(
+        "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - uses: actions/setup-python@v5\n"
+        "        with: {python-version: '3.9'}\n      - run: pip install -r requirements.txt\n"
+    )
+    keys, _ = _file(workflows / "test.yml", matrix)
+    # PyPI's linux wheel of 1.13.1 is the CUDA 11.7 build (matrix pip.yaml pypi-default)
+    assert keys == {
+        "python": "3.9", "torch": "1.13.1", "torchvision": "0.14.1", "torchaudio": False,
+        "accelerators": ["cu117"], "managers": ["pip"],
+    }  # fmt: skip
+
+
+def test_a_ci_file_elsewhere_reads_only_its_own_folder(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.13.1\n")
+    ci = tmp_path / "ci"
+    ci.mkdir()
+    (ci / ".travis.yml").write_text(
+        "language: python\ninstall:\n  - pip install -r ../requirements.txt\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _file(ci / ".travis.yml", matrix)
+
+
+TOX = """\
+[tox]
+envlist = py37, py38, flake8
+
+[testenv]
+deps =
+    numpy
+    py37: torch==1.4.0
+    py38: torch==1.8.1
+    -r{toxinidir}/requirements.txt
+commands =
+    pip install torchvision==0.5.0
+    pytest {posargs}
+
+[testenv:flake8]
+deps = flake8
+commands = flake8
+"""
+
+
+def test_tox_first_environment(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("tqdm==4.50.0\n")
+    (tmp_path / "tox.ini").write_text(TOX)
+    project, warnings = build_project(parse_file(tmp_path / "tox.ini"), matrix, name="paper")
+    # py37's factor-conditioned torch==1.4.0: PyPI's linux wheel is the CUDA 10.1 build
+    assert _keys(project) == {
+        "python": "3.7", "torch": "1.4.0", "torchvision": "0.5.0", "torchaudio": False,
+        "accelerators": ["cu101"], "managers": ["pip"],
+    }  # fmt: skip
+    assert project["pip"] == ["numpy", "tqdm==4.50.0"]
+    assert "tox.ini: envlist is py37, py38, flake8; envgen reads the first, py37" in warnings
+
+
+def test_tox_environment_section_and_basepython(matrix: Matrix) -> None:
+    text = (
+        "[tox]\nenvlist = gpu\n\n[testenv]\ndeps = torch==1.4.0\n\n[testenv:gpu]\n"
+        "basepython = python3.8\ndeps =\n    torch==1.8.1+cu111\n"
+        "    -f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    keys = _text(text, "tox.ini", matrix)
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.8", "1.8.1", ["cu111"])
