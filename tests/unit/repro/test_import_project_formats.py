@@ -692,3 +692,10 @@ def test_tox_environment_section_and_basepython(matrix: Matrix) -> None:
     )
     keys = _text(text, "tox.ini", matrix)
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.8", "1.8.1", ["cu111"])
+
+
+def test_a_companion_pin_that_is_no_version_is_a_departure(matrix: Matrix) -> None:
+    # found by the import fuzzer: `===1..2` (arbitrary equality) is no PEP 440 version
+    text = "torch==2.1.0\ntorch==2.1.0 torchvision===1..2\n"
+    result = import_text(text, filename="requirements.txt", matrix=matrix)
+    assert result.project["torchvision"] == "0.16.0"
