@@ -251,8 +251,8 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
         _poetry_install(words[2:], found, base, where)
     elif tool in {"uv", "poetry", "pdm", "rye"} and words[1:2] == ["add"]:
         _project_add(words[2:], tool, found, base, where)
-    elif tool == "pipenv" and words[1:2] in (["install"], ["sync"]):
-        _pipenv_install(words[1], words[2:], found, base, where)
+    elif tool == "pipenv":
+        _pipenv(words, found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -596,21 +596,60 @@ def _project_add(
     pip_install(pip_args, found, base, where)
 
 
+# pipenv's install options that take a value (`pipenv install --help`).
+_PIPENV_VALUE_FLAGS: Final = frozenset(
+    {"--python", "--pypi-mirror", "--index", "-i", "--categories"}
+)
+
+
+def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """pipenv's command line: its general options may stand before the subcommand (`pipenv
+    --python 3.8 install`); `pipenv run CMD` runs CMD in the environment."""
+    sub = 1
+    while sub < len(words) and words[sub].startswith("-"):
+        sub += 2 if words[sub] in _PIPENV_VALUE_FLAGS else 1
+    command = words[sub] if sub < len(words) else ""
+    if command == "run":
+        shell_command(words[sub + 1 :], found, base, where, env={})
+        command = ""
+    elif command not in {"install", "sync"}:
+        command = ""
+    options = words[1:sub] + (words[sub + 1 :] if command else [])
+    _pipenv_install(command, options, found, base, where)
+
+
 def _pipenv_install(
     command: str, args: list[str], found: Evidence, base: Path | None, where: str
 ) -> None:
-    """`pipenv install` (the Pipfile beside it), `pipenv sync` (its Pipfile.lock), or `pipenv
-    install torch==X` (those packages, as pip reads them)."""
-    packages = [a for a in args if not a.startswith("-")]
+    """`pipenv install torch==X` (those packages, as pip reads them), or `pipenv install` /
+    `pipenv sync` with none: the Pipfile.lock beside it where there is one (pipenv installs the
+    lock when it is there: https://pipenv.pypa.io/en/latest/commands.html), else the Pipfile.
+    `--python 3.8` names the environment's python."""
+    packages: list[str] = []
+    i = 0
+    while i < len(args):
+        flag, eq, value = args[i].partition("=")
+        if flag in _PIPENV_VALUE_FLAGS:
+            value = value if eq else (args[i + 1] if i + 1 < len(args) else "")
+            m = re.fullmatch(r"(?:python)?(\d\.\d+)(\.\d+)?", value)
+            if flag == "--python" and m:
+                set_python(found, m.group(1), f"{where} (pipenv --python {value})")
+            i += 1 if eq else 2
+            continue
+        if not flag.startswith("-"):
+            packages.append(args[i])
+        i += 1
     if command == "install" and packages:
-        pip_install(
-            [a for a in args if a not in {"--dev", "-d", "--system", "--deploy"}],
-            found,
-            base,
-            where,
-        )
+        pip_install(packages, found, base, where)
         return
-    name = "Pipfile.lock" if command == "sync" else "Pipfile"
+    if not command:  # `pipenv --python 3.8`: the environment only
+        return
+    lock = "Pipfile.lock"
+    if found.docker is not None:
+        has_lock = found.docker.resolve(lock).is_file()
+    else:
+        has_lock = base is not None and (base / lock).is_file()
+    name = lock if has_lock or command == "sync" else "Pipfile"
     include_file(name, found, base, where, seen=set(), flag=f"pipenv {command}", parse=pipfile_read)
 
 

@@ -699,3 +699,32 @@ def test_a_companion_pin_that_is_no_version_is_a_departure(matrix: Matrix) -> No
     text = "torch==2.1.0\ntorch==2.1.0 torchvision===1..2\n"
     result = import_text(text, filename="requirements.txt", matrix=matrix)
     assert result.project["torchvision"] == "0.16.0"
+
+
+PIPFILE_LOCK = """{
+    "_meta": {"hash": {"sha256": "00"}, "requires": {"python_version": "3.8"}, "sources": []},
+    "default": {"torch": {"version": "==1.8.1"}}, "develop": {}
+}
+"""
+
+
+def test_pipenv_install_in_a_dockerfile_prefers_the_lock(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "Pipfile").write_text(PIPFILE)
+    (tmp_path / "Pipfile.lock").write_text(PIPFILE_LOCK)
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "FROM python:3.8-slim\nCOPY Pipfile Pipfile.lock ./\n"
+        "RUN pip install pipenv && pipenv install --system --deploy\n"
+    )
+    keys, _ = _file(dockerfile, matrix)
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.8", "1.8.1", ["cu102"])
+
+
+def test_pipenv_python_option(matrix: Matrix) -> None:
+    keys = _text("pipenv --python 3.7 install torch==1.4.0\n", "setup.sh", matrix)
+    assert (keys["python"], keys["torch"]) == ("3.7", "1.4.0")
+
+
+def test_pipenv_run_pip_install(matrix: Matrix) -> None:
+    keys = _text("pipenv run pip install torch==1.4.0\n", "setup.sh", matrix)
+    assert keys["torch"] == "1.4.0"
