@@ -346,6 +346,7 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
         _variables(data.get("env"), job.env)
         _variables(spec.get("env"), job.env)
         matrix = _matrix(spec.get("strategy"), found, f"{found.source}: jobs.{name}")
+        job.env = {k: _expand(v, matrix, job.env) for k, v in job.env.items()}
         runs_on = _expand(str(spec.get("runs-on") or ""), matrix, job.env)
         if re.search(r"windows|macos", runs_on, re.IGNORECASE):
             continue  # the default route is Linux
@@ -358,6 +359,7 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
                 continue
             env = dict(job.env)
             _variables(step.get("env"), env)
+            env = {k: _expand(v, matrix, job.env) for k, v in env.items()}
             uses, given = str(step.get("uses") or ""), step.get("with")
             given = given if isinstance(given, dict) else {}
             if re.match(r"(actions/setup-python|conda-incubator/setup-miniconda|"

@@ -5,6 +5,7 @@ requirements file the setup.py reads its install_requires from is read as that f
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final
@@ -67,6 +68,7 @@ def setup_py(text: str, source: str) -> Declared:
                 lines = constants.file_lines(expr)
                 if lines is not None:
                     declared.includes.append((lines.line, lines.name))
+                    _said_helpers(constants, declared, source)
                     continue
                 if isinstance(value, str):  # setuptools reads a string as one requirement a line
                     value = tuple((expr.lineno, ln) for ln in value.splitlines() if ln.strip())
@@ -99,6 +101,14 @@ def _extras(expr: ast.expr, constants: _Constants) -> list[tuple[str, list[tuple
         if listed is not None:
             out.append((extra, list(listed)))
     return out
+
+
+def _said_helpers(constants: _Constants, declared: Declared, source: str) -> None:
+    for line, function, path in sorted(set(constants.helpers)):
+        declared.warnings.append(
+            f"{source}:{line}: install_requires comes from the file's own {function}(), which "
+            f"opens {path}; read as that requirements file (setup.py is never run)"
+        )
 
 
 def _said_guesses(constants: _Constants, declared: Declared, source: str) -> None:
@@ -148,6 +158,8 @@ class _Constants:
         self.read: dict[str, _FileLines] = {}  # names bound to a file's lines
         self.texts: dict[str, str] = {}  # names bound to a file's text (`reqs = f.read()`)
         self.setup_names: set[str] = {"setup"}  # what setup() is called by (their bodies bind)
+        self.functions: dict[str, ast.FunctionDef] = {}  # the module's own top-level functions
+        self.helpers: list[tuple[int, str, str]] = []  # (line, function, file) read through one
         self.steps = 0
         self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
         self.skipped: list[int] = []  # lines of a list's unknown call part left out
@@ -187,6 +199,8 @@ class _Constants:
             elif isinstance(node, ast.FunctionDef) and self._calls_setup(node):
                 # `def main(): ... setup(...)`: the names its setup() call reads are bound in it
                 self.bind(node.body)
+            elif isinstance(node, ast.FunctionDef):
+                self.functions[node.name] = node
 
     def _calls_setup(self, node: ast.FunctionDef) -> bool:
         return any(
@@ -260,6 +274,9 @@ class _Constants:
         """
         if isinstance(node, ast.Name):
             return self.read.get(node.id)
+        helper = self._helper_file(node)
+        if helper is not None:
+            return helper
         if isinstance(node, ast.ListComp) and node.generators:
             source = node.generators[0].iter
             return self.file_lines(source) or self._reader(source, node.lineno)
@@ -287,6 +304,35 @@ class _Constants:
         if splits and isinstance(text, ast.Name) and text.id in self.texts:
             return _FileLines(self.texts[text.id], node.lineno)  # `reqs.strip().split("\n")`
         return None
+
+    def _helper_file(self, node: ast.expr) -> _FileLines | None:
+        """`read_requirements("requirements.txt")`: a call of the module's own function whose
+        body opens one file, named by a string or by the parameter the call passes one for
+        (`def read_requirements(path): with open(os.path.join(HERE, path)) as f: ...`). The
+        function is never run; its file is read as the requirements file it is."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            return None
+        func = self.functions.get(node.func.id)
+        if func is None:
+            return None
+        params = [a.arg for a in func.args.args]
+        bound: dict[str, str] = {}
+        defaults = func.args.defaults
+        for name, default in zip(params[len(params) - len(defaults) :], defaults, strict=True):
+            if isinstance(default, ast.Constant) and isinstance(default.value, str):
+                bound[name] = default.value
+        for name, arg in zip(params, node.args, strict=False):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                bound[name] = arg.value
+        for kw in node.keywords:
+            if kw.arg and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                bound[kw.arg] = kw.value.value
+        opened = {p for n in ast.walk(func) if (p := _opened(n, bound)) is not None}
+        if len(opened) != 1:
+            return None  # no file, or several: not a requirements reader envgen can follow
+        path = opened.pop()
+        self.helpers.append((node.lineno, func.name, path))
+        return _FileLines(path, node.lineno)
 
     def _reader(self, node: ast.expr, line: int) -> _FileLines | None:
         path = self.files.get(node.id) if isinstance(node, ast.Name) else _opened(node)
@@ -406,7 +452,7 @@ def _method(call: ast.Call, name: str) -> bool:
     return isinstance(call.func, ast.Attribute) and call.func.attr == name and not call.args
 
 
-def _opened(node: ast.expr) -> str | None:
+def _opened(node: ast.AST, bound: dict[str, str] | None = None) -> str | None:
     """The relative path `open(PATH, ...)` (or io.open / codecs.open) reads, or None.
 
     PATH is a string, `os.path.join(..., "requirements.txt")` or `HERE / "requirements.txt"`
@@ -422,6 +468,8 @@ def _opened(node: ast.expr) -> str | None:
         path = node.func.value  # PATH.open(): a pathlib path
     else:
         return None
+    if bound:  # a helper's parameters, bound to the strings its call passes
+        path = _Bind(bound).visit(copy.deepcopy(path))
     tail: list[str] = []
     while True:
         if isinstance(path, ast.Constant) and isinstance(path.value, str):
@@ -451,6 +499,16 @@ def _opened(node: ast.expr) -> str | None:
     if rel.is_absolute() or ".." in rel.parts:
         return None
     return str(rel)
+
+
+class _Bind(ast.NodeTransformer):
+    """Names replaced by the strings they are bound to."""
+
+    def __init__(self, bound: dict[str, str]) -> None:
+        self.bound = bound
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.Constant(self.bound[node.id]) if node.id in self.bound else node
 
 
 def _is_path(node: ast.expr) -> bool:

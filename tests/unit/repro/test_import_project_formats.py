@@ -728,3 +728,73 @@ def test_pipenv_python_option(matrix: Matrix) -> None:
 def test_pipenv_run_pip_install(matrix: Matrix) -> None:
     keys = _text("pipenv run pip install torch==1.4.0\n", "setup.sh", matrix)
     assert keys["torch"] == "1.4.0"
+
+
+def test_github_env_values_expand_the_matrix(matrix: Matrix) -> None:
+    text = (
+        "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    strategy:\n"
+        "      matrix:\n        include:\n          - torch: 1.12.1\n            cuda: cu116\n"
+        "    env:\n      CUDA: ${{ matrix.cuda }}\n    steps:\n      - env:\n"
+        "          TORCH: ${{ matrix.torch }}\n        run: pip install torch==$TORCH+$CUDA "
+        "--extra-index-url https://download.pytorch.org/whl/$CUDA\n"
+    )
+    keys = _text(text, "ci.yml", matrix)
+    assert (keys["torch"], keys["accelerators"]) == ("1.12.1", ["cu116"])
+
+
+SETUP_HELPER = """\
+import os
+from setuptools import setup
+
+HERE = os.path.abspath(os.path.dirname(__file__))
+
+
+def read_requirements(path="requirements.txt"):
+    with open(os.path.join(HERE, path)) as f:
+        return [line.strip() for line in f if line.strip() and not line.startswith("#")]
+
+
+setup(name="x", install_requires={call})
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'read_requirements("requirements/base.txt")',
+        "read_requirements(path='requirements/base.txt')",
+    ],
+)
+def test_setup_py_requirements_read_by_its_own_function(
+    call: str, tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / "requirements").mkdir()
+    (tmp_path / "requirements" / "base.txt").write_text("torch==1.7.1\nnumpy\n")
+    (tmp_path / "setup.py").write_text(SETUP_HELPER.replace("{call}", call))
+    keys, warnings = _file(tmp_path / "setup.py", matrix)
+    assert keys["torch"] == "1.7.1"
+    assert (
+        "setup.py:12: install_requires comes from the file's own read_requirements(), which "
+        "opens requirements/base.txt; read as that requirements file (setup.py is never run)"
+    ) in warnings
+
+
+def test_setup_py_helper_default_argument(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.7.1\n")
+    (tmp_path / "setup.py").write_text(
+        SETUP_HELPER.replace("install_requires={call}", "install_requires=REQS").replace(
+            "setup(", "REQS = read_requirements()\nsetup("
+        )
+    )
+    keys, _ = _file(tmp_path / "setup.py", matrix)
+    assert keys["torch"] == "1.7.1"
+
+
+def test_setup_py_helper_opening_two_files_is_not_guessed(matrix: Matrix) -> None:
+    text = (
+        "from setuptools import setup\ndef reqs():\n    a = open('a.txt').read()\n"
+        "    b = open('b.txt').read()\n    return (a + b).splitlines()\n"
+        "setup(name='x', install_requires=reqs())\n"
+    )
+    with pytest.raises(ImportSpecError, match="no torch"):
+        import_text(text, filename="setup.py", matrix=matrix)
