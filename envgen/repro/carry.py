@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 TABLE: Final = MATRICES_DIR / "conda-pypi-names.yaml"
 # Set by envgen from torch / python, never carried (the importer handles them).
 _HANDLED: Final = frozenset({"python", "pytorch", "torchvision", "torchaudio", "cpuonly"})
+# A PyPI project name (PEP 508, https://peps.python.org/pep-0508/#names).
+_PYPI_NAME: Final = re.compile(r"^([a-z0-9]|[a-z0-9][a-z0-9._-]*[a-z0-9])$", re.IGNORECASE)
 _SPEC: Final = re.compile(
     r"^(?:(?P<channel>[\w.-]+)::)?(?P<name>[A-Za-z0-9_][\w.-]*)\s*(?P<rest>.*)$"
 )
@@ -142,6 +144,7 @@ def carry_to_pip(conda_deps: list[str], pip_reqs: list[str], *, where: str) -> C
     renamed: list[str] = []
     provided: list[str] = []
     same: list[str] = []
+    selectors: list[str] = []
     for dep in conda_deps:
         hit = _SPEC.match(dep.strip())
         if hit is None:
@@ -151,6 +154,12 @@ def carry_to_pip(conda_deps: list[str], pip_reqs: list[str], *, where: str) -> C
         if conda in _HANDLED:
             continue
         row = table.get(conda)
+        if row is None and not _PYPI_NAME.match(conda):
+            # `_tflow_select`, `_pytorch_select`, `_py-xgboost-mutex`: conda's selector and
+            # mutex metapackages (a leading underscore, which no PyPI name may have: PEP 508's
+            # names start and end with a letter or digit) only choose among conda builds.
+            selectors.append(conda)
+            continue
         if row is not None and row.none:
             out.refused.append(f"{conda} ({row.none})")
             continue
@@ -181,6 +190,11 @@ def carry_to_pip(conda_deps: list[str], pip_reqs: list[str], *, where: str) -> C
         out.notes.append(
             f"{where}: conda dependencies left out, a pip environment gets them otherwise "
             f"(the interpreter, or the wheels that bundle them): {', '.join(provided)}"
+        )
+    if selectors:
+        out.notes.append(
+            f"{where}: conda metapackages left out, they select among conda builds and pip has "
+            f"no such packages (PEP 508 names start with a letter or digit): {', '.join(selectors)}"
         )
     if same:
         out.notes.append(

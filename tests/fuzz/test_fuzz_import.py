@@ -1,7 +1,7 @@
 """Fuzz `envgen import` (envgen.repro.entry.run_import, what the CLI calls) in every format.
 
-Generated requirements files, environment.yml, Dockerfiles, setup.py, pyproject.toml and shell
-scripts, each as a file and inside a folder (`import DIR`), some well-formed around hostile lines,
+Generated requirements files, environment.yml, Dockerfiles, setup.py, pyproject.toml, shell
+scripts, Pipfiles, conda explicit files, .travis.yml and tox.ini, each as a file and inside a folder (`import DIR`), some well-formed around hostile lines,
 some raw. Property: success or an EnvgenError (never another exception), within the time and
 memory bounds, and no canary (environment, index credentials, a file outside the project) in the
 project.yaml text, the warnings or the error message.
@@ -45,7 +45,7 @@ def _yaml_item(line: str) -> str:
     )
 
 
-def _render(name: str, body: list[str], raw: bool) -> str:
+def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911 - one return per format
     if raw:
         return "\n".join(body) + "\n"
     if name == "requirements.txt":
@@ -65,6 +65,20 @@ def _render(name: str, body: list[str], raw: bool) -> str:
     if name == "pyproject.toml":
         items = ", ".join(json.dumps(x) for x in body)
         return f'[project]\nname = "fz"\ndependencies = [{items}]\n'
+    if name == "Pipfile":
+        items = "".join(f"p{i} = {json.dumps(x)}\n" for i, x in enumerate(body))
+        return f'[[source]]\nurl = "https://pypi.org/simple"\n[packages]\n{items}'
+    if name == "spec-file.txt":
+        urls = "".join(
+            f"https://conda.anaconda.org/pytorch/linux-64/{x}-1.0-py38_0.tar.bz2\n" for x in body
+        )
+        return f"# platform: linux-64\n@EXPLICIT\n{urls}"
+    if name == ".travis.yml":
+        steps = "\n".join(_yaml_item(f"pip install {x}") for x in body)
+        return f"language: python\npython: 3.8\ninstall:\n{steps}\n"
+    if name == "tox.ini":
+        deps = "".join(f"    {x}\n" for x in body)
+        return f"[tox]\nenvlist = py38\n[testenv]\ndeps =\n{deps}"
     return "#!/bin/sh\nset -e\n" + "".join(f"pip install {x}\n" for x in body)
 
 
@@ -75,6 +89,10 @@ FORMATS: Final = (
     "setup.py",
     "pyproject.toml",
     "install.sh",
+    "Pipfile",
+    "spec-file.txt",
+    ".travis.yml",
+    "tox.ini",
 )
 # Most files name torch somewhere (else the import stops at "no torch requirement found").
 TORCH: Final = st.builds(

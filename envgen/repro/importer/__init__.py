@@ -10,6 +10,7 @@ Formats (the readers):
   requirements    pip requirements files, -r includes, `pip install` argument lists
   conda_env       conda environment files (environment.yml) and conda match specs
   conda_list      `conda list` / `conda list --export` output
+  conda_explicit  `conda list --explicit` output and conda-lock's explicit files (package URLs)
   install_script  POSIX shell install scripts, on their default route (envgen.repro.shell)
   batch           Windows .bat / .cmd installers, on their default route
   dockerfile      Dockerfiles: FROM image, ARG/ENV, COPY'd files, RUN lines
@@ -18,6 +19,10 @@ Formats (the readers):
   setup_cfg       setup.cfg
   pyproject       pyproject.toml (PEP 621, Poetry)
   pylock          PEP 751 locks (pylock.toml)
+  pipfile         pipenv's Pipfile and Pipfile.lock
+  ci              CI configurations (Travis, GitHub Actions, GitLab, Azure, CircleCI, Bitbucket):
+                  the test job's python, image and shell steps
+  tox             tox.ini: the first environment's python, deps and commands
   declared        the record the package-metadata formats produce, read into evidence
   repository      a whole repository: find its sources, read each, merge the evidence
   detect          which format a file is, and its reader

@@ -88,7 +88,11 @@ def check_companions(
             owners = sorted(
                 {r.torch for r in matrix.releases if getattr(r, name) == pin.version}, key=Version
             )
-            if not owners and Version(pin.version).release[:2] == Version(paired).release[:2]:
+            if (
+                not owners
+                and is_version(pin.version)
+                and Version(pin.version).release[:2] == Version(paired).release[:2]
+            ):
                 report.warnings.append(
                     f"{pin.where}: {name} {pin.version} is not the matrix's pairing for torch "
                     f"{release.torch} ({name} {paired}) but is in the same series; kept as the "

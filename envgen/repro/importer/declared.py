@@ -13,6 +13,7 @@ from typing import Final
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
+from envgen.model.types import TORCH_FAMILY
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.requirements import pip_requirement
 
@@ -28,6 +29,9 @@ class Declared:
     # Files the package reads its requirements from (setup.py's `open("requirements.txt")`):
     # (line, path relative to the file's folder); the reader follows them as `-r` would.
     includes: list[tuple[int, str]] = field(default_factory=list)
+    # Optional dependencies (setup.py's extras_require, PEP 621's optional-dependencies):
+    # (extra, [(line, requirement)]); a plain install leaves them out (see `read_extras`).
+    extras: list[tuple[str, list[tuple[int, str]]]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # Why the file could not be read at all (nested too deep for the parser): an error for this
     # file; a repository import skips it and reads the others (issue 21 item 7).
@@ -91,3 +95,33 @@ def one_minor(text: str) -> str | None:
         if any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
     ]
     return admitted[0] if len(admitted) == 1 else None
+
+
+def read_extras(declared: Declared, found: Evidence) -> None:
+    """Where the package's plain requirements name no torch but an extra does (`pip install
+    .[gpu]`: packages that leave the torch build to the user's choice of extra), that extra's
+    requirements, said in a warning; the first such extra in file order. Nothing otherwise: a
+    plain install leaves extras out."""
+    if found.torch is not None or found.unreadable is not None:
+        return
+    for extra, requirements in declared.extras:
+        names = {_name(req) for _, req in requirements}
+        if not names & set(TORCH_FAMILY):
+            continue
+        found.warnings.append(
+            f"{found.source}: torch is named only in the extra {extra!r}, which a plain install "
+            f"leaves out; read as `pip install .[{extra}]`, the install that gets torch"
+        )
+        for number, req in requirements:
+            pip_requirement(req, found, f"{found.source}:{number} (extra {extra!r})")
+        return
+
+
+def _name(requirement: str) -> str:
+    """The canonical project name a requirement starts with ("" when it names none).
+
+    >>> _name("Torch>=1.8; python_version > '3.6'"), _name("-e .")
+    ('torch', '')
+    """
+    m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
+    return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else ""

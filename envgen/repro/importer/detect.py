@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final, cast
 
 from envgen.errors import ImportSpecError
+from envgen.repro.importer.conda_explicit import is_explicit
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, SourceKind, set_python
 from envgen.repro.reading import UnreadableSource, read_source
@@ -38,6 +39,10 @@ READERS: Final[dict[SourceKind, str]] = {
     "setup.cfg": "setup_cfg",
     "pyproject": "pyproject",
     "pylock": "pylock",
+    "pipfile": "pipfile",
+    "conda-explicit": "conda_explicit",
+    "ci": "ci",
+    "tox": "tox",
 }
 
 
@@ -46,6 +51,32 @@ def reader(kind: SourceKind) -> Reader:
     folder includes are relative to)."""
     module = importlib.import_module(f"envgen.repro.importer.{READERS[kind]}")
     return cast("Reader", module.read)
+
+
+# File names that are CI configuration whatever they hold (read by the `ci` reader).
+CI_NAMES: Final = frozenset(
+    {".travis.yml", ".travis.yaml", ".gitlab-ci.yml", ".gitlab-ci.yaml", "azure-pipelines.yml",
+     "azure-pipelines.yaml", "bitbucket-pipelines.yml"}
+)  # fmt: skip
+# Top-level keys only CI files have (a conda environment has name, channels, dependencies).
+_CI_KEYS: Final = re.compile(
+    r"(?m)^(jobs|before_install|before_script|language|stages|steps|pipelines|workflows"
+    r"|trigger|pool)\s*:"
+)
+
+
+def is_ci(filename: str, text: str) -> bool:
+    """A CI configuration: a CI file name, or YAML with CI's top-level keys and no conda
+    `dependencies:` (a GitHub workflow may have any name).
+
+    >>> is_ci(".travis.yml", ""), is_ci("test.yml", "on: push\\njobs:\\n  t:\\n    steps: []\\n")
+    (True, True)
+    >>> is_ci("environment.yml", "name: x\\ndependencies:\\n  - pytorch\\n")
+    False
+    """
+    if filename.lower() in CI_NAMES:
+        return True
+    return re.search(r"(?m)^dependencies\s*:", text) is None and _CI_KEYS.search(text) is not None
 
 
 def is_pylock_name(filename: str) -> bool:
@@ -57,7 +88,7 @@ def is_pylock_name(filename: str) -> bool:
     return re.fullmatch(r"pylock(\.[^.]+)?\.toml", filename.lower()) is not None
 
 
-def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a decision table: one return per file kind
+def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR0912 - a decision table: one return per file kind
     """Guess what a file is from its name, then its content.
 
     >>> detect_kind("environment.yml", ""), detect_kind("Dockerfile.gpu", "")
@@ -67,7 +98,7 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a de
     if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
         return "dockerfile"
     if low.endswith((".yml", ".yaml")):
-        return "conda"
+        return "ci" if is_ci(low, text) else "conda"
     if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
         return "shell"
     if low.endswith((".bat", ".cmd")):
@@ -80,10 +111,16 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911 - a de
         return "pyproject"
     if is_pylock_name(low):
         return "pylock"
+    if low in {"pipfile", "pipfile.lock"}:
+        return "pipfile"
+    if low == "tox.ini":
+        return "tox"
     if low.endswith((".md", ".markdown", ".rst")) or re.match(
         r"^(readme|install)\.(txt|markdown)$", low
     ):
         return "markdown"
+    if is_explicit(text):
+        return "conda-explicit"
     if is_conda_list(text):
         return "conda-list"
     if low.endswith((".txt", ".in")) or low.startswith("requirements"):

@@ -134,7 +134,7 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
             if image is None:
                 found.warnings.append(f"{where}: FROM names no image; line ignored")
             else:
-                _from_image(image, found, where)
+                from_image(image, found, where)
         elif keyword in ("ARG", "ENV"):
             try:
                 items = shlex.split(rest)
@@ -231,7 +231,7 @@ def _docker_copy(rest: str, docker: DockerContext) -> None:
         docker.copy(args[:-1], args[-1])
 
 
-def _from_image(image: str, found: Evidence, where: str) -> None:
+def from_image(image: str, found: Evidence, where: str) -> None:
     repo, _, tag = image.partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen.repro import eras, shell
-from envgen.repro.importer import conda_list
+from envgen.repro.importer import conda_explicit, conda_list
 from envgen.repro.importer.conda_env import conda_spec
+from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
+from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
 from envgen.repro.importer.requirements import include_file, pip_install
 from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
@@ -162,11 +164,25 @@ def shell_command(
         # `$PYTHON -m pip install ...` with PYTHON set outside the file (an image's or a CI's
         # variable): the program word expanded to nothing, and what it ran is a python's pip.
         words = ["python", *words]
-    while words and (re.match(r"^\w+=", words[0]) or words[0] in {"sudo", "RUN", "exec", "time"}):
+    while words and (re.match(r"^\w+=", words[0]) or words[0] in _WRAPPERS):
         if "=" in words[0] and words[0] != "RUN":
             key, _, value = words[0].partition("=")
             env[key] = value
-        words = words[1:]
+        wrapper, words = words[0], words[1:]
+        # The wrapper's own options and count (`sudo -H -u me`, `travis_wait 30`, `timeout 10m`)
+        while (
+            words
+            and wrapper in _WRAPPERS
+            and (
+                (
+                    words[0].startswith("-")
+                    and wrapper in {"sudo", "env", "nice", "stdbuf", "timeout"}
+                )
+                or (re.fullmatch(r"\d+[smhd]?", words[0]) and wrapper in {"travis_wait", "timeout"})
+            )
+        ):
+            takes = words[0] in _WRAPPER_VALUE_OPTIONS.get(wrapper, ())
+            words = words[2:] if takes else words[1:]
     if not words:
         return
     # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
@@ -197,6 +213,20 @@ def shell_command(
     _installer(words, tool, found, base, where)
 
 
+# Commands that run the command after them (and their options): the installer is what they run.
+_WRAPPERS: Final = frozenset(
+    {"sudo", "RUN", "exec", "time", "nohup", "env", "nice", "stdbuf", "command", "timeout",
+     "travis_retry", "travis_wait"}
+)  # fmt: skip
+# Their options that take a value (their man pages): `sudo -u me`, `nice -n 10`, `timeout -s 9`.
+_WRAPPER_VALUE_OPTIONS: Final = {
+    "sudo": frozenset({"-u", "-g", "-C", "-p", "-h", "-U"}),
+    "nice": frozenset({"-n"}),
+    "timeout": frozenset({"-s", "-k", "--signal", "--kill-after"}),
+    "env": frozenset({"-u", "-C", "--unset", "--chdir"}),
+}
+
+
 def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
     """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
     if tool == "uv" and words[1:2] == ["pip"]:
@@ -214,8 +244,15 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
         and words[1] in {"install", "create"}
     ):
         _conda_install(words[2:], found, where, base)
+    elif tool in {"conda", "mamba", "micromamba"} and words[1:2] == ["env"] and len(words) > 2:
+        if words[2] in {"create", "update"}:
+            _conda_env_file(words[3:], found, where, base)
     elif tool == "poetry" and words[1:2] == ["install"]:
         _poetry_install(words[2:], found, base, where)
+    elif tool in {"uv", "poetry", "pdm", "rye"} and words[1:2] == ["add"]:
+        _project_add(words[2:], tool, found, base, where)
+    elif tool == "pipenv":
+        _pipenv(words, found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -491,7 +528,142 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
         i += 1
     # `conda install --file F` (after the command line's own channels): F's specs, one a line.
     for name in files:
-        include_file(name, found, base, where, seen=set(), flag="--file", parse=conda_file)
+        # micromamba (and conda >= 23.9) read an environment.yml given to --file as one
+        parse = conda_env_read if name.endswith((".yml", ".yaml")) else conda_file
+        include_file(name, found, base, where, seen=set(), flag="--file", parse=parse)
+
+
+def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
+    """`conda env create|update [-f FILE]`: the environment file (environment.yml when no -f is
+    given, as conda reads it), read as the conda environment it is."""
+    name = "environment.yml"
+    for i, word in enumerate(args):
+        flag, eq, value = word.partition("=")
+        if flag in {"-f", "--file"}:
+            name = value if eq else (args[i + 1] if i + 1 < len(args) else name)
+    flag = "conda env -f"
+    if name.endswith((".yml", ".yaml")):
+        include_file(name, found, base, where, seen=set(), flag=flag, parse=conda_env_read)
+    else:  # `conda env create -f spec.txt`: a spec list, as `conda create --file` reads it
+        include_file(name, found, base, where, seen=set(), flag=flag, parse=conda_file)
+
+
+# Options of `uv add`, `poetry add`, `pdm add` and `rye add` that take a value (their `--help`):
+# the value is not a package. The index options are read as pip's.
+_ADD_VALUE_FLAGS: Final = frozenset(
+    {"--optional", "--group", "-G", "--extra", "-E", "--package", "--tag", "--branch", "--rev",
+     "--marker", "-m", "--bounds", "--script", "--directory", "--project", "--source",
+     "--constraints", "-c", "--config-setting", "-C", "--python", "-p", "--allow-prereleases"}
+)  # fmt: skip
+_ADD_INDEX_FLAGS: Final = {
+    "--index": "--extra-index-url",  # uv: an index above the default one
+    "--default-index": "--index-url",
+    "--index-url": "--index-url",
+    "--extra-index-url": "--extra-index-url",
+    "--find-links": "--find-links",
+    "-f": "--find-links",
+    "--requirements": "-r",
+    "-r": "-r",
+}
+
+
+def _project_add(
+    args: list[str], tool: str, found: Evidence, base: Path | None, where: str
+) -> None:
+    """`uv add torch torchvision`, `poetry add torch@2.1.0`, `pdm add`, `rye add`: the packages
+    the project adds, which its sync then installs (dev groups included: uv and pdm install them
+    by default); read as the `pip install` of those packages, with the index options pip has."""
+    pip_args: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        flag, eq, value = word.partition("=")
+        takes = not eq and i + 1 < len(args)
+        if flag in _ADD_INDEX_FLAGS:
+            value = value if eq else (args[i + 1] if takes else "")
+            if tool == "uv" and flag == "--index":
+                value = value.split("=", 1)[1] if re.match(r"^[\w.-]+=\S+://", value) else value
+            pip_args += [_ADD_INDEX_FLAGS[flag], value]
+            i += 1 if eq else 2
+            continue
+        if flag in {"--python", "-p"} and (eq or takes):
+            python = value if eq else args[i + 1]
+            if re.fullmatch(r"(?:python)?(\d\.\d+)(\.\d+)?", python):
+                set_python(found, python.removeprefix("python"), f"{where} ({tool} add {flag})")
+        if word.startswith("-"):
+            i += 2 if flag in _ADD_VALUE_FLAGS and takes else 1
+            continue
+        # Poetry's and PDM's `name@1.2.3` (a version) or `name@^1.2` (a constraint envgen keeps
+        # as the bare name: pip has no caret); `name @ URL` stays a direct reference.
+        name, at, version = word.partition("@")
+        if at and "://" not in version:
+            exact = re.fullmatch(r"=*(\d[\w.+!]*)", version)
+            word = f"{name}=={exact.group(1)}" if exact else name
+            if not exact:
+                found.warnings.append(
+                    f"{where}: {excerpt(args[i])!r}: {tool}'s constraint is not pip's; read as "
+                    f"{name} unpinned"
+                )
+        pip_args.append(word)
+        i += 1
+    pip_install(pip_args, found, base, where)
+
+
+# pipenv's install options that take a value (`pipenv install --help`).
+_PIPENV_VALUE_FLAGS: Final = frozenset(
+    {"--python", "--pypi-mirror", "--index", "-i", "--categories"}
+)
+
+
+def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """pipenv's command line: its general options may stand before the subcommand (`pipenv
+    --python 3.8 install`); `pipenv run CMD` runs CMD in the environment."""
+    sub = 1
+    while sub < len(words) and words[sub].startswith("-"):
+        sub += 2 if words[sub] in _PIPENV_VALUE_FLAGS else 1
+    command = words[sub] if sub < len(words) else ""
+    if command == "run":
+        shell_command(words[sub + 1 :], found, base, where, env={})
+        command = ""
+    elif command not in {"install", "sync"}:
+        command = ""
+    options = words[1:sub] + (words[sub + 1 :] if command else [])
+    _pipenv_install(command, options, found, base, where)
+
+
+def _pipenv_install(
+    command: str, args: list[str], found: Evidence, base: Path | None, where: str
+) -> None:
+    """`pipenv install torch==X` (those packages, as pip reads them), or `pipenv install` /
+    `pipenv sync` with none: the Pipfile.lock beside it where there is one (pipenv installs the
+    lock when it is there: https://pipenv.pypa.io/en/latest/commands.html), else the Pipfile.
+    `--python 3.8` names the environment's python."""
+    packages: list[str] = []
+    i = 0
+    while i < len(args):
+        flag, eq, value = args[i].partition("=")
+        if flag in _PIPENV_VALUE_FLAGS:
+            value = value if eq else (args[i + 1] if i + 1 < len(args) else "")
+            m = re.fullmatch(r"(?:python)?(\d\.\d+)(\.\d+)?", value)
+            if flag == "--python" and m:
+                set_python(found, m.group(1), f"{where} (pipenv --python {value})")
+            i += 1 if eq else 2
+            continue
+        if not flag.startswith("-"):
+            packages.append(args[i])
+        i += 1
+    if command == "install" and packages:
+        pip_install(packages, found, base, where)
+        return
+    if not command:  # `pipenv --python 3.8`: the environment only
+        return
+    lock = "Pipfile.lock"
+    if found.docker is not None:
+        has_lock = found.docker.resolve(lock).is_file()
+    else:
+        has_lock = base is not None and (base / lock).is_file()
+    name = lock if has_lock or command == "sync" else "Pipfile"
+    include_file(name, found, base, where, seen=set(), flag=f"pipenv {command}", parse=pipfile_read)
 
 
 def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
@@ -515,7 +687,10 @@ def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: 
 
 def conda_file(text: str, found: Evidence, _base: Path) -> None:
     """A file `conda install --file` reads: `conda list --export` output, or one match spec a
-    line (`#` comments, blank lines)."""
+    line (`#` comments, blank lines), or `conda list --explicit` output (package URLs)."""
+    if conda_explicit.is_explicit(text):
+        conda_explicit.read(text, found, None)
+        return
     if is_conda_list(text):
         conda_list.read(text, found, None)
         return

@@ -11,7 +11,13 @@ from pathlib import Path
 
 from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
 
-from envgen.repro.importer.declared import Declared, line_of, parse_declared, too_deep
+from envgen.repro.importer.declared import (
+    Declared,
+    line_of,
+    parse_declared,
+    read_extras,
+    too_deep,
+)
 from envgen.repro.importer.evidence import Evidence
 
 
@@ -40,6 +46,11 @@ def pyproject(text: str, source: str, groups: tuple[str, ...] = ()) -> Declared:
         python = project.get("requires-python")
         if isinstance(python, str):
             declared.python_requires = (line_of(lines, python), python)
+        optional = project.get("optional-dependencies")
+        for extra, listed in (optional if isinstance(optional, dict) else {}).items():
+            if isinstance(listed, list):
+                reqs = [(line_of(lines, d), d) for d in listed if isinstance(d, str)]
+                declared.extras.append((str(extra), reqs))
     tool = data.get("tool")
     uv = tool.get("uv") if isinstance(tool, dict) else None
     if isinstance(uv, dict):
@@ -177,4 +188,6 @@ def _poetry(version: str) -> str:
 
 def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...] = ()) -> None:
     """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry)."""
-    parse_declared(pyproject(text, found.source, groups), found)
+    declared = pyproject(text, found.source, groups)
+    parse_declared(declared, found)
+    read_extras(declared, found)

@@ -213,9 +213,64 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
     return out
 
 
+# An exact pin of the torch family written in prose: `pytorch==1.4.0`, `torchvision == 0.5.0`.
+_PROSE_PIN: Final = re.compile(
+    r"(?<![\w.-])(py)?(torch(?:vision|audio)?)\s*==\s*(\d+(?:\.\d+)+(?:\.post\d+)?)(?!\w|\.\d)",
+    re.IGNORECASE,
+)
+
+
+_LIST_ITEM: Final = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+_INSTALL_WORDS: Final = re.compile(
+    r"(?i)^(install\w*|requires?|requirements?|dependenc\w*|prerequisites?)\b"
+)
+
+
+def prose_pins(text: str) -> list[tuple[int, str]]:
+    """(line, requirement) of each exact torch-family pin a prose line outside code blocks
+    names, where the line says it is what to install: it starts with the word (`Install
+    pytorch==1.4.0 and torchvision==0.5.0 following the official instructions`, `Requirements:
+    torch==1.7.1`), or it is a list item under a Requirements / Installation / Dependencies /
+    Prerequisites heading. A sentence that mentions a pin (`You can pip install torch==1.7.1 if
+    you like`) is not read. The project `pytorch` is the distribution torch.
+
+    >>> prose_pins("## Requirements\\n1. Install pytorch==1.4.0 and torchvision==0.5.0.\\n")
+    [(2, 'torch==1.4.0'), (2, 'torchvision==0.5.0')]
+    >>> prose_pins("## Installation\\n- torch==1.8.1\\n- CUDA 11.1\\n")
+    [(2, 'torch==1.8.1')]
+    >>> prose_pins("Tested with torch==1.4.0.\\n"), prose_pins("```\\nInstall torch==1.4\\n```\\n")
+    ([], [])
+    """
+    out: list[tuple[int, str]] = []
+    heading = ""
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if re.match(r"^\s*#{1,6}\s", line):
+            heading = line
+            continue
+        if "==" not in line:
+            continue
+        item = _LIST_ITEM.match(line)
+        body = line[item.end() :] if item else line.strip()
+        said = _INSTALL_WORDS.match(body) is not None or (
+            item is not None and _INSTALL_WORDS.search(heading.lstrip("# ")) is not None
+        )
+        if said:
+            out.extend(
+                (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
+            )
+    return out
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A README's shell and batch blocks, each read as an install script, then its package
-    lists, each read as the environment it lists."""
+    lists, each read as the environment it lists; where neither names torch, the exact pins its
+    install prose names."""
     for first, block in shell_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
@@ -230,3 +285,14 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 set_python(found, python.group(1), where)  # the interpreter, not a PyPI package
             else:
                 pip_requirement(spec, found, where)
+    if found.torch is None and not found.companions:
+        pins = prose_pins(text)
+        if pins:
+            found.warnings.append(
+                f"{found.source}:{pins[0][0]}: no install command names torch; the exact pins "
+                "the install prose names are read as `pip install "
+                + " ".join(p for _, p in pins)
+                + "` (no index named: PyPI's build)"
+            )
+        for number, requirement in pins:
+            pip_requirement(requirement, found, f"{found.source}:{number} (prose)")

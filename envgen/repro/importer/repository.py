@@ -41,9 +41,16 @@ SKIP_DIRS: Final = frozenset(
 # (rank, pattern on the lower-cased file name): a lower rank is a more specific source.
 _SOURCES: Final = (
     (0, re.compile(r"^(environment|env|conda)[\w.-]*\.ya?ml$")),
-    (1, re.compile(r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$")),
+    (1, re.compile(r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$|^pipfile(\.lock)?$")),
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
     (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
+    # CI configurations at the top of the tree (.github/workflows is a hidden folder, not walked)
+    (
+        3,
+        re.compile(
+            r"^(\.travis|\.gitlab-ci|azure-pipelines|bitbucket-pipelines)\.ya?ml$|^tox\.ini$"
+        ),
+    ),
     (4, re.compile(r"^(readme|install|getting_started|installation)[\w.-]*\.(md|rst|txt)$")),
     (5, re.compile(r"^(setup\.py|setup\.cfg|pyproject\.toml)$")),
 )

@@ -5,11 +5,12 @@ requirements file the setup.py reads its install_requires from is read as that f
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final
 
-from envgen.repro.importer.declared import Declared, parse_declared, too_deep
+from envgen.repro.importer.declared import Declared, parse_declared, read_extras, too_deep
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.requirements import include_file
 
@@ -55,8 +56,9 @@ def setup_py(text: str, source: str) -> Declared:
         declared.refused = too_deep(source, "an expression")
         return declared
     constants = _Constants()
-    constants.bind(tree.body)
     names = _setup_names(tree)
+    constants.setup_names = names
+    constants.bind(tree.body)
     for call in ast.walk(tree):
         if not isinstance(call, ast.Call) or _call_name(call.func) not in names:
             continue
@@ -66,6 +68,7 @@ def setup_py(text: str, source: str) -> Declared:
                 lines = constants.file_lines(expr)
                 if lines is not None:
                     declared.includes.append((lines.line, lines.name))
+                    _said_helpers(constants, declared, source)
                     continue
                 if isinstance(value, str):  # setuptools reads a string as one requirement a line
                     value = tuple((expr.lineno, ln) for ln in value.splitlines() if ln.strip())
@@ -79,7 +82,33 @@ def setup_py(text: str, source: str) -> Declared:
                     _said_guesses(constants, declared, source)
             elif arg == "python_requires" and isinstance(value, str):
                 declared.python_requires = (expr.lineno, value)
+            elif arg == "extras_require":
+                declared.extras += _extras(expr, constants)
     return declared
+
+
+def _extras(expr: ast.expr, constants: _Constants) -> list[tuple[str, list[tuple[int, str]]]]:
+    """extras_require's extras (a literal dict, `dict(...)` or a name bound to one), each with
+    the requirements the propagation knows."""
+    pairs = _dict_items(expr)
+    if pairs is None and isinstance(expr, ast.Name):
+        pairs = constants.dicts.get(expr.id)
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    for extra, item in pairs or []:
+        listed = constants.value(item)
+        if isinstance(listed, str):
+            listed = tuple((item.lineno, ln) for ln in listed.splitlines() if ln.strip())
+        if listed is not None:
+            out.append((extra, list(listed)))
+    return out
+
+
+def _said_helpers(constants: _Constants, declared: Declared, source: str) -> None:
+    for line, function, path in sorted(set(constants.helpers)):
+        declared.warnings.append(
+            f"{source}:{line}: install_requires comes from the file's own {function}(), which "
+            f"opens {path}; read as that requirements file (setup.py is never run)"
+        )
 
 
 def _said_guesses(constants: _Constants, declared: Declared, source: str) -> None:
@@ -127,6 +156,10 @@ class _Constants:
         self.dicts: dict[str, list[tuple[str, ast.expr]]] = {}  # `kwargs = dict(...)`
         self.files: dict[str, str] = {}  # `with open("requirements.txt") as f`: f -> the path
         self.read: dict[str, _FileLines] = {}  # names bound to a file's lines
+        self.texts: dict[str, str] = {}  # names bound to a file's text (`reqs = f.read()`)
+        self.setup_names: set[str] = {"setup"}  # what setup() is called by (their bodies bind)
+        self.functions: dict[str, ast.FunctionDef] = {}  # the module's own top-level functions
+        self.helpers: list[tuple[int, str, str]] = []  # (line, function, file) read through one
         self.steps = 0
         self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
         self.skipped: list[int] = []  # lines of a list's unknown call part left out
@@ -160,10 +193,29 @@ class _Constants:
                 )
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
                 self._mutate(node.value)
+            elif isinstance(node, ast.If) and _main_guard(node.test):
+                # `if __name__ == "__main__":` holds when setup.py runs (pip runs it as a script)
+                self.bind(node.body)
+            elif isinstance(node, ast.FunctionDef) and self._calls_setup(node):
+                # `def main(): ... setup(...)`: the names its setup() call reads are bound in it
+                self.bind(node.body)
+            elif isinstance(node, ast.FunctionDef):
+                self.functions[node.name] = node
+
+    def _calls_setup(self, node: ast.FunctionDef) -> bool:
+        return any(
+            isinstance(n, ast.Call) and _call_name(n.func) in self.setup_names
+            for n in ast.walk(node)
+        )
 
     def _assign(self, name: str, expr: ast.expr) -> None:
         self.dicts.pop(name, None)
         self.read.pop(name, None)
+        self.texts.pop(name, None)
+        if isinstance(expr, ast.Call) and _method(expr, "read"):
+            path = self._reader(expr.func.value, expr.lineno)  # type: ignore[attr-defined] # _method checked the shape
+            if path is not None:
+                self.texts[name] = path.name
         lines = self.file_lines(expr)
         if lines is not None:
             self.read[name] = lines
@@ -211,7 +263,7 @@ class _Constants:
             out.extend(pairs or [])
         return out
 
-    def file_lines(self, node: ast.expr) -> _FileLines | None:
+    def file_lines(self, node: ast.expr) -> _FileLines | None:  # noqa: PLR0911 - one return per way of reading a file
         """The lines of a file `node` reads, or None.
 
         `F.read().splitlines()`, `F.read().split("\\n")` (a `.strip()` between allowed),
@@ -222,6 +274,9 @@ class _Constants:
         """
         if isinstance(node, ast.Name):
             return self.read.get(node.id)
+        helper = self._helper_file(node)
+        if helper is not None:
+            return helper
         if isinstance(node, ast.ListComp) and node.generators:
             source = node.generators[0].iter
             return self.file_lines(source) or self._reader(source, node.lineno)
@@ -246,7 +301,38 @@ class _Constants:
             text = text.func.value  # type: ignore[attr-defined] # _method checked the shape
         if splits and isinstance(text, ast.Call) and _method(text, "read"):
             return self._reader(text.func.value, node.lineno)  # type: ignore[attr-defined]
+        if splits and isinstance(text, ast.Name) and text.id in self.texts:
+            return _FileLines(self.texts[text.id], node.lineno)  # `reqs.strip().split("\n")`
         return None
+
+    def _helper_file(self, node: ast.expr) -> _FileLines | None:
+        """`read_requirements("requirements.txt")`: a call of the module's own function whose
+        body opens one file, named by a string or by the parameter the call passes one for
+        (`def read_requirements(path): with open(os.path.join(HERE, path)) as f: ...`). The
+        function is never run; its file is read as the requirements file it is."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            return None
+        func = self.functions.get(node.func.id)
+        if func is None:
+            return None
+        params = [a.arg for a in func.args.args]
+        bound: dict[str, str] = {}
+        defaults = func.args.defaults
+        for name, default in zip(params[len(params) - len(defaults) :], defaults, strict=True):
+            if isinstance(default, ast.Constant) and isinstance(default.value, str):
+                bound[name] = default.value
+        for name, arg in zip(params, node.args, strict=False):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                bound[name] = arg.value
+        for kw in node.keywords:
+            if kw.arg and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                bound[kw.arg] = kw.value.value
+        opened = {p for n in ast.walk(func) if (p := _opened(n, bound)) is not None}
+        if len(opened) != 1:
+            return None  # no file, or several: not a requirements reader envgen can follow
+        path = opened.pop()
+        self.helpers.append((node.lineno, func.name, path))
+        return _FileLines(path, node.lineno)
 
     def _reader(self, node: ast.expr, line: int) -> _FileLines | None:
         path = self.files.get(node.id) if isinstance(node, ast.Name) else _opened(node)
@@ -349,12 +435,24 @@ class _Constants:
             return None
 
 
+def _main_guard(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either way round)."""
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s.id for s in sides if isinstance(s, ast.Name)]
+    values = [s.value for s in sides if isinstance(s, ast.Constant)]
+    return names == ["__name__"] and values == ["__main__"]
+
+
 def _method(call: ast.Call, name: str) -> bool:
     """`call` is `X.name()` with no arguments."""
     return isinstance(call.func, ast.Attribute) and call.func.attr == name and not call.args
 
 
-def _opened(node: ast.expr) -> str | None:
+def _opened(node: ast.AST, bound: dict[str, str] | None = None) -> str | None:
     """The relative path `open(PATH, ...)` (or io.open / codecs.open) reads, or None.
 
     PATH is a string, `os.path.join(..., "requirements.txt")` or `HERE / "requirements.txt"`
@@ -370,6 +468,8 @@ def _opened(node: ast.expr) -> str | None:
         path = node.func.value  # PATH.open(): a pathlib path
     else:
         return None
+    if bound:  # a helper's parameters, bound to the strings its call passes
+        path = _Bind(bound).visit(copy.deepcopy(path))
     tail: list[str] = []
     while True:
         if isinstance(path, ast.Constant) and isinstance(path.value, str):
@@ -399,6 +499,16 @@ def _opened(node: ast.expr) -> str | None:
     if rel.is_absolute() or ".." in rel.parts:
         return None
     return str(rel)
+
+
+class _Bind(ast.NodeTransformer):
+    """Names replaced by the strings they are bound to."""
+
+    def __init__(self, bound: dict[str, str]) -> None:
+        self.bound = bound
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.Constant(self.bound[node.id]) if node.id in self.bound else node
 
 
 def _is_path(node: ast.expr) -> bool:
@@ -441,3 +551,4 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         include_file(
             name, found, base, f"{found.source}:{line} (install_requires read from)", seen=set()
         )
+    read_extras(declared, found)

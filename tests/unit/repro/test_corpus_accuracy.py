@@ -4,9 +4,9 @@ The corpus is tests/data/real/SOURCES.yaml and CORPUS.yaml (files copied from pu
 answers graded from facts, never from envgen's output). The thresholds are the accuracy measured
 when the corpus was graded, rounded down: a change to the importer that makes it worse fails here
 and prints the table and the misses; one that makes it better passes (raise the thresholds then).
-The four former held-out sets (43 files measured once at 37/43, 50 files measured once at
-43/50, 71 files measured once at 61/71, then 107 files measured once at 90/107) are folded into
-CORPUS.yaml. A fresh held-out set, when installed at tests/data/real-heldout/,
+The five former held-out sets (43 files measured once at 37/43, 50 files measured once at
+43/50, 71 files measured once at 61/71, 107 files measured once at 90/107, then 138 files
+measured once at 115/138) are folded into CORPUS.yaml. A fresh held-out set, when installed at tests/data/real-heldout/,
 has its manifest read and checked here (provenance, schema, repositories used nowhere else), but its
 files are never imported here; the lead measures them once with `scripts/corpus_accuracy.py
 --heldout`. Without that folder the held-out tests skip.
@@ -42,9 +42,13 @@ needs_heldout = pytest.mark.skipif(
 # of 405 right overall (99.75%), 342 of 343 on CORPUS.yaml (99.7%). Then the fourth held-out
 # draw (107 files from 98 repositories, first measured at 90/107) folded in and its families
 # fixed (branch fold4): 510 of 512 right overall (99.6%), 448 of 450 on CORPUS.yaml (99.6%).
-# Rounded down.
-MIN_OVERALL = 0.99
-MIN_NEW = 0.99
+# Then the fifth held-out draw (138 files from 116 repositories, first measured at 115/138)
+# folded in with the families of its refusals fixed (branch readers6: Pipfile, conda explicit
+# files, CI files, ...), before the fixes of its wrong answers (branch resolve6): 638 of 650
+# right overall (98.2%), 576 of 588 on CORPUS.yaml (98.0%); raise both to 0.99 once those are
+# merged. Rounded down.
+MIN_OVERALL = 0.98
+MIN_NEW = 0.97
 
 
 def _script() -> ModuleType:

@@ -68,13 +68,16 @@ def test_repository_is_merged_with_each_fact_named(tmp_path: Path, matrix: Matri
         "managers": ["conda"],
         "pip": ["timm==0.4.12", "einops"],
     }
-    assert list(result.warnings[:5]) == [
+    assert list(result.warnings[:6]) == [
         "requirements-evil.txt: a symlink out of the folder; not followed",
         "vit-paper: read 5 environment source(s): environment.yml, requirements.txt, "
         "docker/Dockerfile, README.md, setup.py",
         "vit-paper: the files disagree on torch: 1.8.1 (environment.yml: dependencies[1]) and "
         "1.9.0 (docker/Dockerfile:1); project.yaml follows environment.yml, the more specific "
         "source",
+        # the README's `conda env create -f environment.yml` reads that file, so the README is
+        # a torch source too and its own notes are said
+        "README.md:4: editable install '.' is not a package envgen can lock; ignored",
         "vit-paper: torch 1.8.1 from environment.yml: dependencies[1]",
         "vit-paper: python 3.8 from environment.yml: dependencies[0]",
     ]
