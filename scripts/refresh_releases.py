@@ -44,7 +44,9 @@ HEADER: Final = """\
 #   pypi-wheels  per platform, the Pythons with a cpXY torch wheel on PyPI (from the recorded file
 #                names): a Python in `python` may exist on one platform only (1.10.2: cp310 for
 #                linux-aarch64, none for linux-64); empty when the release is not on PyPI
-#   date         earliest upload of the release on PyPI (YYYY-MM-DD); null when not on PyPI
+#   date         earliest upload of the release on PyPI (YYYY-MM-DD); for a release never on PyPI
+#                (0.1.12-0.4.1) the day it came out, from the release record `source` names
+#                (`inferred` lists date)
 #   source       where the row's facts come from (pypi = pypi.org simple API and wheel METADATA)
 #   inferred     fields NOT read from PyPI for this release (taken from `source` instead)
 """
@@ -82,7 +84,7 @@ def build_rows(facts: PypiFacts, tables: dict[str, Any]) -> list[dict[str, Any]]
             {"platform": platform, "python": list(pythons)}
             for platform, pythons in (tf.platform_pythons if tf else ())
         ]
-        row["date"] = tf.date if tf else None
+        row["date"] = tf.date if tf else over.get("date")
         if over.get("source"):
             sources.append(over["source"])
         row["source"] = "; ".join(sources)

@@ -202,9 +202,8 @@ def _pins_fit(
 
 
 def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
-    """The release was out by `as_of`. One with no date older than the oldest dated release
-    (0.1.12-0.4.x, never on PyPI; the matrix starts at 0.1.12 of 2017) counts as out: it predates
-    every dated one."""
+    """The release was out by `as_of`. One with no date (a matrix whose pre-PyPI rows carry
+    none) older than the oldest dated release counts as out: it predates every dated one."""
     if release.date:
         return dt.date.fromisoformat(release.date) <= as_of
     first = next((r for r in releases if r.date), None)

@@ -135,13 +135,15 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
                 f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
             )
     if "pip" in managers:
+        # linux-64's own pythons where PyPI has the release (1.10.2's cp310 is aarch64 only)
+        published = release.pypi_pythons("linux-64") or release.python
+        newest_first = tuple(sorted(published, key=py_key, reverse=True))
         target = Target(
             torch=release.torch,
             accelerator=acc,
-            python=python or (release.python[-1] if release.python else "3"),
+            python=python or (newest_first[0] if newest_first else "3"),
             platform="linux-64",
         )
-        newest_first = tuple(sorted(release.python, key=py_key, reverse=True))
         more, notes, fitting = review_import(
             matrix,
             found.pip_reqs,

@@ -305,7 +305,7 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
 
 
 def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
-    """Only the 1.0-1.1 Linux equivalents of the page's prose lines and the pre-0.4 releases
+    """Only the 1.0-1.1 Linux equivalents of the page's prose lines and the releases before 0.4.1
     (their install lines named wheels) name their torch wheel, and that wheel lies on the row's
     own page (its directory)."""
     rows = [PipBuild.model_validate(r) for r in data["pip"] or []]
@@ -324,6 +324,9 @@ def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
         ("0.3.1", "cpu"),
         ("0.3.1", "cu80"),
         ("0.3.1", "cu90"),
+        ("0.4.0", "cpu"),
+        ("0.4.0", "cu80"),
+        ("0.4.0", "cu90"),
     }
     for b in named:
         assert (b.platforms, b.index) == (("linux-64",), "find-links"), b

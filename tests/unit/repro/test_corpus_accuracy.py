@@ -45,10 +45,13 @@ needs_heldout = pytest.mark.skipif(
 # Then the fifth held-out draw (138 files from 116 repositories, first measured at 115/138)
 # folded in with the families of its refusals fixed (branch readers6: Pipfile, conda explicit
 # files, CI files, ...), before the fixes of its wrong answers (branch resolve6): 638 of 650
-# right overall (98.2%), 576 of 588 on CORPUS.yaml (98.0%); raise both to 0.99 once those are
-# merged. Rounded down.
-MIN_OVERALL = 0.98
-MIN_NEW = 0.97
+# right overall (98.2%), 576 of 588 on CORPUS.yaml (98.0%). With resolve6's fixes merged, three
+# entries regraded (their exact pins rule out the newest python), the pythons of a release taken
+# per platform and 0.4.0's pip builds and the pre-PyPI release dates recorded: 649 of 650 (99.8%),
+# 587 of 588 on CORPUS.yaml (99.8%; the miss is huggingface/hmtl, whose torch comes from a
+# requirements file the script fetches). Rounded down.
+MIN_OVERALL = 0.99
+MIN_NEW = 0.99
 
 
 def _script() -> ModuleType:

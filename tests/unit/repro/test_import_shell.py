@@ -37,7 +37,8 @@ def _runs(route: Route) -> list[str]:
 
 def _import(tmp_path: Path, name: str, text: str) -> tuple[dict[str, object], str]:
     (tmp_path / name).write_text(text)
-    result = CliRunner().invoke(main, ["import", str(tmp_path / name)])
+    # --offline: an exact pin would otherwise ask PyPI which python it has wheels for
+    result = CliRunner().invoke(main, ["import", "--offline", str(tmp_path / name)])
     assert result.exit_code == 0, result.output
     return yaml.safe_load(result.stdout), result.stderr
 

@@ -20,6 +20,9 @@ from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
 
 REAL = Path(__file__).parents[2] / "data" / "real"
+# PyPI's file lists of the pins whose python an entry grades, recorded (scripts/record_pin_pages.py)
+# and read as a folder index, as scripts/corpus_accuracy.py reads them: never the network.
+PIN_PAGES = REAL.parent / "recorded" / "pypi-simple"
 ENTRIES: list[dict[str, Any]] = yaml.safe_load((REAL / "SOURCES.yaml").read_text())
 KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
 
@@ -31,7 +34,9 @@ def matrix() -> Matrix:
 
 def _answer(entry: dict[str, Any], matrix: Matrix) -> dict[str, Any]:
     try:
-        result = run_import(ImportOptions(source=REAL / entry["import"]), matrix)
+        result = run_import(
+            ImportOptions(source=REAL / entry["import"], pypi_index=PIN_PAGES.as_uri()), matrix
+        )
     except ImportSpecError:
         return {"refused": True}
     return {k: result.project.get(k) for k in KEYS}
@@ -51,7 +56,9 @@ def test_real_file(entry: dict[str, Any], matrix: Matrix) -> None:
 )
 def test_real_file_keeps_its_extensions(entry: dict[str, Any], matrix: Matrix) -> None:
     """Compiled extensions the file installs (wheel URLs, -f pages) stay, pinned, in `pip:`."""
-    result = run_import(ImportOptions(source=REAL / entry["import"]), matrix)
+    result = run_import(
+        ImportOptions(source=REAL / entry["import"], pypi_index=PIN_PAGES.as_uri()), matrix
+    )
     raw = result.project.get("pip") or []
     assert isinstance(raw, list)
     pip = [str(r) for r in raw]
