@@ -42,6 +42,9 @@ UNDATED: Final = "undated"
 # A pin without a recorded page rules nothing out (a note, as an unreachable index gives).
 PIN_PAGES: Final = DATA / "recorded" / "pypi-simple"
 
+# CI files (read by envgen.repro.importer's CI reader), by name or by folder (.github/workflows/,
+# .circleci/); checked before the patterns below, whose .yml would call them conda environments.
+_CI_NAMES: Final = frozenset({".travis.yml", ".gitlab-ci.yml", "azure-pipelines.yml"})
 # (format, pattern on the lower-cased file name), first match wins; a folder is "repository".
 _FORMATS: Final = (
     ("conda-env", re.compile(r"\.ya?ml$")),
@@ -91,6 +94,8 @@ def file_format(root: Path, entry: dict[str, Any]) -> str:
     if target.is_dir():
         return "repository"
     low = target.name.lower()
+    if low in _CI_NAMES or target.parent.name.lower() in {"workflows", ".circleci"}:
+        return "ci"  # a CI file's YAML is not a conda environment
     found = next((name for name, pat in _FORMATS if pat.search(low)), "other")
     if found == "other" and target.parent.name.lower() in {"dockerfiles", "docker"}:
         return "dockerfile"  # dockerfiles/cuda_torch04: a Dockerfile named for its variant

@@ -107,6 +107,12 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
     (tmp_path / "dockerfiles").mkdir()
     (tmp_path / "dockerfiles" / "cuda_torch04").write_text("")
     assert ca.file_format(tmp_path, {"import": "dockerfiles/cuda_torch04"}) == "dockerfile"
+    # CI files are their own format, not conda environments for being YAML
+    (tmp_path / ".travis.yml").write_text("")
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "test.yml").write_text("")
+    assert ca.file_format(tmp_path, {"import": ".travis.yml"}) == "ci"
+    assert ca.file_format(tmp_path, {"import": ".github/workflows/test.yml"}) == "ci"
     assert ca.era({"date": "2019-02-04"}) == "2019"
     assert ca.era({}) == ca.UNDATED
 
@@ -160,7 +166,7 @@ def test_heldout_manifest_reads_without_importing() -> None:
     assert [e["import"] for _, e in loaded] == [
         e["import"] for e in yaml.safe_load((HELDOUT / "SOURCES.yaml").read_text())
     ]
-    known = {name for name, _ in ca._FORMATS}
+    known = {"ci", *(name for name, _ in ca._FORMATS)}
     for root, entry in loaded:
         assert ca.file_format(root, entry) in known, entry["import"]
         assert "2017" <= ca.era(entry) <= "2026", entry["import"]
