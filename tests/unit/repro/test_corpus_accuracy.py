@@ -49,9 +49,11 @@ needs_heldout = pytest.mark.skipif(
 # entries regraded (their exact pins rule out the newest python), the pythons of a release taken
 # per platform and 0.4.0's pip builds and the pre-PyPI release dates recorded: 649 of 650 (99.8%),
 # 587 of 588 on CORPUS.yaml (99.8%; the miss is huggingface/hmtl, whose torch comes from a
-# requirements file the script fetches). Rounded down.
-MIN_OVERALL = 0.99
-MIN_NEW = 0.99
+# requirements file the script fetches). Then the sixth held-out draw (167 files from 149
+# repositories, first measured at 147/167) folded in, before the fixes of its misses: 796 of 817
+# (97.4%), 734 of 755 on CORPUS.yaml (97.2%). Rounded down.
+MIN_OVERALL = 0.97
+MIN_NEW = 0.97
 
 
 def _script() -> ModuleType:
