@@ -14,7 +14,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import ImportSpecError
 from envgen.model.extensions import torch_from_pages
-from envgen.model.matrix import Matrix, PipBuild, Release
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release
 from envgen.model.variants import POST_RELEASE_PAGES, issues_for, published_companions
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
@@ -106,6 +106,7 @@ def pick_release(
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
     matching = [r for r in releases if spec is None or spec.contains(r.version)]
     matching = _lts_only(found, matrix, matching, report)
+    matching = _named_package(found, matrix, matching, report)
     owned = _release_of_companions(found, matching, matrix)
     if owned is not None:
         # `pytorch=1.10 torchvision==0.11.0`: the pinned companion belongs to one release in it.
@@ -293,6 +294,32 @@ def _paged_torch(found: Evidence, matrix: Matrix, pin: Pin | None, report: Repor
         f"project.yaml takes torch {specifier.removeprefix('==')}"
     )
     return Pin(specifier=specifier, where=where)
+
+
+def _named_package(
+    found: Evidence, matrix: Matrix, releases: list[Release], report: Report
+) -> list[Release]:
+    """An unpinned or ranged `pytorch-cpu` from the pytorch channel: only the releases that
+    channel published under that name (form cpu-package, 1.0.0-1.1.0; from 1.2.0 on its CPU
+    build is `pytorch` with cpuonly), so `conda install pytorch-cpu -c pytorch` in 2019 got
+    1.1.0. conda-forge's pytorch-cpu is another package (a metapackage of every release)."""
+    if not found.cpu_package or "pytorch" not in found.channels or "conda-forge" in found.channels:
+        return releases
+    named = [
+        r
+        for r in releases
+        if any(
+            isinstance(b, CondaBuild) and b.form == "cpu-package"
+            for b in route_builds(matrix, r, "conda").values()
+        )
+    ]
+    if not named or named == releases:
+        return releases
+    report.warnings.append(
+        f"{found.cpu_package}: the pytorch channel published pytorch-cpu for torch "
+        f"{named[0].torch}-{named[-1].torch} only (later CPU builds are pytorch with cpuonly)"
+    )
+    return named
 
 
 def _release_of_companions(

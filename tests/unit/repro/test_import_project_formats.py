@@ -398,6 +398,117 @@ def test_github_workflow_default_route(matrix: Matrix) -> None:
     ) in result.warnings
 
 
+GITHUB_INCLUDE = """\
+on: [push]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        python-version: [3.8]
+        pytorch-version: [1.7.1, 1.9.1]
+        include:
+          - python-version: 3.8
+            pytorch-version: 1.7.1
+            torchvision-version: 0.8.2
+          - python-version: 3.8
+            pytorch-version: 1.9.1
+            torchvision-version: 0.10.1
+    steps:
+      - run: conda install python=${{ matrix.python-version }} pytorch=${{ matrix.pytorch-version }} torchvision=${{ matrix.torchvision-version }} cpuonly -c pytorch
+"""
+
+
+def test_github_matrix_include_extends_the_default_combination(matrix: Matrix) -> None:
+    # The first include entry matches the default combination (3.8, 1.7.1) on every original
+    # axis, so it adds torchvision-version 0.8.2 to it; the second (1.9.1) does not.
+    assert _text(GITHUB_INCLUDE, "test.yml", matrix) == {
+        "python": "3.8", "torch": "1.7.1", "torchvision": "0.8.2", "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["conda"],
+    }  # fmt: skip
+
+
+GITHUB_OBJECT_AXIS = """\
+on: [push]
+jobs:
+  test:
+    runs-on: ${{ matrix.os }}
+    strategy:
+      matrix:
+        os: [macos-latest, ubuntu-latest]
+        vers: [{pt: "1.10.0", tv: "0.11.1"}, {pt: latest, tv: latest}]
+        include:
+          - os: macos-latest
+            vers: {pt: latest, tv: latest}
+            extra: x
+    steps:
+      - uses: conda-incubator/setup-miniconda@v3
+        with:
+          python-version: 3.9
+      - env:
+          PT: ${{ matrix.vers.pt }}
+          TV: ${{ matrix.vers.tv }}
+        run: |
+          if [ "$RUNNER_OS" == "macOS" ]; then
+            conda install pytorch torchvision -c pytorch
+          elif [ "${{ runner.os }}" == "Windows" ]; then
+            conda install pytorch torchvision cpuonly pillow=8 -c pytorch
+          else
+            conda install pytorch=$PT torchvision=$TV cpuonly -c pytorch
+          fi
+"""
+
+
+def test_github_matrix_mapping_values_and_the_runner_os(matrix: Matrix) -> None:
+    # `vers` values are mappings, read as ${{ matrix.vers.pt }}; the include entry names
+    # another os, so it does not touch the default combination; RUNNER_OS / runner.os are
+    # Linux on the default route, so the script takes its Linux branch
+    result = import_text(GITHUB_OBJECT_AXIS, filename="test.yml", matrix=matrix)
+    assert _keys(result.project) == {
+        "python": "3.9", "torch": "1.10.0", "torchvision": "0.11.1", "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["conda"],
+    }  # fmt: skip
+    assert any("vers is one of {pt: 1.10.0, tv: 0.11.1}, {pt: latest" in w for w in result.warnings)
+
+
+TRAVIS_ROOT_AND_INCLUDE = """\
+language: python
+python:
+  - "2.7"
+  - "3.6"
+install:
+  - if [[ "$TRAVIS_OS_NAME" == "osx" ]]; then pip install torch==1.0.0; fi
+  - conda create -q -n test python=$TRAVIS_PYTHON_VERSION pytorch-cpu -c pytorch
+matrix:
+  include:
+    - env: LINT
+      python: "3.6"
+      install: pip install flake8
+"""
+
+
+def test_travis_root_python_jobs_come_before_include_and_pytorch_cpu_ends_at_1_1(
+    matrix: Matrix,
+) -> None:
+    # The root `python:` list makes the build's own jobs (the include adds a lint job, not the
+    # default route); the pytorch channel's pytorch-cpu package stops at 1.1.0 (1.2.0 came
+    # 2019-08-08, as pytorch with cpuonly); TRAVIS_OS_NAME is linux
+    result = import_text(
+        TRAVIS_ROOT_AND_INCLUDE, filename=".travis.yml", matrix=matrix, as_of=dt.date(2019, 8, 30)
+    )
+    assert _keys(result.project) == {
+        "python": "2.7", "torch": "1.1.0", "torchvision": False, "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["pip"],
+    }  # fmt: skip
+    assert any("published pytorch-cpu for torch 1.0.0-1.1.0 only" in w for w in result.warnings)
+
+
+def test_conda_forge_pytorch_cpu_is_not_the_pytorch_channel_package(matrix: Matrix) -> None:
+    text = "channels: [conda-forge]\ndependencies:\n  - python=3.10\n  - pytorch-cpu\n"
+    project = _text(text, "environment.yml", matrix, as_of="2023-06-01")
+    assert project["torch"] != "1.1.0"
+
+
 def test_github_setup_miniconda_environment_file(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
     workflow = tmp_path / "ci.yaml"
