@@ -137,6 +137,7 @@ def pick_release(
                 f"no release it allows was published by {as_of}; {first.torch} is the first one",
             )
             return first
+    dated = _companion_ranges(found, matrix, dated, report)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     fitting = (
         [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
@@ -320,6 +321,40 @@ def _named_package(
         f"{named[0].torch}-{named[-1].torch} only (later CPU builds are pytorch with cpuonly)"
     )
     return named
+
+
+def _companion_ranges(
+    found: Evidence, matrix: Matrix, releases: list[Release], report: Report
+) -> list[Release]:
+    """The releases whose published torchvision / torchaudio a ranged companion allows:
+    Poetry's `torchvision = "^0.18.1"` is >=0.18.1,<0.19, and torchvision 0.18.x pins torch
+    2.3.x, so `torch = "^2.3.1"` beside it resolves to 2.3.1, not the newer 2.4.0. Unchanged
+    when the range allows every release's companion, or none."""
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        if pin is None or pin.version is not None or not pin.specifier:
+            continue
+        text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
+        try:
+            spec = SpecifierSet(text)
+        except InvalidSpecifier:
+            continue
+        allowed = [
+            r
+            for r in releases
+            if any(
+                is_version(v) and spec.contains(Version(v), prereleases=True)
+                for v in published_companions(matrix, r, name)
+            )
+        ]
+        if allowed and len(allowed) < len(releases):
+            report.warnings.append(
+                f"{pin.where or found.source}: {name} {pin.specifier} belongs to torch "
+                f"{', '.join(r.torch for r in allowed)} only (each torchvision / torchaudio "
+                "release pins one torch)"
+            )
+            releases = allowed
+    return releases
 
 
 def _release_of_companions(

@@ -509,6 +509,23 @@ def test_conda_forge_pytorch_cpu_is_not_the_pytorch_channel_package(matrix: Matr
     assert project["torch"] != "1.1.0"
 
 
+def test_poetry_caret_on_a_companion_bounds_the_torch_release(matrix: Matrix) -> None:
+    # ^0.18.1 on a 0.x version keeps the minor (>=0.18.1,<0.19): torchvision 0.18.x pairs with
+    # torch 2.3.x only, so ^2.3.1 takes 2.3.1 on 2024-08-21 although 2.4.0 (2024-07-24) is newer
+    text = (
+        '[tool.poetry.dependencies]\npython = "3.12"\ntorch = "^2.3.1"\ntorchvision = "^0.18.1"\n'
+    )
+    result = import_text(text, filename="pyproject.toml", matrix=matrix, as_of=dt.date(2024, 8, 21))
+    assert _keys(result.project)["torch"] == "2.3.1"
+    assert any("torchvision <0.19,>=0.18.1 belongs to torch 2.3.1 only" in w
+               for w in result.warnings)  # fmt: skip
+    # a companion range every release meets changes nothing
+    wide = text.replace("^0.18.1", ">=0.5")
+    project = _keys(import_text(wide, filename="pyproject.toml", matrix=matrix,
+                                as_of=dt.date(2024, 8, 21)).project)  # fmt: skip
+    assert project["torch"] == "2.4.0"
+
+
 def test_github_setup_miniconda_environment_file(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
     workflow = tmp_path / "ci.yaml"
