@@ -251,6 +251,11 @@ def _torch_pin(
                 f"project.yaml pins torch {release.torch}"
             )
             return release
+    if pin is not None and found.torch_manager == "conda":
+        # `conda install pytorch` (unpinned) solves torch before any pip line runs: a pip
+        # extension page (PyG's torch-1.8.0+cu102.html) names the extension wheels' build, and
+        # those wheels require no torch, so the page does not choose the conda torch.
+        return pin
     if pin is None or (pin.version is None and not pin.specifier):
         return (
             _paged_torch(found, matrix, pin, report) or pin or _torch_by_dependency(found, report)

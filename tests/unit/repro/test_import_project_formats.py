@@ -526,6 +526,20 @@ def test_poetry_caret_on_a_companion_bounds_the_torch_release(matrix: Matrix) ->
     assert project["torch"] == "2.4.0"
 
 
+def test_a_pip_extension_page_does_not_pin_the_conda_torch(matrix: Matrix) -> None:
+    # conda solves the unpinned pytorch first (1.11.0 on 2022-04-02 had a CUDA 10.2 build);
+    # the PyG page names the extension wheels' build, and they require no torch
+    text = """\
+conda create -n x python=3.8
+conda install pytorch cudatoolkit=10.2 -c pytorch
+pip install torch-scatter -f https://pytorch-geometric.com/whl/torch-1.8.0+cu102.html
+"""
+    project = _text(text, "install.sh", matrix, as_of="2022-04-02")
+    assert (project["torch"], project["accelerators"], project["managers"]) == (
+        "1.11.0", ["cu102"], ["conda"],
+    )  # fmt: skip
+
+
 def test_github_setup_miniconda_environment_file(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
     workflow = tmp_path / "ci.yaml"
