@@ -9,10 +9,12 @@ the variables the file sets. The python is the one the job asks the CI for (Trav
 actions/setup-python's `python-version`, Azure's UsePythonVersion `versionSpec`, a `python:3.8`
 or `pytorch/pytorch:...` job image, read as a Dockerfile's FROM is). A build matrix is read on its
 default route, as a script's branches are: the first value of each axis (the Linux one of an `os`
-axis), the others named in a warning. Of several jobs, the first whose steps name torch (else
-the first with steps) is the one read. The steps run in the checkout's root: for a workflow under
-`.github/workflows/` (or `.circleci/config.yml`) that is two (one) folders up, where their
-`pip install -r requirements.txt` finds its file.
+axis), the others named in a warning, plus what GitHub's `include` entries add to that combination;
+the runner is Linux x86_64 (RUNNER_OS, `runner.os`, TRAVIS_OS_NAME). A Travis root `python:` list
+makes the build's own jobs; `jobs.include` adds others (a lint job, a deploy stage). Of several
+jobs, the first whose steps name torch (else the first with steps) is the one read. The steps
+run in the checkout's root: for a workflow under `.github/workflows/` (or `.circleci/config.yml`)
+that is two (one) folders up, where their `pip install -r requirements.txt` finds its file.
 
 Formats: https://docs.travis-ci.com/user/job-lifecycle/ (phases), https://docs.github.com/en/actions/
 writing-workflows/workflow-syntax-for-github-actions (jobs, steps, strategy.matrix, expressions),
