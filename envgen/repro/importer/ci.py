@@ -9,10 +9,12 @@ the variables the file sets. The python is the one the job asks the CI for (Trav
 actions/setup-python's `python-version`, Azure's UsePythonVersion `versionSpec`, a `python:3.8`
 or `pytorch/pytorch:...` job image, read as a Dockerfile's FROM is). A build matrix is read on its
 default route, as a script's branches are: the first value of each axis (the Linux one of an `os`
-axis), the others named in a warning. Of several jobs, the first whose steps name torch (else
-the first with steps) is the one read. The steps run in the checkout's root: for a workflow under
-`.github/workflows/` (or `.circleci/config.yml`) that is two (one) folders up, where their
-`pip install -r requirements.txt` finds its file.
+axis), the others named in a warning, plus what GitHub's `include` entries add to that combination;
+the runner is Linux x86_64 (RUNNER_OS, `runner.os`, TRAVIS_OS_NAME). A Travis root `python:` list
+makes the build's own jobs; `jobs.include` adds others (a lint job, a deploy stage). Of several
+jobs, the first whose steps name torch (else the first with steps) is the one read. The steps
+run in the checkout's root: for a workflow under `.github/workflows/` (or `.circleci/config.yml`)
+that is two (one) folders up, where their `pip install -r requirements.txt` finds its file.
 
 Formats: https://docs.travis-ci.com/user/job-lifecycle/ (phases), https://docs.github.com/en/actions/
 writing-workflows/workflow-syntax-for-github-actions (jobs, steps, strategy.matrix, expressions),
@@ -47,6 +49,11 @@ _GITLAB_RESERVED: Final = frozenset(
 )  # fmt: skip
 _EXPRESSION: Final = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
 _PYTHON_VERSION: Final = re.compile(r"^(?:python|py|cp)?-?(\d)\.?(\d+)(?:\.\d+)?$")
+# What the CI's Linux runner sets for every job (the default route is Linux x86_64): GitHub's
+# RUNNER_OS / RUNNER_ARCH (and the `runner` context), Travis's TRAVIS_OS_NAME / TRAVIS_CPU_ARCH.
+_GITHUB_RUNNER: Final = {"RUNNER_OS": "Linux", "RUNNER_ARCH": "X64"}
+_GITHUB_RUNNER_CONTEXT: Final = {"os": "Linux", "arch": "X64"}
+_TRAVIS_RUNNER: Final = {"TRAVIS_OS_NAME": "linux", "TRAVIS_CPU_ARCH": "amd64"}
 
 
 class _Text(str):
@@ -266,6 +273,7 @@ def _variables(value: object, env: dict[str, str]) -> None:
 
 def _travis(data: dict[str, object], found: Evidence) -> _Job:
     job = _Job()
+    job.env.update(_TRAVIS_RUNNER)
     env = data.get("env")
     entries: list[_Text] = []
     if isinstance(env, dict):
@@ -286,6 +294,10 @@ def _travis(data: dict[str, object], found: Evidence) -> _Job:
     include = data.get("matrix") or data.get("jobs") or {}
     first = include.get("include") if isinstance(include, dict) else None
     first_job = first[0] if isinstance(first, list) and first and isinstance(first[0], dict) else {}
+    if data.get("python") is not None:
+        # A root-level `python:` is a matrix expansion key: its jobs are the build's own, and
+        # `include` adds more (a lint job, a deploy stage); the first root job is the default.
+        first_job = {}
     python = _first_python(data.get("python") or first_job.get("python"), job, found.source)
     if python is not None:
         job.env.setdefault("TRAVIS_PYTHON_VERSION", python)
@@ -298,7 +310,11 @@ def _travis(data: dict[str, object], found: Evidence) -> _Job:
 
 def _matrix(strategy: object, found: Evidence, where: str) -> dict[str, str]:
     """The default route of a GitHub build matrix: the first value of each axis (the Linux one
-    of an `os` axis), or the first `include` entry when there are no axes."""
+    of an `os` axis), with the `include` entries that extend it, or the first `include` entry
+    when there are no axes. An axis whose values are mappings (`vers: [{pt: 1.10.0}]`) gives
+    `vers.pt`, as `${{ matrix.vers.pt }}` reads it. An include entry adds its other keys to the
+    combination when none of its values for the matrix's own axes differs from the
+    combination's (GitHub's rule: an include never overwrites an original value)."""
     matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
     if not isinstance(matrix, dict):
         return {}
@@ -309,16 +325,46 @@ def _matrix(strategy: object, found: Evidence, where: str) -> dict[str, str]:
         pick = values[0]
         if axis.lower() in {"os", "platform", "runs-on", "runner"}:
             pick = next((v for v in values if re.search(r"ubuntu|linux", str(v))), pick)
-        chosen[axis] = str(pick)
+        chosen.update(_flat(axis, pick))
         if len(values) > 1 and axis.lower() not in {"os", "platform", "runs-on", "runner"}:
             found.warnings.append(
                 f"{where}: the build matrix's {axis} is one of "
-                f"{', '.join(excerpt(str(v)) for v in values)}; envgen reads {excerpt(str(pick))}"
+                f"{', '.join(excerpt(_shown(v)) for v in values)}; envgen reads "
+                f"{excerpt(_shown(pick))}"
             )
-    include = matrix.get("include")
-    if not chosen and isinstance(include, list) and include and isinstance(include[0], dict):
-        chosen = {k: str(v) for k, v in include[0].items() if isinstance(v, _Text)}
+    include = [_flat_entry(e) for e in _list(matrix.get("include")) if isinstance(e, dict)]
+    if not chosen:
+        return include[0] if include else {}
+    original = set(chosen)
+    for entry in include:
+        if all(chosen.get(k) == v for k, v in entry.items() if k in original):
+            chosen.update({k: v for k, v in entry.items() if k not in original})
     return chosen
+
+
+def _flat(key: str, value: object) -> dict[str, str]:
+    """A matrix value as `${{ matrix.key }}` expressions read it: a scalar as itself, a mapping
+    as its scalars under `key.name` (nested mappings likewise)."""
+    if isinstance(value, dict):
+        out: dict[str, str] = {}
+        for name, item in value.items():
+            out.update(_flat(f"{key}.{name}", item))
+        return out
+    return {key: str(value)} if isinstance(value, _Text) else {}
+
+
+def _flat_entry(entry: dict[str, object]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in entry.items():
+        out.update(_flat(key, value))
+    return out
+
+
+def _shown(value: object) -> str:
+    """A matrix value for a warning: a scalar as itself, a mapping as `{k: v, ...}`."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _expand(text: str, matrix: dict[str, str], env: dict[str, str]) -> str:
@@ -331,6 +377,8 @@ def _expand(text: str, matrix: dict[str, str], env: dict[str, str]) -> str:
             return matrix.get(name, "")
         if scope == "env":
             return env.get(name, "")
+        if scope == "runner":
+            return _GITHUB_RUNNER_CONTEXT.get(name, "")
         return ""
 
     return _EXPRESSION.sub(value, text)
@@ -343,6 +391,7 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
         if not isinstance(spec, dict):
             continue
         job = _Job()
+        job.env.update(_GITHUB_RUNNER)
         _variables(data.get("env"), job.env)
         _variables(spec.get("env"), job.env)
         matrix = _matrix(spec.get("strategy"), found, f"{found.source}: jobs.{name}")

@@ -140,6 +140,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
             )
         if name == "pytorch-cpu":
             found.compute.append(("cpu", f"{where}: {name}"))
+            found.cpu_package = found.cpu_package or where
         if build:
             _conda_build_string(build, found, where)
         if build and channel is None and _ANACONDA_BUILD.search(build):

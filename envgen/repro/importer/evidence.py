@@ -74,6 +74,9 @@ class Evidence:
     # The extension pages recognised wheel URLs came from: ("wheel", page), evidence like -f.
     wheel_pages: list[tuple[str, str]] = field(default_factory=list)
     cpuonly: bool = False
+    # The file names `pytorch-cpu` (the pytorch channel's CPU package of 1.0-1.1, form
+    # cpu-package; later CPU builds are `pytorch` with cpuonly): where, or "".
+    cpu_package: str = ""
     # (accelerator or None for a build PyPI chooses, the words for messages)
     compute: list[tuple[str, str]] = field(default_factory=list)
     image_cuda: str | None = None  # the CUDA of the torch an image ships (NGC's pytorch images)

@@ -14,7 +14,7 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.errors import ImportSpecError
 from envgen.model.extensions import torch_from_pages
-from envgen.model.matrix import Matrix, PipBuild, Release
+from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release
 from envgen.model.variants import POST_RELEASE_PAGES, issues_for, published_companions
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
@@ -106,6 +106,7 @@ def pick_release(
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
     matching = [r for r in releases if spec is None or spec.contains(r.version)]
     matching = _lts_only(found, matrix, matching, report)
+    matching = _named_package(found, matrix, matching, report)
     owned = _release_of_companions(found, matching, matrix)
     if owned is not None:
         # `pytorch=1.10 torchvision==0.11.0`: the pinned companion belongs to one release in it.
@@ -136,6 +137,7 @@ def pick_release(
                 f"no release it allows was published by {as_of}; {first.torch} is the first one",
             )
             return first
+    dated = _companion_ranges(found, matrix, dated, report)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     fitting = (
         [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
@@ -249,6 +251,11 @@ def _torch_pin(
                 f"project.yaml pins torch {release.torch}"
             )
             return release
+    if pin is not None and found.torch_manager == "conda":
+        # `conda install pytorch` (unpinned) solves torch before any pip line runs: a pip
+        # extension page (PyG's torch-1.8.0+cu102.html) names the extension wheels' build, and
+        # those wheels require no torch, so the page does not choose the conda torch.
+        return pin
     if pin is None or (pin.version is None and not pin.specifier):
         return (
             _paged_torch(found, matrix, pin, report) or pin or _torch_by_dependency(found, report)
@@ -293,6 +300,66 @@ def _paged_torch(found: Evidence, matrix: Matrix, pin: Pin | None, report: Repor
         f"project.yaml takes torch {specifier.removeprefix('==')}"
     )
     return Pin(specifier=specifier, where=where)
+
+
+def _named_package(
+    found: Evidence, matrix: Matrix, releases: list[Release], report: Report
+) -> list[Release]:
+    """An unpinned or ranged `pytorch-cpu` from the pytorch channel: only the releases that
+    channel published under that name (form cpu-package, 1.0.0-1.1.0; from 1.2.0 on its CPU
+    build is `pytorch` with cpuonly), so `conda install pytorch-cpu -c pytorch` in 2019 got
+    1.1.0. conda-forge's pytorch-cpu is another package (a metapackage of every release)."""
+    if not found.cpu_package or "pytorch" not in found.channels or "conda-forge" in found.channels:
+        return releases
+    named = [
+        r
+        for r in releases
+        if any(
+            isinstance(b, CondaBuild) and b.form == "cpu-package"
+            for b in route_builds(matrix, r, "conda").values()
+        )
+    ]
+    if not named or named == releases:
+        return releases
+    report.warnings.append(
+        f"{found.cpu_package}: the pytorch channel published pytorch-cpu for torch "
+        f"{named[0].torch}-{named[-1].torch} only (later CPU builds are pytorch with cpuonly)"
+    )
+    return named
+
+
+def _companion_ranges(
+    found: Evidence, matrix: Matrix, releases: list[Release], report: Report
+) -> list[Release]:
+    """The releases whose published torchvision / torchaudio a ranged companion allows:
+    Poetry's `torchvision = "^0.18.1"` is >=0.18.1,<0.19, and torchvision 0.18.x pins torch
+    2.3.x, so `torch = "^2.3.1"` beside it resolves to 2.3.1, not the newer 2.4.0. Unchanged
+    when the range allows every release's companion, or none."""
+    for name in ("torchvision", "torchaudio"):
+        pin = found.companions.get(name)
+        if pin is None or pin.version is not None or not pin.specifier:
+            continue
+        text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
+        try:
+            spec = SpecifierSet(text)
+        except InvalidSpecifier:
+            continue
+        allowed = [
+            r
+            for r in releases
+            if any(
+                is_version(v) and spec.contains(Version(v), prereleases=True)
+                for v in published_companions(matrix, r, name)
+            )
+        ]
+        if allowed and len(allowed) < len(releases):
+            report.warnings.append(
+                f"{pin.where or found.source}: {name} {pin.specifier} belongs to torch "
+                f"{', '.join(r.torch for r in allowed)} only (each torchvision / torchaudio "
+                "release pins one torch)"
+            )
+            releases = allowed
+    return releases
 
 
 def _release_of_companions(

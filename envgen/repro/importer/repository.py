@@ -246,6 +246,7 @@ def merge(root: Path, parsed: list[tuple[_Source, Evidence]], notes: list[str]) 
         if found is primary or not merged.indexes:
             merged.indexes.extend(found.indexes)
         merged.cpuonly = merged.cpuonly or (found is primary and found.cpuonly)
+        merged.cpu_package = merged.cpu_package or (found.cpu_package if found is primary else "")
         merged.image_cuda = merged.image_cuda or found.image_cuda
         merged.toolkit_cuda = merged.toolkit_cuda or found.toolkit_cuda
         for ch in found.channels:

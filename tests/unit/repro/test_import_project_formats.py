@@ -398,6 +398,148 @@ def test_github_workflow_default_route(matrix: Matrix) -> None:
     ) in result.warnings
 
 
+GITHUB_INCLUDE = """\
+on: [push]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        python-version: [3.8]
+        pytorch-version: [1.7.1, 1.9.1]
+        include:
+          - python-version: 3.8
+            pytorch-version: 1.7.1
+            torchvision-version: 0.8.2
+          - python-version: 3.8
+            pytorch-version: 1.9.1
+            torchvision-version: 0.10.1
+    steps:
+      - run: conda install python=${{ matrix.python-version }} pytorch=${{ matrix.pytorch-version }} torchvision=${{ matrix.torchvision-version }} cpuonly -c pytorch
+"""
+
+
+def test_github_matrix_include_extends_the_default_combination(matrix: Matrix) -> None:
+    # The first include entry matches the default combination (3.8, 1.7.1) on every original
+    # axis, so it adds torchvision-version 0.8.2 to it; the second (1.9.1) does not.
+    assert _text(GITHUB_INCLUDE, "test.yml", matrix) == {
+        "python": "3.8", "torch": "1.7.1", "torchvision": "0.8.2", "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["conda"],
+    }  # fmt: skip
+
+
+GITHUB_OBJECT_AXIS = """\
+on: [push]
+jobs:
+  test:
+    runs-on: ${{ matrix.os }}
+    strategy:
+      matrix:
+        os: [macos-latest, ubuntu-latest]
+        vers: [{pt: "1.10.0", tv: "0.11.1"}, {pt: latest, tv: latest}]
+        include:
+          - os: macos-latest
+            vers: {pt: latest, tv: latest}
+            extra: x
+    steps:
+      - uses: conda-incubator/setup-miniconda@v3
+        with:
+          python-version: 3.9
+      - env:
+          PT: ${{ matrix.vers.pt }}
+          TV: ${{ matrix.vers.tv }}
+        run: |
+          if [ "$RUNNER_OS" == "macOS" ]; then
+            conda install pytorch torchvision -c pytorch
+          elif [ "${{ runner.os }}" == "Windows" ]; then
+            conda install pytorch torchvision cpuonly pillow=8 -c pytorch
+          else
+            conda install pytorch=$PT torchvision=$TV cpuonly -c pytorch
+          fi
+"""
+
+
+def test_github_matrix_mapping_values_and_the_runner_os(matrix: Matrix) -> None:
+    # `vers` values are mappings, read as ${{ matrix.vers.pt }}; the include entry names
+    # another os, so it does not touch the default combination; RUNNER_OS / runner.os are
+    # Linux on the default route, so the script takes its Linux branch
+    result = import_text(GITHUB_OBJECT_AXIS, filename="test.yml", matrix=matrix)
+    assert _keys(result.project) == {
+        "python": "3.9", "torch": "1.10.0", "torchvision": "0.11.1", "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["conda"],
+    }  # fmt: skip
+    assert any("vers is one of {pt: 1.10.0, tv: 0.11.1}, {pt: latest" in w for w in result.warnings)
+
+
+TRAVIS_ROOT_AND_INCLUDE = """\
+language: python
+python:
+  - "2.7"
+  - "3.6"
+install:
+  - if [[ "$TRAVIS_OS_NAME" == "osx" ]]; then pip install torch==1.0.0; fi
+  - conda create -q -n test python=$TRAVIS_PYTHON_VERSION pytorch-cpu -c pytorch
+matrix:
+  include:
+    - env: LINT
+      python: "3.6"
+      install: pip install flake8
+"""
+
+
+def test_travis_root_python_jobs_come_before_include_and_pytorch_cpu_ends_at_1_1(
+    matrix: Matrix,
+) -> None:
+    # The root `python:` list makes the build's own jobs (the include adds a lint job, not the
+    # default route); the pytorch channel's pytorch-cpu package stops at 1.1.0 (1.2.0 came
+    # 2019-08-08, as pytorch with cpuonly); TRAVIS_OS_NAME is linux
+    result = import_text(
+        TRAVIS_ROOT_AND_INCLUDE, filename=".travis.yml", matrix=matrix, as_of=dt.date(2019, 8, 30)
+    )
+    assert _keys(result.project) == {
+        "python": "2.7", "torch": "1.1.0", "torchvision": False, "torchaudio": False,
+        "accelerators": ["cpu"], "managers": ["pip"],
+    }  # fmt: skip
+    assert any("published pytorch-cpu for torch 1.0.0-1.1.0 only" in w for w in result.warnings)
+
+
+def test_conda_forge_pytorch_cpu_is_not_the_pytorch_channel_package(matrix: Matrix) -> None:
+    text = "channels: [conda-forge]\ndependencies:\n  - python=3.10\n  - pytorch-cpu\n"
+    project = _text(text, "environment.yml", matrix, as_of="2023-06-01")
+    assert project["torch"] != "1.1.0"
+
+
+def test_poetry_caret_on_a_companion_bounds_the_torch_release(matrix: Matrix) -> None:
+    # ^0.18.1 on a 0.x version keeps the minor (>=0.18.1,<0.19): torchvision 0.18.x pairs with
+    # torch 2.3.x only, so ^2.3.1 takes 2.3.1 on 2024-08-21 although 2.4.0 (2024-07-24) is newer
+    text = (
+        '[tool.poetry.dependencies]\npython = "3.12"\ntorch = "^2.3.1"\ntorchvision = "^0.18.1"\n'
+    )
+    result = import_text(text, filename="pyproject.toml", matrix=matrix, as_of=dt.date(2024, 8, 21))
+    assert _keys(result.project)["torch"] == "2.3.1"
+    assert any("torchvision <0.19,>=0.18.1 belongs to torch 2.3.1 only" in w
+               for w in result.warnings)  # fmt: skip
+    # a companion range every release meets changes nothing
+    wide = text.replace("^0.18.1", ">=0.5")
+    project = _keys(import_text(wide, filename="pyproject.toml", matrix=matrix,
+                                as_of=dt.date(2024, 8, 21)).project)  # fmt: skip
+    assert project["torch"] == "2.4.0"
+
+
+def test_a_pip_extension_page_does_not_pin_the_conda_torch(matrix: Matrix) -> None:
+    # conda solves the unpinned pytorch first (1.11.0 on 2022-04-02 had a CUDA 10.2 build);
+    # the PyG page names the extension wheels' build, and they require no torch
+    text = """\
+conda create -n x python=3.8
+conda install pytorch cudatoolkit=10.2 -c pytorch
+pip install torch-scatter -f https://pytorch-geometric.com/whl/torch-1.8.0+cu102.html
+"""
+    project = _text(text, "install.sh", matrix, as_of="2022-04-02")
+    assert (project["torch"], project["accelerators"], project["managers"]) == (
+        "1.11.0", ["cu102"], ["conda"],
+    )  # fmt: skip
+
+
 def test_github_setup_miniconda_environment_file(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "environment.yml").write_text(ENVIRONMENT)
     workflow = tmp_path / "ci.yaml"
