@@ -359,10 +359,12 @@ class _Constants:
             return (
                 _bounded("".join(p for p in parts if p is not None)) if None not in parts else None
             )
-        if isinstance(node, ast.Call):
-            return self._format_call(node, depth)
-        if isinstance(node, ast.Subscript):
-            return self._subscript(node, depth)
+        if isinstance(node, ast.Call | ast.Subscript):
+            return (
+                self._format_call(node, depth)
+                if isinstance(node, ast.Call)
+                else self._subscript(node, depth)
+            )
         return self._conditional(node, depth) if isinstance(node, ast.IfExp) else None
 
     def _plus(self, node: ast.BinOp, depth: int) -> _Value | None:
