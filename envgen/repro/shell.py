@@ -67,6 +67,7 @@ _FRESH_LOOKUP: Final = re.compile(
 # Builtins that install nothing: followed for their status, never returned.
 _QUIET: Final = frozenset(
     {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
+    | {"getopts", "break", "continue"}
 )
 _INSTALL_TOOL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b")
 _INSTALL_ACTION: Final = re.compile(r"\b(install|create|update)\b")
@@ -335,6 +336,8 @@ def _command_status(name: str, text: str) -> bool | None:
         return True
     if tool == "false":
         return False
+    if tool == "getopts":
+        return False  # no arguments on the default route: no option to read
     if tool in {"command", "which", "type", "hash", "nvidia-smi", "lspci", "grep", "egrep"}:
         rest = text.split(None, 1)[1] if " " in text else ""
         if tool == "nvidia-smi" or _NVIDIA.search(rest):
@@ -589,7 +592,24 @@ def _loop(node: Node, state: _State, depth: int) -> bool | None:
                 state.env[_text(variable)] = word
                 _block([body], state, depth + 1)
         return True
-    _block([body], state, depth + 1)  # a while loop's body, once
+    if node.type == "while_statement":
+        # The condition runs first: `while getopts ...` and `while [ $# -gt 0 ]` (an option
+        # loop) find no arguments on the default route, so the body never runs and its install
+        # commands are alternatives (the flags' routes). An `until` loop runs while it fails.
+        condition = [
+            c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "condition"
+        ]
+        status = _block(condition, state, depth + 1)
+        until = any(c.type == "until" for c in node.children)
+        if status is not None and status == until:
+            _alternatives(
+                body,
+                state,
+                f"{'until' if until else 'while'} loop of line "
+                f"{_line(node)}, not entered on the default route",
+            )
+            return True
+    _block([body], state, depth + 1)  # a loop's body, once
     return True
 
 

@@ -232,7 +232,9 @@ def _docker_copy(rest: str, docker: DockerContext) -> None:
 
 
 def from_image(image: str, found: Evidence, where: str) -> None:
-    repo, _, tag = image.partition(":")
+    # A reference pinned by digest (name:tag@sha256:...) is still read by its name and tag: the
+    # digest only fixes which push of that tag is pulled.
+    repo, _, tag = image.partition("@")[0].partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":
         # 1.9.0-cuda11.1-cudnn8-runtime; the 2018 tags name the CUDA major only (0.4.1-cuda9-...).

@@ -42,8 +42,8 @@ def setup_py(text: str, source: str) -> Declared:
     Literal lists or tuples of strings count, directly or through module-level names, and so do
     values built from module-level string and list constants by a bounded constant propagation
     (`"torch==" + TORCH_VERSION`, f-strings, `"torch=={}".format(V)`, `BASE + EXTRA`,
-    `deps.append(...)`, `setup(**kwargs)` of a literal dict): never a call of the file's own
-    functions, never a file read.
+    `deps.append(...)`, `setup(**kwargs)` of a literal dict, `REQS["install"]` of one): never a
+    call of the file's own functions, never a file read.
     """
     declared = Declared()
     try:
@@ -185,6 +185,9 @@ class _Constants:
                 for target in targets:
                     if isinstance(target, ast.Name):
                         self._assign(target.id, node.value)
+                    elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                        # `REQS["install"] = ...` changes the dict: its keys are no longer known
+                        self.dicts.pop(target.value.id, None)
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
                 name = node.target.id
                 added = self.value(node.value)
@@ -356,8 +359,12 @@ class _Constants:
             return (
                 _bounded("".join(p for p in parts if p is not None)) if None not in parts else None
             )
-        if isinstance(node, ast.Call):
-            return self._format_call(node, depth)
+        if isinstance(node, ast.Call | ast.Subscript):
+            return (
+                self._format_call(node, depth)
+                if isinstance(node, ast.Call)
+                else self._subscript(node, depth)
+            )
         return self._conditional(node, depth) if isinstance(node, ast.IfExp) else None
 
     def _plus(self, node: ast.BinOp, depth: int) -> _Value | None:
@@ -368,6 +375,18 @@ class _Constants:
             self.skipped.append(node.right.lineno)
             return left
         return _add(left, right)
+
+    def _subscript(self, node: ast.Subscript, depth: int) -> _Value | None:
+        # `install_requires=requirements["install"]`: a string key of a module-level dict literal
+        # (`requirements = {"install": [...], "test": [...]}`) or of a literal dict itself.
+        key = node.slice
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        pairs = _dict_items(node.value)
+        if pairs is None and isinstance(node.value, ast.Name):
+            pairs = self.dicts.get(node.value.id)
+        found = [item for name, item in pairs or [] if name == key.value]
+        return self.value(found[-1], depth + 1) if found else None
 
     def _conditional(self, node: ast.IfExp, depth: int) -> _Value | None:
         # `"torch>=1.11" if LooseVersion(sys.version) >= "3.7" else "torch>=1.10"`: the test is

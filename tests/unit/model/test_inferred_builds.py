@@ -285,8 +285,14 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
                 ("cuda", "11.1", "cudatoolkit", ("linux-64",), ("pytorch", "nvidia")),
             }, b
         elif b.kind == "cuda" and b.form == "cudatoolkit" and b.version == "10.1":
-            # 1.8.0 / 1.8.1's cuda10.1 packages the page does not list.
-            assert (b.release, b.channels) in {("1.8.0", ("pytorch",)), ("1.8.1", ("pytorch",))}, b
+            # 1.3.0 / 1.3.1 (the page has no v1.3 section) and 1.8.0 / 1.8.1's cuda10.1
+            # packages the page does not list.
+            assert (b.release, b.channels) in {
+                ("1.3.0", ("pytorch",)),
+                ("1.3.1", ("pytorch",)),
+                ("1.8.0", ("pytorch",)),
+                ("1.8.1", ("pytorch",)),
+            }, b
         elif b.kind == "cuda" and b.form == "cudatoolkit" and b.release == "1.8.1":
             # 1.8.1's cuda11.1 build, with -c conda-forge as the page's 1.8.0 line wrote it.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "conda-forge")), b

@@ -1163,3 +1163,39 @@ def test_a_readme_table_of_versions_names_the_release(
 def test_a_table_that_is_not_introduced_as_requirements_is_not_read(matrix: Matrix) -> None:
     with pytest.raises(ImportSpecError):
         _import(matrix, "README.md", "## Results\n```\nPyTorch  0.4.1\nAccuracy 76.5\n```\n")
+
+
+# --- the sixth held-out draw's families (issue 24) -----------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from setuptools import setup\n"
+        "REQS = {'install': ['torch>=1.0.1', 'numpy'], 'test': ['pytest']}\n"
+        "setup(name='x', install_requires=REQS['install'], tests_require=REQS['test'])\n",
+        "from setuptools import setup\nREQS = dict(install=['torch>=1.0.1'])\n"
+        "install_requires = REQS['install']\nsetup(name='x', install_requires=install_requires)\n",
+        "from setuptools import setup\n"
+        "setup(name='x', install_requires={'a': ['torch>=1.0.1'], 'b': []}['a'])\n",
+    ],
+    ids=["dict-literal", "dict-call-through-a-name", "subscripted-literal"],
+)
+def test_setup_py_install_requires_from_a_dict_key(matrix: Matrix, text: str) -> None:
+    result = import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))
+    assert _keys(result) == (None, "1.0.1", ["cu90"], ["pip"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the key is replaced after the dict is bound: its value is no longer known
+        "from setuptools import setup\nREQS = {'install': ['torch>=1.0.1']}\n"
+        "REQS['install'] = make()\nsetup(name='x', install_requires=REQS['install'])\n",
+        # a key the dict has not got
+        "from setuptools import setup\nREQS = {'install': ['torch>=1.0.1']}\n"
+        "setup(name='x', install_requires=REQS['run'])\n",
+    ],
+    ids=["key-replaced", "missing-key"],
+)
+def test_setup_py_unknown_dict_values_are_not_read(matrix: Matrix, text: str) -> None:
+    with pytest.raises(ImportSpecError):
+        import_text(text, filename="setup.py", matrix=matrix, as_of=dt.date(2019, 3, 1))

@@ -7,6 +7,7 @@ checked on the interpreter itself, and the issue's three misses through the real
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from pathlib import Path
 
@@ -489,3 +490,52 @@ def test_pytorch_image_tag_with_a_cudnn_minor() -> None:
         matrix=matrix,
     )
     assert (result.project["torch"], result.project["accelerators"]) == ("1.1.0", ["cu100"])
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "while getopts 'n' flag; do\n  case \"${flag}\" in\n    n) NIGHTLY=true ;;\n"
+        "    *) echo usage >&2\n       exit 1 ;;\n  esac\ndone\n",
+        'while [ $# -gt 0 ]; do\n  case "$1" in\n    --nightly) NIGHTLY=true ;;\n'
+        "    *) exit 1 ;;\n  esac\n  shift\ndone\n",
+        "while [[ $# -gt 0 ]]; do\n  case $1 in -n) NIGHTLY=true; shift ;; esac\ndone\n",
+    ],
+    ids=["getopts", "test-argc", "bash-test-argc"],
+)
+def test_an_option_loop_is_not_entered_with_no_arguments(loop: str) -> None:
+    """The option loop's `exit` and flag assignments are for arguments the default route has
+    not got: the script goes on to its default branch."""
+    route = interpret(
+        "NIGHTLY=false\n" + loop + "if [[ $NIGHTLY == true ]]; then\n"
+        "  conda install -y -c pytorch-nightly pytorch cpuonly\nelse\n"
+        "  conda install -y -c pytorch pytorch cpuonly\nfi\n"
+    )
+    assert _runs(route) == ["conda install -y -c pytorch pytorch cpuonly"]
+
+
+def test_a_while_loop_s_installs_are_alternatives_when_not_entered() -> None:
+    route = interpret(
+        "while getopts 'c' f; do\n  case $f in c) pip install torch==1.8.1+cpu ;; esac\ndone\n"
+        "pip install torch==1.8.1\n"
+        "until true; do pip install never; done\n"
+        "while true; do pip install once; break; done\n"
+    )
+    assert _runs(route) == ["pip install torch==1.8.1", "pip install once"]
+    assert [a.text for a in route.alternatives] == [
+        "pip install torch==1.8.1+cpu",
+        "pip install never",
+    ]
+
+
+def test_an_unpinned_conda_cpuonly_of_the_1_3_era_is_that_release() -> None:
+    """`pytorch cpuonly` in November 2019 got 1.3.0 (matrix: the 1.3 cpuonly conda builds), moved
+    to the CPU wheel of the same release (the channel's packages before 1.5.1 are deleted)."""
+    result = import_text(
+        "#!/bin/bash\nconda install -y -c pytorch pytorch cpuonly\n",
+        filename="install.sh",
+        matrix=load_matrix(),
+        as_of=dt.date(2019, 11, 1),
+    )
+    assert (result.project["torch"], result.project["accelerators"]) == ("1.3.0", ["cpu"])
+    assert result.project["managers"] == ["pip"]

@@ -241,3 +241,22 @@ def test_a_two_part_pytorch_tag_is_the_series_first_release(
     )
     assert result.project["torch"] == torch
     assert not [w for w in result.warnings if "not an exact pin" in w]
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        "pytorch/pytorch:1.12.0-cuda11.3-cudnn8-runtime@sha256:" + "ab" * 32,
+        "docker.io/pytorch/pytorch:1.12.0-cuda11.3-cudnn8-runtime@sha256:" + "0f" * 32,
+    ],
+)
+def test_a_digest_pinned_image_is_read_by_its_tag(matrix: Matrix, image: str) -> None:
+    """`name:tag@sha256:...` pins one push of the tag; the tag still names torch and CUDA."""
+    result = import_text(
+        f"FROM {image}\nRUN pip install tqdm\n",
+        filename="Dockerfile",
+        matrix=matrix,
+        as_of=dt.date(2024, 5, 11),
+    )
+    assert result.project["torch"] == "1.12.0"
+    assert result.project["accelerators"] == ["cu113"]
