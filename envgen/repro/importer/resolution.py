@@ -38,6 +38,7 @@ from envgen.repro.importer.routes import (
     from_pypi,
     gone_routes,
     known_issues,
+    names_conda_forge,
     route_builds,
 )
 from envgen.repro.importer.torch_pins import pinned_torch
@@ -89,6 +90,12 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     acc = pick_accelerator(found, matrix, release, manager, evidence, report)
     builds = route_builds(matrix, release, manager)
+    if not builds and manager == "conda" and names_conda_forge(found):
+        # the pytorch channel never had the release; the file's conda-forge did (its builds:
+        # matrices/conda-forge.yaml; the lock takes the release's default source, conda-forge)
+        # (with the file's compute platform; otherwise it moves to pip, as before)
+        forge = route_builds(matrix, release, manager, "conda-forge")
+        builds = forge if acc in forge else builds
     if not builds and manager == "conda":
         manager, builds = channel_ended(found, matrix, release, acc, report)
     if (
