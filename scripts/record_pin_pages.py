@@ -44,7 +44,9 @@ PAGES: Final = ROOT / "tests" / "data" / "recorded" / "pypi-simple"
 def pins_of(source: Path) -> list[tuple[str, str]]:
     """The exact pins `envgen import` looks up for `source` (none where the file names a python)."""
     found = parse_repository(source) if source.is_dir() else parse_file(source)
-    if found.python is not None or (found.torch is None and not found.companions):
+    if found.python is not None or found.interpreter_image is not None:
+        return []
+    if found.torch is None and not found.companions:
         return []
     return exact_pins(found.pip_reqs)[:MAX_LOOKUPS]
 

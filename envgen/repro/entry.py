@@ -80,9 +80,14 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
                 "choose another date)"
             )
-    # Only when there is something to reproduce and the file names no python.
-    asks = found.python is None and (found.torch is not None or bool(found.companions))
-    wheels, notes = _pin_wheels(options, found.pip_reqs if asks else [], as_of)
+    # Only when there is something to reproduce and the file names no python (nor installs
+    # into a base image's own interpreter, whose python the image fixed).
+    asks = (
+        found.python is None
+        and found.interpreter_image is None
+        and (found.torch is not None or bool(found.companions))
+    )
+    wheels, notes = _pin_wheels(options, found.pip_reqs, as_of) if asks else (None, [])
     conda_deps, pip_reqs = list(found.conda_deps), list(found.pip_reqs)  # build_project moves them
     project, warnings = build_project(
         found,
@@ -108,8 +113,10 @@ def _pin_wheels(
 ) -> tuple[list[PinWheels] | None, list[str]]:
     """Ask the index which pythons the file's exact pins have wheels for (when it is to be asked
     and the file names no python); network failures become notes, never errors."""
-    if options.pypi_index is None or not requirements:
+    if options.pypi_index is None:
         return None, []
+    if not requirements:
+        return [], []  # asked, nothing to look up: the companions' pins may still decide
     cache = (options.cache_root or default_cache_root()) / "pypi-simple"
     wheels, notes = lookup(
         requirements,

@@ -25,6 +25,7 @@ import hashlib
 import json
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -46,7 +47,9 @@ from envgen.repro.reading import excerpt
 
 PYPI_SIMPLE: Final = "https://pypi.org/simple"
 ACCEPT: Final = "application/vnd.pypi.simple.v1+json"
-MAX_LOOKUPS: Final = 32  # exact pins looked up per import (a paper's requirements: 10-60)
+MAX_LOOKUPS: Final = 256  # exact pins looked up per import (a pip freeze of a paper's env: 10-200)
+_WORKERS: Final = 8  # requests to the index at once
+_PATCHES: Final = 32  # patch releases of a python line tried against a requires-python
 MAX_RESPONSE_BYTES: Final = 16 * 1024 * 1024  # numpy's full file list is ~2 MB
 CACHE_SECONDS: Final = 24 * 3600
 _LINUX: Final = re.compile(r"^(manylinux\w*_x86_64|linux_x86_64|any)$")
@@ -65,17 +68,27 @@ class PinWheels:
 
     def fits(self, python: str) -> bool:
         """The pin installs on `python` without compiling (or builds from its only sdist)."""
-        if self.requires_python:
-            try:
-                if not SpecifierSet(self.requires_python).contains(f"{python}.0"):
-                    return False
-            except InvalidSpecifier:
-                pass
+        if self.requires_python and not _allows(self.requires_python, python):
+            return False
         if self.pythons is None:
             return True
         if python in self.pythons:
             return True
         return self.floor is not None and _key(python) >= _key(self.floor)
+
+
+def _allows(requires_python: str, python: str) -> bool:
+    """Some release of the `python` line satisfies `requires_python` (pip installs on 3.7.12 what
+    needs >=3.7.1); an unreadable specifier allows it.
+
+    >>> _allows(">=3.7.1", "3.7"), _allows("<3.7", "3.7"), _allows("!=3.7.*", "3.7")
+    (True, False, False)
+    """
+    try:
+        spec = SpecifierSet(requires_python)
+    except InvalidSpecifier:
+        return True
+    return any(spec.contains(f"{python}.{patch}") for patch in range(_PATCHES))
 
 
 def _key(python: str) -> tuple[int, ...]:
@@ -360,50 +373,69 @@ def fetch_pages(
     names: list[str], *, index: str, cache_dir: Path, timeout: float
 ) -> tuple[dict[str, dict[str, object]], list[str]]:
     """The PEP 691 page of each name (canonical name -> page; at most MAX_LOOKUPS, cached), and
-    notes on what could not be read; stops at the first index that does not answer at all."""
-    from envgen.infra.network import http_get  # noqa: PLC0415 - urllib/ssl only when asked
-
+    notes on what could not be read. The first name is asked alone: an index that does not answer
+    at all is not asked for the others; then up to _WORKERS requests run at once."""
     wanted = list(dict.fromkeys(str(canonicalize_name(n)) for n in names))[:MAX_LOOKUPS]
-    pages: dict[str, dict[str, object]] = {}
-    notes: list[str] = []
     base = index.rstrip("/")
     folder = cache_dir / hashlib.sha256(base.encode()).hexdigest()[:16]
     local = _local_folder(base)
-    for i, name in enumerate(wanted):
-        url = f"{base}/{name}/"
-        page: object = None
-        if local is not None:
-            # A folder index (file://), laid out as `envgen vault` writes one and as PEP 503
-            # static indexes are: <name>/index.json is the PEP 691 page. Read, never cached.
-            page, note = _local_page(local / name / "index.json")
-            if note:
-                notes.append(f"{name}: {note}")
-                continue
-        try:
-            if local is None:
-                page = _cached(folder / f"{name}.json")
-            if page is None:
-                body = http_get(
-                    url, headers={"Accept": ACCEPT}, timeout=timeout, retries=1,
-                    max_bytes=MAX_RESPONSE_BYTES,
-                ).body  # fmt: skip
-                page = json.loads(body)
-                if isinstance(page, dict):
-                    folder.mkdir(parents=True, exist_ok=True)
-                    atomic_write_bytes(folder / f"{name}.json", body)
-        except (EnvgenError, OSError, ValueError) as exc:
-            notes.append(f"{name}: the file list could not be read ({excerpt(str(exc), 160)})")
-            if isinstance(exc, EnvgenError) and not re.search(r"failed: HTTP 4\d\d", str(exc)):
-                # No answer at all (DNS, timeout, refused): the other pins would wait as long.
-                notes.append(f"the index did not answer; the other {len(wanted) - i - 1} "
-                             "pin(s) were not looked up")  # fmt: skip
-                break
-            continue
-        if not isinstance(page, dict):
-            notes.append(f"{name}: {url} did not answer with a PEP 691 file list")
-            continue
-        pages[name] = page
+    if not wanted:
+        return {}, []
+
+    def one(name: str) -> tuple[object, list[str], bool]:
+        return _fetch_page(name, base=base, folder=folder, local=local, timeout=timeout)
+
+    first = one(wanted[0])
+    results = [first]
+    if first[2]:
+        rest = f"the index did not answer; the other {len(wanted) - 1} pin(s) were not looked up"
+        return {}, [*first[1], rest]
+    if len(wanted) > 1:
+        with ThreadPoolExecutor(max_workers=min(_WORKERS, len(wanted) - 1)) as pool:
+            results += list(pool.map(one, wanted[1:]))
+    pages: dict[str, dict[str, object]] = {}
+    notes = []
+    for name, (page, said, _) in zip(wanted, results, strict=True):
+        notes += said
+        if isinstance(page, dict):
+            pages[name] = page
     return pages, notes
+
+
+def _fetch_page(
+    name: str, *, base: str, folder: Path, local: Path | None, timeout: float
+) -> tuple[object, list[str], bool]:
+    """One name's PEP 691 page (None when it could not be read), notes, and whether the index
+    did not answer at all (DNS, timeout, refused)."""
+    from envgen.infra.network import http_get  # noqa: PLC0415 - urllib/ssl only when asked
+
+    url = f"{base}/{name}/"
+    page: object = None
+    if local is not None:
+        # A folder index (file://), laid out as `envgen vault` writes one and as PEP 503
+        # static indexes are: <name>/index.json is the PEP 691 page. Read, never cached.
+        page, note = _local_page(local / name / "index.json")
+        if note:
+            return None, [f"{name}: {note}"], False
+    try:
+        if local is None:
+            page = _cached(folder / f"{name}.json")
+        if page is None:
+            body = http_get(
+                url, headers={"Accept": ACCEPT}, timeout=timeout, retries=1,
+                max_bytes=MAX_RESPONSE_BYTES,
+            ).body  # fmt: skip
+            page = json.loads(body)
+            if isinstance(page, dict):
+                folder.mkdir(parents=True, exist_ok=True)
+                atomic_write_bytes(folder / f"{name}.json", body)
+    except (EnvgenError, OSError, ValueError) as exc:
+        note = f"{name}: the file list could not be read ({excerpt(str(exc), 160)})"
+        dead = isinstance(exc, EnvgenError) and not re.search(r"failed: HTTP 4\d\d", str(exc))
+        return None, [note], dead
+    if not isinstance(page, dict):
+        return None, [f"{name}: {url} did not answer with a PEP 691 file list"], False
+    return page, [], False
 
 
 def _local_folder(base: str) -> Path | None:

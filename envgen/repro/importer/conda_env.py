@@ -90,8 +90,11 @@ _ANACONDA_BUILD: Final = re.compile(r"(^|_|py\d+)h[0-9a-f]{7}_\d+$")
 
 
 def _anaconda_build(found: Evidence, spec: str, where: str) -> None:
-    """A pytorch build string of Anaconda's: the package came from the defaults channel."""
-    if any(c.lower() in {"defaults", "anaconda", "main", "pytorch"} for c in found.channels):
+    """A pytorch build string of Anaconda's: the package came from the defaults channel. Not
+    where the file lists conda-forge (whose builds end in a hash too: cpu_mkl_py311_h8dcea03_100)
+    or `nodefaults` (conda then never reads defaults)."""
+    named = {c.rstrip("/").lower() for c in found.channels}
+    if named & {"defaults", "anaconda", "main", "pytorch", "conda-forge", "nodefaults"}:
         return
     found.channels.append("defaults")
     found.warnings.append(

@@ -93,11 +93,20 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
 
     >>> detect_kind("environment.yml", ""), detect_kind("Dockerfile.gpu", "")
     ('conda', 'dockerfile')
+    >>> detect_kind("environment.yml", "# platform: linux-64\\npytorch=1.7.1=py3.8_0\\n")
+    'conda-list'
     """
     low = filename.lower()
     if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
         return "dockerfile"
     if low.endswith((".yml", ".yaml")):
+        if re.search(r"(?m)^dependencies\s*:", text) is None:
+            # `conda list --export` / `--explicit` output saved as environment.yml: no YAML
+            # mapping at all, and `conda env create` refuses it (`conda create --file` reads it)
+            if is_explicit(text):
+                return "conda-explicit"
+            if is_conda_list(text):
+                return "conda-list"
         return "ci" if is_ci(low, text) else "conda"
     if low.endswith((".sh", ".bash")) or low in {"install", "setup"}:
         return "shell"

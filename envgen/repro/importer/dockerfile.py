@@ -250,6 +250,7 @@ def from_image(image: str, found: Evidence, where: str) -> None:
             set_torch(found, "pip", version, "", where=where, label=None)
             if found.torch is not None:
                 found.torch.image = image
+            found.interpreter_image = image
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
             found.compute.append((cuda_id(cuda), f"image {image}"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.

@@ -84,6 +84,9 @@ class Evidence:
     # wheel pip installs from PyPI, only the build of a release PyPI never served.
     toolkit_cuda: str | None = None
     image_python: str | None = None
+    # A base image whose own interpreter pip installs into (FROM pytorch/pytorch:...): its
+    # python is the image's, which the file does not state, so the pins do not choose one.
+    interpreter_image: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build

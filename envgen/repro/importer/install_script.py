@@ -501,9 +501,15 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
         set_python(found, m.group(1), f"{where} ({tool} -m venv)")
         return True
     for word in words:
-        installer = re.search(r"(?:Mini|Ana)conda3-(?:py(\d)(\d+)_|latest)", word)
+        # Miniconda2 and Anaconda2 (every release) ship Python 2.7; a Miniconda3 installer names
+        # its python only in the py38_ form (Miniconda3-latest, Anaconda3-5.0.1: not stated).
+        installer = re.search(r"(?:Mini|Ana)conda(?:2-\S|3-(?:py(\d)(\d+)_|latest))", word)
         if installer:
-            python = f"{installer.group(1)}.{installer.group(2)}" if installer.group(1) else ""
+            python = (
+                f"{installer.group(1)}.{installer.group(2)}" if installer.group(1)
+                else "2.7" if "conda2-" in installer.group(0)
+                else ""
+            )  # fmt: skip
             found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
     return False
 

@@ -78,6 +78,32 @@ def check_python(found: Evidence, release: Release, report: Report) -> str | Non
     return nearest
 
 
+def companion_wheels(found: Evidence, matrix: Matrix) -> list[PinWheels]:
+    """The exact torchvision / torchaudio pins from PyPI (no local label) as pins of the file:
+    the pythons PyPI has their linux-64 wheels for (matrices/companions.yaml pypi-wheels, read
+    from PyPI's files), which may stop before torch's (torchvision 0.14.0: cp37-cp310, torch
+    1.13.0: up to cp311). Pure-Python releases and rows with no linux-64 wheel say nothing, and
+    so does every pin of a file that names a PyTorch index (pip may take that index's build,
+    whose files are not PyPI's)."""
+    out: list[PinWheels] = []
+    if any("pytorch.org" in url for _, url in found.indexes):
+        return out
+    for name, pin in sorted(found.companions.items()):
+        row = matrix.companion(name, pin.version) if pin.version and not pin.label else None
+        pythons = row.pypi_pythons("linux-64") if row is not None else None
+        if not pythons:
+            continue
+        tags = ", ".join("cp" + p.replace(".", "") for p in sorted(pythons, key=py_key))
+        out.append(
+            PinWheels(
+                requirement=f"{name}=={pin.version}",
+                pythons=frozenset(pythons),
+                how=f"{tags} wheels (matrices/companions.yaml)",
+            )
+        )
+    return out
+
+
 def python_from_pins(
     found: Evidence, matrix: Matrix, release: Release, wheels: list[PinWheels], report: Report
 ) -> str | None:

@@ -248,6 +248,8 @@ def merge(root: Path, parsed: list[tuple[_Source, Evidence]], notes: list[str]) 
         merged.cpuonly = merged.cpuonly or (found is primary and found.cpuonly)
         merged.cpu_package = merged.cpu_package or (found.cpu_package if found is primary else "")
         merged.image_cuda = merged.image_cuda or found.image_cuda
+        if found is primary:
+            merged.interpreter_image = found.interpreter_image
         merged.toolkit_cuda = merged.toolkit_cuda or found.toolkit_cuda
         for ch in found.channels:
             if ch not in merged.channels:

@@ -27,7 +27,12 @@ from envgen.repro.importer.accelerator import (
 from envgen.repro.importer.companions import check_companions
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.project_yaml import render_project, safe_name
-from envgen.repro.importer.python import check_python, py_key, python_from_pins
+from envgen.repro.importer.python import (
+    check_python,
+    companion_wheels,
+    py_key,
+    python_from_pins,
+)
 from envgen.repro.importer.release import pick_release, torch_to_write
 from envgen.repro.importer.report import Report, bounded_warnings, raise_problems
 from envgen.repro.importer.requirements import extension_wheels
@@ -38,6 +43,7 @@ from envgen.repro.importer.routes import (
     from_pypi,
     gone_routes,
     known_issues,
+    names_conda_forge,
     route_builds,
 )
 from envgen.repro.importer.torch_pins import pinned_torch
@@ -89,6 +95,12 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     acc = pick_accelerator(found, matrix, release, manager, evidence, report)
     builds = route_builds(matrix, release, manager)
+    if not builds and manager == "conda" and names_conda_forge(found):
+        # the pytorch channel never had the release; the file's conda-forge did (its builds:
+        # matrices/conda-forge.yaml; the lock takes the release's default source, conda-forge)
+        # (with the file's compute platform; otherwise it moves to pip, as before)
+        forge = route_builds(matrix, release, manager, "conda-forge")
+        builds = forge if acc in forge else builds
     if not builds and manager == "conda":
         manager, builds = channel_ended(found, matrix, release, acc, report)
     if (
@@ -112,6 +124,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         acc = move_accelerator(found, matrix, release, manager, acc, evidence, report)
     check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = check_python(found, release, report)
+    if python is None and wheels is not None and manager == "pip":
+        wheels = [*wheels, *companion_wheels(found, matrix)]
     if python is None and wheels:
         python = python_from_pins(found, matrix, release, wheels, report)
     companions = check_companions(found, matrix, release, acc, report)

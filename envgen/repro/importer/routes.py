@@ -12,6 +12,7 @@ from packaging.specifiers import SpecifierSet
 
 from envgen.model.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
 from envgen.model.pypi_routes import load_routes
+from envgen.model.types import CondaSource
 from envgen.model.variants import issues_for, nearest_accelerator, silenced
 from envgen.repro.carry import carry_to_pip
 from envgen.repro.importer.evidence import Evidence
@@ -21,13 +22,13 @@ PLATFORM: Final = "linux-64"
 
 
 def route_builds(
-    matrix: Matrix, release: Release, manager: str
+    matrix: Matrix, release: Release, manager: str, source: CondaSource = "pytorch"
 ) -> dict[str, PipBuild | CondaBuild]:
     rows: list[PipBuild | CondaBuild] = [
         *(
             matrix.pip_builds(release.torch, PLATFORM)
             if manager == "pip"
-            else matrix.conda_builds(release.torch, PLATFORM)
+            else matrix.conda_builds(release.torch, PLATFORM, source)
         )
     ]
     ordered = sorted(rows, key=lambda b: compute_sort_key(b.kind, b.version))
@@ -254,6 +255,19 @@ _IMPORT_FIXES: Final = {
         "fails if the environment holds a CPU build"
     ),
 }
+
+
+def names_conda_forge(found: Evidence) -> bool:
+    """The file lists conda-forge among its channels: a pytorch release that only conda-forge
+    built (2.6 and later: the pytorch channel ends at 2.5) comes from there.
+
+    >>> e = Evidence(source="environment.yml", kind="conda")
+    >>> e.channels = ["conda-forge", "nodefaults"]; names_conda_forge(e)
+    True
+    >>> e.channels = ["pytorch", "nvidia"]; names_conda_forge(e)
+    False
+    """
+    return any(c.rstrip("/").lower() == "conda-forge" for c in found.channels)
 
 
 def channel_ended(

@@ -99,6 +99,56 @@ def test_an_anaconda_build_stays_on_the_defaults_channel(matrix: Matrix) -> None
     assert not [w for w in result.warnings if "is a pytorch channel build" in w]
 
 
+def test_an_export_saved_as_environment_yml_is_read_as_the_listing_it_is(matrix: Matrix) -> None:
+    """`conda list --export` output named environment.yml (no name/channels/dependencies
+    mapping: `conda create --file` reads it) is the listing, not a broken conda environment."""
+    text = (
+        "# platform: linux-64\ncudatoolkit=10.2.89=hfd86e86_1\npython=3.8.1=h0371630_1\n"
+        "pytorch=1.7.1=py3.8_cuda10.2.89_cudnn7.6.5_0\ntorchvision=0.8.2=py38_cu102\n"
+        "tqdm=4.50.0=pypi_0\n"
+    )
+    result = import_text(text, filename="environment.yml", matrix=matrix)
+    project = result.project
+    assert (project["python"], project["torch"], project["torchvision"]) == (
+        "3.8",
+        "1.7.1",
+        "0.8.2",
+    )
+    assert (project["accelerators"], project["managers"]) == (["cu102"], ["conda"])
+
+
+CONDA_FORGE_EXPORT = """\
+name: forge
+channels:
+  - conda-forge
+  - nodefaults
+dependencies:
+  - python=3.11.15
+  - pytorch=2.12.1=cpu_mkl_py311_h8dcea03_100
+  - torchvision=0.27.1=cpu_py311_h1856f5b_0
+"""
+
+
+def test_a_conda_forge_build_of_a_release_only_conda_forge_built_stays_on_conda(
+    matrix: Matrix,
+) -> None:
+    """conda-forge's builds end in a hash too (cpu_mkl_py311_h8dcea03_100): with conda-forge
+    and nodefaults the package is conda-forge's, not Anaconda's, and conda-forge built 2.12.1
+    (matrices/conda-forge.yaml), which the pytorch channel (ended at 2.5) never had."""
+    result = import_text(CONDA_FORGE_EXPORT, filename="environment.yml", matrix=matrix)
+    project = result.project
+    assert (project["torch"], project["accelerators"], project["managers"]) == (
+        "2.12.1",
+        ["cpu"],
+        ["conda"],
+    )
+    assert not [w for w in result.warnings if "Anaconda build" in w]
+    # Without conda-forge among the channels, the release is not on any channel the file reads.
+    only_pytorch = CONDA_FORGE_EXPORT.replace("conda-forge\n  - nodefaults", "pytorch")
+    moved = import_text(only_pytorch, filename="environment.yml", matrix=matrix).project
+    assert moved["managers"] == ["pip"]
+
+
 def test_a_listing_that_names_the_channel_needs_no_inference(matrix: Matrix) -> None:
     table = (
         "# Name                    Version                   Build  Channel\n"

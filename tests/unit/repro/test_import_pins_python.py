@@ -17,7 +17,8 @@ import pytest
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.spec import parse_spec
 from envgen.model.variants import expand
-from envgen.repro.importer import build_project, parse_text
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, build_project, parse_text
 from envgen.repro.importer.project_yaml import render_project
 from envgen.repro.wheels import PinWheels, choose_python, exact_pins, lookup, pin_wheels
 
@@ -113,8 +114,9 @@ def _default_python(project: dict[str, object], matrix: Matrix) -> str:
     [
         # PyPI's linux wheels of torch 1.10.2 stop at cp39 though the release lists 3.10.
         ("torch==1.10.2\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.9"),
-        # torch 1.13.1 has cp311 wheels, torchvision 0.14.1 stops at cp310.
-        ("torch==1.13.1\ntorchvision==0.14.1\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.10"),
+        # torchvision 0.14.1+cu117 (a local label: the PyTorch index's, not PyPI's files)
+        # says nothing of its own; the spec default stops at cp310 (PyPI's 0.14.1).
+        ("torch==1.13.1+cu117\ntorchvision==0.14.1+cu117\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.10"),
     ],
 )
 def test_pins_that_rule_nothing_out_leave_the_python_to_the_spec_default(
@@ -172,3 +174,73 @@ def test_a_folder_index_is_read_from_its_index_json_pages(tmp_path: Path) -> Non
     assert [w.requirement for w in wheels] == ["numpy==1.19.2", "tqdm==4.50.0"]
     assert notes == [f"nosuchproject: the index has no page {PAGES / 'nosuchproject/index.json'}"]
     assert not (tmp_path / "cache").exists()  # a folder index is never cached
+
+
+def test_an_exact_companion_pin_from_pypi_rules_out_what_its_wheels_lack(matrix: Matrix) -> None:
+    """torch 1.13.1 has cp311 linux wheels, torchvision 0.14.1 and torchaudio 0.13.1 stop at
+    cp310 (matrices/companions.yaml pypi-wheels, PyPI's files): the exact pins decide 3.10."""
+    text = "torch==1.13.1\ntorchvision==0.14.1\ntorchaudio==0.13.1\ntqdm==4.50.0\n"
+    found = parse_text(text, filename="requirements.txt", base=None)
+    project, warnings = build_project(found, matrix, name="p", wheels=_wheels("tqdm==4.50.0"))
+    assert project["python"] == "3.10"
+    assert any(
+        "(not python 3.11: torchaudio==0.13.1 has cp37, cp38, cp39, cp310 wheels "
+        "(matrices/companions.yaml), torchvision==0.14.1 has" in w
+        for w in warnings
+    ), warnings
+    # The same pins with no other exact pin: still asked (an empty lookup), still decided.
+    found = parse_text("torch==1.13.1\ntorchvision==0.14.1\n", filename="r.txt", base=None)
+    assert build_project(found, matrix, name="p", wheels=[])[0]["python"] == "3.10"
+    # --offline (no lookup at all): no python from the pins.
+    found = parse_text(text, filename="requirements.txt", base=None)
+    assert "python" not in build_project(found, matrix, name="p", wheels=None)[0]
+
+
+def test_a_requires_python_of_a_later_patch_release_admits_the_line() -> None:
+    """pandas 1.2.2 requires >=3.7.1: pip installs it on python 3.7.12, so it fits 3.7."""
+    pin = PinWheels(
+        requirement="pandas==1.2.2",
+        pythons=frozenset({"3.7", "3.8", "3.9"}),
+        requires_python=">=3.7.1",
+    )
+    assert [pin.fits(p) for p in ("3.6", "3.7", "3.9")] == [False, True, True]
+    pure = PinWheels(requirement="dataclasses==0.8", pythons=None, requires_python=">=3.6, <3.7")
+    assert [pure.fits(p) for p in ("3.6", "3.7")] == [True, False]
+
+
+def test_every_exact_pin_of_a_long_freeze_is_looked_up(tmp_path: Path) -> None:
+    """A pip freeze of 80 pins, sorted by name: the one that decides (a cp37-only wheel) comes
+    late; it is looked up all the same (a folder index, no request)."""
+    names = [f"pkg{i:02d}" for i in range(80)]
+    for name in names:
+        tag = "cp37-cp37m-manylinux2014_x86_64" if name == "pkg75" else "py3-none-any"
+        page = {"meta": {"api-version": "1.0"}, "name": name,
+                "files": [{"filename": f"{name}-1.0-{tag}.whl", "yanked": False}]}  # fmt: skip
+        (tmp_path / "index" / name).mkdir(parents=True)
+        (tmp_path / "index" / name / "index.json").write_text(json.dumps(page))
+    wheels, notes = lookup(
+        [f"{n}==1.0" for n in names],
+        index=(tmp_path / "index").as_uri(),
+        cache_dir=tmp_path / "cache",
+        as_of=None,
+        timeout=1,
+    )
+    assert (len(wheels), notes) == (80, [])
+    assert choose_python(["3.9", "3.8", "3.7"], wheels)[0] == "3.7"
+
+
+def test_a_base_images_own_interpreter_is_not_chosen_from_the_pins(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    """FROM pytorch/pytorch:<tag> installs the file's pins into the image's python, which the
+    image fixed (the file does not state it): the pins choose none. A CUDA image that installs
+    its own python from the pins' era is still chosen for (numpy 1.19.2 stops at cp38)."""
+    pins = "RUN pip install torch==1.7.1 numpy==1.19.2 scipy==1.5.2\n"
+    got = {}
+    for image in ("pytorch/pytorch:1.7.1-cuda11.0-cudnn8-runtime", "nvidia/cuda:11.0-base"):
+        path = tmp_path / image.split("/")[0] / "Dockerfile"
+        path.parent.mkdir()
+        path.write_text(f"FROM {image}\n{pins}")
+        result = run_import(ImportOptions(source=path, pypi_index=PAGES.as_uri()), matrix)
+        got[image.split("/")[0]] = result.project.get("python")
+    assert got == {"pytorch": None, "nvidia": "3.8"}

@@ -412,13 +412,21 @@ def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
             None,
         ),
         (
+            "Dockerfile",
+            "FROM nvidia/cuda:8.0-cudnn7-runtime-ubuntu16.04\n"
+            "RUN wget https://repo.continuum.io/archive/Anaconda2-5.0.1-Linux-x86_64.sh -P /tmp\n"
+            "RUN bash /tmp/Anaconda2-5.0.1-Linux-x86_64.sh -b -p /opt/anaconda\n"
+            "RUN conda install -y pytorch=0.3 torchvision cuda80 -c pytorch\n",
+            "2.7",
+        ),
+        (
             "setup.sh",
             "wget -nc https://download.pytorch.org/whl/cu121/torch-2.1.2%2Bcu121-cp310-cp310-linux_x86_64.whl\n"
             "pip3 install torch-2.1.2+cu121-cp310-cp310-linux_x86_64.whl --no-dependencies\n",
             "3.10",
         ),
     ],
-    ids=["virtualenv", "venv", "uv-venv", "miniconda-py38", "ubuntu-20.04", "miniconda-latest", "wheel-file"],
+    ids=["virtualenv", "venv", "uv-venv", "miniconda-py38", "ubuntu-20.04", "miniconda-latest", "anaconda2", "wheel-file"],
 )  # fmt: skip
 def test_python_of_the_environment_a_script_makes(
     tmp_path: Path, name: str, text: str, python: str | None
