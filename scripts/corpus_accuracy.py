@@ -58,6 +58,7 @@ _FORMATS: Final = (
     ("readme", re.compile(r"\.(md|rst|markdown)$")),
     ("pipfile", re.compile(r"^pipfile(\.lock)?$")),
     ("conda-list", re.compile(r"^(conda[\w-]*list|spec-file|explicit)[\w.-]*\.txt$")),
+    ("singularity", re.compile(r"^singularity(\.[\w-]+)?$")),
 )
 
 
