@@ -2,7 +2,9 @@
 the imported tree, markers evaluated for linux-64), and argument lists of `pip install` as install
 scripts run them. Torch-family pins (with their local labels: +cu110) are evidence; wheel URLs of
 torch give its version, label and python tag; other wheel URLs wait for the matrix
-(`extension_wheels`) to say whether they are a compiled extension's.
+(`extension_wheels`) to say whether they are a compiled extension's. Any wheel file built for
+one CPython (cp37-cp37m, not abi3 or py3-none) names the python the file installs into, even
+where the wheel itself is dropped; a `python==3.8` line names the interpreter too.
 """
 
 from __future__ import annotations
@@ -309,6 +311,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
     if wheel is not None:
         _family_wheel(wheel, text, found, where)
         return
+    _wheel_tag_python(text, found, where)
     url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
     if url is not None:
         # Perhaps a compiled extension's wheel: build_project asks the matrix (extension_wheels).
@@ -339,15 +342,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         )
         return
     name = str(canonicalize_name(req.name))
-    if name == "pkg-resources" and str(req.specifier) == "==0.0.0":
-        # Debian's and Ubuntu's patched pip lists its own vendored pkg_resources in a virtual
-        # environment's `pip freeze` (https://bugs.launchpad.net/ubuntu/+source/python-pip/+bug/1635463);
-        # PyPI has no such project, so the line can never install (LeBenchmark/NeurIPS2021's freeze)
-        found.warnings.append(
-            f"{where}: dropped {excerpt(text)!r}: not a package but a line Debian's and Ubuntu's "
-            "pip adds to `pip freeze` in a virtual environment (Launchpad bug 1635463); PyPI has "
-            "no such project"
-        )
+    if _not_a_package(name, req, text, found, where):
         return
     if req.marker is not None and not _marker_on_linux(req.marker, found.python):
         found.warnings.append(
@@ -387,6 +382,42 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         found.pip_reqs.append(str(req))
 
 
+def _wheel_tag_python(text: str, found: Evidence, where: str) -> None:
+    """Any wheel file built for one CPython (cp37-cp37m) names the interpreter the file installs
+    into, whether or not envgen can keep the wheel itself. Not a freeze's `name @ file:///...whl`
+    record of a local build (conda's build folders): the file does not install it, it lists
+    what was there."""
+    tagged = None if "file:" in text else wheel_file_python(text)
+    if tagged is not None:
+        set_python(found, tagged, f"{where} (wheel tag)")
+
+
+def _not_a_package(name: str, req: Requirement, text: str, found: Evidence, where: str) -> bool:
+    """A requirement line that names no PyPI package: read (a python pin) or dropped."""
+    if name == "python":
+        # `python==3.8` in a requirements file names the interpreter: PyPI has no such package.
+        exact, _, _ = _pip_version(str(req.specifier))
+        if exact is not None:
+            set_python(found, exact, f"{where} (a python== line)")
+        else:
+            found.warnings.append(
+                f"{where}: dropped {excerpt(text)!r}: python is the interpreter, not a package "
+                "pip installs"
+            )
+        return True
+    if name == "pkg-resources" and str(req.specifier) == "==0.0.0":
+        # Debian's and Ubuntu's patched pip lists its own vendored pkg_resources in a virtual
+        # environment's `pip freeze` (https://bugs.launchpad.net/ubuntu/+source/python-pip/+bug/1635463);
+        # PyPI has no such project, so the line can never install (LeBenchmark/NeurIPS2021's freeze)
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: not a package but a line Debian's and Ubuntu's "
+            "pip adds to `pip freeze` in a virtual environment (Launchpad bug 1635463); PyPI has "
+            "no such project"
+        )
+        return True
+    return False
+
+
 def _family_wheel(
     wheel: tuple[str, str, str | None, str | None], text: str, found: Evidence, where: str
 ) -> None:
@@ -413,6 +444,39 @@ def _family(
         set_companion(found, name, make_pin(version, ranged, label, where))
 
 
+def wheel_file_python(text: str) -> str | None:
+    """The CPython a wheel file (a URL, `name @ URL` or a local file name) is built for, where
+    its tags name exactly one CPython ABI (cp311-cp311, cp37-cp37m); None for abi3, pure and
+    multi-python wheels, and for text that is no wheel file.
+
+    >>> wheel_file_python("https://example.org/ray-2.0.0-cp37-cp37m-manylinux2014_x86_64.whl")
+    '3.7'
+    >>> wheel_file_python("flash_attn-2.7.4+cu12torch2.6-cp311-cp311-linux_x86_64.whl")
+    '3.11'
+    >>> wheel_file_python("flashinfer_python-0.2.2+cu124torch2.6-cp38-abi3-linux_x86_64.whl")
+    >>> wheel_file_python("pkg-1.0-py3-none-any.whl")
+    """
+    body = text.split(";", 1)[0].strip()
+    if "@" in body and "://" in body.split("@", 1)[1]:
+        body = body.split("@", 1)[1].strip()
+    if " " in body:
+        return None
+    filename = body.split("#")[0].rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
+    if not filename.endswith(".whl"):
+        return None
+    try:
+        _, _, _, tags = parse_wheel_filename(filename)
+    except (InvalidWheelFilename, InvalidVersion):
+        return None
+    pythons = set()
+    for tag in tags:
+        m = re.fullmatch(r"cp(\d)(\d+)", tag.interpreter)
+        if m is None or not tag.abi.startswith("cp"):
+            return None
+        pythons.add(f"{m.group(1)}.{m.group(2)}")
+    return pythons.pop() if len(pythons) == 1 else None
+
+
 def _wheel_url(text: str) -> str | None:
     """The URL of a direct wheel requirement (a bare URL or `name @ URL`, markers allowed)."""
     body = text.split(";", 1)[0].strip()
@@ -437,7 +501,8 @@ def extension_wheels(found: Evidence, matrix: Matrix) -> None:
     """Each recognised extension wheel URL becomes its extension pinned to the wheel's version.
 
     The wheel's page (and python tag) is kept as evidence for the variant; any other wheel URL
-    is read as before the matrix was asked (dropped, with a warning).
+    is read as before the matrix was asked (dropped, with a warning; its python tag, read by
+    `pip_requirement`, still names the python).
     """
     inserts: list[tuple[int, str]] = []
     listed = {str(canonicalize_name(Requirement(r).name)) for r in found.pip_reqs}
