@@ -2,7 +2,8 @@
 inline code that installs) and Windows batch blocks, each read as an install script, and fenced
 package lists (`pytorch=1.7.0` a line) that the prose before them introduces as what to install;
 where none names torch, the versions its prose names (`PyTorch v1.0.1`, `PyTorch 1.0 or higher`
-in a Requirements section), and the python its prose names where nothing else does.
+in a Requirements section), and the python its prose names where nothing else does. Where its
+blocks offer a torch install per GPU or CUDA, the first is taken, the others are alternatives.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import re
 from pathlib import Path
 from typing import Final
 
+from envgen.errors import excerpt
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, set_python
-from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
 from envgen.repro.importer.requirements import pip_requirement
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
@@ -391,12 +393,72 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     return None
 
 
+# A line in a shell block that labels the commands under it as one GPU's or CUDA's (`2080:`,
+# `# cuda 11`, `# For RTX 3090 (CUDA 11.1):`, `CPU only:`), not a command itself.
+_GPU_WORD: Final = re.compile(
+    r"(?i)(?<![\w.])(cuda\d*|cu\d{2,3}|rtx|gtx|titan|[vah]100|[1-4]0[5-9]0(\s*ti)?|gpu|cpu|rocm)(?!\w)"
+)
+_LABEL: Final = re.compile(r"^\s*(?:#+\s*(.{1,60}?)|([^\s#$][^:\uff1a]{0,40}?)\s*[:\uff1a])\s*$")
+_INSTALLS_TORCH: Final = re.compile(
+    r"\b(pip3?|conda|mamba)\s+install\b.*(?<![\w./-])(py)?torch(?![\w-])", re.IGNORECASE
+)
+
+
+def gpu_choices(block: str) -> list[tuple[int, int, str]]:
+    """(first, end, label) line indexes of each part of a shell block that a GPU or CUDA label
+    introduces and that installs torch: from the label to the next blank line or label.
+
+    >>> gpu_choices("2080:\\nconda install pytorch=1.8\\n\\n3080:\\npip install torch==1.9.0\\nls")
+    [(0, 2, '2080'), (3, 6, '3080')]
+    >>> gpu_choices("# install torch\\nconda install pytorch\\n# CUDA for numba\\npip install dgl")
+    []
+    """
+    lines = block.split("\n")
+    starts = []
+    for index, line in enumerate(lines):
+        m = _LABEL.match(line)
+        label = m and (m.group(1) or m.group(2))
+        if label and _GPU_WORD.search(label):
+            starts.append((index, label.strip()))
+    out: list[tuple[int, int, str]] = []
+    for index, label in starts:
+        end = index + 1
+        while end < len(lines) and lines[end].strip() and not _LABEL.match(lines[end]):
+            end += 1
+        if any(_INSTALLS_TORCH.search(ln) for ln in lines[index + 1 : end]):
+            out.append((index, end, label))
+    return out
+
+
+def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) -> tuple[str, bool]:
+    """The block with each GPU-labeled torch install after the README's first one blanked out
+    (its lines kept empty, so the line numbers stand): where a README offers a route per GPU or
+    CUDA (`2080:` then `3080:`, a fullwidth colon too; `# cuda10` then `# cuda 11`), the first
+    is the default one; the others are listed as alternatives. Returns the block and whether a
+    choice was read."""
+    lines = block.split("\n")
+    for start, end, label in gpu_choices(block):
+        if not chosen:
+            chosen = True
+            continue
+        text = "; ".join(ln.strip() for ln in lines[start + 1 : end] if ln.strip())
+        found.warnings.append(
+            f"{found.source}:{first + start}: an alternative route ({label}), not the "
+            f"default one envgen imports (the README's first GPU-specific choice): "
+            f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+        )
+        lines[start:end] = [""] * (end - start)
+    return "\n".join(lines), chosen
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A README's shell and batch blocks, each read as an install script, then its package
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
+    chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
     for first, block in shell_blocks(text):
-        parse_shell(block, found, base, env={}, offset=first - 1)
+        kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
+        parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     commanded = found.torch is not None

@@ -817,6 +817,35 @@ def test_readme_tested_with_sentence_beside_a_command_names_no_python(matrix: Ma
     assert (got["python"], got["torch"], got["accelerators"]) == (None, "1.5.1", ["cu101"])
 
 
+def test_readme_gpu_labeled_alternatives_take_the_first(matrix: Matrix) -> None:
+    text = (
+        "## Environment\n```\nconda create -n det python=3.7 -y\n\n2080:\n"
+        "conda install pytorch=1.8.1 cudatoolkit=10.2 torchvision=0.9.1 -c pytorch\n\n3080:\n"
+        "conda install pytorch==1.9.0 torchvision==0.10.0 cudatoolkit=11.1 -c pytorch "
+        "-c conda-forge\n```\n\n```\nconda create -n cls python=3.7 -y\n# cuda10\n"
+        "conda install pytorch==1.8.0 torchvision==0.9.0 torchaudio==0.8.0 cudatoolkit=10.2 "
+        "-c pytorch -y\n```\n"
+    )
+    result = import_text(text, filename="README.md", matrix=matrix, as_of=dt.date(2023, 10, 11))
+    # page v1.8.1: conda install pytorch==1.8.1 torchvision==0.9.1 cudatoolkit=10.2 -c pytorch
+    assert _keys(result.project) == {
+        "python": "3.7", "torch": "1.8.1", "torchvision": "0.9.1", "torchaudio": False,
+        "accelerators": ["cu102"], "managers": ["conda"],
+    }  # fmt: skip
+    assert any("README.md:8: an alternative route (3080)" in w for w in result.warnings)
+    assert any("README.md:14: an alternative route (cuda10)" in w for w in result.warnings)
+
+
+def test_readme_comment_steps_are_not_gpu_alternatives(matrix: Matrix) -> None:
+    text = (
+        "```bash\n# install pytorch\npip install torch==1.8.1\n# then the CUDA extension\n"
+        "pip install torch==1.9.0\n```\n"
+    )
+    # `# then the CUDA extension` names CUDA, but only one labeled part installs torch: the
+    # later install replaces the earlier one as in any script
+    assert _text(text, "README.md", matrix)["torch"] == "1.9.0"
+
+
 def test_github_workflow_steps_run_in_the_checkout_root(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "requirements.txt").write_text("torch==1.13.1\ntorchvision==0.14.1\n")
     workflows = tmp_path / ".github" / "workflows"
