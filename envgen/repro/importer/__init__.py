@@ -14,7 +14,7 @@ Formats (the readers):
   install_script  POSIX shell install scripts, on their default route (envgen.repro.shell)
   batch           Windows .bat / .cmd installers, on their default route
   dockerfile      Dockerfiles: FROM image, ARG/ENV, COPY'd files, RUN lines
-  readme          shell and batch blocks of a README (Markdown, reStructuredText)
+  readme          shell and batch blocks of a README (Markdown, reStructuredText), its prose
   setup_py        setup.py (ast, never executed)
   setup_cfg       setup.cfg
   pyproject       pyproject.toml (PEP 621, Poetry)

@@ -1,6 +1,9 @@
 """README files (Markdown, reStructuredText): their shell blocks (fenced, rST code-block, <pre>,
 inline code that installs) and Windows batch blocks, each read as an install script, and fenced
-package lists (`pytorch=1.7.0` a line) that the prose before them introduces as what to install.
+package lists (`pytorch=1.7.0` a line) that the prose before them introduces as what to install;
+where none names torch, the versions its prose names (`PyTorch v1.0.1`, `PyTorch 1.0 or higher`
+in a Requirements section), and the python its prose names where nothing else does. Where its
+blocks offer a torch install per GPU or CUDA, the first is taken, the others are alternatives.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ import re
 from pathlib import Path
 from typing import Final
 
+from envgen.errors import excerpt
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, set_python
-from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
 from envgen.repro.importer.requirements import pip_requirement
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
@@ -267,14 +271,197 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# A section whose prose says what the project needs: `## Requirements`, `### Prerequisites`,
+# `Dependencies`, `Installation`, `Environment`, `Setup` (`Reqirements` misspelt too), as a
+# heading or as a line of its own (`Requirements:` before a list).
+_NEEDS_SECTION: Final = re.compile(
+    r"(?i)\b(re?qu?i?rements?|prerequisites?|dependenc\w*|install\w*|environments?|setup)\b"
+)
+_NEEDS_LINE: Final = re.compile(
+    r"(?i)^\s*(\*\*)?(software\s+)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*:?\s*$"
+)
+_LINK: Final = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# `PyTorch v1.0.1`, `Pytorch>=0.4.1`, `pytorch (>= 0.4.1)`, `PyTorch = 1.0.0`, `PyTorch 1.0+`,
+# `PyTorch 0.4.0 or above`: the project, a version, and whether it is a floor.
+_PROSE_TORCH: Final = re.compile(
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)\s*(\(\s*)?(>=|≥|==?)?\s*v?(\d+\.\d+(?:\.\d+)?)"
+    r"(?![\w.]*\d)(\+(?!\w)|\s*\)?,?\s*(?:or|and)\s+(?:above|higher|later|newer|greater))?",
+    re.IGNORECASE,
+)
+# `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
+# `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too) names no python.
+_PROSE_PYTHON: Final = re.compile(
+    r"(?<![\w./-])python\s*(>=|≥|==?)?\s*(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
+    r"(\+(?!\w)|\s*(?:or|and)\s+(?:above|higher|later|newer|greater)|\s*(?:[-\u2013~]|to)\s*\d)?",
+    re.IGNORECASE,
+)
+
+
+def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
+    """(line, text, in a section that says what the project needs) of each prose line outside
+    code blocks and headings, links reduced to their text and inline code to its content."""
+    out: list[tuple[int, str, bool]] = []
+    headings: list[tuple[int, bool]] = []  # (level, says needs) of the open headings
+    intro = False
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced or (line.startswith(("    ", "\t")) and not _LIST_ITEM.match(line)):
+            continue
+        heading = re.match(r"^\s*(#{1,6})\s+(.*)$", line)
+        if heading:
+            level = len(heading.group(1))
+            headings = [h for h in headings if h[0] < level]
+            headings.append((level, _NEEDS_SECTION.search(heading.group(2)) is not None))
+            intro = False
+            continue
+        if _NEEDS_LINE.match(line):
+            intro = True
+            continue
+        plain = _LINK.sub(r"\1", line).replace("`", "")
+        out.append((number, plain, intro or any(says for _, says in headings)))
+    return out
+
+
+def prose_torch(text: str) -> list[tuple[int, str]]:
+    """(line, requirement) of the torch family a README's prose names with a version, where
+    no command does: the first of each name in a section that says what the project needs
+    (Requirements, Prerequisites, Dependencies, Installation, Environment, Setup, or a
+    `Requirements:` line), else the first in any prose line when that is all there is. A floor
+    (`>=`, `+`, `or above`) is a range; a version alone is that release. The project PyTorch is
+    the distribution torch; outside such a section only its prose form is read (`PyTorch 0.4.1`,
+    not the pin `torch==0.4.1`, which prose_pins reads where the line installs it).
+
+    >>> prose_torch("## Prerequisites\\n- [PyTorch](https://pytorch.org/) 1.0 or higher\\n")
+    [(2, 'torch>=1.0')]
+    >>> prose_torch("### News\\nNow PyTorch v1.0.1.\\n## Requirements\\n* Pytorch = 1.0.0\\n")
+    [(4, 'torch==1.0.0')]
+    >>> prose_torch("Runs with pytorch 1.0.0+.\\n"), prose_torch("Tested with torch==1.4.0.\\n")
+    ([(1, 'torch>=1.0.0')], [])
+    >>> prose_torch("## Requirements\\n* pytorch (>= 0.4.1)\\n* torchvision>=0.2.0\\n")
+    [(2, 'torch>=0.4.1'), (3, 'torchvision>=0.2.0')]
+    """
+    lines = _prose_lines(text)
+    for in_section in (True, False):
+        out: dict[str, tuple[int, str]] = {}
+        for number, line, says in lines:
+            if in_section and not says:
+                continue
+            for m in _PROSE_TORCH.finditer(line):
+                name = m.group(2).lower()
+                if not in_section and (m.group(4) or name != "torch"):
+                    continue
+                floor = m.group(4) in {">=", "≥"} or m.group(6) is not None
+                out.setdefault(name, (number, f"{name}{'>=' if floor else '=='}{m.group(5)}"))
+        if "torch" in out:
+            return sorted(out.values())
+    return []
+
+
+def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None:
+    """(line, X.Y) of the python a README's prose names exactly: the first `Python X.Y` in a
+    section that says what the project needs, else the first on a prose line that also names
+    a PyTorch version (`tested with python 3.6, Pytorch 1.0.1`). A floor (`Python 3.6+`), a span
+    (`Python 3.10-3.12`) or a bare major (`Python 3`) names none. Where an install command names
+    torch (sentences=False), only a list item names the python: a sentence (`tested on Python
+    3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route the command takes.
+
+    >>> prose_python("## Prerequisites\\nPyTorch for Python 3.\\n1. Install Python 3.6.\\n")
+    (3, '3.6')
+    >>> prose_python("Tested under Python 3.6, PyTorch 0.4.1.\\n")
+    (1, '3.6')
+    >>> prose_python("## Setup\\n- python 3.6+\\n")
+    >>> prose_python("## Setup\\nTested on Python 3.7, PyTorch 1.5.1.\\n", sentences=False)
+    """
+    lines = _prose_lines(text)
+    for in_section in (True, False):
+        for number, line, says in lines:
+            if in_section and not says:
+                continue
+            if not sentences and (not in_section or not _LIST_ITEM.match(line)):
+                continue
+            if not in_section and not any(
+                m.group(1) for m in _PROSE_TORCH.finditer(line) if m.group(2).lower() == "torch"
+            ):
+                continue
+            for m in _PROSE_PYTHON.finditer(line):
+                if m.group(1) in {">=", "≥"} or m.group(3) is not None:
+                    break  # a floor or a span: the line names no python
+                return number, m.group(2)
+    return None
+
+
+# A line in a shell block that labels the commands under it as one GPU's or CUDA's (`2080:`,
+# `# cuda 11`, `# For RTX 3090 (CUDA 11.1):`, `CPU only:`), not a command itself.
+_GPU_WORD: Final = re.compile(
+    r"(?i)(?<![\w.])(cuda\d*|cu\d{2,3}|rtx|gtx|titan|[vah]100|[1-4]0[5-9]0(\s*ti)?|gpu|cpu|rocm)(?!\w)"
+)
+_LABEL: Final = re.compile(r"^\s*(?:#+\s*(.{1,60}?)|([^\s#$][^:\uff1a]{0,40}?)\s*[:\uff1a])\s*$")
+_INSTALLS_TORCH: Final = re.compile(
+    r"\b(pip3?|conda|mamba)\s+install\b.*(?<![\w./-])(py)?torch(?![\w-])", re.IGNORECASE
+)
+
+
+def gpu_choices(block: str) -> list[tuple[int, int, str]]:
+    """(first, end, label) line indexes of each part of a shell block that a GPU or CUDA label
+    introduces and that installs torch: from the label to the next blank line or label.
+
+    >>> gpu_choices("2080:\\nconda install pytorch=1.8\\n\\n3080:\\npip install torch==1.9.0\\nls")
+    [(0, 2, '2080'), (3, 6, '3080')]
+    >>> gpu_choices("# install torch\\nconda install pytorch\\n# CUDA for numba\\npip install dgl")
+    []
+    """
+    lines = block.split("\n")
+    starts = []
+    for index, line in enumerate(lines):
+        m = _LABEL.match(line)
+        label = m and (m.group(1) or m.group(2))
+        if label and _GPU_WORD.search(label):
+            starts.append((index, label.strip()))
+    out: list[tuple[int, int, str]] = []
+    for index, label in starts:
+        end = index + 1
+        while end < len(lines) and lines[end].strip() and not _LABEL.match(lines[end]):
+            end += 1
+        if any(_INSTALLS_TORCH.search(ln) for ln in lines[index + 1 : end]):
+            out.append((index, end, label))
+    return out
+
+
+def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) -> tuple[str, bool]:
+    """The block with each GPU-labeled torch install after the README's first one blanked out
+    (its lines kept empty, so the line numbers stand): where a README offers a route per GPU or
+    CUDA (`2080:` then `3080:`, a fullwidth colon too; `# cuda10` then `# cuda 11`), the first
+    is the default one; the others are listed as alternatives. Returns the block and whether a
+    choice was read."""
+    lines = block.split("\n")
+    for start, end, label in gpu_choices(block):
+        if not chosen:
+            chosen = True
+            continue
+        text = "; ".join(ln.strip() for ln in lines[start + 1 : end] if ln.strip())
+        found.warnings.append(
+            f"{found.source}:{first + start}: an alternative route ({label}), not the "
+            f"default one envgen imports (the README's first GPU-specific choice): "
+            f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+        )
+        lines[start:end] = [""] * (end - start)
+    return "\n".join(lines), chosen
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A README's shell and batch blocks, each read as an install script, then its package
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
+    chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
     for first, block in shell_blocks(text):
-        parse_shell(block, found, base, env={}, offset=first - 1)
+        kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
+        parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
+    commanded = found.torch is not None
     for first, specs, manager in package_lists(text):
         for offset, spec in enumerate(specs):
             where = f"{found.source}:{first + offset} (a package list)"
@@ -296,3 +483,22 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             )
         for number, requirement in pins:
             pip_requirement(requirement, found, f"{found.source}:{number} (prose)")
+    if found.torch is None and not found.companions:
+        named = prose_torch(text)
+        if named:
+            found.warnings.append(
+                f"{found.source}:{named[0][0]}: no install command names torch; the version the "
+                "README's prose names is read as `pip install "
+                + " ".join(f"'{r}'" if ">" in r else r for _, r in named)
+                + "` (from prose, not a command: check it; no index named: PyPI's build)"
+            )
+        for number, requirement in named:
+            pip_requirement(requirement, found, f"{found.source}:{number} (prose)")
+    if found.python is None:
+        said = prose_python(text, sentences=not commanded)
+        if said is not None:
+            found.warnings.append(
+                f"{found.source}:{said[0]}: python {said[1]} is read from the README's prose "
+                "(no command names it)"
+            )
+            set_python(found, said[1], f"{found.source}:{said[0]} (prose)")

@@ -765,6 +765,87 @@ def test_readme_prose_without_install_words_is_not_read(matrix: Matrix) -> None:
         import_text("We tested with torch==1.4.0 on a V100.\n", filename="README.md", matrix=matrix)
 
 
+def test_readme_prose_version_in_a_requirements_section(matrix: Matrix) -> None:
+    text = (
+        "# Net\n\n### Updates\n* Now compatible with PyTorch v1.0.0. (12 Mar 2019)\n\n"
+        "## Setup\n\n### Software\nRequirements:\n* Linux\n* Python 3.7\n* PyTorch v1.0.1\n"
+    )
+    result = import_text(text, filename="README.md", matrix=matrix, as_of=dt.date(2019, 4, 29))
+    # the release named, not the changelog's; PyPI's linux wheel of 1.0.1 is the CUDA 9.0 build
+    assert _keys(result.project) == {
+        "python": "3.7", "torch": "1.0.1", "torchvision": False, "torchaudio": False,
+        "accelerators": ["cu90"], "managers": ["pip"],
+    }  # fmt: skip
+    assert any("the version the README's prose names" in w for w in result.warnings)
+    assert any("python 3.7 is read from the README's prose" in w for w in result.warnings)
+
+
+def test_readme_prose_floor_is_a_range(matrix: Matrix) -> None:
+    text = "## Prerequisites\n\n- [PyTorch](https://pytorch.org/) 1.0 or higher\n- Python 3.6+\n"
+    # the newest release as of 2019-12-13 is 1.3.1 (PyPI's linux wheel: CUDA 10.1); a python
+    # floor names no python
+    assert _text(text, "README.md", matrix, as_of="2019-12-13") == {
+        "python": None, "torch": "1.3.1", "torchvision": False, "torchaudio": False,
+        "accelerators": ["cu101"], "managers": ["pip"],
+    }  # fmt: skip
+
+
+def test_readme_prose_version_outside_sections_when_that_is_all(matrix: Matrix) -> None:
+    text = "# Net\n\nThis repository is tested under Python 3.6, PyTorch 0.4.1.\n"
+    got = _text(text, "README.md", matrix, as_of="2019-06-04")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.6", "0.4.1", ["cu90"])
+
+
+def test_readme_prose_python_joins_a_command_that_names_none(matrix: Matrix) -> None:
+    text = (
+        "## Installation\n### Requirements\n* Python 3.9.2\n* PyTorch 1.8.1\n\n"
+        "`pip install torch==1.8.1+cu101 -f https://download.pytorch.org/whl/torch_stable.html`\n"
+    )
+    got = _text(text, "README.md", matrix, as_of="2023-06-15")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.9", "1.8.1", ["cu101"])
+
+
+def test_readme_tested_with_sentence_beside_a_command_names_no_python(matrix: Matrix) -> None:
+    text = (
+        "## Environment setup\nThis code has been tested on Python 3.7.6, Pytorch 1.5.1, CUDA "
+        "10.1, please install:\n```bash\npip install torch==1.5.1+cu101 "
+        "-f https://download.pytorch.org/whl/torch_stable.html\n```\n"
+        "## Requirements\n- Python 3.10-3.12\n"
+    )
+    got = _text(text, "README.md", matrix, as_of="2021-06-01")
+    # the command's route; the sentence is the authors' machine, and a span names no python
+    assert (got["python"], got["torch"], got["accelerators"]) == (None, "1.5.1", ["cu101"])
+
+
+def test_readme_gpu_labeled_alternatives_take_the_first(matrix: Matrix) -> None:
+    text = (
+        "## Environment\n```\nconda create -n det python=3.7 -y\n\n2080:\n"
+        "conda install pytorch=1.8.1 cudatoolkit=10.2 torchvision=0.9.1 -c pytorch\n\n3080:\n"
+        "conda install pytorch==1.9.0 torchvision==0.10.0 cudatoolkit=11.1 -c pytorch "
+        "-c conda-forge\n```\n\n```\nconda create -n cls python=3.7 -y\n# cuda10\n"
+        "conda install pytorch==1.8.0 torchvision==0.9.0 torchaudio==0.8.0 cudatoolkit=10.2 "
+        "-c pytorch -y\n```\n"
+    )
+    result = import_text(text, filename="README.md", matrix=matrix, as_of=dt.date(2023, 10, 11))
+    # page v1.8.1: conda install pytorch==1.8.1 torchvision==0.9.1 cudatoolkit=10.2 -c pytorch
+    assert _keys(result.project) == {
+        "python": "3.7", "torch": "1.8.1", "torchvision": "0.9.1", "torchaudio": False,
+        "accelerators": ["cu102"], "managers": ["conda"],
+    }  # fmt: skip
+    assert any("README.md:8: an alternative route (3080)" in w for w in result.warnings)
+    assert any("README.md:14: an alternative route (cuda10)" in w for w in result.warnings)
+
+
+def test_readme_comment_steps_are_not_gpu_alternatives(matrix: Matrix) -> None:
+    text = (
+        "```bash\n# install pytorch\npip install torch==1.8.1\n# then the CUDA extension\n"
+        "pip install torch==1.9.0\n```\n"
+    )
+    # `# then the CUDA extension` names CUDA, but only one labeled part installs torch: the
+    # later install replaces the earlier one as in any script
+    assert _text(text, "README.md", matrix)["torch"] == "1.9.0"
+
+
 def test_github_workflow_steps_run_in_the_checkout_root(tmp_path: Path, matrix: Matrix) -> None:
     (tmp_path / "requirements.txt").write_text("torch==1.13.1\ntorchvision==0.14.1\n")
     workflows = tmp_path / ".github" / "workflows"
