@@ -1,0 +1,78 @@
+"""`envgen import` of families the seventh held-out draw brought (issue 24): old builds the
+matrix lacked (torch 0.3.0 for CUDA 9.0, 1.8.0+cu101 pip wheels) and a GitHub job that hands its
+shell lines to a reusable workflow (`uses:` at the job level, `with: script:`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.importer import import_text
+
+KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def _keys(text: str, filename: str, matrix: Matrix, as_of: str) -> dict[str, object]:
+    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date.fromisoformat(as_of))
+    return {k: result.project.get(k) for k in KEYS}
+
+
+def test_a_cu90_wheel_of_0_3_0_keeps_cu90(matrix: Matrix) -> None:
+    text = "pip install http://download.pytorch.org/whl/cu90/torch-0.3.0.post4-cp36-cp36m-linux_x86_64.whl\n"
+    got = _keys(text, "install.sh", matrix, "2018-03-01")
+    assert (got["torch"], got["accelerators"]) == ("0.3.0.post4", ["cu90"])
+
+
+def test_conda_pytorch_0_3_0_cuda90_moves_to_the_cu90_wheel(matrix: Matrix) -> None:
+    text = "conda install pytorch=0.3.0 torchvision=0.2.0 cuda90 -c pytorch\n"
+    got = _keys(text, "install.sh", matrix, "2018-03-01")
+    assert (got["torch"], got["accelerators"], got["managers"]) == ("0.3.0", ["cu90"], ["pip"])
+
+
+def test_a_1_8_0_cu101_local_label_keeps_cu101(matrix: Matrix) -> None:
+    text = "torch==1.8.0+cu101\ntorchvision==0.9.0+cu101\n"
+    got = _keys(text, "requirements.txt", matrix, "2021-04-01")
+    assert (got["torch"], got["torchvision"], got["accelerators"]) == ("1.8.0", "0.9.0", ["cu101"])
+
+
+REUSABLE = """\
+on: [push]
+jobs:
+  tests:
+    uses: someorg/infra/.github/workflows/linux_job.yml@main
+    with:
+      runner: linux.4xlarge.nvidia.gpu
+      script: |
+        python3 -m pip install --upgrade pip
+        python3 -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu126
+"""
+
+
+def test_a_reusable_workflow_job_script_is_read(matrix: Matrix) -> None:
+    got = _keys(REUSABLE, "test.yml", matrix, "2025-08-14")
+    assert (got["torch"], got["torchvision"], got["accelerators"]) == ("2.8.0", True, ["cu126"])
+
+
+def test_a_reusable_workflow_job_on_macos_is_not_the_default_route(matrix: Matrix) -> None:
+    text = REUSABLE.replace("linux.4xlarge.nvidia.gpu", "macos-m1-stable").replace(
+        "torch torchvision --index-url https://download.pytorch.org/whl/cu126", "torch==2.0.1"
+    )
+    more = (
+        text
+        + """\
+  linux:
+    uses: someorg/infra/.github/workflows/linux_job.yml@main
+    with:
+      runner: linux.2xlarge
+      script: pip install torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu
+"""
+    )
+    got = _keys(more, "test.yml", matrix, "2025-08-14")
+    assert (got["torch"], got["accelerators"]) == ("2.1.0", ["cpu"])
