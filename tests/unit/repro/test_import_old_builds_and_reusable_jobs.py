@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 
+from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import import_text
 
@@ -76,3 +77,23 @@ def test_a_reusable_workflow_job_on_macos_is_not_the_default_route(matrix: Matri
     )
     got = _keys(more, "test.yml", matrix, "2025-08-14")
     assert (got["torch"], got["accelerators"]) == ("2.1.0", ["cpu"])
+
+
+MULTI_STAGE = """\
+FROM pytorch/pytorch
+
+FROM python:3.8-slim
+RUN python -m pip install torchvision==0.12.0
+"""
+
+
+def test_an_untagged_pytorch_image_in_an_earlier_stage_is_not_the_image(matrix: Matrix) -> None:
+    # Only the final stage is the image: its torch comes in through torchvision==0.12.0.
+    got = _keys(MULTI_STAGE, "Dockerfile", matrix, "2022-09-01")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.8", "1.11.0", ["cu102"])
+
+
+def test_an_untagged_pytorch_image_the_final_stage_builds_on_is_refused(matrix: Matrix) -> None:
+    text = "FROM pytorch/pytorch AS base\nFROM base\nRUN pip install numpy\n"
+    with pytest.raises(ImportSpecError, match="the tag names no torch release"):
+        import_text(text, filename="Dockerfile", matrix=matrix)
