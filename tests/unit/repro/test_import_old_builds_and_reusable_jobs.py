@@ -10,7 +10,7 @@ import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import import_text
+from envgen.repro.importer import detect_kind, import_text
 
 KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
 
@@ -97,3 +97,17 @@ def test_an_untagged_pytorch_image_the_final_stage_builds_on_is_refused(matrix: 
     text = "FROM pytorch/pytorch AS base\nFROM base\nRUN pip install numpy\n"
     with pytest.raises(ImportSpecError, match="the tag names no torch release"):
         import_text(text, filename="Dockerfile", matrix=matrix)
+
+
+def test_a_setup_script_under_another_name_is_read_as_setup_py(matrix: Matrix) -> None:
+    text = (
+        "from setuptools import setup\n\n"
+        "setup(\n    name='pkg',\n    install_requires=['numpy>=1.17.0', \"torch>=0.4.1\"],\n)\n"
+    )
+    assert detect_kind("pkg_setup.py", text) == "setup.py"
+    got = _keys(text, "pkg_setup.py", matrix, "2022-11-15")
+    assert (got["torch"], got["accelerators"]) == ("1.13.0", ["cu117"])
+
+
+def test_other_python_files_are_not_setup_scripts() -> None:
+    assert detect_kind("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\n") != "setup.py"
