@@ -111,3 +111,32 @@ def test_a_setup_script_under_another_name_is_read_as_setup_py(matrix: Matrix) -
 
 def test_other_python_files_are_not_setup_scripts() -> None:
     assert detect_kind("train.py", "import torch\nmodel = torch.nn.Linear(2, 2)\n") != "setup.py"
+
+
+TRAVIS_MARKED_WHEELS = """\
+language: python
+python:
+  - "2.7"
+  - "3.6"
+install:
+  - pip install "http://download.pytorch.org/whl/cu75/torch-0.2.0.post1-cp27-cp27mu-manylinux1_x86_64.whl; python_version == '2.7'"
+  - pip install "http://download.pytorch.org/whl/cu75/torch-0.2.0.post1-cp36-cp36m-manylinux1_x86_64.whl; python_version == '3.6'"
+"""
+
+
+def test_a_wheel_url_with_a_marker_is_read_where_the_marker_holds(matrix: Matrix) -> None:
+    result = import_text(
+        TRAVIS_MARKED_WHEELS,
+        filename=".travis.yml",
+        matrix=matrix,
+        as_of=dt.date.fromisoformat("2017-09-21"),
+    )
+    got = {k: result.project.get(k) for k in KEYS}
+    assert (got["python"], got["torch"], got["accelerators"]) == ("2.7", "0.2.0.post1", ["cu75"])
+    assert any('python_version == "3.6"' in w and "ignored" in w for w in result.warnings)
+
+
+def test_a_cu75_wheel_of_0_3_0_keeps_cu75(matrix: Matrix) -> None:
+    text = "pip install http://download.pytorch.org/whl/cu75/torch-0.3.0.post4-cp36-cp36m-linux_x86_64.whl\n"
+    got = _keys(text, "install.sh", matrix, "2018-01-10")
+    assert (got["python"], got["accelerators"]) == ("3.6", ["cu75"])
