@@ -140,3 +140,21 @@ def test_a_cu75_wheel_of_0_3_0_keeps_cu75(matrix: Matrix) -> None:
     text = "pip install http://download.pytorch.org/whl/cu75/torch-0.3.0.post4-cp36-cp36m-linux_x86_64.whl\n"
     got = _keys(text, "install.sh", matrix, "2018-01-10")
     assert (got["python"], got["accelerators"]) == ("3.6", ["cu75"])
+
+
+README_PROSE_PYTHON = """\
+# Setup
+
+0. Install python3.6 and pytorch 3. To install PyTorch, use
+ ```conda install pytorch=0.3.0 torchvision=0.2.0 cuda90 -c pytorch```.
+"""
+
+
+def test_the_python_install_prose_names_is_the_python(matrix: Matrix) -> None:
+    got = _keys(README_PROSE_PYTHON, "README.md", matrix, "2018-11-28")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.6", "0.3.0", ["cu90"])
+
+
+def test_a_python_floor_in_install_prose_is_no_python(matrix: Matrix) -> None:
+    text = "## Requirements\n - Python 3.6+\n\n```\npip install torch==1.2.0\n```\n"
+    assert _keys(text, "README.md", matrix, "2019-09-05")["python"] is None
