@@ -227,10 +227,11 @@ _INSTALL_WORDS: Final = re.compile(
 
 
 # A python version written in install prose: `python 3.6`, `Python 3.9.2`, `python3.6`; not a
-# floor or a choice (`Python 3.6+`, `python 3.6 or higher`, `Python 3.6/3.7`, `3.x`).
+# floor, a range or a choice (`Python 3.6+`, `python 3.6 or higher`, `Python 3.10-3.12` with a
+# hyphen or an en dash, `Python 3.6/3.7`).
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w.-])python\s*v?(3\.\d+)(?:\.\d+)?(?![\w.+/-]|\s*(?:\+|/|or\s|and\s(?:higher|"
-    r"later|newer|above)|(?:or|and)\s+(?:higher|later|newer|above)))",
+    r"(?<![\w.-])python\s*v?(3\.\d+)(?:\.\d+)?(?![\w.+/\u2013\u2014~-]|\s*(?:\+|/|[\u2013\u2014-]|"
+    r"or\s|to\s|and\s(?:higher|later|newer|above)))",
     re.IGNORECASE,
 )
 

@@ -158,3 +158,8 @@ def test_the_python_install_prose_names_is_the_python(matrix: Matrix) -> None:
 def test_a_python_floor_in_install_prose_is_no_python(matrix: Matrix) -> None:
     text = "## Requirements\n - Python 3.6+\n\n```\npip install torch==1.2.0\n```\n"
     assert _keys(text, "README.md", matrix, "2019-09-05")["python"] is None
+
+
+def test_a_python_range_in_install_prose_is_no_python(matrix: Matrix) -> None:
+    text = "## Requirements\n- CUDA 12.x, Python 3.10\u20133.12\n\n```\npip install torch==2.5.1\n```\n"
+    assert _keys(text, "README.md", matrix, "2026-01-05")["python"] is None
