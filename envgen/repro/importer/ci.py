@@ -2,7 +2,8 @@
 CircleCI and Bitbucket Pipelines, read as the environment their test job builds.
 
 A CI file is an install script cut into steps: the shell steps that prepare the job (Travis's
-`before_install` / `install` / `before_script`, a workflow's `run:`, GitLab's `before_script` and
+`before_install` / `install` / `before_script`, a workflow's `run:` and the `with.script` input a
+job hands a reusable workflow (pytorch/test-infra's linux_job), GitLab's `before_script` and
 `script`, Azure's `script:` / `bash:`, CircleCI's `run:`) are joined in order, each at its own
 line of the file, and read by the shell interpreter (envgen.repro.importer.install_script) with
 the variables the file sets. The python is the one the job asks the CI for (Travis's `python:`,
@@ -206,7 +207,7 @@ def _jobs(data: dict[str, object], found: Evidence) -> list[_Job]:
 def _has_runs_on(data: dict[str, object]) -> bool:
     jobs = data.get("jobs")
     return isinstance(jobs, dict) and any(
-        isinstance(j, dict) and "runs-on" in j for j in jobs.values()
+        isinstance(j, dict) and ("runs-on" in j or "uses" in j) for j in jobs.values()
     )
 
 
@@ -399,6 +400,16 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
         runs_on = _expand(str(spec.get("runs-on") or ""), matrix, job.env)
         if re.search(r"windows|macos", runs_on, re.IGNORECASE):
             continue  # the default route is Linux
+        called = str(spec.get("uses") or "")
+        inputs = _mapping(spec.get("with"))
+        runner = _expand(str(inputs.get("runner") or ""), matrix, job.env)
+        if called and re.search(r"windows|macos", f"{called} {runner}", re.IGNORECASE):
+            continue  # a reusable workflow for another OS; the default route is Linux
+        script = inputs.get("script")
+        if called and isinstance(script, _Text):
+            # A job that calls a reusable workflow (`uses:` at the job level) hands it its
+            # shell lines as an input: pytorch/test-infra's linux_job*.yml runs `with.script`.
+            job.steps.append((script.line, _expand(str(script), matrix, job.env)))
         container = spec.get("container")
         image = container.get("image") if isinstance(container, dict) else container
         if isinstance(image, _Text):

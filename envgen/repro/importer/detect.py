@@ -88,6 +88,22 @@ def is_pylock_name(filename: str) -> bool:
     return re.fullmatch(r"pylock(\.[^.]+)?\.toml", filename.lower()) is not None
 
 
+def is_setup_script(text: str) -> bool:
+    """Python source that imports setuptools' (or distutils') setup and calls it.
+
+    >>> is_setup_script("from setuptools import setup\\nsetup(install_requires=['torch'])")
+    True
+    >>> is_setup_script("import torch\\nprint(torch.__version__)")
+    False
+    """
+    imports = re.search(
+        r"(?m)^\s*(from\s+(setuptools|distutils\.core)\s+import\s[^\n]*\bsetup\b|"
+        r"import\s+setuptools\b)",
+        text,
+    )
+    return imports is not None and re.search(r"\bsetup\s*\(", text) is not None
+
+
 def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR0912 - a decision table: one return per file kind
     """Guess what a file is from its name, then its content.
 
@@ -112,8 +128,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "shell"
     if low.endswith((".bat", ".cmd")):
         return "batch"
-    if low == "setup.py":
-        return "setup.py"
+    if low == "setup.py" or (low.endswith(".py") and is_setup_script(text)):
+        return "setup.py"  # a setup script kept under another name (babyai_setup.py)
     if low == "setup.cfg":
         return "setup.cfg"
     if low == "pyproject.toml":

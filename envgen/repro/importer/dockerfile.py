@@ -115,6 +115,12 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
 
 def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
     lines = iter(dockerfile_lines(text))
+    # Build stages: their names (`FROM image AS name`) and the problems each stage's FROM raised.
+    # Only the final stage is the image; a later `FROM` that names no earlier stage starts from
+    # elsewhere, so an earlier stage's FROM problem (an untagged pytorch/pytorch) is not the
+    # image's (https://docs.docker.com/build/building/multi-stage/).
+    stages: set[str] = set()
+    stage_problems: list[str] = []
     for number, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -130,11 +136,7 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
         if over_budget(found, rest, where):
             return
         if keyword == "FROM":
-            image = next((w for w in rest.split() if not w.startswith("--")), None)
-            if image is None:
-                found.warnings.append(f"{where}: FROM names no image; line ignored")
-            else:
-                from_image(image, found, where)
+            stage_problems = _from_line(rest, found, where, stages, stage_problems)
         elif keyword in ("ARG", "ENV"):
             try:
                 items = shlex.split(rest)
@@ -171,6 +173,27 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
                 shell_command([str(w) for w in words], found, base, where, env=env)
             else:  # `if`/`case` in a RUN line: its default route, as for an install script
                 _run_line(rest, found, base, where, env=env)
+
+
+def _from_line(
+    rest: str, found: Evidence, where: str, stages: set[str], stage_problems: list[str]
+) -> list[str]:
+    """A FROM line: a new build stage. Returns the problems its image raised."""
+    words = [w for w in rest.split() if not w.startswith("--")]
+    if not words:
+        found.warnings.append(f"{where}: FROM names no image; line ignored")
+        return stage_problems
+    image = words[0]
+    if stage_problems and image.lower() not in stages:
+        found.problems[:] = [p for p in found.problems if p not in stage_problems]
+        found.warnings.extend(
+            f"{p} (an earlier build stage, not the final image: ignored)" for p in stage_problems
+        )
+    before = len(found.problems)
+    from_image(image, found, where)
+    if len(words) >= 3 and words[1].upper() == "AS":
+        stages.add(words[2].lower())
+    return found.problems[before:]
 
 
 # BuildKit's RUN options (`--mount=type=cache,target=/root/.cache/pip`, `--network=host`,

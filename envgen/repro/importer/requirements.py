@@ -13,7 +13,7 @@ import re
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 from packaging.markers import InvalidMarker, Marker
 from packaging.requirements import InvalidRequirement, Requirement
@@ -307,9 +307,11 @@ def include_file(
 
 
 def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
-    wheel = _wheel_requirement(text)
+    wheel = _wheel_requirement(text) or _marked_family_wheel(text, found, where)
+    if wheel == "ignored":
+        return
     if wheel is not None:
-        _family_wheel(wheel, text, found, where)
+        _family_wheel(wheel, text.split(";", 1)[0].strip(), found, where)
         return
     _wheel_tag_python(text, found, where)
     url = _wheel_url(text) if defer and len(found.wheels) < MAX_PACKAGES else None
@@ -433,6 +435,24 @@ def _family_wheel(
     _family(found, wheel_name, wheel_version, "", wheel_label, where)
     if wheel_name == "torch" and found.torch is not None and found.torch.where == where:
         found.torch.wheel = text.split("#", maxsplit=1)[0].rsplit("/", 1)[-1]
+
+
+def _marked_family_wheel(
+    text: str, found: Evidence, where: str
+) -> tuple[str, str, str | None, str | None] | Literal["ignored"] | None:
+    """A torch-family wheel with an environment marker ("URL; python_version == '2.7'"): read
+    where the marker holds on linux-64 (with the file's python), else "ignored" (warned)."""
+    marker = _wheel_marker(text)
+    if marker is None:
+        return None
+    wheel = _wheel_requirement(text.split(";", 1)[0].strip())
+    if wheel is not None and not _marker_on_linux(marker, found.python):
+        found.warnings.append(
+            f"{where}: {excerpt(text)!r} does not apply on linux-64 "
+            f"(marker {excerpt(str(marker))}); ignored"
+        )
+        return "ignored"
+    return wheel
 
 
 def _family(
