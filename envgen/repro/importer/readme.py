@@ -230,60 +230,6 @@ _INSTALL_WORDS: Final = re.compile(
 )
 
 
-# A python version written in install prose: `python 3.6`, `Python 3.9.2`, `python3.6`; not a
-# floor, a range or a choice (`Python 3.6+`, `python 3.6 or higher`, `Python 3.10-3.12` with a
-# hyphen or an en dash, `Python 3.6/3.7`).
-_PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w.-])python\s*v?(3\.\d+)(?:\.\d+)?(?![\w.+/\u2013\u2014~-]|\s*(?:\+|/|[\u2013\u2014-]|"
-    r"or\s|to\s|and\s(?:higher|later|newer|above)))",
-    re.IGNORECASE,
-)
-
-
-def _install_prose(text: str) -> list[tuple[int, str]]:
-    """(line, text) of each prose line outside code blocks that says it is what to install: it
-    starts with an install word, or it is a list item under a Requirements / Installation /
-    Dependencies / Prerequisites heading."""
-    out: list[tuple[int, str]] = []
-    heading = ""
-    fenced = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        if re.match(r"^\s*#{1,6}\s", line):
-            heading = line
-            continue
-        item = _LIST_ITEM.match(line)
-        body = line[item.end() :] if item else line.strip()
-        if _INSTALL_WORDS.match(body) is not None or (
-            item is not None and _INSTALL_WORDS.search(heading.lstrip("# ")) is not None
-        ):
-            out.append((number, line))
-    return out
-
-
-def prose_python(text: str) -> tuple[int, str] | None:
-    """(line, version) of the one python version the install prose names, or None (none, or
-    several different ones).
-
-    >>> prose_python("# Setup\\n0. Install python3.6 and pytorch 3.\\n")
-    (2, '3.6')
-    >>> prose_python("## Prerequisites:\\n* python 3.6\\n")
-    (2, '3.6')
-    >>> prose_python("## Requirements\\n- Python 3.9.2\\n")
-    (2, '3.9')
-    >>> prose_python("## Requirements\\n - Python 3.6+\\n"), prose_python("Ran python 3.6\\n")
-    (None, None)
-    """
-    found = [
-        (n, m.group(1)) for n, line in _install_prose(text) for m in _PROSE_PYTHON.finditer(line)
-    ]
-    return found[0] if found and len({v for _, v in found}) == 1 else None
-
-
 def prose_pins(text: str) -> list[tuple[int, str]]:
     """(line, requirement) of each exact torch-family pin a prose line outside code blocks
     names, where the line says it is what to install: it starts with the word (`Install
@@ -526,8 +472,6 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 set_python(found, python.group(1), where)  # the interpreter, not a PyPI package
             else:
                 pip_requirement(spec, found, where)
-    if found.python is None and (said := prose_python(text)) is not None:
-        set_python(found, said[1], f"{found.source}:{said[0]} (install prose)")
     if found.torch is None and not found.companions:
         pins = prose_pins(text)
         if pins:

@@ -55,9 +55,11 @@ needs_heldout = pytest.mark.skipif(
 # sixteen entries regraded to the python their exact pins imply once their pages were recorded:
 # 815 of 817 (99.8%), 753 of 755 on CORPUS.yaml (99.7%). Then the seventh held-out draw (146
 # files from 122 repositories, first measured at 111/146 after those fixes) folded in, before the
-# fixes of its misses: 926 of 963 (96.2%), 864 of 901 on CORPUS.yaml (95.9%). Rounded down.
-MIN_OVERALL = 0.96
-MIN_NEW = 0.95
+# fixes of its misses: 926 of 963 (96.2%), 864 of 901 on CORPUS.yaml (95.9%). With its families
+# fixed (branches fix7r, fix7p, fix7m) and five entries regraded on facts: 955 of 963 (99.2%), 893
+# of 901 on CORPUS.yaml (99.1%). Rounded down.
+MIN_OVERALL = 0.99
+MIN_NEW = 0.99
 
 
 def _script() -> ModuleType:
