@@ -25,7 +25,6 @@ import hashlib
 import json
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -391,6 +390,9 @@ def fetch_pages(
         rest = f"the index did not answer; the other {len(wanted) - 1} pin(s) were not looked up"
         return {}, [*first[1], rest]
     if len(wanted) > 1:
+        # only where pins are looked up: an import that asks no index loads no thread pool
+        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
         with ThreadPoolExecutor(max_workers=min(_WORKERS, len(wanted) - 1)) as pool:
             results += list(pool.map(one, wanted[1:]))
     pages: dict[str, dict[str, object]] = {}
