@@ -287,7 +287,15 @@ _LINK: Final = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
 # `PyTorch 0.4.0 or above`: the project, a version, and whether it is a floor.
 _PROSE_TORCH: Final = re.compile(
     r"(?<![\w./-])(py)?(torch(?:vision|audio)?)\s*+(\(\s*+)?(>=|≥|==?)?\s*+v?(\d+\.\d+(?:\.\d+)?)"
-    r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++(?:above|higher|later|newer|greater))?",
+    r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++(?:above|higher|later|newer|greater))?"
+    r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",
+    re.IGNORECASE,
+)
+# What follows a version that the prose rules out: `Python 2.7 is not supported`, `(no longer
+# supported)`, `PyTorch 0.4 is deprecated`.
+_RULED_OUT: Final = re.compile(
+    r"[^\S\n]*+[)(]?[^\S\n]*+(?:(?:is|are)[^\S\n]++)?(?:not[^\S\n]++supported|no[^\S\n]++longer"
+    r"|unsupported|deprecated)",
     re.IGNORECASE,
 )
 # `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
@@ -355,8 +363,15 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
                 name = m.group(2).lower()
                 if not in_section and (m.group(4) or name != "torch"):
                     continue
+                if _RULED_OUT.match(line, m.end()):
+                    continue  # `PyTorch 0.4 is no longer supported`
                 floor = m.group(4) in {">=", "≥"} or m.group(6) is not None
-                out.setdefault(name, (number, f"{name}{'>=' if floor else '=='}{m.group(5)}"))
+                if floor and m.group(7):  # `PyTorch >= 1.2, < 1.5`: the range it names
+                    upper = "<=" if m.group(7) in {"<=", "≤"} else "<"
+                    spec = f"{name}>={m.group(5)},{upper}{m.group(8)}"
+                else:
+                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}"
+                out.setdefault(name, (number, spec))
         if "torch" in out:
             return sorted(out.values())
     return []
@@ -389,6 +404,8 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
             ):
                 continue
             for m in _PROSE_PYTHON.finditer(line):
+                if _RULED_OUT.match(line, m.end()):
+                    continue  # `Python 2.7 is not supported`
                 if m.group(1) in {">=", "≥"} or m.group(3) is not None:
                     break  # a floor or a span: the line names no python
                 return number, m.group(2)
