@@ -57,3 +57,13 @@ def test_prose_version_ruled_out_is_not_read() -> None:
     assert prose_python("## Requirements\n- Python 2.7 (deprecated), Python 3.6\n") == (2, "3.6")
     text = "## Requirements\n- PyTorch 0.4 is no longer supported; use PyTorch 1.0\n"
     assert prose_torch(text) == [(2, "torch==1.0")]
+
+
+def test_a_companion_range_no_allowed_torch_meets_is_warned(matrix: Matrix) -> None:
+    """torchvision <0.10 belongs to torch 1.8.x and older; torch >=2.0 allows none of them."""
+    result = import_text(
+        "torch>=2.0\ntorchvision<0.10\n", filename="requirements.txt", matrix=matrix
+    )
+    assert any("torchvision <0.10 belongs to no torch release" in w for w in result.warnings), (
+        result.warnings
+    )
