@@ -67,3 +67,17 @@ def test_a_companion_range_no_allowed_torch_meets_is_warned(matrix: Matrix) -> N
     assert any("torchvision <0.10 belongs to no torch release" in w for w in result.warnings), (
         result.warnings
     )
+
+
+def test_a_github_matrix_exclude_moves_the_default_combination(matrix: Matrix) -> None:
+    """GitHub runs no job for an excluded combination; the first one left is the default."""
+    text = (
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n"
+        "        python: ['3.8', '3.9']\n        torch: ['1.10.0', '1.11.0']\n"
+        "        exclude:\n          - python: '3.8'\n            torch: '1.10.0'\n"
+        "    steps:\n      - uses: actions/setup-python@v4\n        with:\n"
+        "          python-version: ${{ matrix.python }}\n"
+        "      - run: pip install torch==${{ matrix.torch }}\n"
+    )
+    project = import_text(text, filename=".github/workflows/ci.yml", matrix=matrix).project
+    assert (project["python"], project["torch"]) == ("3.8", "1.11.0")
