@@ -27,6 +27,7 @@ Must not run anything the file names.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 from pathlib import Path
@@ -315,17 +316,22 @@ def _matrix(strategy: object, found: Evidence, where: str) -> dict[str, str]:
     when there are no axes. An axis whose values are mappings (`vers: [{pt: 1.10.0}]`) gives
     `vers.pt`, as `${{ matrix.vers.pt }}` reads it. An include entry adds its other keys to the
     combination when none of its values for the matrix's own axes differs from the
-    combination's (GitHub's rule: an include never overwrites an original value)."""
+    combination's (GitHub's rule: an include never overwrites an original value). Where an
+    `exclude` entry removes that combination, the first one it leaves is the default."""
     matrix = strategy.get("matrix") if isinstance(strategy, dict) else None
     if not isinstance(matrix, dict):
         return {}
-    chosen: dict[str, str] = {}
+    axes: list[tuple[str, list[object]]] = []
     for axis, values in matrix.items():
         if axis in {"include", "exclude"} or not isinstance(values, list) or not values:
             continue
-        pick = values[0]
-        if axis.lower() in {"os", "platform", "runs-on", "runner"}:
-            pick = next((v for v in values if re.search(r"ubuntu|linux", str(v))), pick)
+        if str(axis).lower() in {"os", "platform", "runs-on", "runner"}:
+            linux = [v for v in values if re.search(r"ubuntu|linux", str(v))]
+            values = linux or values[:1]  # noqa: PLW2901 - the Linux runners only
+        axes.append((str(axis), values))
+    picks = _first_not_excluded(axes, matrix.get("exclude"))
+    chosen: dict[str, str] = {}
+    for (axis, values), pick in zip(axes, picks, strict=True):
         chosen.update(_flat(axis, pick))
         if len(values) > 1 and axis.lower() not in {"os", "platform", "runs-on", "runner"}:
             found.warnings.append(
@@ -341,6 +347,31 @@ def _matrix(strategy: object, found: Evidence, where: str) -> dict[str, str]:
         if all(chosen.get(k) == v for k, v in entry.items() if k in original):
             chosen.update({k: v for k, v in entry.items() if k not in original})
     return chosen
+
+
+MAX_COMBINATIONS: Final = 256  # GitHub runs at most 256 jobs a matrix
+
+
+def _first_not_excluded(axes: list[tuple[str, list[object]]], exclude: object) -> list[object]:
+    """The first value of each axis, or, where an `exclude` entry removes that combination,
+    the first combination (GitHub's order: the first axis outermost) that none removes, among
+    the first MAX_COMBINATIONS. An entry removes each combination it agrees with on all its
+    keys: `python: [3.8, 3.9]`, `torch: [1.10.0, 1.11.0]` and `exclude: [{python: 3.8, torch:
+    1.10.0}]` run 3.8 with 1.11.0 first.
+    """
+    first = [values[0] for _, values in axes]
+    entries = [_flat_entry(e) for e in _list(exclude) if isinstance(e, dict)]
+    if not entries:
+        return first
+    for combination in itertools.islice(
+        itertools.product(*(values for _, values in axes)), MAX_COMBINATIONS
+    ):
+        flat: dict[str, str] = {}
+        for (axis, _), value in zip(axes, combination, strict=True):
+            flat.update(_flat(axis, value))
+        if not any(all(flat.get(k) == v for k, v in e.items()) for e in entries if e):
+            return list(combination)
+    return first
 
 
 def _flat(key: str, value: object) -> dict[str, str]:

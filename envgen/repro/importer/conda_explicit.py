@@ -24,7 +24,9 @@ from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.reading import excerpt
 
-_MARKER: Final = re.compile(r"(?m)^\s*@EXPLICIT\s*$")
+# Blanks of its own line only (not `\s*`, which from every line start would run over the blank
+# lines after it: quadratic on a file of newlines).
+_MARKER: Final = re.compile(r"(?m)^[^\S\n]*+@EXPLICIT[^\S\n]*+$")
 _PACKAGE: Final = re.compile(
     r"^(?P<name>.+)-(?P<version>[^-]+)-(?P<build>[^-]+)\.(tar\.bz2|conda)$"
 )

@@ -96,12 +96,17 @@ def is_setup_script(text: str) -> bool:
     >>> is_setup_script("import torch\\nprint(torch.__version__)")
     False
     """
-    imports = re.search(
-        r"(?m)^\s*(from\s+(setuptools|distutils\.core)\s+import\s[^\n]*\bsetup\b|"
-        r"import\s+setuptools\b)",
-        text,
+    # One anchored match a line (not a multiline search, whose `^\s*` and `[^\n]*` would
+    # rescan the rest of the file from every line: quadratic on a file of blank lines)
+    imports = any(
+        re.match(
+            r"[ \t]*+(from[ \t]++(setuptools|distutils\.core)[ \t]++import\s.*\bsetup\b|"
+            r"import[ \t]++setuptools\b)",
+            line,
+        )
+        for line in text.splitlines()
     )
-    return imports is not None and re.search(r"\bsetup\s*\(", text) is not None
+    return imports and re.search(r"\bsetup\s*+\(", text) is not None
 
 
 def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR0912 - a decision table: one return per file kind

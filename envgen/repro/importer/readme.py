@@ -140,7 +140,7 @@ def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled
 
 # One package spec a line: `pytorch=1.7.0`, `torch==1.7.1`, `opencv`, `scipy>=1.5`.
 _SPEC_LINE: Final = re.compile(
-    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\s*((==?|>=|<=|~=|!=)\s*[\w.*+!]+,?\s*)*$"
+    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\s*((==?|>=|<=|~=|!=)\s*[\w.*+!]++,?\s*)*$"
 )
 # The prose that introduces a block as what to install.
 _INTRODUCED: Final = re.compile(
@@ -278,21 +278,31 @@ _NEEDS_SECTION: Final = re.compile(
     r"(?i)\b(re?qu?i?rements?|prerequisites?|dependenc\w*|install\w*|environments?|setup)\b"
 )
 _NEEDS_LINE: Final = re.compile(
-    r"(?i)^\s*(\*\*)?(software\s+)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*:?\s*$"
+    r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
 )
-_LINK: Final = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# Neither part runs past a bracket or parenthesis, so a line of `[` or `[a](` is read in linear time
+# (an image inside a link, `[![PyTorch 1.8](badge)](url)`, takes two passes).
+_LINK: Final = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
 # `PyTorch v1.0.1`, `Pytorch>=0.4.1`, `pytorch (>= 0.4.1)`, `PyTorch = 1.0.0`, `PyTorch 1.0+`,
 # `PyTorch 0.4.0 or above`: the project, a version, and whether it is a floor.
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)\s*(\(\s*)?(>=|≥|==?)?\s*v?(\d+\.\d+(?:\.\d+)?)"
-    r"(?![\w.]*\d)(\+(?!\w)|\s*\)?,?\s*(?:or|and)\s+(?:above|higher|later|newer|greater))?",
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)\s*+(\(\s*+)?(>=|≥|==?)?\s*+v?(\d+\.\d+(?:\.\d+)?)"
+    r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++(?:above|higher|later|newer|greater))?"
+    r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",
+    re.IGNORECASE,
+)
+# What follows a version that the prose rules out: `Python 2.7 is not supported`, `(no longer
+# supported)`, `PyTorch 0.4 is deprecated`.
+_RULED_OUT: Final = re.compile(
+    r"[^\S\n]*+[)(]?[^\S\n]*+(?:(?:is|are)[^\S\n]++)?(?:not[^\S\n]++supported|no[^\S\n]++longer"
+    r"|unsupported|deprecated)",
     re.IGNORECASE,
 )
 # `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
 # `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too) names no python.
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./-])python\s*(>=|≥|==?)?\s*(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
-    r"(\+(?!\w)|\s*(?:or|and)\s+(?:above|higher|later|newer|greater)|\s*(?:[-\u2013~]|to)\s*\d)?",
+    r"(?<![\w./-])python\s*+(>=|≥|==?)?\s*+(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
+    r"(\+(?!\w)|\s*+(?:or|and)\s++(?:above|higher|later|newer|greater)|\s*+(?:[-\u2013~]|to)\s*+\d)?",
     re.IGNORECASE,
 )
 
@@ -320,7 +330,7 @@ def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
         if _NEEDS_LINE.match(line):
             intro = True
             continue
-        plain = _LINK.sub(r"\1", line).replace("`", "")
+        plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
         out.append((number, plain, intro or any(says for _, says in headings)))
     return out
 
@@ -353,8 +363,15 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
                 name = m.group(2).lower()
                 if not in_section and (m.group(4) or name != "torch"):
                     continue
+                if _RULED_OUT.match(line, m.end()):
+                    continue  # `PyTorch 0.4 is no longer supported`
                 floor = m.group(4) in {">=", "≥"} or m.group(6) is not None
-                out.setdefault(name, (number, f"{name}{'>=' if floor else '=='}{m.group(5)}"))
+                if floor and m.group(7):  # `PyTorch >= 1.2, < 1.5`: the range it names
+                    upper = "<=" if m.group(7) in {"<=", "≤"} else "<"
+                    spec = f"{name}>={m.group(5)},{upper}{m.group(8)}"
+                else:
+                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}"
+                out.setdefault(name, (number, spec))
         if "torch" in out:
             return sorted(out.values())
     return []
@@ -387,6 +404,8 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
             ):
                 continue
             for m in _PROSE_PYTHON.finditer(line):
+                if _RULED_OUT.match(line, m.end()):
+                    continue  # `Python 2.7 is not supported`
                 if m.group(1) in {">=", "≥"} or m.group(3) is not None:
                     break  # a floor or a span: the line names no python
                 return number, m.group(2)
@@ -399,9 +418,20 @@ _GPU_WORD: Final = re.compile(
     r"(?i)(?<![\w.])(cuda\d*|cu\d{2,3}|rtx|gtx|titan|[vah]100|[1-4]0[5-9]0(\s*ti)?|gpu|cpu|rocm)(?!\w)"
 )
 _LABEL: Final = re.compile(r"^\s*(?:#+\s*(.{1,60}?)|([^\s#$][^:\uff1a]{0,40}?)\s*[:\uff1a])\s*$")
-_INSTALLS_TORCH: Final = re.compile(
-    r"\b(pip3?|conda|mamba)\s+install\b.*(?<![\w./-])(py)?torch(?![\w-])", re.IGNORECASE
-)
+_INSTALL_WORD: Final = re.compile(r"\b(pip3?|conda|mamba)\s+install\b", re.IGNORECASE)
+_TORCH_WORD: Final = re.compile(r"(?<![\w./-])(py)?torch(?![\w-])", re.IGNORECASE)
+
+
+def _installs_torch(line: str) -> bool:
+    """Whether a line installs torch: an install command, then torch after it. Two searches,
+    not one pattern with `.*` between them, so a line of `pip install pip install ...` is
+    read in linear time.
+
+    >>> _installs_torch("pip install torch==1.9.0"), _installs_torch("pip install torchvision")
+    (True, False)
+    """
+    command = _INSTALL_WORD.search(line)
+    return command is not None and _TORCH_WORD.search(line, command.end()) is not None
 
 
 def gpu_choices(block: str) -> list[tuple[int, int, str]]:
@@ -425,7 +455,7 @@ def gpu_choices(block: str) -> list[tuple[int, int, str]]:
         end = index + 1
         while end < len(lines) and lines[end].strip() and not _LABEL.match(lines[end]):
             end += 1
-        if any(_INSTALLS_TORCH.search(ln) for ln in lines[index + 1 : end]):
+        if any(_installs_torch(ln) for ln in lines[index + 1 : end]):
             out.append((index, end, label))
     return out
 

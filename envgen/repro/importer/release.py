@@ -334,7 +334,7 @@ def _companion_ranges(
     """The releases whose published torchvision / torchaudio a ranged companion allows:
     Poetry's `torchvision = "^0.18.1"` is >=0.18.1,<0.19, and torchvision 0.18.x pins torch
     2.3.x, so `torch = "^2.3.1"` beside it resolves to 2.3.1, not the newer 2.4.0. Unchanged
-    when the range allows every release's companion, or none."""
+    when the range allows every release's companion, or none (warned: the file conflicts)."""
     for name in ("torchvision", "torchaudio"):
         pin = found.companions.get(name)
         if pin is None or pin.version is not None or not pin.specifier:
@@ -359,6 +359,12 @@ def _companion_ranges(
                 "release pins one torch)"
             )
             releases = allowed
+        elif not allowed and releases:
+            report.warnings.append(
+                f"{pin.where or found.source}: {name} {pin.specifier} belongs to no torch "
+                f"release the file's torch allows ({releases[0].torch}-{releases[-1].torch}); "
+                f"the {name} range is not met: check the file"
+            )
     return releases
 
 

@@ -388,8 +388,18 @@ def _wheel_tag_python(text: str, found: Evidence, where: str) -> None:
     """Any wheel file built for one CPython (cp37-cp37m) names the interpreter the file installs
     into, whether or not envgen can keep the wheel itself. Not a freeze's `name @ file:///...whl`
     record of a local build (conda's build folders): the file does not install it, it lists
-    what was there."""
+    what was there. Nor a wheel for another platform (win_amd64, macosx: not what a linux-64
+    install reads), nor one behind a marker that does not hold on linux-64 or that picks it by
+    python (`; python_version == '3.6'`: one wheel per python names none)."""
     tagged = None if "file:" in text else wheel_file_python(text)
+    if tagged is not None and _other_platform_wheel(text):
+        return
+    marker = _wheel_marker(text)
+    if marker is not None and (
+        re.search(r"\bpython_(full_)?version\b", str(marker))
+        or not _marker_on_linux(marker, found.python)
+    ):
+        return
     if tagged is not None:
         set_python(found, tagged, f"{where} (wheel tag)")
 
@@ -505,6 +515,18 @@ def _wheel_url(text: str) -> str | None:
     if re.match(r"^https?://\S+\.whl(#\S*)?$", url) is None:
         return None
     return url
+
+
+def _other_platform_wheel(text: str) -> bool:
+    """A wheel file whose platform tags are all Windows or macOS ones.
+
+    >>> _other_platform_wheel("https://x/a-1.0-cp37-cp37m-win_amd64.whl"), _other_platform_wheel(
+    ...     "https://x/a-1.0-cp37-cp37m-manylinux1_x86_64.whl")
+    (True, False)
+    """
+    filename = text.split(";", 1)[0].strip().split("#")[0].rsplit("/", 1)[-1]
+    platforms = filename.removesuffix(".whl").rsplit("-", 1)[-1].split(".")
+    return all(p.startswith(("win", "macosx")) for p in platforms)
 
 
 def _wheel_marker(text: str) -> Marker | None:
