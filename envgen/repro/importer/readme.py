@@ -295,8 +295,15 @@ _PROSE_TORCH: Final = re.compile(
 # supported)`, `PyTorch 0.4 is deprecated`.
 _RULED_OUT: Final = re.compile(
     r"[^\S\n]*+[)(]?[^\S\n]*+(?:(?:is|are)[^\S\n]++)?(?:not[^\S\n]++supported|no[^\S\n]++longer"
-    r"|unsupported|deprecated)",
+    r"|unsupported|deprecated|breaks|(?:is[^\S\n]++)?broken|has[^\S\n]++a[^\S\n]++bug|buggy)",
     re.IGNORECASE,
+)
+# Sections that tell a story about the project rather than what it needs: what their prose names
+# (`## News: updated for PyTorch 2.0`, a citation `PyTorch 1.0: ...`, a results table's `PyTorch
+# 1.6` column) is never read as the torch to install.
+_ASIDE_SECTION: Final = re.compile(
+    r"(?i)\b(news|updates?|change\s*log|changes|release\s+notes|history|citations?|citing|cite"
+    r"|bibtex|references?|acknowledge?ments?|thanks|results?|performance|benchmarks?|license)\b"
 )
 # `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
 # `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too) names no python.
@@ -311,7 +318,8 @@ def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
     """(line, text, in a section that says what the project needs) of each prose line outside
     code blocks and headings, links reduced to their text and inline code to its content."""
     out: list[tuple[int, str, bool]] = []
-    headings: list[tuple[int, bool]] = []  # (level, says needs) of the open headings
+    headings: list[tuple[int, bool, bool]] = []  # (level, says needs, aside) of open headings
+    seen = False  # a heading before this one
     intro = False
     fenced = False
     for number, line in enumerate(text.splitlines(), start=1):
@@ -324,14 +332,22 @@ def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
         if heading:
             level = len(heading.group(1))
             headings = [h for h in headings if h[0] < level]
-            headings.append((level, _NEEDS_SECTION.search(heading.group(2)) is not None))
+            title = heading.group(2)
+            says = _NEEDS_SECTION.search(title) is not None
+            # the file's first heading is its title (`# Sequence Modeling Benchmarks and ...`)
+            aside = bool(seen) and not says and _ASIDE_SECTION.search(title) is not None
+            headings.append((level, says, aside))
+            seen = True
             intro = False
             continue
         if _NEEDS_LINE.match(line):
             intro = True
             continue
+        says = intro or any(h[1] for h in headings)
+        if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
+            continue  # a News, citation or results section, or a table row: no prose to read
         plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
-        out.append((number, plain, intro or any(says for _, says in headings)))
+        out.append((number, plain, says))
     return out
 
 

@@ -81,3 +81,35 @@ def test_a_github_matrix_exclude_moves_the_default_combination(matrix: Matrix) -
     )
     project = import_text(text, filename=".github/workflows/ci.yml", matrix=matrix).project
     assert (project["python"], project["torch"]) == ("3.8", "1.11.0")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Foo\n## News\n- code updated for PyTorch 2.0\n",
+        "# Foo\n## Citation\nPaszke et al., PyTorch 1.0: an imperative style library\n",
+        "# Foo\n### Results\nNumbers with PyTorch 1.6 and CUDA 10.1.\n",
+        "# Foo\n| Model | PyTorch 1.6 | PyTorch 1.7 |\n|---|---|---|\n",
+    ],
+    ids=["news", "citation", "results", "table-row"],
+)
+def test_prose_in_a_news_citation_or_results_section_names_no_torch(text: str) -> None:
+    # A story about the project, not what it needs: refused rather than guessed.
+    assert prose_torch(text) == []
+
+
+def test_a_version_the_readme_says_breaks_is_not_the_one_to_install() -> None:
+    text = "## Installation\nNote: PyTorch 1.9 breaks the loader, use PyTorch 1.8\n"
+    assert prose_torch(text) == [(2, "torch==1.8")]
+
+
+def test_a_lone_prose_line_outside_any_aside_section_is_still_read() -> None:
+    # TCN's `**Update**:` line under "Domains and Datasets", UPSNet's "Disclaimer"
+    text = "# TCN\n## Domains and Datasets\n**Update**: runnable with PyTorch 0.4.0 or above.\n"
+    assert prose_torch(text) == [(3, "torch>=0.4.0")]
+
+
+def test_the_title_heading_is_never_an_aside_section() -> None:
+    # TCN's title names "Benchmarks"; its Update line sits under it and a later section
+    text = "# Sequence Modeling Benchmarks and TCN\nRunnable with PyTorch 0.4.0 or above.\n"
+    assert prose_torch(text) == [(2, "torch>=0.4.0")]
