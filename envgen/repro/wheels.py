@@ -54,6 +54,21 @@ CACHE_SECONDS: Final = 24 * 3600
 _LINUX: Final = re.compile(r"^(manylinux\w*_x86_64|linux_x86_64|any)$")
 
 
+def cpython_of(interpreter: str) -> str | None:
+    """The CPython X.Y a wheel's interpreter tag names (`cp37` -> 3.7), else None (`py3`, `pp39`).
+
+    >>> cpython_of("cp311"), cpython_of("py3")
+    ('3.11', None)
+    """
+    m = re.fullmatch(r"cp(\d)(\d+)", interpreter)
+    return f"{m.group(1)}.{m.group(2)}" if m else None
+
+
+def linux_platform(platform: str) -> bool:
+    """A wheel platform tag a linux-64 install takes (manylinux/linux x86_64, or any)."""
+    return _LINUX.match(platform) is not None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PinWheels:
     """The pythons one exact pin installs on, as of the file's date."""
@@ -156,13 +171,13 @@ class _Seen:
             self.sdist = True
             return
         for interpreter, abi, platform in tags:
-            if not _LINUX.match(platform):
+            if not linux_platform(platform):
                 continue
-            m = re.fullmatch(r"cp(\d)(\d+)", interpreter)
-            if m and abi == "abi3":
-                self.floors.append(f"{m.group(1)}.{m.group(2)}")
-            elif m:
-                self.pythons.add(f"{m.group(1)}.{m.group(2)}")
+            cpython = cpython_of(interpreter)
+            if cpython and abi == "abi3":
+                self.floors.append(cpython)
+            elif cpython:
+                self.pythons.add(cpython)
             elif re.fullmatch(r"py3\d*", interpreter) and abi == "none":
                 self.pure = True
 

@@ -43,6 +43,7 @@ from envgen.repro.reading import (
     inside,
     read_source,
 )
+from envgen.repro.wheels import cpython_of, linux_platform
 
 _PIP_VALUE_FLAGS: Final = frozenset(
     {
@@ -392,8 +393,6 @@ def _wheel_tag_python(text: str, found: Evidence, where: str) -> None:
     install reads), nor one behind a marker that does not hold on linux-64 or that picks it by
     python (`; python_version == '3.6'`: one wheel per python names none)."""
     tagged = None if "file:" in text else wheel_file_python(text)
-    if tagged is not None and _other_platform_wheel(text):
-        return
     marker = _wheel_marker(text)
     if marker is not None and (
         re.search(r"\bpython_(full_)?version\b", str(marker))
@@ -485,6 +484,7 @@ def wheel_file_python(text: str) -> str | None:
     '3.11'
     >>> wheel_file_python("flashinfer_python-0.2.2+cu124torch2.6-cp38-abi3-linux_x86_64.whl")
     >>> wheel_file_python("pkg-1.0-py3-none-any.whl")
+    >>> wheel_file_python("https://x/a-1.0-cp37-cp37m-win_amd64.whl")
     """
     body = text.split(";", 1)[0].strip()
     if "@" in body and "://" in body.split("@", 1)[1]:
@@ -498,13 +498,12 @@ def wheel_file_python(text: str) -> str | None:
         _, _, _, tags = parse_wheel_filename(filename)
     except (InvalidWheelFilename, InvalidVersion):
         return None
-    pythons = set()
-    for tag in tags:
-        m = re.fullmatch(r"cp(\d)(\d+)", tag.interpreter)
-        if m is None or not tag.abi.startswith("cp"):
-            return None
-        pythons.add(f"{m.group(1)}.{m.group(2)}")
-    return pythons.pop() if len(pythons) == 1 else None
+    if not any(linux_platform(tag.platform) for tag in tags):
+        return None  # a Windows or macOS wheel: not what a linux-64 install reads
+    if any(not tag.abi.startswith("cp") for tag in tags):
+        return None  # abi3 or pure: more than one python
+    pythons = {cpython_of(tag.interpreter) for tag in tags}
+    return pythons.pop() if len(pythons) == 1 else None  # {None} for a non-CPython tag
 
 
 def _wheel_url(text: str) -> str | None:
@@ -515,18 +514,6 @@ def _wheel_url(text: str) -> str | None:
     if re.match(r"^https?://\S+\.whl(#\S*)?$", url) is None:
         return None
     return url
-
-
-def _other_platform_wheel(text: str) -> bool:
-    """A wheel file whose platform tags are all Windows or macOS ones.
-
-    >>> _other_platform_wheel("https://x/a-1.0-cp37-cp37m-win_amd64.whl"), _other_platform_wheel(
-    ...     "https://x/a-1.0-cp37-cp37m-manylinux1_x86_64.whl")
-    (True, False)
-    """
-    filename = text.split(";", 1)[0].strip().split("#")[0].rsplit("/", 1)[-1]
-    platforms = filename.removesuffix(".whl").rsplit("-", 1)[-1].split(".")
-    return all(p.startswith(("win", "macosx")) for p in platforms)
 
 
 def _wheel_marker(text: str) -> Marker | None:
