@@ -8,6 +8,7 @@ blocks offer a torch install per GPU or CUDA, the first is taken, the others are
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Final
@@ -314,7 +315,8 @@ _PROSE_PYTHON: Final = re.compile(
 )
 
 
-def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
+@functools.lru_cache(maxsize=2)  # prose_torch and prose_python read the same README
+def _prose_lines(text: str) -> tuple[tuple[int, str, bool], ...]:
     """(line, text, in a section that says what the project needs) of each prose line outside
     code blocks and headings, links reduced to their text and inline code to its content."""
     out: list[tuple[int, str, bool]] = []
@@ -335,7 +337,7 @@ def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
             title = heading.group(2)
             says = _NEEDS_SECTION.search(title) is not None
             # the file's first heading is its title (`# Sequence Modeling Benchmarks and ...`)
-            aside = bool(seen) and not says and _ASIDE_SECTION.search(title) is not None
+            aside = seen and not says and _ASIDE_SECTION.search(title) is not None
             headings.append((level, says, aside))
             seen = True
             intro = False
@@ -348,7 +350,7 @@ def _prose_lines(text: str) -> list[tuple[int, str, bool]]:
             continue  # a News, citation or results section, or a table row: no prose to read
         plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
         out.append((number, plain, says))
-    return out
+    return tuple(out)
 
 
 def prose_torch(text: str) -> list[tuple[int, str]]:
