@@ -90,17 +90,12 @@ def pick_release(
         return _exact_release(pin, releases, report)
     where = pin.where or src
     if pin.specifier:
-        spec_text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
-        if re.fullmatch(r"==\d+(\.\d+)?", spec_text):
-            spec_text += ".*"
-        try:
-            spec: SpecifierSet | None = SpecifierSet(spec_text)
-        except InvalidSpecifier:
+        spec = pin_specifier(pin.specifier)
+        if spec is None:
             report.warnings.append(
                 f"{where}: torch {excerpt(pin.specifier)!r} is not a version or range envgen "
                 "understands; treated as unpinned"
             )
-            spec = None
     else:
         spec = None
     asked = f"torch {pin.specifier}" if spec is not None else "torch (unpinned)"
@@ -201,6 +196,23 @@ def _pins_fit(
     if not wheels or found.python is not None:
         return []
     return [r for r in releases if choose_python(buildable_pythons(r), wheels)[0] is not None]
+
+
+def pin_specifier(text: str) -> SpecifierSet | None:
+    """A torch-family version or range as a file writes it (`>=1.8`, `1.10`, `^`-converted
+    ranges) as a specifier set: a bare version is `==`, and `==X.Y` means that release line
+    (`1.10` is 1.10.*); None where it is none envgen understands.
+
+    >>> str(pin_specifier("1.10")), str(pin_specifier(">=1.8,<2")), pin_specifier("latest")
+    ('==1.10.*', '<2,>=1.8', None)
+    """
+    text = text if text[:1] in tuple("=<>!~") else f"=={text}"
+    if re.fullmatch(r"==\d+(\.\d+)?", text):
+        text += ".*"
+    try:
+        return SpecifierSet(text)
+    except InvalidSpecifier:
+        return None
 
 
 def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
@@ -339,10 +351,8 @@ def _companion_ranges(
         pin = found.companions.get(name)
         if pin is None or pin.version is not None or not pin.specifier:
             continue
-        text = pin.specifier if pin.specifier[0] in "=<>!~" else f"=={pin.specifier}"
-        try:
-            spec = SpecifierSet(text)
-        except InvalidSpecifier:
+        spec = pin_specifier(pin.specifier)
+        if spec is None:
             continue
         allowed = [
             r
