@@ -285,10 +285,13 @@ _NEEDS_LINE: Final = re.compile(
 # (an image inside a link, `[![PyTorch 1.8](badge)](url)`, takes two passes).
 _LINK: Final = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
 # `PyTorch v1.0.1`, `Pytorch>=0.4.1`, `pytorch (>= 0.4.1)`, `PyTorch = 1.0.0`, `PyTorch 1.0+`,
-# `PyTorch 0.4.0 or above`: the project, a version, and whether it is a floor.
+# `PyTorch 0.4.0 or above`, `PyTorch version >= 0.4.0`: the project, a version, and whether it
+# is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span, through its upper end.
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)\s*+(\(\s*+)?(>=|≥|==?)?\s*+v?(\d+\.\d+(?:\.\d+)?)"
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:\s++version)?\s*+(\(\s*+)?(>=|≥|==?)?\s*+v?"
+    r"(\d+\.\d+(?:\.\d+)?)"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++(?:above|higher|later|newer|greater))?"
+    r"(?:\s*+(?:[-\u2013~]|to\b)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?"
     r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",
     re.IGNORECASE,
 )
@@ -309,22 +312,34 @@ _ASIDE_SECTION: Final = re.compile(
 # `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
 # `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too) names no python.
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./-])python\s*+(>=|≥|==?)?\s*+(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
+    r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?\s*+(>=|≥|==?)?\s*+(\d\.\d+)"
+    r"(?:\.\d+)?(?![\w.]*\d)"
     r"(\+(?!\w)|\s*+(?:or|and)\s++(?:above|higher|later|newer|greater)|\s*+(?:[-\u2013~]|to)\s*+\d)?",
     re.IGNORECASE,
 )
 
 
 @functools.lru_cache(maxsize=2)  # prose_torch and prose_python read the same README
-def _prose_lines(text: str) -> tuple[tuple[int, str, bool], ...]:
-    """(line, text, in a section that says what the project needs) of each prose line outside
-    code blocks and headings, links reduced to their text and inline code to its content."""
-    out: list[tuple[int, str, bool]] = []
+def _prose_lines(text: str) -> tuple[tuple[int, str, bool, bool], ...]:
+    """(line, text, in a section that says what the project needs, introduces a code block) of
+    each prose line outside code blocks and headings, links reduced to their text and inline
+    code to its content. A line introduces the block that opens on the next non-blank line
+    (`Installation (using python 3.9 virtual env):` above its commands)."""
+    out: list[tuple[int, str, bool, bool]] = []
     headings: list[tuple[int, bool, bool]] = []  # (level, says needs, aside) of open headings
     seen = False  # a heading before this one
     intro = False
     fenced = False
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    # the line number (1-based) of the next non-blank line after each line opens a fence
+    opens: set[int] = set()
+    following = False
+    for index in range(len(lines) - 1, -1, -1):
+        if following:
+            opens.add(index + 1)
+        if lines[index].strip():
+            following = _FENCE.match(lines[index]) is not None
+    for number, line in enumerate(lines, start=1):
         if _FENCE.match(line):
             fenced = not fenced
             continue
@@ -349,7 +364,7 @@ def _prose_lines(text: str) -> tuple[tuple[int, str, bool], ...]:
         if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
             continue  # a News, citation or results section, or a table row: no prose to read
         plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
-        out.append((number, plain, says))
+        out.append((number, plain, says, number in opens))
     return tuple(out)
 
 
@@ -372,9 +387,10 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
     [(2, 'torch>=0.4.1'), (3, 'torchvision>=0.2.0')]
     """
     lines = _prose_lines(text)
+    unpinned = _unpinned_items(lines)
     for in_section in (True, False):
         out: dict[str, tuple[int, str]] = {}
-        for number, line, says in lines:
+        for number, line, says, _ in lines:
             if in_section and not says:
                 continue
             for m in _PROSE_TORCH.finditer(line):
@@ -384,15 +400,63 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
                 if _RULED_OUT.match(line, m.end()):
                     continue  # `PyTorch 0.4 is no longer supported`
                 floor = m.group(4) in {">=", "≥"} or m.group(6) is not None
-                if floor and m.group(7):  # `PyTorch >= 1.2, < 1.5`: the range it names
-                    upper = "<=" if m.group(7) in {"<=", "≤"} else "<"
-                    spec = f"{name}>={m.group(5)},{upper}{m.group(8)}"
+                if m.group(7) and not floor:  # `PyTorch 1.2-1.4`: through 1.4's releases
+                    spec = f"{name}>={m.group(5)},{_through(m.group(7))}"
+                elif floor and m.group(8):  # `PyTorch >= 1.2, < 1.5`: the range it names
+                    upper = "<=" if m.group(8) in {"<=", "≤"} else "<"
+                    spec = f"{name}>={m.group(5)},{upper}{m.group(9)}"
                 else:
                     spec = f"{name}{'>=' if floor else '=='}{m.group(5)}"
                 out.setdefault(name, (number, spec))
         if "torch" in out:
-            return sorted(out.values())
-    return []
+            return sorted({**unpinned, **out}.values())
+    return sorted(unpinned.values()) if "torch" in unpinned else []
+
+
+def _through(version: str) -> str:
+    """The upper bound of a span that ends at `version`: all of X.Y's releases, or X.Y.Z itself.
+
+    >>> _through("1.4"), _through("1.4.0")
+    ('<1.5', '<=1.4.0')
+    """
+    parts = version.split(".")
+    if len(parts) == 2:
+        return f"<{parts[0]}.{int(parts[1]) + 1}"
+    return f"<={version}"
+
+
+# The project named as a word, no version after it: `a PyTorch install`, `- torchvision`.
+_PROJECT_WORD: Final = re.compile(
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?![\w-]|\.\w)", re.IGNORECASE
+)
+
+
+def _unpinned_items(lines: tuple[tuple[int, str, bool, bool], ...]) -> dict[str, tuple[int, str]]:
+    """name: (line, name) of the first list item in a section that says what the project needs
+    to name each of the torch family with no version (`- a PyTorch install (pytorch.org)`,
+    `* torchvision`): a requirement with no version, the newest release as of the date. A
+    versioned mention anywhere in prose is read before it (prose_torch).
+
+    >>> _unpinned_items(_prose_lines("## Requirements\\n- A [PyTorch](https://x.org) install\\n"))
+    {'torch': (2, 'torch')}
+    >>> _unpinned_items(_prose_lines("## Usage\\n- pytorch\\n")), _unpinned_items(_prose_lines(
+    ...     "## Requirements\\n- [tensorboard-pytorch](x)\\nUse pytorch.\\n"))
+    ({}, {})
+    """
+    out: dict[str, tuple[int, str]] = {}
+    for number, line, says, _ in lines:
+        if not says or not _LIST_ITEM.match(line):
+            continue
+        versioned = {m.group(2).lower() for m in _PROSE_TORCH.finditer(line)}
+        for m in _PROJECT_WORD.finditer(line):
+            name = m.group(2).lower()
+            if name not in versioned and not _RULED_OUT.match(line, m.end()):
+                out.setdefault(name, (number, name))
+    return out
+
+
+# A sentence about the authors' machine, not the one the install makes.
+_TESTED: Final = re.compile(r"(?i)\b(tested|verified|developed|works?)\b")
 
 
 def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None:
@@ -400,8 +464,10 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     section that says what the project needs, else the first on a prose line that also names
     a PyTorch version (`tested with python 3.6, Pytorch 1.0.1`). A floor (`Python 3.6+`), a span
     (`Python 3.10-3.12`) or a bare major (`Python 3`) names none. Where an install command names
-    torch (sentences=False), only a list item names the python: a sentence (`tested on Python
-    3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route the command takes.
+    torch (sentences=False), only a list item or the line that introduces a code block
+    (`Installation (using python 3.9 virtual env):`) names the python: a sentence (`tested on
+    Python 3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route the command
+    takes. `Python version 3.6` and `a Python installation version 2.7` name 3.6 and 2.7.
 
     >>> prose_python("## Prerequisites\\nPyTorch for Python 3.\\n1. Install Python 3.6.\\n")
     (3, '3.6')
@@ -409,13 +475,17 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     (1, '3.6')
     >>> prose_python("## Setup\\n- python 3.6+\\n")
     >>> prose_python("## Setup\\nTested on Python 3.7, PyTorch 1.5.1.\\n", sentences=False)
+    >>> prose_python("## Setup\\nWith python 3.9:\\n\\n```\\npip install x\\n```", sentences=False)
+    (2, '3.9')
     """
     lines = _prose_lines(text)
     for in_section in (True, False):
-        for number, line, says in lines:
+        for number, line, says, introduces in lines:
             if in_section and not says:
                 continue
-            if not sentences and (not in_section or not _LIST_ITEM.match(line)):
+            if not sentences and not (
+                in_section and (_LIST_ITEM.match(line) or (introduces and not _TESTED.search(line)))
+            ):
                 continue
             if not in_section and not any(
                 m.group(1) for m in _PROSE_TORCH.finditer(line) if m.group(2).lower() == "torch"
