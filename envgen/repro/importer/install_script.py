@@ -200,6 +200,9 @@ def shell_command(
         return
     if _env_python(tool, words, found, where):
         return
+    if tool in {"module", "ml"}:
+        _module_python(words, found, where)
+        return
     if tool in {"wget", "curl", "aria2c"}:
         _downloaded_python(words, found, where)
         return
@@ -512,6 +515,26 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
             )  # fmt: skip
             found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
     return False
+
+
+# An environment module of CPython on a cluster (Lmod / Environment Modules, EasyBuild's names):
+# `Python/3.6.4-intel-2018a`, `python/3.8`, `python3/3.7.0`, `cray-python/3.9.13.1`.
+_MODULE_PYTHON: Final = re.compile(r"(?:cray-)?python3?/(\d\.\d+)(?:[.-]\S*)?", re.IGNORECASE)
+
+
+def _module_python(words: list[str], found: Evidence, where: str) -> None:
+    """`module load Python/3.6.4-intel-2018a` (or Lmod's `ml Python/3.8.6`): the cluster's python
+    the script then runs (`python3 -m venv`, `pip install`) is that module's."""
+    verb = words[1] if len(words) > 1 else ""
+    if words[0] == "module" and verb not in {"load", "add", "switch", "swap"}:
+        return
+    loads = words[2:] if verb in {"load", "add", "switch", "swap"} else words[1:]
+    # `module swap python/3.7 python/3.8`: the last one named is the one loaded
+    for word in reversed(loads) if verb in {"switch", "swap"} else loads:
+        m = _MODULE_PYTHON.fullmatch(word)
+        if m:
+            set_python(found, m.group(1), f"{where} (module {excerpt(word)})")
+            return
 
 
 def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:

@@ -65,6 +65,27 @@ def test_the_python_pyenv_or_uv_installs(matrix: Matrix, line: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "python"),
+    [
+        ("module load Python/3.6.4-intel-2018a", "3.6"),  # EasyBuild's module names
+        ("module load GCC/8.3.0 python/3.8", "3.8"),
+        ("ml Python/3.9.5-GCCcore-10.3.0", "3.9"),  # Lmod's shorthand
+        ("module swap python/3.7 python/3.8", "3.8"),  # the one loaded is the last
+        ("module unload python/3.7", None),
+        ("module load anaconda3/2020.07", None),  # not a CPython module's version
+    ],
+)
+def test_the_python_an_environment_module_loads(
+    matrix: Matrix, line: str, python: str | None
+) -> None:
+    """A cluster script's `module load Python/X.Y...`: the python3 it then runs is the module's."""
+    venv = "python3 -m venv env\nsource env/bin/activate\n"
+    text = f"#!/bin/bash\n{line}\n{venv}pip install torch==1.10.0\n"
+    result = import_text(text, filename="setup.sh", matrix=matrix)
+    assert result.project.get("python") == python
+
+
+@pytest.mark.parametrize(
     ("requires", "python"),
     [
         ('">=3.9,<3.10"', "3.9"),
