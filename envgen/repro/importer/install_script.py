@@ -195,6 +195,7 @@ def shell_command(
             if eq:
                 env[key] = value
         return
+    _apt_python_runs(words, tool, found, where)
     words, tool = _python_pip(words, tool, found, where)
     if _run_string(words, tool, found, base, where, env=env):
         return
@@ -446,6 +447,36 @@ def _follow_script(path: Path, found: Evidence, where: str) -> None:
         found.source, found.docker, found.tree = saved
 
 
+def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:
+    """After `apt install python3.7` on a distro whose python3 is another minor (Ubuntu 18.04's
+    is 3.6): a command that names python3.7 (runs it, links or registers it as python3, runs
+    pip3.7) makes it the python; `pip3 install` or `python3 -m pip` before that runs the
+    distro's python3, since neither the package nor python3-pip repoints /usr/bin/python3 or
+    pip3; a plain `pip` / `python` (which the distro may not have) is read as the installed
+    one, as before."""
+    if found.apt_python is None or found.python is not None or found.distro_python is None:
+        return
+    version, said = found.apt_python
+    if any(re.split(r"[\\/]", w)[-1] in {f"python{version}", f"pip{version}"} for w in words):
+        set_python(found, version, said)
+        return
+    installs = (tool in {"pip", "pip3"} and "install" in words[1:]) or (
+        tool in {"python", "python3"} and words[1:3] == ["-m", "pip"] and "install" in words[3:]
+    )
+    if not installs:
+        return
+    if tool in {"pip3", "python3"}:
+        distro, python3 = found.distro_python
+        set_python(
+            found,
+            python3,
+            f"{where} ({tool} on {distro} runs its python3, {python3}; the python{version} "
+            f"package of {excerpt(said)} is installed beside it, not as python3)",
+        )
+    else:
+        set_python(found, version, said)
+
+
 def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
     """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
     package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
@@ -454,7 +485,18 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
     for word in packages:
         m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
         if m:
-            set_python(found, m.group(1), f"{where} ({tool} install {word})")
+            said = f"{where} ({tool} install {word})"
+            if (
+                found.python is None
+                and found.conda_base is None
+                and found.distro_python is not None
+                and m.group(1) not in {"2.7", found.distro_python[1]}
+            ):
+                # Ubuntu 18.04's python3.7 package sits beside its python3 (3.6): which one the
+                # installs land in is decided by what runs pip (_apt_python_runs).
+                found.apt_python = found.apt_python or (m.group(1), said)
+                return
+            set_python(found, m.group(1), said)
             return
     if found.distro_python is None:
         return
