@@ -201,9 +201,6 @@ def shell_command(
         return
     if _env_python(tool, words, found, where):
         return
-    if tool in {"module", "ml"}:
-        _module_python(words, found, where)
-        return
     if tool in {"wget", "curl", "aria2c"}:
         _downloaded_python(words, found, where)
         return
@@ -522,6 +519,9 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
     install 3.9.7`, `uv python install 3.11`), or of the Miniconda it installs
     (`Miniconda3-py38_...`, a fallback when nothing names the env's python). True when the
     command was one of these."""
+    if tool in {"module", "ml"}:
+        _module_python(words, found, where)  # `module load Python/3.6.4-intel-2018a`
+        return True
     if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
         for flag, value in itertools.pairwise(words):
             if flag in {"-p", "--python"}:

@@ -99,8 +99,10 @@ def _url_source(package: str, url: str, declared: Declared) -> None:
 
     >>> d = Declared(requirements=[(3, "scatter; sys_platform == 'linux'"), (4, "numpy<2")])
     >>> _url_source("Scatter", "https://x/scatter-1.0-cp310-cp310-linux_x86_64.whl", d)
-    >>> d.requirements
-    [(3, 'scatter @ https://x/scatter-1.0-cp310-cp310-linux_x86_64.whl ; sys_platform == "linux"'), (4, 'numpy<2')]
+    >>> d.requirements[0][1]
+    'scatter @ https://x/scatter-1.0-cp310-cp310-linux_x86_64.whl ; sys_platform == "linux"'
+    >>> d.requirements[1]
+    (4, 'numpy<2')
     """
     wanted = canonicalize_name(package)
     for i, (line, text) in enumerate(declared.requirements):

@@ -94,12 +94,15 @@ def test_an_apt_python_beside_the_distro_python3_is_what_runs_it(
 
 
 def test_an_apt_python_that_is_the_distro_python3_or_never_run(matrix: Matrix) -> None:
-    base = "FROM ubuntu:18.04\nRUN apt-get install -y python3.6 python3-pip\nRUN pip3 install torch==1.2.0\n"
-    assert import_text(base, filename="Dockerfile", matrix=matrix).project["python"] == "3.6"
+    base = "FROM ubuntu:18.04\nRUN apt-get install -y python3.6 python3-pip\n"
+    same = base + "RUN pip3 install torch==1.2.0\n"
+    assert import_text(same, filename="Dockerfile", matrix=matrix).project["python"] == "3.6"
     # Nothing runs pip after the python3.8 package: it stays the python the file names.
     text = "FROM ubuntu:18.04\nRUN apt-get install -y python3.8\nRUN echo torch==1.4.0 > r.txt\n"
     conda = "RUN conda install -y pytorch=1.4.0 cudatoolkit=10.1 -c pytorch\n"
-    assert import_text(text + conda, filename="Dockerfile", matrix=matrix).project["python"] == "3.8"
+    assert (
+        import_text(text + conda, filename="Dockerfile", matrix=matrix).project["python"] == "3.8"
+    )
 
 
 @pytest.mark.parametrize(
