@@ -482,7 +482,7 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
     for word in packages:
         m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
         if m:
-            said = f"{where} ({tool} install {word})"
+            named = f"{where} ({tool} install {word})"
             if (
                 found.python is None
                 and found.conda_base is None
@@ -491,9 +491,9 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
             ):
                 # Ubuntu 18.04's python3.7 package sits beside its python3 (3.6): which one the
                 # installs land in is decided by what runs pip (_apt_python_runs).
-                found.apt_python = found.apt_python or (m.group(1), said)
+                found.apt_python = found.apt_python or (m.group(1), named)
                 return
-            set_python(found, m.group(1), said)
+            set_python(found, m.group(1), named)
             return
     if found.distro_python is None:
         return
