@@ -71,9 +71,10 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
     out), as the index the requirement is installed from."""
     indexes = uv.get("index")
     sources = uv.get("sources")
-    if not isinstance(indexes, list) or not isinstance(sources, dict):
+    if not isinstance(sources, dict):
         return
-    urls = {i.get("name"): i.get("url") for i in indexes if isinstance(i, dict)}
+    listed = indexes if isinstance(indexes, list) else []  # url sources need no [[tool.uv.index]]
+    urls = {i.get("name"): i.get("url") for i in listed if isinstance(i, dict)}
     for package, spec in sources.items():
         entries = spec if isinstance(spec, list) else [spec]
         for entry in entries:

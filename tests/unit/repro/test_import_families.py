@@ -645,6 +645,12 @@ def test_a_uv_url_source_is_the_wheel_the_dependency_installs(matrix: Matrix) ->
     assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.10", "2.5.1", ["cu121"], ["pip"])
     darwin = text.replace("sys_platform == 'linux'\" }]", "sys_platform == 'darwin'\" }]")
     assert _keys(_import(matrix, "pyproject.toml", darwin)) == (None, "2.5.1", ["cu121"], ["pip"])
+    # A url source needs no [[tool.uv.index]].
+    alone = (
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==2.5.1", "foo"]\n'
+        f'[tool.uv.sources]\nfoo = {{ url = "{wheel}" }}\n'
+    )
+    assert _keys(_import(matrix, "pyproject.toml", alone)) == ("3.10", "2.5.1", ["cu124"], ["pip"])
 
 
 def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
