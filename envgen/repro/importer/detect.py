@@ -196,6 +196,8 @@ def parse_text(
     kind = detect_kind(posixpath.basename(filename), text)
     found = Evidence(source=filename, kind=kind, root=root, tree=tree, build_context=context)
     reader(kind)(text, found, base)
+    if found.python is None and found.apt_python is not None:
+        set_python(found, *found.apt_python)  # installed, and nothing said which python ran pip
     weak = found.conda_base or found.weak_python
     if found.python is None and weak is not None and weak[0]:
         set_python(found, weak[0], weak[1])

@@ -107,6 +107,10 @@ class Evidence:
     # python3): used when nothing names the python. (python, where)
     weak_python: tuple[str, str] | None = None
     distro_python: tuple[str, str] | None = None  # (Ubuntu 20.04, 3.8) from the FROM image
+    # `apt install python3.7` on a distro whose python3 is another minor: installed beside it,
+    # and the python only once the file runs it (python3.7, pip3.7, a link or alternative to
+    # it, or a plain pip / python); pip3 and python3 stay the distro's. (python, where)
+    apt_python: tuple[str, str] | None = None
     # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
     # which replaces the distro's python3 as the one pip runs in.
     conda_base: tuple[str, str] | None = None

@@ -195,6 +195,7 @@ def shell_command(
             if eq:
                 env[key] = value
         return
+    _apt_python_runs(words, tool, found, where)
     words, tool = _python_pip(words, tool, found, where)
     if _run_string(words, tool, found, base, where, env=env):
         return
@@ -443,6 +444,36 @@ def _follow_script(path: Path, found: Evidence, where: str) -> None:
         found.source, found.docker, found.tree = saved
 
 
+def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:
+    """After `apt install python3.7` on a distro whose python3 is another minor (Ubuntu 18.04's
+    is 3.6): a command that names python3.7 (runs it, links or registers it as python3, runs
+    pip3.7) makes it the python; `pip3 install` or `python3 -m pip` before that runs the
+    distro's python3, since neither the package nor python3-pip repoints /usr/bin/python3 or
+    pip3; a plain `pip` / `python` (which the distro may not have) is read as the installed
+    one, as before."""
+    if found.apt_python is None or found.python is not None or found.distro_python is None:
+        return
+    version, said = found.apt_python
+    if any(re.split(r"[\\/]", w)[-1] in {f"python{version}", f"pip{version}"} for w in words):
+        set_python(found, version, said)
+        return
+    installs = (tool in {"pip", "pip3"} and "install" in words[1:]) or (
+        tool in {"python", "python3"} and words[1:3] == ["-m", "pip"] and "install" in words[3:]
+    )
+    if not installs:
+        return
+    if tool in {"pip3", "python3"}:
+        distro, python3 = found.distro_python
+        set_python(
+            found,
+            python3,
+            f"{where} ({tool} on {distro} runs its python3, {python3}; the python{version} "
+            f"package of {excerpt(said)} is installed beside it, not as python3)",
+        )
+    else:
+        set_python(found, version, said)
+
+
 def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
     """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
     package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
@@ -451,7 +482,18 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
     for word in packages:
         m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
         if m:
-            set_python(found, m.group(1), f"{where} ({tool} install {word})")
+            named = f"{where} ({tool} install {word})"
+            if (
+                found.python is None
+                and found.conda_base is None
+                and found.distro_python is not None
+                and m.group(1) not in {"2.7", found.distro_python[1]}
+            ):
+                # Ubuntu 18.04's python3.7 package sits beside its python3 (3.6): which one the
+                # installs land in is decided by what runs pip (_apt_python_runs).
+                found.apt_python = found.apt_python or (m.group(1), named)
+                return
+            set_python(found, m.group(1), named)
             return
     if found.distro_python is None:
         return
@@ -477,6 +519,9 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
     install 3.9.7`, `uv python install 3.11`), or of the Miniconda it installs
     (`Miniconda3-py38_...`, a fallback when nothing names the env's python). True when the
     command was one of these."""
+    if tool in {"module", "ml"}:
+        _module_python(words, found, where)  # `module load Python/3.6.4-intel-2018a`
+        return True
     if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
         for flag, value in itertools.pairwise(words):
             if flag in {"-p", "--python"}:
@@ -512,6 +557,26 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
             )  # fmt: skip
             found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
     return False
+
+
+# An environment module of CPython on a cluster (Lmod / Environment Modules, EasyBuild's names):
+# `Python/3.6.4-intel-2018a`, `python/3.8`, `python3/3.7.0`, `cray-python/3.9.13.1`.
+_MODULE_PYTHON: Final = re.compile(r"(?:cray-)?python3?/(\d\.\d+)(?:[.-]\S*)?", re.IGNORECASE)
+
+
+def _module_python(words: list[str], found: Evidence, where: str) -> None:
+    """`module load Python/3.6.4-intel-2018a` (or Lmod's `ml Python/3.8.6`): the cluster's python
+    the script then runs (`python3 -m venv`, `pip install`) is that module's."""
+    verb = words[1] if len(words) > 1 else ""
+    if words[0] == "module" and verb not in {"load", "add", "switch", "swap"}:
+        return
+    loads = words[2:] if verb in {"load", "add", "switch", "swap"} else words[1:]
+    # `module swap python/3.7 python/3.8`: the last one named is the one loaded
+    for word in reversed(loads) if verb in {"switch", "swap"} else loads:
+        m = _MODULE_PYTHON.fullmatch(word)
+        if m:
+            set_python(found, m.group(1), f"{where} (module {excerpt(word)})")
+            return
 
 
 def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:

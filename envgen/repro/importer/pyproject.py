@@ -10,6 +10,8 @@ import tomllib
 from pathlib import Path
 
 from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import canonicalize_name
 
 from envgen.repro.importer.declared import (
     Declared,
@@ -69,10 +71,11 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
     out), as the index the requirement is installed from."""
     indexes = uv.get("index")
     sources = uv.get("sources")
-    if not isinstance(indexes, list) or not isinstance(sources, dict):
+    if not isinstance(sources, dict):
         return
-    urls = {i.get("name"): i.get("url") for i in indexes if isinstance(i, dict)}
-    for spec in sources.values():
+    listed = indexes if isinstance(indexes, list) else []  # url sources need no [[tool.uv.index]]
+    urls = {i.get("name"): i.get("url") for i in listed if isinstance(i, dict)}
+    for package, spec in sources.items():
         entries = spec if isinstance(spec, list) else [spec]
         for entry in entries:
             if (
@@ -81,10 +84,38 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 or not _on_linux(entry.get("marker"))
             ):
                 continue
+            if isinstance(entry.get("url"), str):
+                _url_source(str(package), entry["url"], declared)
+                break
             url = urls.get(entry.get("index"))
             if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
                 declared.indexes.append(("extra-index-url", url))
             break
+
+
+def _url_source(package: str, url: str, declared: Declared) -> None:
+    """`torch_scatter = { url = ".../torch_scatter-2.1.2+pt22cu118-cp310-cp310-linux_x86_64.whl" }`:
+    uv installs the dependency of that name from the URL (a direct reference, as `name @ url`
+    is), so the requirement is read as that file; its marker is kept.
+
+    >>> d = Declared(requirements=[(3, "scatter; sys_platform == 'linux'"), (4, "numpy<2")])
+    >>> _url_source("Scatter", "https://x/scatter-1.0-cp310-cp310-linux_x86_64.whl", d)
+    >>> d.requirements[0][1]
+    'scatter @ https://x/scatter-1.0-cp310-cp310-linux_x86_64.whl ; sys_platform == "linux"'
+    >>> d.requirements[1]
+    (4, 'numpy<2')
+    """
+    wanted = canonicalize_name(package)
+    for i, (line, text) in enumerate(declared.requirements):
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        if canonicalize_name(req.name) != wanted or req.url is not None:
+            continue
+        extras = f"[{','.join(sorted(req.extras))}]" if req.extras else ""
+        marker = f" ; {req.marker}" if req.marker is not None else ""
+        declared.requirements[i] = (line, f"{req.name}{extras} @ {url}{marker}")
 
 
 def _on_linux(marker: object) -> bool:

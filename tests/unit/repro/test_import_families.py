@@ -632,6 +632,27 @@ def test_a_uv_source_scoped_to_an_extra_is_not_the_default_install(matrix: Matri
     assert _keys(_import(matrix, "pyproject.toml", text)) == (None, "2.5.1", ["cu124"], ["pip"])
 
 
+def test_a_uv_url_source_is_the_wheel_the_dependency_installs(matrix: Matrix) -> None:
+    # `[tool.uv.sources] foo = { url = ".../foo-1.0-cp310-cp310-linux_x86_64.whl" }`: uv installs
+    # the dependency foo from that file, built for CPython 3.10 only; a darwin-only url is not
+    # what linux-64 installs.
+    wheel = "https://example.org/whl/foo-1.0%2Bcu121-cp310-cp310-linux_x86_64.whl"
+    text = _UV.replace('"torchvision==0.20.1"]', '"torchvision==0.20.1", "foo"]').replace(
+        "[[tool.uv.index]]",
+        f'foo = [{{ url = "{wheel}", marker = "sys_platform == \'linux\'" }}]\n[[tool.uv.index]]',
+        1,
+    )
+    assert _keys(_import(matrix, "pyproject.toml", text)) == ("3.10", "2.5.1", ["cu121"], ["pip"])
+    darwin = text.replace("sys_platform == 'linux'\" }]", "sys_platform == 'darwin'\" }]")
+    assert _keys(_import(matrix, "pyproject.toml", darwin)) == (None, "2.5.1", ["cu121"], ["pip"])
+    # A url source needs no [[tool.uv.index]].
+    alone = (
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==2.5.1", "foo"]\n'
+        f'[tool.uv.sources]\nfoo = {{ url = "{wheel}" }}\n'
+    )
+    assert _keys(_import(matrix, "pyproject.toml", alone)) == ("3.10", "2.5.1", ["cu124"], ["pip"])
+
+
 def test_a_poetry_url_dependency_is_that_wheel(matrix: Matrix) -> None:
     text = (
         '[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\npython = "^3.7"\n'

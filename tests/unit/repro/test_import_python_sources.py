@@ -65,6 +65,68 @@ def test_the_python_pyenv_or_uv_installs(matrix: Matrix, line: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("runs", "python"),
+    [
+        ("pip3 install torch==1.2.0", "3.6"),  # Ubuntu 18.04's pip3 is its python3's: 3.6
+        ("python3 -m pip install -U pip\nRUN pip3 install torch==1.2.0", "3.6"),
+        ("python3.7 -m pip install torch==1.2.0", "3.7"),
+        ("pip3.7 install torch==1.2.0", "3.7"),
+        (
+            "update-alternatives --install /usr/bin/python3 python3 /usr/bin/python3.7 1\n"
+            "RUN pip3 install torch==1.2.0",
+            "3.7",
+        ),
+        ("ln -sf /usr/bin/python3.7 /usr/bin/python3 && pip3 install torch==1.2.0", "3.7"),
+        ("pip install torch==1.2.0", "3.7"),  # a plain pip: read as the installed one
+    ],
+)
+def test_an_apt_python_beside_the_distro_python3_is_what_runs_it(
+    matrix: Matrix, runs: str, python: str
+) -> None:
+    """`apt install python3.7` on Ubuntu 18.04 installs /usr/bin/python3.7 beside python3 (3.6);
+    python3 and python3-pip's pip3 stay 3.6's unless the file runs, links or registers 3.7."""
+    text = (
+        "FROM nvidia/cuda:10.0-cudnn7-devel-ubuntu18.04\n"
+        "RUN apt-get update && apt-get install -y python3.7 python3-pip\n"
+        f"RUN {runs}\n"
+    )
+    assert import_text(text, filename="Dockerfile", matrix=matrix).project["python"] == python
+
+
+def test_an_apt_python_that_is_the_distro_python3_or_never_run(matrix: Matrix) -> None:
+    base = "FROM ubuntu:18.04\nRUN apt-get install -y python3.6 python3-pip\n"
+    same = base + "RUN pip3 install torch==1.2.0\n"
+    assert import_text(same, filename="Dockerfile", matrix=matrix).project["python"] == "3.6"
+    # Nothing runs pip after the python3.8 package: it stays the python the file names.
+    text = "FROM ubuntu:18.04\nRUN apt-get install -y python3.8\nRUN echo torch==1.4.0 > r.txt\n"
+    conda = "RUN conda install -y pytorch=1.4.0 cudatoolkit=10.1 -c pytorch\n"
+    assert (
+        import_text(text + conda, filename="Dockerfile", matrix=matrix).project["python"] == "3.8"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "python"),
+    [
+        ("module load Python/3.6.4-intel-2018a", "3.6"),  # EasyBuild's module names
+        ("module load GCC/8.3.0 python/3.8", "3.8"),
+        ("ml Python/3.9.5-GCCcore-10.3.0", "3.9"),  # Lmod's shorthand
+        ("module swap python/3.7 python/3.8", "3.8"),  # the one loaded is the last
+        ("module unload python/3.7", None),
+        ("module load anaconda3/2020.07", None),  # not a CPython module's version
+    ],
+)
+def test_the_python_an_environment_module_loads(
+    matrix: Matrix, line: str, python: str | None
+) -> None:
+    """A cluster script's `module load Python/X.Y...`: the python3 it then runs is the module's."""
+    venv = "python3 -m venv env\nsource env/bin/activate\n"
+    text = f"#!/bin/bash\n{line}\n{venv}pip install torch==1.10.0\n"
+    result = import_text(text, filename="setup.sh", matrix=matrix)
+    assert result.project.get("python") == python
+
+
+@pytest.mark.parametrize(
     ("requires", "python"),
     [
         ('">=3.9,<3.10"', "3.9"),
