@@ -337,9 +337,11 @@ def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
         ("0.3.1", "cpu"),
         ("0.3.1", "cu80"),
         ("0.3.1", "cu90"),
+        ("0.3.1", "cu91"),
         ("0.4.0", "cpu"),
         ("0.4.0", "cu80"),
         ("0.4.0", "cu90"),
+        ("0.4.0", "cu91"),
     }
     for b in named:
         assert (b.platforms, b.index) == (("linux-64",), "find-links"), b
