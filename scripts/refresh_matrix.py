@@ -793,9 +793,12 @@ def merge_inferred(page_rows: list[Row], inferred_rows: Iterable[Row]) -> list[R
     build the page publishes through an index (2.4+: `--index-url .../cu121`, which is also what
     a plain `pip install torch==2.4.0` gets on Linux) marks that page row `pypi-default: true` for
     the platforms concerned, splitting it when only some of its platforms have that default.
+    A conda row marked `conda-default: true` (the build a `pytorch` line with no selector
+    installed: 1.0.0's CUDA 9.0, which the page writes with its cuda90 metapackage) marks the
+    page's row of the same pytorch pin likewise.
     """
     taken = {k: row for row in page_rows for k in _keys(row)}
-    defaults: set[BuildKey] = set()
+    defaults: dict[BuildKey, str] = {}
     merged = list(page_rows)
     for row in inferred_rows:
         keep = []
@@ -805,7 +808,9 @@ def merge_inferred(page_rows: list[Row], inferred_rows: Iterable[Row]) -> list[R
             if hit is None:
                 keep.append(p)
             elif _is_pypi_default(row) and _public(hit.get("torch")) == _public(row.get("torch")):
-                defaults.add(key)
+                defaults[key] = "pypi-default"
+            elif row.get("conda-default") and hit.get("pytorch") == row.get("pytorch"):
+                defaults[key] = "conda-default"
             else:
                 print(
                     f"inferred-builds.yaml: the page already covers {row['release']} {row['kind']} "
@@ -816,15 +821,17 @@ def merge_inferred(page_rows: list[Row], inferred_rows: Iterable[Row]) -> list[R
             merged.append({**row, "platforms": keep})
     out: list[Row] = []
     for row in merged:
-        marked = [
-            p
+        marks = {
+            p: defaults[k]
             for p in row["platforms"]
-            if (row["release"], p, row["kind"], row["version"]) in defaults
-        ]
-        if not marked or row.get("pypi-default"):
+            if (k := (row["release"], p, row["kind"], row["version"])) in defaults
+        }
+        marked = list(marks)
+        flag = next(iter(marks.values()), "")
+        if not marked or row.get(flag):
             out.append(row)
             continue
-        out.append({**row, "platforms": marked, "pypi-default": True})
+        out.append({**row, "platforms": marked, flag: True})
         rest = [p for p in row["platforms"] if p not in marked]
         if rest:
             out.append({**row, "platforms": rest})
@@ -937,6 +944,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "pypi-default": False,
     "published": None,
     "pinned": True,
+    "conda-default": False,
     "inferred": False,
 }
 
@@ -981,6 +989,8 @@ CONDA_HEADER: Final = """\
 # channels     the -c channels, in the published order
 # published    the command exactly as the page wrote it, where envgen's rendering differs
 # pinned       false when the page names the packages without versions (1.8.2 LTS); pins inferred
+# conda-default  true when a pytorch line with no selector installed this build (the featureless
+#              build of the cuda-meta era; matrices/inferred-builds.yaml marks it)
 # source       previous-versions@<page commit>, or where a hand-curated row comes from
 # inferred     true when a value was inferred rather than read from a source
 """

@@ -336,6 +336,7 @@ class CondaBuild(Compute):
     channels: tuple[str, ...]
     published: str | None = None
     pinned: bool = True
+    conda_default: bool = False
     source: str
     inferred: bool = False
 

@@ -181,6 +181,13 @@ class CondaBuild(Compute):
         description="false: the published command names pytorch/torchvision/torchaudio without "
         "versions (the 1.8.2 LTS commands on -c pytorch-lts); the pins here are inferred.",
     )
+    conda_default: bool = Field(
+        default=False,
+        description="true: a `pytorch` line naming no selector (no cudaXY metapackage, "
+        "cudatoolkit or cpuonly) installed this build on these platforms: the featureless build "
+        "of the cuda-metapackage era (0.4.x-1.0.0: CUDA 9.0), which the quick-start published "
+        "as the plain command; the other builds carried a track feature.",
+    )
     source: str
     inferred: bool = False
 

@@ -108,8 +108,21 @@ def _conda_default(
     solver avoids, and its CUDA builds of one release share version and build number, so the
     solver took the one with the newest cudatoolkit (inferred from the solver's rules; the
     channel's repodata of the time is not recorded). Where the release has no CUDA build on the
-    channel, it is cpu.
+    channel, it is cpu. In the cuda-metapackage era (0.4.x-1.0.0) the CUDA builds other than
+    one carried a track feature that their cuda80/cuda92/cuda100 metapackage selects: the
+    featureless one (the matrix marks it `conda-default`) is what such a line installed.
     """
+    featureless = next(
+        (a for a, b in builds.items() if isinstance(b, CondaBuild) and b.conda_default), None
+    )
+    if featureless is not None and not found.cpuonly and not found.compute:
+        report.warnings.append(
+            f"{found.source}: pytorch {release.torch} from -c pytorch names no cudaXY "
+            f"metapackage: conda installed the channel's featureless build, {featureless} (the "
+            "cuda80/cuda92/cuda100 metapackages select the others), so project.yaml asks for "
+            f"{featureless}; set accelerators: [cpu] if the paper ran without a GPU"
+        )
+        return featureless
     # pytorch-cuda builds (2.x) need -c nvidia: without it only the CPU build solves.
     nvidia = any(c.rstrip("/").endswith("nvidia") for c in found.channels)
     cudas = [

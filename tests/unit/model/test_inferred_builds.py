@@ -271,7 +271,10 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
         assert b.source.strip(), b
         assert Version(b.release) < Version("2.6.0"), b
         assert b.pytorch == b.release, b
-        if b.form == "cuda-meta":
+        if b.form == "cuda-meta" and b.release == "1.0.0":
+            # only marks the page's 1.0.0 CUDA 9.0 row as the featureless default build
+            assert (b.conda_default, b.accelerator) == (True, "cu90"), b
+        elif b.form == "cuda-meta":
             # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
             assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
         elif b.release == "1.10.2":
@@ -334,9 +337,11 @@ def test_rows_that_name_their_wheel(data: dict[str, Any]) -> None:
         ("0.3.1", "cpu"),
         ("0.3.1", "cu80"),
         ("0.3.1", "cu90"),
+        ("0.3.1", "cu91"),
         ("0.4.0", "cpu"),
         ("0.4.0", "cu80"),
         ("0.4.0", "cu90"),
+        ("0.4.0", "cu91"),
     }
     for b in named:
         assert (b.platforms, b.index) == (("linux-64",), "find-links"), b

@@ -202,10 +202,16 @@ def test_row(
     table = rows[0] if manager == "pip" else rows[1]
     got = [r for r in table if r["release"] == release and r["version"] == version]
     # conda rows carry CondaBuild's `python` (conda-forge rows only; None for the page's rows)
+    # and `conda-default` (set only by matrices/inferred-builds.yaml marks)
     extra: dict[str, object] = (
         {}
         if manager == "pip"
-        else {"python": None, "torchvision-python": None, "torchaudio-python": None}
+        else {
+            "python": None,
+            "torchvision-python": None,
+            "torchaudio-python": None,
+            "conda-default": False,
+        }
     )
     want = {**expected, **extra, "published": None, "source": SOURCE, "inferred": False}
     assert got == [want]
@@ -451,3 +457,22 @@ def test_condense_pypi() -> None:
     ]
     got = rm.condense_pypi({"releases": {"9.0": files, "8.0": []}})
     assert got == {"8.0": [], "9.0": ["linux-64", "osx-64", "osx-arm64"]}
+
+
+def test_merge_inferred_conda_default_marks_the_page_row() -> None:
+    base = {
+        "kind": "cuda", "release": "1.0.0", "pytorch": "1.0.0", "torchvision": "0.2.1",
+        "form": "cuda-meta", "channels": ["pytorch"], "source": "page", "inferred": False,
+    }  # fmt: skip
+    page = [
+        {**base, "version": "9.0", "platforms": ["linux-64", "win-64"]},
+        {**base, "version": "10.0", "platforms": ["linux-64", "win-64"]},
+    ]
+    mark = {**page[0], "platforms": ["linux-64"], "conda-default": True, "source": "x"}
+    merged = rm.merge_inferred(page, [mark])
+    assert [(r["version"], r["platforms"], r.get("conda-default", False)) for r in merged] == [
+        ("9.0", ["linux-64"], True),
+        ("10.0", ["linux-64", "win-64"], False),
+        ("9.0", ["win-64"], False),
+    ]
+    assert all(r["source"] == "page" for r in merged)
