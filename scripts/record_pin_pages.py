@@ -42,7 +42,7 @@ from envgen.infra.files import atomic_write_bytes
 from envgen.infra.network import http_get
 from envgen.repro.importer import parse_file
 from envgen.repro.importer.repository import parse_repository
-from envgen.repro.through import brought_in, chosen_version, metadata_file
+from envgen.repro.through import brought_in, chosen_version, metadata_file, sdist_file
 from envgen.repro.wheels import ACCEPT, MAX_LOOKUPS, MAX_RESPONSE_BYTES, PYPI_SIMPLE, exact_pins
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -54,8 +54,8 @@ def pins_of(source: Path) -> list[tuple[str, str]]:
     found = parse_repository(source) if source.is_dir() else parse_file(source)
     if found.python is not None or found.interpreter_image is not None:
         return []
-    if found.torch is None and not found.companions:
-        return []
+    if found.torch is None and not found.companions and not found.pip_reqs:
+        return []  # (a file that names no torch may install one through its packages)
     return exact_pins(found.pip_reqs)[:MAX_LOOKUPS]
 
 
@@ -100,7 +100,11 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
             continue
         page = json.loads(page_path.read_text())
         version = chosen_version(specifier, page, name, as_of)
-        item = metadata_file(name, version, page) if version is not None else None
+        item = (
+            metadata_file(name, version, page) or sdist_file(name, version, page)
+            if version is not None
+            else None
+        )
         if item is None or version is None:
             continue
         meta = folder / "metadata" / f"{item['filename']}.metadata"  # type: ignore[operator]

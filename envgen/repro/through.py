@@ -13,10 +13,15 @@ them for the corpus). Its Requires-Dist lines that name
 torch, torchvision or torchaudio and apply to a plain install on linux-64 (no extra; a marker that
 holds for some python on linux) are what it brings in.
 
-A release with no wheel (an sdist only, whose setup.py says its requirements when it runs) is not
-read: a note says so. Bounded: at most MAX_PACKAGES packages per import, MAX_METADATA_BYTES per
-metadata file; cached beside the pages (envgen.repro.wheels); never raises on a network failure:
-the caller gets a note instead. Deterministic: the same pages give the same answer.
+A release with no linux-64 wheel (an sdist only) is downloaded (at most MAX_SDIST_BYTES, read in
+memory, never extracted nor run) and its top-level setup.py read with the importer's setup.py
+reader (install_requires as literal or constant-built lists; envgen.repro.importer.setup_py), its
+requirements written as Requires-Dist lines of a `<sdist file name>.metadata` (cached; for a
+folder index, read from there like a wheel's); a setup.py that computes them says nothing.
+
+Bounded: at most MAX_PACKAGES packages per import, MAX_METADATA_BYTES per metadata file; cached
+beside the pages (envgen.repro.wheels); never raises on a network failure: the caller gets a
+note instead. Deterministic: the same pages give the same answer.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from envgen.repro.wheels import linux_platform as _linux_platform
 FAMILY: Final = ("torch", "torchvision", "torchaudio")
 MAX_PACKAGES: Final = 64  # named packages whose metadata is read per import (one request each)
 MAX_METADATA_BYTES: Final = 2 * 1024 * 1024  # a METADATA file is a few kB; a long README 100 kB
+MAX_SDIST_BYTES: Final = 8 * 1024 * 1024  # an sdist read for its setup.py (most: 50-500 kB)
 _WORKERS: Final = 8
 _TAIL: Final = 64 * 1024  # bytes read from a wheel's end: its central directory, mostly
 # Pythons a marker is tried with (it applies when it holds for one of them on linux-64).
@@ -210,15 +216,9 @@ def brought_in(
         version = chosen_version(specifier, page, name, as_of)
         if version is None:
             continue
-        item = metadata_file(name, version, page)
-        if item is None:
-            if _has_sdist(name, version, page):
-                notes.append(
-                    f"{name}=={version}: no linux-64 wheel (an sdist only); its "
-                    "setup.py's requirements are not read"
-                )
-            continue
-        jobs.append((f"{name}=={version}", name, item))
+        item = metadata_file(name, version, page) or sdist_file(name, version, page)
+        if item is not None:
+            jobs.append((f"{name}=={version}", name, item))
 
     def one(job: tuple[str, str, dict[str, object]]) -> tuple[str | None, str | None]:
         return _metadata(job[1], job[2], folder=folder, local=local, timeout=timeout)
@@ -239,14 +239,61 @@ def brought_in(
     return found, notes
 
 
-def _has_sdist(name: str, version: Version, page: dict[str, object]) -> bool:
+def sdist_file(name: str, version: Version, page: dict[str, object]) -> dict[str, object] | None:
+    """The sdist of `version` (.tar.gz first, by file name), read where it has no linux wheel."""
     files = page.get("files")
-    return any(
-        isinstance(item, dict)
+    found = sorted(
+        (not str(item.get("filename", "")).endswith(".tar.gz"), str(item.get("filename")))
+        for item in (files if isinstance(files, list) else [])
+        if isinstance(item, dict)
+        and item.get("yanked") in (False, None)
         and _tags_of(str(item.get("filename", "")), str(canonicalize_name(name)), version)
         == "sdist"
-        for item in (files if isinstance(files, list) else [])
     )
+    if not found or not isinstance(files, list):
+        return None
+    wanted = found[0][1]
+    return next(i for i in files if isinstance(i, dict) and i.get("filename") == wanted)
+
+
+def _sdist_requires(name: str, filename: str, body: bytes) -> bytes:
+    """Requires-Dist lines for the install_requires of an sdist's top-level setup.py."""
+    from envgen.repro.importer.setup_py import setup_py  # noqa: PLC0415 - only for an sdist
+
+    try:
+        text = _member(filename, body)
+    except Exception as exc:
+        msg = f"the sdist could not be read ({exc.__class__.__name__})"
+        raise ValueError(msg) from exc
+    if text is None:
+        msg = "no top-level setup.py in the sdist"
+        raise ValueError(msg)
+    declared = setup_py(text, f"{filename}/setup.py")
+    lines = [f"Name: {name}"] + [f"Requires-Dist: {req}" for _, req in declared.requirements]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _member(filename: str, body: bytes) -> str | None:
+    """The text of `<top>/setup.py` in an sdist (tar or zip), read in memory (never extracted)."""
+    import io  # noqa: PLC0415
+    import tarfile  # noqa: PLC0415
+    import zipfile  # noqa: PLC0415
+
+    def top(path: str) -> bool:
+        return path.count("/") == 1 and path.endswith("/setup.py")
+
+    if filename.endswith(".zip"):
+        with zipfile.ZipFile(io.BytesIO(body)) as archive:
+            names = [n for n in archive.namelist() if top(n)]
+            if not names or archive.getinfo(names[0]).file_size > MAX_METADATA_BYTES:
+                return None
+            return archive.read(names[0]).decode("utf-8", errors="replace")
+    with tarfile.open(fileobj=io.BytesIO(body), mode="r:*") as tar:
+        for member in tar:
+            if member.isfile() and top(member.name) and member.size <= MAX_METADATA_BYTES:
+                handle = tar.extractfile(member)
+                return handle.read().decode("utf-8", errors="replace") if handle else None
+    return None
 
 
 def _metadata(
@@ -273,12 +320,15 @@ def _metadata(
     if not url.startswith(("https://", "http://")):
         return None, f"no URL for {filename}'s core metadata"
     try:
-        if item.get("core-metadata") or item.get("data-dist-info-metadata"):
+        if not filename.endswith(".whl"):
+            body = http_get(url, timeout=timeout, retries=1, max_bytes=MAX_SDIST_BYTES).body
+            body = _sdist_requires(name, filename, body)
+        elif item.get("core-metadata") or item.get("data-dist-info-metadata"):
             body = http_get(f"{url}.metadata", timeout=timeout, retries=1,
                             max_bytes=MAX_METADATA_BYTES).body  # fmt: skip
         else:
             body = _wheel_member(url, timeout)
-    except (EnvgenError, OSError, ValueError, zlib.error) as exc:
+    except (EnvgenError, OSError, ValueError, zlib.error, EOFError) as exc:
         return None, f"the core metadata could not be read ({excerpt(str(exc), 160)})"
     body = body.split(b"\n\n", 1)[0] + b"\n"  # the header: the description is not read
     folder.mkdir(parents=True, exist_ok=True)

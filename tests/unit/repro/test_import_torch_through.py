@@ -6,8 +6,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
+import tarfile
+import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,7 +20,15 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
-from envgen.repro.through import brought_in, chosen_version, family_requires, metadata_file
+from envgen.repro.through import (
+    Brought,
+    _sdist_requires,
+    _wheel_member,
+    brought_in,
+    chosen_version,
+    family_requires,
+    metadata_file,
+)
 
 
 @pytest.fixture(scope="module")
@@ -118,17 +130,71 @@ def test_offline_reads_no_metadata_and_says_so(tmp_path: Path, matrix: Matrix) -
         _import(tmp_path, "vision-kit==0.4\n", None, matrix, "2022-01-28")
 
 
-def test_an_sdist_only_release_is_noted_not_read(tmp_path: Path, index: Path) -> None:
-    brought, notes = brought_in(
-        ["old-tool", "plain"],
-        index=index.as_uri(),
-        cache_dir=tmp_path / "c",
-        as_of=dt.date(2022, 1, 1),
-        timeout=1,
-    )
+def test_an_sdist_only_release_is_read_from_its_recorded_metadata(
+    tmp_path: Path, index: Path
+) -> None:
+    def ask() -> tuple[list[Brought], list[str]]:
+        return brought_in(
+            ["old-tool", "plain"],
+            index=index.as_uri(),
+            cache_dir=tmp_path / "c",
+            as_of=dt.date(2022, 1, 1),
+            timeout=1,
+        )
+
+    brought, notes = ask()
     assert brought == []
-    assert notes == ["old-tool==0.7: no linux-64 wheel (an sdist only); its setup.py's "
-                     "requirements are not read"]  # fmt: skip
+    assert len(notes) == 1
+    assert notes[0].startswith("old-tool==0.7: the index has no core metadata")
+    (index / "old-tool" / "old-tool-0.7.tar.gz.metadata").write_text(
+        "Name: old-tool\nRequires-Dist: torch\nRequires-Dist: torchvision\n"
+    )
+    assert ask() == (
+        [
+            Brought(package="old-tool==0.7", name="torch", specifier=""),
+            Brought(package="old-tool==0.7", name="torchvision", specifier=""),
+        ],
+        [],
+    )
+
+
+def test_an_sdists_setup_py_is_read_in_memory() -> None:
+    setup = b"from setuptools import setup\nMIN = '1.7'\n" \
+        b"setup(name='g', install_requires=['torch>=' + MIN, 'scipy'])\n"  # fmt: skip
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for name, data in (("g-1.0/setup.py", setup), ("g-1.0/docs/setup.py", b"boom(")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    text = _sdist_requires("g", "g-1.0.tar.gz", buffer.getvalue()).decode()
+    assert family_requires(text) == [("torch", ">=1.7")]
+    with pytest.raises(ValueError, match="could not be read"):
+        _sdist_requires("g", "g-1.0.tar.gz", b"not a tar")
+
+
+def test_a_wheels_metadata_is_read_through_range_requests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as wheel:
+        wheel.writestr("w/__init__.py", "x = 1\n" * 5000)
+        wheel.writestr("w-1.0.dist-info/METADATA", "Name: w\nRequires-Dist: torch>=2\n\nbody")
+    data = buffer.getvalue()
+    asked: list[str] = []
+
+    def fake_get(url: str, **kw: Any) -> SimpleNamespace:
+        spec = kw["headers"]["Range"].removeprefix("bytes=")
+        asked.append(spec)
+        if spec.startswith("-"):
+            return SimpleNamespace(body=data[int(spec) :])
+        first, last = (int(x) for x in spec.split("-"))
+        return SimpleNamespace(body=data[first : last + 1])
+
+    monkeypatch.setattr("envgen.infra.network.http_get", fake_get)
+    text = _wheel_member("https://files.example/w-1.0-py3-none-any.whl", 1).decode()
+    assert family_requires(text) == [("torch", ">=2")]
+    assert len(asked) == 2  # the tail (the directory fits in it), then the member
 
 
 def test_the_helpers() -> None:
