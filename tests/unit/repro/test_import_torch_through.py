@@ -159,8 +159,10 @@ def test_an_sdist_only_release_is_read_from_its_recorded_metadata(
 
 
 def test_an_sdists_setup_py_is_read_in_memory() -> None:
-    setup = b"from setuptools import setup\nMIN = '1.7'\n" \
-        b"setup(name='g', install_requires=['torch>=' + MIN, 'scipy'])\n"  # fmt: skip
+    setup = (
+        b"from setuptools import setup\nMIN = '1.7'\n"
+        b"setup(name='g', install_requires=['torch>=' + MIN, 'scipy'])\n"
+    )
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
         for name, data in (("g-1.0/setup.py", setup), ("g-1.0/docs/setup.py", b"boom(")):
@@ -183,7 +185,7 @@ def test_a_wheels_metadata_is_read_through_range_requests(
     data = buffer.getvalue()
     asked: list[str] = []
 
-    def fake_get(url: str, **kw: Any) -> SimpleNamespace:
+    def fake_get(_url: str, **kw: Any) -> SimpleNamespace:
         spec = kw["headers"]["Range"].removeprefix("bytes=")
         asked.append(spec)
         if spec.startswith("-"):
