@@ -19,9 +19,9 @@ reader (install_requires as literal or constant-built lists; envgen.repro.import
 requirements written as Requires-Dist lines of a `<sdist file name>.metadata` (cached; for a
 folder index, read from there like a wheel's); a setup.py that computes them says nothing.
 
-Bounded: at most MAX_PACKAGES packages per import, MAX_METADATA_BYTES per metadata file; cached
-beside the pages (envgen.repro.wheels); never raises on a network failure: the caller gets a
-note instead. Deterministic: the same pages give the same answer.
+Bounded: at most MAX_PACKAGES packages per import (MAX_SDISTS of them sdists), MAX_METADATA_BYTES
+per metadata file; cached beside the pages (envgen.repro.wheels); never raises on a network
+failure: the caller gets a note instead. Deterministic: the same pages give the same answer.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ FAMILY: Final = ("torch", "torchvision", "torchaudio")
 MAX_PACKAGES: Final = 64  # named packages whose metadata is read per import (one request each)
 MAX_METADATA_BYTES: Final = 2 * 1024 * 1024  # a METADATA file is a few kB; a long README 100 kB
 MAX_SDIST_BYTES: Final = 8 * 1024 * 1024  # an sdist read for its setup.py (most: 50-500 kB)
+MAX_SDISTS: Final = 16  # sdist-only releases read per import (each a whole download)
 _WORKERS: Final = 8
 _TAIL: Final = 64 * 1024  # bytes read from a wheel's end: its central directory, mostly
 # Pythons a marker is tried with (it applies when it holds for one of them on linux-64).
@@ -174,16 +175,13 @@ def _on_linux(marker: Marker) -> bool:
     return False
 
 
-def brought_in(
-    requirements: list[str],
-    *,
-    index: str,
-    cache_dir: Path,
-    as_of: dt.date | None,
-    timeout: float,
-) -> tuple[list[Brought], list[str]]:
-    """What torch-family requirements the file's named packages bring in, and notes on what could
-    not be read."""
+def named_packages(requirements: list[str]) -> list[tuple[str, str]]:
+    """(canonical name, specifier) of each package a requirement names, torch's family and
+    direct URLs left out, in file order, once each.
+
+    >>> named_packages(["timm==0.4.12", "torch>=1.8", "x @ https://e/x.whl", "Timm", "b"])
+    [('timm', '==0.4.12'), ('b', '')]
+    """
     wanted: list[tuple[str, str]] = []
     for text in requirements:
         try:
@@ -194,6 +192,20 @@ def brought_in(
         if name in FAMILY or req.url or any(n == name for n, _ in wanted):
             continue
         wanted.append((name, str(req.specifier)))
+    return wanted
+
+
+def brought_in(
+    requirements: list[str],
+    *,
+    index: str,
+    cache_dir: Path,
+    as_of: dt.date | None,
+    timeout: float,
+) -> tuple[list[Brought], list[str]]:
+    """What torch-family requirements the file's named packages bring in, and notes on what could
+    not be read."""
+    wanted = named_packages(requirements)
     notes: list[str] = []
     if len(wanted) > MAX_PACKAGES:
         notes.append(
@@ -209,6 +221,7 @@ def brought_in(
     folder = cache_dir / hashlib.sha256(base.encode()).hexdigest()[:16] / "metadata"
     local = _local_folder(base)
     jobs: list[tuple[str, str, dict[str, object]]] = []  # (name==version, name, file entry)
+    sdists = 0
     for name, specifier in wanted:
         page = pages.get(name)
         if page is None:
@@ -216,7 +229,14 @@ def brought_in(
         version = chosen_version(specifier, page, name, as_of)
         if version is None:
             continue
-        item = metadata_file(name, version, page) or sdist_file(name, version, page)
+        item = metadata_file(name, version, page)
+        if item is None and (item := sdist_file(name, version, page)) is not None:
+            sdists += 1
+            if sdists > MAX_SDISTS:
+                notes.append(
+                    f"{name}=={version}: an sdist only, past the {MAX_SDISTS} read; not read"
+                )
+                continue
         if item is not None:
             jobs.append((f"{name}=={version}", name, item))
 
