@@ -10,17 +10,24 @@ else of the page is kept but `meta` and `name`.
     .venv/bin/python scripts/record_pin_pages.py tests/data/real/<repo>/requirements.txt ...
 
 Only the files named are read (a few requests each: one per pinned package); it never walks the
-whole corpus.
+whole corpus. For a named file that names no torch, it also records what envgen.repro.through
+reads: the page of each package the file installs (trimmed to the version chosen) and that
+wheel's core metadata as `<name>/<wheel file name>.metadata`, trimmed to its Name, Version and
+Requires-Dist lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Final
 
+import yaml
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import (
     InvalidSdistFilename,
     InvalidWheelFilename,
@@ -35,6 +42,7 @@ from envgen.infra.files import atomic_write_bytes
 from envgen.infra.network import http_get
 from envgen.repro.importer import parse_file
 from envgen.repro.importer.repository import parse_repository
+from envgen.repro.through import brought_in, chosen_version, metadata_file, sdist_file
 from envgen.repro.wheels import ACCEPT, MAX_LOOKUPS, MAX_RESPONSE_BYTES, PYPI_SIMPLE, exact_pins
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -46,8 +54,8 @@ def pins_of(source: Path) -> list[tuple[str, str]]:
     found = parse_repository(source) if source.is_dir() else parse_file(source)
     if found.python is not None or found.interpreter_image is not None:
         return []
-    if found.torch is None and not found.companions:
-        return []
+    if found.torch is None and not found.companions and not found.pip_reqs:
+        return []  # (a file that names no torch may install one through its packages)
     return exact_pins(found.pip_reqs)[:MAX_LOOKUPS]
 
 
@@ -76,6 +84,61 @@ def _version(item: dict[str, Any]) -> Version | None:
         return None
 
 
+def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
+    """(name, version, wheel file name, trimmed metadata) of each package whose Requires-Dist
+    `envgen import` reads for `source` (a file that names no torch; none otherwise)."""
+    found = parse_repository(source) if source.is_dir() else parse_file(source)
+    if found.torch is not None or found.companions or not found.pip_reqs:
+        return []
+    as_of = _date_of(source)
+    brought_in(found.pip_reqs, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)
+    folder = next(iter(cache.glob("*/")), None)
+    out: list[tuple[str, str, str, str]] = []
+    for name, specifier in _named(found.pip_reqs):
+        page_path = folder / f"{name}.json" if folder else None
+        if page_path is None or not page_path.is_file():
+            continue
+        page = json.loads(page_path.read_text())
+        version = chosen_version(specifier, page, name, as_of)
+        item = (
+            metadata_file(name, version, page) or sdist_file(name, version, page)
+            if version is not None
+            else None
+        )
+        if item is None or version is None:
+            continue
+        meta = folder / "metadata" / f"{item['filename']}.metadata"  # type: ignore[operator]
+        if meta.is_file():
+            keep = [
+                line for line in meta.read_text(errors="replace").splitlines()
+                if line.split(":", 1)[0].lower() in {"metadata-version", "name", "version",
+                                                     "requires-dist"}
+            ]  # fmt: skip
+            out.append((name, str(version), str(item["filename"]), "\n".join(keep) + "\n"))
+    return out
+
+
+def _named(requirements: list[str]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        out.append((str(canonicalize_name(req.name)), str(req.specifier)))
+    return out
+
+
+def _date_of(source: Path) -> dt.date | None:
+    """The commit date CORPUS.yaml records for the file (what the measure imports --as-of)."""
+    manifest = ROOT / "tests" / "data" / "real" / "CORPUS.yaml"
+    rel = source.resolve().relative_to(manifest.parent.resolve()).as_posix()
+    for entry in yaml.safe_load(manifest.read_text()):
+        if entry.get("import") == rel and entry.get("date"):
+            return dt.date.fromisoformat(str(entry["date"]))
+    return None
+
+
 def record(sources: list[Path]) -> int:
     wanted: dict[str, set[Version]] = {}
     for source in sources:
@@ -84,6 +147,13 @@ def record(sources: list[Path]) -> int:
                 wanted.setdefault(str(canonicalize_name(name)), set()).add(Version(version))
             except InvalidVersion:
                 continue
+        with tempfile.TemporaryDirectory() as cache:
+            for name, version, filename, text in through_of(source, Path(cache)):
+                wanted.setdefault(name, set()).add(Version(version))
+                path = PAGES / name / f"{filename}.metadata"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_bytes(path, text.encode())
+                print(f"{name}: {filename}.metadata")
     for name, versions in sorted(wanted.items()):
         path = PAGES / name / "index.json"
         old: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}

@@ -27,7 +27,10 @@ from envgen.repro.importer import (
     parse_file,
     render_project,
 )
+from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.repository import parse_repository
+from envgen.repro.importer.requirements import pip_requirement
+from envgen.repro.through import brought_in
 from envgen.repro.wheels import PinWheels, fetch_pages, lookup
 
 # Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).
@@ -80,6 +83,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
                 "choose another date)"
             )
+    _through_dependencies(options, found, as_of)
     # Only when there is something to reproduce and the file names no python (nor installs
     # into a base image's own interpreter, whose python the image fixed).
     asks = (
@@ -106,6 +110,45 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         _check_overwrite(options.out, text, force=options.force)
         written = write_if_changed(options.out, text)
     return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
+
+
+def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.date | None) -> None:
+    """Where the file names no torch-family package but pip installs others, the torch they
+    bring in: each named package's Requires-Dist (envgen.repro.through), read into `found` as a
+    requirement of the file's own, with a warning naming the packages. Nothing with --offline
+    (no index to ask: a warning says what is not read) and nothing once the file names torch
+    (a torchvision only a dependency brings in would cost every import a request per package).
+    """
+    if found.torch is not None or found.companions or not found.pip_reqs:
+        return
+    if found.unreadable is not None:
+        return
+    if options.pypi_index is None:
+        found.warnings.append(
+            f"{found.source}: names no torch; the Requires-Dist of the {len(found.pip_reqs)} "
+            "package(s) it installs, which may bring one in, is not read"
+        )
+        return
+    cache = (options.cache_root or default_cache_root()) / "pypi-simple"
+    brought, notes = brought_in(
+        found.pip_reqs,
+        index=options.pypi_index,
+        cache_dir=cache,
+        as_of=as_of,
+        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
+    )
+    found.warnings += [f"{found.source}: {note}" for note in notes]
+    for name in ("torch", "torchvision", "torchaudio"):
+        mine = [b for b in brought if b.name == name]
+        if not mine:
+            continue
+        said = ", ".join(f"{b.package} ({name}{b.specifier or ' unpinned'})" for b in mine)
+        found.warnings.append(
+            f"{found.source}: names no {name}; it comes in through the Requires-Dist of {said}, "
+            "read from the index's core metadata"
+        )
+        specifier = ",".join(dict.fromkeys(b.specifier for b in mine if b.specifier))
+        pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")
 
 
 def _pin_wheels(

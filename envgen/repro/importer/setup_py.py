@@ -163,6 +163,7 @@ class _Constants:
         self.steps = 0
         self.chosen: list[int] = []  # lines of `a if test else b` read as `a`
         self.skipped: list[int] = []  # lines of a list's unknown call part left out
+        self.nones: set[str] = set()  # names whose last binding is the constant None
 
     def bind(self, body: list[ast.stmt]) -> None:
         for node in body:
@@ -190,20 +191,53 @@ class _Constants:
                         self.dicts.pop(target.value.id, None)
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
                 name = node.target.id
+                self.nones.discard(name)
                 added = self.value(node.value)
                 self._set(
                     name, _add(self.env.get(name), added) if isinstance(node.op, ast.Add) else None
                 )
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
                 self._mutate(node.value)
-            elif isinstance(node, ast.If) and _main_guard(node.test):
-                # `if __name__ == "__main__":` holds when setup.py runs (pip runs it as a script)
-                self.bind(node.body)
+            elif isinstance(node, ast.If) and (branch := self._branch(node)) is not None:
+                self.bind(branch)
             elif isinstance(node, ast.FunctionDef) and self._calls_setup(node):
                 # `def main(): ... setup(...)`: the names its setup() call reads are bound in it
                 self.bind(node.body)
             elif isinstance(node, ast.FunctionDef):
                 self.functions[node.name] = node
+
+    def _branch(self, node: ast.If) -> list[ast.stmt] | None:
+        """The statements of a module-level `if` that run when setup.py runs, where that is
+        known: `if __name__ == "__main__":` holds (pip runs setup.py as a script); `if BACKEND ==
+        "triton": reqs = [...] else: reqs = ["torch", ...]` where BACKEND is a known constant
+        (None, set only in an `if` this reader does not follow: an opt-in route such as an
+        environment variable's) takes the branch its value takes. None: not followed."""
+        if _main_guard(node.test):
+            return node.body
+        holds = self._decided(node.test)
+        if holds is None:
+            return None
+        return node.body if holds else node.orelse
+
+    def _decided(self, test: ast.expr) -> bool | None:
+        """Whether `NAME == "text"` (or `!=`, either way round) holds, where NAME's value is a
+        known string or None; None when the test is anything else or NAME is not known."""
+        if not (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq | ast.NotEq)
+        ):
+            return None
+        sides = [test.left, test.comparators[0]]
+        names = [n.id for n in sides if isinstance(n, ast.Name)]
+        constants = [c.value for c in sides if isinstance(c, ast.Constant)]
+        if len(names) != 1 or len(constants) != 1 or not isinstance(constants[0], str | None):
+            return None
+        known = self.env.get(names[0])
+        if isinstance(known, str) or names[0] in self.nones:
+            equal = (known if isinstance(known, str) else None) == constants[0]
+            return equal if isinstance(test.ops[0], ast.Eq) else not equal
+        return None
 
     def _calls_setup(self, node: ast.FunctionDef) -> bool:
         return any(
@@ -212,6 +246,10 @@ class _Constants:
         )
 
     def _assign(self, name: str, expr: ast.expr) -> None:
+        if isinstance(expr, ast.Constant) and expr.value is None:
+            self.nones.add(name)
+        else:
+            self.nones.discard(name)
         self.dicts.pop(name, None)
         self.read.pop(name, None)
         self.texts.pop(name, None)

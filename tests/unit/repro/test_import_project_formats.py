@@ -680,6 +680,30 @@ def test_setup_py_setup_called_in_a_function(matrix: Matrix) -> None:
     assert _text(text, "setup.py", matrix)["torch"] == "1.8.1"
 
 
+@pytest.mark.parametrize(
+    ("backend", "torch"),
+    [
+        ("BACKEND: Optional[str] = None", "1.8.1"),  # the default route: the else branch
+        ("BACKEND = 'triton'", None),  # the opt-in route names no torch: refused
+        ("BACKEND = os.getenv('X')", None),  # not known: neither branch is read
+    ],
+)
+def test_setup_py_if_on_a_known_constant_takes_its_branch(
+    backend: str, torch: str | None, matrix: Matrix
+) -> None:
+    text = (
+        f"import os\nfrom setuptools import setup\n{backend}\n"
+        "if os.getenv('ROCM') == '1':\n    BACKEND = 'triton'\n"  # an `if` not followed
+        "if BACKEND == 'triton':\n    reqs = ['einops']\nelse:\n    reqs = ['torch==1.8.1']\n"
+        "setup(name='x', install_requires=reqs)\n"
+    )
+    if torch is None:
+        with pytest.raises(ImportSpecError):
+            _text(text, "setup.py", matrix)
+    else:
+        assert _text(text, "setup.py", matrix)["torch"] == torch
+
+
 def test_setup_py_torch_only_in_an_extra(matrix: Matrix) -> None:
     text = (
         "from setuptools import setup\nEXTRAS = {\n    'test': ['pytest'],\n"

@@ -1,0 +1,217 @@
+"""A file that names no torch still installs one through its packages' Requires-Dist
+(envgen.repro.through; issue 24: `timm==0.4.12` brings torch>=1.4 and torchvision, `diffusers==
+0.3.0` torch>=1.4, `torch-ac>=1.1.0` torch>=1.0.0). Read from a tiny folder (`file:`) index:
+`<name>/index.json` (PEP 691) and `<name>/<wheel>.metadata`; no connection is opened."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import tarfile
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from envgen.errors import ImportSpecError
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
+from envgen.repro.through import (
+    Brought,
+    _sdist_requires,
+    _wheel_member,
+    brought_in,
+    chosen_version,
+    family_requires,
+    metadata_file,
+)
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def _package(index: Path, name: str, files: dict[str, str], metadata: dict[str, str]) -> None:
+    """A project's page (file name -> upload date) and its wheels' metadata texts."""
+    folder = index / name
+    folder.mkdir(parents=True)
+    page = {"files": [{"filename": f, "upload-time": t} for f, t in files.items()], "name": name}
+    (folder / "index.json").write_text(json.dumps(page))
+    for filename, text in metadata.items():
+        (folder / f"{filename}.metadata").write_text(text)
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> Path:
+    root = tmp_path / "simple"
+    _package(
+        root,
+        "vision-kit",
+        {"vision_kit-0.4-py3-none-any.whl": "2021-06-30", "vision_kit-0.4.tar.gz": "2021-06-30"},
+        {
+            "vision_kit-0.4-py3-none-any.whl": "Metadata-Version: 2.1\nName: vision-kit\n"
+            "Version: 0.4\nRequires-Dist: torch (>=1.4)\nRequires-Dist: torchvision\n"
+            "Requires-Dist: torchaudio ; extra == 'audio'\n"
+            "Requires-Dist: torch (<1.0) ; sys_platform == 'win32'\n"
+        },
+    )
+    _package(
+        root,
+        "scale-kit",
+        {
+            "scale_kit-1.0-py3-none-any.whl": "2021-01-01",
+            "scale_kit-2.0-py3-none-any.whl": "2022-06-01",
+        },
+        {
+            "scale_kit-1.0-py3-none-any.whl": "Name: scale-kit\nRequires-Dist: torch>=1.8.0\n",
+            "scale_kit-2.0-py3-none-any.whl": "Name: scale-kit\nRequires-Dist: torch>=1.12\n",
+        },
+    )
+    _package(root, "old-tool", {"old-tool-0.7.tar.gz": "2019-01-01"}, {})
+    _package(
+        root,
+        "plain",
+        {"plain-1.0-py3-none-any.whl": "2020-01-01"},
+        {"plain-1.0-py3-none-any.whl": "Name: plain\nRequires-Dist: numpy\n"},
+    )
+    return root
+
+
+def _import(
+    tmp_path: Path, text: str, index: Path | None, matrix: Matrix, as_of: str
+) -> dict[str, Any]:
+    source = tmp_path / "requirements.txt"
+    source.write_text(text)
+    options = ImportOptions(
+        source=source,
+        as_of=as_of,
+        pypi_index=index.as_uri() if index is not None else None,
+        cache_root=tmp_path / "cache",
+    )
+    result = run_import(options, matrix)
+    return {"project": result.project, "warnings": result.warnings}
+
+
+def test_torch_and_torchvision_come_in_through_a_pinned_package(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    got = _import(tmp_path, "vision-kit==0.4\nplain\n", index, matrix, "2022-01-28")
+    assert got["project"]["torch"] == "1.10.2"  # the newest release by then that >=1.4 allows
+    assert got["project"]["torchvision"] is True
+    assert got["project"]["torchaudio"] is False  # only in the `audio` extra
+    assert any("through the Requires-Dist of vision-kit==0.4" in w for w in got["warnings"])
+
+
+def test_every_constraint_counts_and_a_range_takes_the_release_of_the_date(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    # scale-kit unpinned on 2022-01-28: 1.0 (2.0 came later), torch>=1.8.0; with >=1.4
+    got = _import(tmp_path, "vision-kit==0.4\nscale-kit\n", index, matrix, "2022-01-28")
+    assert got["project"]["torch"] == "1.10.2"
+    # pinned to 2.0: torch>=1.12 rules out 1.10.2 (the range is joined: >=1.4,>=1.12)
+    got = _import(tmp_path, "vision-kit==0.4\nscale-kit==2.0\n", index, matrix, "2022-10-15")
+    assert got["project"]["torch"] == "1.12.1"
+
+
+def test_no_torch_through_the_packages_is_still_refused(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    with pytest.raises(ImportSpecError, match="no torch"):
+        _import(tmp_path, "plain==1.0\nold-tool\nmissing-pkg\n", index, matrix, "2022-01-28")
+
+
+def test_offline_reads_no_metadata_and_says_so(tmp_path: Path, matrix: Matrix) -> None:
+    with pytest.raises(ImportSpecError, match="Requires-Dist of the 1 package"):
+        _import(tmp_path, "vision-kit==0.4\n", None, matrix, "2022-01-28")
+
+
+def test_an_sdist_only_release_is_read_from_its_recorded_metadata(
+    tmp_path: Path, index: Path
+) -> None:
+    def ask() -> tuple[list[Brought], list[str]]:
+        return brought_in(
+            ["old-tool", "plain"],
+            index=index.as_uri(),
+            cache_dir=tmp_path / "c",
+            as_of=dt.date(2022, 1, 1),
+            timeout=1,
+        )
+
+    brought, notes = ask()
+    assert brought == []
+    assert len(notes) == 1
+    assert notes[0].startswith("old-tool==0.7: the index has no core metadata")
+    (index / "old-tool" / "old-tool-0.7.tar.gz.metadata").write_text(
+        "Name: old-tool\nRequires-Dist: torch\nRequires-Dist: torchvision\n"
+    )
+    assert ask() == (
+        [
+            Brought(package="old-tool==0.7", name="torch", specifier=""),
+            Brought(package="old-tool==0.7", name="torchvision", specifier=""),
+        ],
+        [],
+    )
+
+
+def test_an_sdists_setup_py_is_read_in_memory() -> None:
+    setup = (
+        b"from setuptools import setup\nMIN = '1.7'\n"
+        b"setup(name='g', install_requires=['torch>=' + MIN, 'scipy'])\n"
+    )
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for name, data in (("g-1.0/setup.py", setup), ("g-1.0/docs/setup.py", b"boom(")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    text = _sdist_requires("g", "g-1.0.tar.gz", buffer.getvalue()).decode()
+    assert family_requires(text) == [("torch", ">=1.7")]
+    with pytest.raises(ValueError, match="could not be read"):
+        _sdist_requires("g", "g-1.0.tar.gz", b"not a tar")
+
+
+def test_a_wheels_metadata_is_read_through_range_requests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as wheel:
+        wheel.writestr("w/__init__.py", "x = 1\n" * 5000)
+        wheel.writestr("w-1.0.dist-info/METADATA", "Name: w\nRequires-Dist: torch>=2\n\nbody")
+    data = buffer.getvalue()
+    asked: list[str] = []
+
+    def fake_get(_url: str, **kw: Any) -> SimpleNamespace:
+        spec = kw["headers"]["Range"].removeprefix("bytes=")
+        asked.append(spec)
+        if spec.startswith("-"):
+            return SimpleNamespace(body=data[int(spec) :])
+        first, last = (int(x) for x in spec.split("-"))
+        return SimpleNamespace(body=data[first : last + 1])
+
+    monkeypatch.setattr("envgen.infra.network.http_get", fake_get)
+    text = _wheel_member("https://files.example/w-1.0-py3-none-any.whl", 1).decode()
+    assert family_requires(text) == [("torch", ">=2")]
+    assert len(asked) == 2  # the tail (the directory fits in it), then the member
+
+
+def test_the_helpers() -> None:
+    page = {
+        "files": [
+            {"filename": "x-1.0-cp38-cp38-win_amd64.whl"},
+            {"filename": "x-1.0-cp38-cp38-manylinux1_x86_64.whl"},
+            {"filename": "x-1.0-py3-none-any.whl", "yanked": "broken"},
+        ]
+    }
+    picked = metadata_file("x", chosen_version("==1.0", page, "x", None), page)  # type: ignore[arg-type]
+    assert picked == {"filename": "x-1.0-cp38-cp38-manylinux1_x86_64.whl"}
+    # a marker holding for some python on linux is taken; an extra's, or win32's, is not
+    assert family_requires(
+        "Requires-Dist: torch>=1.7; python_version >= '3.7'\n"
+        "Requires-Dist: torchvision; extra == 'vision'\n"
+        "Requires-Dist: torchaudio; platform_system == 'Windows'\n"
+    ) == [("torch", ">=1.7")]
