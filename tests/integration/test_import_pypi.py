@@ -91,13 +91,17 @@ def test_offline_and_unreachable_index(index: IndexServer, tmp_path: Path) -> No
     assert "pass --offline to choose no python from the index" in err
 
 
-def test_nothing_is_asked_without_torch_or_with_a_python(
+def test_without_torch_only_the_named_pages_are_asked_and_nothing_with_a_python(
     index: IndexServer, tmp_path: Path
 ) -> None:
     req = tmp_path / "requirements.txt"
     req.write_text("numpy==1.19.2\nrequests\n")
     code, _, err = _import(req)
+    # No torch named: each named package's page is read once for the torch its Requires-Dist
+    # brings in (envgen.repro.through); none does, so the file is refused.
     assert code == 11, err
+    assert sorted(r.path for r in index.requests) == ["/numpy/", "/requests/"]
+    index.clear_requests()
     env = tmp_path / "environment.yml"
     env.write_text(
         "dependencies:\n  - python=3.7\n  - pip:\n    - torch==1.7.1\n    - numpy==1.19.2\n"
