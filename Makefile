@@ -52,8 +52,8 @@ example-cuda: setup  ## lock (no-op when current), build and smoke the cu130 var
 	$(USE_PYPI_MIRROR) $(ENVGEN) lock $(CUDA_SPEC) --variant cu130 --check
 	$(USE_PYPI_MIRROR) $(ENVGEN) build $(CUDA_SPEC) --variant cu130
 
-test: setup  ## the default test run (what CI runs)
-	$(BIN)/pytest -m "not gpu and not era and not papers and not fuzzlong and not docs" --doctest-modules envgen tests $(PYTEST_ARGS)
+test: setup  ## the default test run (what CI runs first; then test-slow and test-docs)
+	$(BIN)/pytest -m "not gpu and not era and not papers and not fuzzlong and not docs and not slow" --doctest-modules envgen tests $(PYTEST_ARGS)
 
 # The tutorial, the CLI reference and the how-tos run as a reader runs them (a real torch build):
 # minutes, so apart from `make test`; .ci/run runs both.
@@ -78,7 +78,7 @@ test-integration: setup
 	$(BIN)/pytest tests/integration -m "integration and not slow" $(PYTEST_ARGS)
 
 test-slow: setup
-	$(BIN)/pytest -m slow $(PYTEST_ARGS)
+	$(BIN)/pytest -m "slow and not gpu and not era and not papers and not fuzzlong and not docs" $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check envgen tests scripts benchmarks
