@@ -130,12 +130,19 @@ def _named(requirements: list[str]) -> list[tuple[str, str]]:
 
 
 def _date_of(source: Path) -> dt.date | None:
-    """The commit date CORPUS.yaml records for the file (what the measure imports --as-of)."""
-    manifest = ROOT / "tests" / "data" / "real" / "CORPUS.yaml"
-    rel = source.resolve().relative_to(manifest.parent.resolve()).as_posix()
-    for entry in yaml.safe_load(manifest.read_text()):
-        if entry.get("import") == rel and entry.get("date"):
-            return dt.date.fromisoformat(str(entry["date"]))
+    """The commit date the corpus records for the file (what the measure imports --as-of): from
+    tests/data/real/CORPUS.yaml or the held-out tests/data/real-heldout/SOURCES.yaml."""
+    data = ROOT / "tests" / "data"
+    for manifest in (data / "real" / "CORPUS.yaml", data / "real-heldout" / "SOURCES.yaml"):
+        try:
+            rel = source.resolve().relative_to(manifest.parent.resolve()).as_posix()
+        except ValueError:
+            continue
+        if not manifest.is_file():
+            return None
+        for entry in yaml.safe_load(manifest.read_text()):
+            if entry.get("import") == rel and entry.get("date"):
+                return dt.date.fromisoformat(str(entry["date"]))
     return None
 
 
