@@ -50,8 +50,8 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 torch/version.py (read live) has the row's CUDA version.
 * inferred-builds
                 checked as the pip / conda rows they become (above).
-* base-images, build-dependencies, conda-pypi-names, cuda-images, incompatibilities,
-  minor-compat, package-issues, targets
+* base-images, conda-installers, build-dependencies, conda-pypi-names, cuda-images,
+  incompatibilities, minor-compat, package-issues, targets
                 NVIDIA's pages, measurements, mappings and docs this machine does not re-read:
                 unverifiable, listed with their source (every matrix file has a family).
 
@@ -121,6 +121,7 @@ FAMILIES: Final = (
     "pypi-routes",
     "inferred-builds",
     "base-images",
+    "conda-installers",
     "build-dependencies",
     "conda-pypi-names",
     "cuda-images",
@@ -897,6 +898,7 @@ FILES: Final = {
     "pypi-routes": "pypi-routes.yaml",
     "inferred-builds": "inferred-builds.yaml",
     "base-images": "base-images.yaml",
+    "conda-installers": "conda-installers.yaml",
     "build-dependencies": "build-dependencies.yaml",
     "conda-pypi-names": "conda-pypi-names.yaml",
     "cuda-images": "cuda-images.yaml",

@@ -75,9 +75,9 @@ def import_cmd(
     """Turn a repository, environment file, install line or Dockerfile into a project.yaml.
 
     SOURCE is a file (environment.yml, requirements.txt, pip freeze or conda list --export /
-    --explicit output, setup.py, pyproject.toml, a Pipfile, an install script, a Dockerfile, a
-    CI file such as .travis.yml) or a repository folder, whose environment sources are all
-    read and merged.
+    --explicit output, setup.py, pyproject.toml, a Pipfile, a pixi.toml, an install script, a
+    Dockerfile, a CI file such as .travis.yml) or a repository folder, whose environment sources
+    are all read and merged.
     """
     if (source is None) == (command is None):
         msg = "give exactly one of FILE or --command"

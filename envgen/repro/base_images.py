@@ -1,9 +1,11 @@
-"""matrices/base-images.yaml: the torch, CUDA and python that framework base images ship.
+"""matrices/base-images.yaml: the torch, CUDA and python that framework base images ship; and
+matrices/conda-installers.yaml: the python a conda installer (or continuumio image) ships.
 
 `envgen import` reads a Dockerfile's FROM line against these rows (NGC PyTorch containers, whose
-tag says only YY.MM); the data stays apart from code, each row with its source. The row model
-(pydantic) lives in base_image_rows.py and loads only when a row is asked for, so an import that
-names no such image does not load pydantic.
+tag says only YY.MM; continuumio/miniconda3:4.11.0), and an install line's installer name
+(Miniconda3-4.2.12-Linux-x86_64.sh); the data stays apart from code, each row with its source.
+The row models (pydantic) live in base_image_rows.py and load only when a row is asked for, so an
+import that names no such image or installer does not load pydantic.
 """
 
 from __future__ import annotations
@@ -18,9 +20,15 @@ from envgen.infra.resources import MATRICES_DIR
 from envgen.model.matrix import read_model_rows
 
 if TYPE_CHECKING:
-    from envgen.repro.base_image_rows import BaseImageRow
+    from envgen.repro.base_image_rows import BaseImageRow, CondaInstallerRow
 
 BASE_IMAGES_FILE: Final = "base-images.yaml"
+CONDA_INSTALLERS_FILE: Final = "conda-installers.yaml"
+# An installer named by its version only: Miniconda3-4.2.12-Linux-x86_64.sh,
+# Anaconda3-2023.09-0-Linux-x86_64.sh (the -0 is the installer's build number).
+_INSTALLER: Final = re.compile(
+    r"((?:Mini|Ana)conda3-\d+(?:\.\d+)+)(?:-\d+)?-(?:Linux|MacOSX|Windows)"
+)
 
 
 @functools.cache
@@ -55,3 +63,39 @@ def ngc_pytorch(tag: str, directory: Path | None = None) -> BaseImageRow | None:
         ),
         None,
     )
+
+
+@functools.cache
+def load_conda_installers(directory: Path | None = None) -> tuple[CondaInstallerRow, ...]:
+    """Read and validate conda-installers.yaml (no duplicate names)."""
+    from envgen.repro.base_image_rows import CondaInstallerRow  # noqa: PLC0415 - see the module
+
+    path = (directory or MATRICES_DIR) / CONDA_INSTALLERS_FILE
+    rows = read_model_rows(path, CondaInstallerRow)
+    if len({r.name for r in rows}) != len(rows):
+        msg = f"{path}: two rows for one installer"
+        raise MatrixError(msg)
+    return rows
+
+
+def installer_name(word: str) -> str | None:
+    """The installer a word names by version (a URL or file name), as conda-installers.yaml keys
+    it, or None.
+
+    >>> installer_name("https://repo.continuum.io/archive/Anaconda3-5.0.1-Linux-x86_64.sh")
+    'Anaconda3-5.0.1'
+    >>> installer_name("Anaconda3-2023.09-0-Linux-x86_64.sh"), installer_name("Miniconda3-latest")
+    ('Anaconda3-2023.09', None)
+    """
+    m = _INSTALLER.search(word)
+    return m.group(1) if m else None
+
+
+def conda_python(name: str, directory: Path | None = None) -> CondaInstallerRow | None:
+    """The row of an installer name (`Miniconda3-4.2.12`) or image (`continuumio/miniconda3:4.11.0`)
+    (None when the table has none).
+
+    >>> conda_python("Miniconda3-4.2.12").python, conda_python("Miniconda3-0.0.1") is None
+    ('3.5', True)
+    """
+    return next((r for r in load_conda_installers(directory) if r.name == name), None)

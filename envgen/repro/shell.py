@@ -631,9 +631,12 @@ def _alternatives(node: Node, state: _State, branch: str) -> None:
 
 
 # --- expansion -----------------------------------------------------------------------------------
+# A default word holds no `${` of its own: a nested `${A:-${1:-3.11}}` expands from the inside out.
 _PARAM: Final = re.compile(
-    r"\$\{(#?)([A-Za-z_]\w*|\d+|[@*#?])(?:(:?[-=+?])([^}]*))?\}|\$([A-Za-z_]\w*|\d|[@*#?])"
+    r"\$\{(#?)([A-Za-z_]\w*|\d+|[@*#?])(?:(:?[-=+?])((?:[^}$]|\$(?!\{))*))?\}"
+    r"|\$([A-Za-z_]\w*|\d|[@*#?])"
 )
+_NESTING: Final = 4  # how deep `${A:-${B:-...}}` defaults are expanded
 
 
 def _expand(text: str, state: _State) -> str:
@@ -675,6 +678,10 @@ def _expand_known(text: str, state: _State) -> tuple[str, bool]:
         return value or ""
 
     out = _PARAM.sub(param, out)
+    for _ in range(_NESTING):
+        if "${" not in out:
+            break
+        out = _PARAM.sub(param, out)
     if len(out) > MAX_VALUE:
         msg = f"a value longer than {MAX_VALUE} characters"
         raise _Budget(msg)

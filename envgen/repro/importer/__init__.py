@@ -20,6 +20,7 @@ Formats (the readers):
   pyproject       pyproject.toml (PEP 621, Poetry)
   pylock          PEP 751 locks (pylock.toml)
   pipfile         pipenv's Pipfile and Pipfile.lock
+  pixi            pixi manifests (pixi.toml, [tool.pixi]): the default environment's features
   ci              CI configurations (Travis, GitHub Actions, GitLab, Azure, CircleCI, Bitbucket):
                   the test job's python, image and shell steps
   tox             tox.ini: the first environment's python, deps and commands

@@ -5,6 +5,8 @@ replaced by the release's own pairing otherwise.
 
 from __future__ import annotations
 
+import re
+
 from packaging.version import Version
 
 from envgen.model.matrix import Matrix, Release
@@ -57,12 +59,7 @@ def check_companions(
             out[name] = False
             continue
         published = {paired, *published_companions(matrix, release, name)}
-        # PEP 440: torchvision==0.12 is 0.12.0.
-        if is_version(pin.version):
-            wanted = Version(pin.version)
-            same = [p for p in published if is_version(p) and Version(p) == wanted]
-            if same:
-                pin.version = same[0]
+        _as_published(pin, name, published, report)
         if pin.version not in published and name == "torchvision" and _pure_python_vision(pin):
             report.warnings.append(
                 f"{pin.where}: torchvision {pin.version} is pure Python (a py2.py3-none-any "
@@ -118,6 +115,31 @@ def check_companions(
             )  # fmt: skip
         out[name] = pin.version
     return out
+
+
+def _as_published(pin: Pin, name: str, published: set[str], report: Report) -> None:
+    """The published spelling of a pinned version: PEP 440's (torchvision==0.12 is 0.12.0), and
+    for a pre-release never published (0.6.0a0+82fd1c8: the a0 of a source build's version.txt,
+    which pytorch/pytorch images ship and `pip freeze` lists), the release it became, as a
+    departure (what a torch pre-release pin gets)."""
+    if pin.version is None or not is_version(pin.version):
+        return
+    wanted = Version(pin.version)
+    same = [p for p in published if is_version(p) and Version(p) == wanted]
+    if same:
+        pin.version = same[0]
+        return
+    base = Version(wanted.base_version)
+    became = [p for p in published if is_version(p) and Version(p) == base]
+    if wanted.is_prerelease and became:
+        report.depart(
+            pin.where, name, pin.version, became[0],
+            f"{pin.version} is a pre-release or build that was never published as a release; "
+            f"{became[0]} is the release it became",
+        )  # fmt: skip
+        pin.version = became[0]
+        if pin.label is not None and not re.fullmatch(r"cu\d+|cpu|rocm[\d.]+", pin.label):
+            pin.label = None  # +82fd1c8: the commit the build came from, not a compute platform
 
 
 def _series(specifier: str) -> tuple[int, ...] | None:

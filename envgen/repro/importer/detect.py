@@ -43,6 +43,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "conda-explicit": "conda_explicit",
     "ci": "ci",
     "tox": "tox",
+    "pixi": "pixi",
 }
 
 
@@ -139,6 +140,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "setup.cfg"
     if low == "pyproject.toml":
         return "pyproject"
+    if low == "pixi.toml":
+        return "pixi"
     if is_pylock_name(low):
         return "pylock"
     if low in {"pipfile", "pipfile.lock"}:

@@ -15,7 +15,7 @@ from typing import Final
 from packaging.version import Version
 
 from envgen.repro import eras, shell
-from envgen.repro.base_images import ngc_pytorch
+from envgen.repro.base_images import conda_python, ngc_pytorch
 from envgen.repro.importer.evidence import (
     DockerContext,
     Evidence,
@@ -149,6 +149,9 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
                     env[key] = value
             if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
                 env[rest.split()[0]] = rest.split()[1]
+            if keyword == "ENV" and "conda" in env.get("PATH", "").lower():
+                # the installed conda's bin folder on PATH: its pip and python are the ones run
+                found.conda_base = found.conda_base or found.conda_installed
         elif keyword == "WORKDIR" and found.docker is not None and rest:
             found.docker.workdir = found.docker.image_path(rest.strip())
         elif keyword in ("COPY", "ADD") and found.docker is not None:
@@ -310,6 +313,14 @@ def from_image(image: str, found: Evidence, where: str) -> None:
                 image = (
                     f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
                 )
+    elif repo.startswith("continuumio/"):
+        _conda_image(repo, tag, found, where)
+    _image_python(image, repo, tag, found, where)
+
+
+def _image_python(image: str, repo: str, tag: str, found: Evidence, where: str) -> None:
+    """The distro's python3 an image carries (Ubuntu, Debian), or the python its name states
+    (python:3.5, a tag's `python3.10`)."""
     ubuntu = eras.image_ubuntu(image)
     debian = tag.split("-", 1)[0] if repo == "debian" else ""
     if ubuntu is not None and ubuntu in eras.UBUNTU_PYTHON3:
@@ -323,3 +334,12 @@ def from_image(image: str, found: Evidence, where: str) -> None:
     elif m := _TAG_PYTHON.search(tag):
         # Another image whose tag names its interpreter (gpu:python3.10_cuda11.8_opencv).
         set_python(found, m.group(1), f"{where} (image {excerpt(image)}: the tag names it)")
+
+
+def _conda_image(repo: str, tag: str, found: Evidence, where: str) -> None:
+    """continuumio/miniconda3:4.11.0: the image's base environment is on PATH, so its python
+    (matrices/conda-installers.yaml) is the one pip runs in unless the file names another."""
+    row = conda_python(f"{repo}:{tag}")
+    if row is not None:
+        said = f"{where} (image {repo}:{excerpt(tag)}: python {row.python}, conda-installers.yaml)"
+        found.conda_base = found.conda_base or (row.python, said)

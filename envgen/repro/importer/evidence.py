@@ -24,7 +24,7 @@ from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
-    "markdown", "batch", "pylock", "pipfile", "conda-explicit", "ci", "tox",
+    "markdown", "batch", "pylock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
 ]  # fmt: skip
 
 
@@ -114,6 +114,10 @@ class Evidence:
     # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
     # which replaces the distro's python3 as the one pip runs in.
     conda_base: tuple[str, str] | None = None
+    # A conda installer named by version only (matrices/conda-installers.yaml), installed but not
+    # yet run: its python becomes conda_base once the file runs conda or a program under a conda
+    # prefix (a script may download Miniconda and never put it on PATH). (python, where)
+    conda_installed: tuple[str, str] | None = None
     docker: DockerContext | None = None  # while a Dockerfile is read: where COPY put files
     build_context: Path | None = None  # a Dockerfile's build context (--context), if given
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from envgen.repro import eras, shell
+from envgen.repro.base_images import conda_python, installer_name
 from envgen.repro.importer import conda_explicit, conda_list
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
@@ -196,6 +197,7 @@ def shell_command(
                 env[key] = value
         return
     _apt_python_runs(words, tool, found, where)
+    conda_runs(words, tool, found)
     words, tool = _python_pip(words, tool, found, where)
     if _run_string(words, tool, found, base, where, env=env):
         return
@@ -547,7 +549,8 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
         return True
     for word in words:
         # Miniconda2 and Anaconda2 (every release) ship Python 2.7; a Miniconda3 installer names
-        # its python only in the py38_ form (Miniconda3-latest, Anaconda3-5.0.1: not stated).
+        # its python only in the py38_ form (Miniconda3-latest: not stated); one named by its
+        # version only (Anaconda3-5.0.1, Miniconda3-4.2.12) by matrices/conda-installers.yaml.
         installer = re.search(r"(?:Mini|Ana)conda(?:2-\S|3-(?:py(\d)(\d+)_|latest))", word)
         if installer:
             python = (
@@ -556,7 +559,27 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
                 else ""
             )  # fmt: skip
             found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
+            continue
+        name = installer_name(word)
+        row = conda_python(name) if name is not None else None
+        if row is not None:
+            said = (
+                f"{where} ({name} installer: python {row.python}, matrices/conda-installers.yaml)"
+            )
+            found.conda_installed = found.conda_installed or (row.python, said)
     return False
+
+
+def conda_runs(words: list[str], tool: str, found: Evidence) -> None:
+    """The installed conda is used (`conda install`, `/opt/conda/bin/pip`, `source
+    ~/miniconda3/bin/activate`): its base python is the one pip runs in from here on."""
+    if found.conda_installed is None or found.conda_base is not None:
+        return
+    under = [w for w in words[:2] if "conda" in w.lower() and re.search(r"[\\/]", w)]
+    if tool in {"conda", "mamba"} or (
+        under and tool in {"pip", "pip3", "python", "python3", "source", ".", "activate"}
+    ):
+        found.conda_base = found.conda_installed
 
 
 # An environment module of CPython on a cluster (Lmod / Environment Modules, EasyBuild's names):

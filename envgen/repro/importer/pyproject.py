@@ -1,6 +1,8 @@
 """pyproject.toml's [project] dependencies and requires-python (PEP 621), and Poetry's
 [tool.poetry.dependencies] and installed groups as PEP 440 specifiers, with the package index a
-`source =` names (tomllib).
+`source =` names (tomllib); a pixi workspace's [tool.pixi.*] tables are read by
+envgen.repro.importer.pixi, before the package's own dependencies (pixi solves its conda packages
+first and installs the PyPI ones around them).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from envgen.repro.importer.declared import (
     too_deep,
 )
 from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.pixi import read_manifest
 
 
 def pyproject(text: str, source: str, groups: tuple[str, ...] = ()) -> Declared:
@@ -218,7 +221,21 @@ def _poetry(version: str) -> str:
 
 
 def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...] = ()) -> None:
-    """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry)."""
+    """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry), and its pixi
+    tables."""
     declared = pyproject(text, found.source, groups)
+    if declared.refused is None and "pixi" in text:
+        _pixi(text, found)
     parse_declared(declared, found)
     read_extras(declared, found)
+
+
+def _pixi(text: str, found: Evidence) -> None:
+    """[tool.pixi.*]: a pixi manifest inside the pyproject.toml (the text already parsed once)."""
+    try:
+        tool = tomllib.loads(text).get("tool")
+    except (tomllib.TOMLDecodeError, RecursionError, MemoryError):
+        return  # pyproject() said why
+    pixi = tool.get("pixi") if isinstance(tool, dict) else None
+    if isinstance(pixi, dict):
+        read_manifest(pixi, found, text.splitlines(), root="tool.pixi.")

@@ -41,7 +41,13 @@ SKIP_DIRS: Final = frozenset(
 # (rank, pattern on the lower-cased file name): a lower rank is a more specific source.
 _SOURCES: Final = (
     (0, re.compile(r"^(environment|env|conda)[\w.-]*\.ya?ml$")),
-    (1, re.compile(r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$|^pipfile(\.lock)?$")),
+    (
+        1,
+        re.compile(
+            r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$|^pipfile(\.lock)?$"
+            r"|^pixi\.toml$"
+        ),
+    ),
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
     (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
     # CI configurations at the top of the tree (.github/workflows is a hidden folder, not walked)

@@ -111,7 +111,7 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
         "environment.yml": "conda-env", "requirements-dev.txt": "requirements",
         "Dockerfile.gpu": "dockerfile", "install.sh": "shell", "setup.bat": "batch",
         "setup.py": "setup.py", "pyproject.toml": "pyproject", "INSTALL.md": "readme",
-        "Pipfile": "pipfile", "conda_packagelist.txt": "conda-list", "spec-file.txt": "conda-list",
+        "Pipfile": "pipfile", "pixi.toml": "pixi", "conda_packagelist.txt": "conda-list", "spec-file.txt": "conda-list",
         "Singularity": "singularity", "notes.txt": "other",
     }  # fmt: skip
     for name, fmt in cases.items():
