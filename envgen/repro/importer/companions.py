@@ -5,12 +5,19 @@ replaced by the release's own pairing otherwise.
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from packaging.version import Version
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import companion_accepts, published_companions
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
+from envgen.repro.importer.release import pin_specifier, pure_python_only
 from envgen.repro.importer.report import Report
+
+# A local label that names a compute platform (cu101, cpu, rocm4.1), not a source commit.
+_BUILD_LABEL: Final = re.compile(r"^(cu\d+|cpu|rocm[\d.]+)$")
 
 
 def check_companions(
@@ -37,17 +44,7 @@ def check_companions(
             out[name] = paired
             continue
         if pin.version is None:
-            out[name] = bool(paired)
-            if paired:
-                report.warnings.append(
-                    f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
-                    f"{release.torch} ({name} {paired})"
-                )
-            else:
-                report.depart(
-                    pin.where, name, "asked for", "left out",
-                    f"torch {release.torch} was published without {name}",
-                )  # fmt: skip
+            out[name] = _unpinned(pin, name, paired, matrix, release, report)
             continue
         if paired is None:
             report.depart(
@@ -57,6 +54,7 @@ def check_companions(
             out[name] = False
             continue
         published = {paired, *published_companions(matrix, release, name)}
+        _as_release(pin, name, matrix, report)
         # PEP 440: torchvision==0.12 is 0.12.0.
         if is_version(pin.version):
             wanted = Version(pin.version)
@@ -92,6 +90,8 @@ def check_companions(
                 not owners
                 and is_version(pin.version)
                 and Version(pin.version).release[:2] == Version(paired).release[:2]
+                # a release PyPI has (matrices/companions.yaml): torchvision 0.7.1 never was
+                and matrix.companion(name, pin.version) is not None
             ):
                 report.warnings.append(
                     f"{pin.where}: {name} {pin.version} is not the matrix's pairing for torch "
@@ -120,6 +120,32 @@ def check_companions(
     return out
 
 
+def _unpinned(
+    pin: Pin, name: str, paired: str | None, matrix: Matrix, release: Release, report: Report
+) -> object:
+    """A companion without an exact pin: the one pure-Python release its range allows (which
+    runs with any torch), else the release's own pairing (True), said as a warning."""
+    spec = pin_specifier(pin.specifier) if pin.specifier else None
+    only = pure_python_only(matrix, name, spec) if spec is not None else None
+    if only is not None:
+        report.warnings.append(
+            f"{pin.where}: {name} {pin.specifier} allows only {name} {only}, which is pure "
+            f"Python (pins no torch), so it runs with torch {release.torch}; kept"
+        )
+        return only
+    if paired:
+        report.warnings.append(
+            f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
+            f"{release.torch} ({name} {paired})"
+        )
+    else:
+        report.depart(
+            pin.where, name, "asked for", "left out",
+            f"torch {release.torch} was published without {name}",
+        )  # fmt: skip
+    return bool(paired)
+
+
 def _series(specifier: str) -> tuple[int, ...] | None:
     """The series a pin names: conda's fuzzy `torchvision=0.6` (which is 0.6.*) or pip's
     `==0.6.*`; the answer for it is its member built for the release (torchvision 0.6.1 for
@@ -144,3 +170,29 @@ def _pure_python_vision(pin: Pin) -> bool:
         and is_version(pin.version)
         and (Version("0.2.0") <= Version(pin.version) < Version("0.3.0"))
     )
+
+
+def _as_release(pin: Pin, name: str, matrix: Matrix, report: Report) -> None:
+    """A pre-release version string of a companion the matrix has as a release (0.13.1a0, the
+    version a conda or source build of torchvision 0.13.1 reports; 0.6.0a0+82fd1c8 in a
+    pytorch/pytorch image) is read as that release: neither project published pre-releases on
+    PyPI or the stable channels, so no index has 0.13.1a0, and its code is 0.13.1's."""
+    if pin.version is None or not is_version(pin.version):
+        return
+    version = Version(pin.version)
+    if not version.is_prerelease or version.is_devrelease:
+        return
+    base = version.base_version
+    known = {str(getattr(r, name)) for r in matrix.releases if getattr(r, name) is not None}
+    known.update(c.version for c in matrix.companions if c.package == name)
+    release = next((k for k in known if is_version(k) and Version(k) == Version(base)), None)
+    if release is None:
+        return
+    built = pin.version + (f"+{pin.label}" if pin.label else "")
+    report.warnings.append(
+        f"{pin.where}: {name} {built} is the version string of a build of {name} {release} "
+        f"(conda's or one from source; no index publishes it), read as {release}"
+    )
+    pin.version = release
+    if pin.label and not _BUILD_LABEL.match(pin.label):
+        pin.label = None  # the source commit it was built from (+82fd1c8), not a compute platform
