@@ -28,7 +28,7 @@ _FOLDER_PAGE: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+)/torch_stable\.htm
 
 # How strongly each kind of evidence names the compute platform (lower wins).
 def _evidence_rank(why: str) -> int:
-    if why.startswith(("torch==", "build string")):
+    if why.startswith(("torch==", "torchvision==", "torchaudio==", "build string")):
         # A local label on the torch pin, or the build string an export recorded: the build that
         # was installed, stronger than the packages that asked for one (an export can hold a
         # stray cpuonly beside pytorch=1.2.0=cuda100py36h938c94c_0).
@@ -77,6 +77,8 @@ def compute_evidence(
             # from there (a +cu101 label sorts above PyPI's plain 1.5.0).
             evidence.append((folder.group(1), f"--find-links {url}"))
     if not evidence:
+        evidence = _companion_labels(found, published)
+    if not evidence:
         return None
     best = min(evidence, key=lambda e: _evidence_rank(e[1]))
     others = sorted({acc for acc, _ in evidence if acc != best[0]})
@@ -90,6 +92,17 @@ def compute_evidence(
             f"the file asks for more than one ({said}) and {best[1]} is the strongest evidence",
         )
     return best
+
+
+def _companion_labels(found: Evidence, published: frozenset[str] | None) -> list[tuple[str, str]]:
+    """A companion's local label where nothing else names the build: `torchaudio==0.10.1+rocm4.1`
+    beside an unpinned torch is what a freeze records of a ROCm 4.1 install (the family's wheels
+    on one index carry one label, and torchaudio 0.10.1 requires torch==1.10.1 of that index)."""
+    return [
+        (pin.label, f"{name}=={pin.version}+{pin.label}")
+        for name, pin in found.companions.items()
+        if pin.label and pin.version and (published is None or pin.label in published)
+    ]
 
 
 def _pip_labels(matrix: Matrix) -> frozenset[str]:

@@ -6,13 +6,18 @@ replaced by the release's own pairing otherwise.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from packaging.version import Version
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import companion_accepts, published_companions
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
+from envgen.repro.importer.release import pin_specifier, pure_python_only
 from envgen.repro.importer.report import Report
+
+# A local label that names a compute platform (cu101, cpu, rocm4.1), not a source commit.
+_BUILD_LABEL: Final = re.compile(r"^(cu\d+|cpu|rocm[\d.]+)$")
 
 
 def check_companions(
@@ -39,17 +44,7 @@ def check_companions(
             out[name] = paired
             continue
         if pin.version is None:
-            out[name] = bool(paired)
-            if paired:
-                report.warnings.append(
-                    f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
-                    f"{release.torch} ({name} {paired})"
-                )
-            else:
-                report.depart(
-                    pin.where, name, "asked for", "left out",
-                    f"torch {release.torch} was published without {name}",
-                )  # fmt: skip
+            out[name] = _unpinned(pin, name, paired, matrix, release, report)
             continue
         if paired is None:
             report.depart(
@@ -59,7 +54,8 @@ def check_companions(
             out[name] = False
             continue
         published = {paired, *published_companions(matrix, release, name)}
-        _as_published(pin, name, published, report)
+        _as_release(pin, name, matrix, report)
+        _as_published(pin, published)
         if pin.version not in published and name == "torchvision" and _pure_python_vision(pin):
             report.warnings.append(
                 f"{pin.where}: torchvision {pin.version} is pure Python (a py2.py3-none-any "
@@ -89,6 +85,8 @@ def check_companions(
                 not owners
                 and is_version(pin.version)
                 and Version(pin.version).release[:2] == Version(paired).release[:2]
+                # a release PyPI has (matrices/companions.yaml): torchvision 0.7.1 never was
+                and matrix.companion(name, pin.version) is not None
             ):
                 report.warnings.append(
                     f"{pin.where}: {name} {pin.version} is not the matrix's pairing for torch "
@@ -117,29 +115,41 @@ def check_companions(
     return out
 
 
-def _as_published(pin: Pin, name: str, published: set[str], report: Report) -> None:
-    """The published spelling of a pinned version: PEP 440's (torchvision==0.12 is 0.12.0), and
-    for a pre-release never published (0.6.0a0+82fd1c8: the a0 of a source build's version.txt,
-    which pytorch/pytorch images ship and `pip freeze` lists), the release it became, as a
-    departure (what a torch pre-release pin gets)."""
+def _as_published(pin: Pin, published: set[str]) -> None:
+    """The published spelling of a pinned version: PEP 440's (torchvision==0.12 is 0.12.0). A
+    build's pre-release string (0.6.0a0+82fd1c8) was read as its release by `_as_release`."""
     if pin.version is None or not is_version(pin.version):
         return
     wanted = Version(pin.version)
     same = [p for p in published if is_version(p) and Version(p) == wanted]
     if same:
         pin.version = same[0]
-        return
-    base = Version(wanted.base_version)
-    became = [p for p in published if is_version(p) and Version(p) == base]
-    if wanted.is_prerelease and became:
+
+
+def _unpinned(
+    pin: Pin, name: str, paired: str | None, matrix: Matrix, release: Release, report: Report
+) -> object:
+    """A companion without an exact pin: the one pure-Python release its range allows (which
+    runs with any torch), else the release's own pairing (True), said as a warning."""
+    spec = pin_specifier(pin.specifier) if pin.specifier else None
+    only = pure_python_only(matrix, name, spec) if spec is not None else None
+    if only is not None:
+        report.warnings.append(
+            f"{pin.where}: {name} {pin.specifier} allows only {name} {only}, which is pure "
+            f"Python (pins no torch), so it runs with torch {release.torch}; kept"
+        )
+        return only
+    if paired:
+        report.warnings.append(
+            f"{pin.where}: {name} is not pinned; envgen will pick the one matching torch "
+            f"{release.torch} ({name} {paired})"
+        )
+    else:
         report.depart(
-            pin.where, name, pin.version, became[0],
-            f"{pin.version} is a pre-release or build that was never published as a release; "
-            f"{became[0]} is the release it became",
+            pin.where, name, "asked for", "left out",
+            f"torch {release.torch} was published without {name}",
         )  # fmt: skip
-        pin.version = became[0]
-        if pin.label is not None and not re.fullmatch(r"cu\d+|cpu|rocm[\d.]+", pin.label):
-            pin.label = None  # +82fd1c8: the commit the build came from, not a compute platform
+    return bool(paired)
 
 
 def _series(specifier: str) -> tuple[int, ...] | None:
@@ -166,3 +176,29 @@ def _pure_python_vision(pin: Pin) -> bool:
         and is_version(pin.version)
         and (Version("0.2.0") <= Version(pin.version) < Version("0.3.0"))
     )
+
+
+def _as_release(pin: Pin, name: str, matrix: Matrix, report: Report) -> None:
+    """A pre-release version string of a companion the matrix has as a release (0.13.1a0, the
+    version a conda or source build of torchvision 0.13.1 reports; 0.6.0a0+82fd1c8 in a
+    pytorch/pytorch image) is read as that release: neither project published pre-releases on
+    PyPI or the stable channels, so no index has 0.13.1a0, and its code is 0.13.1's."""
+    if pin.version is None or not is_version(pin.version):
+        return
+    version = Version(pin.version)
+    if not version.is_prerelease or version.is_devrelease:
+        return
+    base = version.base_version
+    known = {str(getattr(r, name)) for r in matrix.releases if getattr(r, name) is not None}
+    known.update(c.version for c in matrix.companions if c.package == name)
+    release = next((k for k in known if is_version(k) and Version(k) == Version(base)), None)
+    if release is None:
+        return
+    built = pin.version + (f"+{pin.label}" if pin.label else "")
+    report.warnings.append(
+        f"{pin.where}: {name} {built} is the version string of a build of {name} {release} "
+        f"(conda's or one from source; no index publishes it), read as {release}"
+    )
+    pin.version = release
+    if pin.label and not _BUILD_LABEL.match(pin.label):
+        pin.label = None  # the source commit it was built from (+82fd1c8), not a compute platform

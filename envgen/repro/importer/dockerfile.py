@@ -44,16 +44,23 @@ class _TooLong(Exception):  # noqa: N818 - internal signal, never leaves this mo
 def dockerfile_lines(text: str) -> list[tuple[int, str]]:
     r"""Instructions with their backslash continuations joined, as Docker reads them: inside a
     continuation, comment lines are removed and empty lines skipped (a RUN that spans sections
-    with `# ---` headers is one command, not a command cut short by a comment).
+    with `# ---` headers is one command, not a command cut short by a comment). A comment line
+    outside an instruction ends at its line, a trailing backslash included (a commented-out RUN
+    line `# RUN conda install -y \\` continues nothing).
 
     >>> dockerfile_lines("RUN a && \\\n# step two\n\n    b\nRUN c\n")
     [(1, 'RUN a &&   b'), (5, 'RUN c')]
+    >>> dockerfile_lines("# RUN x \\\nRUN y\n")
+    [(1, '# RUN x'), (2, 'RUN y')]
     """
     kept: list[str] = []
     going = False
     for raw in text.splitlines():
         if going and (not raw.strip() or raw.lstrip().startswith("#")):
             kept.append("\\")  # keeps the line numbers; joins on as an empty continuation
+            continue
+        if raw.lstrip().startswith("#"):
+            kept.append(raw.rstrip().rstrip("\\"))
             continue
         kept.append(raw)
         going = raw.rstrip().endswith("\\")

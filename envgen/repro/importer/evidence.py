@@ -207,10 +207,23 @@ def set_torch(
         # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
         # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
         return
-    if (
+    updates_image = (
         found.torch is not None
-        and (found.torch.version, found.torch.specifier) != (version, ranged)
-        and (version is not None or ranged)
+        and found.torch.image is not None
+        and manager == "conda"
+        and version is None
+        and not ranged
+        and label is None
+    )
+    # An unpinned `conda install pytorch` over an image's torch updates it: conda installs a
+    # requested spec at the newest version it can (its default update modifier, update_specs),
+    # unlike pip, which finds an unpinned torch already satisfied.
+    if found.torch is not None and (
+        updates_image
+        or (
+            (found.torch.version, found.torch.specifier) != (version, ranged)
+            and (version is not None or ranged)
+        )
     ):
         if found.torch.version is None and not found.torch.specifier:
             found.torch = pin
@@ -221,6 +234,13 @@ def set_torch(
             f"{_pin_text(pin)}, now {_pin_text(pin)}, because the later install replaces the "
             "earlier one"
         )
+        if updates_image:
+            text = (
+                f"{where}: torch was {_pin_text(found.torch)} (the image's, {found.torch.where}), "
+                "now unpinned: an unpinned `conda install pytorch` updates the installed torch to "
+                "the newest release it can (conda's default update_specs), so the image's is "
+                "replaced"
+            )
         found.departures.append(text)
         found.warnings.append(text)
         # The image's CUDA described the torch it shipped, not the one installed over it.

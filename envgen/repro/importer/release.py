@@ -352,8 +352,8 @@ def _companion_ranges(
         if pin is None or pin.version is not None or not pin.specifier:
             continue
         spec = pin_specifier(pin.specifier)
-        if spec is None:
-            continue
+        if spec is None or pure_python_only(matrix, name, spec) is not None:
+            continue  # a pure-Python torchvision (0.2.x) pins no torch: any release runs it
         allowed = [
             r
             for r in releases
@@ -376,6 +376,28 @@ def _companion_ranges(
                 f"the {name} range is not met: check the file"
             )
     return releases
+
+
+def pure_python_only(matrix: Matrix, name: str, spec: SpecifierSet) -> str | None:
+    """The one companion release a range allows when it is pure Python (torchvision 0.2.2: a
+    py2.py3 wheel whose Requires-Dist names torch unpinned, matrices/companions.yaml), else None:
+    `torchvision==0.2.2,>=0.2.1` (two packages' Requires-Dist) installs 0.2.2 with any torch.
+
+    >>> from envgen.model.matrix import load_matrix
+    >>> m = load_matrix()
+    >>> pure_python_only(m, "torchvision", SpecifierSet("==0.2.2,>=0.2.1"))
+    '0.2.2'
+    >>> pure_python_only(m, "torchvision", SpecifierSet(">=0.2.1")) is None
+    True
+    """
+    allowed = [
+        c
+        for c in matrix.companions
+        if c.package == name and spec.contains(c.version, prereleases=True)
+    ]
+    if len(allowed) == 1 and allowed[0].pure_python and not allowed[0].torch:
+        return allowed[0].version
+    return None
 
 
 def _release_of_companions(
@@ -525,6 +547,14 @@ def torch_to_write(
         f"{pin.where}: torch {pin.version} is a post-release of {release.torch} (rebuilt wheels "
         f"on {published})"
     )
+    if build is None and pin.wheel is not None and _wheel_names_build(found, acc):
+        # No row of the matrix builds it (the lock says whether it resolves), but the file's own
+        # wheel URL names this post-release for this build: no route envgen writes lacks it.
+        report.warnings.append(
+            f"{said}; project.yaml keeps it: the file's wheel {excerpt(pin.wheel)} is the "
+            f"{acc} build, which the matrix has no row for"
+        )
+        return pin.version
     on_page = acc in POST_RELEASE_PAGES.get(pin.version, ())
     if managers == ["pip"] and isinstance(build, PipBuild) and (build.index != "pypi" or on_page):
         page = (
@@ -540,3 +570,8 @@ def torch_to_write(
         f"route envgen writes for {acc}, never had {pin.version})"
     )
     return release.torch
+
+
+def _wheel_names_build(found: Evidence, acc: str) -> bool:
+    """True when a torch wheel URL's folder (whl/cpu/, whl/cu90/) named the build `acc`."""
+    return any(a == acc and why.startswith("the wheel URL's folder") for a, why in found.compute)

@@ -101,6 +101,18 @@ def pip_line(line: str, found: Evidence, base: Path | None, where: str, *, seen:
             tokens = line.split()
         _pip_options(tokens, found, base, where, seen=seen)
         return
+    if _COMMAND_LINE.match(line):
+        # `conda install pytorch cudatoolkit=10.0 -c pytorch` or `pip install x y` kept in a
+        # requirements file: a command, not a requirement (pip -r refuses it); read as installer
+        # scripts run such a file, one command a line.
+        from envgen.repro.importer.install_script import shell_line  # noqa: PLC0415 - cycle
+
+        found.warnings.append(
+            f"{where}: {excerpt(line)!r} is an install command, not a requirement (pip -r "
+            "refuses it); read as the command it is"
+        )
+        shell_line(line, found, base, where, env={})
+        return
     if _install_line(line, found, base, where):
         return
     # A requirement line (markers keep their quotes): drop per-requirement options (--hash=...).
@@ -147,6 +159,12 @@ def _install_line(line: str, found: Evidence, base: Path | None, where: str) -> 
     return True
 
 
+# A line that is a package manager's install command (`pip install ...`, `python -m pip install`,
+# `conda install ...`), not a requirement: no project is named pip, conda or mamba with words after.
+_COMMAND_LINE: Final = re.compile(
+    r"^(?:(?:sudo\s+)?(?:pip[23]?(?:\.\d+)?|python[23]?(?:\.\d+)?\s+-m\s+pip|conda|mamba|micromamba)"
+    r"\s+install)\s"
+)
 _PER_REQUIREMENT: Final = frozenset({"--hash", "--config-settings", "--global-option"})
 
 

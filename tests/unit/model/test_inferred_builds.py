@@ -213,7 +213,7 @@ def test_rows_read_from_pypi_become_rows_or_pypi_default_marks(pip_rows: list[Pi
 def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[PipBuild]) -> None:
     """2.4.0-2.10.0 PyTorch-index rows are the page's (its stored copies): no local labels, the
     accelerator's own index; the only index rows left here are builds the page does not list: 2.10.0
-    rocm7.0 and the linux-aarch64 CUDA builds of 2.7.0-2.10.0 (the page's Linux command, same pins)."""
+    rocm7.0 and cu129 and the linux-aarch64 CUDA builds of 2.7.0-2.10.0 (the page's Linux command, same pins)."""
     shipped = [
         PipBuild.model_validate(r)
         for r in yaml.safe_load((MATRICES_DIR / "pip.yaml").read_text(encoding="utf-8"))
@@ -245,10 +245,11 @@ def test_index_rows_for_2_4_to_2_10_come_from_the_page_copies(pip_rows: list[Pip
     ]
     aarch64 = {"2.7.0": ["cu128"], "2.7.1": ["cu128"], "2.8.0": ["cu129"]}
     aarch64 |= {r: ["cu126", "cu128", "cu130"] for r in ("2.9.0", "2.9.1", "2.10.0")}
-    assert left == [
-        *((r, acc, ("linux-aarch64",)) for r, accs in aarch64.items() for acc in accs),
-        ("2.10.0", "rocm7.0", ("linux-64",)),
-    ]
+    expected = [(r, acc, ("linux-aarch64",)) for r, accs in aarch64.items() for acc in accs]
+    # 2.10.0's cu129 wheels (a wheel URL with its sha256 and install lines name them), sorted in
+    # before its aarch64 cu130 row
+    expected.insert(-1, ("2.10.0", "cu129", ("linux-64",)))
+    assert left == [*expected, ("2.10.0", "rocm7.0", ("linux-64",))]
     page = {(b.release, b.accelerator): b for b in rows if "linux-64" in b.platforms}
     for b in pip_rows:
         if b.platforms == ("linux-aarch64",) and b.kind == "cuda" and b.index == "index-url":

@@ -99,8 +99,8 @@ def test_a_source_builds_companion_prerelease_is_the_release(matrix: Matrix) -> 
     )
     assert result.project["torchvision"] == "0.6.0"
     assert (
-        "requirements.txt:2: torchvision was 0.6.0a0, now 0.6.0, because 0.6.0a0 is a pre-release "
-        "or build that was never published as a release; 0.6.0 is the release it became"
+        "requirements.txt:2: torchvision 0.6.0a0+82fd1c8 is the version string of a build of "
+        "torchvision 0.6.0 (conda's or one from source; no index publishes it), read as 0.6.0"
     ) in result.warnings
 
 

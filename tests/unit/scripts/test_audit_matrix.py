@@ -26,7 +26,8 @@ def test_sample_has_no_wrong_row() -> None:
     )
     assert [c for c in checks if c.verdict == "wrong"] == []
     by_family = {f: [c.verdict for c in checks if c.family == f] for f in ("pip", "releases")}
-    assert by_family["pip"].count("right") >= 30
+    # 11 of seed 23's 40 pip rows are hand-curated (unverifiable offline), 2.10.0 cu129 among them
+    assert by_family["pip"].count("right") >= 29
     assert by_family["releases"].count("right") >= 35
     # Without mirrors, conda-forge cannot be derived again: said, not guessed.
     assert {c.verdict for c in checks if c.family == "conda-forge"} == {"unverifiable"}
