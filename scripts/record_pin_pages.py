@@ -10,10 +10,10 @@ else of the page is kept but `meta` and `name`.
     .venv/bin/python scripts/record_pin_pages.py tests/data/real/<repo>/requirements.txt ...
 
 Only the files named are read (a few requests each: one per pinned package); it never walks the
-whole corpus. For a named file that names no torch, it also records what envgen.repro.through
-reads: the page of each package the file installs (trimmed to the version chosen) and that
-wheel's core metadata as `<name>/<wheel file name>.metadata`, trimmed to its Name, Version and
-Requires-Dist lines.
+whole corpus. For a named file that names no torch (or torch without torchvision or
+torchaudio), it also records what envgen.repro.through reads: the page of each package the file
+installs (trimmed to the version chosen) and that wheel's core metadata as
+`<name>/<wheel file name>.metadata`, trimmed to its Name, Version and Requires-Dist lines.
 """
 
 from __future__ import annotations
@@ -86,9 +86,12 @@ def _version(item: dict[str, Any]) -> Version | None:
 
 def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     """(name, version, wheel file name, trimmed metadata) of each package whose Requires-Dist
-    `envgen import` reads for `source` (a file that names no torch; none otherwise)."""
+    `envgen import` reads for `source` (a file that names no torch, or names torch but not
+    torchvision or torchaudio: envgen.repro.entry._through_dependencies; none otherwise)."""
     found = parse_repository(source) if source.is_dir() else parse_file(source)
-    if found.torch is not None or found.companions or not found.pip_reqs:
+    named = ({"torch"} if found.torch is not None else set()) | set(found.companions)
+    missing = [n for n in ("torch", "torchvision", "torchaudio") if n not in named]
+    if not found.pip_reqs or not missing or (named and missing == ["torch"]):
         return []
     as_of = _date_of(source)
     brought_in(found.pip_reqs, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)

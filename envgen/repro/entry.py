@@ -113,21 +113,28 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
 
 
 def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.date | None) -> None:
-    """Where the file names no torch-family package but pip installs others, the torch they
-    bring in: each named package's Requires-Dist (envgen.repro.through), read into `found` as a
-    requirement of the file's own, with a warning naming the packages. Nothing with --offline
-    (no index to ask: a warning says what is not read) and nothing once the file names torch
-    (a torchvision only a dependency brings in would cost every import a request per package).
+    """The torch-family packages pip installs only because a named package requires them: each
+    named package's Requires-Dist (envgen.repro.through), read into `found` as a requirement of
+    the file's own, with a warning naming the packages. Where the file names no torch-family
+    package, all three are read (timm==0.4.12 alone installs a torch); where it names torch but
+    not torchvision or torchaudio, only those companions (lpips brings in a torchvision, which
+    must then be torch's own build, not whatever PyPI serves). Nothing with --offline (no index
+    to ask: where the file names no torch, a warning says what is not read), nothing where the
+    file names all three.
     """
-    if found.torch is not None or found.companions or not found.pip_reqs:
+    if not found.pip_reqs or found.unreadable is not None:
         return
-    if found.unreadable is not None:
+    named = {"torch"} if found.torch is not None else set()
+    named |= set(found.companions)
+    missing = [n for n in ("torch", "torchvision", "torchaudio") if n not in named]
+    if not missing or (named and missing == ["torch"]):
         return
     if options.pypi_index is None:
-        found.warnings.append(
-            f"{found.source}: names no torch; the Requires-Dist of the {len(found.pip_reqs)} "
-            "package(s) it installs, which may bring one in, is not read"
-        )
+        if not named:
+            found.warnings.append(
+                f"{found.source}: names no torch; the Requires-Dist of the "
+                f"{len(found.pip_reqs)} package(s) it installs, which may bring one in, is not read"
+            )
         return
     cache = (options.cache_root or default_cache_root()) / "pypi-simple"
     brought, notes = brought_in(
@@ -137,8 +144,10 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
         as_of=as_of,
         timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
     )
+    if named and not any(b.name in missing for b in brought):
+        return  # nothing to say: the notes only matter when the file's torch is in question
     found.warnings += [f"{found.source}: {note}" for note in notes]
-    for name in ("torch", "torchvision", "torchaudio"):
+    for name in missing:
         mine = [b for b in brought if b.name == name]
         if not mine:
             continue

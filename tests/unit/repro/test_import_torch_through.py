@@ -125,6 +125,25 @@ def test_no_torch_through_the_packages_is_still_refused(
         _import(tmp_path, "plain==1.0\nold-tool\nmissing-pkg\n", index, matrix, "2022-01-28")
 
 
+def test_a_companion_only_a_package_brings_in_beside_a_named_torch(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    """A file that names torch but not torchvision, beside a package that requires torchvision:
+    pip installs one, so project.yaml names it (torch's own build, not whatever PyPI serves)."""
+    got = _import(tmp_path, "torch==1.10.1\nvision-kit==0.4\n", index, matrix, "2022-01-28")
+    assert (got["project"]["torch"], got["project"]["torchvision"]) == ("1.10.1", True)
+    assert got["project"]["torchaudio"] is False
+    assert any("names no torchvision; it comes in through" in w for w in got["warnings"])
+    # Nothing brings one in: nothing is said.
+    got = _import(tmp_path, "torch==1.10.1\nplain\n", index, matrix, "2022-01-28")
+    assert got["project"]["torchvision"] is False
+    assert not any("Requires-Dist" in w for w in got["warnings"])
+    # Offline, a file that names torch gets no warning about what is not read.
+    got = _import(tmp_path, "torch==1.10.1\nvision-kit==0.4\n", None, matrix, "2022-01-28")
+    assert got["project"]["torchvision"] is False
+    assert not any("Requires-Dist" in w for w in got["warnings"])
+
+
 def test_offline_reads_no_metadata_and_says_so(tmp_path: Path, matrix: Matrix) -> None:
     with pytest.raises(ImportSpecError, match="Requires-Dist of the 1 package"):
         _import(tmp_path, "vision-kit==0.4\n", None, matrix, "2022-01-28")
