@@ -109,15 +109,34 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             _keep(blocks, i + 2, [_TAG.sub("", ln) for ln in lines[i + 1 : j]], labeled=False)
             i = j + 1
             continue
-        blocks.extend(
-            (i + 1, _PROMPT.sub("", span.group(2).strip()))
-            for span in _INLINE.finditer(lines[i])
-            if _INSTALLS.search(span.group(2))
-        )
+        blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
         if "`" not in lines[i] and _BARE_COMMAND.match(_PROMPT.sub("", lines[i])):
             blocks.append((i + 1, _PROMPT.sub("", lines[i]).strip()))
         i += 1
     return blocks
+
+
+def _inline_commands(line: str) -> list[str]:
+    """The install commands a prose line gives as inline code, `$ ` prompts removed; of two
+    joined by `or` (`` `pip install torchvision` or `conda install torchvision -c pytorch` ``)
+    the first is the default route, the other an alternative.
+
+    >>> _inline_commands("- torchvision: `pip install torchvision` or `conda install torchvision`")
+    ['pip install torchvision']
+    >>> _inline_commands("Run `pip install a` and `pip install b`.")
+    ['pip install a', 'pip install b']
+    """
+    out: list[str] = []
+    end = 0
+    for span in _INLINE.finditer(line):
+        if not _INSTALLS.search(span.group(2)):
+            continue
+        if out and re.search(r"(?i)\bor\b", line[end : span.start()]):
+            end = span.end()
+            continue
+        out.append(_PROMPT.sub("", span.group(2).strip()))
+        end = span.end()
+    return out
 
 
 def batch_blocks(text: str) -> list[tuple[int, str]]:
@@ -157,7 +176,7 @@ _SPEC_LINE: Final = re.compile(
 )
 # The prose that introduces a block as what to install.
 _INTRODUCED: Final = re.compile(
-    r"(?i)\b(conda|pip|install\w*|requirements?|dependenc\w*|environment|packages?)\b"
+    r"(?i)\b(conda|pip|install\w*|requirements?|prerequisites?|dependenc\w*|environment|packages?)\b"
 )
 # Names only conda has (the project's own name, `pytorch`, is how prose writes it too).
 _CONDA_ONLY: Final = frozenset({"cudatoolkit", "pytorch-cuda", "cpuonly"})
@@ -246,6 +265,8 @@ _PROSE_PIN: Final = re.compile(
 
 
 _LIST_ITEM: Final = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+# A list item that is one exact pin and nothing else: `- numpy==1.22.4`.
+_ITEM_PIN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*+\s*+==\s*+\d[\w.+!]*+\s*+$")
 _INSTALL_WORDS: Final = re.compile(
     r"(?i)^(install\w*|requires?|requirements?|dependenc\w*|prerequisites?)\b"
 )
@@ -253,7 +274,8 @@ _INSTALL_WORDS: Final = re.compile(
 
 def prose_pins(text: str) -> list[tuple[int, str]]:
     """(line, requirement) of each exact torch-family pin a prose line outside code blocks
-    names, where the line says it is what to install: it starts with the word (`Install
+    names, where the line says it is what to install (with the list's other exact pins, one an
+    item: `- numpy==1.22.4`): it starts with the word (`Install
     pytorch==1.4.0 and torchvision==0.5.0 following the official instructions`, `Requirements:
     torch==1.7.1`), or it is a list item under a Requirements / Installation / Dependencies /
     Prerequisites heading. A sentence that mentions a pin (`You can pip install torch==1.7.1 if
@@ -263,10 +285,13 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
     [(2, 'torch==1.4.0'), (2, 'torchvision==0.5.0')]
     >>> prose_pins("## Installation\\n- torch==1.8.1\\n- CUDA 11.1\\n")
     [(2, 'torch==1.8.1')]
+    >>> prose_pins("## Dependencies\\n- numpy==1.22.4\\n- torch==2.0.0\\n- d3rlpy==1.1.1\\n")
+    [(2, 'numpy==1.22.4'), (3, 'torch==2.0.0'), (4, 'd3rlpy==1.1.1')]
     >>> prose_pins("Tested with torch==1.4.0.\\n"), prose_pins("```\\nInstall torch==1.4\\n```\\n")
     ([], [])
     """
     out: list[tuple[int, str]] = []
+    others: list[tuple[int, str]] = []
     heading = ""
     fenced = False
     for number, line in enumerate(text.splitlines(), start=1):
@@ -285,11 +310,16 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
         said = _INSTALL_WORDS.match(body) is not None or (
             item is not None and _INSTALL_WORDS.search(heading.lstrip("# ")) is not None
         )
-        if said:
-            out.extend(
-                (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
-            )
-    return out
+        if not said:
+            continue
+        family = [
+            (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
+        ]
+        out.extend(family)
+        if item is not None and not family and _ITEM_PIN.match(body):
+            others.append((number, re.sub(r"\s+", "", body)))  # `- numpy==1.22.4`
+    # the list's other pins come with its torch (they rule out pythons their wheels lack)
+    return sorted(out + others) if out else []
 
 
 # A section whose prose says what the project needs: `## Requirements`, `### Prerequisites`,
@@ -639,6 +669,34 @@ def gpu_choices(block: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _block_label(lines: list[str], first: int) -> str | None:
+    """The GPU or CUDA a fenced block's introducing line names (`to install for CUDA 10.1`,
+    `### CPU only`), where the block opens at line `first` (1-based, after its fence line).
+
+    >>> _block_label(["For CUDA 10.0:", "```bash", "pip install torch"], 3)
+    'For CUDA 10.0:'
+    >>> _block_label(["Install it:", "```bash", "pip install torch"], 3)
+    """
+    index = first - 3  # the line above the fence
+    if index + 1 >= len(lines) or not _opens_fence(lines[index + 1]):
+        return None
+    while index >= 0 and not lines[index].strip():
+        index -= 1
+    if index < 0 or _opens_fence(lines[index]):
+        return None
+    label = lines[index].strip().lstrip("#").strip()
+    return label if len(label) <= 80 and _GPU_WORD.search(label) else None
+
+
+def _alternative(found: Evidence, line: int, label: str, block: str) -> None:
+    text = "; ".join(ln.strip() for ln in block.split("\n") if ln.strip())
+    found.warnings.append(
+        f"{found.source}:{line}: an alternative route ({excerpt(label, 80)}), not the default "
+        "one envgen imports (the README's first GPU-specific choice): "
+        f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+    )
+
+
 def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) -> tuple[str, bool]:
     """The block with each GPU-labeled torch install after the README's first one blanked out
     (its lines kept empty, so the line numbers stand): where a README offers a route per GPU or
@@ -650,12 +708,7 @@ def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) 
         if not chosen:
             chosen = True
             continue
-        text = "; ".join(ln.strip() for ln in lines[start + 1 : end] if ln.strip())
-        found.warnings.append(
-            f"{found.source}:{first + start}: an alternative route ({label}), not the "
-            f"default one envgen imports (the README's first GPU-specific choice): "
-            f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
-        )
+        _alternative(found, first + start, label, "\n".join(lines[start + 1 : end]))
         lines[start:end] = [""] * (end - start)
     return "\n".join(lines), chosen
 
@@ -682,7 +735,14 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
     chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
+    lines = text.splitlines()
     for first, block in shell_blocks(text):
+        label = _block_label(lines, first)
+        if label is not None and any(_installs_torch(ln) for ln in block.split("\n")):
+            if chosen:
+                _alternative(found, first, label, block)
+                continue
+            chosen = True
         kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
         parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
