@@ -1,5 +1,6 @@
-"""`conda list` and `conda list --export` output (often saved as requirements.txt): each
-package becomes a conda match spec, or a pip requirement where pip installed it (channel pypi).
+"""`conda list` and `conda list --export` output (often saved as requirements.txt), and spec
+lists written for `conda create --file` (`pytorch==1.3.1` a line): each package becomes a conda
+match spec, or a pip requirement where pip installed it (channel pypi).
 """
 
 from __future__ import annotations
@@ -22,6 +23,30 @@ _EXPORT_HEADER: Final = re.compile(
 
 _TABLE_HEADER: Final = re.compile(r"(?m)^#\s*Name\s+Version\s+Build(\s+Channel)?\s*$")
 
+# One match spec a line, as `conda create --file` reads it: `pytorch`, `pytorch==1.3.1`,
+# `python=3.6`, `numpy>=1.24`, `cudatoolkit=10.1=h6bb024c_0`.
+_SPEC_LINE: Final = re.compile(
+    r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)(?:(==?|>=|<=|!=|>|<)[\w.*+]+(?:=[\w.*+]+)?)?$"
+)
+# Names that only conda installs: PyPI's `pytorch` is a stub that refuses to install (its
+# setup.py says to install `torch`), and pip rejects the CUDA selectors outright.
+_CONDA_NAMES: Final = frozenset({"pytorch", "cudatoolkit", "pytorch-cuda", "cpuonly"})
+
+
+def is_spec_list(text: str) -> bool:
+    """A list of conda match specs (`conda create --file`), not a pip requirements file: every
+    line a spec, one names a package only conda installs, and none names pip's `torch`.
+
+    >>> is_spec_list("python==3.6.12\\npytorch==1.3.1\\ntqdm==4.56.0\\n")
+    True
+    >>> is_spec_list("torch==1.7.1\\n"), is_spec_list("pytorch\\n-r other.txt\\n")
+    (False, False)
+    """
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    matches = [_SPEC_LINE.match(ln) for ln in body]
+    names = {m.group(1).lower() for m in matches if m is not None}
+    return bool(body) and all(matches) and bool(names & _CONDA_NAMES) and "torch" not in names
+
 
 def is_conda_list(text: str) -> bool:
     """`conda list --export` or `conda list` output (often saved as requirements.txt).
@@ -31,7 +56,7 @@ def is_conda_list(text: str) -> bool:
     >>> is_conda_list("torch==1.6.0\\n")
     False
     """
-    if _EXPORT_HEADER.search(text) or _TABLE_HEADER.search(text):
+    if _EXPORT_HEADER.search(text) or _TABLE_HEADER.search(text) or is_spec_list(text):
         return True
     body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
     return bool(body) and all(_EXPORT_LINE.match(ln) for ln in body)
@@ -55,6 +80,9 @@ def conda_list_entries(text: str) -> list[tuple[int, str, str | None]]:
         if m:
             name, version, build = m.groups()
             channel = "pypi" if build.startswith("pypi_") else None
+        elif _SPEC_LINE.match(line):
+            out.append((number, line, None))  # a spec as written for `conda create --file`
+            continue
         else:
             cols = line.split()
             if len(cols) < 3 or not re.match(r"^[A-Za-z0-9_]", cols[0]):
@@ -81,7 +109,9 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
             found.channels.append(channel)
         before = len(found.conda_deps)
         conda_spec(spec, found, where)
-        unchanneled += channel is None and len(found.conda_deps) > before
+        # a listing's blank channel is defaults; a hand-written spec (no build) names none
+        listed = _EXPORT_LINE.match(spec) is not None
+        unchanneled += channel is None and listed and len(found.conda_deps) > before
     if unchanneled and "defaults" not in found.channels:
         # `conda list --export` records no channels and `conda list` leaves the column empty
         # for the defaults channel: a plain Anaconda/Miniconda install took them from defaults.

@@ -101,6 +101,13 @@ class Evidence:
     full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
     root: Path | None = None  # includes must stay inside it (a repository import)
     tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
+    # the folder a script kept in a helper folder (scripts/install.sh) is run from: the checkout
+    # root above it, where an include the script's own folder lacks is looked for
+    run_from: Path | None = None
+    # the conda environment a script creates first (`conda create -n main`), and the one that is
+    # active while the script builds another (`conda create -n aux` / `conda activate aux`)
+    conda_env: str | None = None
+    other_env: str | None = None
     unreadable: str | None = None  # why the whole file was refused (a repository skips it)
     scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
     # A python the file implies only (the base env of the Miniconda it installs, the distro's

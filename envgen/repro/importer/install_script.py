@@ -43,8 +43,25 @@ _CONDA_VALUE_FLAGS: Final = frozenset(
 )
 
 
+# Folders that hold a repository's helper scripts, run from the checkout root above them
+# (`bash scripts/install.sh`, whose `pip install -r requirements.txt` names the root's file).
+_HELPER_FOLDERS: Final = frozenset(
+    {"scripts", "script", "tools", "bin", "install", "installation", "setup", "env", "envs"}
+)
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
-    """A POSIX shell install script, on its default route."""
+    """A POSIX shell install script, on its default route. A script in a helper folder
+    (`scripts/`) runs from the checkout root above it: an include its own folder lacks is looked
+    for there, and the import may read that checkout (not beyond it)."""
+    if (
+        base is not None
+        and found.root is None
+        and found.docker is None
+        and found.tree == base
+        and base.name.lower() in _HELPER_FOLDERS
+    ):
+        found.run_from = found.tree = base.parent
     parse_shell(text, found, base, env={})
 
 
@@ -165,25 +182,7 @@ def shell_command(
         # `$PYTHON -m pip install ...` with PYTHON set outside the file (an image's or a CI's
         # variable): the program word expanded to nothing, and what it ran is a python's pip.
         words = ["python", *words]
-    while words and (re.match(r"^\w+=", words[0]) or words[0] in _WRAPPERS):
-        if "=" in words[0] and words[0] != "RUN":
-            key, _, value = words[0].partition("=")
-            env[key] = value
-        wrapper, words = words[0], words[1:]
-        # The wrapper's own options and count (`sudo -H -u me`, `travis_wait 30`, `timeout 10m`)
-        while (
-            words
-            and wrapper in _WRAPPERS
-            and (
-                (
-                    words[0].startswith("-")
-                    and wrapper in {"sudo", "env", "nice", "stdbuf", "timeout"}
-                )
-                or (re.fullmatch(r"\d+[smhd]?", words[0]) and wrapper in {"travis_wait", "timeout"})
-            )
-        ):
-            takes = words[0] in _WRAPPER_VALUE_OPTIONS.get(wrapper, ())
-            words = words[2:] if takes else words[1:]
+    words = _unwrapped(words, env)
     if not words:
         return
     # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
@@ -195,6 +194,8 @@ def shell_command(
             key, eq, value = item.partition("=")
             if eq:
                 env[key] = value
+        return
+    if _other_environment(words, tool, found, where):
         return
     _apt_python_runs(words, tool, found, where)
     conda_runs(words, tool, found)
@@ -214,6 +215,73 @@ def shell_command(
         _system_python(tool, words, found, where)
         return
     _installer(words, tool, found, base, where)
+
+
+def _unwrapped(words: list[str], env: dict[str, str]) -> list[str]:
+    """The command a line runs under its wrappers (`sudo -H`, `env A=1`, `timeout 10m`) and
+    variable assignments (`CUDA_HOME=/usr/local/cuda pip install ...`, kept in `env`)."""
+    while words and (re.match(r"^\w+=", words[0]) or words[0] in _WRAPPERS):
+        if "=" in words[0] and words[0] != "RUN":
+            key, _, value = words[0].partition("=")
+            env[key] = value
+        wrapper, words = words[0], words[1:]
+        # The wrapper's own options and count (`sudo -H -u me`, `travis_wait 30`, `timeout 10m`)
+        while (
+            words
+            and wrapper in _WRAPPERS
+            and (
+                (
+                    words[0].startswith("-")
+                    and wrapper in {"sudo", "env", "nice", "stdbuf", "timeout"}
+                )
+                or (re.fullmatch(r"\d+[smhd]?", words[0]) and wrapper in {"travis_wait", "timeout"})
+            )
+        ):
+            takes = words[0] in _WRAPPER_VALUE_OPTIONS.get(wrapper, ())
+            words = words[2:] if takes else words[1:]
+    return words
+
+
+def _env_name(args: list[str]) -> str | None:
+    """The environment a conda command names (`-n NAME`, `--name=NAME`, `-p PREFIX`).
+
+    >>> _env_name(["-n", "main", "python=3.8"]), _env_name(["--name=aux"]), _env_name(["-y"])
+    ('main', 'aux', None)
+    """
+    for index, arg in enumerate(args):
+        if arg in {"-n", "--name", "-p", "--prefix"} and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith(("--name=", "--prefix=")):
+            return arg.partition("=")[2]
+    return None
+
+
+def _other_environment(words: list[str], tool: str, found: Evidence, where: str) -> bool:
+    """Whether a command belongs to another conda environment than the first one the script
+    creates: a script that builds several (`conda create -n main`, ..., `conda create -n aux`
+    for an auxiliary model) is read on its first, and what it runs while another is active (from
+    that `conda create` or a `conda activate aux` to a `conda activate main`) is not read."""
+    conda = tool in {"conda", "mamba", "micromamba"}
+    if conda and words[1:2] == ["create"]:
+        name = _env_name(words[2:])
+        if name is None or found.conda_env in {None, name}:
+            found.conda_env = found.conda_env or name
+            found.other_env = None
+            return False
+        found.other_env = name
+        found.warnings.append(
+            f"{where}: conda create {excerpt(name)}: a second environment; the script's first one "
+            f"({excerpt(found.conda_env or '')}) is the one imported, and what it installs into "
+            f"{excerpt(name)} is not read"
+        )
+        return True
+    activate = (conda and words[1:2] == ["activate"]) or (
+        tool in {"source", "."} and words[1:2] == ["activate"]
+    )
+    if activate and len(words) > 2 and found.conda_env is not None:
+        found.other_env = None if words[2] == found.conda_env else words[2]
+        return True
+    return found.other_env is not None
 
 
 # Commands that run the command after them (and their options): the installer is what they run.

@@ -21,6 +21,18 @@ from envgen.repro.importer.requirements import pip_requirement
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
+
+def _opens_fence(line: str) -> bool:
+    """Whether a line opens or closes a fenced block: a fence marker that the line does not close
+    again (```` ```python setup.py install``` ```` on one line is inline code, not a fence).
+
+    >>> _opens_fence("```bash"), _opens_fence("```python setup.py install```")
+    (True, False)
+    """
+    fence = _FENCE.match(line)
+    return fence is not None and line.count(fence.group(2)) == 1
+
+
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
 
 
@@ -97,15 +109,34 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             _keep(blocks, i + 2, [_TAG.sub("", ln) for ln in lines[i + 1 : j]], labeled=False)
             i = j + 1
             continue
-        blocks.extend(
-            (i + 1, _PROMPT.sub("", span.group(2).strip()))
-            for span in _INLINE.finditer(lines[i])
-            if _INSTALLS.search(span.group(2))
-        )
+        blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
         if "`" not in lines[i] and _BARE_COMMAND.match(_PROMPT.sub("", lines[i])):
             blocks.append((i + 1, _PROMPT.sub("", lines[i]).strip()))
         i += 1
     return blocks
+
+
+def _inline_commands(line: str) -> list[str]:
+    """The install commands a prose line gives as inline code, `$ ` prompts removed; of two
+    joined by `or` (`` `pip install torchvision` or `conda install torchvision -c pytorch` ``)
+    the first is the default route, the other an alternative.
+
+    >>> _inline_commands("- torchvision: `pip install torchvision` or `conda install torchvision`")
+    ['pip install torchvision']
+    >>> _inline_commands("Run `pip install a` and `pip install b`.")
+    ['pip install a', 'pip install b']
+    """
+    out: list[str] = []
+    end = 0
+    for span in _INLINE.finditer(line):
+        if not _INSTALLS.search(span.group(2)):
+            continue
+        if out and re.search(r"(?i)\bor\b", line[end : span.start()]):
+            end = span.end()
+            continue
+        out.append(_PROMPT.sub("", span.group(2).strip()))
+        end = span.end()
+    return out
 
 
 def batch_blocks(text: str) -> list[tuple[int, str]]:
@@ -145,9 +176,10 @@ _SPEC_LINE: Final = re.compile(
 )
 # The prose that introduces a block as what to install.
 _INTRODUCED: Final = re.compile(
-    r"(?i)\b(conda|pip|install\w*|requirements?|dependenc\w*|environment|packages?)\b"
+    r"(?i)\b(conda|pip|install\w*|requirements?|prerequisites?|dependenc\w*|environment|packages?)\b"
 )
-_CONDA_ONLY: Final = frozenset({"pytorch", "cudatoolkit", "pytorch-cuda", "cpuonly"})
+# Names only conda has (the project's own name, `pytorch`, is how prose writes it too).
+_CONDA_ONLY: Final = frozenset({"cudatoolkit", "pytorch-cuda", "cpuonly"})
 # A table of versions, one package a line: `PyTorch       0.4.1`, `numpy: 1.15.0`, `torch v1.7.1`.
 _COLUMNS: Final = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)\s*(?::\s*|\s+)v?(\d+(?:\.\d+)+)$")
 
@@ -181,6 +213,12 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
 
     >>> package_lists("## Requirements\\n```\\nNumPy   1.15.0\\nPyTorch 0.4.1\\n```\\n")
     [(3, ['NumPy==1.15.0', 'torch==0.4.1'], 'pip')]
+
+    List markers are dropped, and the project's name alone (`Pytorch`, `pytorch == 1.4.0`) names
+    no route: prose writes the project so.
+
+    >>> package_lists("The required packages:\\n```\\n* pytorch == 1.4.0\\n* numpy\\n```\\n")
+    [(3, ['pytorch == 1.4.0', 'numpy'], 'pip')]
     """
     out: list[tuple[int, list[str], str]] = []
     lines = text.splitlines()
@@ -194,7 +232,8 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
         j = i + 1
         while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
             j += 1
-        specs = [ln.strip() for ln in lines[i + 1 : j] if ln.strip()]
+        # a list item's marker (`* pytorch == 1.4.0`) is not part of the spec
+        specs = [_LIST_ITEM.sub("", ln).strip() for ln in lines[i + 1 : j] if ln.strip()]
         table = [_columns(s) for s in specs]
         if specs and all(table):
             specs = [t for t in table if t is not None]
@@ -226,6 +265,8 @@ _PROSE_PIN: Final = re.compile(
 
 
 _LIST_ITEM: Final = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+# A list item that is one exact pin and nothing else: `- numpy==1.22.4`.
+_ITEM_PIN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*+\s*+==\s*+\d[\w.+!]*+\s*+$")
 _INSTALL_WORDS: Final = re.compile(
     r"(?i)^(install\w*|requires?|requirements?|dependenc\w*|prerequisites?)\b"
 )
@@ -233,7 +274,8 @@ _INSTALL_WORDS: Final = re.compile(
 
 def prose_pins(text: str) -> list[tuple[int, str]]:
     """(line, requirement) of each exact torch-family pin a prose line outside code blocks
-    names, where the line says it is what to install: it starts with the word (`Install
+    names, where the line says it is what to install (with the list's other exact pins, one an
+    item: `- numpy==1.22.4`): it starts with the word (`Install
     pytorch==1.4.0 and torchvision==0.5.0 following the official instructions`, `Requirements:
     torch==1.7.1`), or it is a list item under a Requirements / Installation / Dependencies /
     Prerequisites heading. A sentence that mentions a pin (`You can pip install torch==1.7.1 if
@@ -243,14 +285,17 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
     [(2, 'torch==1.4.0'), (2, 'torchvision==0.5.0')]
     >>> prose_pins("## Installation\\n- torch==1.8.1\\n- CUDA 11.1\\n")
     [(2, 'torch==1.8.1')]
+    >>> prose_pins("## Dependencies\\n- numpy==1.22.4\\n- torch==2.0.0\\n- d3rlpy==1.1.1\\n")
+    [(2, 'numpy==1.22.4'), (3, 'torch==2.0.0'), (4, 'd3rlpy==1.1.1')]
     >>> prose_pins("Tested with torch==1.4.0.\\n"), prose_pins("```\\nInstall torch==1.4\\n```\\n")
     ([], [])
     """
     out: list[tuple[int, str]] = []
+    others: list[tuple[int, str]] = []
     heading = ""
     fenced = False
     for number, line in enumerate(text.splitlines(), start=1):
-        if _FENCE.match(line):
+        if _opens_fence(line):
             fenced = not fenced
             continue
         if fenced:
@@ -265,11 +310,16 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
         said = _INSTALL_WORDS.match(body) is not None or (
             item is not None and _INSTALL_WORDS.search(heading.lstrip("# ")) is not None
         )
-        if said:
-            out.extend(
-                (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
-            )
-    return out
+        if not said:
+            continue
+        family = [
+            (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
+        ]
+        out.extend(family)
+        if item is not None and not family and _ITEM_PIN.match(body):
+            others.append((number, re.sub(r"\s+", "", body)))  # `- numpy==1.22.4`
+    # the list's other pins come with its torch (they rule out pythons their wheels lack)
+    return sorted(out + others) if out else []
 
 
 # A section whose prose says what the project needs: `## Requirements`, `### Prerequisites`,
@@ -284,14 +334,19 @@ _NEEDS_LINE: Final = re.compile(
 # Neither part runs past a bracket or parenthesis, so a line of `[` or `[a](` is read in linear time
 # (an image inside a link, `[![PyTorch 1.8](badge)](url)`, takes two passes).
 _LINK: Final = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
-# `PyTorch v1.0.1`, `Pytorch>=0.4.1`, `pytorch (>= 0.4.1)`, `PyTorch = 1.0.0`, `PyTorch 1.0+`,
-# `PyTorch 0.4.0 or above`, `PyTorch version >= 0.4.0`: the project, a version, and whether it
-# is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span, through its upper end.
+# The words after `or` / `and` that make a version a floor: `1.0 or above`, `1.1 or Up`, `3.6 or
+# further`.
+_FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|further|beyond)"
+# `PyTorch v1.0.1`, `Pytorch>=0.4.1`, `pytorch (>= 0.4.1)`, `PyTorch = 1.0.0`, `PyTorch: 1.12.1`,
+# `PyTorch-1.5`, `PyTorch 1.0+`, `PyTorch 0.4.0 or above`, `PyTorch version >= 0.4.0`: the project,
+# a version, and whether it is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span,
+# through its upper end, and so are two versions either of which does (`PyTorch 0.4 or 0.5`).
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:\s++version)?\s*+(\(\s*+)?(>=|≥|==?)?\s*+v?"
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
+    r"(>=|≥|==?)?\s*+v?"
     r"(\d+\.\d+(?:\.\d+)?)"
-    r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++(?:above|higher|later|newer|greater))?"
-    r"(?:\s*+(?:[-\u2013~]|to\b)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?"
+    r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
+    r"(?:\s*+(?:[-\u2013~]|to\b|or\b)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?"
     r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",
     re.IGNORECASE,
 )
@@ -309,26 +364,38 @@ _ASIDE_SECTION: Final = re.compile(
     r"(?i)\b(news|updates?|change\s*log|changes|release\s+notes|history|citations?|citing|cite"
     r"|bibtex|references?|acknowledge?ments?|thanks|results?|performance|benchmarks?|license)\b"
 )
-# `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `python3.7`; a floor (`Python 3.6+`, `>= 3.6`,
-# `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too) names no python.
+# `Python 3.6`, `python 3.6.8`, `Python = 3.6.8`, `Python: 3.8.6`, `python3.7`; a floor (`Python
+# 3.6+`, `>= 3.6`, `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too, `Python 2.7 or
+# 3.6`) names no python.
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?\s*+(>=|≥|==?)?\s*+(\d\.\d+)"
-    r"(?:\.\d+)?(?![\w.]*\d)"
-    r"(\+(?!\w)|\s*+(?:or|and)\s++(?:above|higher|later|newer|greater)|\s*+(?:[-\u2013~]|to)\s*+\d)?",
+    r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?(?:\s*+:|-(?=\d))?\s*+(>=|≥|==?)?"
+    r"\s*+(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
+    r"(\+(?!\w)|\s*+(?:or|and)\s++" + _FLOOR_WORDS + r"|\s*+(?:[-\u2013~]|to|or\b)\s*+\d)?",
     re.IGNORECASE,
 )
 
 
+# A heading or a line that introduces what follows as the authors' machine: `## Tested
+# Configurations`, `Models released in this work is trained and tested on:` above a list.
+_MACHINE: Final = re.compile(r"(?i)\b(tested|verified|developed|trained)\b")
+
+ProseLine = tuple[int, str, bool, bool, bool]
+
+
 @functools.lru_cache(maxsize=2)  # prose_torch and prose_python read the same README
-def _prose_lines(text: str) -> tuple[tuple[int, str, bool, bool], ...]:
-    """(line, text, in a section that says what the project needs, introduces a code block) of
-    each prose line outside code blocks and headings, links reduced to their text and inline
-    code to its content. A line introduces the block that opens on the next non-blank line
-    (`Installation (using python 3.9 virtual env):` above its commands)."""
-    out: list[tuple[int, str, bool, bool]] = []
-    headings: list[tuple[int, bool, bool]] = []  # (level, says needs, aside) of open headings
+def _prose_lines(text: str) -> tuple[ProseLine, ...]:
+    """(line, text, in a section that says what the project needs, introduces a code block,
+    describes the authors' machine) of each prose line outside code blocks and headings, links
+    reduced to their text and inline code to its content. A line introduces the block that opens
+    on the next non-blank line (`Installation (using python 3.9 virtual env):` above its
+    commands); a line describes the authors' machine where it says so (`tested on Python 3.7`),
+    or its heading does (`## Tested Configurations`), or it is a list item under such a line."""
+    out: list[ProseLine] = []
+    # (level, says needs, aside, the authors' machine) of open headings
+    headings: list[tuple[int, bool, bool, bool]] = []
     seen = False  # a heading before this one
     intro = False
+    lead = False  # the last prose line before the current list describes the authors' machine
     fenced = False
     lines = text.splitlines()
     # the line number (1-based) of the next non-blank line after each line opens a fence
@@ -338,9 +405,9 @@ def _prose_lines(text: str) -> tuple[tuple[int, str, bool, bool], ...]:
         if following:
             opens.add(index + 1)
         if lines[index].strip():
-            following = _FENCE.match(lines[index]) is not None
+            following = _opens_fence(lines[index])
     for number, line in enumerate(lines, start=1):
-        if _FENCE.match(line):
+        if _opens_fence(line):
             fenced = not fenced
             continue
         if fenced or (line.startswith(("    ", "\t")) and not _LIST_ITEM.match(line)):
@@ -353,18 +420,26 @@ def _prose_lines(text: str) -> tuple[tuple[int, str, bool, bool], ...]:
             says = _NEEDS_SECTION.search(title) is not None
             # the file's first heading is its title (`# Sequence Modeling Benchmarks and ...`)
             aside = seen and not says and _ASIDE_SECTION.search(title) is not None
-            headings.append((level, says, aside))
+            headings.append((level, says, aside, _MACHINE.search(title) is not None))
             seen = True
-            intro = False
+            intro = lead = False
             continue
         if _NEEDS_LINE.match(line):
             intro = True
+            lead = False
             continue
         says = intro or any(h[1] for h in headings)
         if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
             continue  # a News, citation or results section, or a table row: no prose to read
         plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
-        out.append((number, plain, says, number in opens))
+        if line.strip() and not _LIST_ITEM.match(line):
+            lead = _MACHINE.search(plain) is not None
+        # a list item's own `(tested on 3.8.5)` qualifies the item; it still names a requirement
+        item = _LIST_ITEM.match(line) is not None
+        machine = any(h[3] for h in headings) or (
+            lead if item else _MACHINE.search(plain) is not None
+        )
+        out.append((number, plain, says, number in opens, machine))
     return tuple(out)
 
 
@@ -385,14 +460,22 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
     ([(1, 'torch>=1.0.0')], [])
     >>> prose_torch("## Requirements\\n* pytorch (>= 0.4.1)\\n* torchvision>=0.2.0\\n")
     [(2, 'torch>=0.4.1'), (3, 'torchvision>=0.2.0')]
+
+    A version outside the section that describes the authors' machine (`## Tested
+    Configurations`, `tested on:` above a list) does not pin an unversioned requirement item.
+
+    >>> prose_torch("## Requirements\\n- PyTorch\\n## Tested Configurations\\n- PyTorch 2.0\\n")
+    [(2, 'torch')]
     """
     lines = _prose_lines(text)
     unpinned = _unpinned_items(lines)
     for in_section in (True, False):
         out: dict[str, tuple[int, str]] = {}
-        for number, line, says, _ in lines:
+        for number, line, says, _, machine in lines:
             if in_section and not says:
                 continue
+            if not in_section and machine and "torch" in unpinned:
+                continue  # `## Tested Configurations`: the authors' machine, not a requirement
             for m in _PROSE_TORCH.finditer(line):
                 name = m.group(2).lower()
                 if not in_section and (m.group(4) or name != "torch"):
@@ -431,64 +514,102 @@ _PROJECT_WORD: Final = re.compile(
 )
 
 
-def _unpinned_items(lines: tuple[tuple[int, str, bool, bool], ...]) -> dict[str, tuple[int, str]]:
-    """name: (line, name) of the first list item in a section that says what the project needs
-    to name each of the torch family with no version (`- a PyTorch install (pytorch.org)`,
-    `* torchvision`): a requirement with no version, the newest release as of the date. A
-    versioned mention anywhere in prose is read before it (prose_torch).
+# A sentence that says the project is to be installed: `Then follow the installation
+# instructions for a version of PyTorch`, `PyTorch must be installed`, `This code requires PyTorch`.
+_INSTALL_SENTENCE: Final = re.compile(r"(?i)\b(install\w*|requires?|needs?)\b")
+
+
+def _unpinned_items(lines: tuple[ProseLine, ...]) -> dict[str, tuple[int, str]]:
+    """name: (line, name) of the first line in a section that says what the project needs to
+    name each of the torch family with no version: a list item (`- a PyTorch install
+    (pytorch.org)`, `* torchvision`), a line that is only the name (`Pytorch` under
+    `### Dependencies`), or a sentence that says to install it (`Then follow the installation
+    instructions for a version of [PyTorch](http://pytorch.org/)`, over two lines of a
+    paragraph too): a requirement with no version, the newest release as of the date.
 
     >>> _unpinned_items(_prose_lines("## Requirements\\n- A [PyTorch](https://x.org) install\\n"))
     {'torch': (2, 'torch')}
+    >>> _unpinned_items(_prose_lines("### Dependencies\\npython 2.7\\n\\nPytorch\\n"))
+    {'torch': (4, 'torch')}
+    >>> _unpinned_items(_prose_lines("## Install\\nFollow the install steps for\\nPyTorch.\\n"))
+    {'torch': (3, 'torch')}
     >>> _unpinned_items(_prose_lines("## Usage\\n- pytorch\\n")), _unpinned_items(_prose_lines(
     ...     "## Requirements\\n- [tensorboard-pytorch](x)\\nUse pytorch.\\n"))
     ({}, {})
     """
     out: dict[str, tuple[int, str]] = {}
-    for number, line, says, _ in lines:
-        if not says or not _LIST_ITEM.match(line):
+    previous: tuple[int, str] = (0, "")
+    for number, line, says, _, _ in lines:
+        # the sentence this line ends: from the last full stop of the line before it in the
+        # same paragraph (a prose line wrapped where the author's editor wrapped it)
+        before = previous[1].rsplit(". ", 1)[-1] if previous[0] == number - 1 else ""
+        previous = (number, line)
+        if not says:
             continue
+        item = _LIST_ITEM.match(line) is not None
         versioned = {m.group(2).lower() for m in _PROSE_TORCH.finditer(line)}
         for m in _PROJECT_WORD.finditer(line):
             name = m.group(2).lower()
-            if name not in versioned and not _RULED_OUT.match(line, m.end()):
+            sentence = before + " " + line[: m.start()].rsplit(". ", 1)[-1]
+            alone = re.fullmatch(r"[\W_]*", line[: m.start()] + line[m.end() :]) is not None
+            if (
+                (item or alone or _INSTALL_SENTENCE.search(sentence))
+                and name not in versioned
+                and not _RULED_OUT.match(line, m.end())
+            ):
                 out.setdefault(name, (number, name))
     return out
 
 
 # A sentence about the authors' machine, not the one the install makes.
 _TESTED: Final = re.compile(r"(?i)\b(tested|verified|developed|works?)\b")
+# Python named by its major only: `Python 3`, `python3` (not `Python 3.6`, `python3.7`).
+_MAJOR_PYTHON: Final = re.compile(r"(?i)(?<![\w./-])python\s*+[:-]?\s*+[23](?![\w.]*\d)")
 
 
 def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None:
     """(line, X.Y) of the python a README's prose names exactly: the first `Python X.Y` in a
     section that says what the project needs, else the first on a prose line that also names
-    a PyTorch version (`tested with python 3.6, Pytorch 1.0.1`). A floor (`Python 3.6+`), a span
-    (`Python 3.10-3.12`) or a bare major (`Python 3`) names none. Where an install command names
-    torch (sentences=False), only a list item or the line that introduces a code block
-    (`Installation (using python 3.9 virtual env):`) names the python: a sentence (`tested on
-    Python 3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route the command
-    takes. `Python version 3.6` and `a Python installation version 2.7` name 3.6 and 2.7.
+    a PyTorch version or says it was tested (`tested with python 3.6, Pytorch 1.0.1`, `only
+    tested in Python3.6`), unless the section names Python by its major only. A floor (`Python
+    3.6+`), a span (`Python 3.10-3.12`) or a bare major (`Python 3`) names none. Where an
+    install command names torch (sentences=False), only a list item or the line that introduces
+    a code block (`Installation (using python 3.9 virtual env):`) names the python: a sentence
+    (`tested on Python 3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route
+    the command takes. `Python version 3.6` and `a Python installation version 2.7`
+    name 3.6 and 2.7.
 
     >>> prose_python("## Prerequisites\\nPyTorch for Python 3.\\n1. Install Python 3.6.\\n")
     (3, '3.6')
     >>> prose_python("Tested under Python 3.6, PyTorch 0.4.1.\\n")
     (1, '3.6')
+    >>> prose_python("Only tested in Python3.6.\\n"), prose_python("Written in Python 3.6.\\n")
+    ((1, '3.6'), None)
+    >>> prose_python("## Requirements\\n- Python 3\\n## Tested on\\n- Python 3.11, PyTorch 2.0\\n")
     >>> prose_python("## Setup\\n- python 3.6+\\n")
     >>> prose_python("## Setup\\nTested on Python 3.7, PyTorch 1.5.1.\\n", sentences=False)
     >>> prose_python("## Setup\\nWith python 3.9:\\n\\n```\\npip install x\\n```", sentences=False)
     (2, '3.9')
     """
     lines = _prose_lines(text)
+    major = False  # the section names python by its major only (`- Python 3`, `python3`)
     for in_section in (True, False):
-        for number, line, says, introduces in lines:
+        if not in_section and major:
+            break  # any Python 3: a tested machine's minor elsewhere is not a requirement
+        for number, line, says, introduces, _ in lines:
             if in_section and not says:
                 continue
+            if in_section:
+                major = major or _MAJOR_PYTHON.search(line) is not None
             if not sentences and not (
                 in_section and (_LIST_ITEM.match(line) or (introduces and not _TESTED.search(line)))
             ):
                 continue
-            if not in_section and not any(
-                m.group(1) for m in _PROSE_TORCH.finditer(line) if m.group(2).lower() == "torch"
+            if not in_section and not (
+                _TESTED.search(line)
+                or any(
+                    m.group(1) for m in _PROSE_TORCH.finditer(line) if m.group(2).lower() == "torch"
+                )
             ):
                 continue
             for m in _PROSE_PYTHON.finditer(line):
@@ -548,6 +669,34 @@ def gpu_choices(block: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _block_label(lines: list[str], first: int) -> str | None:
+    """The GPU or CUDA a fenced block's introducing line names (`to install for CUDA 10.1`,
+    `### CPU only`), where the block opens at line `first` (1-based, after its fence line).
+
+    >>> _block_label(["For CUDA 10.0:", "```bash", "pip install torch"], 3)
+    'For CUDA 10.0:'
+    >>> _block_label(["Install it:", "```bash", "pip install torch"], 3)
+    """
+    index = first - 3  # the line above the fence
+    if index + 1 >= len(lines) or not _opens_fence(lines[index + 1]):
+        return None
+    while index >= 0 and not lines[index].strip():
+        index -= 1
+    if index < 0 or _opens_fence(lines[index]):
+        return None
+    label = lines[index].strip().lstrip("#").strip()
+    return label if len(label) <= 80 and _GPU_WORD.search(label) else None
+
+
+def _alternative(found: Evidence, line: int, label: str, block: str) -> None:
+    text = "; ".join(ln.strip() for ln in block.split("\n") if ln.strip())
+    found.warnings.append(
+        f"{found.source}:{line}: an alternative route ({excerpt(label, 80)}), not the default "
+        "one envgen imports (the README's first GPU-specific choice): "
+        f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+    )
+
+
 def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) -> tuple[str, bool]:
     """The block with each GPU-labeled torch install after the README's first one blanked out
     (its lines kept empty, so the line numbers stand): where a README offers a route per GPU or
@@ -559,14 +708,26 @@ def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) 
         if not chosen:
             chosen = True
             continue
-        text = "; ".join(ln.strip() for ln in lines[start + 1 : end] if ln.strip())
-        found.warnings.append(
-            f"{found.source}:{first + start}: an alternative route ({label}), not the "
-            f"default one envgen imports (the README's first GPU-specific choice): "
-            f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
-        )
+        _alternative(found, first + start, label, "\n".join(lines[start + 1 : end]))
         lines[start:end] = [""] * (end - start)
     return "\n".join(lines), chosen
+
+
+def _read_package_list(first: int, specs: list[str], manager: str, found: Evidence) -> None:
+    """A fenced package list, each line read as a conda match spec or a pip requirement."""
+    for offset, spec in enumerate(specs):
+        where = f"{found.source}:{first + offset} (a package list)"
+        python = re.fullmatch(r"(?i)python\s*==?\s*(\d+\.\d+[\d.]*)", spec)
+        if manager == "conda":
+            conda_spec(spec, found, where)
+        elif python is not None:
+            set_python(found, python.group(1), where)  # the interpreter, not a PyPI package
+        elif re.fullmatch(r"(?i)python\s*[23]?", spec):
+            continue  # `Python3`: the interpreter, by its major only
+        else:
+            # the project's name is the distribution torch (PyPI's `pytorch` is a stub that
+            # refuses to install)
+            pip_requirement(re.sub(r"(?i)^pytorch(?=$|[\s=<>~!])", "torch", spec), found, where)
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:
@@ -574,22 +735,21 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
     chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
+    lines = text.splitlines()
     for first, block in shell_blocks(text):
+        label = _block_label(lines, first)
+        if label is not None and any(_installs_torch(ln) for ln in block.split("\n")):
+            if chosen:
+                _alternative(found, first, label, block)
+                continue
+            chosen = True
         kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
         parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     commanded = found.torch is not None
     for first, specs, manager in package_lists(text):
-        for offset, spec in enumerate(specs):
-            where = f"{found.source}:{first + offset} (a package list)"
-            python = re.fullmatch(r"(?i)python\s*==?\s*(\d+\.\d+[\d.]*)", spec)
-            if manager == "conda":
-                conda_spec(spec, found, where)
-            elif python is not None:
-                set_python(found, python.group(1), where)  # the interpreter, not a PyPI package
-            else:
-                pip_requirement(spec, found, where)
+        _read_package_list(first, specs, manager, found)
     if found.torch is None and not found.companions:
         pins = prose_pins(text)
         if pins:

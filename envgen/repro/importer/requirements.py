@@ -259,6 +259,13 @@ def include_file(
         )
         return
     path = base / name
+    if (
+        found.run_from is not None
+        and found.include_depth == 0
+        and not path.exists()
+        and not Path(name).is_absolute()
+    ):
+        path = found.run_from / name  # a helper folder's script, run from the checkout root
     if found.docker is not None and found.include_depth == 0:
         path = found.docker.resolve(name)
         fallback = found.docker.fallback

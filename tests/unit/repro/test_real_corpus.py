@@ -34,9 +34,13 @@ def matrix() -> Matrix:
 
 def _answer(entry: dict[str, Any], matrix: Matrix) -> dict[str, Any]:
     try:
-        result = run_import(
-            ImportOptions(source=REAL / entry["import"], pypi_index=PIN_PAGES.as_uri()), matrix
+        date = entry.get("date")  # as scripts/corpus_accuracy.py imports it: --as-of its date
+        options = ImportOptions(
+            source=REAL / entry["import"],
+            as_of=str(date) if date else None,
+            pypi_index=PIN_PAGES.as_uri(),
         )
+        result = run_import(options, matrix)
     except ImportSpecError:
         return {"refused": True}
     return {k: result.project.get(k) for k in KEYS}
