@@ -31,6 +31,7 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
+from envgen.repro.importer.detect import is_definition
 
 DATA: Final = Path(__file__).resolve().parent.parent / "tests" / "data"
 MAIN: Final = (DATA / "real" / "SOURCES.yaml", DATA / "real" / "CORPUS.yaml")
@@ -99,9 +100,17 @@ def file_format(root: Path, entry: dict[str, Any]) -> str:
     if low in _CI_NAMES or target.parent.name.lower() in {"workflows", ".circleci"}:
         return "ci"  # a CI file's YAML is not a conda environment
     found = next((name for name, pat in _FORMATS if pat.search(low)), "other")
+    if found == "other" and low.endswith(".def") and is_definition(_opening(target)):
+        return "singularity"  # an Apptainer definition file (its `Bootstrap:` header)
     if found == "other" and target.parent.name.lower() in {"dockerfiles", "docker"}:
         return "dockerfile"  # dockerfiles/cuda_torch04: a Dockerfile named for its variant
     return found
+
+
+def _opening(path: Path) -> str:
+    """The first 64 KiB of a file, decoded leniently (where its header is)."""
+    with path.open("rb") as handle:
+        return handle.read(65536).decode("utf-8", errors="replace")
 
 
 def era(entry: dict[str, Any]) -> str:

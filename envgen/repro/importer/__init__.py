@@ -14,6 +14,8 @@ Formats (the readers):
   install_script  POSIX shell install scripts, on their default route (envgen.repro.shell)
   batch           Windows .bat / .cmd installers, on their default route
   dockerfile      Dockerfiles: FROM image, ARG/ENV, COPY'd files, RUN lines
+  singularity     Singularity / Apptainer definition files: the final stage's From image, %files,
+                  %post (and %appinstall) as shell, %environment's PATH
   readme          shell and batch blocks of a README (Markdown, reStructuredText), its prose
   setup_py        setup.py (ast, never executed)
   setup_cfg       setup.cfg

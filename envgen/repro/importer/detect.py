@@ -44,6 +44,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "ci": "ci",
     "tox": "tox",
     "pixi": "pixi",
+    "singularity": "singularity",
 }
 
 
@@ -89,6 +90,39 @@ def is_pylock_name(filename: str) -> bool:
     return re.fullmatch(r"pylock(\.[^.]+)?\.toml", filename.lower()) is not None
 
 
+# A Singularity / Apptainer definition file's first line that is not blank or a comment: its
+# `Bootstrap:` header with one of Apptainer's bootstrap agents (apptainer.org, "Definition
+# Files": the header must come first; keys are case-insensitive). Possessive, so a file of blank
+# and comment lines is one linear scan.
+_DEFINITION_START: Final = re.compile(
+    r"(?:[ \t]*+(?:#[^\n]*+)?\r?\n)*+[ \t]*+bootstrap[ \t]*+:[ \t]*+"
+    r"(docker|docker-daemon|docker-archive|oci|oci-archive|library|shub|oras|localimage|yum"
+    r"|zypper|debootstrap|arch|busybox|scratch|ipfs)[ \t]*+(#[^\n]*+)?(\r?\n|$)",
+    re.IGNORECASE,
+)
+
+
+def is_definition(text: str) -> bool:
+    """A Singularity / Apptainer definition file: it opens with a `Bootstrap:` header.
+
+    >>> is_definition("# built on the cluster\\nBootstrap: docker\\nFrom: ubuntu:20.04\\n")
+    True
+    >>> is_definition("EXPORTS\\n    PyInit_spam\\n")  # a module-definition .def file
+    False
+    """
+    return _DEFINITION_START.match(text) is not None
+
+
+def is_definition_name(filename: str) -> bool:
+    """Singularity's recipe names, `Singularity` and `Singularity.<tag>` (Singularity Hub's
+    convention); detect_kind asks after the names other formats own (`Singularity.md`).
+
+    >>> is_definition_name("Singularity"), is_definition_name("Singularity.gpu-cu101")
+    (True, True)
+    """
+    return re.fullmatch(r"singularity(\.[\w.-]+)?", filename.lower()) is not None
+
+
 def is_setup_script(text: str) -> bool:
     """Python source that imports setuptools' (or distutils') setup and calls it.
 
@@ -121,6 +155,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     low = filename.lower()
     if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
         return "dockerfile"
+    if is_definition(text):
+        return "singularity"  # any name (`*.def`); a `.def` without the header is read on below
     if low.endswith((".yml", ".yaml")):
         if re.search(r"(?m)^dependencies\s*:", text) is None:
             # `conda list --export` / `--explicit` output saved as environment.yml: no YAML
@@ -152,6 +188,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         r"^(readme|install)\.(txt|markdown)$", low
     ):
         return "markdown"
+    if is_definition_name(low):
+        return "singularity"
     if is_explicit(text):
         return "conda-explicit"
     if is_conda_list(text):

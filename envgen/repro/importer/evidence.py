@@ -25,6 +25,7 @@ from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
     "markdown", "batch", "pylock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
+    "singularity",
 ]  # fmt: skip
 
 

@@ -4,9 +4,9 @@ The walk is bounded (MAX_SOURCES files, MAX_DEPTH folders deep, MAX_ENTRIES dire
 looked at), skips .git, node_modules, virtual environments and build output, and never follows a
 symlink that leaves the folder. Each source is parsed on its own (envgen.repro.importer.detect);
 the merge takes torch from the most specific source that pins it (a conda environment or pip
-freeze before requirements, a Dockerfile, an install script, a README, then a package's declared
-ranges), fills what that source leaves unsaid from the others, and says which file each fact came
-from and where files disagree.
+freeze before requirements, a Dockerfile or Singularity definition, an install script, a README,
+then a package's declared ranges), fills what that source leaves unsaid from the others, and says
+which file each fact came from and where files disagree.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 from envgen.errors import ImportSpecError
-from envgen.repro.importer.detect import parse_text
+from envgen.repro.importer.detect import is_definition, parse_text
 from envgen.repro.importer.evidence import Evidence, Pin, set_python
 from envgen.repro.reading import UnreadableSource, excerpt, inside, read_source
 
@@ -48,7 +48,10 @@ _SOURCES: Final = (
             r"|^pixi\.toml$"
         ),
     ),
+    # Container recipes: Dockerfiles, Singularity / Apptainer definition files (a `.def` is one
+    # only when it opens with a `Bootstrap:` header: checked once read)
     (2, re.compile(r"^dockerfile[\w.-]*$|^[\w.-]+\.dockerfile$")),
+    (2, re.compile(r"^singularity(\.[\w-]+)?$|^[\w.-]+\.def$")),
     (3, re.compile(r"^[\w.-]*\.(sh|bash|bat|cmd)$")),
     # CI configurations at the top of the tree (.github/workflows is a hidden folder, not walked)
     (
@@ -161,6 +164,8 @@ def parse_repository(root: Path) -> Evidence:
         except UnreadableSource as exc:
             notes.append(f"{exc}; skipped")
             continue
+        if src.path.name.lower().endswith(".def") and not is_definition(text):
+            continue  # a module-definition file or the like, not an Apptainer recipe
         total += len(text)
         if total > MAX_TOTAL_BYTES:
             notes.append(

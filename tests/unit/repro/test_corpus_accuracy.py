@@ -118,6 +118,11 @@ def test_formats_are_read_from_file_names(tmp_path: Path) -> None:
         (tmp_path / name).write_text("")
         assert ca.file_format(tmp_path, {"import": name}) == fmt, name
     assert ca.file_format(tmp_path.parent, {"import": tmp_path.name}) == "repository"
+    # a .def is a Singularity / Apptainer definition file only with its `Bootstrap:` header
+    (tmp_path / "train.def").write_text("# GPU image\nBootstrap: docker\nFrom: ubuntu:20.04\n")
+    (tmp_path / "spam.def").write_text("LIBRARY spam\nEXPORTS\n    PyInit_spam\n")
+    assert ca.file_format(tmp_path, {"import": "train.def"}) == "singularity"
+    assert ca.file_format(tmp_path, {"import": "spam.def"}) == "other"
     (tmp_path / "dockerfiles").mkdir()
     (tmp_path / "dockerfiles" / "cuda_torch04").write_text("")
     assert ca.file_format(tmp_path, {"import": "dockerfiles/cuda_torch04"}) == "dockerfile"
