@@ -63,9 +63,11 @@ needs_heldout = pytest.mark.skipif(
 # and entries regraded on facts: 1200 of 1209 (99.3%). Then the ninth held-out draw (211 files
 # from 193 repositories, first measured at 167/211) folded in, before the fixes of its misses, and
 # two entries regraded once their pins' pages were recorded: 1367 of 1420 (96.3%), 1305 of 1358 on
-# CORPUS.yaml (96.1%). Rounded down.
-MIN_OVERALL = 0.96
-MIN_NEW = 0.96
+# CORPUS.yaml (96.1%). With its families fixed (branches fix9p, fix9v, fix9r, fix9s; a
+# torchvision a named package brings in beside a named torch) and seven entries regraded on
+# facts: 1407 of 1420 (99.1%), 1345 of 1358 on CORPUS.yaml (99.0%). Rounded down.
+MIN_OVERALL = 0.99
+MIN_NEW = 0.99
 
 
 def _script() -> ModuleType:
