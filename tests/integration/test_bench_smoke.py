@@ -45,6 +45,7 @@ def _row(node: object) -> None:
     assert node["baseline_command"]
 
 
+@pytest.mark.slow  # the quick benchmark runs uv, pip-tools and envgen side by side (~12 s): make test-slow
 def test_quick_benchmark_writes_results(tmp_path: Path) -> None:
     out = tmp_path / "latest.json"
     doc = tmp_path / "benchmarks.md"

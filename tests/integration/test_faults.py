@@ -136,6 +136,7 @@ def test_index_down_at_build(project: Path, tmp_path: Path) -> None:
     assert tree_hash(project) == before
 
 
+@pytest.mark.slow  # waits out the index timeout (~15 s): make test-slow
 def test_slow_index_times_out(project: Path, tmp_path: Path, faulty_server: ServerFactory) -> None:
     before = tree_hash(project)
     server = faulty_server()

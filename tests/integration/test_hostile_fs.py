@@ -352,6 +352,7 @@ def test_bad_http_timeout_is_a_settings_error(
     assert not Path("environments").exists()
 
 
+@pytest.mark.slow  # waits out the HTTP timeout (~17 s): make test-slow
 def test_http_timeout_bounds_the_index_probe_of_a_lock(
     tmp_path: Path, faulty_server: ServerFactory
 ) -> None:

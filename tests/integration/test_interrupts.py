@@ -161,6 +161,7 @@ def test_kill_build(
     assert sorted(p.name for p in env_dir.parent.glob(".env.*")) == []  # cleaned up
 
 
+@pytest.mark.slow  # two real locks, one waiting on the other (~22 s): make test-slow
 def test_concurrent_runs_are_serialized(setup: tuple[Path, dict[str, str], object]) -> None:
     proj, env, server = setup
     server.add_fault("/pypi/simple/*", delay=3.0)  # type: ignore[attr-defined]

@@ -11,6 +11,8 @@ import subprocess  # noqa: TID251 - a real interpreter crashes
 import sys
 from pathlib import Path
 
+import pytest
+
 from envgen.lock.nearest import missing_pins, nearest_hint
 from envgen.lock.pip import pin_conflict
 from envgen.model.pypi_names import missing_projects, suggest_hint
@@ -256,6 +258,7 @@ def test_a_lock_date_counts_only_releases_uploaded_before_it(tmp_path: Path) -> 
     assert undated is None  # no date, and the index has it: nothing to say
 
 
+@pytest.mark.slow  # real uv resolutions that fail and are read (~19 s): make test-slow
 def test_a_pin_that_needs_another_torch_is_read_from_uvs_words(tmp_path: Path) -> None:
     """online-dt pins stable-baselines3==1.6.2 (torch>=1.11) with torch==1.8.1: the real uv's
     derivation names the pin and its torch requirement (envgen.lock.pip.pin_conflict), and the
