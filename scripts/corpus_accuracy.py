@@ -124,6 +124,8 @@ def answer(root: Path, entry: dict[str, Any], matrix: Matrix) -> dict[str, Any]:
     date = entry.get("date")
     options = ImportOptions(
         source=root / entry["import"],
+        # Each entry's folder is a clone kept without its .git; a user imports inside the clone.
+        checkout=root / Path(entry["import"]).parts[0],
         as_of=str(date) if date else None,
         pypi_index=PIN_PAGES.as_uri(),
     )

@@ -132,3 +132,37 @@ def inside(path: Path, root: Path) -> bool:
     except (ValueError, OSError, RuntimeError):
         return False
     return True
+
+
+def checkout_root(folder: Path, named: Path | None = None) -> bool:
+    """`folder` is a repository checkout's root, so an import may widen what it reads to it (a
+    helper folder's script run from the root above it, a CI file's workspace): it holds a `.git`
+    (a folder, or the file of a worktree or submodule), or it is the checkout the caller names
+    (`named`: a copy kept without its .git). Never the user's home (a repository cloned as
+    ~/scripts, or a dotfiles ~/.git, would open ~/.netrc) nor a filesystem root.
+    """
+    try:
+        here = folder.resolve()
+        if here == here.parent or here == Path.home().resolve():
+            return False
+        if named is not None and here == named.resolve():
+            return True
+        return (here / ".git").exists()
+    except (OSError, RuntimeError):
+        return False
+
+
+# Files an install may not include (`pip install -r .netrc`): a dotfile (.netrc, .pypirc,
+# .git-credentials, .npmrc, .env) or a tool's configuration holds credentials, never packages,
+# and a requirements line it does not parse is quoted back in a warning.
+_CREDENTIAL_FILES: Final = frozenset({"pip.conf", "pip.ini", "_netrc", "credentials"})
+
+
+def credential_file(path: Path) -> bool:
+    """`path` names a dotfile or a credentials file, which an include never reads.
+
+    >>> credential_file(Path("~/.netrc")), credential_file(Path("requirements.txt"))
+    (True, False)
+    """
+    name = path.name.lower()
+    return name.startswith(".") or name in _CREDENTIAL_FILES

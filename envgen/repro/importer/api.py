@@ -31,6 +31,10 @@ class ImportOptions:
     strict: bool = False  # refuse instead of moving to the nearest combination that existed
     force: bool = False  # let `out` overwrite an existing file
     context: Path | None = None  # a Dockerfile's build context (default: its folder)
+    # The repository checkout `source` lies in, where it has no .git (a copy of a clone: the
+    # corpus). A script in its scripts/ folder, or its CI file, may read the checkout; default:
+    # only a folder holding a .git is a checkout's root.
+    checkout: Path | None = None
     # Unpinned or ranged torch without --as-of: date it by the source's last git commit when the
     # source lies in a git checkout (the CLI turns this on; it runs `git log`).
     git_default: bool = False

@@ -42,7 +42,7 @@ from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.importer.requirements import include_file
-from envgen.repro.reading import excerpt
+from envgen.repro.reading import checkout_root, excerpt
 
 _TRAVIS_PHASES: Final = ("before_install", "install", "before_script")
 _GITLAB_RESERVED: Final = frozenset(
@@ -151,7 +151,8 @@ def _workspace(base: Path | None, found: Evidence) -> Path | None:
     """The folder a CI job's steps run in: the checkout's root (GitHub's GITHUB_WORKSPACE,
     CircleCI's working_directory after `checkout`), which for a file under `.github/workflows/`
     or `.circleci/` is above the file; includes (`pip install -r requirements.txt`) resolve
-    there, and the import may read that checkout (not beyond it)."""
+    there, and the import may read that checkout (not beyond it) when it is one (a .git in it:
+    a ~/.github/workflows/ci.yml must not open the user's home)."""
     if base is None:
         return None
     if base.name == "workflows" and base.parent.name == ".github":
@@ -160,8 +161,8 @@ def _workspace(base: Path | None, found: Evidence) -> Path | None:
         top = base.parent
     else:
         return base
-    if found.root is None and found.docker is None:
-        found.tree = top
+    if found.root is None and found.docker is None and checkout_root(top, found.checkout):
+        found.tree = top  # elsewhere an include there is refused as outside the file's folder
     return top
 
 

@@ -210,17 +210,30 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     return "pip"
 
 
-def parse_file(path: Path, *, root: Path | None = None, context: Path | None = None) -> Evidence:
+def parse_file(
+    path: Path,
+    *,
+    root: Path | None = None,
+    context: Path | None = None,
+    checkout: Path | None = None,
+) -> Evidence:
     """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind.
 
-    `context` is a Dockerfile's build context (default: the Dockerfile's folder).
+    `context` is a Dockerfile's build context (default: the Dockerfile's folder); `checkout` the
+    repository checkout the file lies in, when it has no .git (default: a folder with a .git).
     """
     try:
         text = read_source(path)
     except UnreadableSource as exc:
         raise ImportSpecError(str(exc)) from None
     return parse_text(
-        text, filename=path.name, base=path.parent, root=root, context=context, tree=path.parent
+        text,
+        filename=path.name,
+        base=path.parent,
+        root=root,
+        context=context,
+        tree=path.parent,
+        checkout=checkout,
     )
 
 
@@ -232,10 +245,18 @@ def parse_text(
     root: Path | None = None,
     context: Path | None = None,
     tree: Path | None = None,
+    checkout: Path | None = None,
 ) -> Evidence:
     """The evidence one file gives, read by the reader of its format."""
     kind = detect_kind(posixpath.basename(filename), text)
-    found = Evidence(source=filename, kind=kind, root=root, tree=tree, build_context=context)
+    found = Evidence(
+        source=filename,
+        kind=kind,
+        root=root,
+        tree=tree,
+        build_context=context,
+        checkout=checkout,
+    )
     reader(kind)(text, found, base)
     if found.python is None and found.apt_python is not None:
         set_python(found, *found.apt_python)  # installed, and nothing said which python ran pip

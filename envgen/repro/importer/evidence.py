@@ -102,6 +102,9 @@ class Evidence:
     full: set[str] = field(default_factory=set)  # "pip"/"conda" once MAX_PACKAGES is reached
     root: Path | None = None  # includes must stay inside it (a repository import)
     tree: Path | None = None  # the imported file's folder: -r includes must stay inside it
+    # the checkout the imported file lies in, when the caller knows it (a copy kept without its
+    # .git: the corpus); otherwise a folder is a checkout's root when it holds a .git
+    checkout: Path | None = None
     # the folder a script kept in a helper folder (scripts/install.sh) is run from: the checkout
     # root above it, where an include the script's own folder lacks is looked for
     run_from: Path | None = None

@@ -25,7 +25,14 @@ from envgen.repro.importer.evidence import Evidence, over_budget, set_python
 from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
 from envgen.repro.importer.requirements import include_file, pip_install
-from envgen.repro.reading import MAX_INCLUDE_DEPTH, UnreadableSource, excerpt, inside, read_source
+from envgen.repro.reading import (
+    MAX_INCLUDE_DEPTH,
+    UnreadableSource,
+    checkout_root,
+    excerpt,
+    inside,
+    read_source,
+)
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
 
@@ -53,13 +60,15 @@ _HELPER_FOLDERS: Final = frozenset(
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A POSIX shell install script, on its default route. A script in a helper folder
     (`scripts/`) runs from the checkout root above it: an include its own folder lacks is looked
-    for there, and the import may read that checkout (not beyond it)."""
+    for there, and the import may read that checkout (not beyond it). Only a checkout's root (a
+    .git in it) is widened to: a repository cloned as ~/scripts must not open ~/.netrc."""
     if (
         base is not None
         and found.root is None
         and found.docker is None
         and found.tree == base
         and base.name.lower() in _HELPER_FOLDERS
+        and checkout_root(base.parent, found.checkout)
     ):
         found.run_from = found.tree = base.parent
     parse_shell(text, found, base, env={})

@@ -57,6 +57,10 @@ _BARE_COMMAND: Final = re.compile(
     r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create)\s"
 )
 
+# Possessive: `::\s*(\w*)\s*$` split a run of spaces every way before failing, quadratic in a
+# 100 kB line (`.. code-block::` + spaces + `x x`).
+_RST_BLOCK: Final = re.compile(r"^\s*+\.\.\s++(code-block|code|sourcecode)::\s*+(\w*+)\s*+$")
+
 _TAG: Final = re.compile(r"</?\w+[^<>]*>")  # [^>]* rescanned the line from every `<`: quadratic
 
 _PROMPT: Final = re.compile(r"^\s*(\(\S+\)\s*)?[$%>]\s+")
@@ -79,7 +83,7 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
     i = 0
     while i < len(lines):
         fence = _FENCE.match(lines[i])
-        rst = re.match(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*(\w*)\s*$", lines[i])
+        rst = _RST_BLOCK.match(lines[i])
         if fence and lines[i].count(fence.group(2)) == 1:
             marker, lang = fence.group(2), fence.group(3).lower()
             body: list[str] = []
@@ -172,7 +176,7 @@ def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled
 
 # One package spec a line: `pytorch=1.7.0`, `torch==1.7.1`, `opencv`, `scipy>=1.5`.
 _SPEC_LINE: Final = re.compile(
-    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\s*((==?|>=|<=|~=|!=)\s*[\w.*+!]++,?\s*)*$"
+    r"^[A-Za-z0-9_][A-Za-z0-9_.-]*+\s*+((==?|>=|<=|~=|!=)\s*+[\w.*+!]++,?+\s*+)*+$"
 )
 # The prose that introduces a block as what to install.
 _INTRODUCED: Final = re.compile(
@@ -181,7 +185,8 @@ _INTRODUCED: Final = re.compile(
 # Names only conda has (the project's own name, `pytorch`, is how prose writes it too).
 _CONDA_ONLY: Final = frozenset({"cudatoolkit", "pytorch-cuda", "cpuonly"})
 # A table of versions, one package a line: `PyTorch       0.4.1`, `numpy: 1.15.0`, `torch v1.7.1`.
-_COLUMNS: Final = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*)\s*(?::\s*|\s+)v?(\d+(?:\.\d+)+)$")
+# Possessive: `\s*(?::\s*|\s+)` split a run of spaces every way before failing (quadratic).
+_COLUMNS: Final = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*+)(?:\s*+:\s*+|\s++)v?(\d+(?:\.\d+)+)$")
 
 
 def _columns(line: str) -> str | None:

@@ -39,6 +39,7 @@ from envgen.repro.reading import (
     MAX_PACKAGES,
     MAX_PIP_LINE,
     UnreadableSource,
+    credential_file,
     excerpt,
     inside,
     read_source,
@@ -233,7 +234,7 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
     include_file(name, found, base, where, seen=seen)
 
 
-def include_file(
+def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include is not followed
     name: str,
     found: Evidence,
     base: Path | None,
@@ -311,6 +312,12 @@ def include_file(
         )
         return
     resolved = path.resolve()
+    if credential_file(path) or credential_file(resolved):
+        found.warnings.append(
+            f"{where}: {flag} {shown}: a dotfile or credentials file, not a list of packages; "
+            "not followed (an import never reads one)"
+        )
+        return
     if resolved in seen:
         return
     seen.add(resolved)

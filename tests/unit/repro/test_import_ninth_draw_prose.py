@@ -152,6 +152,7 @@ def test_a_conda_spec_list_saved_as_requirements(matrix: Matrix) -> None:
 
 
 def test_a_script_in_a_helper_folder_runs_from_the_checkout_root(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()  # a clone: only a checkout's root is read above the script
     (tmp_path / "scripts").mkdir()
     script = tmp_path / "scripts" / "install_pip.sh"
     script.write_text(

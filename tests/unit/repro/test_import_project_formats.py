@@ -871,6 +871,7 @@ def test_readme_comment_steps_are_not_gpu_alternatives(matrix: Matrix) -> None:
 
 
 def test_github_workflow_steps_run_in_the_checkout_root(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()  # a clone: only a checkout's root is read above the workflow
     (tmp_path / "requirements.txt").write_text("torch==1.13.1\ntorchvision==0.14.1\n")
     workflows = tmp_path / ".github" / "workflows"
     workflows.mkdir(parents=True)
