@@ -318,8 +318,8 @@ def _member(filename: str, body: bytes) -> str | None:
             found = [i for i in infos if top(i.filename)]
             if not found or found[0].file_size > MAX_METADATA_BYTES:
                 return None
-            with archive.open(found[0]) as handle:
-                data = handle.read(MAX_METADATA_BYTES + 1)
+            with archive.open(found[0]) as entry:
+                data = entry.read(MAX_METADATA_BYTES + 1)
             if len(data) > MAX_METADATA_BYTES:
                 return None
             return data.decode("utf-8", errors="replace")
@@ -349,17 +349,17 @@ def _unpacked(body: bytes) -> bytes:
     import io  # noqa: PLC0415
     import lzma  # noqa: PLC0415
 
-    stream: io.BufferedIOBase
     if body.startswith(b"\x1f\x8b"):
-        stream = gzip.GzipFile(fileobj=io.BytesIO(body))
+        with gzip.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
     elif body.startswith(b"BZh"):
-        stream = bz2.BZ2File(io.BytesIO(body))
+        with bz2.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
     elif body.startswith(b"\xfd7zXZ\x00"):
-        stream = lzma.LZMAFile(io.BytesIO(body))
+        with lzma.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
     else:
         return body
-    with stream:
-        data = stream.read(MAX_SDIST_UNPACKED + 1)
     if len(data) > MAX_SDIST_UNPACKED:
         msg = f"over {MAX_SDIST_UNPACKED} bytes decompressed"
         raise ValueError(msg)

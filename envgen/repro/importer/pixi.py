@@ -42,7 +42,7 @@ from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.declared import one_minor
 from envgen.repro.importer.evidence import Evidence, room_for, set_python
 from envgen.repro.importer.requirements import pip_requirement
-from envgen.repro.reading import MAX_PACKAGES, excerpt
+from envgen.repro.reading import excerpt
 
 # The target keys that hold on linux-64 (pixi's target table: a platform, or `linux` / `unix`).
 _LINUX_TARGETS: Final = ("linux", "unix", "linux-64")
