@@ -52,6 +52,8 @@ MAX_PACKAGES: Final = 64  # named packages whose metadata is read per import (on
 MAX_METADATA_BYTES: Final = 2 * 1024 * 1024  # a METADATA file is a few kB; a long README 100 kB
 MAX_SDIST_BYTES: Final = 8 * 1024 * 1024  # an sdist read for its setup.py (most: 50-500 kB)
 MAX_SDISTS: Final = 16  # sdist-only releases read per import (each a whole download)
+MAX_SDIST_UNPACKED: Final = 64 * 1024 * 1024  # an sdist's tar after decompression (in memory)
+MAX_SDIST_MEMBERS: Final = 10_000  # tar members / zip entries looked at for the setup.py
 _WORKERS: Final = 8
 _TAIL: Final = 64 * 1024  # bytes read from a wheel's end: its central directory, mostly
 # Pythons a marker is tried with (it applies when it holds for one of them on linux-64).
@@ -283,7 +285,8 @@ def _sdist_requires(name: str, filename: str, body: bytes) -> bytes:
     try:
         text = _member(filename, body)
     except Exception as exc:
-        msg = f"the sdist could not be read ({exc.__class__.__name__})"
+        why = excerpt(str(exc)) if isinstance(exc, ValueError) else exc.__class__.__name__
+        msg = f"the sdist could not be read ({why})"
         raise ValueError(msg) from exc
     if text is None:
         msg = "no top-level setup.py in the sdist"
@@ -294,7 +297,11 @@ def _sdist_requires(name: str, filename: str, body: bytes) -> bytes:
 
 
 def _member(filename: str, body: bytes) -> str | None:
-    """The text of `<top>/setup.py` in an sdist (tar or zip), read in memory (never extracted)."""
+    """The text of `<top>/setup.py` in an sdist (tar or zip), read in memory (never extracted).
+
+    Bounded: a compressed tar is decompressed into at most MAX_SDIST_UNPACKED bytes and at most
+    MAX_SDIST_MEMBERS members (zip entries) are looked at; ValueError past either bound.
+    """
     import io  # noqa: PLC0415
     import tarfile  # noqa: PLC0415
     import zipfile  # noqa: PLC0415
@@ -304,16 +311,59 @@ def _member(filename: str, body: bytes) -> str | None:
 
     if filename.endswith(".zip"):
         with zipfile.ZipFile(io.BytesIO(body)) as archive:
-            names = [n for n in archive.namelist() if top(n)]
-            if not names or archive.getinfo(names[0]).file_size > MAX_METADATA_BYTES:
+            infos = archive.infolist()
+            if len(infos) > MAX_SDIST_MEMBERS:
+                msg = f"over {MAX_SDIST_MEMBERS} entries"
+                raise ValueError(msg)
+            found = [i for i in infos if top(i.filename)]
+            if not found or found[0].file_size > MAX_METADATA_BYTES:
                 return None
-            return archive.read(names[0]).decode("utf-8", errors="replace")
-    with tarfile.open(fileobj=io.BytesIO(body), mode="r:*") as tar:
-        for member in tar:
+            with archive.open(found[0]) as entry:
+                data = entry.read(MAX_METADATA_BYTES + 1)
+            if len(data) > MAX_METADATA_BYTES:
+                return None
+            return data.decode("utf-8", errors="replace")
+    unpacked = _unpacked(body)
+    with tarfile.open(fileobj=io.BytesIO(unpacked), mode="r:") as tar:
+        for count, member in enumerate(tar, start=1):
             if member.isfile() and top(member.name) and member.size <= MAX_METADATA_BYTES:
                 handle = tar.extractfile(member)
                 return handle.read().decode("utf-8", errors="replace") if handle else None
+            if count >= MAX_SDIST_MEMBERS:
+                msg = f"no setup.py in its first {MAX_SDIST_MEMBERS} members"
+                raise ValueError(msg)
     return None
+
+
+def _unpacked(body: bytes) -> bytes:
+    """A tar's bytes: `body` decompressed (gzip, bzip2, xz) into at most MAX_SDIST_UNPACKED bytes.
+
+    ValueError past the bound.
+
+    >>> import gzip
+    >>> _unpacked(gzip.compress(b"tar")), _unpacked(b"plain")
+    (b'tar', b'plain')
+    """
+    import bz2  # noqa: PLC0415
+    import gzip  # noqa: PLC0415
+    import io  # noqa: PLC0415
+    import lzma  # noqa: PLC0415
+
+    if body.startswith(b"\x1f\x8b"):
+        with gzip.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
+    elif body.startswith(b"BZh"):
+        with bz2.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
+    elif body.startswith(b"\xfd7zXZ\x00"):
+        with lzma.open(io.BytesIO(body)) as stream:
+            data = stream.read(MAX_SDIST_UNPACKED + 1)
+    else:
+        return body
+    if len(data) > MAX_SDIST_UNPACKED:
+        msg = f"over {MAX_SDIST_UNPACKED} bytes decompressed"
+        raise ValueError(msg)
+    return data
 
 
 def _metadata(

@@ -23,6 +23,10 @@ in a warning. [tasks] are commands run later and are not read.
 
 Format: https://pixi.sh/latest/reference/pixi_manifest/ (prefix-dev/pixi
 docs/reference/pixi_manifest.md). Must not run pixi or fetch anything.
+
+Bounded for a hostile manifest: at most MAX_PACKAGES dependencies are read, each line number is
+looked up in a map built once, feature and environment names are quoted as excerpts, and at most
+_MAX_NOTES warnings of one kind are written.
 """
 
 from __future__ import annotations
@@ -36,18 +40,50 @@ from typing import Final
 
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.declared import one_minor
-from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.evidence import Evidence, room_for, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
 
 # The target keys that hold on linux-64 (pixi's target table: a platform, or `linux` / `unix`).
 _LINUX_TARGETS: Final = ("linux", "unix", "linux-64")
 _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
+_MAX_NOTES: Final = 20  # warnings about features (undefined, alternatives) written per manifest
+_MAX_NAMED_ENVIRONMENTS: Final = 5  # environments named in one warning; the rest are counted
 # Names that make a feature worth a warning when the default environment leaves it out.
 _TORCH_NAMES: Final = frozenset(
     {"torch", "pytorch", "pytorch-gpu", "pytorch-cpu", "torchvision", "torchaudio",
      "pytorch-cuda", "cudatoolkit", "cuda-version"}
 )  # fmt: skip
+
+
+@dataclass(slots=True)
+class _Lines:
+    """The line each `name = ...` is first written on (1 for a name not found), for messages."""
+
+    first: dict[str, int]
+    read: list[str] = field(default_factory=list)  # the dependency names read so far
+
+    @classmethod
+    def of(cls, lines: list[str]) -> _Lines:
+        first: dict[str, int] = {}
+        for number, line in enumerate(lines, start=1):
+            key, eq, _ = line.partition("=")  # `name = ...`: the key, its quotes left out
+            if eq:
+                key = key.strip()
+                key = key[1:] if key[:1] in {'"', "'"} else key
+                key = key[:-1] if key[-1:] in {'"', "'"} else key
+                first.setdefault(key.strip(), number)
+        return cls(first)
+
+    def __call__(self, name: str) -> int:
+        return self.first.get(name, 1)
+
+    def room(self, found: Evidence, name: str, where: str) -> bool:
+        """Another dependency fits under MAX_PACKAGES (one warning when the first does not)."""
+        if not room_for(found, self.read, "pixi", where):
+            return False
+        self.read.append(name)
+        return True
 
 
 @dataclass(slots=True)
@@ -78,6 +114,7 @@ def read_manifest(
 ) -> None:
     """A pixi manifest's tables (`root` is "tool.pixi." inside a pyproject.toml)."""
     workspace = _table(manifest.get("workspace")) or _table(manifest.get("project"))
+    line_of = _Lines.of(lines)
     features = _features(manifest, root)
     chosen, others = _default_environment(manifest, features, found, root)
     for feature in chosen:
@@ -87,20 +124,27 @@ def read_manifest(
     for channel in _channels(workspace.get("channels")):
         if channel not in found.channels:
             found.channels.append(channel)
-    _platform_cuda(workspace, found, lines, root)
+    _platform_cuda(workspace, found, line_of, root)
     # conda's solve comes first; uv then installs the PyPI packages around it.
     for feature in chosen:
         for table, where in _tables(feature, "dependencies"):
-            _conda_dependencies(table, found, lines, where)
+            _conda_dependencies(table, found, line_of, where)
     for feature in chosen:
         _pypi_options(_table(feature.table.get("pypi-options")), found)
         for table, where in _tables(feature, "pypi-dependencies"):
-            _pypi_dependencies(table, found, lines, where)
+            _pypi_dependencies(table, found, line_of, where)
         for table, where in _tables(feature, "system-requirements"):
-            at = f"{found.source}:{_line(lines, 'cuda')} [{where}]"
+            at = f"{found.source}:{line_of('cuda')} [{where}]"
             _system_cuda(table.get("cuda"), found, at)
+    notes = 0
     for feature, environments in others:
-        _alternative(feature, environments, found)
+        if notes >= _MAX_NOTES:
+            found.warnings.append(
+                f"{found.source}: more than {_MAX_NOTES} features the default environment "
+                "leaves out name torch; the rest are not listed"
+            )
+            break
+        notes += _alternative(feature, environments, found)
 
 
 def _table(value: object) -> dict[str, object]:
@@ -124,7 +168,7 @@ def _features(manifest: dict[str, object], root: str) -> dict[str, _Feature]:
         if isinstance(table, dict) and name != "default":
             features[name] = _Feature(
                 name=name,
-                prefix=f"{root}feature.{name}.",
+                prefix=f"{root}feature.{excerpt(name)}.",
                 table=table,
                 channels=_channels(table.get("channels")),
             )
@@ -143,21 +187,25 @@ def _default_environment(
         no_default = isinstance(spec, dict) and spec.get("no-default-feature") is True
         listed[env] = ([str(n) for n in names] if isinstance(names, list) else [], no_default)
     names, no_default = listed.get("default", ([], False))
-    chosen: list[_Feature] = []
+    chosen: dict[str, _Feature] = {}
+    undefined = 0
     for name in [*names, *([] if no_default else ["default"])]:
-        if name in features and features[name] not in chosen:
-            chosen.append(features[name])
-        elif name not in features:
+        if name in features:
+            chosen.setdefault(name, features[name])
+        elif undefined < _MAX_NOTES:
+            undefined += 1
             found.warnings.append(
-                f"{found.source}: [{root}environments] default names the feature {name!r}, "
-                "which the manifest does not define; ignored"
+                f"{found.source}: [{root}environments] default names the feature "
+                f"{excerpt(name)!r}, which the manifest does not define; ignored"
             )
+    using: dict[str, list[str]] = {}  # feature name -> the environments that list it
+    for env, (used, _) in listed.items():
+        for name in dict.fromkeys(used):
+            using.setdefault(name, []).append(env)
     others = [
-        (feature, [env for env, (used, _) in listed.items() if feature.name in used])
-        for feature in features.values()
-        if feature not in chosen
+        (feature, using.get(name, [])) for name, feature in features.items() if name not in chosen
     ]
-    return chosen, others
+    return list(chosen.values()), others
 
 
 def _tables(feature: _Feature, key: str) -> Iterable[tuple[dict[str, object], str]]:
@@ -166,12 +214,6 @@ def _tables(feature: _Feature, key: str) -> Iterable[tuple[dict[str, object], st
     for target, table in _table(feature.table.get("target")).items():
         if target in _LINUX_TARGETS and isinstance(table, dict):
             yield _table(table.get(key)), f"{feature.prefix}target.{target}.{key}"
-
-
-def _line(lines: list[str], name: str) -> int:
-    """The line of `name = ...` (1 when none matches), for messages."""
-    key = re.compile(rf"^\s*[\"']?{re.escape(name)}[\"']?\s*=")
-    return next((i for i, line in enumerate(lines, start=1) if key.match(line)), 1)
 
 
 def conda_match_spec(name: str, value: object) -> str | None:
@@ -207,10 +249,12 @@ def conda_match_spec(name: str, value: object) -> str | None:
 
 
 def _conda_dependencies(
-    table: dict[str, object], found: Evidence, lines: list[str], where: str
+    table: dict[str, object], found: Evidence, line_of: _Lines, where: str
 ) -> None:
     for name, value in table.items():
-        at = f"{found.source}:{_line(lines, name)} [{where}]"
+        at = f"{found.source}:{line_of(name)} [{where}]"
+        if not line_of.room(found, name, at):
+            return
         spec = conda_match_spec(str(name), value)
         if spec is None:
             if str(name).lower() in _TORCH_NAMES:
@@ -264,10 +308,12 @@ def pypi_requirement(name: str, value: object) -> tuple[str | None, str | None]:
 
 
 def _pypi_dependencies(
-    table: dict[str, object], found: Evidence, lines: list[str], where: str
+    table: dict[str, object], found: Evidence, line_of: _Lines, where: str
 ) -> None:
     for name, value in table.items():
-        at = f"{found.source}:{_line(lines, name)} [{where}]"
+        at = f"{found.source}:{line_of(name)} [{where}]"
+        if not line_of.room(found, name, at):
+            return
         requirement, index = pypi_requirement(str(name), value)
         if requirement is None:
             if str(name).lower() in _TORCH_NAMES:
@@ -305,19 +351,19 @@ def _system_cuda(value: object, found: Evidence, where: str) -> None:
 
 
 def _platform_cuda(
-    workspace: dict[str, object], found: Evidence, lines: list[str], root: str
+    workspace: dict[str, object], found: Evidence, line_of: _Lines, root: str
 ) -> None:
     """`platforms = [{platform = "linux-64", cuda = "12.0"}]`: the newer form of
     [system-requirements] for one platform."""
     platforms = workspace.get("platforms")
     for entry in platforms if isinstance(platforms, list) else []:
         if isinstance(entry, dict) and (entry.get("platform") or entry.get("name")) == "linux-64":
-            at = f"{found.source}:{_line(lines, 'platforms')} [{root}workspace.platforms]"
+            at = f"{found.source}:{line_of('platforms')} [{root}workspace.platforms]"
             _system_cuda(entry.get("cuda"), found, at)
 
 
-def _alternative(feature: _Feature, environments: list[str], found: Evidence) -> None:
-    """A feature the default environment leaves out: a warning where it names torch."""
+def _alternative(feature: _Feature, environments: list[str], found: Evidence) -> bool:
+    """A feature the default environment leaves out: a warning where it names torch (True)."""
     named = sorted(
         {
             str(name)
@@ -328,9 +374,12 @@ def _alternative(feature: _Feature, environments: list[str], found: Evidence) ->
         }
     )
     if not named:
-        return
+        return False
+    shown = ", ".join(excerpt(env) for env in environments[:_MAX_NAMED_ENVIRONMENTS])
+    more = len(environments) - _MAX_NAMED_ENVIRONMENTS
     used = (
-        f"the environment(s) {', '.join(environments)} (`pixi run -e {environments[0]}`)"
+        f"the environment(s) {shown}{f' and {more} more' if more > 0 else ''} "
+        f"(`pixi run -e {excerpt(environments[0])}`)"
         if environments
         else "no environment"
     )
@@ -338,3 +387,4 @@ def _alternative(feature: _Feature, environments: list[str], found: Evidence) ->
         f"{found.source}: [{feature.prefix}*] names {', '.join(named)}, but only {used} include "
         "the feature: an alternative, not the default environment envgen imports; left out"
     )
+    return True

@@ -8,7 +8,9 @@ is a header (`Key: value` lines up to the first section; keys case-insensitive, 
 comment, a trailing backslash continues the value) and sections, each starting at a line whose
 first word begins with `%` (`%post`, `%environment`, `%files [from <stage>]`, `%appinstall
 <app>`, ...); a section named twice is appended to. `{{ NAME }}` takes its default from an
-`%arguments` section (`NAME=value`, Apptainer 1.2's build arguments).
+`%arguments` section (`NAME=value`, Apptainer 1.2's build arguments), in the From: header, %files
+and the build scripts; bounded as the Dockerfile reader bounds its ARG/ENV expansion (a line past
+MAX_EXPANDED_CHARS is ignored, and past MAX_EXPANDED_TOTAL in all the rest is not substituted).
 
 What counts, as the build runs it: only the last stage is the image. The docker agents'
 `From:` (with `Registry:` / `Namespace:`) is a Docker image, read as a Dockerfile's FROM image
@@ -34,7 +36,7 @@ from typing import Final
 from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import DockerContext, Evidence
 from envgen.repro.importer.install_script import parse_shell
-from envgen.repro.reading import excerpt
+from envgen.repro.reading import MAX_EXPANDED_CHARS, MAX_EXPANDED_TOTAL, excerpt
 
 # Where a stage starts (Apptainer splits a multi-stage file on this, deffile.go `All`).
 _BOOTSTRAP: Final = re.compile(r"(?i)bootstrap[ \t]*:")
@@ -181,7 +183,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         )
         for section in final.sections:
             if section.name == "files" and not _copied_from(section):
-                _files(section, found.docker)
+                _files(section, found, found.docker, arguments)
     try:
         _scripts(final, found, base, arguments)
     finally:
@@ -201,7 +203,63 @@ def _copied_from(section: Section) -> str:
     return words[1] if section.name == "files" and len(words) >= 2 and words[0] == "from" else ""
 
 
-def _arguments(parsed: list[Stage]) -> dict[str, str]:
+@dataclass(slots=True)
+class Arguments:
+    """The `{{ NAME }}` build arguments' defaults, and the characters substitution made so far."""
+
+    values: dict[str, str]
+    used: int = 0  # characters of the lines that named an argument, after substitution
+    full: bool = False  # past MAX_EXPANDED_TOTAL: nothing more is substituted
+
+    def substitute(self, text: str, found: Evidence, where: str) -> str | None:
+        """`text` with its `{{ NAME }}` defaults substituted; None (with a warning) where the
+        line would pass MAX_EXPANDED_CHARS or the file's lines MAX_EXPANDED_TOTAL in all.
+
+        >>> found = Evidence(source="Singularity", kind="singularity")
+        >>> args = Arguments({"A": "x" * 10_000})
+        >>> args.substitute("a {{ A }} {{ B }}", found, "Singularity:1")[-9:]
+        'x {{ B }}'
+        >>> args.substitute("{{A}} {{A}}", found, "Singularity:2") is None
+        True
+        >>> found.warnings[0][:60]
+        'Singularity:2: the line expands to more than 16384 character'
+        """
+        if "{{" not in text:
+            return text
+        if self.full:
+            return None
+        out: list[str] = []
+        size = pos = 0
+        for m in _ARGUMENT.finditer(text):
+            for piece in (text[pos : m.start()], self.values.get(m.group(1), m.group(0))):
+                size += len(piece)
+                if size > MAX_EXPANDED_CHARS:
+                    break
+                out.append(piece)
+            pos = m.end()
+            if size > MAX_EXPANDED_CHARS:
+                break
+        size += len(text) - pos
+        self.used += size  # a refused line spends its bound too: few warnings, then none
+        if self.used > MAX_EXPANDED_TOTAL:
+            self.full = True
+            found.warnings.append(
+                f"{where}: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters "
+                "in all ({{ NAME }} build arguments); the rest is not substituted and those "
+                "lines are not read"
+            )
+            return None
+        if size > MAX_EXPANDED_CHARS:
+            found.warnings.append(
+                f"{where}: the line expands to more than {MAX_EXPANDED_CHARS} characters "
+                "({{ NAME }} build arguments); line ignored"
+            )
+            return None
+        out.append(text[pos:])
+        return "".join(out)
+
+
+def _arguments(parsed: list[Stage]) -> Arguments:
     """The defaults of `{{ NAME }}` build arguments: `NAME=value` lines of %arguments."""
     values: dict[str, str] = {}
     for stage in parsed:
@@ -212,18 +270,14 @@ def _arguments(parsed: list[Stage]) -> dict[str, str]:
                 name, eq, value = line.split("#", 1)[0].partition("=")
                 if eq and name.strip().isidentifier():
                     values.setdefault(name.strip(), value.strip().strip("\"'"))
-    return values
+    return Arguments(values)
 
 
-def _substitute(text: str, arguments: dict[str, str]) -> str:
-    return _ARGUMENT.sub(lambda m: arguments.get(m.group(1), m.group(0)), text)
-
-
-def _base_image(stage: Stage, found: Evidence, arguments: dict[str, str]) -> None:
+def _base_image(stage: Stage, found: Evidence, arguments: Arguments) -> None:
     """The final stage's base image: a docker agent's `From:` is read as a Dockerfile's FROM."""
     agent = stage.value("bootstrap").lower()
-    image = _substitute(stage.value("from"), arguments)
     where = f"{found.source}:{stage.header.get('from', ('', stage.line))[1]}"
+    image = arguments.substitute(stage.value("from"), found, where) or ""
     if not agent:
         found.warnings.append(
             f"{found.source}:{stage.line}: the final stage has no Bootstrap header, so its base "
@@ -254,10 +308,11 @@ def _base_image(stage: Stage, found: Evidence, arguments: dict[str, str]) -> Non
         )
 
 
-def _files(section: Section, docker: DockerContext) -> None:
-    """%files lines `<source> [<destination>]` (destination defaults to the source)."""
-    for line in section.body:
-        stripped = line.strip()
+def _files(section: Section, found: Evidence, docker: DockerContext, arguments: Arguments) -> None:
+    """%files lines `<source> [<destination>]` (destination defaults to the source), their
+    `{{ NAME }}` build arguments substituted."""
+    for number, line in enumerate(section.body, start=section.line + 1):
+        stripped = (arguments.substitute(line, found, f"{found.source}:{number}") or "").strip()
         if not stripped or stripped.startswith("#"):
             continue
         try:
@@ -268,7 +323,7 @@ def _files(section: Section, docker: DockerContext) -> None:
             docker.copy([words[0]], words[1] if len(words) > 1 else words[0])
 
 
-def _scripts(stage: Stage, found: Evidence, base: Path | None, arguments: dict[str, str]) -> None:
+def _scripts(stage: Stage, found: Evidence, base: Path | None, arguments: Arguments) -> None:
     """The stage's %post sections (appended, as the build appends them), then each app's
     %appinstall: shell scripts on their default route, each line keeping its number."""
     scripts: dict[str, list[Section]] = {"post": []}
@@ -283,7 +338,8 @@ def _scripts(stage: Stage, found: Evidence, base: Path | None, arguments: dict[s
         placed = [""] * (sections[-1].line + len(sections[-1].body) - first)
         for section in sections:
             for offset, line in enumerate(section.body, start=section.line - first):
-                placed[offset] = _substitute(line, arguments)
+                where = f"{found.source}:{first + offset + 1}"
+                placed[offset] = arguments.substitute(line, found, where) or ""
         parse_shell("\n".join(placed) + "\n", found, base, env={}, offset=first)
 
 
