@@ -103,13 +103,13 @@ def test_a_setup_py_after_a_few_members_is_still_read() -> None:
     assert "Requires-Dist: torch>=1.7" in text
 
 
-def _import(source: Path, tmp_path: Path) -> tuple[float, dict[str, object], list[str]]:
+def _import(source: Path, tmp_path: Path) -> tuple[float, dict[str, object], tuple[str, ...]]:
     started = time.monotonic()
     result = run_import(ImportOptions(source=source, cache_root=tmp_path / "cache"))
     return time.monotonic() - started, result.project, result.warnings
 
 
-def _bounded(warnings: list[str]) -> None:
+def _bounded(warnings: tuple[str, ...]) -> None:
     assert len(warnings) <= MAX_WARNINGS + 1
     assert sum(len(w) for w in warnings) < 64 * 1024
     assert max((len(w) for w in warnings), default=0) < 2000
@@ -148,7 +148,7 @@ def test_singularity_files_lines_take_build_arguments(tmp_path: Path) -> None:
     assert any("-r /opt/o.txt: outside the build context" in w for w in warnings)
 
 
-def _pixi(tmp_path: Path, text: str) -> tuple[float, dict[str, object], list[str]]:
+def _pixi(tmp_path: Path, text: str) -> tuple[float, dict[str, object], tuple[str, ...]]:
     source = tmp_path / "pixi.toml"
     source.write_text(text)
     try:
