@@ -9,11 +9,6 @@ clear message (issue 16 item 6).
 from __future__ import annotations
 
 import os
-import resource
-import signal
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -29,35 +24,7 @@ from envgen.repro.reading import (
     MAX_PIP_LINE,
     MAX_SOURCE_BYTES,
 )
-
-LIMIT_S = 10.0  # generous on a loaded 2-core machine; the unbounded versions took 28 s to forever
-LIMIT_KIB = 256 * 1024  # peak RSS growth (ru_maxrss is in KiB on Linux)
-
-
-class _AlarmError(Exception):
-    pass
-
-
-@contextmanager
-def _bounded() -> Iterator[None]:
-    """Fail (instead of hanging the suite) past LIMIT_S; check peak memory afterwards."""
-
-    def ring(_signum: int, _frame: object) -> None:
-        raise _AlarmError
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT_S * 4)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    start = time.monotonic()
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-    elapsed = time.monotonic() - start
-    grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-    assert elapsed < LIMIT_S, f"took {elapsed:.1f} s"
-    assert grew < LIMIT_KIB, f"peak RSS grew by {grew} KiB"
+from tests.support.bounds import bounded
 
 
 @click.command(
@@ -71,7 +38,7 @@ def _entry(args: tuple[str, ...]) -> None:
 
 def run(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
     monkeypatch.chdir(cwd)
-    with _bounded():
+    with bounded():
         result = CliRunner().invoke(_entry, args, catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
 

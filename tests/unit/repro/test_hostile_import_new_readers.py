@@ -23,8 +23,7 @@ from envgen.repro import through
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
 from envgen.repro.reading import MAX_EXPANDED_CHARS, MAX_PACKAGES, MAX_WARNINGS
-
-LIMIT_S = 3.0
+from tests.support.bounds import LIMIT_S
 
 
 def _empty_headers(count: int) -> bytes:

@@ -8,10 +8,6 @@ two README patterns and tree-sitter-bash's error recovery were quadratic on 100 
 
 from __future__ import annotations
 
-import signal
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -19,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from envgen.cli import main
+from tests.support.bounds import bounded
 
-LIMIT_S = 3.0  # each hostile input; the unbounded versions took 30 s and more
 SECRET = "ghp_SECRETTOKEN123"  # noqa: S105 - a fake token the tests look for
 NETRC = f"machine github.com login alice password {SECRET}\n"
 
@@ -34,33 +30,12 @@ def _entry(args: tuple[str, ...]) -> None:
     main(list(args))
 
 
-class _AlarmError(Exception):
-    pass
-
-
-@contextmanager
-def _bounded() -> Iterator[None]:
-    def ring(_signum: int, _frame: object) -> None:
-        raise _AlarmError
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT_S * 10)
-    start = time.monotonic()
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-    elapsed = time.monotonic() - start
-    assert elapsed < LIMIT_S, f"took {elapsed:.1f} s"
-
-
 def run(file: str, cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str, str]:
     """Import `file` from `cwd`; (exit code, stdout, stderr, project.yaml or "")."""
     monkeypatch.chdir(cwd)
     out = cwd.parent / f"{cwd.name}-project.yaml"
     out.unlink(missing_ok=True)
-    with _bounded():
+    with bounded(limit_kib=None):
         result = CliRunner().invoke(
             _entry, ["import", file, "--offline", "-o", str(out)], catch_exceptions=False
         )
