@@ -1,6 +1,6 @@
 """Hostile inputs to the newer readers: an sdist decompression bomb (envgen.repro.through), a
 Singularity file whose `{{ NAME }}` build arguments expand without bound, and pixi manifests that
-made the reader quadratic or cubic or print megabytes of names. Each must end in well under 3 s
+made the reader quadratic or cubic or print megabytes of names. Each must end within tests.support.bounds.LIMIT_S (unbounded: 20 s to minutes)
 with short, few messages.
 """
 
