@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -248,20 +248,31 @@ def conda_match_spec(name: str, value: object) -> str | None:
     return f"{channel}::{spec}" if isinstance(channel, str) and channel else spec
 
 
-def _conda_dependencies(
+def _entries(
     table: dict[str, object], found: Evidence, line_of: _Lines, where: str
-) -> None:
+) -> Iterator[tuple[str, object, str]]:
+    """(name, value, `file:line [table]`) of a dependency table, up to MAX_PACKAGES in all."""
     for name, value in table.items():
         at = f"{found.source}:{line_of(name)} [{where}]"
         if not line_of.room(found, name, at):
             return
-        spec = conda_match_spec(str(name), value)
+        yield str(name), value, at
+
+
+def _left_out(found: Evidence, name: str, at: str, why: str, fix: str = "") -> None:
+    """A torch-family dependency from a source (git, path) rather than a release: said, not read."""
+    if name.lower() in _TORCH_NAMES:
+        found.warnings.append(f"{at}: {name} {why}; left out{fix}")
+
+
+def _conda_dependencies(
+    table: dict[str, object], found: Evidence, line_of: _Lines, where: str
+) -> None:
+    for name, value, at in _entries(table, found, line_of, where):
+        spec = conda_match_spec(name, value)
         if spec is None:
-            if str(name).lower() in _TORCH_NAMES:
-                found.warnings.append(
-                    f"{at}: {name} is built from source ({excerpt(str(value))}), not a released "
-                    "package; left out"
-                )
+            _left_out(found, name, at, f"is built from source ({excerpt(str(value))}), not a "
+                      "released package")  # fmt: skip
             continue
         if str(name).lower() == "python":
             # `>=3.10,<3.11` admits one minor: that python (a floor stays the release's choice).
@@ -310,17 +321,11 @@ def pypi_requirement(name: str, value: object) -> tuple[str | None, str | None]:
 def _pypi_dependencies(
     table: dict[str, object], found: Evidence, line_of: _Lines, where: str
 ) -> None:
-    for name, value in table.items():
-        at = f"{found.source}:{line_of(name)} [{where}]"
-        if not line_of.room(found, name, at):
-            return
-        requirement, index = pypi_requirement(str(name), value)
+    for name, value, at in _entries(table, found, line_of, where):
+        requirement, index = pypi_requirement(name, value)
         if requirement is None:
-            if str(name).lower() in _TORCH_NAMES:
-                found.warnings.append(
-                    f"{at}: {name} comes from {excerpt(str(value))}, not a released version; "
-                    "left out (pin a released version in pip: if the paper needs it)"
-                )
+            _left_out(found, name, at, f"comes from {excerpt(str(value))}, not a released version",
+                      " (pin a released version in pip: if the paper needs it)")  # fmt: skip
             continue
         if index is not None and ("extra-index-url", index) not in found.indexes:
             found.indexes.append(("extra-index-url", index))
