@@ -88,7 +88,7 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-ci: setup lint typecheck test  ## everything CI checks
+ci: setup lint typecheck test test-slow test-docs  ## everything .ci/run checks
 
 schema: setup  ## rewrite matrices/schema.json, docs/reference/project-yaml.schema.json and envgen/model/spec_rules.py from the pydantic schemas
 	$(BIN)/python scripts/gen_schema.py --write

@@ -685,15 +685,16 @@ def _expand_known(text: str, state: _State) -> tuple[str, bool]:
                 return m.group(0) if name.isdigit() else ""
         if name == "#":
             value = "0"
-        if op in {":-", "-"} and (value is None or (op == ":-" and not value)):
-            value = word
-        elif op in {":=", "="} and (value is None or (op == ":=" and not value)):
-            value = state.env[name] = word[:MAX_VALUE]
-        elif op in {":+", "+"}:
-            value = word if value else ""
         if m.group(1):
             return str(len(value or ""))
-        return value or ""
+        if op in {":-", "-"} and (value is None or (op == ":-" and not value)):
+            return word  # a default word: its own `${1:-3.11}` is expanded on the next pass
+        if op in {":=", "="} and (value is None or (op == ":=" and not value)):
+            value = state.env[name] = word[:MAX_VALUE]
+        elif op in {":+", "+"}:
+            return word if value else ""
+        # A variable's value is not expanded again (bash expands once): its `$` is kept apart.
+        return (value or "").replace("$", "\x00")
 
     out = _PARAM.sub(param, out)
     for _ in range(_NESTING):

@@ -268,16 +268,15 @@ def _env_name(args: list[str]) -> str | None:
 def _other_environment(words: list[str], tool: str, found: Evidence, where: str) -> bool:
     """Whether a command belongs to another conda environment than the first one the script
     creates: a script that builds several (`conda create -n main`, ..., `conda create -n aux`
-    for an auxiliary model) is read on its first, and what it runs while another is active (from
-    that `conda create` or a `conda activate aux` to a `conda activate main`) is not read."""
+    for an auxiliary model) is read on its first. `conda create` of another one installs into it
+    (not read) but switches nothing; what runs while another is active (from `conda activate
+    aux` to `conda activate main` or `conda deactivate`) is not read."""
     conda = tool in {"conda", "mamba", "micromamba"}
     if conda and words[1:2] == ["create"]:
         name = _env_name(words[2:])
         if name is None or found.conda_env in {None, name}:
             found.conda_env = found.conda_env or name
-            found.other_env = None
-            return False
-        found.other_env = name
+            return found.other_env is not None
         found.warnings.append(
             f"{where}: conda create {excerpt(name)}: a second environment; the script's first one "
             f"({excerpt(found.conda_env or '')}) is the one imported, and what it installs into "
@@ -289,6 +288,10 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
     )
     if activate and len(words) > 2 and found.conda_env is not None:
         found.other_env = None if words[2] == found.conda_env else words[2]
+        return True
+    if (conda and words[1:2] == ["deactivate"]) or (tool in {"source", "."} and
+                                                    words[1:2] == ["deactivate"]):  # fmt: skip
+        found.other_env = None
         return True
     return found.other_env is not None
 

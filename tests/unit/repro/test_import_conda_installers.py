@@ -111,3 +111,11 @@ def test_a_nested_shell_default_is_expanded() -> None:
     )
     found = parse_text(text, filename="entrypoint.sh", base=None)
     assert found.python == "3.11"
+
+
+def test_a_variables_value_is_expanded_once() -> None:
+    """bash expands a parameter once: a value that holds `${PY}` stays as written."""
+    text = "#!/bin/bash\nPY=3.8\nV='${PY}'\npip install \"torch==$V\"\n"
+    found = parse_text(text, filename="install.sh", base=None)
+    assert found.torch is None  # torch==${PY} is no requirement (expanded twice it read 3.8)
+    assert any("'torch==${PY}' is not a requirement" in w for w in found.warnings)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import import_text, parse_file
+from envgen.repro.importer import import_text, parse_file, parse_text
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.readme import package_lists, prose_pins, prose_python, prose_torch
 
@@ -185,3 +185,22 @@ def test_a_second_conda_environment_is_not_read(matrix: Matrix) -> None:
     assert (result.project["torch"], result.project["accelerators"]) == ("2.3.0", ["cu118"])
     assert result.project["pip"] == ["timm==0.5.4", "gradio"]
     assert any("conda create aux: a second environment" in w for w in result.warnings)
+
+
+def test_creating_a_second_environment_switches_nothing() -> None:
+    """`conda create -n aux` installs into aux but leaves the active environment as it was; a
+    `conda deactivate` ends another environment's commands."""
+    text = (
+        "#!/bin/bash\nconda create -n main python=3.8 -y\nconda activate main\n"
+        "conda create -n aux python=3.7 -y\npip install torch==1.10.0\n"
+    )
+    found = parse_text(text, filename="install.sh", base=None)
+    assert found.torch is not None
+    assert found.torch.version == "1.10.0"
+    text = (
+        "#!/bin/bash\nconda create -n main python=3.8 -y\nconda activate aux\n"
+        "pip install torch==1.9.0\nconda deactivate\npip install torch==1.10.0\n"
+    )
+    found = parse_text(text, filename="install.sh", base=None)
+    assert found.torch is not None
+    assert found.torch.version == "1.10.0"
