@@ -42,7 +42,13 @@ from envgen.infra.files import atomic_write_bytes
 from envgen.infra.network import http_get
 from envgen.repro.importer import parse_file
 from envgen.repro.importer.repository import parse_repository
-from envgen.repro.through import brought_in, chosen_version, metadata_file, sdist_file
+from envgen.repro.through import (
+    brought_in,
+    chosen_version,
+    family_to_read,
+    metadata_file,
+    sdist_file,
+)
 from envgen.repro.wheels import ACCEPT, MAX_LOOKUPS, MAX_RESPONSE_BYTES, PYPI_SIMPLE, exact_pins
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -89,9 +95,8 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     `envgen import` reads for `source` (a file that names no torch, or names torch but not
     torchvision or torchaudio: envgen.repro.entry._through_dependencies; none otherwise)."""
     found = parse_repository(source) if source.is_dir() else parse_file(source)
-    named = ({"torch"} if found.torch is not None else set()) | set(found.companions)
-    missing = [n for n in ("torch", "torchvision", "torchaudio") if n not in named]
-    if not found.pip_reqs or not missing or (named and missing == ["torch"]):
+    missing = family_to_read(found.torch is not None, set(found.companions))
+    if not found.pip_reqs or found.unreadable is not None or not missing:
         return []
     as_of = _date_of(source)
     brought_in(found.pip_reqs, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)

@@ -30,7 +30,7 @@ from envgen.repro.importer import (
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
-from envgen.repro.through import brought_in
+from envgen.repro.through import FAMILY, brought_in, family_to_read
 from envgen.repro.wheels import PinWheels, fetch_pages, lookup
 
 # Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).
@@ -124,11 +124,10 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
     """
     if not found.pip_reqs or found.unreadable is not None:
         return
-    named = {"torch"} if found.torch is not None else set()
-    named |= set(found.companions)
-    missing = [n for n in ("torch", "torchvision", "torchaudio") if n not in named]
-    if not missing or (named and missing == ["torch"]):
+    missing = family_to_read(found.torch is not None, set(found.companions))
+    if not missing:
         return
+    named = len(missing) < len(FAMILY)  # the file names some of the family
     if options.pypi_index is None:
         if not named:
             found.warnings.append(

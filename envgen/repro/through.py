@@ -71,6 +71,21 @@ _LINUX_ENV: Final = {
 }
 
 
+def family_to_read(torch_named: bool, companions: set[str]) -> list[str]:
+    """Which of torch's family a file's packages are asked about: the ones it does not name (all
+    three where it names none), but none where only torch is left unnamed (the companions the
+    file pins pick their torch).
+
+    >>> family_to_read(False, set())
+    ['torch', 'torchvision', 'torchaudio']
+    >>> family_to_read(True, {"torchvision"}), family_to_read(False, {"torchvision", "torchaudio"})
+    (['torchaudio'], [])
+    """
+    named = ({"torch"} if torch_named else set()) | companions
+    missing = [n for n in FAMILY if n not in named]
+    return [] if named and missing == ["torch"] else missing
+
+
 @dataclass(frozen=True, slots=True)
 class Brought:
     """One torch-family requirement a named package brings in."""

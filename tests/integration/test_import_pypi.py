@@ -109,8 +109,8 @@ def test_offline_and_unreachable_index(index: IndexServer, tmp_path: Path) -> No
     assert "pass --offline to choose no python from the index" in err
 
 
-def test_without_torch_only_the_named_pages_are_asked_and_nothing_with_a_python(
-    index: IndexServer, tmp_path: Path
+def test_the_pages_asked_are_those_of_the_named_packages_only(
+    index: IndexServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     req = tmp_path / "requirements.txt"
     req.write_text("numpy==1.19.2\nrequests\n")
@@ -120,9 +120,21 @@ def test_without_torch_only_the_named_pages_are_asked_and_nothing_with_a_python(
     assert code == 11, err
     assert sorted(r.path for r in index.requests) == ["/numpy/", "/requests/"]
     index.clear_requests()
+    # A python and torch named (a fresh cache): no page is read for the python; numpy's is read
+    # once, for a torchvision or torchaudio its Requires-Dist could bring in beside the torch.
+    monkeypatch.setenv("ENVGEN_CACHE_DIR", str(tmp_path / "cache-2"))
     env = tmp_path / "environment.yml"
     env.write_text(
         "dependencies:\n  - python=3.7\n  - pip:\n    - torch==1.7.1\n    - numpy==1.19.2\n"
+    )
+    code, project, err = _import(env)
+    assert (code, project["python"]) == (0, "3.7"), err
+    assert [r.path for r in index.requests] == ["/numpy/"]
+    # All three named: nothing is asked at all.
+    index.clear_requests()
+    env.write_text(
+        "dependencies:\n  - python=3.7\n  - pip:\n    - torch==1.7.1\n    - torchvision==0.8.2\n"
+        "    - torchaudio==0.7.2\n    - scipy==1.5.2\n"
     )
     code, project, err = _import(env)
     assert (code, project["python"]) == (0, "3.7"), err

@@ -28,7 +28,7 @@ _FOLDER_PAGE: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+)/torch_stable\.htm
 
 # How strongly each kind of evidence names the compute platform (lower wins).
 def _evidence_rank(why: str) -> int:
-    if why.startswith(("torch==", "torchvision==", "torchaudio==", "build string")):
+    if why.startswith(("torch==", "build string")):
         # A local label on the torch pin, or the build string an export recorded: the build that
         # was installed, stronger than the packages that asked for one (an export can hold a
         # stray cpuonly beside pytorch=1.2.0=cuda100py36h938c94c_0).
