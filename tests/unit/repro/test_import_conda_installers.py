@@ -12,6 +12,8 @@ the rows (each with its source) of conda-installers.yaml and the matrix.
 from __future__ import annotations
 
 import datetime as dt
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +31,7 @@ def matrix() -> Matrix:
 def test_rows_have_sources_and_unique_names() -> None:
     rows = load_conda_installers()
     assert rows
-    assert all(r.source.startswith("https://") for r in rows)
+    assert all(r.source.startswith(("https://", "ContinuumIO/docker-images@")) for r in rows)
     assert len({r.name for r in rows}) == len(rows)
     assert all(installer_name(f"{r.name}-Linux-x86_64.sh") == r.name for r in rows
                if not r.name.startswith("continuumio/"))  # fmt: skip
@@ -90,6 +92,77 @@ def test_a_continuumio_image_names_its_python(matrix: Matrix) -> None:
     # a python the file names wins over the image's
     found = parse_text(text + "RUN conda install -y python=3.7\n", filename="Dockerfile", base=None)
     assert found.python == "3.7"
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
+import derive_conda_installers as dci  # noqa: E402
+
+
+def test_the_image_rows_are_what_the_images_dockerfiles_derive() -> None:
+    text = dci.MATRIX.read_text(encoding="utf-8")
+    rows, _missing = dci.derive(dci.load_recorded(), dci.hand_rows(text))
+    assert dci.render(text, rows) == text, "run python scripts/derive_conda_installers.py --write"
+    by_name = {str(r["name"]): r for r in rows}
+    # a pyXY_ prefix is read; a version-only installer takes its hand row's python, inferred
+    assert (
+        by_name["continuumio/miniconda3:4.10.3"]["python"],
+        by_name["continuumio/miniconda3:4.10.3"]["inferred"],
+    ) == ("3.9", [])
+    assert (
+        by_name["continuumio/miniconda3:4.5.4"]["python"],
+        by_name["continuumio/miniconda3:4.5.4"]["inferred"],
+    ) == ("3.6", ["python"])
+    # an Anaconda3 image tag keeps its -<build> suffix; its installer row is named without it
+    assert by_name["continuumio/anaconda3:2023.09-0"]["python"] == "3.11"
+
+
+def test_derive_skips_a_tag_without_a_python_and_keeps_the_first_build() -> None:
+    builds = [
+        dci.Build(
+            "continuumio/miniconda3",
+            "a" * 40,
+            "2016-01-01",
+            "Miniconda3-3.19.0",
+            "miniconda3/Dockerfile",
+        ),
+        dci.Build(
+            "continuumio/miniconda3",
+            "b" * 40,
+            "2020-08-01",
+            "Miniconda3-py38_4.8.3",
+            "miniconda3/Dockerfile",
+        ),
+        dci.Build(
+            "continuumio/miniconda3",
+            "c" * 40,
+            "2020-09-01",
+            "Miniconda3-py38_4.8.3",
+            "miniconda3/Dockerfile",
+        ),
+    ]
+    rows, missing = dci.derive(builds, {})
+    assert missing == ["continuumio/miniconda3:3.19.0"]
+    assert [(r["name"], r["python"]) for r in rows] == [("continuumio/miniconda3:4.8.3", "3.8")]
+    assert "b" * 12 in str(rows[0]["source"])
+
+
+@pytest.mark.parametrize(
+    ("text", "python"),
+    [
+        ("FROM continuumio/miniconda3:4.5.4\nRUN pip install torch==1.0.0\n", "3.6"),
+        ("FROM continuumio/anaconda3:2020.02\nRUN pip install torch==1.4.0\n", "3.7"),
+        ("FROM continuumio/miniconda3:23.5.2-0\nRUN pip install torch==2.0.1\n", "3.11"),
+    ],
+)
+def test_a_continuumio_image_by_tag_names_its_python(text: str, python: str) -> None:
+    assert parse_text(text, filename="Dockerfile", base=None).python == python
+
+
+def test_a_versioned_installer_row_names_the_python() -> None:
+    text = MINICONDA.replace("Miniconda3-4.2.12", "Anaconda3-5.2.0").format(
+        prefix="/opt/conda", pip="/opt/conda/bin/pip"
+    )
+    assert parse_text(text, filename="install.sh", base=None).python == "3.6"
 
 
 def test_a_source_builds_companion_prerelease_is_the_release(matrix: Matrix) -> None:
