@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
@@ -36,6 +36,42 @@ class Declared:
     # Why the file could not be read at all (nested too deep for the parser): an error for this
     # file; a repository import skips it and reads the others (issue 21 item 7).
     refused: str | None = None
+
+
+class TomlUnreadable(Exception):  # noqa: N818 - a reason, raised and caught inside the importer
+    """A TOML file tomllib could not read: not TOML (`why` is the parser's message), or nested
+    deeper than its recursion allows (`nested`)."""
+
+    def __init__(self, why: str, *, nested: bool) -> None:
+        super().__init__(why)
+        self.why = why
+        self.nested = nested
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """The TOML document of an imported file (Pipfile, pixi.toml, pyproject.toml, pylock.toml):
+    one place for what each reader must tell apart.
+
+    Raises:
+        TomlUnreadable: not valid TOML, or nested too deep (tomllib recurses once per nested
+            array or inline table, so a hostile file raises RecursionError or MemoryError).
+
+    >>> load_toml("a = 1")
+    {'a': 1}
+    >>> load_toml("a = " + "[" * 100_000)
+    Traceback (most recent call last):
+    envgen.repro.importer.declared.TomlUnreadable: values nested too deep to read
+    """
+    import tomllib  # noqa: PLC0415 - only the TOML readers pay for it
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        why = f"not valid TOML ({exc})"
+        raise TomlUnreadable(why, nested=False) from None
+    except (RecursionError, MemoryError):
+        why = "values nested too deep to read"
+        raise TomlUnreadable(why, nested=True) from None
 
 
 def too_deep(source: str, what: str) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Final
 
+from envgen.repro.importer.declared import TomlUnreadable, load_toml
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -62,12 +62,11 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
 
 def _read_pipfile(text: str, found: Evidence) -> None:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found.problems.append(f"{found.source}: not valid TOML ({exc}); a Pipfile is TOML")
-        return
-    except RecursionError:  # tomllib recurses once per nested array or inline table
-        found.problems.append(f"{found.source}: values nested too deep to read")
+        data = load_toml(text)
+    except TomlUnreadable as exc:
+        found.problems.append(
+            f"{found.source}: {exc.why}{'' if exc.nested else '; a Pipfile is TOML'}"
+        )
         return
     lines = text.splitlines()
     requires = data.get("requires")

@@ -32,14 +32,13 @@ _MAX_NOTES warnings of one kind are written.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 from envgen.repro.importer.conda_env import conda_spec
-from envgen.repro.importer.declared import one_minor
+from envgen.repro.importer.declared import TomlUnreadable, load_toml, one_minor
 from envgen.repro.importer.evidence import Evidence, room_for, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -99,12 +98,11 @@ class _Feature:
 def read(text: str, found: Evidence, _base: Path | None) -> None:
     """A pixi.toml: the default environment's conda and PyPI dependencies, python, indexes."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found.problems.append(f"{found.source}: not valid TOML ({exc}); a pixi.toml is TOML")
-        return
-    except (RecursionError, MemoryError):  # tomllib recurses once per nested array or table
-        found.problems.append(f"{found.source}: values nested too deep to read")
+        data = load_toml(text)
+    except TomlUnreadable as exc:
+        found.problems.append(
+            f"{found.source}: {exc.why}{'' if exc.nested else '; a pixi.toml is TOML'}"
+        )
         return
     read_manifest(data, found, text.splitlines())
 

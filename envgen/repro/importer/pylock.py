@@ -9,14 +9,13 @@ build and Python the lock asked for.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Final
 
 from packaging.pylock import Pylock, PylockUnsupportedVersionError, PylockValidationError
 
 from envgen.errors import ImportSpecError
-from envgen.repro.importer.declared import Declared, parse_declared
+from envgen.repro.importer.declared import Declared, TomlUnreadable, load_toml, parse_declared
 from envgen.repro.importer.evidence import Evidence
 
 _NAME: Final = 'name = "{}"'
@@ -35,12 +34,9 @@ def declared(text: str, source: str) -> Declared:
     """
     out = Declared()
     try:
-        lock = Pylock.from_dict(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as exc:
-        msg = f"{source}: not valid TOML ({exc})"
-        raise ImportSpecError(msg, hint="a pylock.toml as pip or uv write it") from None
-    except RecursionError:  # tomllib recurses once per nested array or inline table
-        msg = f"{source}: not a valid PEP 751 lock (values nested too deep to read)"
+        lock = Pylock.from_dict(load_toml(text))
+    except TomlUnreadable as exc:
+        msg = f"{source}: " + (f"not a valid PEP 751 lock ({exc.why})" if exc.nested else exc.why)
         raise ImportSpecError(msg, hint="a pylock.toml as pip or uv write it") from None
     except (PylockValidationError, PylockUnsupportedVersionError) as exc:
         msg = f"{source}: not a valid PEP 751 lock ({exc})"

@@ -8,8 +8,8 @@ first and installs the PyPI ones around them).
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
+from typing import Any
 
 from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
 from packaging.requirements import InvalidRequirement, Requirement
@@ -17,7 +17,9 @@ from packaging.utils import canonicalize_name
 
 from envgen.repro.importer.declared import (
     Declared,
+    TomlUnreadable,
     line_of,
+    load_toml,
     parse_declared,
     read_extras,
     too_deep,
@@ -26,21 +28,11 @@ from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.pixi import read_manifest
 
 
-def pyproject(text: str, source: str, groups: tuple[str, ...] = ()) -> Declared:
+def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = ()) -> Declared:
     """[project] dependencies and requires-python (PEP 621); Poetry's dependencies and those of
     the groups `poetry install` installs (every non-optional group, and `groups`, the ones
     `--with` names), with the index a `source =` routes them through."""
     declared = Declared()
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        declared.warnings.append(f"{source}: not valid TOML ({exc}); skipped")
-        return declared
-    except (RecursionError, MemoryError):
-        # tomllib recurses once per nested array or inline table.
-        declared.refused = too_deep(source, "a TOML value")
-        return declared
-    lines = text.splitlines()
     project = data.get("project")
     if isinstance(project, dict):
         deps = project.get("dependencies")
@@ -223,19 +215,21 @@ def _poetry(version: str) -> str:
 def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...] = ()) -> None:
     """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry), and its pixi
     tables."""
-    declared = pyproject(text, found.source, groups)
-    if declared.refused is None and "pixi" in text:
-        _pixi(text, found)
+    try:
+        data = load_toml(text)
+    except TomlUnreadable as exc:
+        declared = Declared()
+        if exc.nested:
+            declared.refused = too_deep(found.source, "a TOML value")
+        else:
+            declared.warnings.append(f"{found.source}: {exc.why}; skipped")
+        parse_declared(declared, found)
+        return
+    lines = text.splitlines()
+    tool = data.get("tool")
+    pixi = tool.get("pixi") if isinstance(tool, dict) else None
+    if isinstance(pixi, dict):  # [tool.pixi.*]: a pixi manifest inside the pyproject.toml
+        read_manifest(pixi, found, lines, root="tool.pixi.")
+    declared = pyproject(data, lines, groups)
     parse_declared(declared, found)
     read_extras(declared, found)
-
-
-def _pixi(text: str, found: Evidence) -> None:
-    """[tool.pixi.*]: a pixi manifest inside the pyproject.toml (the text already parsed once)."""
-    try:
-        tool = tomllib.loads(text).get("tool")
-    except (tomllib.TOMLDecodeError, RecursionError, MemoryError):
-        return  # pyproject() said why
-    pixi = tool.get("pixi") if isinstance(tool, dict) else None
-    if isinstance(pixi, dict):
-        read_manifest(pixi, found, text.splitlines(), root="tool.pixi.")
