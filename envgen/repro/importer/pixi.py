@@ -295,7 +295,7 @@ def pypi_requirement(name: str, value: object) -> tuple[str | None, str | None]:
     ('click @ https://x/click-8.1.7-py3-none-any.whl', None)
     """
     if isinstance(value, str):
-        version = value.strip()
+        version = _operator(value.strip())
         return name + ("" if version in {"", "*"} else version), None
     if not isinstance(value, dict):
         return None, None
@@ -310,10 +310,26 @@ def pypi_requirement(name: str, value: object) -> tuple[str | None, str | None]:
     if {"path", "git"} & value.keys():
         return None, None
     version = value.get("version", "*")
-    version = version.strip() if isinstance(version, str) else "*"
+    version = _operator(version.strip()) if isinstance(version, str) else "*"
     index = value.get("index")
     requirement = name + extra + ("" if version in {"", "*"} else version)
     return requirement, index if isinstance(index, str) and index else None
+
+
+def _operator(version: str) -> str:
+    """A PyPI version written without a comparison operator (`"2.1.0"`: pixi refuses it, PEP 440
+    needs one) read as the exact version it names.
+
+    >>> _operator("2.1.0"), _operator(">=2.1"), _operator("*")
+    ('==2.1.0', '>=2.1', '*')
+    """
+    return f"=={version}" if version[:1].isdigit() else version
+
+
+def _bare_version(value: object) -> str | None:
+    """The version of a [pypi-dependencies] entry that has no comparison operator, or None."""
+    version = value.get("version") if isinstance(value, dict) else value
+    return version.strip() if isinstance(version, str) and version.strip()[:1].isdigit() else None
 
 
 def _pypi_dependencies(
@@ -325,6 +341,12 @@ def _pypi_dependencies(
             _left_out(found, name, at, f"comes from {excerpt(str(value))}, not a released version",
                       " (pin a released version in pip: if the paper needs it)")  # fmt: skip
             continue
+        bare = _bare_version(value)
+        if bare is not None and name.lower() in _TORCH_NAMES:
+            found.warnings.append(
+                f"{at}: {name} = {excerpt(bare)!r} has no comparison operator (pixi refuses it); "
+                f'read as =={excerpt(bare)} (write "=={excerpt(bare)}")'
+            )
         if index is not None and ("extra-index-url", index) not in found.indexes:
             found.indexes.append(("extra-index-url", index))
         pip_requirement(requirement, found, at)

@@ -229,3 +229,22 @@ def test_not_toml_is_a_problem_for_the_file() -> None:
     found = parse_text("[workspace\n", filename="pixi.toml", base=None)
     assert len(found.problems) == 1
     assert found.problems[0].startswith("pixi.toml: not valid TOML (")
+
+
+def test_a_pypi_version_without_an_operator_is_read_as_that_version_and_said() -> None:
+    """pixi refuses `torch = "2.1.0"` (PEP 440 needs an operator); the import reads the version
+    it names, says so, and says how to write it (it used to read no torch, without a word)."""
+    text = (
+        '[pypi-dependencies]\ntorch = "2.1.0"\ntorchvision = { version = "0.16.0" }\n'
+        'numpy = "1.26.4"\n'
+    )
+    found = parse_text(text, filename="pixi.toml", base=None)
+    assert found.torch is not None
+    assert found.torch.version == "2.1.0"
+    assert found.warnings == [
+        "pixi.toml:2 [pypi-dependencies]: torch = '2.1.0' has no comparison operator (pixi "
+        'refuses it); read as ==2.1.0 (write "==2.1.0")',
+        "pixi.toml:3 [pypi-dependencies]: torchvision = '0.16.0' has no comparison operator "
+        '(pixi refuses it); read as ==0.16.0 (write "==0.16.0")',
+    ]
+    assert "numpy==1.26.4" in [str(r) for r in found.pip_reqs]
