@@ -14,13 +14,15 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envgen.model.matrix import accelerator_id
 from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
+
+_PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
 
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
@@ -325,6 +327,17 @@ def is_version(text: str) -> bool:
     except InvalidVersion:
         return False
     return True
+
+
+def is_pypi(url: str) -> bool:
+    """Whether an index URL is PyPI itself (a file's default index, left to envgen).
+
+    >>> is_pypi("https://pypi.org/simple"), is_pypi("https://pypi.python.org/pypi/")
+    (True, True)
+    >>> is_pypi("https://download.pytorch.org/whl/cu118")
+    False
+    """
+    return _PYPI.match(url) is not None
 
 
 def room_for(found: Evidence, items: list[str], what: str, where: str) -> bool:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen.repro.importer.declared import TomlUnreadable, load_toml
-from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.evidence import Evidence, is_pypi, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
 
@@ -39,7 +39,6 @@ _MARKER_KEYS: Final = (
 # Tables a Pipfile may hold that are not package categories.
 _NOT_CATEGORIES: Final = frozenset({"source", "requires", "scripts", "pipenv", "packages"})
 _TORCH_NAMES: Final = frozenset({"torch", "pytorch", "torchvision", "torchaudio"})
-_PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
 
 
 def is_lock(text: str) -> bool:
@@ -134,7 +133,7 @@ def _sources(sources: object, found: Evidence) -> None:
         return
     urls = [s.get("url") for s in sources if isinstance(s, dict)]
     for i, url in enumerate(u for u in urls if isinstance(u, str)):
-        if i == 0 and _PYPI.match(url):
+        if i == 0 and is_pypi(url):
             continue
         found.indexes.append(("index-url" if i == 0 else "extra-index-url", url))
 

@@ -39,13 +39,12 @@ from typing import Final
 
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.declared import TomlUnreadable, load_toml, one_minor
-from envgen.repro.importer.evidence import Evidence, room_for, set_python
+from envgen.repro.importer.evidence import Evidence, is_pypi, room_for, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
 
 # The target keys that hold on linux-64 (pixi's target table: a platform, or `linux` / `unix`).
 _LINUX_TARGETS: Final = ("linux", "unix", "linux-64")
-_PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
 _MAX_NOTES: Final = 20  # warnings about features (undefined, alternatives) written per manifest
 _MAX_NAMED_ENVIRONMENTS: Final = 5  # environments named in one warning; the rest are counted
 # Names that make a feature worth a warning when the default environment leaves it out.
@@ -356,7 +355,7 @@ def _pypi_options(options: dict[str, object], found: Evidence) -> None:
     """[pypi-options]: `index-url` replaces PyPI (left to envgen when it is PyPI),
     `extra-index-urls` and `find-links` add indexes and pages (a string or a `{url = ...}`)."""
     index = options.get("index-url")
-    if isinstance(index, str) and not _PYPI.match(index):
+    if isinstance(index, str) and not is_pypi(index):
         found.indexes.append(("index-url", index))
     for form, key in (("extra-index-url", "extra-index-urls"), ("find-links", "find-links")):
         items = options.get(key)
