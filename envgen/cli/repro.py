@@ -54,6 +54,14 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     help="A Dockerfile's build context (default: the Dockerfile's folder).",
 )
 @click.option(
+    "--checkout",
+    "checkout",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    default=None,
+    help="The repository checkout FILE lies in, where it has no .git (a ZIP download): a helper "
+    "script under it (scripts/) or its CI file may read it.",
+)
+@click.option(
     "--offline",
     is_flag=True,
     help="Do not ask PyPI (or ENVGEN_PYPI_INDEX) which python the file's pins have wheels for.",
@@ -69,6 +77,7 @@ def import_cmd(
     strict: bool,
     force: bool,
     context: Path | None,
+    checkout: Path | None,
     offline: bool,
     matrix_dir: Path | None,
 ) -> None:
@@ -92,6 +101,7 @@ def import_cmd(
         strict=strict,
         force=force,
         context=context,
+        checkout=checkout,
         offline=offline,
         matrix_dir=matrix_dir,
         user=settings(),

@@ -204,3 +204,22 @@ def test_creating_a_second_environment_switches_nothing() -> None:
     found = parse_text(text, filename="install.sh", base=None)
     assert found.torch is not None
     assert found.torch.version == "1.10.0"
+
+
+def test_a_checkout_without_git_is_read_where_the_user_names_it(tmp_path: Path) -> None:
+    """`envgen import --checkout DIR`: a ZIP download has no .git, so only the user's word makes
+    its root readable by a helper script (the script's own folder lacks requirements.txt)."""
+    from click.testing import CliRunner
+
+    from envgen.cli.commands import cli
+
+    (tmp_path / "scripts").mkdir()
+    script = tmp_path / "scripts" / "install.sh"
+    script.write_text("#!/bin/bash\npip install -r requirements.txt\n")
+    (tmp_path / "requirements.txt").write_text("torch==1.6.0\n")
+    args = ["import", str(script), "--offline", "--as-of", "2020-09-01"]
+    without = CliRunner().invoke(cli, args)
+    assert without.exit_code != 0  # no checkout: the root stays closed, no torch is found
+    with_root = CliRunner().invoke(cli, [*args, "--checkout", str(tmp_path)])
+    assert with_root.exit_code == 0, with_root.stderr
+    assert 'torch: "1.6.0"' in with_root.stdout
