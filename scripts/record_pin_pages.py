@@ -41,6 +41,7 @@ from envgen.errors import EnvgenError
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.network import http_get
 from envgen.repro.importer import parse_file
+from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.through import (
     brought_in,
@@ -55,9 +56,24 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 PAGES: Final = ROOT / "tests" / "data" / "recorded" / "pypi-simple"
 
 
+def _parsed(source: Path) -> Evidence:
+    """`source` read as the measure reads it: a corpus file with its entry's folder as the
+    checkout (the copies keep no .git, so a helper script reaches the root only through it)."""
+    if source.is_dir():
+        return parse_repository(source)
+    data = (ROOT / "tests" / "data").resolve()
+    for folder in (data / "real", data / "real-heldout"):
+        try:
+            rel = source.resolve().relative_to(folder)
+        except ValueError:
+            continue
+        return parse_file(source, checkout=folder / rel.parts[0])
+    return parse_file(source)
+
+
 def pins_of(source: Path) -> list[tuple[str, str]]:
     """The exact pins `envgen import` looks up for `source` (none where the file names a python)."""
-    found = parse_repository(source) if source.is_dir() else parse_file(source)
+    found = _parsed(source)
     if found.python is not None or found.interpreter_image is not None:
         return []
     if found.torch is None and not found.companions and not found.pip_reqs:
@@ -94,7 +110,7 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     """(name, version, wheel file name, trimmed metadata) of each package whose Requires-Dist
     `envgen import` reads for `source` (a file that names no torch, or names torch but not
     torchvision or torchaudio: envgen.repro.entry._through_dependencies; none otherwise)."""
-    found = parse_repository(source) if source.is_dir() else parse_file(source)
+    found = _parsed(source)
     missing = family_to_read(found.torch is not None, set(found.companions))
     if not found.pip_reqs or found.unreadable is not None or not missing:
         return []
