@@ -336,7 +336,7 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name == "exit":
         state.stopped = True
         return True
-    if name in _QUIET:
+    if name in _QUIET and name != "cd":  # `cd` is emitted: where the next commands read files
         return _command_status(name, name)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands

@@ -15,7 +15,7 @@ from envgen.model.variants import cuda_version_of
 from envgen.repro.importer.evidence import Evidence, cuda_id
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report
-from envgen.repro.importer.routes import nearest_of, route_builds, versions_text
+from envgen.repro.importer.routes import conda_source, nearest_of, route_builds, versions_text
 
 # The compute platform an index URL names (whl/lts/1.8/cu111: the LTS release's index).
 _WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)/?$")
@@ -157,7 +157,44 @@ def _conda_default(
     return newest
 
 
-def pick_accelerator(
+def _forge_default(
+    found: Evidence, release: Release, builds: dict[str, PipBuild | CondaBuild], report: Report
+) -> str:
+    """What conda-forge's pytorch (or pytorch-gpu) resolved to with no build named: a CUDA build
+    where the machine has a GPU (conda's `__cuda`; a pixi manifest declares it in
+    [system-requirements], and without it pixi solves for a machine with none), the newest CUDA
+    the release was built for within `cuda-version X.*` and the declared `__cuda` (a CUDA 12 or 13
+    build needs a driver of that major); cpu where cpuonly-like evidence or no CUDA fits."""
+    cudas = [a for a in builds if a.startswith("cu")]
+    if found.cuda_series is not None:
+        cudas = [a for a in cudas if (cuda_version_of(a) or "").split(".")[0] == found.cuda_series]
+    if found.system_cuda is not None:
+        major = int(found.system_cuda.split(".")[0])
+        cudas = [a for a in cudas if int((cuda_version_of(a) or "0").split(".")[0]) <= major]
+    pixi_cpu = found.kind == "pixi" and found.system_cuda is None and not found.gpu_package
+    if any(c == "cpu" for c, _ in found.compute) or pixi_cpu or not cudas:
+        if pixi_cpu and cudas:
+            report.warnings.append(
+                f"{found.source}: conda-forge's pytorch {release.torch} with no `cuda` in "
+                "[system-requirements]: pixi solves for a machine without a GPU, so the CPU "
+                'build; add `cuda = "12.0"` (or use pytorch-gpu) if the paper ran on one'
+            )
+        return "cpu" if "cpu" in builds else next(iter(builds))
+    newest = cudas[-1]
+    limits = [
+        *([f"cuda-version {found.cuda_series}.*"] if found.cuda_series else []),
+        *([f"__cuda {found.system_cuda}"] if found.system_cuda else []),
+    ]
+    report.warnings.append(
+        f"{found.source}: conda-forge's pytorch {release.torch} names no CUDA build: the newest "
+        f"CUDA it was built for{' within ' + ' and '.join(limits) if limits else ''} is "
+        f"{newest}, so project.yaml asks for {newest}; set accelerators: [cpu] if the paper ran "
+        "without a GPU"
+    )
+    return newest
+
+
+def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, strongest first
     found: Evidence,
     matrix: Matrix,
     release: Release,
@@ -168,7 +205,10 @@ def pick_accelerator(
     src = found.source
     if evidence is not None:
         return evidence[0]
-    builds = route_builds(matrix, release, manager)
+    source = conda_source(found, matrix, release) if manager == "conda" else "pytorch"
+    builds = route_builds(matrix, release, manager, source)
+    if source == "conda-forge":
+        return _forge_default(found, release, builds, report)
 
     paged = accelerator_from_pages(matrix, [*found.indexes, *found.wheel_pages])
     if paged is not None and paged[0] in builds:

@@ -136,20 +136,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
     name, rest = match.group(1).lower(), match.group(2).strip()
     version, build, ranged = _conda_version(rest)
     if name in {"pytorch", "pytorch-gpu", "pytorch-cpu"}:
-        set_torch(found, "conda", version, ranged, where=where, label=None)
-        if build:
-            found.comments["torch"] = (
-                f"the file's build: {name}={version or ranged}={excerpt(build)} ({excerpt(where)})"
-            )
-        if name == "pytorch-cpu":
-            found.compute.append(("cpu", f"{where}: {name}"))
-            found.cpu_package = found.cpu_package or where
-        if build:
-            _conda_build_string(build, found, where)
-        if build and channel is None and _ANACONDA_BUILD.search(build):
-            _anaconda_build(found, f"{name}={version or ranged}={build}", where)
-        elif build and channel is None and _PYTORCH_CHANNEL_BUILD.match(build):
-            _pytorch_channel_build(found, f"{name}={version or ranged}={build}", where)
+        _torch_spec(name, version, build, ranged, channel, found, where)
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
         set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
         # conda's torchvision depends on conda's pytorch: with no torch named (yet), the torch
@@ -168,8 +155,11 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         found.compute.append(("cpu", "cpuonly"))
     elif name in ("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit"):
         cuda = major_minor(version or ranged.lstrip("=<>!~"))
+        series = re.fullmatch(r"=*(\d+)(\.\*)?", (version or ranged).strip())
         if cuda:
             found.compute.append((cuda_id(cuda), f"{name} {cuda}"))
+        elif series is not None and name == "cuda-version":
+            found.cuda_series = series.group(1)  # `cuda-version 12.*`: any CUDA 12 build
     elif eras.cuda_meta(name) is not None:
         # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
         found.compute.append((cuda_id(eras.cuda_meta(name) or ""), name))
@@ -189,6 +179,36 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         if dep not in found.seen_conda and room_for(found, found.conda_deps, "conda", where):
             found.seen_conda.add(dep)
             found.conda_deps.append(dep)
+
+
+def _torch_spec(
+    name: str,
+    version: str | None,
+    build: str | None,
+    ranged: str,
+    channel: str | None,
+    found: Evidence,
+    where: str,
+) -> None:
+    """pytorch, pytorch-gpu or pytorch-cpu: the torch it installs, its build and channel."""
+    set_torch(found, "conda", version, ranged, where=where, label=None)
+    if build:
+        found.comments["torch"] = (
+            f"the file's build: {name}={version or ranged}={excerpt(build)} ({excerpt(where)})"
+        )
+    if name == "pytorch-gpu":
+        found.gpu_package = True
+    if channel is not None:
+        found.torch_channel = channel
+    if name == "pytorch-cpu":
+        found.compute.append(("cpu", f"{where}: {name}"))
+        found.cpu_package = found.cpu_package or where
+    if build:
+        _conda_build_string(build, found, where)
+    if build and channel is None and _ANACONDA_BUILD.search(build):
+        _anaconda_build(found, f"{name}={version or ranged}={build}", where)
+    elif build and channel is None and _PYTORCH_CHANNEL_BUILD.match(build):
+        _pytorch_channel_build(found, f"{name}={version or ranged}={build}", where)
 
 
 def _conda_version(rest: str) -> tuple[str | None, str | None, str]:

@@ -137,7 +137,15 @@ def read_extras(declared: Declared, found: Evidence) -> None:
     """Where the package's plain requirements name no torch but an extra does (`pip install
     .[gpu]`: packages that leave the torch build to the user's choice of extra), that extra's
     requirements, said in a warning; the first such extra in file order. Nothing otherwise: a
-    plain install leaves extras out."""
+    plain install leaves extras out. The extras a `pip install .[a,b]` of the project names are
+    installed, all of their requirements."""
+    if found.install_extras and found.unreadable is None:
+        named = {_name(e) for e in found.install_extras}
+        for extra, requirements in declared.extras:
+            if _name(extra) in named:
+                for number, req in requirements:
+                    pip_requirement(req, found, f"{found.source}:{number} (extra {extra!r})")
+        return
     if found.torch is not None or found.unreadable is not None:
         return
     for extra, requirements in declared.extras:

@@ -28,7 +28,7 @@ from envgen.repro.importer.evidence import (
 )
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
 from envgen.repro.importer.requirements import logical_lines
-from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt
+from envgen.repro.reading import MAX_EXPANDED_CHARS, checkout_root, excerpt
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 
@@ -100,8 +100,20 @@ def _too_long(found: Evidence, where: str) -> None:
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:
-    """A Dockerfile: its FROM image, ARG/ENV values, COPY'd files and RUN lines."""
+    """A Dockerfile: its FROM image, ARG/ENV values, COPY'd files and RUN lines. Its build
+    context is the folder --context names, else its own folder, or the checkout root above it
+    where the file copies from its own folder by name (`docker/Dockerfile.gpu` with `COPY
+    ./docker/bin/... /`: `docker build -f docker/Dockerfile.gpu .` from the root), as a script
+    in a helper folder runs from the root; only a checkout's root is widened to."""
     context = found.build_context
+    if (
+        context is None
+        and base is not None
+        and found.root is None
+        and _copies_from(text, base.name)
+        and checkout_root(base.parent, found.checkout)
+    ):
+        context = base.parent
     env: dict[str, str] = {}
     if base is not None or context is not None:
         found.docker = DockerContext(
@@ -115,12 +127,28 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     if found.python is None:
         for key, value in env.items():
             m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
-            if _PYTHON_VARS.match(key) and m:
+            used = _referenced(text, key) or found.interpreter_image is None
+            if _PYTHON_VARS.match(key) and m and used:
                 set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
                 break
 
 
-def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:  # noqa: PLR0912 - one branch per Dockerfile instruction it reads
+def _referenced(text: str, key: str) -> bool:
+    """Whether a line other than a comment uses the variable (`$KEY`, `${KEY}`, `${KEY:-...}`):
+    an ARG declared and never used over an image with its own interpreter (`ARG
+    PYVERSION="3.6.5"` over a pytorch/pytorch image, its only uses commented out) changes nothing
+    in the image, so it names no python; over a bare CUDA image it is the only word of one.
+
+    >>> _referenced("ARG PY=3.6\\n# RUN conda install python=${PY}\\n", "PY")
+    False
+    >>> _referenced("ARG PY=3.6\\nRUN pyenv install $PY\\n", "PY")
+    True
+    """
+    use = re.compile(rf"\$(?:{{)?{re.escape(key)}(?![A-Za-z0-9_])")
+    return any(use.search(line) for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:
     lines = iter(dockerfile_lines(text))
     # Build stages: their names (`FROM image AS name`) and the problems each stage's FROM raised.
     # Only the final stage is the image; a later `FROM` that names no earlier stage starts from
@@ -161,28 +189,48 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
                 found.conda_base = found.conda_base or found.conda_installed
         elif keyword == "WORKDIR" and found.docker is not None and rest:
             found.docker.workdir = found.docker.image_path(rest.strip())
+            found.docker.made.add(found.docker.workdir)
         elif keyword in ("COPY", "ADD") and found.docker is not None:
             _docker_copy(rest, found.docker)
         elif keyword == "RUN":
-            rest = run_flags(rest)
-            heredoc = _HEREDOC.match(rest)
-            if heredoc is not None:
-                # BuildKit's `RUN <<EOT` (a here-document): its body is the shell script.
-                body = _heredoc_body(lines, heredoc.group(2))
-                if heredoc.group(3) in {"", "bash", "sh", "/bin/bash", "/bin/sh"}:
-                    try:
-                        _run_line(_substitute(body, env), found, base, where, env=env)
-                    except _TooLong:
-                        _too_long(found, where)
-                continue
-            try:  # the exec form; Docker runs anything that is not a JSON array as shell form
-                words = json.loads(rest) if rest.startswith("[") else None
-            except json.JSONDecodeError:
-                words = None
-            if isinstance(words, list):
-                shell_command([str(w) for w in words], found, base, where, env=env)
-            else:  # `if`/`case` in a RUN line: its default route, as for an install script
-                _run_line(rest, found, base, where, env=env)
+            _run(run_flags(rest), lines, found, base, where, env)
+
+
+def _run(
+    rest: str,
+    lines: Iterator[tuple[int, str]],
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    env: dict[str, str],
+) -> None:
+    """A RUN instruction (its flags removed): a here-document, the exec form or a shell line.
+    A `cd` in it lasts for that RUN only, as each RUN starts in WORKDIR."""
+    workdir = found.docker.workdir if found.docker is not None else "/"
+    try:
+        if found.docker is not None:
+            _made_dirs(_substitute(rest, env), found.docker)
+        heredoc = _HEREDOC.match(rest)
+        if heredoc is not None:
+            # BuildKit's `RUN <<EOT` (a here-document): its body is the shell script.
+            body = _heredoc_body(lines, heredoc.group(2))
+            if heredoc.group(3) in {"", "bash", "sh", "/bin/bash", "/bin/sh"}:
+                try:
+                    _run_line(_substitute(body, env), found, base, where, env=env)
+                except _TooLong:
+                    _too_long(found, where)
+            return
+        try:  # the exec form; Docker runs anything that is not a JSON array as shell form
+            words = json.loads(rest) if rest.startswith("[") else None
+        except json.JSONDecodeError:
+            words = None
+        if isinstance(words, list):
+            shell_command([str(w) for w in words], found, base, where, env=env)
+        else:  # `if`/`case` in a RUN line: its default route, as for an install script
+            _run_line(rest, found, base, where, env=env)
+    finally:
+        if found.docker is not None:
+            found.docker.workdir = workdir
 
 
 def _from_line(
@@ -247,6 +295,38 @@ def _run_line(
         f"envgen imports: {excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
         for alt in route.alternatives
     )
+
+
+def _copies_from(text: str, folder: str) -> bool:
+    """Whether a COPY/ADD line's source starts with `folder/` (its own folder, named from the
+    folder above it).
+
+    >>> _copies_from("FROM x\\nCOPY ./docker/bin/entry.sh /\\n", "docker")
+    True
+    >>> _copies_from("FROM x\\nCOPY requirements.txt .\\n", "docker")
+    False
+    """
+    own = re.compile(
+        rf"^\s*(?:COPY|ADD)\s+(?:--\S+\s+)*\.?/?{re.escape(folder)}/", re.IGNORECASE | re.MULTILINE
+    )
+    return own.search(text) is not None
+
+
+_MKDIR: Final = re.compile(r"(?:^|[;&|(]\s*)mkdir((?:\s+[^\s;&|)]+)+)")
+
+
+def _made_dirs(line: str, docker: DockerContext) -> None:
+    """The folders a RUN line's `mkdir` makes (bounded by the line), so a later COPY of a file to
+    one of them lands inside it.
+
+    >>> d = DockerContext(context=Path("."))
+    >>> _made_dirs("mkdir -p /work /data && cd /work", d); sorted(d.made)
+    ['/data', '/work']
+    """
+    for m in _MKDIR.finditer(line):
+        for word in m.group(1).split():
+            if not word.startswith("-") and "$" not in word:
+                docker.made.add(docker.image_path(word))
 
 
 def _docker_copy(rest: str, docker: DockerContext) -> None:

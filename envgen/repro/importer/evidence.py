@@ -110,6 +110,16 @@ class Evidence:
     # the folder a script kept in a helper folder (scripts/install.sh) is run from: the checkout
     # root above it, where an include the script's own folder lacks is looked for
     run_from: Path | None = None
+    # the extras a `pip install .[dev,train]` of the project itself names, while its
+    # pyproject.toml / setup.py is read (declared.read_extras installs them)
+    install_extras: tuple[str, ...] = ()
+    # conda-forge's CUDA choice, where no build is named: the CUDA major a `cuda-version 12.*`
+    # allows, the `__cuda` a pixi manifest's [system-requirements] declares, and whether the
+    # package was the `pytorch-gpu` metapackage (the CUDA build, whatever the machine)
+    cuda_series: str | None = None
+    system_cuda: str | None = None
+    gpu_package: bool = False
+    torch_channel: str | None = None  # the channel the pytorch spec names (`pytorch::pytorch`)
     # the conda environment a script creates first (`conda create -n main`), and the one that is
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
     conda_env: str | None = None
@@ -144,13 +154,18 @@ class DockerContext:
     workdir: str = "/"
     files: dict[str, str] = field(default_factory=dict)  # image path -> context-relative path
     dirs: list[tuple[str, str]] = field(default_factory=list)  # (image dir, context dir)
+    # Folders the image has before a COPY (WORKDIR, `RUN mkdir`): a file copied to one lands in
+    # it, as Docker copies into an existing directory whatever the destination's spelling.
+    made: set[str] = field(default_factory=set)
 
     def image_path(self, name: str) -> str:
         return posixpath.normpath(posixpath.join(self.workdir, name))
 
     def copy(self, sources: list[str], dest: str) -> None:
         target = self.image_path(dest)
-        into_dir = len(sources) > 1 or dest.endswith("/") or dest in {".", "./"}
+        into_dir = (
+            len(sources) > 1 or dest.endswith("/") or dest in {".", "./"} or target in self.made
+        )
         for src in sources:
             rel = posixpath.normpath(src.lstrip("/"))
             rel = "" if rel == "." else rel

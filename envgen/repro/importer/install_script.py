@@ -24,7 +24,7 @@ from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
 from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
-from envgen.repro.importer.requirements import include_file, pip_install
+from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, include_file, pip_install
 from envgen.repro.reading import (
     MAX_INCLUDE_DEPTH,
     UnreadableSource,
@@ -174,6 +174,16 @@ def shell_line(
             segment.append(tok)
 
 
+def _cd(words: list[str], tool: str, found: Evidence) -> bool:
+    """`cd DIR` (True): in a RUN line or a %post script, the image folder the next commands read
+    their files from (a Dockerfile restores WORKDIR after each RUN); elsewhere nothing."""
+    if tool != "cd":
+        return False
+    if found.docker is not None and len(words) == 2 and not words[1].startswith(("$", "~")):
+        found.docker.workdir = found.docker.image_path(words[1])
+    return True
+
+
 def shell_command(
     words: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
 ) -> None:
@@ -204,7 +214,7 @@ def shell_command(
             if eq:
                 env[key] = value
         return
-    if _other_environment(words, tool, found, where):
+    if _cd(words, tool, found) or _other_environment(words, tool, found, where):
         return
     _apt_python_runs(words, tool, found, where)
     conda_runs(words, tool, found)
@@ -310,6 +320,72 @@ _WRAPPER_VALUE_OPTIONS: Final = {
 }
 
 
+# The project itself as pip names it: `.`, `./`, `../pkg`, `.[dev,train]`, `file:.` (a
+# folder path, with the extras to install).
+_LOCAL_PROJECT: Final = re.compile(r"^(?:file:)?(\.{1,2}(?:/[^\s\[\]]*+)?)(?:\[([\w,\s.-]*+)\])?$")
+
+
+def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`pip install ARGS`, where the project itself (`pip install -e .`, `pip install
+    ".[dev,train]"`) is read from its pyproject.toml, setup.cfg and setup.py, as pip builds it,
+    with the extras it names; the other arguments are pip's."""
+    if found.root is not None:
+        pip_install(args, found, base, where)  # a repository import reads the project's files
+        return
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        value = word.partition("=")[2] if word.startswith("--editable=") else None
+        if word in {"-e", "--editable"} and i + 1 < len(args):
+            value = args[i + 1]
+        elif word.startswith("-") and word in PIP_VALUE_FLAGS and i + 1 < len(args):
+            rest.extend(args[i : i + 2])  # `-r ../reqs.txt`: an option's value, not a project
+            i += 2
+            continue
+        local = _LOCAL_PROJECT.match(value if value is not None else word)
+        if local is None:
+            rest.append(word)
+            i += 1
+            continue
+        i += 2 if word in {"-e", "--editable"} else 1
+        extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
+        _local_project(local.group(1), extras, found, base, where)
+    pip_install(rest, found, base, where)
+
+
+def _local_project(
+    folder: str, extras: tuple[str, ...], found: Evidence, base: Path | None, where: str
+) -> None:
+    """The project a `pip install FOLDER[extras]` builds: its pyproject.toml ([project] or
+    Poetry dependencies), else its setup.cfg and setup.py (read, never run)."""
+    from envgen.repro.importer import setup_cfg, setup_py  # noqa: PLC0415 - only for `pip install .`
+
+    saved = found.install_extras
+    found.install_extras = extras
+    try:
+        shown = f"pip install {excerpt(folder)}" + (f"[{','.join(extras)}]" if extras else "")
+        text_of = Path(folder, "pyproject.toml").as_posix()
+        declares: list[bool] = []
+
+        def pyproject(text: str, found: Evidence, parent: Path) -> None:
+            declares.append(bool(re.search(r"(?m)^\s*\[(project|tool\.poetry)\]", text)))
+            pyproject_read(text, found, parent)
+
+        read = include_file(
+            text_of, found, base, where, seen=set(), flag=shown, parse=pyproject, optional=True
+        )
+        if read and declares and declares[0]:
+            return
+        for name, parse in (("setup.cfg", setup_cfg.read), ("setup.py", setup_py.read)):
+            include_file(
+                Path(folder, name).as_posix(), found, base, where, seen=set(), flag=shown,
+                parse=parse, optional=True,
+            )  # fmt: skip
+    finally:
+        found.install_extras = saved
+
+
 def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
     """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
     if tool == "uv" and words[1:2] == ["pip"]:
@@ -320,7 +396,7 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
         if tool_python(tool) is not None and found.python is None:
             # `pip3.5 install`: the pip of python 3.5, as `python3.5 -m pip` is; pip2 is 2.7's
             set_python(found, tool_python(tool), f"{where} ({tool})")
-        pip_install(words[2:], found, base, where)
+        _pip_install(words[2:], found, base, where)
     elif (
         tool in {"conda", "mamba", "micromamba"}
         and len(words) > 1
@@ -595,6 +671,16 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
         )
 
 
+def _flag_value(word: str) -> tuple[str, ...]:
+    """A long option written with `=` as the two words it stands for.
+
+    >>> _flag_value("--python=/usr/bin/python3.10"), _flag_value("venv")
+    (('--python', '/usr/bin/python3.10'), ('venv',))
+    """
+    flag, eq, value = word.partition("=")
+    return (flag, value) if eq and flag.startswith("--") else (word,)
+
+
 def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> bool:
     """The python of an environment a script creates (`virtualenv -p python3.9`, `python3.9 -m
     venv`, `uv venv --python 3.10`, `uv sync --python 3.12`), the one pyenv or uv installs (`pyenv
@@ -605,7 +691,9 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
         _module_python(words, found, where)  # `module load Python/3.6.4-intel-2018a`
         return True
     if tool == "virtualenv" or (tool == "uv" and words[1:2] in (["venv"], ["sync"])):
-        for flag, value in itertools.pairwise(words):
+        # `-p X`, `--python X` and `--python=X` (`virtualenv --python=/usr/bin/python3.10 venv`)
+        split = [part for word in words for part in _flag_value(word)]
+        for flag, value in itertools.pairwise(split):
             if flag in {"-p", "--python"}:
                 m = re.fullmatch(r"(?:python)?(\d\.\d+)", Path(value).name)
                 if m:
@@ -780,7 +868,7 @@ def _project_add(
                 )
         pip_args.append(word)
         i += 1
-    pip_install(pip_args, found, base, where)
+    _pip_install(pip_args, found, base, where)
 
 
 # pipenv's install options that take a value (`pipenv install --help`).
@@ -827,7 +915,7 @@ def _pipenv_install(
             packages.append(args[i])
         i += 1
     if command == "install" and packages:
-        pip_install(packages, found, base, where)
+        _pip_install(packages, found, base, where)
         return
     if not command:  # `pipenv --python 3.8`: the environment only
         return

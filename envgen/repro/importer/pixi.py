@@ -367,10 +367,13 @@ def _pypi_options(options: dict[str, object], found: Evidence) -> None:
 
 def _system_cuda(value: object, found: Evidence, where: str) -> None:
     if isinstance(value, str | int | float) and str(value):
+        m = re.fullmatch(r"(\d+)(?:\.(\d+))?", str(value).strip())
+        if m is not None:
+            found.system_cuda = f"{m.group(1)}.{m.group(2) or 0}"
         found.warnings.append(
             f"{where}: cuda = {excerpt(str(value))!r} is the CUDA the machine's driver must "
-            "support (the __cuda virtual package the solver sees), not a build: it chooses no "
-            "torch build by itself"
+            "support (the __cuda virtual package the solver sees), not a build: it only bounds "
+            "the CUDA of conda-forge's build"
         )
 
 

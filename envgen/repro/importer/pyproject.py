@@ -192,12 +192,16 @@ def _poetry(version: str) -> str:
     ('==1.8.1', '>=1.8,<2', '>=1.8.1,<1.9', '', '>=3.8')
     >>> _poetry("2.0.1+cu118"), _poetry("^2.0.0+cu118"), _poetry("~1.8.1+cu111")
     ('==2.0.1+cu118', '>=2.0.0,<3', '>=1.8.1,<1.9')
+    >>> _poetry("3.12.*")
+    '==3.12.*'
     """
     v = version.strip()
     if v in {"", "*"}:
         return ""
     if re.fullmatch(r"\d+(\.\d+)*(\+[A-Za-z0-9.]+)?", v):
         return f"=={v}"
+    if re.fullmatch(r"\d+(\.\d+)*\.\*", v):
+        return f"=={v}"  # `3.12.*`: Poetry's wildcard, PEP 440's ==3.12.*
     if re.fullmatch(r"[\^~]\d+(\.\d+)*\+[A-Za-z0-9.]+", v):
         v = v.split("+", 1)[0]
     m = re.fullmatch(r"\^(\d+)((?:\.\d+)*)", v)

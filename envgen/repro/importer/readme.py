@@ -56,6 +56,17 @@ _INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
 _BARE_COMMAND: Final = re.compile(
     r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create)\s"
 )
+# A prose line that ends in an install command after a colon (`2. install torch, e.g. with
+# cuda=10.2: conda install pytorch==1.7.1 ... -c pytorch`): the command is the rest of the line,
+# read only where it names torch's family with a version or a channel / index (so `Note: pip
+# install may fail` is never a command). Possessive, so a long line is scanned once.
+_COLON_COMMAND: Final = re.compile(
+    r":\s++((?:sudo\s+)?(?:pip3?|conda|mamba|python3?\s+-m\s+pip)\s+install\s[^`]*+)$"
+)
+_NAMES_TORCH: Final = re.compile(
+    r"\b(?:py)?torch(?:vision|audio)?\s*(?:==?|>=|<=|~=)\s*\d|\s(?:-c|--channel|-f|--find-links"
+    r"|--index-url|--extra-index-url)\s"
+)
 
 # Possessive: `::\s*(\w*)\s*$` split a run of spaces every way before failing, quadratic in a
 # 100 kB line (`.. code-block::` + spaces + `x x`).
@@ -77,6 +88,8 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
     [(1, 'pip install torch==1.7.1'), (3, 'conda create -n x')]
     >>> shell_blocks("### Setup\\npip install torch==1.7.1\\nThen pip install the rest.\\n")
     [(2, 'pip install torch==1.7.1')]
+    >>> shell_blocks("2. cuda 10.2: conda install pytorch==1.7 -c pytorch\\nNote: pip install x")
+    [(1, 'conda install pytorch==1.7 -c pytorch')]
     """
     blocks: list[tuple[int, str]] = []
     lines = text.splitlines()
@@ -93,8 +106,10 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
                 j += 1
             if lang in _SHELL_LANGS:
                 _keep(blocks, i + 2, body, labeled=bool(lang))
-            elif lang not in _NOT_SHELL and lang not in _BATCH_LANGS:
-                _keep(blocks, i + 2, body, labeled=False)  # `commandline`, `text`: if it installs
+            elif (lang not in _NOT_SHELL and lang not in _BATCH_LANGS) or _all_commands(body):
+                # `commandline`, `text`, or a shell session under another label (```yaml over
+                # `conda create` and `pip install -r`): kept if it installs
+                _keep(blocks, i + 2, body, labeled=False)
             i = j + 1
             continue
         if rst and rst.group(2).lower() in _SHELL_LANGS - {""}:
@@ -116,6 +131,13 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
         blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
         if "`" not in lines[i] and _BARE_COMMAND.match(_PROMPT.sub("", lines[i])):
             blocks.append((i + 1, _PROMPT.sub("", lines[i]).strip()))
+        elif (
+            "`" not in lines[i]
+            and (colon := _COLON_COMMAND.search(lines[i])) is not None
+            and _NAMES_TORCH.search(colon.group(1))
+            and _INSTALLS.search(colon.group(1))
+        ):
+            blocks.append((i + 1, colon.group(1).strip()))
         i += 1
     return blocks
 
@@ -166,6 +188,27 @@ def batch_blocks(text: str) -> list[tuple[int, str]]:
             blocks.append((i + 2, "\n".join(body)))
         i = j + 1
     return blocks
+
+
+# The programs a shell session runs; a fenced block whose every line starts with one is a shell
+# session whatever its label says.
+_SHELL_WORD: Final = re.compile(
+    r"^(sudo\s+)?(pip3?|conda|mamba|micromamba|git|cd|source|export|bash|sh|wget|curl|mkdir|"
+    r"python3?(\.\d+)?\s+-m\s+(pip|venv)|virtualenv|uv)\b"
+)
+
+
+def _all_commands(body: list[str]) -> bool:
+    """Every line of a block (comments and blank lines aside) is a shell command.
+
+    >>> _all_commands(["# make an env", "conda create -n x python=3.9", "pip install -r r.txt"])
+    True
+    >>> _all_commands(["name: x", "dependencies:", "  - pip install"])
+    False
+    """
+    lines = [_PROMPT.sub("", ln).strip() for ln in body]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    return bool(lines) and all(_SHELL_WORD.match(ln) for ln in lines)
 
 
 def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
@@ -336,6 +379,10 @@ _NEEDS_SECTION: Final = re.compile(
 _NEEDS_LINE: Final = re.compile(
     r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
 )
+# The same label with its first item after the colon (`Requirements: Ubuntu 16.0.4;`).
+_NEEDS_LEAD: Final = re.compile(
+    r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:\s*+\S"
+)
 # Neither part runs past a bracket or parenthesis, so a line of `[` or `[a](` is read in linear time
 # (an image inside a link, `[![PyTorch 1.8](badge)](url)`, takes two passes).
 _LINK: Final = re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)")
@@ -433,6 +480,9 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
             intro = True
             lead = False
             continue
+        if _NEEDS_LEAD.match(line):
+            intro = True  # `Requirements: Ubuntu 16.04;` then one item a line: a needs section
+            lead = False
         says = intro or any(h[1] for h in headings)
         if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
             continue  # a News, citation or results section, or a table row: no prose to read

@@ -20,7 +20,7 @@ from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, is_version
 from envgen.repro.importer.python import buildable_pythons
 from envgen.repro.importer.report import Report
-from envgen.repro.importer.routes import PLATFORM, route_builds
+from envgen.repro.importer.routes import PLATFORM, forge_first, route_builds
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
 
@@ -33,6 +33,7 @@ def _fits(
     manager: Literal["pip", "conda"] | None = None,
     *,
     then: bool = False,
+    forge: bool = False,
 ) -> bool:
     """The release has the file's compute platform and python (on `manager`'s route, or either
     route when None); a route the matrix marks gone (an error known issue) does not count, unless
@@ -43,6 +44,10 @@ def _fits(
     managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
     for m in managers:
         builds = route_builds(matrix, release, m)
+        if forge and m == "conda":
+            # the file takes pytorch from conda-forge: its builds, where conda-forge.yaml has
+            # the release (before 2.4.0, the pytorch channel's rows stand in for the route)
+            builds = route_builds(matrix, release, m, "conda-forge") or builds
         acc = evidence[0] if evidence else next(iter(builds), "")
         build = builds.get(acc)
         if build is None:
@@ -134,9 +139,14 @@ def pick_release(
             return first
     dated = _companion_ranges(found, matrix, dated, report)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
+    forge = forge_first(found)
     fitting = (
-        [r for r in dated if _fits(matrix, r, evidence, found.python, manager) and _linux(r, found)]
-        or [r for r in dated if _fits(matrix, r, evidence, found.python, manager)]
+        [
+            r
+            for r in dated
+            if _fits(matrix, r, evidence, found.python, manager, forge=forge) and _linux(r, found)
+        ]
+        or [r for r in dated if _fits(matrix, r, evidence, found.python, manager, forge=forge)]
         # The newest release the file's own route had for its platform then: `conda install
         # pytorch cudatoolkit=10.0` in 2020 got 1.2.0 (1.3 and 1.4 had no CUDA 10.0 conda build),
         # though those packages are gone now and 1.4.0 has cu100 pip wheels.

@@ -46,7 +46,7 @@ from envgen.repro.reading import (
 )
 from envgen.repro.wheels import cpython_of, linux_platform
 
-_PIP_VALUE_FLAGS: Final = frozenset(
+PIP_VALUE_FLAGS: Final = frozenset(
     {
         "-f", "--find-links", "-i", "--index-url", "--extra-index-url", "-r", "--requirement",
         "-c", "--constraint", "-t", "--target", "--prefix", "--root", "--src", "--cache-dir",
@@ -144,7 +144,7 @@ def _install_line(line: str, found: Evidence, base: Path | None, where: str) -> 
         flag = word.split("=", 1)[0]
         if word.startswith("-"):
             options.append(flag)
-            i += 2 if flag in _PIP_VALUE_FLAGS and "=" not in word else 1
+            i += 2 if flag in PIP_VALUE_FLAGS and "=" not in word else 1
             continue
         requirements.append(word)
         i += 1
@@ -187,7 +187,7 @@ def _pip_options(
     while i < len(tokens):
         tok = tokens[i]
         flag, eq, value = tok.partition("=")
-        if not eq and tok in _PIP_VALUE_FLAGS and i + 1 < len(tokens):
+        if not eq and tok in PIP_VALUE_FLAGS and i + 1 < len(tokens):
             value = tokens[i + 1]
             i += 1
         elif not eq:
@@ -221,7 +221,7 @@ def pip_install(args: list[str], found: Evidence, base: Path | None, where: str)
         tok = args[i]
         if tok.startswith("-"):
             flag = tok.split("=", 1)[0]
-            takes_value = flag in _PIP_VALUE_FLAGS and "=" not in tok and i + 1 < len(args)
+            takes_value = flag in PIP_VALUE_FLAGS and "=" not in tok and i + 1 < len(args)
             option = [tok, args[i + 1]] if takes_value else [tok]
             _pip_options(option, found, base, where, seen=set())
             i += 2 if takes_value else 1
@@ -243,22 +243,25 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     seen: set[Path],
     flag: str = "-r",
     parse: Callable[[str, Evidence, Path], None] | None = None,
-) -> None:
+    optional: bool = False,
+) -> bool:
     """Follow a file an install names (`pip install -r NAME`, `conda install --file NAME`), where
-    the import may read it, and read it with `parse` (default: as a requirements file)."""
+    the import may read it, and read it with `parse` (default: as a requirements file). True
+    when it was read; an `optional` file that is not there is passed over without a word (the
+    setup.py a `pip install .` may or may not find beside a pyproject.toml)."""
     shown = excerpt(name)
     if base is None:
         found.warnings.append(
             f"{where}: {flag} {shown}: included files can only be followed when importing a file; "
             "not followed"
         )
-        return
+        return False
     if found.include_depth >= MAX_INCLUDE_DEPTH:
         found.warnings.append(
             f"{where}: {flag} {shown}: the -r chain is more than {MAX_INCLUDE_DEPTH} files deep; "
             "not followed"
         )
-        return
+        return False
     path = base / name
     if (
         found.run_from is not None
@@ -284,19 +287,21 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
                 f"{where}: {flag} {shown}: outside the build context {found.docker.context}; "
                 "not followed"
             )
-            return
+            return False
         if not path.exists():
+            if optional:
+                return False
             found.warnings.append(
                 f"{where}: {flag} {shown}: {path} is not in the build context "
                 f"{found.docker.context} (pass --context DIR if the image is built from "
                 "another folder); not followed"
             )
-            return
+            return False
     if found.root is not None and not inside(path, found.root):
         found.warnings.append(
             f"{where}: {flag} {shown}: outside the imported folder {found.root}; not followed"
         )
-        return
+        return False
     # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
     # outside it (/etc/passwd, ../secrets.txt) is never read, so never echoed.
     if (
@@ -310,22 +315,24 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
             f"{where}: {flag} {shown}: {what}; not followed (an import reads only files inside "
             "the imported file's folder)"
         )
-        return
+        return False
+    if optional and not path.is_file():
+        return False
     resolved = path.resolve()
     if credential_file(path) or credential_file(resolved):
         found.warnings.append(
             f"{where}: {flag} {shown}: a dotfile or credentials file, not a list of packages; "
             "not followed (an import never reads one)"
         )
-        return
+        return False
     if resolved in seen:
-        return
+        return False
     seen.add(resolved)
     try:
         text = read_source(path, shown=shown)
     except UnreadableSource as exc:
         found.warnings.append(f"{where}: {flag} {exc}; not followed")
-        return
+        return False
     saved = found.source
     found.source = name if len(name) <= 200 else shown
     found.include_depth += 1
@@ -337,6 +344,7 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     finally:
         found.include_depth -= 1
         found.source = saved
+    return True
 
 
 def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried

@@ -39,6 +39,7 @@ from envgen.repro.importer.requirements import extension_wheels
 from envgen.repro.importer.routes import (
     carry_conda,
     channel_ended,
+    conda_source,
     deleted_route,
     from_pypi,
     gone_routes,
@@ -94,7 +95,12 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         raise ImportSpecError(src)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     acc = pick_accelerator(found, matrix, release, manager, evidence, report)
-    builds = route_builds(matrix, release, manager)
+    builds = route_builds(
+        matrix,
+        release,
+        manager,
+        conda_source(found, matrix, release) if manager == "conda" else "pytorch",
+    )
     if not builds and manager == "conda" and names_conda_forge(found):
         # the pytorch channel never had the release; the file's conda-forge did (its builds:
         # matrices/conda-forge.yaml; the lock takes the release's default source, conda-forge)

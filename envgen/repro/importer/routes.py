@@ -270,6 +270,34 @@ def names_conda_forge(found: Evidence) -> bool:
     return any(c.rstrip("/").lower() == "conda-forge" for c in found.channels)
 
 
+def forge_first(found: Evidence) -> bool:
+    """conda-forge is the channel conda takes pytorch from: listed before the pytorch channel,
+    or without it (strict and flexible priority both prefer the first channel that has the
+    package; pixi solves with strict priority).
+
+    >>> e = Evidence(source="pixi.toml", kind="pixi")
+    >>> e.channels = ["conda-forge"]; forge_first(e)
+    True
+    >>> e.channels = ["pytorch", "conda-forge"]; forge_first(e)
+    False
+    """
+    if found.torch_channel is not None:  # `pytorch::pytorch`, pixi's `channel = "pytorch"`
+        return found.torch_channel.rstrip("/").rsplit("/", 1)[-1].lower() == "conda-forge"
+    names = [c.rstrip("/").rsplit("/", 1)[-1].lower() for c in found.channels]
+    if "conda-forge" not in names:
+        return False
+    return "pytorch" not in names or names.index("conda-forge") < names.index("pytorch")
+
+
+def conda_source(found: Evidence, matrix: Matrix, release: Release) -> CondaSource:
+    """Where a conda install of `release` comes from: conda-forge where the file takes pytorch
+    from there and matrices/conda-forge.yaml has the release's builds (2.4.0 on), else the
+    pytorch channel's rows (the file's route before conda-forge.yaml's rows begin)."""
+    if forge_first(found) and matrix.conda_builds(release.torch, PLATFORM, "conda-forge"):
+        return "conda-forge"
+    return "pytorch"
+
+
 def channel_ended(
     found: Evidence,
     matrix: Matrix,

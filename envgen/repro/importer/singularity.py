@@ -36,7 +36,7 @@ from typing import Final
 from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import DockerContext, Evidence
 from envgen.repro.importer.install_script import parse_shell
-from envgen.repro.reading import MAX_EXPANDED_CHARS, MAX_EXPANDED_TOTAL, excerpt
+from envgen.repro.reading import MAX_EXPANDED_CHARS, MAX_EXPANDED_TOTAL, checkout_root, excerpt
 
 # Where a stage starts (Apptainer splits a multi-stage file on this, deffile.go `All`).
 _BOOTSTRAP: Final = re.compile(r"(?i)bootstrap[ \t]*:")
@@ -172,6 +172,8 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         )
     _base_image(final, found, arguments)
     context = found.build_context or base  # %files sources: the folder the build runs in
+    if found.build_context is None and base is not None and found.root is None:
+        context = _build_folder(final, base, found)
     if context is not None:
         found.docker = DockerContext(
             context=context.resolve(),
@@ -189,6 +191,29 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     finally:
         found.docker = None
     _environment(final, found)
+
+
+def _build_folder(final: Stage, base: Path, found: Evidence) -> Path:
+    """The folder `apptainer build` runs in: the definition's own, unless its %files sources
+    are not there but are under the checkout root above it (`singularity/pytorch.def` copying
+    `./docker/Pipfile`: built from the root, as a helper folder's script runs). Only a checkout's
+    root is widened to."""
+    sources = [
+        line.split()[0]
+        for section in final.sections
+        if section.name == "files" and not _copied_from(section)
+        for line in section.body
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    relative = [src for src in sources if not src.startswith("/") and "{{" not in src]
+    if (
+        relative
+        and not any((base / src).exists() for src in relative)
+        and all((base.parent / src).exists() for src in relative)
+        and checkout_root(base.parent, found.checkout)
+    ):
+        return base.parent
+    return base
 
 
 def _copied_from(section: Section) -> str:
