@@ -65,7 +65,11 @@ needs_heldout = pytest.mark.skipif(
 # two entries regraded once their pins' pages were recorded: 1367 of 1420 (96.3%), 1305 of 1358 on
 # CORPUS.yaml (96.1%). With its families fixed (branches fix9p, fix9v, fix9r, fix9s; a
 # torchvision a named package brings in beside a named torch) and seven entries regraded on
-# facts: 1407 of 1420 (99.1%), 1345 of 1358 on CORPUS.yaml (99.0%). Rounded down.
+# facts: 1407 of 1420 (99.1%), 1345 of 1358 on CORPUS.yaml (99.0%). Then the tenth held-out draw
+# (228 files from 186 repositories, first measured at 204/228) folded in, before the fixes of its
+# misses: 1610 of 1648 (97.7%). With its families fixed (conda-forge's route, pip install .,
+# builds from the checkout root, README forms) and fourteen entries regraded on facts: 1634 of
+# 1648 (99.2%), 1572 of 1586 on CORPUS.yaml (99.1%). Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 
