@@ -127,8 +127,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     if found.python is None:
         for key, value in env.items():
             m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
-            used = _referenced(text, key) or found.interpreter_image is None
-            if _PYTHON_VARS.match(key) and m and used:
+            if not (_PYTHON_VARS.match(key) and m):
+                continue
+            if found.interpreter_image is None or _referenced(text, key):
                 set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
                 break
 
