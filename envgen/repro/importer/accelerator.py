@@ -165,13 +165,19 @@ def _forge_default(
     [system-requirements], and without it pixi solves for a machine with none), the newest CUDA
     the release was built for within `cuda-version X.*` and the declared `__cuda` (a CUDA 12 or 13
     build needs a driver of that major); cpu where cpuonly-like evidence or no CUDA fits."""
-    cudas = [a for a in builds if a.startswith("cu")]
+    built = cudas = [a for a in builds if a.startswith("cu")]
     if found.cuda_series is not None:
         cudas = [a for a in cudas if (cuda_version_of(a) or "").split(".")[0] == found.cuda_series]
     if found.system_cuda is not None:
         major = int(found.system_cuda.split(".")[0])
         cudas = [a for a in cudas if int((cuda_version_of(a) or "0").split(".")[0]) <= major]
-    pixi_cpu = found.kind == "pixi" and found.system_cuda is None and not found.gpu_package
+    pixi_cpu = found.pixi and found.system_cuda is None and not found.gpu_package
+    if built and not cudas and not pixi_cpu:
+        report.warnings.append(
+            f"{found.source}: conda-forge's pytorch {release.torch} was built for "
+            f"{versions_text(built)}, none of them within "
+            f"{' and '.join(_forge_limits(found))}: the CPU build is what solves there"
+        )
     if any(c == "cpu" for c, _ in found.compute) or pixi_cpu or not cudas:
         if pixi_cpu and cudas:
             report.warnings.append(
@@ -181,10 +187,7 @@ def _forge_default(
             )
         return "cpu" if "cpu" in builds else next(iter(builds))
     newest = cudas[-1]
-    limits = [
-        *([f"cuda-version {found.cuda_series}.*"] if found.cuda_series else []),
-        *([f"__cuda {found.system_cuda}"] if found.system_cuda else []),
-    ]
+    limits = _forge_limits(found)
     report.warnings.append(
         f"{found.source}: conda-forge's pytorch {release.torch} names no CUDA build: the newest "
         f"CUDA it was built for{' within ' + ' and '.join(limits) if limits else ''} is "
@@ -192,6 +195,14 @@ def _forge_default(
         "without a GPU"
     )
     return newest
+
+
+def _forge_limits(found: Evidence) -> list[str]:
+    """The bounds a file puts on conda-forge's CUDA build, as words."""
+    return [
+        *([f"cuda-version {found.cuda_series}.*"] if found.cuda_series else []),
+        *([f"__cuda {found.system_cuda}"] if found.system_cuda else []),
+    ]
 
 
 def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, strongest first

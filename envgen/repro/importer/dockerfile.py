@@ -111,6 +111,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         and base is not None
         and found.root is None
         and _copies_from(text, base.name)
+        and not (base / base.name).exists()  # `api/Dockerfile` copying its own `api/api/`
         and checkout_root(base.parent, found.checkout)
     ):
         context = base.parent
@@ -173,6 +174,8 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
             return
         if keyword == "FROM":
             stage_problems = _from_line(rest, found, where, stages, stage_problems)
+            if found.docker is not None:
+                found.docker.made = set()  # a new stage: another image's folders
         elif keyword in ("ARG", "ENV"):
             try:
                 items = shlex.split(rest)
@@ -308,9 +311,10 @@ def _copies_from(text: str, folder: str) -> bool:
     False
     """
     own = re.compile(
-        rf"^\s*(?:COPY|ADD)\s+(?:--\S+\s+)*\.?/?{re.escape(folder)}/", re.IGNORECASE | re.MULTILINE
+        rf"^\s*(?:COPY|ADD)\s+((?:--\S+\s+)*)\.?/?{re.escape(folder)}/",
+        re.IGNORECASE | re.MULTILINE,
     )
-    return own.search(text) is not None
+    return any("--from" not in m.group(1) for m in own.finditer(text))  # not another stage's
 
 
 _MKDIR: Final = re.compile(r"(?:^|[;&|(]\s*)mkdir((?:\s+[^\s;&|)]+)+)")

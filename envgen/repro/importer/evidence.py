@@ -113,12 +113,17 @@ class Evidence:
     # the extras a `pip install .[dev,train]` of the project itself names, while its
     # pyproject.toml / setup.py is read (declared.read_extras installs them)
     install_extras: tuple[str, ...] = ()
+    # a script changed to a folder the import does not follow (`cd apex` after a clone)
+    moved_away: bool = False
+    # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters
+    own_clone: str | None = None
     # conda-forge's CUDA choice, where no build is named: the CUDA major a `cuda-version 12.*`
     # allows, the `__cuda` a pixi manifest's [system-requirements] declares, and whether the
     # package was the `pytorch-gpu` metapackage (the CUDA build, whatever the machine)
     cuda_series: str | None = None
     system_cuda: str | None = None
     gpu_package: bool = False
+    pixi: bool = False  # the conda packages come from a pixi manifest (pixi.toml, [tool.pixi])
     torch_channel: str | None = None  # the channel the pytorch spec names (`pytorch::pytorch`)
     # the conda environment a script creates first (`conda create -n main`), and the one that is
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
@@ -175,6 +180,16 @@ class DockerContext:
                 self.files[posixpath.join(target, posixpath.basename(rel))] = rel
             else:
                 self.files[target] = rel
+
+    def copied(self, name: str) -> bool:
+        """Whether a COPY/ADD put the image path `name` (a file, or a folder's contents) there,
+        rather than the context's file of that name standing in for it (`resolve`'s fallback).
+        """
+        path = self.image_path(name)
+        inside = path.rstrip("/") + "/"
+        if path in self.files or any(p.startswith(inside) for p in self.files):
+            return True
+        return any(path == d or path.startswith(d.rstrip("/") + "/") for d, _ in self.dirs)
 
     def resolve(self, name: str) -> Path:
         """The build-context file that `pip install -r name` reads inside the image."""

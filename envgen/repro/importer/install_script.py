@@ -176,12 +176,33 @@ def shell_line(
 
 def _cd(words: list[str], tool: str, found: Evidence) -> bool:
     """`cd DIR` (True): in a RUN line or a %post script, the image folder the next commands read
-    their files from (a Dockerfile restores WORKDIR after each RUN); elsewhere nothing."""
+    their files from (a Dockerfile restores WORKDIR after each RUN); in a script, a folder the
+    import does not follow (a `pip install .` there is not the file's project). `cd -`, `cd ~`
+    and `cd $VAR` leave an image's folder unknown: unchanged."""
+    if tool == "git" and words[1:2] == ["clone"]:
+        _git_clone(words, found)
+        return True
     if tool != "cd":
         return False
-    if found.docker is not None and len(words) == 2 and not words[1].startswith(("$", "~")):
-        found.docker.workdir = found.docker.image_path(words[1])
+    target = words[1] if len(words) == 2 else ""
+    if found.docker is not None:
+        if target and target != "-" and not target.startswith(("$", "~")):
+            found.docker.workdir = found.docker.image_path(target)
+    elif target not in {"", "."} and target.removeprefix("./").rstrip("/") != found.own_clone:
+        found.moved_away = True
     return True
+
+
+def _git_clone(words: list[str], found: Evidence) -> None:
+    """`git clone URL [DIR]`: a README's first clone is the repository it documents (`git clone
+    .../paper && cd paper && pip install -e .` installs the paper); any other clone, or one in a
+    script (which runs inside the checkout already), is another project."""
+    args = [w for w in words[2:] if not w.startswith("-")]
+    if found.kind != "markdown" or found.own_clone is not None or not args:
+        found.own_clone = found.own_clone or ""  # later clones are dependencies
+        return
+    name = args[1] if len(args) > 1 else args[0].rstrip("/").rsplit("/", 1)[-1]
+    found.own_clone = name.removesuffix(".git")
 
 
 def shell_command(
@@ -321,14 +342,15 @@ _WRAPPER_VALUE_OPTIONS: Final = {
 
 
 # The project itself as pip names it: `.`, `./`, `../pkg`, `.[dev,train]`, `file:.` (a
-# folder path, with the extras to install).
+# folder path, with the extras to install); never a file (`./torch-1.8.0-...whl`, an sdist).
 _LOCAL_PROJECT: Final = re.compile(r"^(?:file:)?(\.{1,2}(?:/[^\s\[\]]*+)?)(?:\[([\w,\s.-]*+)\])?$")
+_ARCHIVE: Final = re.compile(r"\.(whl|tar\.gz|tgz|zip|tar\.bz2|tar\.xz)$", re.IGNORECASE)
 
 
 def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     """`pip install ARGS`, where the project itself (`pip install -e .`, `pip install
     ".[dev,train]"`) is read from its pyproject.toml, setup.cfg and setup.py, as pip builds it,
-    with the extras it names; the other arguments are pip's."""
+    with the extras it names (none with `--no-deps`); the other arguments are pip's."""
     if found.root is not None:
         pip_install(args, found, base, where)  # a repository import reads the project's files
         return
@@ -343,12 +365,15 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
             rest.extend(args[i : i + 2])  # `-r ../reqs.txt`: an option's value, not a project
             i += 2
             continue
-        local = _LOCAL_PROJECT.match(value if value is not None else word)
+        target = value if value is not None else word
+        local = None if _ARCHIVE.search(target) else _LOCAL_PROJECT.match(target)
         if local is None:
             rest.append(word)
             i += 1
             continue
         i += 2 if word in {"-e", "--editable"} else 1
+        if "--no-deps" in args:
+            continue  # the project alone: none of its requirements is installed
         extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
         _local_project(local.group(1), extras, found, base, where)
     pip_install(rest, found, base, where)
@@ -358,25 +383,36 @@ def _local_project(
     folder: str, extras: tuple[str, ...], found: Evidence, base: Path | None, where: str
 ) -> None:
     """The project a `pip install FOLDER[extras]` builds: its pyproject.toml ([project] or
-    Poetry dependencies), else its setup.cfg and setup.py (read, never run)."""
+    Poetry dependencies), else its setup.cfg and setup.py (read, never run). Not after a `cd`
+    the import cannot follow (`git clone .../apex && cd apex && pip install ./` builds apex, not
+    the paper), nor, in an image, a folder no COPY put there (the context's own files are not
+    the image's)."""
     from envgen.repro.importer import setup_cfg, setup_py  # noqa: PLC0415 - only for `pip install .`
 
+    shown = f"pip install {excerpt(folder)}" + (f"[{','.join(extras)}]" if extras else "")
+    moved = found.moved_away if found.docker is None else not found.docker.copied(folder)
+    if moved:
+        found.warnings.append(
+            f"{where}: {shown}: a project the file did not bring along (cloned, or in a folder "
+            "it changed to); its requirements are not read"
+        )
+        return
     saved = found.install_extras
     found.install_extras = extras
     try:
-        shown = f"pip install {excerpt(folder)}" + (f"[{','.join(extras)}]" if extras else "")
-        text_of = Path(folder, "pyproject.toml").as_posix()
         declares: list[bool] = []
 
         def pyproject(text: str, found: Evidence, parent: Path) -> None:
             declares.append(bool(re.search(r"(?m)^\s*\[(project|tool\.poetry)\]", text)))
             pyproject_read(text, found, parent)
 
+        said = len(found.warnings)
         read = include_file(
-            text_of, found, base, where, seen=set(), flag=shown, parse=pyproject, optional=True
-        )
-        if read and declares and declares[0]:
-            return
+            Path(folder, "pyproject.toml").as_posix(), found, base, where, seen=set(),
+            flag=shown, parse=pyproject, optional=True,
+        )  # fmt: skip
+        if (read and declares and declares[0]) or len(found.warnings) > said:
+            return  # read, or refused (outside the checkout): once is enough to say so
         for name, parse in (("setup.cfg", setup_cfg.read), ("setup.py", setup_py.read)):
             include_file(
                 Path(folder, name).as_posix(), found, base, where, seen=set(), flag=shown,

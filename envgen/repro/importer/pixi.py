@@ -110,6 +110,7 @@ def read_manifest(
     manifest: dict[str, object], found: Evidence, lines: list[str], *, root: str = ""
 ) -> None:
     """A pixi manifest's tables (`root` is "tool.pixi." inside a pyproject.toml)."""
+    found.pixi = True
     workspace = _table(manifest.get("workspace")) or _table(manifest.get("project"))
     line_of = _Lines.of(lines)
     features = _features(manifest, root)
@@ -372,8 +373,8 @@ def _system_cuda(value: object, found: Evidence, where: str) -> None:
             found.system_cuda = f"{m.group(1)}.{m.group(2) or 0}"
         found.warnings.append(
             f"{where}: cuda = {excerpt(str(value))!r} is the CUDA the machine's driver must "
-            "support (the __cuda virtual package the solver sees), not a build: it only bounds "
-            "the CUDA of conda-forge's build"
+            "support (the __cuda virtual package the solver sees), not a build: it chooses none "
+            "by itself (with conda-forge's pytorch it bounds the CUDA build)"
         )
 
 

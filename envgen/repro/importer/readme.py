@@ -106,7 +106,9 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
                 j += 1
             if lang in _SHELL_LANGS:
                 _keep(blocks, i + 2, body, labeled=bool(lang))
-            elif (lang not in _NOT_SHELL and lang not in _BATCH_LANGS) or _all_commands(body):
+            elif (lang not in _NOT_SHELL and lang not in _BATCH_LANGS) or (
+                lang in _DATA_LANGS and _all_commands(body)
+            ):
                 # `commandline`, `text`, or a shell session under another label (```yaml over
                 # `conda create` and `pip install -r`): kept if it installs
                 _keep(blocks, i + 2, body, labeled=False)
@@ -135,11 +137,34 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             "`" not in lines[i]
             and (colon := _COLON_COMMAND.search(lines[i])) is not None
             and _NAMES_TORCH.search(colon.group(1))
-            and _INSTALLS.search(colon.group(1))
+            and _only_pins(colon.group(1))
         ):
             blocks.append((i + 1, colon.group(1).strip()))
         i += 1
     return blocks
+
+
+def _only_pins(command: str) -> bool:
+    """Whether every word after `install` is an option, an option's value, a URL or a pinned
+    package (`pytorch==1.7.1`, `cudatoolkit=10.2`): a command, not a sentence that quotes one
+    (`pip install torch==1.13.0 breaks CUDA 11.6 setups`).
+
+    >>> _only_pins("conda install pytorch==1.7.1 cudatoolkit=10.2 -c pytorch")
+    True
+    >>> _only_pins("pip install torch==1.13.0 breaks CUDA 11.6 setups")
+    False
+    """
+    words = command.split()
+    rest = words[words.index("install") + 1 :] if "install" in words else []
+    previous = ""
+    for word in rest:
+        value_of = previous in {"-c", "--channel", "-f", "--find-links", "-i", "--index-url",
+                                "--extra-index-url"}  # fmt: skip
+        previous = word
+        if word.startswith("-") or value_of or "://" in word or re.search(r"[=<>~]=?\d", word):
+            continue
+        return False
+    return bool(rest)
 
 
 def _inline_commands(line: str) -> list[str]:
@@ -190,6 +215,9 @@ def batch_blocks(text: str) -> list[tuple[int, str]]:
     return blocks
 
 
+# Data labels an author may put over a shell session by mistake (```yaml over `conda create`);
+# never a program's (python, powershell) or batch's, whose lines another reader owns.
+_DATA_LANGS: Final = frozenset({"yaml", "yml", "json", "toml", "ini", "cfg"})
 # The programs a shell session runs; a fenced block whose every line starts with one is a shell
 # session whatever its label says.
 _SHELL_WORD: Final = re.compile(

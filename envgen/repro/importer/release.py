@@ -44,10 +44,10 @@ def _fits(
     managers: list[Literal["pip", "conda"]] = [manager] if manager else ["pip", "conda"]
     for m in managers:
         builds = route_builds(matrix, release, m)
-        if forge and m == "conda":
-            # the file takes pytorch from conda-forge: its builds, where conda-forge.yaml has
-            # the release (before 2.4.0, the pytorch channel's rows stand in for the route)
-            builds = route_builds(matrix, release, m, "conda-forge") or builds
+        if forge and m == "conda" and not builds:
+            # the file takes pytorch from conda-forge: a release only conda-forge built (2.6
+            # on) is on its route too (routes.conda_source)
+            builds = route_builds(matrix, release, m, "conda-forge")
         acc = evidence[0] if evidence else next(iter(builds), "")
         build = builds.get(acc)
         if build is None:

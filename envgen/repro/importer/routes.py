@@ -6,6 +6,7 @@ envgen.repro.carry), known issues to warn about, and PyPI's own wheel as the rou
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from packaging.specifiers import SpecifierSet
@@ -199,9 +200,10 @@ def route_issues(
         conda=build,
         extra_channels=tuple(found.channels),
     )
-    if from_anaconda(found.channels):
-        # The defaults channel built pytorch itself and deleted none of it: what the pytorch
-        # channel lost (or never had) says nothing about an export from defaults.
+    if from_anaconda(found.channels) or build.form == "conda-forge":
+        # The defaults channel built pytorch itself and deleted none of it, and a conda-forge
+        # build is conda-forge's: what the pytorch channel lost (or never had) says nothing of
+        # an export from defaults or of a pytorch the file takes from conda-forge.
         return [i for i in issues if i.channel != "pytorch"]
     return issues
 
@@ -257,6 +259,18 @@ _IMPORT_FIXES: Final = {
 }
 
 
+def channel_name(channel: str) -> str:
+    """A channel as a name: `conda-forge`, `https://conda.anaconda.org/conda-forge/`,
+    `conda-forge/label/main` and `pytorch/label/nightly` are conda-forge, conda-forge and pytorch.
+
+    >>> channel_name("https://conda.anaconda.org/conda-forge/"), channel_name("conda-forge/label/x")
+    ('conda-forge', 'conda-forge')
+    """
+    text = channel.strip().rstrip("/").lower()
+    text = re.sub(r"^[a-z+]+://[^/]+/", "", text)  # the host of a channel URL
+    return text.split("/", 1)[0]
+
+
 def names_conda_forge(found: Evidence) -> bool:
     """The file lists conda-forge among its channels: a pytorch release that only conda-forge
     built (2.6 and later: the pytorch channel ends at 2.5) comes from there.
@@ -267,13 +281,13 @@ def names_conda_forge(found: Evidence) -> bool:
     >>> e.channels = ["pytorch", "nvidia"]; names_conda_forge(e)
     False
     """
-    return any(c.rstrip("/").lower() == "conda-forge" for c in found.channels)
+    return any(channel_name(c) == "conda-forge" for c in found.channels)
 
 
 def forge_first(found: Evidence) -> bool:
     """conda-forge is the channel conda takes pytorch from: listed before the pytorch channel,
     or without it (strict and flexible priority both prefer the first channel that has the
-    package; pixi solves with strict priority).
+    package; pixi solves with strict priority), or named on the spec (`conda-forge::pytorch`).
 
     >>> e = Evidence(source="pixi.toml", kind="pixi")
     >>> e.channels = ["conda-forge"]; forge_first(e)
@@ -282,8 +296,8 @@ def forge_first(found: Evidence) -> bool:
     False
     """
     if found.torch_channel is not None:  # `pytorch::pytorch`, pixi's `channel = "pytorch"`
-        return found.torch_channel.rstrip("/").rsplit("/", 1)[-1].lower() == "conda-forge"
-    names = [c.rstrip("/").rsplit("/", 1)[-1].lower() for c in found.channels]
+        return channel_name(found.torch_channel) == "conda-forge"
+    names = [channel_name(c) for c in found.channels]
     if "conda-forge" not in names:
         return False
     return "pytorch" not in names or names.index("conda-forge") < names.index("pytorch")
@@ -291,9 +305,14 @@ def forge_first(found: Evidence) -> bool:
 
 def conda_source(found: Evidence, matrix: Matrix, release: Release) -> CondaSource:
     """Where a conda install of `release` comes from: conda-forge where the file takes pytorch
-    from there and matrices/conda-forge.yaml has the release's builds (2.4.0 on), else the
-    pytorch channel's rows (the file's route before conda-forge.yaml's rows begin)."""
-    if forge_first(found) and matrix.conda_builds(release.torch, PLATFORM, "conda-forge"):
+    from there and only conda-forge built the release (2.6 on: the pytorch channel ends at 2.5);
+    else the pytorch channel's rows, as project.yaml's default source is (a 2.4/2.5 the file takes
+    from conda-forge keeps the pytorch channel's builds, which the lock can reach)."""
+    if (
+        forge_first(found)
+        and not matrix.conda_builds(release.torch, PLATFORM, "pytorch")
+        and matrix.conda_builds(release.torch, PLATFORM, "conda-forge")
+    ):
         return "conda-forge"
     return "pytorch"
 

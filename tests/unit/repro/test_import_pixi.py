@@ -70,8 +70,8 @@ def test_pypi_torch_from_its_index_and_a_one_minor_python_range(matrix: Matrix) 
     }  # fmt: skip
     assert (
         "pixi.toml:7 [system-requirements]: cuda = '12.4' is the CUDA the machine's driver must "
-        "support (the __cuda virtual package the solver sees), not a build: it only bounds the "
-        "CUDA of conda-forge's build"
+        "support (the __cuda virtual package the solver sees), not a build: it chooses none by "
+        "itself (with conda-forge's pytorch it bounds the CUDA build)"
     ) in warnings
 
 

@@ -243,3 +243,151 @@ def test_virtualenv_python_with_an_equals_sign() -> None:
 def test_poetry_wildcard_python_is_that_minor() -> None:
     text = '[tool.poetry.dependencies]\npython = "3.12.*"\ntorch = "2.12.0"\n'
     assert parse_text(text, filename="pyproject.toml", base=None).python == "3.12"
+
+
+# The review of the mechanisms above: what they must not change.
+
+
+def test_a_wheel_file_in_the_folder_is_no_project() -> None:
+    text = "pip install ./torch-1.8.0+cu111-cp38-cp38-linux_x86_64.whl\n"
+    found = parse_text(text, filename="install.sh", base=None)
+    assert found.torch is not None
+    assert (found.torch.version, found.torch.label, found.python) == ("1.8.0", "cu111", "3.8")
+
+
+def test_a_cloned_project_after_cd_is_not_the_papers(tmp_path: Path) -> None:
+    """NVIDIA apex's install: `cd apex && pip install ./` builds apex, not the paper's setup.py."""
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\nsetup(name='paper', install_requires=['torch==1.4.0'])\n"
+    )
+    (tmp_path / "requirements.txt").write_text("torch==1.9.0\n")
+    (tmp_path / "install.sh").write_text(
+        "pip install -r requirements.txt\ngit clone https://github.com/NVIDIA/apex\ncd apex\n"
+        "pip install -v --no-cache-dir ./\n"
+    )
+    found = parse_file(tmp_path / "install.sh")
+    assert found.torch is not None
+    assert found.torch.version == "1.9.0"
+    assert any("a project the file did not bring along" in w for w in found.warnings)
+    # in an image: a folder no COPY put there is not the context's project either
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.8\nCOPY requirements.txt /tmp/\nRUN pip install -r /tmp/requirements.txt\n"
+        "RUN git clone https://github.com/NVIDIA/apex && cd apex && pip install ./\n"
+    )
+    found = parse_file(tmp_path / "Dockerfile")
+    assert found.torch is not None
+    assert found.torch.version == "1.9.0"
+
+
+def test_no_deps_installs_the_project_alone(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        '[project]\nname = "x"\ndependencies = []\n'
+        '[project.optional-dependencies]\ntrain = ["torch==2.1.0"]\n',
+    )
+    (root / "requirements.txt").write_text("torch==1.13.1\n")
+    (root / "setup.sh").write_text(
+        'pip install -r requirements.txt\npip install --no-deps -e ".[train]"\n'
+    )
+    found = parse_file(root / "setup.sh")
+    assert found.torch is not None
+    assert found.torch.version == "1.13.1"
+
+
+@pytest.mark.parametrize(
+    ("text", "filename", "as_of"),
+    [
+        # a 2.4/2.5 the pytorch channel also has keeps its builds: what project.yaml's default
+        # conda source (the pytorch channel) can lock
+        (
+            "name: x\nchannels: [conda-forge, pytorch]\ndependencies: [python=3.10, pytorch=2.4.0]\n",
+            "environment.yml",
+            "2024-10-01",
+        ),
+        (
+            "name: x\nchannels: [conda-forge, pytorch, nvidia]\ndependencies: [python=3.11, pytorch]\n",
+            "environment.yml",
+            "2025-06-01",
+        ),
+        (PIXI_GPU, "pixi.toml", "2026-01-20"),
+    ],
+)
+def test_a_conda_forge_import_is_a_project_the_matrix_expands(
+    matrix: Matrix, text: str, filename: str, as_of: str
+) -> None:
+    from envgen.model.spec import parse_spec
+    from envgen.model.variants import expand
+
+    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date.fromisoformat(as_of))
+    assert result.project["managers"] == ["conda"]
+    expansion = expand(parse_spec(result.text, path=Path("project.yaml")), matrix)
+    assert [v.id for v in expansion.variants] == result.project["accelerators"]
+
+
+def test_a_pixi_table_in_pyproject_solves_for_no_gpu_too(matrix: Matrix) -> None:
+    text = (
+        '[project]\nname = "x"\n[tool.pixi.workspace]\nchannels = ["conda-forge"]\n'
+        'platforms = ["linux-64"]\n[tool.pixi.dependencies]\npython = "3.11.*"\npytorch = "2.6.*"\n'
+    )
+    keys = _keys(text, "pyproject.toml", matrix, "2025-06-01")
+    assert keys["accelerators"] == ["cpu"]
+
+
+def test_cuda_bounds_no_build_meets_are_said(matrix: Matrix) -> None:
+    text = PIXI_GPU.replace('cuda = "12.0"', 'cuda = "11.8"').replace('cuda-version = "12.*"\n', "")
+    result = import_text(text, filename="pixi.toml", matrix=matrix, as_of=dt.date(2026, 1, 20))
+    assert result.project["accelerators"] == ["cpu"]
+    assert any("none of them within __cuda 11.8" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Known issue: pip install torch==1.13.0 breaks CUDA 11.6 setups",
+        "Update (2023): pip install torch==2.0.1 now works",
+    ],
+)
+def test_a_sentence_that_quotes_a_command_is_no_command(line: str) -> None:
+    found = parse_text(f"# Install\n\n{line}\n", filename="README.md", base=None)
+    assert not any(r in {"breaks", "now", "works", "setups"} for r in found.pip_reqs)
+
+
+def test_a_powershell_block_stays_another_readers() -> None:
+    text = (
+        "```bash\npip install torch==1.8.1+cu111 -f https://download.pytorch.org/whl/torch_stable.html\n```\n"
+        "```powershell\npip install torch==1.8.1+cpu -f https://download.pytorch.org/whl/torch_stable.html\n```\n"
+    )
+    found = parse_text(text, filename="README.md", base=None)
+    assert found.torch is not None
+    assert found.torch.label == "cu111"
+    assert not any(c == "cpu" for c, _ in found.compute)
+
+
+def test_a_copy_from_another_stage_does_not_widen_the_context(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "requirements.txt").write_text("torch==2.1.0\n")
+    (tmp_path / "docker" / "Dockerfile").write_text(
+        "FROM python:3.10 AS build\nRUN mkdir /docker\nFROM python:3.10\n"
+        "COPY --from=build /docker/ /opt/\nRUN pip install -r requirements.txt\n"
+    )
+    found = parse_file(tmp_path / "docker" / "Dockerfile")
+    assert found.torch is None  # the context stays docker/, which has no requirements.txt
+
+
+def test_a_readmes_own_clone_is_the_project_it_installs(tmp_path: Path) -> None:
+    root = _project(tmp_path, '[project]\nname = "paper"\ndependencies = ["torch==2.1.0"]\n')
+    (root / "README.md").write_text(
+        "## Install\n```bash\ngit clone https://github.com/me/paper.git\ncd ./paper/\n"
+        "pip install -e .\n```\n"
+    )
+    found = parse_file(root / "README.md")
+    assert found.torch is not None
+    assert found.torch.version == "2.1.0"
+    # a second clone (a dependency) is another project
+    (root / "README.md").write_text(
+        "```bash\ngit clone https://github.com/me/paper\ncd paper\n"
+        "git clone https://github.com/NVIDIA/apex\ncd apex\npip install ./\n```\n"
+    )
+    found = parse_file(root / "README.md")
+    assert found.torch is None
