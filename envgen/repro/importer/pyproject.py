@@ -26,6 +26,29 @@ from envgen.repro.importer.declared import (
 )
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.pixi import read_manifest
+from envgen.repro.importer.requirements import include_file
+
+
+def _dynamic_files(
+    data: dict[str, Any], project: dict[str, Any], lines: list[str]
+) -> list[tuple[int, str]]:
+    """setuptools' `dynamic = ["dependencies"]` read from files (`[tool.setuptools.dynamic]
+    dependencies = {file = ["requirements.txt"]}`): (line, file) of each, read as -r would.
+
+    >>> _dynamic_files({"tool": {"setuptools": {"dynamic": {"dependencies": {"file": "r.txt"}}}}},
+    ...                {"dynamic": ["dependencies"]}, [])
+    [(0, 'r.txt')]
+    """
+    dynamic = project.get("dynamic")
+    if not isinstance(dynamic, list) or "dependencies" not in dynamic:
+        return []
+    tool = data.get("tool")
+    setuptools = tool.get("setuptools") if isinstance(tool, dict) else None
+    table = setuptools.get("dynamic") if isinstance(setuptools, dict) else None
+    entry = table.get("dependencies") if isinstance(table, dict) else None
+    files = entry.get("file") if isinstance(entry, dict) else None
+    names = [files] if isinstance(files, str) else files if isinstance(files, list) else []
+    return [(line_of(lines, n), n) for n in names[:8] if isinstance(n, str) and n]
 
 
 def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = ()) -> Declared:
@@ -43,6 +66,7 @@ def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = 
         python = project.get("requires-python")
         if isinstance(python, str):
             declared.python_requires = (line_of(lines, python), python)
+        declared.includes.extend(_dynamic_files(data, project, lines))
         optional = project.get("optional-dependencies")
         for extra, listed in (optional if isinstance(optional, dict) else {}).items():
             if isinstance(listed, list):
@@ -216,7 +240,7 @@ def _poetry(version: str) -> str:
     return v
 
 
-def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...] = ()) -> None:
+def read(text: str, found: Evidence, base: Path | None, groups: tuple[str, ...] = ()) -> None:
     """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry), and its pixi
     tables."""
     try:
@@ -236,4 +260,8 @@ def read(text: str, found: Evidence, _base: Path | None, groups: tuple[str, ...]
         read_manifest(pixi, found, lines, root="tool.pixi.")
     declared = pyproject(data, lines, groups)
     parse_declared(declared, found)
+    for line, name in declared.includes:
+        include_file(
+            name, found, base, f"{found.source}:{line} (dynamic dependencies read from)", seen=set()
+        )
     read_extras(declared, found)

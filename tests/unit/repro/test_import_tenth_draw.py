@@ -391,3 +391,17 @@ def test_a_readmes_own_clone_is_the_project_it_installs(tmp_path: Path) -> None:
     )
     found = parse_file(root / "README.md")
     assert found.torch is None
+
+
+def test_setuptools_dynamic_dependencies_are_read_from_their_file(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        '[project]\nname = "x"\ndynamic = ["dependencies"]\n'
+        '[tool.setuptools.dynamic]\ndependencies = {file = ["requirements.txt"]}\n',
+    )
+    (root / "requirements.txt").write_text("torch==1.13.1\n")
+    found = parse_file(root / "pyproject.toml")
+    assert found.torch is not None
+    assert found.torch.version == "1.13.1"
+    (root / "setup.sh").write_text("pip install -e .\n")
+    assert parse_file(root / "setup.sh").torch is not None
