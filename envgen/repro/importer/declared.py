@@ -33,6 +33,7 @@ class Declared:
     # (extra, [(line, requirement)]); a plain install leaves them out (see `read_extras`).
     extras: list[tuple[str, list[tuple[int, str]]]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    name: str | None = None  # the project's own name (an extra may name it: `all = ["x[gpu]"]`)
     # Why the file could not be read at all (nested too deep for the parser): an error for this
     # file; a repository import skips it and reads the others (issue 21 item 7).
     refused: str | None = None
@@ -140,11 +141,22 @@ def read_extras(declared: Declared, found: Evidence) -> None:
     plain install leaves extras out. The extras a `pip install .[a,b]` of the project names are
     installed, all of their requirements."""
     if found.install_extras and found.unreadable is None:
-        named = {_name(e) for e in found.install_extras}
-        for extra, requirements in declared.extras:
-            if _name(extra) in named:
-                for number, req in requirements:
-                    pip_requirement(req, found, f"{found.source}:{number} (extra {extra!r})")
+        extras = dict(declared.extras)
+        wanted = [_name(e) for e in found.install_extras]
+        done: set[str] = set()
+        own = _name(declared.name or "")
+        while wanted and len(done) < len(extras):
+            extra = wanted.pop(0)
+            key = next((k for k in extras if _name(k) == extra), None)
+            if key is None or extra in done:
+                continue
+            done.add(extra)
+            for number, req in extras[key]:
+                if own and _name(req) == own:  # `all = ["x[train]"]`: the project's own extras
+                    inner = re.search(r"\[([^\]]*)\]", req)
+                    wanted.extend(_name(e) for e in (inner.group(1) if inner else "").split(","))
+                    continue
+                pip_requirement(req, found, f"{found.source}:{number} (extra {key!r})")
         return
     if found.torch is not None or found.unreadable is not None:
         return

@@ -58,6 +58,8 @@ def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = 
     declared = Declared()
     project = data.get("project")
     if isinstance(project, dict):
+        name = project.get("name")
+        declared.name = name if isinstance(name, str) else None
         deps = project.get("dependencies")
         if isinstance(deps, list):
             for dep in deps:

@@ -405,3 +405,17 @@ def test_setuptools_dynamic_dependencies_are_read_from_their_file(tmp_path: Path
     assert found.torch.version == "1.13.1"
     (root / "setup.sh").write_text("pip install -e .\n")
     assert parse_file(root / "setup.sh").torch is not None
+
+
+def test_an_extra_that_names_the_project_installs_its_extras(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        '[project]\nname = "My_Pkg"\ndependencies = ["numpy"]\n[project.optional-dependencies]\n'
+        'train = ["torch==2.1.0"]\nall = ["my-pkg[train]", "rich"]\n',
+    )
+    (root / "install.sh").write_text('pip install ".[all]"\n')
+    found = parse_file(root / "install.sh")
+    assert found.torch is not None
+    assert found.torch.version == "2.1.0"
+    assert "rich" in found.pip_reqs
+    assert not any("my-pkg" in r.lower() or "my_pkg" in r.lower() for r in found.pip_reqs)
