@@ -125,6 +125,31 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
+def exists(path: Path) -> bool:
+    """`path.exists()`, False where the name itself is unusable (too long, a NUL): an untrusted
+    name is a file that is not there, never an error."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """`path.is_file()`, False where the name itself is unusable (see `exists`)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """`path.is_dir()`, False where the name itself is unusable (see `exists`)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def inside(path: Path, root: Path) -> bool:
     """`path`, with every symlink resolved, lies inside `root` (also resolved)."""
     try:

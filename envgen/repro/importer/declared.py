@@ -16,6 +16,7 @@ from packaging.version import Version
 from envgen.model.types import TORCH_FAMILY
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.requirements import pip_requirement
+from envgen.repro.reading import MAX_PACKAGES, excerpt
 
 
 @dataclass(slots=True)
@@ -70,6 +71,9 @@ def load_toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         why = f"not valid TOML ({exc})"
         raise TomlUnreadable(why, nested=False) from None
+    except ValueError as exc:  # an integer past Python's 4300-digit limit
+        why = f"not valid TOML ({excerpt(str(exc))})"
+        raise TomlUnreadable(why, nested=False) from None
     except (RecursionError, MemoryError):
         why = "values nested too deep to read"
         raise TomlUnreadable(why, nested=True) from None
@@ -80,6 +84,43 @@ def too_deep(source: str, what: str) -> str:
         f"{source}: {what} is nested too deeply to read (more than Python's recursion limit of "
         "nested brackets or terms); refused: no real environment file looks like this"
     )
+
+
+class LineIndex:
+    """The line a TOML file first writes a string or key on, found in one pass: a quoted string
+    (`"torch>=2.5"`) or a key at a line's start (`torch = ...`). A needle written otherwise (an
+    escaped string) is looked for line by line, for the first 64 such needles only (a hostile
+    file of 60,000 escaped dependencies would otherwise cost one full scan each); later ones
+    get line 0 (unknown).
+
+    >>> at = LineIndex(['[project]', 'dependencies = ["torch>=2.5",', '  "numpy"]', 'torch = 1'])
+    >>> at("torch>=2.5"), at("numpy"), at("torch"), at("missing")
+    (2, 3, 4, 0)
+    """
+
+    _SCANS: Final = 64
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.first: dict[str, int] = {}
+        self.scans = 0
+        for number, line in enumerate(lines, start=1):
+            key = re.match(r"^[ \t]*([A-Za-z0-9_.-]+)[ \t]*=", line)
+            quoted = [a or b for a, b in _QUOTED.findall(line)]
+            for text in [*([key.group(1)] if key else []), *quoted]:
+                self.first.setdefault(text, number)
+
+    def __call__(self, needle: str) -> int:
+        found = self.first.get(needle)
+        if found is not None:
+            return found
+        if self.scans >= self._SCANS:
+            return 0
+        self.scans += 1
+        return line_of(self.lines, needle)
+
+
+_QUOTED: Final = re.compile(r'"([^"\\\n]*)"|\'([^\'\n]*)\'')
 
 
 def line_of(lines: list[str], needle: str) -> int:
@@ -94,7 +135,7 @@ def parse_declared(declared: Declared, found: Evidence) -> None:
         return
     found.warnings.extend(declared.warnings)
     found.indexes.extend(i for i in declared.indexes if i not in found.indexes)
-    for number, req in declared.requirements:
+    for number, req in declared.requirements[: MAX_PACKAGES + 1]:  # past it: one warning
         pip_requirement(req, found, f"{found.source}:{number}")
     if declared.python_requires is not None:
         number, text = declared.python_requires
@@ -151,7 +192,7 @@ def read_extras(declared: Declared, found: Evidence) -> None:
             if key is None or extra in done:
                 continue
             done.add(extra)
-            for number, req in extras[key]:
+            for number, req in extras[key][: MAX_PACKAGES + 1]:
                 if own and _name(req) == own:  # `all = ["x[train]"]`: the project's own extras
                     inner = re.search(r"\[([^\]]*)\]", req)
                     wanted.extend(_name(e) for e in (inner.group(1) if inner else "").split(","))

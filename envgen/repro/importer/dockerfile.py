@@ -28,7 +28,7 @@ from envgen.repro.importer.evidence import (
 )
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
 from envgen.repro.importer.requirements import logical_lines
-from envgen.repro.reading import MAX_EXPANDED_CHARS, checkout_root, excerpt
+from envgen.repro.reading import MAX_EXPANDED_CHARS, checkout_root, excerpt, exists
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 
@@ -110,8 +110,10 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         context is None
         and base is not None
         and found.root is None
+        and base.name
         and _copies_from(text, base.name)
-        and not (base / base.name).exists()  # `api/Dockerfile` copying its own `api/api/`
+        and not exists(base / base.name)  # `api/Dockerfile` copying its own `api/api/`
+        and not checkout_root(base, found.checkout)  # a clone's own root never widens
         and checkout_root(base.parent, found.checkout)
     ):
         context = base.parent
@@ -126,28 +128,31 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     finally:
         found.docker = None
     if found.python is None:
+        used = _referenced(text) if found.interpreter_image is not None else None
         for key, value in env.items():
             m = re.match(r"^(\d\.\d+)(\.\d+)?$", value)
             if not (_PYTHON_VARS.match(key) and m):
                 continue
-            if found.interpreter_image is None or _referenced(text, key):
+            if used is None or key in used:
                 set_python(found, value, f"{found.source} (ARG/ENV {key}={excerpt(value)})")
                 break
 
 
-def _referenced(text: str, key: str) -> bool:
-    """Whether a line other than a comment uses the variable (`$KEY`, `${KEY}`, `${KEY:-...}`):
-    an ARG declared and never used over an image with its own interpreter (`ARG
+def _referenced(text: str) -> set[str]:
+    """The variables a line other than a comment uses (`$KEY`, `${KEY}`, `${KEY:-...}`), in one
+    pass: an ARG declared and never used over an image with its own interpreter (`ARG
     PYVERSION="3.6.5"` over a pytorch/pytorch image, its only uses commented out) changes nothing
     in the image, so it names no python; over a bare CUDA image it is the only word of one.
 
-    >>> _referenced("ARG PY=3.6\\n# RUN conda install python=${PY}\\n", "PY")
-    False
-    >>> _referenced("ARG PY=3.6\\nRUN pyenv install $PY\\n", "PY")
-    True
+    >>> sorted(_referenced("ARG PY=3.6\\n# RUN conda install python=${PY}\\nRUN pyenv install $V"))
+    ['V']
     """
-    use = re.compile(rf"\$(?:{{)?{re.escape(key)}(?![A-Za-z0-9_])")
-    return any(use.search(line) for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return {
+        m.group(1)
+        for line in text.splitlines()
+        if not line.lstrip().startswith("#")
+        for m in re.finditer(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", line)
+    }
 
 
 def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[str, str]) -> None:
@@ -213,7 +218,7 @@ def _run(
     workdir = found.docker.workdir if found.docker is not None else "/"
     try:
         if found.docker is not None:
-            _made_dirs(_substitute(rest, env), found.docker)
+            _made_dirs(rest, found.docker)  # `rest` is substituted already
         heredoc = _HEREDOC.match(rest)
         if heredoc is not None:
             # BuildKit's `RUN <<EOT` (a here-document): its body is the shell script.
@@ -311,7 +316,7 @@ def _copies_from(text: str, folder: str) -> bool:
     False
     """
     own = re.compile(
-        rf"^\s*(?:COPY|ADD)\s+((?:--\S+\s+)*)\.?/?{re.escape(folder)}/",
+        rf"^[ \t]*(?:COPY|ADD)[ \t]+((?:--\S+[ \t]+)*)\.?/?{re.escape(folder)}/",
         re.IGNORECASE | re.MULTILINE,
     )
     return any("--from" not in m.group(1) for m in own.finditer(text))  # not another stage's

@@ -20,7 +20,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envgen.model.matrix import accelerator_id
-from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt
+from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt, is_dir
 
 _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
 
@@ -115,6 +115,8 @@ class Evidence:
     install_extras: tuple[str, ...] = ()
     # a script changed to a folder the import does not follow (`cd apex` after a clone)
     moved_away: bool = False
+    # the local projects (folder, extras) a `pip install .` already read: each once per import
+    projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters
     own_clone: str | None = None
     # conda-forge's CUDA choice, where no build is named: the CUDA major a `cuda-version 12.*`
@@ -174,7 +176,7 @@ class DockerContext:
         for src in sources:
             rel = posixpath.normpath(src.lstrip("/"))
             rel = "" if rel == "." else rel
-            if not rel or (self.context / rel).is_dir():
+            if not rel or is_dir(self.context / rel):
                 self.dirs.append((target, rel))  # a folder's contents go into the target
             elif into_dir:
                 self.files[posixpath.join(target, posixpath.basename(rel))] = rel

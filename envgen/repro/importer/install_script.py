@@ -31,6 +31,7 @@ from envgen.repro.reading import (
     checkout_root,
     excerpt,
     inside,
+    is_file,
     read_source,
 )
 
@@ -397,13 +398,17 @@ def _local_project(
             "it changed to); its requirements are not read"
         )
         return
+    key = f"{found.docker.image_path(folder) if found.docker else folder}[{','.join(extras)}]"
+    if key in found.projects:
+        return  # the same project and extras, read already: nothing new to install
+    found.projects.add(key)
     saved = found.install_extras
     found.install_extras = extras
     try:
         declares: list[bool] = []
 
         def pyproject(text: str, found: Evidence, parent: Path) -> None:
-            declares.append(bool(re.search(r"(?m)^\s*\[(project|tool\.poetry)\]", text)))
+            declares.append(bool(re.search(r"(?m)^[ \t]*\[(project|tool\.poetry)\]", text)))
             pyproject_read(text, found, parent)
 
         said = len(found.warnings)
@@ -605,12 +610,12 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
         path = (base or Path()) / target
         fence = found.root or found.tree or base or Path()
     if not inside(path, fence):
-        if path.is_file():  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
+        if is_file(path):  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
             found.warnings.append(
                 f"{where}: {excerpt(target)}: outside the imported folder; the script is not read"
             )
         return None
-    return path if path.is_file() else None
+    return path if is_file(path) else None
 
 
 def _follow_script(path: Path, found: Evidence, where: str) -> None:
@@ -957,9 +962,9 @@ def _pipenv_install(
         return
     lock = "Pipfile.lock"
     if found.docker is not None:
-        has_lock = found.docker.resolve(lock).is_file()
+        has_lock = is_file(found.docker.resolve(lock))
     else:
-        has_lock = base is not None and (base / lock).is_file()
+        has_lock = base is not None and is_file(base / lock)
     name = lock if has_lock or command == "sync" else "Pipfile"
     include_file(name, found, base, where, seen=set(), flag=f"pipenv {command}", parse=pipfile_read)
 

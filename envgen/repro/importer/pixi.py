@@ -368,7 +368,7 @@ def _pypi_options(options: dict[str, object], found: Evidence) -> None:
 
 def _system_cuda(value: object, found: Evidence, where: str) -> None:
     if isinstance(value, str | int | float) and str(value):
-        m = re.fullmatch(r"(\d+)(?:\.(\d+))?", str(value).strip())
+        m = re.fullmatch(r"(\d{1,3})(?:\.(\d{1,3}))?", str(value).strip()[:16])
         if m is not None:
             found.system_cuda = f"{m.group(1)}.{m.group(2) or 0}"
         found.warnings.append(

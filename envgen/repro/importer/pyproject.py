@@ -8,6 +8,7 @@ first and installs the PyPI ones around them).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,8 @@ from packaging.utils import canonicalize_name
 
 from envgen.repro.importer.declared import (
     Declared,
+    LineIndex,
     TomlUnreadable,
-    line_of,
     load_toml,
     parse_declared,
     read_extras,
@@ -30,13 +31,13 @@ from envgen.repro.importer.requirements import include_file
 
 
 def _dynamic_files(
-    data: dict[str, Any], project: dict[str, Any], lines: list[str]
+    data: dict[str, Any], project: dict[str, Any], at: Callable[[str], int]
 ) -> list[tuple[int, str]]:
     """setuptools' `dynamic = ["dependencies"]` read from files (`[tool.setuptools.dynamic]
     dependencies = {file = ["requirements.txt"]}`): (line, file) of each, read as -r would.
 
     >>> _dynamic_files({"tool": {"setuptools": {"dynamic": {"dependencies": {"file": "r.txt"}}}}},
-    ...                {"dynamic": ["dependencies"]}, [])
+    ...                {"dynamic": ["dependencies"]}, lambda _: 0)
     [(0, 'r.txt')]
     """
     dynamic = project.get("dynamic")
@@ -48,7 +49,7 @@ def _dynamic_files(
     entry = table.get("dependencies") if isinstance(table, dict) else None
     files = entry.get("file") if isinstance(entry, dict) else None
     names = [files] if isinstance(files, str) else files if isinstance(files, list) else []
-    return [(line_of(lines, n), n) for n in names[:8] if isinstance(n, str) and n]
+    return [(at(n), n) for n in names[:8] if isinstance(n, str) and n]
 
 
 def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = ()) -> Declared:
@@ -56,6 +57,7 @@ def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = 
     the groups `poetry install` installs (every non-optional group, and `groups`, the ones
     `--with` names), with the index a `source =` routes them through."""
     declared = Declared()
+    at = LineIndex(lines)
     project = data.get("project")
     if isinstance(project, dict):
         name = project.get("name")
@@ -64,15 +66,15 @@ def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = 
         if isinstance(deps, list):
             for dep in deps:
                 if isinstance(dep, str):
-                    declared.requirements.append((line_of(lines, dep), dep))
+                    declared.requirements.append((at(dep), dep))
         python = project.get("requires-python")
         if isinstance(python, str):
-            declared.python_requires = (line_of(lines, python), python)
-        declared.includes.extend(_dynamic_files(data, project, lines))
+            declared.python_requires = (at(python), python)
+        declared.includes.extend(_dynamic_files(data, project, at))
         optional = project.get("optional-dependencies")
         for extra, listed in (optional if isinstance(optional, dict) else {}).items():
             if isinstance(listed, list):
-                reqs = [(line_of(lines, d), d) for d in listed if isinstance(d, str)]
+                reqs = [(at(d), d) for d in listed if isinstance(d, str)]
                 declared.extras.append((str(extra), reqs))
     tool = data.get("tool")
     uv = tool.get("uv") if isinstance(tool, dict) else None
@@ -80,9 +82,9 @@ def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = 
         _uv_indexes(uv, declared)
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     if isinstance(poetry, dict):
-        _poetry_deps(poetry, poetry.get("dependencies"), lines, declared)
+        _poetry_deps(poetry, poetry.get("dependencies"), at, declared)
         for name, group in _installed_groups(poetry, groups):
-            _poetry_deps(poetry, group.get("dependencies"), lines, declared, group=name)
+            _poetry_deps(poetry, group.get("dependencies"), at, declared, group=name)
     return declared
 
 
@@ -177,7 +179,7 @@ def _installed_groups(
 def _poetry_deps(
     poetry: dict[str, object],
     deps: object,
-    lines: list[str],
+    at: Callable[[str], int],
     declared: Declared,
     *,
     group: str | None = None,
@@ -193,16 +195,16 @@ def _poetry_deps(
         url = spec.get("url") if isinstance(spec, dict) else None
         if isinstance(url, str):
             # `torch = {url = ".../torch-1.9.0%2Bcu111-cp37-cp37m-linux_x86_64.whl"}`: that wheel.
-            declared.requirements.append((line_of(lines, name), f"{name} @ {url}"))
+            declared.requirements.append((at(name), f"{name} @ {url}"))
             continue
         version = spec.get("version") if isinstance(spec, dict) else spec
         if not isinstance(version, str):
             continue
         if name == "python":
             if group is None:
-                declared.python_requires = (line_of(lines, "python"), _poetry(version))
+                declared.python_requires = (at("python"), _poetry(version))
             continue
-        declared.requirements.append((line_of(lines, name), f"{name}{_poetry(version)}"))
+        declared.requirements.append((at(name), f"{name}{_poetry(version)}"))
         url = sources.get(spec.get("source")) if isinstance(spec, dict) else None
         if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
             declared.indexes.append(("extra-index-url", url))

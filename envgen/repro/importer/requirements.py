@@ -41,7 +41,9 @@ from envgen.repro.reading import (
     UnreadableSource,
     credential_file,
     excerpt,
+    exists,
     inside,
+    is_file,
     read_source,
 )
 from envgen.repro.wheels import cpython_of, linux_platform
@@ -266,21 +268,21 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     if (
         found.run_from is not None
         and found.include_depth == 0
-        and not path.exists()
+        and not exists(path)
         and not Path(name).is_absolute()
     ):
         path = found.run_from / name  # a helper folder's script, run from the checkout root
     if found.docker is not None and found.include_depth == 0:
         path = found.docker.resolve(name)
         fallback = found.docker.fallback
-        if not path.exists() and fallback is not None:
+        if not exists(path) and fallback is not None:
             moved = DockerContext(
                 context=fallback,
                 workdir=found.docker.workdir,
                 files=found.docker.files,
                 dirs=found.docker.dirs,
             )
-            if moved.resolve(name).exists() and inside(moved.resolve(name), fallback):
+            if exists(moved.resolve(name)) and inside(moved.resolve(name), fallback):
                 path, found.docker = moved.resolve(name), moved
         if not inside(path, found.docker.context):
             found.warnings.append(
@@ -288,7 +290,7 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
                 "not followed"
             )
             return False
-        if not path.exists():
+        if not exists(path):
             if optional:
                 return False
             found.warnings.append(
@@ -300,6 +302,18 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     if found.root is not None and not inside(path, found.root):
         found.warnings.append(
             f"{where}: {flag} {shown}: outside the imported folder {found.root}; not followed"
+        )
+        return False
+    if (
+        found.docker is not None
+        and found.include_depth > 0
+        and (Path(name).is_absolute() or not inside(path, found.docker.context))
+    ):
+        # a file an included file names (`-r ../.ssh/id_rsa` inside the COPY'd requirements):
+        # still inside the build context, at every depth, as the image's own copy would be
+        found.warnings.append(
+            f"{where}: {flag} {shown}: outside the build context {found.docker.context}; "
+            "not followed"
         )
         return False
     # issue 21 item 4: `envgen import FILE` reads only the file's own tree; a line of a file
@@ -316,7 +330,7 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
             "the imported file's folder)"
         )
         return False
-    if optional and not path.is_file():
+    if optional and not is_file(path):
         return False
     resolved = path.resolve()
     if credential_file(path) or credential_file(resolved):

@@ -36,7 +36,13 @@ from typing import Final
 from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import DockerContext, Evidence
 from envgen.repro.importer.install_script import parse_shell
-from envgen.repro.reading import MAX_EXPANDED_CHARS, MAX_EXPANDED_TOTAL, checkout_root, excerpt
+from envgen.repro.reading import (
+    MAX_EXPANDED_CHARS,
+    MAX_EXPANDED_TOTAL,
+    checkout_root,
+    excerpt,
+    exists,
+)
 
 # Where a stage starts (Apptainer splits a multi-stage file on this, deffile.go `All`).
 _BOOTSTRAP: Final = re.compile(r"(?i)bootstrap[ \t]*:")
@@ -208,9 +214,11 @@ def _build_folder(final: Stage, base: Path, found: Evidence) -> Path:
     relative = [src for src in sources if not src.startswith("/") and "{{" not in src]
     if (
         relative
-        and not any((base / src).exists() for src in relative)
-        and all((base.parent / src).exists() for src in relative)
+        and not any(".." in Path(src).parts for src in relative)
+        and not checkout_root(base, found.checkout)  # a clone's own root never widens
         and checkout_root(base.parent, found.checkout)
+        and not any(exists(base / src) for src in relative)
+        and all(exists(base.parent / src) for src in relative)
     ):
         return base.parent
     return base
