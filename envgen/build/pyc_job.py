@@ -115,18 +115,35 @@ def work(args: "tuple[str, str, list[tuple[str, str]], int | None, int]") -> "tu
 
 
 def _clean(store: str) -> None:
-    """Remove temp files of jobs that were killed (their pid is gone)."""
+    """Remove temp files of jobs that were killed (their pid is gone, or a zombie)."""
     for name in os.listdir(store):
         if not name.startswith("tmp-"):
             continue
-        pid = name.split("-")[1]
         try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
+            pid = int(name.split("-")[1])
+        except (IndexError, ValueError):
+            continue
+        if not _alive(pid):
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(store, name))
-        except (ValueError, OSError):
-            continue
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process still runs: not gone, and not a zombie (a killed pool worker whose
+    parent died too is a zombie until something reaps it, which in a container without an init
+    may be never: `kill -0` still succeeds on it, so its temp files were never removed)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's process (EPERM): alive
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            state = handle.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True  # no /proc (not Linux): what kill -0 said
+    return state != "Z"
 
 
 def _worker_init(lock: "int | None") -> None:

@@ -139,3 +139,21 @@ def test_a_killed_job_leaves_only_complete_entries(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".pyc")) == []
     assert len(list(folder.glob("*.pyc"))) == len(modules)
     assert lock_path(folder).exists()
+
+
+def test_a_zombie_workers_temp_file_is_removed(tmp_path: Path) -> None:
+    """A killed job's pool worker whose parent died too stays a zombie where nothing reaps it (a
+    container without an init): `kill -0` succeeds on it, so its temp file must still go."""
+    from envgen.build import pyc_job
+
+    child = os.fork()
+    if child == 0:
+        os._exit(0)
+    time.sleep(0.2)  # the child has exited and is not reaped: a zombie
+    try:
+        (tmp_path / f"tmp-{child}-7").write_bytes(b"half a pyc")
+        (tmp_path / f"tmp-{os.getpid()}-7").write_bytes(b"a live job's")
+        pyc_job._clean(str(tmp_path))
+        assert sorted(p.name for p in tmp_path.iterdir()) == [f"tmp-{os.getpid()}-7"]
+    finally:
+        os.waitpid(child, 0)
