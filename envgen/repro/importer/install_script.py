@@ -375,9 +375,23 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
         i += 2 if word in {"-e", "--editable"} else 1
         if "--no-deps" in args:
             continue  # the project alone: none of its requirements is installed
-        extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
-        _local_project(local.group(1), extras, found, base, where)
+        editable_project(target, found, base, where)
     pip_install(rest, found, base, where)
+
+
+def editable_project(value: str, found: Evidence, base: Path | None, where: str) -> bool:
+    """`-e .` (`-e ".[dev]"`) in a requirements file or an environment.yml's pip list: the
+    project itself (or a folder of it, `-e ./lib`), read as `pip install -e .` in a script reads
+    it (True); False for what is no folder path (a VCS URL, a wheel) and in a repository import,
+    which reads the project's own files anyway."""
+    if found.root is not None:
+        return False
+    local = None if _ARCHIVE.search(value) else _LOCAL_PROJECT.match(value)
+    if local is None:
+        return False
+    extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
+    _local_project(local.group(1), extras, found, base, where)
+    return True
 
 
 def _local_project(

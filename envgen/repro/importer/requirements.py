@@ -206,10 +206,13 @@ def _pip_options(
         elif flag in ("-r", "--requirement"):
             _include(value, found, base, where, seen=seen)
         elif flag in ("-e", "--editable"):
-            found.warnings.append(
-                f"{where}: editable install {excerpt(value)!r} is not a package envgen can lock; "
-                "ignored"
-            )
+            from envgen.repro.importer.install_script import editable_project  # noqa: PLC0415 - cycle
+
+            if not editable_project(value, found, base, where):  # `-e .`: the project itself
+                found.warnings.append(
+                    f"{where}: editable install {excerpt(value)!r} is not a package envgen can "
+                    "lock; ignored"
+                )
         elif flag in ("-c", "--constraint"):
             found.warnings.append(
                 f"{where}: constraints file {excerpt(value)!r} is not followed; pin what matters "

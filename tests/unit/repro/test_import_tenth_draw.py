@@ -419,3 +419,25 @@ def test_an_extra_that_names_the_project_installs_its_extras(tmp_path: Path) -> 
     assert found.torch.version == "2.1.0"
     assert "rich" in found.pip_reqs
     assert not any("my-pkg" in r.lower() or "my_pkg" in r.lower() for r in found.pip_reqs)
+
+
+def test_an_editable_line_in_a_requirements_file_or_pip_list_is_the_project(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\nsetup(name='x', install_requires=['torch==1.10.0'])\n"
+    )
+    (tmp_path / "requirements.txt").write_text("numpy==1.21.0\n-e .\n")
+    found = parse_file(tmp_path / "requirements.txt")
+    assert found.torch is not None
+    assert found.torch.version == "1.10.0"
+    (tmp_path / "environment.yml").write_text(
+        "name: x\ndependencies:\n  - python=3.8\n  - pip\n  - pip:\n    - -e .\n"
+    )
+    found = parse_file(tmp_path / "environment.yml")
+    assert found.torch is not None
+    assert found.torch.version == "1.10.0"
+    # a VCS URL stays what it was: not a package envgen can lock
+    (tmp_path / "requirements.txt").write_text("-e git+https://github.com/x/y.git#egg=y\n")
+    found = parse_file(tmp_path / "requirements.txt")
+    assert any("is not a package envgen can lock" in w for w in found.warnings)
