@@ -6,6 +6,7 @@ scripts are resolved in, and RUN lines read as shell on their default route.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shlex
 from collections.abc import Iterator
@@ -330,13 +331,16 @@ def _made_dirs(line: str, docker: DockerContext) -> None:
     one of them lands inside it.
 
     >>> d = DockerContext(context=Path("."))
-    >>> _made_dirs("mkdir -p /work /data && cd /work", d); sorted(d.made)
-    ['/data', '/work']
+    >>> _made_dirs("mkdir -p /work/a /data && cd /work", d); sorted(d.made)
+    ['/data', '/work', '/work/a']
     """
     for m in _MKDIR.finditer(line):
         for word in m.group(1).split():
             if not word.startswith("-") and "$" not in word:
-                docker.made.add(docker.image_path(word))
+                made = docker.image_path(word)
+                while made not in docker.made and made != "/":
+                    docker.made.add(made)  # and its parents: `mkdir -p` makes them, plain
+                    made = posixpath.dirname(made)  # mkdir needs them there already
 
 
 def _docker_copy(rest: str, docker: DockerContext) -> None:
