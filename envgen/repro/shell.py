@@ -72,8 +72,10 @@ _FRESH_LOOKUP: Final = re.compile(
 # Builtins that install nothing: followed for their status, never returned.
 _QUIET: Final = frozenset(
     {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
+    | {"pushd", "popd"}
     | {"getopts", "break", "continue"}
 )
+_CD: Final = re.compile(r"(?<![\w-])cd(?![\w-])")
 _INSTALL_TOOL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b")
 _INSTALL_ACTION: Final = re.compile(r"\b(install|create|update)\b")
 
@@ -242,6 +244,13 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     kind = node.type
     if kind in {"comment", ";", ";;", "&", "\n", "heredoc_body"} or not node.is_named:
         return True
+    if kind == "subshell" and _CD.search(_text(node)):
+        # `(cd apex && pip install .)`: the folder change ends with the subshell; said to the
+        # reader as the pushd/popd pair that scopes it the same way
+        state.emit("pushd .", _line(node))
+        status = _block(node.children, state, depth + 1)
+        state.emit("popd", _line(node))
+        return status
     if kind in {"program", "compound_statement", "subshell", "do_group", "ERROR"}:
         return _block(node.children, state, depth + 1)
     if kind == "variable_assignment":
@@ -336,7 +345,7 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name == "exit":
         state.stopped = True
         return True
-    if name in _QUIET and name != "cd":  # `cd` is emitted: where the next commands read files
+    if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
         return _command_status(name, name)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands

@@ -239,6 +239,7 @@ def _run(
         else:  # `if`/`case` in a RUN line: its default route, as for an install script
             _run_line(rest, found, base, where, env=env)
     finally:
+        found.folders.clear()  # a pushd the RUN line never popped ends with it too
         if found.docker is not None:
             found.docker.workdir = workdir
 

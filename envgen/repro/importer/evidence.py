@@ -115,6 +115,8 @@ class Evidence:
     install_extras: tuple[str, ...] = ()
     # a script changed to a folder the import does not follow (`cd apex` after a clone)
     moved_away: bool = False
+    # the pushd stack: (an image's working folder, moved_away) to return to at popd
+    folders: list[tuple[str | None, bool]] = field(default_factory=list)
     # the local projects (folder, extras) a `pip install .` already read: each once per import
     projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters

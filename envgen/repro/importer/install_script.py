@@ -175,15 +175,27 @@ def shell_line(
             segment.append(tok)
 
 
+_MAX_PUSHD: Final = 64  # folders a script keeps on its pushd stack, as far as envgen follows
+
+
 def _cd(words: list[str], tool: str, found: Evidence) -> bool:
     """`cd DIR` (True): in a RUN line or a %post script, the image folder the next commands read
     their files from (a Dockerfile restores WORKDIR after each RUN); in a script, a folder the
     import does not follow (a `pip install .` there is not the file's project). `cd -`, `cd ~`
-    and `cd $VAR` leave an image's folder unknown: unchanged."""
+    and `cd $VAR` leave an image's folder unknown: unchanged. `pushd`/`popd` (and a subshell's
+    `(cd x && ...)`, which the interpreter brackets so) return to where they started."""
     if tool == "git" and words[1:2] == ["clone"]:
         _git_clone(words, found)
         return True
-    if tool != "cd":
+    if tool == "popd":
+        if found.folders:
+            workdir, found.moved_away = found.folders.pop()
+            if found.docker is not None and workdir is not None:
+                found.docker.workdir = workdir
+        return True
+    if tool == "pushd" and len(found.folders) < _MAX_PUSHD:
+        found.folders.append((found.docker.workdir if found.docker else None, found.moved_away))
+    if tool not in {"cd", "pushd"}:
         return False
     target = words[1] if len(words) == 2 else ""
     if found.docker is not None:

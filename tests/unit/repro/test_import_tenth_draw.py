@@ -441,3 +441,17 @@ def test_an_editable_line_in_a_requirements_file_or_pip_list_is_the_project(
     (tmp_path / "requirements.txt").write_text("-e git+https://github.com/x/y.git#egg=y\n")
     found = parse_file(tmp_path / "requirements.txt")
     assert any("is not a package envgen can lock" in w for w in found.warnings)
+
+
+def test_a_subshells_cd_ends_with_it(tmp_path: Path) -> None:
+    (tmp_path / "apex-reqs.txt").write_text("packaging\n")
+    (tmp_path / "requirements.txt").write_text("torch==1.13.1\n")
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.9\nCOPY apex-reqs.txt /opt/apex/requirements.txt\n"
+        "COPY requirements.txt /work/requirements.txt\nWORKDIR /work\n"
+        "RUN (cd /opt/apex && pip install -r requirements.txt) && pip install -r requirements.txt\n"
+    )
+    found = parse_file(tmp_path / "Dockerfile")
+    assert found.torch is not None
+    assert found.torch.version == "1.13.1"
+    assert "packaging" in found.pip_reqs
