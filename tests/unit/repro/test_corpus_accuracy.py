@@ -69,7 +69,9 @@ needs_heldout = pytest.mark.skipif(
 # (228 files from 186 repositories, first measured at 204/228) folded in, before the fixes of its
 # misses: 1610 of 1648 (97.7%). With its families fixed (conda-forge's route, pip install .,
 # builds from the checkout root, README forms) and fourteen entries regraded on facts: 1634 of
-# 1648 (99.2%), 1572 of 1586 on CORPUS.yaml (99.1%). Rounded down.
+# 1648 (99.2%), 1572 of 1586 on CORPUS.yaml (99.1%); without the fork zhouxiaoisme/docker-pytorch
+# (two ninth-draw entries copying anibali/docker-pytorch): 1632 of 1646 (99.1%), 1570 of 1584.
+# Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 
