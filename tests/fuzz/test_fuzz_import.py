@@ -1,7 +1,9 @@
 """Fuzz `envgen import` (envgen.repro.entry.run_import, what the CLI calls) in every format.
 
 Generated requirements files, environment.yml, Dockerfiles, setup.py, pyproject.toml, shell
-scripts, Pipfiles, conda explicit files, .travis.yml and tox.ini, each as a file and inside a folder (`import DIR`), some well-formed around hostile lines,
+scripts, Pipfiles, conda explicit files, .travis.yml, tox.ini, pixi manifests, Singularity
+definition files, READMEs and scripts that install the project itself (`pip install -e .`, beside
+a pyproject.toml of the same lines), each as a file and inside a folder (`import DIR`), some well-formed around hostile lines,
 some raw. Property: success or an EnvgenError (never another exception), within the time and
 memory bounds, and no canary (environment, index credentials, a file outside the project) in the
 project.yaml text, the warnings or the error message.
@@ -79,6 +81,24 @@ def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911 - on
     if name == "tox.ini":
         deps = "".join(f"    {x}\n" for x in body)
         return f"[tox]\nenvlist = py38\n[testenv]\ndeps =\n{deps}"
+    if name == "pixi.toml":
+        conda = "".join(f"c{i} = {json.dumps(x)}\n" for i, x in enumerate(body[::2]))
+        pypi = "".join(f"p{i} = {json.dumps(x)}\n" for i, x in enumerate(body[1::2]))
+        return (
+            '[workspace]\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n'
+            f'[system-requirements]\ncuda = "12.0"\n[dependencies]\npytorch-gpu = "*"\n{conda}'
+            f"[pypi-dependencies]\n{pypi}"
+        )
+    if name == "pytorch.def":
+        files = "".join(f"    {x} /opt/\n" for x in body[:2])
+        post = "".join(f"    cd /opt && pip install {x}\n" for x in body)
+        return f"Bootstrap: docker\nFrom: python:3.10\n\n%files\n{files}\n%post\n{post}"
+    if name == "README.md":
+        prose = "".join(f"- Requirements: {x}\n" for x in body[::2])
+        cmds = "".join(f"pip install {x}\n" for x in body[1::2])
+        return f"# fz\n## Install\n{prose}\nwith cuda 11.8: pip install {body[0] if body else 'x'}\n```yaml\n{cmds}```\n"
+    if name == "setup.sh":  # the project itself, as `pip install -e .` builds it
+        return "".join(f"pip install -e .[{x}]\n(cd sub && pip install ./{x})\n" for x in body)
     return "#!/bin/sh\nset -e\n" + "".join(f"pip install {x}\n" for x in body)
 
 
@@ -93,6 +113,10 @@ FORMATS: Final = (
     "spec-file.txt",
     ".travis.yml",
     "tox.ini",
+    "pixi.toml",
+    "pytorch.def",
+    "README.md",
+    "setup.sh",
 )
 # Most files name torch somewhere (else the import stops at "no torch requirement found").
 TORCH: Final = st.builds(
@@ -129,6 +153,10 @@ def check_import(case: tuple[str, list[str], bool, bool]) -> None:
         proj.mkdir()
         path = proj / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        if name == "setup.sh":  # the project `pip install -e .` reads
+            (proj / "pyproject.toml").write_text(
+                _render("pyproject.toml", body, raw), encoding="utf-8", errors="surrogatepass"
+            )
         options = ImportOptions(source=proj if as_dir else path)
         outputs: list[str] = []
         with bounded():

@@ -261,6 +261,11 @@ def merge(root: Path, parsed: list[tuple[_Source, Evidence]], notes: list[str]) 
         merged.image_cuda = merged.image_cuda or found.image_cuda
         if found is primary:
             merged.interpreter_image = found.interpreter_image
+            # how the primary source's conda torch chooses its build (conda-forge's CUDA bounds,
+            # the channel named on the spec, a pixi manifest's missing __cuda)
+            merged.cuda_series, merged.system_cuda = found.cuda_series, found.system_cuda
+            merged.gpu_package, merged.pixi = found.gpu_package, found.pixi
+            merged.torch_channel = found.torch_channel
         merged.toolkit_cuda = merged.toolkit_cuda or found.toolkit_cuda
         for ch in found.channels:
             if ch not in merged.channels:

@@ -455,3 +455,17 @@ def test_a_subshells_cd_ends_with_it(tmp_path: Path) -> None:
     assert found.torch is not None
     assert found.torch.version == "1.13.1"
     assert "packaging" in found.pip_reqs
+
+
+def test_a_folder_import_keeps_the_conda_forge_facts(tmp_path: Path, matrix: Matrix) -> None:
+    """A repository import merges sources: the pixi manifest's missing __cuda must survive it."""
+    from envgen.repro.entry import run_import  # noqa: PLC0415
+    from envgen.repro.importer import ImportOptions  # noqa: PLC0415
+
+    (tmp_path / "pixi.toml").write_text(
+        '[workspace]\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n'
+        '[dependencies]\npython = "3.11.*"\npytorch = "==2.6.0"\n'
+    )
+    as_file = run_import(ImportOptions(source=tmp_path / "pixi.toml", as_of="2025-06-01"), matrix)
+    as_folder = run_import(ImportOptions(source=tmp_path, as_of="2025-06-01"), matrix)
+    assert as_file.project["accelerators"] == as_folder.project["accelerators"] == ["cpu"]
