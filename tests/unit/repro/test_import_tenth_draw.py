@@ -459,8 +459,8 @@ def test_a_subshells_cd_ends_with_it(tmp_path: Path) -> None:
 
 def test_a_folder_import_keeps_the_conda_forge_facts(tmp_path: Path, matrix: Matrix) -> None:
     """A repository import merges sources: the pixi manifest's missing __cuda must survive it."""
-    from envgen.repro.entry import run_import  # noqa: PLC0415
-    from envgen.repro.importer import ImportOptions  # noqa: PLC0415
+    from envgen.repro.entry import run_import
+    from envgen.repro.importer import ImportOptions
 
     (tmp_path / "pixi.toml").write_text(
         '[workspace]\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n'
