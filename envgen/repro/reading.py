@@ -177,6 +177,16 @@ def checkout_root(folder: Path, named: Path | None = None) -> bool:
         return False
 
 
+def root_above(folder: Path, named: Path | None = None) -> Path | None:
+    """The checkout root just above `folder` that a file in `folder` may be run or built from
+    (a helper folder's script, a Dockerfile in `docker/`, a definition file in `singularity/`):
+    the parent, where it is a checkout root and `folder` is not one itself (a clone's own root
+    never widens to whatever holds it, a parent repository included). None otherwise."""
+    if checkout_root(folder, named) or not checkout_root(folder.parent, named):
+        return None
+    return folder.parent
+
+
 # Files an install may not include (`pip install -r .netrc`): a dotfile (.netrc, .pypirc,
 # .git-credentials, .npmrc, .env) or a tool's configuration holds credentials, never packages,
 # and a requirements line it does not parse is quoted back in a warning.

@@ -29,7 +29,7 @@ from envgen.repro.importer.evidence import (
 )
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
 from envgen.repro.importer.requirements import logical_lines
-from envgen.repro.reading import MAX_EXPANDED_CHARS, checkout_root, excerpt, exists
+from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt, exists, root_above
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 
@@ -114,10 +114,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         and base.name
         and _copies_from(text, base.name)
         and not exists(base / base.name)  # `api/Dockerfile` copying its own `api/api/`
-        and not checkout_root(base, found.checkout)  # a clone's own root never widens
-        and checkout_root(base.parent, found.checkout)
+        and (root := root_above(base, found.checkout)) is not None
     ):
-        context = base.parent
+        context = root
     env: dict[str, str] = {}
     if base is not None or context is not None:
         found.docker = DockerContext(

@@ -28,11 +28,11 @@ from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, include_file, pi
 from envgen.repro.reading import (
     MAX_INCLUDE_DEPTH,
     UnreadableSource,
-    checkout_root,
     excerpt,
     inside,
     is_file,
     read_source,
+    root_above,
 )
 
 MAX_ALTERNATIVE_CHARS: Final = 200  # an alternative install command, quoted in full where short
@@ -69,9 +69,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         and found.docker is None
         and found.tree == base
         and base.name.lower() in _HELPER_FOLDERS
-        and checkout_root(base.parent, found.checkout)
+        and (root := root_above(base, found.checkout)) is not None
     ):
-        found.run_from = found.tree = base.parent
+        found.run_from = found.tree = root
     parse_shell(text, found, base, env={})
 
 

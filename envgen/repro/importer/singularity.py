@@ -39,9 +39,9 @@ from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
-    checkout_root,
     excerpt,
     exists,
+    root_above,
 )
 
 # Where a stage starts (Apptainer splits a multi-stage file on this, deffile.go `All`).
@@ -215,12 +215,11 @@ def _build_folder(final: Stage, base: Path, found: Evidence) -> Path:
     if (
         relative
         and not any(".." in Path(src).parts for src in relative)
-        and not checkout_root(base, found.checkout)  # a clone's own root never widens
-        and checkout_root(base.parent, found.checkout)
+        and (root := root_above(base, found.checkout)) is not None
         and not any(exists(base / src) for src in relative)
-        and all(exists(base.parent / src) for src in relative)
+        and all(exists(root / src) for src in relative)
     ):
-        return base.parent
+        return root
     return base
 
 

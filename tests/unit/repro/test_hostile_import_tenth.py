@@ -174,3 +174,12 @@ def test_hostile_values_end_in_an_answer_not_an_internal_error(
     path.write_text(text)
     with bounded():
         assert _run(path) in {"imported", "refused"}
+
+
+def test_a_helper_folder_that_is_a_clone_itself_never_widens(tmp_path: Path) -> None:
+    """`p/scripts` cloned inside another checkout `p`: its script does not read p's files."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("torch==1.7.1\n")
+    (tmp_path / "scripts" / ".git").mkdir(parents=True)
+    (tmp_path / "scripts" / "install.sh").write_text("pip install -r requirements.txt\n")
+    assert parse_file(tmp_path / "scripts" / "install.sh").torch is None
