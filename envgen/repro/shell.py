@@ -75,7 +75,6 @@ _QUIET: Final = frozenset(
     | {"pushd", "popd"}
     | {"getopts", "break", "continue"}
 )
-_CD: Final = re.compile(r"(?<![\w-])cd(?![\w-])")
 _INSTALL_TOOL: Final = re.compile(r"\b(pip3?(\.\d+)?|conda|mamba|micromamba|uv)\b")
 _INSTALL_ACTION: Final = re.compile(r"\b(install|create|update)\b")
 
@@ -244,14 +243,17 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     kind = node.type
     if kind in {"comment", ";", ";;", "&", "\n", "heredoc_body"} or not node.is_named:
         return True
-    if kind == "subshell" and _CD.search(_text(node)):
-        # `(cd apex && pip install .)`: the folder change ends with the subshell; said to the
-        # reader as the pushd/popd pair that scopes it the same way
+    if kind == "subshell":
+        # `(cd apex && V=1; pip install .)`: a child shell, whose folder, variables and `exit`
+        # end with it; its folder change is said to the reader as the pushd/popd pair that
+        # scopes it the same way
+        env, unknown = dict(state.env), set(state.unknown)
         state.emit("pushd .", _line(node))
         status = _block(node.children, state, depth + 1)
         state.emit("popd", _line(node))
+        state.env, state.unknown, state.stopped = env, unknown, False
         return status
-    if kind in {"program", "compound_statement", "subshell", "do_group", "ERROR"}:
+    if kind in {"program", "compound_statement", "do_group", "ERROR"}:
         return _block(node.children, state, depth + 1)
     if kind == "variable_assignment":
         _assign(node, state)

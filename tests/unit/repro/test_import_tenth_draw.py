@@ -469,3 +469,11 @@ def test_a_folder_import_keeps_the_conda_forge_facts(tmp_path: Path, matrix: Mat
     as_file = run_import(ImportOptions(source=tmp_path / "pixi.toml", as_of="2025-06-01"), matrix)
     as_folder = run_import(ImportOptions(source=tmp_path, as_of="2025-06-01"), matrix)
     assert as_file.project["accelerators"] == as_folder.project["accelerators"] == ["cpu"]
+
+
+def test_a_subshells_variables_end_with_it() -> None:
+    found = parse_text("(V=1.7.1; cd x)\npip install torch==$V\n", filename="install.sh", base=None)
+    assert found.torch is None  # bash expands $V to nothing out here
+    found = parse_text("V=1.7.1\n(cd x)\npip install torch==$V\n", filename="install.sh", base=None)
+    assert found.torch is not None
+    assert found.torch.version == "1.7.1"
