@@ -12,7 +12,7 @@ from typing import Final, Literal
 from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
 from envgen.model.variants import cuda_version_of
-from envgen.repro.importer.evidence import Evidence, cuda_id
+from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report
 from envgen.repro.importer.routes import conda_source, nearest_of, route_builds, versions_text
@@ -137,7 +137,7 @@ def _conda_default(
         )
         return featureless
     # pytorch-cuda builds (2.x) need -c nvidia: without it only the CPU build solves.
-    nvidia = any(c.rstrip("/").endswith("nvidia") for c in found.channels)
+    nvidia = any(channel_name(c) == "nvidia" for c in found.channels)
     cudas = [
         a
         for a, b in builds.items()
@@ -216,7 +216,7 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
     src = found.source
     if evidence is not None:
         return evidence[0]
-    source = conda_source(found, matrix, release) if manager == "conda" else "pytorch"
+    source = conda_source(found, matrix, release, manager)
     builds = route_builds(matrix, release, manager, source)
     if source == "conda-forge":
         return _forge_default(found, release, builds, report)

@@ -15,6 +15,7 @@ from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.repro import eras
 from envgen.repro.importer.evidence import (
     Evidence,
+    channel_name,
     cuda_id,
     is_version,
     major_minor,
@@ -93,7 +94,7 @@ def _anaconda_build(found: Evidence, spec: str, where: str) -> None:
     """A pytorch build string of Anaconda's: the package came from the defaults channel. Not
     where the file lists conda-forge (whose builds end in a hash too: cpu_mkl_py311_h8dcea03_100)
     or `nodefaults` (conda then never reads defaults)."""
-    named = {c.rstrip("/").lower() for c in found.channels}
+    named = {channel_name(c) for c in found.channels}
     if named & {"defaults", "anaconda", "main", "pytorch", "conda-forge", "nodefaults"}:
         return
     found.channels.append("defaults")
@@ -112,7 +113,7 @@ _PYTORCH_CHANNEL_BUILD: Final = re.compile(r"^py\d\.?\d+_(cuda[\d.]+_cudnn[\d.]+
 def _pytorch_channel_build(found: Evidence, spec: str, where: str) -> None:
     """A pytorch build string of the pytorch channel's, where the file names no channel for it
     (`conda list --export` records none): the package came from -c pytorch."""
-    if any(c.rstrip("/").lower() == "pytorch" for c in found.channels):
+    if any(channel_name(c) == "pytorch" for c in found.channels):
         return
     found.channels.insert(0, "pytorch")
     found.warnings.append(

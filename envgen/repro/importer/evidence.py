@@ -374,6 +374,18 @@ def is_pypi(url: str) -> bool:
     return _PYPI.match(url) is not None
 
 
+def channel_name(channel: str) -> str:
+    """A channel as a name: `conda-forge`, `https://conda.anaconda.org/conda-forge/`,
+    `conda-forge/label/main` and `pytorch/label/nightly` are conda-forge, conda-forge and pytorch.
+
+    >>> channel_name("https://conda.anaconda.org/conda-forge/"), channel_name("conda-forge/label/x")
+    ('conda-forge', 'conda-forge')
+    """
+    text = channel.strip().rstrip("/").lower()
+    text = re.sub(r"^[a-z+]+://[^/]+/", "", text)  # the host of a channel URL
+    return text.split("/", 1)[0]
+
+
 def room_for(found: Evidence, items: list[str], what: str, where: str) -> bool:
     """Another package fits under MAX_PACKAGES (one warning when the first one does not)."""
     if len(items) < MAX_PACKAGES:

@@ -17,7 +17,7 @@ from envgen.model.extensions import torch_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release
 from envgen.model.variants import POST_RELEASE_PAGES, issues_for, published_companions
 from envgen.repro import eras
-from envgen.repro.importer.evidence import Evidence, Pin, is_version
+from envgen.repro.importer.evidence import Evidence, Pin, channel_name, is_version
 from envgen.repro.importer.python import buildable_pythons
 from envgen.repro.importer.report import Report
 from envgen.repro.importer.routes import PLATFORM, forge_first, route_builds
@@ -238,7 +238,7 @@ def _lts_only(
     found: Evidence, matrix: Matrix, matching: list[Release], report: Report
 ) -> list[Release]:
     """Through -c pytorch-lts (or a whl/lts/ index) only the LTS releases could be installed."""
-    via = next((c for c in found.channels if c.rstrip("/").endswith(eras.LTS_CHANNEL)), None)
+    via = next((c for c in found.channels if channel_name(c) == eras.LTS_CHANNEL), None)
     via = via or next((u for _, u in found.indexes if eras.LTS_INDEX.search(u)), None)
     if via is None:
         return matching

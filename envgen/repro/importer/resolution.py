@@ -99,7 +99,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         matrix,
         release,
         manager,
-        conda_source(found, matrix, release) if manager == "conda" else "pytorch",
+        conda_source(found, matrix, release, manager),
     )
     if not builds and manager == "conda" and names_conda_forge(found):
         # the pytorch channel never had the release; the file's conda-forge did (its builds:

@@ -6,7 +6,6 @@ envgen.repro.carry), known issues to warn about, and PyPI's own wheel as the rou
 
 from __future__ import annotations
 
-import re
 from typing import Final, Literal
 
 from packaging.specifiers import SpecifierSet
@@ -16,7 +15,7 @@ from envgen.model.pypi_routes import load_routes
 from envgen.model.types import CondaSource
 from envgen.model.variants import issues_for, nearest_accelerator, silenced
 from envgen.repro.carry import carry_to_pip
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, channel_name
 from envgen.repro.importer.report import Report
 
 PLATFORM: Final = "linux-64"
@@ -211,7 +210,7 @@ def route_issues(
 # Anaconda's own channels (`defaults` is pkgs/main + pkgs/r; `anaconda` is the same packages on
 # anaconda.org): their pytorch builds (build strings cuda100py36h938c94c_0, _pytorch_select)
 # are Anaconda's, not the pytorch channel's.
-_ANACONDA_CHANNELS: Final = frozenset({"defaults", "anaconda", "main", "pkgs/main"})
+_ANACONDA_CHANNELS: Final = frozenset({"defaults", "anaconda", "main", "pkgs"})  # pkgs/main, pkgs/r
 
 
 def from_anaconda(channels: list[str]) -> bool:
@@ -221,8 +220,10 @@ def from_anaconda(channels: list[str]) -> bool:
     (True, False)
     >>> from_anaconda([]), from_anaconda(["conda-forge"])
     (False, False)
+    >>> from_anaconda(["https://conda.anaconda.org/pytorch/", "pkgs/main"])
+    False
     """
-    names = {c.rstrip("/").lower() for c in channels}
+    names = {channel_name(c) for c in channels}
     return "pytorch" not in names and bool(names & _ANACONDA_CHANNELS)
 
 
@@ -259,18 +260,6 @@ _IMPORT_FIXES: Final = {
 }
 
 
-def channel_name(channel: str) -> str:
-    """A channel as a name: `conda-forge`, `https://conda.anaconda.org/conda-forge/`,
-    `conda-forge/label/main` and `pytorch/label/nightly` are conda-forge, conda-forge and pytorch.
-
-    >>> channel_name("https://conda.anaconda.org/conda-forge/"), channel_name("conda-forge/label/x")
-    ('conda-forge', 'conda-forge')
-    """
-    text = channel.strip().rstrip("/").lower()
-    text = re.sub(r"^[a-z+]+://[^/]+/", "", text)  # the host of a channel URL
-    return text.split("/", 1)[0]
-
-
 def names_conda_forge(found: Evidence) -> bool:
     """The file lists conda-forge among its channels: a pytorch release that only conda-forge
     built (2.6 and later: the pytorch channel ends at 2.5) comes from there.
@@ -303,13 +292,16 @@ def forge_first(found: Evidence) -> bool:
     return "pytorch" not in names or names.index("conda-forge") < names.index("pytorch")
 
 
-def conda_source(found: Evidence, matrix: Matrix, release: Release) -> CondaSource:
+def conda_source(
+    found: Evidence, matrix: Matrix, release: Release, manager: str = "conda"
+) -> CondaSource:
     """Where a conda install of `release` comes from: conda-forge where the file takes pytorch
     from there and only conda-forge built the release (2.6 on: the pytorch channel ends at 2.5);
     else the pytorch channel's rows, as project.yaml's default source is (a 2.4/2.5 the file takes
     from conda-forge keeps the pytorch channel's builds, which the lock can reach)."""
     if (
-        forge_first(found)
+        manager == "conda"
+        and forge_first(found)
         and not matrix.conda_builds(release.torch, PLATFORM, "pytorch")
         and matrix.conda_builds(release.torch, PLATFORM, "conda-forge")
     ):
