@@ -364,9 +364,6 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
     """`pip install ARGS`, where the project itself (`pip install -e .`, `pip install
     ".[dev,train]"`) is read from its pyproject.toml, setup.cfg and setup.py, as pip builds it,
     with the extras it names (none with `--no-deps`); the other arguments are pip's."""
-    if found.root is not None:
-        pip_install(args, found, base, where)  # a repository import reads the project's files
-        return
     rest: list[str] = []
     i = 0
     while i < len(args):
@@ -378,31 +375,34 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
             rest.extend(args[i : i + 2])  # `-r ../reqs.txt`: an option's value, not a project
             i += 2
             continue
-        target = value if value is not None else word
-        local = None if _ARCHIVE.search(target) else _LOCAL_PROJECT.match(target)
-        if local is None:
-            rest.append(word)
-            i += 1
+        if editable_project(value if value is not None else word, found, base, where, args):
+            i += 2 if word in {"-e", "--editable"} else 1
             continue
-        i += 2 if word in {"-e", "--editable"} else 1
-        if "--no-deps" in args:
-            continue  # the project alone: none of its requirements is installed
-        editable_project(target, found, base, where)
+        rest.append(word)
+        i += 1
     pip_install(rest, found, base, where)
 
 
-def editable_project(value: str, found: Evidence, base: Path | None, where: str) -> bool:
-    """`-e .` (`-e ".[dev]"`) in a requirements file or an environment.yml's pip list: the
-    project itself (or a folder of it, `-e ./lib`), read as `pip install -e .` in a script reads
-    it (True); False for what is no folder path (a VCS URL, a wheel) and in a repository import,
-    which reads the project's own files anyway."""
+def editable_project(
+    value: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    args: list[str] = (),  # type: ignore[assignment]
+) -> bool:
+    """The project itself (or a folder of it, `-e ./lib`) as pip names it: `.`, `".[dev]"` on a
+    `pip install` line (`args`, the line's arguments: none of its requirements with
+    `--no-deps`), or `-e .` in a requirements file or an environment.yml's pip list; read as pip
+    builds it (True). False for what is no folder path (a VCS URL, a wheel) and in a repository
+    import, which reads the project's own files anyway."""
     if found.root is not None:
         return False
     local = None if _ARCHIVE.search(value) else _LOCAL_PROJECT.match(value)
     if local is None:
         return False
-    extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
-    _local_project(local.group(1), extras, found, base, where)
+    if "--no-deps" not in args:
+        extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
+        _local_project(local.group(1), extras, found, base, where)
     return True
 
 
