@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen.repro.importer.conda_env import conda_spec
-from envgen.repro.importer.declared import TomlUnreadable, load_toml, one_minor
+from envgen.repro.importer.declared import LineIndex, TomlUnreadable, load_toml, one_minor
 from envgen.repro.importer.evidence import Evidence, is_pypi, room_for, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -56,25 +56,14 @@ _TORCH_NAMES: Final = frozenset(
 
 @dataclass(slots=True)
 class _Lines:
-    """The line each `name = ...` is first written on (1 for a name not found), for messages."""
+    """The line a dependency is first written on (1 for one not found), for messages: the
+    manifest's declared.LineIndex, and the dependency names read so far (bounded)."""
 
-    first: dict[str, int]
-    read: list[str] = field(default_factory=list)  # the dependency names read so far
-
-    @classmethod
-    def of(cls, lines: list[str]) -> _Lines:
-        first: dict[str, int] = {}
-        for number, line in enumerate(lines, start=1):
-            key, eq, _ = line.partition("=")  # `name = ...`: the key, its quotes left out
-            if eq:
-                key = key.strip()
-                key = key[1:] if key[:1] in {'"', "'"} else key
-                key = key[:-1] if key[-1:] in {'"', "'"} else key
-                first.setdefault(key.strip(), number)
-        return cls(first)
+    index: LineIndex
+    read: list[str] = field(default_factory=list)
 
     def __call__(self, name: str) -> int:
-        return self.first.get(name, 1)
+        return self.index(name) or 1
 
     def room(self, found: Evidence, name: str, where: str) -> bool:
         """Another dependency fits under MAX_PACKAGES (one warning when the first does not)."""
@@ -103,16 +92,16 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
             f"{found.source}: {exc.why}{'' if exc.nested else '; a pixi.toml is TOML'}"
         )
         return
-    read_manifest(data, found, text.splitlines())
+    read_manifest(data, found, LineIndex(text.splitlines()))
 
 
 def read_manifest(
-    manifest: dict[str, object], found: Evidence, lines: list[str], *, root: str = ""
+    manifest: dict[str, object], found: Evidence, at: LineIndex, *, root: str = ""
 ) -> None:
     """A pixi manifest's tables (`root` is "tool.pixi." inside a pyproject.toml)."""
     found.pixi = True
     workspace = _table(manifest.get("workspace")) or _table(manifest.get("project"))
-    line_of = _Lines.of(lines)
+    line_of = _Lines(at)
     features = _features(manifest, root)
     chosen, others = _default_environment(manifest, features, found, root)
     for feature in chosen:
@@ -132,8 +121,7 @@ def read_manifest(
         for table, where in _tables(feature, "pypi-dependencies"):
             _pypi_dependencies(table, found, line_of, where)
         for table, where in _tables(feature, "system-requirements"):
-            at = f"{found.source}:{line_of('cuda')} [{where}]"
-            _system_cuda(table.get("cuda"), found, at)
+            _system_cuda(table.get("cuda"), found, f"{found.source}:{line_of('cuda')} [{where}]")
     notes = 0
     for feature, environments in others:
         if notes >= _MAX_NOTES:

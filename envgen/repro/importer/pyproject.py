@@ -52,12 +52,11 @@ def _dynamic_files(
     return [(at(n), n) for n in names[:8] if isinstance(n, str) and n]
 
 
-def pyproject(data: dict[str, Any], lines: list[str], groups: tuple[str, ...] = ()) -> Declared:
+def pyproject(data: dict[str, Any], at: LineIndex, groups: tuple[str, ...] = ()) -> Declared:
     """[project] dependencies and requires-python (PEP 621); Poetry's dependencies and those of
     the groups `poetry install` installs (every non-optional group, and `groups`, the ones
     `--with` names), with the index a `source =` routes them through."""
     declared = Declared()
-    at = LineIndex(lines)
     project = data.get("project")
     if isinstance(project, dict):
         name = project.get("name")
@@ -257,12 +256,12 @@ def read(text: str, found: Evidence, base: Path | None, groups: tuple[str, ...] 
             declared.warnings.append(f"{found.source}: {exc.why}; skipped")
         parse_declared(declared, found)
         return
-    lines = text.splitlines()
+    at = LineIndex(text.splitlines())  # one index for the pixi tables and the dependencies
     tool = data.get("tool")
     pixi = tool.get("pixi") if isinstance(tool, dict) else None
     if isinstance(pixi, dict):  # [tool.pixi.*]: a pixi manifest inside the pyproject.toml
-        read_manifest(pixi, found, lines, root="tool.pixi.")
-    declared = pyproject(data, lines, groups)
+        read_manifest(pixi, found, at, root="tool.pixi.")
+    declared = pyproject(data, at, groups)
     parse_declared(declared, found)
     for line, name in declared.includes:
         include_file(
