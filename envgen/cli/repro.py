@@ -51,7 +51,8 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     "context",
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     default=None,
-    help="A Dockerfile's build context (default: the Dockerfile's folder).",
+    help="A Dockerfile's build context (default: the Dockerfile's folder, or the checkout root "
+    "above it where it copies from its own folder by name).",
 )
 @click.option(
     "--checkout",
@@ -85,7 +86,8 @@ def import_cmd(
 
     SOURCE is a file (environment.yml, requirements.txt, pip freeze or conda list --export /
     --explicit output, setup.py, pyproject.toml, a Pipfile, a pixi.toml, an install script, a
-    Dockerfile, a CI file such as .travis.yml) or a repository folder, whose environment sources
+    Dockerfile, a Singularity/Apptainer definition file, a README, a CI file such as
+    .travis.yml) or a repository folder, whose environment sources
     are all read and merged.
     """
     if (source is None) == (command is None):
