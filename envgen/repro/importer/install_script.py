@@ -786,6 +786,8 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
         # Miniconda2 and Anaconda2 (every release) ship Python 2.7; a Miniconda3 installer names
         # its python only in the py38_ form (Miniconda3-latest: not stated); one named by its
         # version only (Anaconda3-5.0.1, Miniconda3-4.2.12) by matrices/conda-installers.yaml.
+        # Either way the installed python is the one pip runs in only once the file runs conda
+        # (conda_runs): a script may download Miniconda and never put it on PATH.
         installer = re.search(r"(?:Mini|Ana)conda(?:2-\S|3-(?:py(\d)(\d+)_|latest))", word)
         if installer:
             python = (
@@ -793,7 +795,8 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
                 else "2.7" if "conda2-" in installer.group(0)
                 else ""
             )  # fmt: skip
-            found.conda_base = found.conda_base or (python, f"{where} (Miniconda installer)")
+            said = f"{where} (Miniconda installer)"
+            found.conda_installed = found.conda_installed or (python, said)
             continue
         name = installer_name(word)
         row = conda_python(name) if name is not None else None

@@ -395,8 +395,19 @@ def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
             "FROM nvidia/cuda:10.2-cudnn7-devel-ubuntu18.04\n"
             "RUN apt-get install -y python3-pip\n"
             "RUN wget https://repo.anaconda.com/miniconda/Miniconda3-py38_4.9.2-Linux-x86_64.sh\n"
+            "RUN bash Miniconda3-py38_4.9.2-Linux-x86_64.sh -b -p /opt/conda\n"
+            "ENV PATH=/opt/conda/bin:$PATH\n"
             "RUN pip install torch==1.9.0\n",
             "3.8",
+        ),
+        (
+            "Dockerfile",
+            "FROM nvidia/cuda:10.2-cudnn7-devel-ubuntu18.04\n"
+            "RUN apt-get install -y python3-pip\n"
+            "RUN wget https://repo.anaconda.com/miniconda/Miniconda3-py38_4.9.2-Linux-x86_64.sh\n"
+            "RUN bash Miniconda3-py38_4.9.2-Linux-x86_64.sh -b -p /opt/conda\n"
+            "RUN pip3 install torch==1.9.0\n",
+            "3.6",
         ),
         (
             "Dockerfile",
@@ -408,6 +419,7 @@ def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
             "Dockerfile",
             "FROM nvidia/cuda:11.1.1-cudnn8-devel-ubuntu18.04\nRUN apt-get install -y python3-pip\n"
             "RUN wget http://repo.continuum.io/miniconda/Miniconda3-latest-Linux-x86_64.sh\n"
+            "RUN sh Miniconda3-latest-Linux-x86_64.sh -b -p /opt/conda && /opt/conda/bin/conda init\n"
             "RUN pip3 install torch==1.9.0+cu111 -f https://download.pytorch.org/whl/torch_stable.html\n",
             None,
         ),
@@ -426,7 +438,7 @@ def test_readme_batch_fence_is_read_as_batch(tmp_path: Path) -> None:
             "3.10",
         ),
     ],
-    ids=["virtualenv", "venv", "uv-venv", "miniconda-py38", "ubuntu-20.04", "miniconda-latest", "anaconda2", "wheel-file"],
+    ids=["virtualenv", "venv", "uv-venv", "miniconda-py38", "miniconda-py38-off-path", "ubuntu-20.04", "miniconda-latest", "anaconda2", "wheel-file"],
 )  # fmt: skip
 def test_python_of_the_environment_a_script_makes(
     tmp_path: Path, name: str, text: str, python: str | None
