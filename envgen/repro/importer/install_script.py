@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import shlex
+from collections.abc import Container
 from pathlib import Path
 from typing import Final, Literal
 
@@ -46,9 +47,30 @@ _INSTALL_VALUE: Final = re.compile(
     r"^(?:\S*[\\/])?(?:pip[\d.]*|python[\d.]*(?:\.exe)?\s+-m\s+pip|uv\s+pip)\s+install\s|"
     r"^(?:conda|mamba)\s+install\s"
 )
+# conda's options that take a value (`--override-channels` takes none: the `-c` after it is
+# an option of its own).
 _CONDA_VALUE_FLAGS: Final = frozenset(
-    {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file", "--override-channels"}
+    {"-c", "--channel", "-n", "--name", "-p", "--prefix", "-f", "--file"}
 )
+
+
+def option_at(args: list[str], i: int, takes: Container[str]) -> tuple[str, str | None, int]:
+    """The option at `args[i]` as (flag, its value or None, the words it spans): `--name=x` and
+    `--name x` alike, where `takes` names the options that take a value; any other word is
+    (word, None, 1).
+
+    >>> option_at(["--name=aux"], 0, {"--name"}), option_at(["-n", "main", "x"], 0, {"-n"})
+    (('--name', 'aux', 1), ('-n', 'main', 2))
+    >>> option_at(["--override-channels", "-c", "pytorch"], 0, {"-c"}), option_at(["-n"], 0, {"-n"})
+    (('--override-channels', None, 1), ('-n', None, 1))
+    """
+    word = args[i]
+    flag, eq, value = word.partition("=")
+    if eq and flag.startswith("-"):
+        return flag, value, 1
+    if word in takes and i + 1 < len(args):
+        return word, args[i + 1], 2
+    return word, None, 1
 
 
 # Folders that hold a repository's helper scripts, run from the checkout root above them
@@ -301,11 +323,13 @@ def _env_name(args: list[str]) -> str | None:
     >>> _env_name(["-n", "main", "python=3.8"]), _env_name(["--name=aux"]), _env_name(["-y"])
     ('main', 'aux', None)
     """
-    for index, arg in enumerate(args):
-        if arg in {"-n", "--name", "-p", "--prefix"} and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith(("--name=", "--prefix=")):
-            return arg.partition("=")[2]
+    names = {"-n", "--name", "-p", "--prefix"}
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, names)
+        if flag in names and value is not None:
+            return value
+        i += step
     return None
 
 
@@ -367,19 +391,12 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
     rest: list[str] = []
     i = 0
     while i < len(args):
-        word = args[i]
-        value = word.partition("=")[2] if word.startswith("--editable=") else None
-        if word in {"-e", "--editable"} and i + 1 < len(args):
-            value = args[i + 1]
-        elif word.startswith("-") and word in PIP_VALUE_FLAGS and i + 1 < len(args):
-            rest.extend(args[i : i + 2])  # `-r ../reqs.txt`: an option's value, not a project
-            i += 2
-            continue
-        if editable_project(value if value is not None else word, found, base, where, args):
-            i += 2 if word in {"-e", "--editable"} else 1
-            continue
-        rest.append(word)
-        i += 1
+        flag, value, step = option_at(args, i, PIP_VALUE_FLAGS)
+        if flag not in {"-e", "--editable"} and value is not None:
+            rest.extend(args[i : i + step])  # `-r ../reqs.txt`: an option's value, not a project
+        elif not editable_project(value if value is not None else flag, found, base, where, args):
+            rest.extend(args[i : i + step])
+        i += step
     pip_install(rest, found, base, where)
 
 
@@ -844,20 +861,14 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
     i = 0
     files: list[str] = []
     while i < len(args):
-        tok = args[i]
-        if tok.startswith("-"):
-            flag, eq, value = tok.partition("=")
-            if flag in _CONDA_VALUE_FLAGS and not eq and i + 1 < len(args):
-                value = args[i + 1]
-                i += 1
-            if flag in ("-c", "--channel") and value not in found.channels:
-                found.channels.append(value)
-            if flag in ("-f", "--file"):
-                files.append(value)
-            i += 1
-            continue
-        conda_spec(tok, found, where)
-        i += 1
+        flag, value, step = option_at(args, i, _CONDA_VALUE_FLAGS)
+        i += step
+        if not flag.startswith("-"):
+            conda_spec(flag, found, where)
+        elif value is not None and flag in ("-c", "--channel") and value not in found.channels:
+            found.channels.append(value)
+        elif value is not None and flag in ("-f", "--file"):
+            files.append(value)
     # `conda install --file F` (after the command line's own channels): F's specs, one a line.
     for name in files:
         # micromamba (and conda >= 23.9) read an environment.yml given to --file as one
@@ -869,10 +880,12 @@ def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | N
     """`conda env create|update [-f FILE]`: the environment file (environment.yml when no -f is
     given, as conda reads it), read as the conda environment it is."""
     name = "environment.yml"
-    for i, word in enumerate(args):
-        flag, eq, value = word.partition("=")
-        if flag in {"-f", "--file"}:
-            name = value if eq else (args[i + 1] if i + 1 < len(args) else name)
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, _CONDA_VALUE_FLAGS)
+        if flag in {"-f", "--file"} and value is not None:
+            name = value
+        i += step
     flag = "conda env -f"
     if name.endswith((".yml", ".yaml")):
         include_file(name, found, base, where, seen=set(), flag=flag, parse=conda_env_read)
@@ -973,17 +986,13 @@ def _pipenv_install(
     packages: list[str] = []
     i = 0
     while i < len(args):
-        flag, eq, value = args[i].partition("=")
-        if flag in _PIPENV_VALUE_FLAGS:
-            value = value if eq else (args[i + 1] if i + 1 < len(args) else "")
-            m = re.fullmatch(r"(?:python)?(\d\.\d+)(\.\d+)?", value)
-            if flag == "--python" and m:
-                set_python(found, m.group(1), f"{where} (pipenv --python {value})")
-            i += 1 if eq else 2
-            continue
-        if not flag.startswith("-"):
-            packages.append(args[i])
-        i += 1
+        flag, value, step = option_at(args, i, _PIPENV_VALUE_FLAGS)
+        i += step
+        m = re.fullmatch(r"(?:python)?(\d\.\d+)(\.\d+)?", value or "")
+        if flag == "--python" and m:
+            set_python(found, m.group(1), f"{where} (pipenv --python {value})")
+        elif not flag.startswith("-"):
+            packages.append(flag)
     if command == "install" and packages:
         _pip_install(packages, found, base, where)
         return
@@ -1002,12 +1011,12 @@ def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: 
     """`poetry install [--with a,b]`: the pyproject.toml beside it, with the groups it installs
     (the non-optional ones, and those `--with` names); `--only`/`--without` are not followed."""
     groups: list[str] = []
-    for i, word in enumerate(args):
-        value = word.partition("=")[2] if word.startswith("--with=") else None
-        if word == "--with" and i + 1 < len(args):
-            value = args[i + 1]
-        if value:
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, {"--with", "--only", "--without", "-E", "--extras"})
+        if flag == "--with" and value:
             groups.extend(g.strip() for g in value.split(",") if g.strip())
+        i += step
 
     def parse(text: str, found: Evidence, parent: Path) -> None:
         pyproject_read(text, found, parent, tuple(groups))

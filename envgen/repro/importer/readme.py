@@ -17,7 +17,7 @@ from envgen.errors import excerpt
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
-from envgen.repro.importer.requirements import pip_requirement
+from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, pip_requirement
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
@@ -158,8 +158,7 @@ def _only_pins(command: str) -> bool:
     rest = words[words.index("install") + 1 :] if "install" in words else []
     previous = ""
     for word in rest:
-        value_of = previous in {"-c", "--channel", "-f", "--find-links", "-i", "--index-url",
-                                "--extra-index-url"}  # fmt: skip
+        value_of = previous in PIP_VALUE_FLAGS or previous in {"--channel", "-n", "--name"}
         previous = word
         if word.startswith("-") or value_of or "://" in word or re.search(r"[=<>~]=?\d", word):
             continue

@@ -531,6 +531,20 @@ def test_conda_install_file_is_read(tmp_path: Path, listing: str) -> None:
     )  # fmt: skip
 
 
+def test_override_channels_takes_no_value(tmp_path: Path) -> None:
+    # `--override-channels` is a switch: the `-c conda-forge` after it is a channel, not its
+    # value (read as its value, `conda-forge` became a package and the route the pytorch
+    # channel's, whose last release is 2.5.1).
+    (tmp_path / "setup.sh").write_text(
+        "conda create -n x python=3.11 -y\n"
+        "conda install -y --override-channels -c conda-forge pytorch\n"
+    )
+    options = ImportOptions(source=tmp_path / "setup.sh", as_of="2025-06-01")
+    p = run_import(options, load_matrix()).project
+    assert (p["torch"], p["accelerators"], p["managers"]) == ("2.7.0", ["cu126"], ["conda"])
+    assert p["conda"] == {"channels": ["conda-forge"]}
+
+
 def test_conda_install_file_outside_the_folder_is_not_read(tmp_path: Path) -> None:
     (tmp_path / "conda.txt").write_text("pytorch==1.9.0\n")
     (tmp_path / "in").mkdir()
