@@ -47,6 +47,21 @@ POST_RELEASES: Final[dict[str, str]] = {
     "1.0.1.post2": "download.pytorch.org/whl/<cpu|cu80|cu90|cu100>/, Linux; PyPI has 1.0.1 only",
 }
 
+# conda-forge's split CUDA 12 packages (cuda-cudart, cuda-libraries, cuda-runtime, libcublas ...),
+# which the pytorch channel's pytorch-cuda=12.x depends on, as the nvidia channel's are: with
+# conda-forge among a file's channels, a pytorch-cuda=12.x build solves without -c nvidia. The date
+# is the first commit of conda-forge/cuda-feedstock's `cuda` metapackage of that minor (which
+# requires cuda-runtime and cuda-toolkit of the same version), read from its git history
+# (conda-forge/cuda-feedstock@598bc1c 12.0.0, 2023-10-10, to 12.4.0, 2024-03-05): the packages were
+# there by then (inferred: they may have come earlier). conda-forge has no split CUDA 11
+# packages: pytorch-cuda=11.x needs -c nvidia.
+FORGE_CUDA_SINCE: Final[dict[str, str]] = {
+    "12.0": "2023-10-10", "12.1": "2023-12-14", "12.2": "2023-12-18", "12.3": "2024-01-19",
+    "12.4": "2024-03-05", "12.5": "2024-05-21", "12.6": "2024-08-02", "12.8": "2025-01-23",
+    "12.9": "2025-05-01",
+}  # fmt: skip
+
+
 # The pytorch channel's 2017-2019 metapackages that select a CUDA build: cuda80 = CUDA 8.0
 # (previous-versions '< 1.0.0 / Via conda': `conda install pytorch=0.4.1 cuda80 -c pytorch`).
 _CUDA_META: Final = re.compile(r"^cuda(\d)(\d)$|^cuda(1\d)(\d)$")

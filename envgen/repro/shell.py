@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node, Parser
 
 MAX_DEPTH: Final = 48  # nested blocks and function calls together
@@ -137,6 +139,9 @@ class _State:
     emitted: int = 0  # characters of the commands returned so far
     steps: int = 0
     stopped: bool = False  # `exit` on the default route
+    # A file test on the repository's own files (`[ -f environment.yml ]`), in the folder the
+    # script starts in: the importer's look at the checkout (None: no file test can be known).
+    probe: Callable[[str, str], bool | None] | None = None
 
     def step(self) -> None:
         self.steps += 1
@@ -159,13 +164,19 @@ class _State:
 
 
 def interpret(
-    text: str, *, kind: Literal["sh", "bat"] = "sh", env: dict[str, str] | None = None
+    text: str,
+    *,
+    kind: Literal["sh", "bat"] = "sh",
+    env: dict[str, str] | None = None,
+    probe: Callable[[str, str], bool | None] | None = None,
 ) -> Route:
     """The default route of a shell script or batch file (see the module docstring).
 
-    `env` holds variables set before the script runs (a Dockerfile's ARG and ENV values).
+    `env` holds variables set before the script runs (a Dockerfile's ARG and ENV values);
+    `probe` answers a file test on a relative path from the checkout the script runs in (a
+    fresh clone: `[ -f environment.yml ]` holds where the repository has that file).
     """
-    state = _State(env={**_MACHINE, **(env or {})}, route=Route())
+    state = _State(env={**_MACHINE, **(env or {})}, route=Route(), probe=probe)
     try:
         if kind == "bat":
             _run_batch(text, state)
@@ -480,23 +491,25 @@ def _test(text: str, state: _State) -> bool | None:
     if not known:
         return _hardware(value)
     words = shell_words(value)
-    return _test_words(words)
+    return _test_words(words, state)
 
 
-def _test_words(words: list[str]) -> bool | None:  # noqa: PLR0911 - one return per test form
+def _test_words(words: list[str], state: _State) -> bool | None:  # noqa: PLR0911 - one return per test form
     for op in ("||", "-o"):
         if op in words:
             i = words.index(op)
-            left, right = _test_words(words[:i]), _test_words(words[i + 1 :])
+            left, right = _test_words(words[:i], state), _test_words(words[i + 1 :], state)
             return True if True in (left, right) else (None if None in (left, right) else False)
     for op in ("&&", "-a"):
         if op in words:
             i = words.index(op)
-            left, right = _test_words(words[:i]), _test_words(words[i + 1 :])
+            left, right = _test_words(words[:i], state), _test_words(words[i + 1 :], state)
             return False if False in (left, right) else (None if None in (left, right) else True)
     if words[:1] == ["!"]:
-        inner = _test_words(words[1:])
+        inner = _test_words(words[1:], state)
         return None if inner is None else not inner
+    if len(words) == 2 and words[0] in _FILE_TESTS:
+        return _file_test(words[0], words[1], state)
     if len(words) == 3 and words[1] in {"=", "==", "!=", "=~"}:
         lhs, op, rhs = words
         if op == "=~":
@@ -519,7 +532,22 @@ def _test_words(words: list[str]) -> bool | None:  # noqa: PLR0911 - one return 
         return words[0] != ""
     if len(words) == 0:
         return False
-    return None  # -f, -d, -x ...: the file system of a machine envgen does not see
+    return None  # -x, -nt ...: the file system of a machine envgen does not see
+
+
+_FILE_TESTS: Final = frozenset({"-e", "-f", "-d", "-r", "-s"})
+
+
+def _file_test(test: str, path: str, state: _State) -> bool | None:
+    """`-f environment.yml`: known for a relative path in the repository the script starts in,
+    before it changes folder or names the path itself (a file it writes, a clone it makes)."""
+    if state.probe is None or not path or path.startswith(("/", "~", "-")) or "$" in path:
+        return None
+    for command in state.route.commands:
+        first = command.text.split(None, 1)[0] if command.text.strip() else ""
+        if first in {"cd", "pushd", "popd"} or path in command.text:
+            return None
+    return state.probe(test, path)
 
 
 def _hardware(text: str) -> bool | None:
@@ -930,6 +958,46 @@ def _errorlevel(state: _State, holds: bool | None) -> bool | None:
     return holds
 
 
+def _bat_else_if(
+    lines: list[tuple[int, str]],
+    span: tuple[int, int, int],
+    condition: str,
+    state: _State,
+    depth: int,
+    taken_first: bool,
+) -> int:
+    """`if A ( ... ) else if B ( ... )`: the else branch is the next `if` of the chain (on the
+    line that closes the first block); returns the index after the chain."""
+    i, close, end = span
+    number = lines[i][0]
+    sub = [*lines[:close], (lines[close][0], condition), *lines[close + 1 :]]
+    if taken_first:
+        _bat_block(lines, i + 1, close, state, depth + 1)
+        stop = _chain_end(sub, close, end)
+        for n, text in sub[close:stop]:
+            _bat_alternative(text, n, state, f"else of line {number}")
+        return stop
+    for n, text in lines[i + 1 : close]:
+        _bat_alternative(text, n, state, f"if on line {number}")
+    return _bat_if(sub, close, end, state, depth + 1)
+
+
+def _chain_end(lines: list[tuple[int, str]], i: int, end: int) -> int:
+    """The index after an `if ( ... ) else if ( ... ) else ( ... )` chain that starts at line i."""
+    for _ in range(MAX_DEPTH):
+        close = _block_end(lines, i, end)
+        closing = lines[close][1].strip() if close < end else ""
+        if re.match(r"(?i)^\)\s*else\s*\($", closing):
+            return _block_end(lines, close, end) + 1
+        chained = re.match(r"(?i)^\)\s*else\s+(if\s.*\()$", closing)
+        if chained is None:
+            return close + 1
+        lines = [*lines[:close], (lines[close][0], chained.group(1)), *lines[close + 1 :]]
+        i = close
+    msg = f"an if/else chain longer than {MAX_DEPTH}"
+    raise _Budget(msg)
+
+
 def _bat_branches(
     lines: list[tuple[int, str]],
     i: int,
@@ -947,6 +1015,9 @@ def _bat_branches(
         first = (i + 1, close)
         second: tuple[int, int] | None = None
         after = close + 1
+        chained = re.match(r"(?i)^\)\s*else\s+(if\s.*\()$", closing)
+        if chained is not None:
+            return _bat_else_if(lines, (i, close, end), chained.group(1), state, depth, taken_first)
         if re.match(r"(?i)^\)\s*else\s*\($", closing):
             close2 = _block_end(lines, close, end)
             second, after = (close + 1, close2), close2 + 1

@@ -6,12 +6,14 @@ release was never built for is moved to the nearest one that was, said as a depa
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Final, Literal
 
 from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
 from envgen.model.variants import cuda_version_of
+from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report
@@ -112,8 +114,26 @@ def _pip_labels(matrix: Matrix) -> frozenset[str]:
     )
 
 
+def _cuda_packages(found: Evidence, acc: str, as_of: dt.date | None) -> bool:
+    """A pytorch-cuda build (2.x) solves where the file's channels have the CUDA packages
+    pytorch-cuda depends on: the nvidia channel's, or conda-forge's for CUDA 12 (from the dates of
+    eras.FORGE_CUDA_SINCE); otherwise only the CPU build solves."""
+    if any(channel_name(c) == "nvidia" for c in found.channels):
+        return True
+    since = eras.FORGE_CUDA_SINCE.get(cuda_version_of(acc) or "")
+    return (
+        since is not None
+        and any(channel_name(c) == "conda-forge" for c in found.channels)
+        and (as_of is None or as_of >= dt.date.fromisoformat(since))
+    )
+
+
 def _conda_default(
-    found: Evidence, release: Release, builds: dict[str, PipBuild | CondaBuild], report: Report
+    found: Evidence,
+    release: Release,
+    builds: dict[str, PipBuild | CondaBuild],
+    report: Report,
+    as_of: dt.date | None = None,
 ) -> str:
     """What `conda install pytorch -c pytorch` got with neither cpuonly nor cudatoolkit.
 
@@ -136,14 +156,15 @@ def _conda_default(
             f"{featureless}; set accelerators: [cpu] if the paper ran without a GPU"
         )
         return featureless
-    # pytorch-cuda builds (2.x) need -c nvidia: without it only the CPU build solves.
-    nvidia = any(channel_name(c) == "nvidia" for c in found.channels)
     cudas = [
         a
         for a, b in builds.items()
         if a.startswith("cu")
         and isinstance(b, CondaBuild)
-        and (b.form == "cudatoolkit" or (b.form == "pytorch-cuda" and nvidia))
+        and (
+            b.form == "cudatoolkit"
+            or (b.form == "pytorch-cuda" and _cuda_packages(found, a, as_of))
+        )
     ]
     if found.cpuonly or any(c == "cpu" for c, _ in found.compute) or not cudas:
         return "cpu" if "cpu" in builds else next(iter(builds))
@@ -212,6 +233,7 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
     manager: str,
     evidence: tuple[str, str] | None,
     report: Report,
+    as_of: dt.date | None = None,
 ) -> str:
     src = found.source
     if evidence is not None:
@@ -229,7 +251,7 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
         )
         return paged[0]
     if manager == "conda" and builds:
-        return _conda_default(found, release, builds, report)
+        return _conda_default(found, release, builds, report, as_of)
     pip = route_builds(matrix, release, "pip")
     default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
     # The torch an image ships has the image's CUDA (NGC); a bare CUDA image's toolkit chooses

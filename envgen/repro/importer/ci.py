@@ -454,7 +454,7 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
             env = {k: _expand(v, matrix, job.env) for k, v in env.items()}
             uses, given = str(step.get("uses") or ""), step.get("with")
             given = given if isinstance(given, dict) else {}
-            if re.match(r"(actions/setup-python|conda-incubator/setup-miniconda|"
+            if re.match(r"(actions/setup-python|conda-incubator/setup-miniconda|astral-sh/setup-uv|"
                         r"mamba-org/(setup|provision-with)-micromamba)@", uses):  # fmt: skip
                 version = given.get("python-version")
                 python = _python_of(_expand(str(version), matrix, env)) if version else None

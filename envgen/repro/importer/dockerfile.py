@@ -138,6 +138,17 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 break
 
 
+def _unquoted(word: str) -> str:
+    """A word without the quotes around it, as Docker reads a WORKDIR.
+
+    >>> _unquoted('"/UAV_Reach_Avoid"'), _unquoted("/app"), _unquoted("'a b'")
+    ('/UAV_Reach_Avoid', '/app', 'a b')
+    """
+    if len(word) > 1 and word[0] == word[-1] and word[0] in "'\"":
+        return word[1:-1]
+    return word
+
+
 def _referenced(text: str) -> set[str]:
     """The variables a line other than a comment uses (`$KEY`, `${KEY}`, `${KEY:-...}`), in one
     pass: an ARG declared and never used over an image with its own interpreter (`ARG
@@ -197,7 +208,8 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
                 # the installed conda's bin folder on PATH: its pip and python are the ones run
                 found.conda_base = found.conda_base or found.conda_installed
         elif keyword == "WORKDIR" and found.docker is not None and rest:
-            found.docker.workdir = found.docker.image_path(rest.strip())
+            # Docker's word processing removes the quotes: `WORKDIR "/app"` is /app
+            found.docker.workdir = found.docker.image_path(_unquoted(rest.strip()))
             found.docker.made.add(found.docker.workdir)
         elif keyword in ("COPY", "ADD") and found.docker is not None:
             _docker_copy(rest, found.docker)

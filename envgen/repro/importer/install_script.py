@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import shlex
-from collections.abc import Container
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Final, Literal
 
@@ -30,7 +30,9 @@ from envgen.repro.reading import (
     MAX_INCLUDE_DEPTH,
     UnreadableSource,
     excerpt,
+    exists,
     inside,
+    is_dir,
     is_file,
     read_source,
     root_above,
@@ -108,7 +110,7 @@ def parse_shell(
 ) -> None:
     """An install script on its default route (envgen.repro.shell): no arguments, Linux x86_64,
     an NVIDIA GPU; the install commands of the branches it does not take are listed."""
-    route = shell.interpret(text, kind=script, env=env)
+    route = shell.interpret(text, kind=script, env=env, probe=_checkout_probe(found, base))
 
     def where_of(line: int) -> str:
         return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
@@ -132,6 +134,24 @@ def parse_shell(
             "envgen imports (no arguments, Linux, an NVIDIA GPU): "
             f"{excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
         )
+
+
+def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], bool | None] | None:
+    """A file test's answer on the default route, a fresh clone: a relative path in the folder
+    the script starts in (a helper folder's script: the checkout root) holds where the
+    repository has it. None (not known) outside what the import may read, and in an image."""
+    if base is None or found.docker is not None:
+        return None
+    start = found.run_from or base
+    fence = found.root or found.tree or base
+
+    def probe(test: str, name: str) -> bool | None:
+        path = start / name.replace("\\", "/")
+        if not inside(path, fence):
+            return None
+        return is_dir(path) if test == "-d" else is_file(path) if test == "-f" else exists(path)
+
+    return probe
 
 
 def _launcher_commands(text: str, script: Literal["sh", "bat"]) -> list[shell.Command]:
@@ -264,6 +284,12 @@ def shell_command(
     parts = re.split(r"[\\/]", words[0])
     tool = parts[-1].removesuffix(".exe")
     tool = _install_folder_python(parts[:-1], tool)
+    if (
+        re.fullmatch(r"python[\d.]*|py", tool)
+        and len(words) > 1
+        and re.fullmatch(r"-m\w+", words[1])
+    ):
+        words = [words[0], "-m", words[1][2:], *words[2:]]  # `python -mpip`: python's -mMODULE
     if tool in {"export", "ENV"} and len(words) > 1:
         for item in words[1:]:
             key, eq, value = item.partition("=")
@@ -613,6 +639,8 @@ def _install_folder_python(folders: list[str], tool: str) -> str:
     'python'
     >>> _install_folder_python([], "pip")
     'pip'
+    >>> _install_folder_python([".", "python-3.11.7-embed-amd64"], "python")
+    'python3.11'
     """
     if tool in {"python", "python3"} and folders:
         home, base = folders[-1], "python"
@@ -620,8 +648,14 @@ def _install_folder_python(folders: list[str], tool: str) -> str:
         home, base = folders[-2], "pip"  # the installer puts pip.exe in PythonXY\Scripts
     else:
         return tool
-    m = re.fullmatch(r"python(3)(\d{1,2})", home, flags=re.IGNORECASE)
-    return f"{base}{m.group(1)}.{m.group(2)}" if m else tool
+    # python.org's Windows embeddable package unpacks to python-3.11.7-embed-amd64 (its zip's
+    # name, https://www.python.org/downloads/windows/), which portable installers ship
+    m = re.fullmatch(
+        r"python(3)(\d{1,2})|python-(3)\.(\d{1,2})\.\d+-embed-\w+", home, re.IGNORECASE
+    )
+    if m is None:
+        return tool
+    return f"{base}{m.group(1) or m.group(3)}.{m.group(2) or m.group(4)}"
 
 
 def tool_python(tool: str) -> str | None:

@@ -33,12 +33,17 @@ from envgen.repro.importer.requirements import include_file
 def _dynamic_files(
     data: dict[str, Any], project: dict[str, Any], at: Callable[[str], int]
 ) -> list[tuple[int, str]]:
-    """setuptools' `dynamic = ["dependencies"]` read from files (`[tool.setuptools.dynamic]
-    dependencies = {file = ["requirements.txt"]}`): (line, file) of each, read as -r would.
+    """`dynamic = ["dependencies"]` read from files: setuptools' (`[tool.setuptools.dynamic]
+    dependencies = {file = ["requirements.txt"]}`) or the hatch-requirements-txt plugin's
+    (`[tool.hatch.metadata.hooks.requirements_txt] files = ["requirements.txt"]`): (line, file)
+    of each, read as -r would.
 
     >>> _dynamic_files({"tool": {"setuptools": {"dynamic": {"dependencies": {"file": "r.txt"}}}}},
     ...                {"dynamic": ["dependencies"]}, lambda _: 0)
     [(0, 'r.txt')]
+    >>> hatch = {"metadata": {"hooks": {"requirements_txt": {"files": ["requirements.txt"]}}}}
+    >>> _dynamic_files({"tool": {"hatch": hatch}}, {"dynamic": ["dependencies"]}, lambda _: 0)
+    [(0, 'requirements.txt')]
     """
     dynamic = project.get("dynamic")
     if not isinstance(dynamic, list) or "dependencies" not in dynamic:
@@ -48,6 +53,11 @@ def _dynamic_files(
     table = setuptools.get("dynamic") if isinstance(setuptools, dict) else None
     entry = table.get("dependencies") if isinstance(table, dict) else None
     files = entry.get("file") if isinstance(entry, dict) else None
+    if files is None:
+        hook: object = tool.get("hatch") if isinstance(tool, dict) else None
+        for key in ("metadata", "hooks", "requirements_txt"):
+            hook = hook.get(key) if isinstance(hook, dict) else None
+        files = hook.get("files") if isinstance(hook, dict) else None
     names = [files] if isinstance(files, str) else files if isinstance(files, list) else []
     return [(at(n), n) for n in names[:8] if isinstance(n, str) and n]
 

@@ -255,6 +255,8 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     when it was read; an `optional` file that is not there is passed over without a word (the
     setup.py a `pip install .` may or may not find beside a pyproject.toml)."""
     shown = excerpt(name)
+    if "\\" in name and "/" not in name:
+        name = name.replace("\\", "/")  # a batch file's `.\requirements.txt`: a Windows path
     if base is None:
         found.warnings.append(
             f"{where}: {flag} {shown}: included files can only be followed when importing a file; "

@@ -54,8 +54,6 @@ from envgen.repro.wheels import PinWheels
 # Channels the matrix names for each build: the user's own channels are the rest.
 _MATRIX_CHANNELS: Final = frozenset({"pytorch", "nvidia"})
 
-_DEFAULT_CUDA: Final = "the default CUDA build"
-
 
 def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file order, each from its evidence
     found: Evidence,
@@ -94,7 +92,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         raise_problems(src, report.problems)
         raise ImportSpecError(src)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
-    acc = pick_accelerator(found, matrix, release, manager, evidence, report)
+    acc = pick_accelerator(found, matrix, release, manager, evidence, report, as_of)
     builds = route_builds(
         matrix,
         release,
@@ -147,12 +145,14 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         if isinstance(build, CondaBuild) and build.form == "cpuonly":
             cudas = [a for a in builds if a.startswith("cu")]
             report.warnings.append(
-                f"{src}: pytorch {release.torch} from -c pytorch without cpuonly (and without "
-                f"cudatoolkit) installs {_DEFAULT_CUDA} on linux-64, even on a machine without a "
-                "GPU; "
-                "project.yaml asks for cpu, whose environment.yml adds cpuonly. If the paper ran "
-                "on a GPU, "
-                f"set accelerators to the CUDA it used ({', '.join(cudas) or 'none published'})"
+                f"{src}: pytorch {release.torch} from -c pytorch names neither cpuonly nor "
+                "pytorch-cuda, and its CUDA builds need the CUDA packages of -c nvidia (or, for "
+                "CUDA 12, conda-forge's), which the file's channels lack: only the CPU build "
+                "solves, so project.yaml asks for cpu, whose environment.yml adds cpuonly. If the "
+                f"paper ran on a GPU, set accelerators to the CUDA it used ({', '.join(cudas)})"
+                if cudas
+                else f"{src}: pytorch {release.torch} has no CUDA build on the pytorch channel: "
+                "project.yaml asks for cpu, whose environment.yml adds cpuonly"
             )
     if "pip" in managers:
         # linux-64's own pythons where PyPI has the release (1.10.2's cp310 is aarch64 only)
