@@ -38,8 +38,8 @@ import yaml
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_read
-from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.images import from_image
 from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.importer.requirements import include_file
 from envgen.repro.reading import checkout_root, excerpt

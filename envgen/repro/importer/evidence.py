@@ -133,6 +133,10 @@ class Evidence:
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
     conda_env: str | None = None
     other_env: str | None = None
+    # What was known before the first `conda create`: where that environment installs no torch
+    # and a later one does (a jax environment, then the torch one), the later one is imported
+    # from this state.
+    before_env: Evidence | None = None
     unreadable: str | None = None  # why the whole file was refused (a repository skips it)
     scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
     # A python the file implies only (the base env of the Miniconda it installs, the distro's

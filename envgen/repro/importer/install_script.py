@@ -9,6 +9,8 @@ of branches not taken are listed as alternatives. Nothing is executed.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import itertools
 import re
 import shlex
@@ -23,6 +25,7 @@ from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
 from envgen.repro.importer.evidence import Evidence, over_budget, set_python
+from envgen.repro.importer.images import from_image
 from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
 from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, include_file, pip_install
@@ -312,10 +315,45 @@ def shell_command(
     if script is not None:
         _follow_script(script, found, where)
         return
+    if not _machine_command(words, tool, found, where):
+        _installer(words, tool, found, base, where)
+
+
+def _machine_command(words: list[str], tool: str, found: Evidence, where: str) -> bool:
+    """The machine's own package manager (`apt install python3.8`) or a container it runs
+    (`docker run pytorch/pytorch:...`): True when the command was one of these."""
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
+        return True
+    if tool in {"docker", "nvidia-docker", "podman"} and words[1:2] == ["run"]:
+        _docker_run(words[2:], found, where)
+        return True
+    return False
+
+
+# `docker run` options that take a value (`docker run --help`): the first other word is the image.
+_DOCKER_RUN_VALUE: Final = frozenset(
+    {"-v", "--volume", "-e", "--env", "--env-file", "--name", "-p", "--publish", "--runtime",
+     "--gpus", "-w", "--workdir", "--ipc", "--shm-size", "--network", "--net", "-u", "--user",
+     "--entrypoint", "--mount", "--device", "--cpus", "-m", "--memory", "-h", "--hostname",
+     "-l", "--label", "--restart", "--ulimit", "--add-host", "--cap-add", "--cap-drop",
+     "--security-opt", "--platform", "--pid", "--log-driver", "--cidfile", "--dns"}
+)  # fmt: skip
+
+
+def _docker_run(args: list[str], found: Evidence, where: str) -> None:
+    """`docker run [options] IMAGE [command]`: the script's environment is the image's (a
+    pytorch/pytorch or NGC image ships torch), where nothing before named a torch; inside a
+    Dockerfile a `docker run` is another container, not the image being built."""
+    if found.docker is not None or found.torch is not None:
         return
-    _installer(words, tool, found, base, where)
+    i = 0
+    while i < len(args):
+        flag, _value, step = option_at(args, i, _DOCKER_RUN_VALUE)
+        if not flag.startswith("-"):
+            from_image(flag, found, f"{where} (docker run)")
+            return
+        i += step
 
 
 def _unwrapped(words: list[str], env: dict[str, str]) -> list[str]:
@@ -369,8 +407,13 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
     if conda and words[1:2] == ["create"]:
         name = _env_name(words[2:])
         if name is None or found.conda_env in {None, name}:
+            if found.conda_env is None and name is not None:
+                found.before_env = copy.deepcopy(found)
             found.conda_env = found.conda_env or name
             return found.other_env is not None
+        if found.torch is None and found.before_env is not None and found.other_env is None:
+            _restart_in(found, name, where)
+            return False
         found.warnings.append(
             f"{where}: conda create {excerpt(name)}: a second environment; the script's first one "
             f"({excerpt(found.conda_env or '')}) is the one imported, and what it installs into "
@@ -388,6 +431,23 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
         found.other_env = None
         return True
     return found.other_env is not None
+
+
+def _restart_in(found: Evidence, name: str, where: str) -> None:
+    """A second `conda create` after a first environment that installed no torch (`nerf_jax`,
+    then `nerf_torch`): the second is the one imported, from what was known before the first."""
+    first, before = found.conda_env or "", found.before_env
+    assert before is not None  # noqa: S101 - the caller checked
+    warnings = found.warnings
+    for f in dataclasses.fields(found):
+        setattr(found, f.name, getattr(before, f.name))
+    said = (
+        f"{where}: conda create {excerpt(name)}: the script's first environment "
+        f"({excerpt(first)}) installs no torch; {excerpt(name)}, which the script makes next, is "
+        "the one imported"
+    )
+    found.warnings = [*warnings, said]
+    found.conda_env = name
 
 
 # Commands that run the command after them (and their options): the installer is what they run.

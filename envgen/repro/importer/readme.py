@@ -249,8 +249,10 @@ _SPEC_LINE: Final = re.compile(
     r"^[A-Za-z0-9_][A-Za-z0-9_.-]*+\s*+((==?|>=|<=|~=|!=)\s*+[\w.*+!]++,?+\s*+)*+$"
 )
 # The prose that introduces a block as what to install.
+# `Our_Environment`, `**Pytorch Version**`: a word of a heading joined by `_` counts too.
 _INTRODUCED: Final = re.compile(
-    r"(?i)\b(conda|pip|install\w*|requirements?|prerequisites?|dependenc\w*|environment|packages?)\b"
+    r"(?i)(?<![a-z])(conda|pip|install\w*|requirements?|prerequisites?|dependenc\w*|environments?"
+    r"|packages?|versions?)(?![a-z])"
 )
 # Names only conda has (the project's own name, `pytorch`, is how prose writes it too).
 _CONDA_ONLY: Final = frozenset({"cudatoolkit", "pytorch-cuda", "cpuonly"})
@@ -270,6 +272,18 @@ def _columns(line: str) -> str | None:
         return None
     name = "torch" if m.group(1).lower() in {"pytorch", "torch"} else m.group(1)
     return f"{name}=={m.group(2)}"
+
+
+def _joined_specs(line: str) -> list[str]:
+    """A line of specs joined by `;` as its specs, where every part is one (else the line).
+
+    >>> _joined_specs("torch==1.8.1+cu111;  torchvision==0.9.1+cu111"), _joined_specs("a; b c")
+    (['torch==1.8.1+cu111', 'torchvision==0.9.1+cu111'], ['a; b c'])
+    """
+    parts = [p.strip() for p in line.split(";") if p.strip()]
+    if len(parts) > 1 and all(_SPEC_LINE.match(p) for p in parts):
+        return parts
+    return [line]
 
 
 def package_lists(text: str) -> list[tuple[int, list[str], str]]:
@@ -307,8 +321,14 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
         j = i + 1
         while j < len(lines) and not lines[j].strip().startswith(marker[:3]):
             j += 1
-        # a list item's marker (`* pytorch == 1.4.0`) is not part of the spec
-        specs = [_LIST_ITEM.sub("", ln).strip() for ln in lines[i + 1 : j] if ln.strip()]
+        # a list item's marker (`* pytorch == 1.4.0`) is not part of the spec; pins a line
+        # joins with `;` (`torch==1.8.1+cu111;  torchvision==0.9.1+cu111`) are each a spec
+        specs = [
+            part
+            for ln in lines[i + 1 : j]
+            if ln.strip()
+            for part in _joined_specs(_LIST_ITEM.sub("", ln).strip())
+        ]
         table = [_columns(s) for s in specs]
         if specs and all(table):
             specs = [t for t in table if t is not None]
@@ -404,7 +424,7 @@ _NEEDS_SECTION: Final = re.compile(
     r"(?i)\b(re?qu?i?rements?|prerequisites?|dependenc\w*|install\w*|environments?|setup)\b"
 )
 _NEEDS_LINE: Final = re.compile(
-    r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
+    r"(?i)^\s*+(?:[-*+]\s++)?(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
 )
 # The same label with its first item after the colon (`Requirements: Ubuntu 16.0.4;`).
 _NEEDS_LEAD: Final = re.compile(
@@ -422,8 +442,8 @@ _FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|furt
 # through its upper end, and so are two versions either of which does (`PyTorch 0.4 or 0.5`).
 _PROSE_TORCH: Final = re.compile(
     r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
-    r"(>=|≥|==?)?\s*+v?"
-    r"(\d+\.\d+(?:\.\d+)?)"
+    r"(>=|≥|==?)?\s*+['\"]?v?"
+    r"(\d+\.\d+(?:\.\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
     r"(?:\s*+(?:[-\u2013~]|to\b|or\b)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?"
     r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",
@@ -542,6 +562,8 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
     ([(1, 'torch>=1.0.0')], [])
     >>> prose_torch("## Requirements\\n* pytorch (>= 0.4.1)\\n* torchvision>=0.2.0\\n")
     [(2, 'torch>=0.4.1'), (3, 'torchvision>=0.2.0')]
+    >>> prose_torch("## Requirements\\n* CUDA == 11.1\\n* Pytorch == '1.7.0+cu110'\\n")
+    [(3, 'torch==1.7.0+cu110')]
 
     A version outside the section that describes the authors' machine (`## Tested
     Configurations`, `tested on:` above a list) does not pin an unversioned requirement item.
@@ -564,14 +586,15 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
                     continue
                 if _RULED_OUT.match(line, m.end()):
                     continue  # `PyTorch 0.4 is no longer supported`
-                floor = m.group(4) in {">=", "≥"} or m.group(6) is not None
-                if m.group(7) and not floor:  # `PyTorch 1.2-1.4`: through 1.4's releases
-                    spec = f"{name}>={m.group(5)},{_through(m.group(7))}"
-                elif floor and m.group(8):  # `PyTorch >= 1.2, < 1.5`: the range it names
-                    upper = "<=" if m.group(8) in {"<=", "≤"} else "<"
-                    spec = f"{name}>={m.group(5)},{upper}{m.group(9)}"
+                floor = m.group(4) in {">=", "≥"} or m.group(7) is not None
+                if m.group(8) and not floor:  # `PyTorch 1.2-1.4`: through 1.4's releases
+                    spec = f"{name}>={m.group(5)},{_through(m.group(8))}"
+                elif floor and m.group(9):  # `PyTorch >= 1.2, < 1.5`: the range it names
+                    upper = "<=" if m.group(9) in {"<=", "≤"} else "<"
+                    spec = f"{name}>={m.group(5)},{upper}{m.group(10)}"
                 else:
-                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}"
+                    # `Pytorch == '1.7.0+cu110'`: the local label names the wheel's build
+                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}{m.group(6) or ''}"
                 out.setdefault(name, (number, spec))
         if "torch" in out:
             return sorted({**unpinned, **out}.values())

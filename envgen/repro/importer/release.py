@@ -50,7 +50,7 @@ def _fits(
             builds = route_builds(matrix, release, m, "conda-forge")
         acc = evidence[0] if evidence else next(iter(builds), "")
         build = builds.get(acc)
-        if build is None:
+        if build is None or not _form_fits(build, evidence):
             continue
         if then:
             return True
@@ -61,6 +61,19 @@ def _fits(
         if not any(i.severity == "error" for i in gone):
             return True
     return False
+
+
+def _form_fits(build: PipBuild | CondaBuild, evidence: tuple[str, str] | None) -> bool:
+    """A conda build of the form the file's CUDA package selects: `cudatoolkit=11.6` is met by
+    the pytorch channel's cudatoolkit builds (to 1.12.1), not by 1.13's CUDA 11.6 build, which
+    depends on pytorch-cuda=11.6 and the nvidia channel's libraries instead (and the other way
+    round for `pytorch-cuda=X`)."""
+    if not isinstance(build, CondaBuild) or evidence is None:
+        return True
+    named = evidence[1].split(" ", 1)[0]
+    if named in {"cudatoolkit", "pytorch-cuda"} and build.form in {"cudatoolkit", "pytorch-cuda"}:
+        return build.form == named
+    return True
 
 
 def _linux(release: Release, found: Evidence) -> bool:

@@ -270,6 +270,12 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
         )
         return False
     path = base / name
+    clone = found.own_clone
+    if clone and found.docker is None and name.startswith(f"{clone}/") and not exists(path):
+        # `git clone .../paper` then `pip install -r paper/requirements.txt`: the clone is the
+        # repository the README documents, the checkout the import reads
+        name = name[len(clone) + 1 :]
+        path = base / name
     if (
         found.run_from is not None
         and found.include_depth == 0

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from envgen.repro.importer.dockerfile import from_image
 from envgen.repro.importer.evidence import DockerContext, Evidence
+from envgen.repro.importer.images import from_image
 from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,

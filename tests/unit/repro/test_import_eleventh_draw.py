@@ -177,3 +177,87 @@ def test_python_dash_m_pip_without_a_space(matrix: Matrix) -> None:
         "0.12.0",
         ["cu113"],
     )
+
+
+# --- conda: the CUDA package's form ---------------------------------------------------------------
+def test_cudatoolkit_is_met_by_cudatoolkit_builds_only(matrix: Matrix) -> None:
+    # 1.13's CUDA 11.6 build depends on pytorch-cuda=11.6 (and -c nvidia), not cudatoolkit: an
+    # unpinned pytorch with cudatoolkit=11.6 was 1.12.1, the newest cudatoolkit 11.6 build.
+    text = "conda create -n x python=3.8\nconda install pytorch cudatoolkit=11.6 -c pytorch -c conda-forge\n"
+    keys = _keys(text, "install_env.sh", matrix, "2023-06-23")
+    assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
+        "1.12.1",
+        ["cu116"],
+        ["conda"],
+    )
+    named = text.replace("cudatoolkit=11.6 -c pytorch", "pytorch-cuda=11.6 -c pytorch -c nvidia")
+    assert _keys(named, "install_env.sh", matrix, "2023-06-23")["torch"] == "1.13.1"
+
+
+# --- a container a script runs ---------------------------------------------------------------------
+def test_docker_run_of_a_pytorch_image(matrix: Matrix) -> None:
+    text = (
+        "alias=`whoami`; docker run -it --rm --runtime=nvidia --ipc=host -v /home/${alias}:/w "
+        "pytorch/pytorch:1.1.0-cuda10.0-cudnn7.5-devel bash\n"
+    )
+    keys = _keys(text, "docker_run.sh", matrix, "2020-05-01")
+    assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == ("1.1.0", True, ["cu100"])
+
+
+# --- READMEs ---------------------------------------------------------------------------------------
+def test_a_path_through_the_readmes_own_clone(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.9.0\n")
+    (tmp_path / "README.md").write_text(
+        "## Installation\n```shell\n$ git clone https://github.com/me/paper-code\n"
+        "$ pip install -r paper-code/requirements.txt\n```\n"
+    )
+    assert _file_keys(tmp_path / "README.md", matrix, "2021-07-01")["torch"] == "1.9.0"
+
+
+TWO_ENVIRONMENTS = """\
+## Setup
+```bash
+git clone https://github.com/me/nerf
+cd nerf
+conda create -n nerf_jax python=3.9
+conda activate nerf_jax
+pip install --upgrade "jax[cuda11_pip]"
+conda create -n nerf_torch python=3.10
+conda activate nerf_torch
+conda install pytorch torchvision pytorch-cuda=11.8 -c pytorch -c nvidia
+```
+"""
+
+
+def test_the_environment_that_installs_torch_is_imported(matrix: Matrix) -> None:
+    result = import_text(
+        TWO_ENVIRONMENTS, filename="README.md", matrix=matrix, as_of=dt.date(2024, 6, 9)
+    )
+    p = result.project
+    assert (p["python"], p["torch"], p["accelerators"], p["managers"]) == (
+        "3.10", "2.3.1", ["cu118"], ["conda"],
+    )  # fmt: skip
+    assert "jax" not in str(p.get("pip"))
+    assert any("installs no torch" in w for w in result.warnings)
+
+
+def test_a_fenced_package_list_under_a_heading_and_joined_by_semicolons(matrix: Matrix) -> None:
+    text = "## Our_Environment\n```\ntorch==1.7.1\ntorchvision==0.8.2\nscipy==1.6.0\n```\n"
+    keys = _keys(text, "README.md", matrix, "2022-03-18")
+    assert (keys["torch"], keys["torchvision"]) == ("1.7.1", "0.8.2")
+    text = "1. **Pytorch Version**\n```\ntorch==1.8.1+cu111;  torchvision==0.9.1+cu111\n```\n"
+    keys = _keys(text, "README.md", matrix, "2024-03-01")
+    assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == (
+        "1.8.1",
+        "0.9.1",
+        ["cu111"],
+    )
+
+
+def test_a_requirement_list_item_and_a_quoted_local_version(matrix: Matrix) -> None:
+    text = "## Implementation\n- Requirement\n  - Python 3.7\n  - Pytorch 1.8.0\n  - torchvision 0.9.0\n"
+    keys = _keys(text, "README.md", matrix, "2021-06-01")
+    assert (keys["python"], keys["torch"], keys["torchvision"]) == ("3.7", "1.8.0", "0.9.0")
+    text = "## Requirements\n\n* CUDA == 11.1\n\n* Python == 3.8\n\n* Pytorch == '1.7.0+cu110'\n"
+    keys = _keys(text, "README.md", matrix, "2021-10-15")
+    assert (keys["torch"], keys["accelerators"]) == ("1.7.0", ["cu110"])

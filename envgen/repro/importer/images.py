@@ -1,0 +1,113 @@
+"""The environment a base image gives a file that starts from it: a Dockerfile's FROM, a CI
+job's image, a definition file's `From:`, a script's `docker run`: the torch, CUDA and python
+pytorch/pytorch, NVIDIA's NGC, nvidia/cuda, continuumio and python images ship."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from packaging.version import Version
+
+from envgen.repro import eras
+from envgen.repro.base_images import conda_python, ngc_pytorch
+from envgen.repro.importer.evidence import (
+    Evidence,
+    Pin,
+    cuda_id,
+    major_minor,
+    set_python,
+    set_torch,
+)
+from envgen.repro.reading import excerpt
+
+# A tag word `pythonX.Y` (`-`/`_`-delimited): the image's own python, as its name says.
+_TAG_PYTHON: Final = re.compile(r"(?:^|[-_])python(\d\.\d+)(?=[-_.]|$)")
+
+
+def from_image(image: str, found: Evidence, where: str) -> None:
+    # A reference pinned by digest (name:tag@sha256:...) is still read by its name and tag: the
+    # digest only fixes which push of that tag is pulled.
+    repo, _, tag = image.partition("@")[0].partition(":")
+    repo = repo.removeprefix("docker.io/").removeprefix("library/")
+    if repo == "pytorch/pytorch":
+        # 1.9.0-cuda11.1-cudnn8-runtime; the 2018 tags name the CUDA major only (0.4.1-cuda9-...).
+        m = re.match(
+            r"^(\d+\.\d+(?:\.\d+)?)[-_]cuda(\d+(?:\.\d+)?)[-_]cudnn[\d.]+[-_](runtime|devel)$", tag
+        )
+        if m:
+            # A two-part tag (1.5-cuda10.1-...) is the image pushed at the X.Y.0 release and
+            # never rebuilt: patch releases got their own three-part tags (1.0.1-cuda10.0-...,
+            # 1.5.1-cuda10.1-..., both used in public Dockerfiles), so `1.5` is 1.5.0, not the
+            # newest 1.5.z (inference from the tag scheme; Docker Hub's tag list is the source).
+            version = m.group(1) if m.group(1).count(".") == 2 else f"{m.group(1)}.0"
+            set_torch(found, "pip", version, "", where=where, label=None)
+            if found.torch is not None:
+                found.torch.image = image
+            found.interpreter_image = image
+            cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
+            found.compute.append((cuda_id(cuda), f"image {image}"))
+            # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
+            found.companions.setdefault("torchvision", Pin(where=where))
+        else:
+            found.problems.append(
+                f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
+                "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
+            )
+    elif repo == "nvcr.io/nvidia/pytorch":
+        row = ngc_pytorch(tag)
+        if row is None:
+            found.warnings.append(
+                f"{where}: FROM {excerpt(image)}: matrices/base-images.yaml has no row for this "
+                "tag, so its torch, CUDA and python are unknown; pin torch in the file or add the "
+                "row from NVIDIA's PyTorch release notes"
+            )
+            return
+        shipped = Version(row.torch)
+        said = f"{where} (image {excerpt(image)}: torch {row.torch}, CUDA {row.cuda})"
+        set_torch(found, "pip", shipped.public, "", where=said, label=None)
+        if found.torch is not None:
+            found.torch.image = image
+        found.image_cuda = major_minor(row.cuda)
+        set_python(found, row.python, f"{where} (image {excerpt(image)})")
+    elif repo in {"nvidia/cuda", "nvidia/cudagl"}:
+        m = re.match(r"^(\d+\.\d+)", tag)
+        if m:
+            found.toolkit_cuda = m.group(1)
+            if (
+                not re.search(r"ubuntu|centos|rocky|ubi|debian", tag)
+                and m.group(1) in eras.CUDA_IMAGE_UBUNTU
+            ):
+                image = (
+                    f"{image}-ubuntu{eras.CUDA_IMAGE_UBUNTU[m.group(1)]}"  # the tag's default OS
+                )
+    elif repo.startswith("continuumio/"):
+        _conda_image(repo, tag, found, where)
+    _image_python(image, repo, tag, found, where)
+
+
+def _image_python(image: str, repo: str, tag: str, found: Evidence, where: str) -> None:
+    """The distro's python3 an image carries (Ubuntu, Debian), or the python its name states
+    (python:3.5, a tag's `python3.10`)."""
+    ubuntu = eras.image_ubuntu(image)
+    debian = tag.split("-", 1)[0] if repo == "debian" else ""
+    if ubuntu is not None and ubuntu in eras.UBUNTU_PYTHON3:
+        found.distro_python = (f"Ubuntu {ubuntu}", eras.UBUNTU_PYTHON3[ubuntu])
+    elif debian in eras.DEBIAN_PYTHON3:
+        found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
+    elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python
+        m = re.match(r"^(\d\.\d+)", tag)
+        if m:
+            set_python(found, m.group(1), f"{where} (image {image})")
+    elif m := _TAG_PYTHON.search(tag):
+        # Another image whose tag names its interpreter (gpu:python3.10_cuda11.8_opencv).
+        set_python(found, m.group(1), f"{where} (image {excerpt(image)}: the tag names it)")
+
+
+def _conda_image(repo: str, tag: str, found: Evidence, where: str) -> None:
+    """continuumio/miniconda3:4.11.0: the image's base environment is on PATH, so its python
+    (matrices/conda-installers.yaml) is the one pip runs in unless the file names another."""
+    row = conda_python(f"{repo}:{tag}")
+    if row is not None:
+        said = f"{where} (image {repo}:{excerpt(tag)}: python {row.python}, conda-installers.yaml)"
+        found.conda_base = found.conda_base or (row.python, said)
