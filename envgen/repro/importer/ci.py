@@ -456,18 +456,10 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
             given = given if isinstance(given, dict) else {}
             if re.match(r"(actions/setup-python|conda-incubator/setup-miniconda|astral-sh/setup-uv|"
                         r"mamba-org/(setup|provision-with)-micromamba)@", uses):  # fmt: skip
-                version = given.get("python-version")
-                python = _python_of(_expand(str(version), matrix, env)) if version else None
-                if isinstance(version, _Text) and python is not None and job.python is None:
-                    job.python = (python, f"{found.source}:{version.line} ({uses})")
-                file_value = given.get("environment-file")
-                if isinstance(file_value, _Text):
-                    job.files.append((_expand(str(file_value), matrix, env), file_value.line))
-                args = given.get("create-args") or given.get("extra-specs")
-                for spec_text in _strings(args):
-                    for spec_word in _expand(str(spec_text), matrix, env).split():
-                        if not spec_word.startswith("-"):
-                            job.specs.append((spec_word.strip("'\""), spec_text.line))
+                _setup_action(job, uses, given, (matrix, env), found)
+            if re.match(r"docker/build-push-action@", uses):
+                job.steps.append(_build_push(given, step, matrix, env))
+                continue
             run = step.get("run")
             shell = str(step.get("shell") or "bash")
             if isinstance(run, _Text) and not re.match(r"(pwsh|powershell|cmd)\b", shell):
@@ -477,6 +469,49 @@ def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
                 job.steps.append((run.line, _expand(str(run), matrix, env)))
         out.append(job)
     return out
+
+
+def _setup_action(
+    job: _Job,
+    uses: str,
+    given: dict[str, object],
+    variables: tuple[dict[str, str], dict[str, str]],
+    found: Evidence,
+) -> None:
+    """A setup action's python (`python-version`), environment file and conda specs."""
+    matrix, env = variables
+    version = given.get("python-version")
+    python = _python_of(_expand(str(version), matrix, env)) if version else None
+    if isinstance(version, _Text) and python is not None and job.python is None:
+        job.python = (python, f"{found.source}:{version.line} ({uses})")
+    file_value = given.get("environment-file")
+    if isinstance(file_value, _Text):
+        job.files.append((_expand(str(file_value), matrix, env), file_value.line))
+    args = given.get("create-args") or given.get("extra-specs")
+    for spec_text in _strings(args):
+        for spec_word in _expand(str(spec_text), matrix, env).split():
+            if not spec_word.startswith("-"):
+                job.specs.append((spec_word.strip("'\""), spec_text.line))
+
+
+def _build_push(
+    given: dict[str, object], step: dict[str, object], matrix: dict[str, str], env: dict[str, str]
+) -> tuple[int, str]:
+    """docker/build-push-action's inputs as the `docker build` they run: `file` (default
+    `{context}/Dockerfile`), `context` (default the checkout) and `build-args`, one KEY=VALUE a
+    line (https://github.com/docker/build-push-action#inputs)."""
+    context = _expand(str(given.get("context") or "."), matrix, env)
+    words = ["docker", "build"]
+    file_value = given.get("file")
+    if file_value:
+        words += ["-f", _expand(str(file_value), matrix, env)]
+    for text in _strings(given.get("build-args")):
+        for arg in _expand(str(text), matrix, env).splitlines():
+            if "=" in arg.strip():
+                words += ["--build-arg", arg.strip()]
+    words.append(context)
+    uses = step.get("uses")
+    return uses.line if isinstance(uses, _Text) else 0, " ".join(shlex.quote(w) for w in words)
 
 
 def _gitlab_job(spec: dict[str, object], data: dict[str, object], job: _Job) -> None:

@@ -130,6 +130,26 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 break
 
 
+def _arg_env(keyword: str, rest: str, env: dict[str, str], found: Evidence, where: str) -> None:
+    """An ARG or ENV line's values (an ARG's from `docker build --build-arg` where given)."""
+    try:
+        items = shlex.split(rest)
+    except ValueError:
+        found.warnings.append(f"{where}: unbalanced quotes; line ignored")
+        return
+    for item in items:
+        key, eq, value = item.partition("=")
+        if keyword == "ARG" and key in found.build_args:
+            env[key] = found.build_args[key]  # `docker build --build-arg KEY=...`
+        elif eq:
+            env[key] = value
+    if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
+        env[rest.split(maxsplit=1)[0]] = rest.split()[1]
+    if keyword == "ENV" and "conda" in env.get("PATH", "").lower():
+        # the installed conda's bin folder on PATH: its pip and python are the ones run
+        found.conda_base = found.conda_base or found.conda_installed
+
+
 def _unquoted(word: str) -> str:
     """A word without the quotes around it, as Docker reads a WORKDIR.
 
@@ -185,20 +205,7 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
             if found.docker is not None:
                 found.docker.made = set()  # a new stage: another image's folders
         elif keyword in ("ARG", "ENV"):
-            try:
-                items = shlex.split(rest)
-            except ValueError:
-                found.warnings.append(f"{where}: unbalanced quotes; line ignored")
-                continue
-            for item in items:
-                key, eq, value = item.partition("=")
-                if eq:
-                    env[key] = value
-            if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
-                env[rest.split()[0]] = rest.split()[1]
-            if keyword == "ENV" and "conda" in env.get("PATH", "").lower():
-                # the installed conda's bin folder on PATH: its pip and python are the ones run
-                found.conda_base = found.conda_base or found.conda_installed
+            _arg_env(keyword, rest, env, found, where)
         elif keyword == "WORKDIR" and found.docker is not None and rest:
             # Docker's word processing removes the quotes: `WORKDIR "/app"` is /app
             found.docker.workdir = found.docker.image_path(_unquoted(rest.strip()))

@@ -110,6 +110,9 @@ class Evidence:
     # the folder a script kept in a helper folder (scripts/install.sh) is run from: the checkout
     # root above it, where an include the script's own folder lacks is looked for
     run_from: Path | None = None
+    # The folder a script another file runs was started in (the caller's): what it names and is
+    # not beside it is looked for there (a CI job runs ./devops/install.sh from the root).
+    script_cwd: Path | None = None
     # the extras a `pip install .[dev,train]` of the project itself names, while its
     # pyproject.toml / setup.py is read (declared.read_extras installs them)
     install_extras: tuple[str, ...] = ()
@@ -156,6 +159,8 @@ class Evidence:
     conda_installed: tuple[str, str] | None = None
     docker: DockerContext | None = None  # while a Dockerfile is read: where COPY put files
     build_context: Path | None = None  # a Dockerfile's build context (--context), if given
+    # `docker build --build-arg KEY=VALUE` of the Dockerfile being read: its ARGs' values
+    build_args: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

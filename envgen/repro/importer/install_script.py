@@ -145,7 +145,7 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
     repository has it. None (not known) outside what the import may read, and in an image."""
     if base is None or found.docker is not None:
         return None
-    start = found.run_from or base
+    start = found.script_cwd or found.run_from or base
     fence = found.root or found.tree or base
 
     def probe(test: str, name: str) -> bool | None:
@@ -313,13 +313,16 @@ def shell_command(
         return
     script = _script_run(words, found, base, where)
     if script is not None:
-        _follow_script(script, found, where)
+        cwd = base if found.docker is None else None
+        _follow_script(script, found, where, cwd=cwd, env=env)
         return
-    if not _machine_command(words, tool, found, where):
+    if not _machine_command(words, tool, found, base, where):
         _installer(words, tool, found, base, where)
 
 
-def _machine_command(words: list[str], tool: str, found: Evidence, where: str) -> bool:
+def _machine_command(
+    words: list[str], tool: str, found: Evidence, base: Path | None, where: str
+) -> bool:
     """The machine's own package manager (`apt install python3.8`) or a container it runs
     (`docker run pytorch/pytorch:...`): True when the command was one of these."""
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
@@ -328,7 +331,75 @@ def _machine_command(words: list[str], tool: str, found: Evidence, where: str) -
     if tool in {"docker", "nvidia-docker", "podman"} and words[1:2] == ["run"]:
         _docker_run(words[2:], found, where)
         return True
+    if tool in {"docker", "podman"} and (
+        words[1:2] == ["build"] or words[1:3] in (["buildx", "build"], ["image", "build"])
+    ):
+        _docker_build(words[2 if words[1] == "build" else 3 :], found, base, where)
+        return True
     return False
+
+
+# `docker build` options that take a value (`docker build --help`, buildx's too).
+_DOCKER_BUILD_VALUE: Final = frozenset(
+    {"-f", "--file", "-t", "--tag", "--build-arg", "--target", "--platform", "--network",
+     "--label", "--cache-from", "--cache-to", "--secret", "--ssh", "--progress", "-o", "--output",
+     "--iidfile", "--add-host", "--shm-size", "-m", "--memory", "--ulimit", "--builder",
+     "--build-context", "--metadata-file"}
+)  # fmt: skip
+
+
+def _docker_build(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`docker build [-f FILE] [--build-arg K=V] CONTEXT` a script or CI job runs: the image is
+    that Dockerfile (CONTEXT/Dockerfile by default; -f is read from the folder the command runs
+    in) with those ARG values, built from CONTEXT, where both lie inside what the import reads."""
+    from envgen.repro.importer import dockerfile  # noqa: PLC0415 - it imports this module
+
+    if found.docker is not None or base is None or found.moved_away:
+        return
+    name: str | None = None
+    context: str | None = None
+    build_args: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, _DOCKER_BUILD_VALUE)
+        if flag in {"-f", "--file"} and value is not None:
+            name = value
+        elif flag == "--build-arg" and value is not None and "=" in value:
+            key, _, arg = value.partition("=")
+            build_args[key] = arg
+        elif not flag.startswith("-") and context is None:
+            context = flag
+        i += step
+    if context is None or context == "-" or "://" in context:
+        return
+    cwd = found.script_cwd or found.run_from or base
+    path = cwd / name if name is not None else cwd / context / "Dockerfile"
+    fence = found.root or found.tree or base
+    if not (inside(path, fence) and inside(cwd / context, fence)) or not is_file(path):
+        return
+    resolved = path.resolve()
+    if resolved in found.scripts or found.include_depth >= MAX_INCLUDE_DEPTH:
+        return
+    found.scripts.add(resolved)
+    try:
+        text = read_source(path, shown=path.name)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{where}: {exc}; the Dockerfile is not read")
+        return
+    given = ", ".join(f"{k}={excerpt(v)}" for k, v in build_args.items())
+    found.warnings.append(
+        f"{where}: docker build of {excerpt(name or context + '/Dockerfile')}"
+        f"{' with ' + given if given else ''}: the image it builds is read"
+    )
+    saved = found.source, found.build_context, found.build_args, found.script_cwd
+    found.source, found.build_context, found.build_args = path.name, (cwd / context), build_args
+    found.script_cwd = None
+    found.include_depth += 1
+    try:
+        dockerfile.read(text, found, path.parent)
+    finally:
+        found.include_depth -= 1
+        found.source, found.build_context, found.build_args, found.script_cwd = saved
 
 
 # `docker run` options that take a value (`docker run --help`): the first other word is the image.
@@ -755,8 +826,18 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
     return path if is_file(path) else None
 
 
-def _follow_script(path: Path, found: Evidence, where: str) -> None:
-    """Read a script the file runs, on its default route, as part of the file (bounded)."""
+def _follow_script(
+    path: Path,
+    found: Evidence,
+    where: str,
+    *,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> None:
+    """Read a script the file runs, on its default route, as part of the file (bounded). It
+    runs in the caller's folder (`cwd`: a CI job's checkout root running `./devops/install.sh`),
+    so a file it names that is not beside it is looked for there, and it sees the caller's
+    variables (`env`: a CI job's env, a Dockerfile's ARG and ENV, what the caller exported)."""
     resolved = path.resolve()
     if resolved in found.scripts:
         return
@@ -769,15 +850,17 @@ def _follow_script(path: Path, found: Evidence, where: str) -> None:
     except UnreadableSource as exc:
         found.warnings.append(f"{where}: {exc}; the script is not read")
         return
-    saved = found.source, found.docker, found.tree
+    saved = found.source, found.docker, found.tree, found.script_cwd
     fence = found.docker.context if found.docker is not None else found.tree
     found.source, found.docker, found.tree = path.name, None, fence
+    if cwd is not None and cwd.resolve() != path.parent.resolve() and not found.moved_away:
+        found.script_cwd = cwd
     found.include_depth += 1
     try:
-        parse_shell(text, found, path.parent, env={})
+        parse_shell(text, found, path.parent, env=dict(env or {}))
     finally:
         found.include_depth -= 1
-        found.source, found.docker, found.tree = saved
+        found.source, found.docker, found.tree, found.script_cwd = saved
 
 
 def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:

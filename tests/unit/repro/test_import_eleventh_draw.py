@@ -261,3 +261,69 @@ def test_a_requirement_list_item_and_a_quoted_local_version(matrix: Matrix) -> N
     text = "## Requirements\n\n* CUDA == 11.1\n\n* Python == 3.8\n\n* Pytorch == '1.7.0+cu110'\n"
     keys = _keys(text, "README.md", matrix, "2021-10-15")
     assert (keys["torch"], keys["accelerators"]) == ("1.7.0", ["cu110"])
+
+
+# --- images a script or CI job builds, scripts it runs ---------------------------------------------
+BUILD_ARGS_DOCKERFILE = """\
+ARG BASE_IMAGE
+FROM ${BASE_IMAGE}
+ARG TORCH_VER
+ARG SUFFIX
+RUN pip3 install torch==${TORCH_VER}${SUFFIX} --extra-index-url https://download.pytorch.org/whl/cu121
+"""
+
+
+def test_a_script_runs_docker_build_with_build_args(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile").write_text(BUILD_ARGS_DOCKERFILE)
+    (tmp_path / "docker" / "build.sh").write_text(
+        "docker build \\\n    --build-arg BASE_IMAGE=${BASE_IMAGE} \\\n"
+        "    --build-arg TORCH_VER=${TORCH_VER} --build-arg SUFFIX=+cu121 \\\n"
+        "    -t me/torch:${TORCH_VER} -f docker/Dockerfile .\n"
+    )
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "build.yml").write_text(
+        "env:\n  BASE_IMAGE: python:3.12-slim\n  TORCH_VER: 2.3.1\n"
+        "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/checkout@v4\n      - run: docker/build.sh\n"
+    )
+    keys = _file_keys(tmp_path / ".github" / "workflows" / "build.yml", matrix, "2024-10-01")
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.12", "2.3.1", ["cu121"])
+
+
+def test_docker_build_push_action_with_build_args(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "Dockerfile").write_text(BUILD_ARGS_DOCKERFILE.replace("cu121", "cpu"))
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "docker.yml").write_text(
+        "jobs:\n  docker-build:\n    strategy:\n      matrix:\n        include:\n"
+        "        - BASE: python:3.11.3-slim-buster\n          TORCH: 2.0.0\n"
+        "    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+        "      - uses: docker/build-push-action@v4\n        with:\n          context: .\n"
+        "          file: ./Dockerfile\n          build-args: |\n"
+        "            BASE_IMAGE=${{ matrix.BASE }}\n            TORCH_VER=${{ matrix.TORCH }}\n"
+        "            SUFFIX=+cpu\n"
+    )
+    keys = _file_keys(tmp_path / ".github" / "workflows" / "docker.yml", matrix, "2023-06-01")
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.11", "2.0.0", ["cpu"])
+
+
+def test_a_script_a_ci_job_runs_reads_files_from_the_checkout_root(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "devops").mkdir()
+    (tmp_path / "devops" / "install.sh").write_text(
+        "#!/bin/bash\nset -e\npip install -r requirements-torch.txt "
+        "--index-url https://download.pytorch.org/whl/cu121\n"
+    )
+    (tmp_path / "requirements-torch.txt").write_text("torch==2.2.0+cu121\n")
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "ci.yml").write_text(
+        "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/setup-python@v5\n        with:\n          python-version: '3.11'\n"
+        "      - run: |\n          chmod +x devops/install.sh\n          ./devops/install.sh\n"
+    )
+    keys = _file_keys(tmp_path / ".github" / "workflows" / "ci.yml", matrix, "2025-01-01")
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.11", "2.2.0", ["cu121"])
