@@ -124,6 +124,10 @@ class Evidence:
     projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters
     own_clone: str | None = None
+    # Other repositories a script clones (folder: URL), and the URL of the one it is in now
+    # (`git clone .../pytorch/vision && cd vision && python setup.py install` builds torchvision)
+    clone_urls: dict[str, str] = field(default_factory=dict)
+    clone_cwd: str | None = None
     # conda-forge's CUDA choice, where no build is named: the CUDA major a `cuda-version 12.*`
     # allows, the `__cuda` a pixi manifest's [system-requirements] declares, and whether the
     # package was the `pytorch-gpu` metapackage (the CUDA build, whatever the machine)
@@ -282,6 +286,18 @@ def set_torch(
         )
     ):
         if found.torch.version is None and not found.torch.specifier:
+            if (
+                found.torch_manager == "conda"
+                and manager == "pip"
+                and version is None
+                and not label
+            ):
+                # `-e .` needing torch>=2.2 after conda's unpinned pytorch: pip finds conda's
+                # build (the channel's newest) and keeps it where it meets the range, so the
+                # range only bounds which release conda's is
+                pin.where = f"{pin.where} (pip's bound on conda's pytorch, {found.torch.where})"
+                found.torch = pin
+                return
             found.torch = pin
             found.torch_manager = manager
             return
@@ -416,4 +432,28 @@ def over_budget(found: Evidence, expanded: str, where: str) -> bool:
         f"{where}: the file's lines expand to more than {MAX_EXPANDED_TOTAL} characters in all "
         "(nested ARG/ENV/shell variables); the rest of the file is not read"
     )
+    return True
+
+
+# The torch family's own repositories: a build from their source installs that package (no
+# release named).
+_FAMILY_SOURCE: Final = re.compile(
+    r"github\.com[/:]pytorch/(vision|audio)(?:\.git)?(?=[@#/]|$)", re.IGNORECASE
+)
+
+
+def source_companion(url: str, found: Evidence, where: str) -> bool:
+    """A build of torchvision or torchaudio from its own repository (`pip install
+    git+https://github.com/pytorch/vision`, a clone of it installed): that companion is named,
+    with no release pinned (True)."""
+    m = _FAMILY_SOURCE.search(url)
+    if m is None:
+        return False
+    name = f"torch{m.group(1).lower()}"
+    if name not in found.companions:
+        found.companions[name] = Pin(where=where)
+        found.warnings.append(
+            f"{where}: {name} is built from its source ({excerpt(url)}): named, with no release "
+            "pinned; project.yaml takes the one matching torch"
+        )
     return True

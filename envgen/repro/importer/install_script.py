@@ -24,7 +24,7 @@ from envgen.repro.importer import conda_explicit, conda_list
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
-from envgen.repro.importer.evidence import Evidence, over_budget, set_python
+from envgen.repro.importer.evidence import Evidence, over_budget, set_python, source_companion
 from envgen.repro.importer.images import from_image
 from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
@@ -243,6 +243,7 @@ def _cd(words: list[str], tool: str, found: Evidence) -> bool:
     if tool not in {"cd", "pushd"}:
         return False
     target = words[1] if len(words) == 2 else ""
+    found.clone_cwd = found.clone_urls.get(target.removeprefix("./").rstrip("/"))
     if found.docker is not None:
         if target and target != "-" and not target.startswith(("$", "~")):
             found.docker.workdir = found.docker.image_path(target)
@@ -256,11 +257,17 @@ def _git_clone(words: list[str], found: Evidence) -> None:
     .../paper && cd paper && pip install -e .` installs the paper); any other clone, or one in a
     script (which runs inside the checkout already), is another project."""
     args = [w for w in words[2:] if not w.startswith("-")]
+    name = (args[1] if len(args) > 1 else args[0].rstrip("/").rsplit("/", 1)[-1]) if args else ""
+    name = name.removesuffix(".git")
     if found.kind != "markdown" or found.own_clone is not None or not args:
         found.own_clone = found.own_clone or ""  # later clones are dependencies
+        if name and len(found.clone_urls) < _MAX_CLONES:
+            found.clone_urls[name] = args[0]
         return
-    name = args[1] if len(args) > 1 else args[0].rstrip("/").rsplit("/", 1)[-1]
-    found.own_clone = name.removesuffix(".git")
+    found.own_clone = name
+
+
+_MAX_CLONES: Final = 64
 
 
 def shell_command(
@@ -323,8 +330,17 @@ def shell_command(
 def _machine_command(
     words: list[str], tool: str, found: Evidence, base: Path | None, where: str
 ) -> bool:
-    """The machine's own package manager (`apt install python3.8`) or a container it runs
-    (`docker run pytorch/pytorch:...`): True when the command was one of these."""
+    """The machine's own package manager (`apt install python3.8`), a container it runs or
+    builds (`docker run pytorch/pytorch:...`, `docker build`) or a `python setup.py install` of
+    the folder it is in: True when the command was one of these."""
+    if re.fullmatch(r"python[\d.]*", tool) and words[1:3] in (
+        ["setup.py", "install"],
+        ["setup.py", "develop"],
+    ):
+        # a clone of torchvision or torchaudio built from its source names that package
+        if found.clone_cwd is not None:  # set by a `cd` into a folder the file cloned
+            source_companion(found.clone_cwd, found, where)
+        return True
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
         return True
@@ -592,6 +608,9 @@ def _local_project(
 
     shown = f"pip install {excerpt(folder)}" + (f"[{','.join(extras)}]" if extras else "")
     moved = found.moved_away if found.docker is None else not found.docker.copied(folder)
+    clone = found.clone_cwd if moved and folder in {".", "./"} else None
+    if clone is not None and source_companion(clone, found, where):
+        return
     if moved:
         found.warnings.append(
             f"{where}: {shown}: a project the file did not bring along (cloned, or in a folder "

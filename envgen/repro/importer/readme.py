@@ -509,7 +509,12 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
         if _opens_fence(line):
             fenced = not fenced
             continue
-        if fenced or (line.startswith(("    ", "\t")) and not _LIST_ITEM.match(line)):
+        if fenced or (
+            # an indented block is code, but a `PyTorch: 1.0` line in it is a table of versions
+            line.startswith(("    ", "\t"))
+            and not _LIST_ITEM.match(line)
+            and not _COLUMNS.match(line.strip())
+        ):
             continue
         heading = re.match(r"^\s*(#{1,6})\s+(.*)$", line)
         if heading:
@@ -818,6 +823,36 @@ def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) 
     return "\n".join(lines), chosen
 
 
+# A comment that heads an optional step of a README's block: `# Optional: Apex for faster
+# training`, `# (optional) install apex`.
+_OPTIONAL: Final = re.compile(r"(?i)^\s*#+\s*\(?optional\b")
+
+
+def _without_optional(block: str, first: int, found: Evidence) -> str:
+    """The block with the torch installs of its optional steps blanked out (a `# Optional:`
+    comment, through the next comment or blank line): an extra the reader may add (`conda
+    install pytorch=1.1` for apex), not the install path; listed as alternatives."""
+    lines = block.split("\n")
+    i = 0
+    while i < len(lines):
+        if not _OPTIONAL.match(lines[i]):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and lines[end].strip() and not lines[end].lstrip().startswith("#"):
+            end += 1
+        body = "\n".join(lines[i + 1 : end])
+        if any(_installs_torch(ln) for ln in body.split("\n")):
+            text = "; ".join(ln.strip() for ln in body.split("\n") if ln.strip())
+            found.warnings.append(
+                f"{found.source}:{first + i}: an optional step ({excerpt(lines[i].strip(), 80)}), "
+                f"not the install path envgen imports: {excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+            )
+            lines[i + 1 : end] = [""] * (end - i - 1)
+        i = end
+    return "\n".join(lines)
+
+
 def _read_package_list(first: int, specs: list[str], manager: str, found: Evidence) -> None:
     """A fenced package list, each line read as a conda match spec or a pip requirement."""
     for offset, spec in enumerate(specs):
@@ -849,6 +884,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 continue
             chosen = True
         kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
+        kept = _without_optional(kept, first, found)
         parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")

@@ -33,6 +33,7 @@ from envgen.repro.importer.evidence import (
     set_companion,
     set_python,
     set_torch,
+    source_companion,
 )
 from envgen.repro.reading import (
     MAX_INCLUDE_DEPTH,
@@ -374,6 +375,16 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     return True
 
 
+def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
+    """A requirement from a URL: torchvision's or torchaudio's own repository names that
+    package; anything else is dropped, with a word."""
+    if not source_companion(url, found, where):
+        found.warnings.append(
+            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
+            "add a released version to pip:"
+        )
+
+
 def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried
     wheel = _wheel_requirement(text) or _marked_family_wheel(text, found, where)
     if wheel == "ignored":
@@ -399,10 +410,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         and not text.split("#", maxsplit=1)[0].endswith(".whl")
         and "@" not in text.split("://", maxsplit=1)[0]
     ):
-        found.warnings.append(
-            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
-            "add a released version to pip:"
-        )
+        _direct_url(text, text, found, where)
         return
     try:
         req = Requirement(text)
@@ -438,10 +446,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         )
         return
     if req.url:
-        found.warnings.append(
-            f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
-            "add a released version to pip:"
-        )
+        _direct_url(text, req.url, found, where)
         return
     req.marker = None if req.marker is not None and _marker_always_linux(req.marker) else req.marker
     if name in found.seen_pip:

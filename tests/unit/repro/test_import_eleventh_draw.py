@@ -327,3 +327,55 @@ def test_a_script_a_ci_job_runs_reads_files_from_the_checkout_root(
     )
     keys = _file_keys(tmp_path / ".github" / "workflows" / "ci.yml", matrix, "2025-01-01")
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.11", "2.2.0", ["cu121"])
+
+
+# --- the companion built from source, optional steps, tables, pip's bound on conda's torch ---------
+def test_a_torchvision_clone_built_from_source_names_torchvision(matrix: Matrix) -> None:
+    text = (
+        "FROM floydhub/dl-base:2.1.0-gpu-py2.13\n"
+        "RUN pip install http://download.pytorch.org/whl/cu80/"
+        "torch-0.2.0.post3-cp27-cp27mu-manylinux1_x86_64.whl\n"
+        "RUN git clone https://github.com/pytorch/vision && cd vision && git checkout 7492fae "
+        "&& python setup.py install && cd .. && rm -rf vision\n"
+    )
+    assert _keys(text, "Dockerfile", matrix, "2018-06-01")["torchvision"] is True
+    url = "torch==1.8.1\ngit+https://github.com/pytorch/vision.git@v0.9.1\n"
+    assert _keys(url, "requirements.txt", matrix, "2021-06-01")["torchvision"] is True
+    other = "torch==1.8.1\ngit+https://github.com/me/vision-tools.git\n"
+    assert _keys(other, "requirements.txt", matrix, "2021-06-01")["torchvision"] is False
+
+
+def test_an_optional_step_of_a_readme_block_is_an_alternative(matrix: Matrix) -> None:
+    text = (
+        "# Install\n```\n# Required: Sampling\nconda create --name j python=3.7.5\n"
+        "conda install pytorch=1.4 torchvision=0.5 cudatoolkit=10.0 -c pytorch\n\n"
+        "# Optional: Apex for faster training with fused_adam\n"
+        "conda install pytorch=1.1 torchvision=0.3 cudatoolkit=10.0 -c pytorch\n```\n"
+    )
+    result = import_text(text, filename="README.md", matrix=matrix, as_of=dt.date(2020, 6, 9))
+    assert (result.project["torch"], result.project["torchvision"]) == ("1.4.0", "0.5.0")
+    assert any("an optional step" in w and "pytorch=1.1" in w for w in result.warnings)
+
+
+def test_an_indented_table_of_versions_in_a_requirements_section(matrix: Matrix) -> None:
+    text = (
+        "## Requirement\n\n\tPython: 2 or 3  \n\tPyTorch: 1.0 \n\n"
+        "[PyTorch 0.3 compatible version is here.](https://github.com/me/x/tree/PyTorch0.3)\n"
+    )
+    assert _keys(text, "README.md", matrix, "2019-01-25")["torch"] == "1.0.0"
+
+
+def test_a_pip_range_after_conda_pytorch_bounds_conda_s_release(matrix: Matrix) -> None:
+    # `-e .` needing torch>=2.2 after conda's unpinned pytorch: pip keeps conda's build (the
+    # pytorch channel's last release, 2.5.1, meets the range); it does not install 2.7.1.
+    text = (
+        "channels:\n  - pytorch\n  - nvidia\n  - conda-forge\ndependencies:\n  - python=3.11\n"
+        "  - pytorch::pytorch\n  - pytorch::pytorch-cuda=11.8\n  - pip\n  - pip:\n"
+        "      - torch>=2.2\n"
+    )
+    keys = _keys(text, "environment.yml", matrix, "2026-03-19")
+    assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
+        "2.5.1",
+        ["cu118"],
+        ["conda"],
+    )
