@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import posixpath
 import re
 import shlex
 import time
@@ -700,10 +701,10 @@ def _expand(text: str, state: _State) -> str:
     return _expand_known(text, state)[0]
 
 
-def _expand_known(text: str, state: _State) -> tuple[str, bool]:
+def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
     """`text` with $VAR, ${VAR:-x}, $(uname) expanded; False when a part cannot be known."""
     known = True
-    out = _substitutions(text)
+    out = _substitutions(text, state, depth)
     if "\x01" in out:
         known = False
         out = out.replace("\x01", "")
@@ -715,7 +716,9 @@ def _expand_known(text: str, state: _State) -> tuple[str, bool]:
         value = state.env.get(name)
         if name in state.unknown:
             known = False
-        if name.isdigit() or name in {"@", "*"}:
+        if name == "0" and "0" in state.env:
+            pass  # the script's own path, as it was run
+        elif name.isdigit() or name in {"@", "*"}:
             value = None  # no arguments on the default route
             if op is None and not m.group(1):
                 # What a user would pass is not known: the word stays ($1), so `conda create -n
@@ -746,22 +749,24 @@ def _expand_known(text: str, state: _State) -> tuple[str, bool]:
     return out.replace("\x00", "$"), known
 
 
-def _substitutions(text: str) -> str:
-    """$(cmd) and `cmd`: what `uname` says on the default route; anything else is unknown."""
+def _substitutions(text: str, state: _State | None = None, depth: int = 0) -> str:
+    """$(cmd) and `cmd`: what `uname` says on the default route, and the path words of
+    `dirname`/`basename`/`realpath` of a known path (`$(dirname "$0")`, nested too); anything
+    else is unknown."""
     out: list[str] = []
     i = 0
     while i < len(text):
         if text.startswith("$(", i) and not text.startswith("$((", i):
-            depth, j = 1, i + 2
-            while j < len(text) and depth:
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
+            level, j = 1, i + 2
+            while j < len(text) and level:
+                level += {"(": 1, ")": -1}.get(text[j], 0)
                 j += 1
-            out.append(_substitute_command(text[i + 2 : j - 1]))
+            out.append(_substitute_command(text[i + 2 : j - 1], state, depth))
             i = j
         elif text[i] == "`":
             j = text.find("`", i + 1)
             j = len(text) if j < 0 else j
-            out.append(_substitute_command(text[i + 1 : j]))
+            out.append(_substitute_command(text[i + 1 : j], state, depth))
             i = j + 1
         else:
             out.append(text[i])
@@ -769,13 +774,39 @@ def _substitutions(text: str) -> str:
     return "".join(out)
 
 
-def _substitute_command(command: str) -> str:
+_NESTED_SUBSTITUTIONS: Final = 4
+
+
+def _substitute_command(command: str, state: _State | None = None, depth: int = 0) -> str:
     for pattern, value in _SUBST:
         if pattern.match(command.strip()):
             return value
     if _NVIDIA.search(command) and re.search(r"\b(nvidia-smi|lspci)\b", command):
         return "NVIDIA"
+    if state is not None and depth < _NESTED_SUBSTITUTIONS:
+        path = _path_word(command, state, depth + 1)
+        if path is not None:
+            return path
     return "\x01"  # marks the value unknown
+
+
+def _path_word(command: str, state: _State, depth: int) -> str | None:
+    """`dirname P`, `basename P`, `realpath P` / `readlink -f P` of a relative path P the reader
+    knows (the script's own `$0`): string operations, as the commands do them; None otherwise."""
+    expanded, known = _expand_known(command, state, depth)
+    words = shell_words(expanded) if known else []
+    if len(words) == 3 and words[:2] == ["readlink", "-f"]:
+        words = ["realpath", words[2]]
+    if len(words) != 2 or words[1].startswith(("/", "-", "~")) or "$" in words[1]:
+        return None
+    tool, path = words
+    if tool == "dirname":
+        return posixpath.dirname(path.rstrip("/")) or "."
+    if tool == "basename":
+        return posixpath.basename(path.rstrip("/"))
+    if tool == "realpath":
+        return posixpath.normpath(path)
+    return None
 
 
 def excerpt_text(text: str, limit: int = 60) -> str:

@@ -99,7 +99,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         and (root := root_above(base, found.checkout)) is not None
     ):
         found.run_from = found.tree = root
-    parse_shell(text, found, base, env={})
+    parse_shell(text, found, base, env={"0": found.source})  # $0: the script, run beside it
 
 
 def parse_shell(
@@ -320,8 +320,9 @@ def shell_command(
         return
     script = _script_run(words, found, base, where)
     if script is not None:
-        cwd = base if found.docker is None else None
-        _follow_script(script, found, where, cwd=cwd, env=env)
+        cwd = base if found.docker is None else found.docker.resolve(".")
+        invoked = words[1] if Path(words[0]).name in {"bash", "sh", "source", "."} else words[0]
+        _follow_script(script, found, where, cwd=cwd, env={**env, "0": invoked})
         return
     if not _machine_command(words, tool, found, base, where):
         _installer(words, tool, found, base, where)

@@ -379,3 +379,36 @@ def test_a_pip_range_after_conda_pytorch_bounds_conda_s_release(matrix: Matrix) 
         ["cu118"],
         ["conda"],
     )
+
+
+# --- a script's own path -------------------------------------------------------------------------
+def test_dirname_of_the_scripts_own_path() -> None:
+    text = (
+        "BASE_DIR=$(realpath $(dirname $(dirname $0)))\n"
+        "pip install -r ${BASE_DIR}/requirements.txt\n"
+        'cd "$(dirname "$0")"\n'
+    )
+    run = shell.interpret(text, env={"0": "./scripts/env.sh"})
+    assert [c.text for c in run.commands] == [
+        "pip install -r ./requirements.txt",
+        'cd "./scripts"',
+    ]
+    # without $0 (a README's block) the path stays unknown
+    assert "$(" not in shell.interpret(text).commands[0].text
+
+
+def test_a_dockerfile_runs_a_script_that_finds_the_root_by_its_own_path(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "env_cuda.sh").write_text(
+        "#!/bin/bash -eu\nBASE_DIR=$(realpath $(dirname $(dirname $0)))\n"
+        'pip install "$(head -n 1 ${BASE_DIR}/requirements_cu117.txt)"\n'
+        "pip install -r ${BASE_DIR}/requirements_cu117.txt\n"
+    )
+    (tmp_path / "requirements_cu117.txt").write_text("torch==1.13.0\n")
+    (tmp_path / "Dockerfile").write_text(
+        "FROM nvidia/cuda:11.7.0-cudnn8-devel-ubuntu20.04\nENV BASE_DIR=/home/dwk\n"
+        "COPY . ${BASE_DIR}\nWORKDIR ${BASE_DIR}\nRUN ./scripts/env_cuda.sh\n"
+    )
+    found = parse_file(tmp_path / "Dockerfile")
+    assert found.torch is not None
+    assert found.torch.version == "1.13.0"
