@@ -42,6 +42,7 @@ MAX_STEPS: Final = 50_000  # syntax nodes visited in one script
 MAX_COMMANDS: Final = 2_000  # commands one script returns
 MAX_VALUE: Final = 16 * 1024  # characters of one expanded value or command
 MAX_ALTERNATIVES: Final = 40
+_MAX_ARGS: Final = 256  # arguments of one function call
 MAX_TOTAL: Final = 512 * 1024  # characters of all commands returned, expanded
 # Seconds tree-sitter may spend parsing one script: its error recovery is quadratic on some
 # malformed input (`[` + `[a](` * 20000 took 37 s); a real 1 MiB script parses in 0.5 s.
@@ -136,6 +137,7 @@ class _State:
     functions: dict[str, Node] = field(default_factory=dict)
     installers: set[str] = field(default_factory=set)  # functions whose body installs something
     calls: list[str] = field(default_factory=list)  # the functions running now
+    args: list[list[str]] = field(default_factory=list)  # their arguments ($1, $@), innermost last
     unknown: set[str] = field(default_factory=set)  # variables set from what cannot be known
     emitted: int = 0  # characters of the commands returned so far
     steps: int = 0
@@ -351,11 +353,19 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name in state.functions:
         if name in state.calls:
             return True  # a recursive call: its body is already being read
+        try:
+            args = shell_words(_expand(_text(body), state))[1:]
+        except _Budget:
+            raise
+        except ValueError:
+            args = []
         state.calls.append(name)
+        state.args.append(args[:_MAX_ARGS])
         try:
             return _block([state.functions[name]], state, depth + 1)
         finally:
             state.calls.pop()
+            state.args.pop()
     if name == "exit":
         state.stopped = True
         return True
@@ -441,14 +451,19 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
     first_unknown: int | None = None
     for index, (condition, branch_body, _label) in enumerate(branches):
         if not condition:  # else
+            # an `else` that only stops (`exit 127` when neither mamba nor conda is found) is
+            # the error path: an unknown branch that goes on is the default route
             taken = index
+            if first_unknown is not None and _branch_stops(branch_body, state):
+                taken = None
             break
         status = _block(condition, state, depth + 1)
         if status is None:
             # Cannot be known: the branch that installs something is the one to read (the
             # default route's machine is a fresh one), else the next branch is tried.
             unknown = condition
-            first_unknown = index if first_unknown is None else first_unknown
+            if first_unknown is None and not _branch_stops(branch_body, state):
+                first_unknown = index
             if not _installs(branch_body, state):
                 continue
         if status is not False:
@@ -470,6 +485,13 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
             f"the default route takes the branch that installs ({branches[taken][2]})",
         )
     return True
+
+
+def _branch_stops(nodes: list[Node], state: _State) -> bool:
+    """The branch ends the script (`exit`, `return`) and installs nothing: an error handler
+    (`echo "conda not found"; exit 1`), which the default route never takes on a guess."""
+    text = "\n".join(_text(n) for n in nodes)
+    return re.search(r"(?m)^\s*(exit|return)\b", text) is not None and not _installs(nodes, state)
 
 
 def _installs(nodes: list[Node], state: _State) -> bool:
@@ -718,6 +740,16 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
             known = False
         if name == "0" and "0" in state.env:
             pass  # the script's own path, as it was run
+        elif state.args and (name.isdigit() or name in {"@", "*", "#"}):
+            # a function's own arguments (`run_command conda install -y $@` runs them)
+            args = state.args[-1]
+            if name in {"@", "*"}:
+                value = " ".join(args)
+            elif name == "#":
+                value = str(len(args))
+            else:
+                value = args[int(name) - 1] if 0 < int(name) <= len(args) else ""
+            return value.replace("$", "\x00")
         elif name.isdigit() or name in {"@", "*"}:
             value = None  # no arguments on the default route
             if op is None and not m.group(1):

@@ -412,3 +412,46 @@ def test_a_dockerfile_runs_a_script_that_finds_the_root_by_its_own_path(tmp_path
     found = parse_file(tmp_path / "Dockerfile")
     assert found.torch is not None
     assert found.torch.version == "1.13.0"
+
+
+# --- functions' arguments and error paths on an unknown condition ---------------------------------
+WRAPPED = """\
+exec_name="conda"
+function run_command() {
+    echo $@
+    if [ $dry_run == "true" ]; then
+        echo "dry run"
+    else
+        $@
+    fi
+}
+function conda_raw_install() {
+    run_command $exec_name install -y $@
+}
+if [ -x "$(command -v mamba)" ]; then
+    exec_name="mamba"
+elif [ -x "$(command -v conda)" ]; then
+    exec_name="conda"
+else
+    echo "Could not find mamba or conda"
+    exit 127
+fi
+if [ "$CONDA_DEFAULT_ENV" != "$env_name" ]; then
+    echo "Wrong environment activated. Activate $env_name"
+    exit 1
+fi
+conda_raw_install -c pytorch -c nvidia pytorch==1.13.1 pytorch-cuda=11.7
+"""
+
+
+def test_a_function_runs_its_arguments_and_error_paths_are_not_the_route() -> None:
+    # `run_command ... $@` runs the function's own arguments; an `else` (or a branch) on an
+    # unknown condition that only exits is the error path, not the default route.
+    commands = [c.text for c in shell.interpret(WRAPPED, env={"0": "setup.sh"}).commands]
+    assert "mamba install -y -c pytorch -c nvidia pytorch==1.13.1 pytorch-cuda=11.7" in commands
+    assert not any(c.startswith("exit") for c in commands)
+
+
+def test_an_unknown_condition_whose_only_branch_exits_is_not_taken() -> None:
+    text = 'if [ -x "$(command -v nvcc)" ]; then\n  exit 1\nfi\npip install torch==2.0.1\n'
+    assert [c.text for c in shell.interpret(text).commands] == ["pip install torch==2.0.1"]
