@@ -10,13 +10,17 @@ of the branches it does not take (the alternatives), each with its line.
 
 POSIX shell is parsed with tree-sitter-bash (bashlex 0.18 cannot parse `case` patterns); Windows
 batch files, for which no parser is published, with the few rules below. Supported: `if` / `elif`
-/ `else`, `case`, functions, `&&` / `||`, `!`, pipelines, `for` (each item once), `export` /
-assignments, `$VAR` / `${VAR:-default}` / `$(uname)`; batch `set`, `%VAR%`, `call`, `if` (string
-compare, `defined`, `exist`, `errorlevel`, `not`, `/i`) with parenthesised blocks and `else`, `^`
-continuations.
+/ `else`, `case`, functions (with their `$1`/`$@`), `&&` / `||`, `!`, pipelines, `for` (each item
+once), `export` / assignments, `$VAR` / `${VAR:-default}` / `$(uname)`, `$0` and `$(dirname
+...)`/`$(basename ...)`/`$(realpath ...)` of a known relative path; batch `set`, `%VAR%`, `call`,
+`if` (string compare, `defined`, `exist`, `errorlevel`, `not`, `/i`) with parenthesised blocks,
+`else` and `else if` chains, `^` continuations.
 
-It never runs anything, reads no file and touches no network: conditions it cannot decide
-without running them (a file test, an unknown command) take the first branch, and say so. Every
+It never runs anything, reads no file and touches no network: a file test on a relative path is
+answered by the caller's probe of the checkout (a fresh clone), and conditions it cannot decide
+without running them (an unknown command, a path on the machine's own disk) take the branch that
+installs, else the first that does not only exit (an error handler is never the route on a
+guess), and say so. Every
 input is bounded: nesting depth, function-call depth, nodes visited, commands returned and the
 length of every expanded value.
 """

@@ -71,7 +71,12 @@ needs_heldout = pytest.mark.skipif(
 # builds from the checkout root, README forms) and fourteen entries regraded on facts: 1634 of
 # 1648 (99.2%), 1572 of 1586 on CORPUS.yaml (99.1%); without the fork zhouxiaoisme/docker-pytorch
 # (two ninth-draw entries copying anibali/docker-pytorch): 1632 of 1646 (99.1%), 1570 of 1584.
-# Rounded down.
+# Then the eleventh held-out draw (262 files from 233 repositories, first measured at 229/262)
+# folded in, before the fixes of its misses: 1859 of 1908 (97.4%; two older entries missed once
+# the draw's recorded PyPI pages held the facts that regraded them). With its families fixed (file
+# tests on the checkout, docker build/run, scripts run from the caller's folder, README forms,
+# conda-forge's CUDA 12 packages, function arguments) and nine entries regraded on facts: 1892 of
+# 1908 (99.2%), 1830 of 1846 on CORPUS.yaml (99.1%). Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 
