@@ -149,6 +149,9 @@ class _State:
     # A file test on the repository's own files (`[ -f environment.yml ]`), in the folder the
     # script starts in: the importer's look at the checkout (None: no file test can be known).
     probe: Callable[[str, str], bool | None] | None = None
+    moved: bool = False  # a `cd` ran: the folder file tests start from is not known
+    named: set[str] = field(default_factory=set)  # the words of the commands run so far
+    probed: dict[tuple[str, str], bool | None] = field(default_factory=dict)
 
     def step(self) -> None:
         self.steps += 1
@@ -168,6 +171,11 @@ class _State:
             msg = f"commands of more than {MAX_TOTAL} characters in all"
             raise _Budget(msg)
         self.route.commands.append(Command(text=text, line=line))
+        if self.probe is not None:  # what a later file test needs to know, kept as it goes
+            words = text.split()
+            if words and words[0] in {"cd", "pushd", "popd"}:
+                self.moved = True
+            self.named.update(w.strip("\"'<>|&;").removeprefix("./") for w in words)
 
 
 def interpret(
@@ -336,6 +344,9 @@ def _assign(node: Node, state: _State) -> None:
             state.unknown.discard(_text(name))
         else:
             state.unknown.add(_text(name))  # `ENVS=$(conda env list)`: a test on it is unknown
+        if _text(name) == "PATH":
+            # which programs run from here on (a conda's bin first): the reader follows it
+            state.emit(f"export PATH={shlex.quote(text)}", _line(node))
 
 
 def _word(node: Node) -> str:
@@ -357,14 +368,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name in state.functions:
         if name in state.calls:
             return True  # a recursive call: its body is already being read
-        try:
-            args = shell_words(_expand(_text(body), state))[1:]
-        except _Budget:
-            raise
-        except ValueError:
-            args = []
         state.calls.append(name)
-        state.args.append(args[:_MAX_ARGS])
+        state.args.append(_call_arguments(body, state)[:_MAX_ARGS])
         try:
             return _block([state.functions[name]], state, depth + 1)
         finally:
@@ -380,6 +385,27 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)
     state.emit(text, _line(node))
     return _command_status(name, text)
+
+
+def _call_arguments(body: Node, state: _State) -> list[str]:
+    """The words a function is called with (`inst 1.13.1`; `"$@"` passes the caller's own):
+    each argument node expanded, so an assignment before the name (`FORCE=1 inst x`) is none of
+    them. At the top level the script's own `$@` is no word (no arguments on the default route);
+    an argument that cannot be known keeps its text."""
+    out: list[str] = []
+    for node in body.children_by_field_name("argument"):
+        raw = _text(node)
+        if raw in {"$@", '"$@"', "$*", '"$*"'}:
+            out.extend(state.args[-1] if state.args else [])
+            continue
+        value, known = _expand_known(raw, state)
+        if not known and not state.args and re.search(r"\$\{?[\d@*#]", raw):
+            continue  # the script's own arguments: none on the default route
+        try:
+            out.extend(shell_words(value) or [""])
+        except ValueError:
+            out.append(value)
+    return out
 
 
 def _command_status(name: str, text: str) -> bool | None:
@@ -563,6 +589,7 @@ def _test_words(words: list[str], state: _State) -> bool | None:  # noqa: PLR091
 
 
 _FILE_TESTS: Final = frozenset({"-e", "-f", "-d", "-r", "-s"})
+_MAX_PROBES: Final = 256  # distinct file tests one script may ask of the checkout
 
 
 def _file_test(test: str, path: str, state: _State) -> bool | None:
@@ -570,11 +597,12 @@ def _file_test(test: str, path: str, state: _State) -> bool | None:
     before it changes folder or names the path itself (a file it writes, a clone it makes)."""
     if state.probe is None or not path or path.startswith(("/", "~", "-")) or "$" in path:
         return None
-    for command in state.route.commands:
-        first = command.text.split(None, 1)[0] if command.text.strip() else ""
-        if first in {"cd", "pushd", "popd"} or path in command.text:
-            return None
-    return state.probe(test, path)
+    if state.moved or path.removeprefix("./") in state.named:
+        return None
+    key = (test, path)
+    if key not in state.probed and len(state.probed) < _MAX_PROBES:
+        state.probed[key] = state.probe(test, path)
+    return state.probed.get(key)
 
 
 def _hardware(text: str) -> bool | None:
@@ -744,16 +772,17 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
             known = False
         if name == "0" and "0" in state.env:
             pass  # the script's own path, as it was run
-        elif state.args and (name.isdigit() or name in {"@", "*", "#"}):
+        elif state.args and (
+            name in {"@", "*", "#"} or (name.isdigit() and 0 < int(name) <= len(state.args[-1]))
+        ):
             # a function's own arguments (`run_command conda install -y $@` runs them)
             args = state.args[-1]
             if name in {"@", "*"}:
                 value = " ".join(args)
-            elif name == "#":
-                value = str(len(args))
             else:
-                value = args[int(name) - 1] if 0 < int(name) <= len(args) else ""
-            return value.replace("$", "\x00")
+                value = str(len(args)) if name == "#" else args[int(name) - 1]
+        elif name == "#":
+            value = "0"  # no arguments on the default route
         elif name.isdigit() or name in {"@", "*"}:
             value = None  # no arguments on the default route
             if op is None and not m.group(1):
@@ -761,8 +790,6 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
                 # $1 python=3.8` keeps its shape, and a test on it cannot be decided.
                 known = False
                 return m.group(0) if name.isdigit() else ""
-        if name == "#":
-            value = "0"
         if m.group(1):
             return str(len(value or ""))
         if op in {":-", "-"} and (value is None or (op == ":-" and not value)):
@@ -829,7 +856,11 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
 def _path_word(command: str, state: _State, depth: int) -> str | None:
     """`dirname P`, `basename P`, `realpath P` / `readlink -f P` of a relative path P the reader
     knows (the script's own `$0`): string operations, as the commands do them; None otherwise."""
-    expanded, known = _expand_known(command, state, depth)
+    saved, state.env = state.env, dict(state.env)  # `${X:=...}` in a subshell stays there
+    try:
+        expanded, known = _expand_known(command, state, depth)
+    finally:
+        state.env = saved
     words = shell_words(expanded) if known else []
     if len(words) == 3 and words[:2] == ["readlink", "-f"]:
         words = ["realpath", words[2]]

@@ -21,7 +21,12 @@ from envgen.repro.importer.evidence import (
     set_python,
 )
 from envgen.repro.importer.images import from_image
-from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, shell_command, shell_line
+from envgen.repro.importer.install_script import (
+    MAX_ALTERNATIVE_CHARS,
+    conda_on_path,
+    shell_command,
+    shell_line,
+)
 from envgen.repro.importer.requirements import logical_lines
 from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt, exists, root_above
 
@@ -145,9 +150,8 @@ def _arg_env(keyword: str, rest: str, env: dict[str, str], found: Evidence, wher
             env[key] = value
     if keyword == "ENV" and "=" not in rest and len(rest.split()) == 2:
         env[rest.split(maxsplit=1)[0]] = rest.split()[1]
-    if keyword == "ENV" and "conda" in env.get("PATH", "").lower():
-        # the installed conda's bin folder on PATH: its pip and python are the ones run
-        found.conda_base = found.conda_base or found.conda_installed
+    if keyword == "ENV":
+        conda_on_path(env.get("PATH", ""), found)
 
 
 def _unquoted(word: str) -> str:

@@ -113,13 +113,15 @@ class Evidence:
     # The folder a script another file runs was started in (the caller's): what it names and is
     # not beside it is looked for there (a CI job runs ./devops/install.sh from the root).
     script_cwd: Path | None = None
+    script_depth: int = -1  # the include depth of that script's own lines (not its -r files')
+    in_image: bool = False  # a script a Dockerfile's RUN runs: its files are the image's
     # the extras a `pip install .[dev,train]` of the project itself names, while its
     # pyproject.toml / setup.py is read (declared.read_extras installs them)
     install_extras: tuple[str, ...] = ()
     # a script changed to a folder the import does not follow (`cd apex` after a clone)
     moved_away: bool = False
-    # the pushd stack: (an image's working folder, moved_away) to return to at popd
-    folders: list[tuple[str | None, bool]] = field(default_factory=list)
+    # the pushd stack: (an image's working folder, moved_away, clone_cwd) to return to at popd
+    folders: list[tuple[str | None, bool, str | None]] = field(default_factory=list)
     # the local projects (folder, extras) a `pip install .` already read: each once per import
     projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters
@@ -140,10 +142,11 @@ class Evidence:
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
     conda_env: str | None = None
     other_env: str | None = None
-    # What was known before the first `conda create`: where that environment installs no torch
-    # and a later one does (a jax environment, then the torch one), the later one is imported
-    # from this state.
-    before_env: Evidence | None = None
+    # What the first `conda create` found of the environment (ENVIRONMENT_FIELDS): where that
+    # environment installs no torch and the script makes and activates another (a jax one, then
+    # the torch one), the other is imported from this state; and that other's name and create line
+    before_env: dict[str, object] | None = None
+    pending_env: tuple[str, list[str]] | None = None
     unreadable: str | None = None  # why the whole file was refused (a repository skips it)
     scripts: set[Path] = field(default_factory=set)  # scripts followed (run by a RUN or script)
     # A python the file implies only (the base env of the Miniconda it installs, the distro's
@@ -165,6 +168,16 @@ class Evidence:
     build_context: Path | None = None  # a Dockerfile's build context (--context), if given
     # `docker build --build-arg KEY=VALUE` of the Dockerfile being read: its ARGs' values
     build_args: dict[str, str] = field(default_factory=dict)
+
+
+# The fields that describe the environment a file installs (not where the reader is, nor what
+# the machine has): a script's second conda environment starts again from these.
+ENVIRONMENT_FIELDS: Final = (
+    "torch", "companions", "torch_manager", "python", "python_where", "channels", "conda_deps",
+    "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
+    "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
+    "gpu_package", "torch_channel", "comments",
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -234,6 +247,19 @@ def set_companion(found: Evidence, name: str, pin: Pin) -> None:
     found.companions[name] = pin
 
 
+def _floor_only(ranged: str) -> bool:
+    """A range with lower bounds only (`>=2.2`, `>1.8,!=1.9.0`): any newer release meets it.
+
+    >>> _floor_only(">=2.2"), _floor_only(">=1.8,<1.10"), _floor_only("")
+    (True, False, False)
+    """
+    try:
+        spec = SpecifierSet(ranged)
+    except InvalidSpecifier:
+        return False
+    return bool(ranged) and all(s.operator in {">=", ">", "!="} for s in spec)
+
+
 def set_torch(
     found: Evidence,
     manager: Literal["pip", "conda"],
@@ -291,10 +317,12 @@ def set_torch(
                 and manager == "pip"
                 and version is None
                 and not label
+                and _floor_only(ranged)
             ):
                 # `-e .` needing torch>=2.2 after conda's unpinned pytorch: pip finds conda's
-                # build (the channel's newest) and keeps it where it meets the range, so the
-                # range only bounds which release conda's is
+                # build (the channel's newest) and keeps it where it meets the floor, so the
+                # floor only bounds which release conda's is (an upper bound, `<2.0`, may
+                # exclude conda's newest: pip then installs PyPI's, as before)
                 pin.where = f"{pin.where} (pip's bound on conda's pytorch, {found.torch.where})"
                 found.torch = pin
                 return

@@ -10,7 +10,6 @@ of branches not taken are listed as alternatives. Nothing is executed.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import itertools
 import re
 import shlex
@@ -24,7 +23,13 @@ from envgen.repro.importer import conda_explicit, conda_list
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
-from envgen.repro.importer.evidence import Evidence, over_budget, set_python, source_companion
+from envgen.repro.importer.evidence import (
+    ENVIRONMENT_FIELDS,
+    Evidence,
+    over_budget,
+    set_python,
+    source_companion,
+)
 from envgen.repro.importer.images import from_image
 from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pyproject import read as pyproject_read
@@ -143,7 +148,7 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
     """A file test's answer on the default route, a fresh clone: a relative path in the folder
     the script starts in (a helper folder's script: the checkout root) holds where the
     repository has it. None (not known) outside what the import may read, and in an image."""
-    if base is None or found.docker is not None:
+    if base is None or found.docker is not None or found.in_image:
         return None
     start = found.script_cwd or found.run_from or base
     fence = found.root or found.tree or base
@@ -234,12 +239,13 @@ def _cd(words: list[str], tool: str, found: Evidence) -> bool:
         return True
     if tool == "popd":
         if found.folders:
-            workdir, found.moved_away = found.folders.pop()
+            workdir, found.moved_away, found.clone_cwd = found.folders.pop()
             if found.docker is not None and workdir is not None:
                 found.docker.workdir = workdir
         return True
     if tool == "pushd" and len(found.folders) < _MAX_PUSHD:
-        found.folders.append((found.docker.workdir if found.docker else None, found.moved_away))
+        workdir = found.docker.workdir if found.docker else None
+        found.folders.append((workdir, found.moved_away, found.clone_cwd))
     if tool not in {"cd", "pushd"}:
         return False
     target = words[1] if len(words) == 2 else ""
@@ -256,7 +262,13 @@ def _git_clone(words: list[str], found: Evidence) -> None:
     """`git clone URL [DIR]`: a README's first clone is the repository it documents (`git clone
     .../paper && cd paper && pip install -e .` installs the paper); any other clone, or one in a
     script (which runs inside the checkout already), is another project."""
-    args = [w for w in words[2:] if not w.startswith("-")]
+    args: list[str] = []
+    i = 2
+    while i < len(words):
+        flag, _value, step = option_at(words, i, _GIT_CLONE_VALUE)
+        if not flag.startswith("-"):
+            args.append(flag)
+        i += step
     name = (args[1] if len(args) > 1 else args[0].rstrip("/").rsplit("/", 1)[-1]) if args else ""
     name = name.removesuffix(".git")
     if found.kind != "markdown" or found.own_clone is not None or not args:
@@ -268,6 +280,12 @@ def _git_clone(words: list[str], found: Evidence) -> None:
 
 
 _MAX_CLONES: Final = 64
+# `git clone` options that take a value (`git clone --help`): `-b v0.8.2` names no repository.
+_GIT_CLONE_VALUE: Final = frozenset(
+    {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j",
+     "--jobs", "--filter", "--template", "-u", "--upload-pack", "--separate-git-dir",
+     "--shallow-since", "--shallow-exclude", "--recurse-submodules"}
+)  # fmt: skip
 
 
 def shell_command(
@@ -301,10 +319,11 @@ def shell_command(
     ):
         words = [words[0], "-m", words[1][2:], *words[2:]]  # `python -mpip`: python's -mMODULE
     if tool in {"export", "ENV"} and len(words) > 1:
-        for item in words[1:]:
-            key, eq, value = item.partition("=")
-            if eq:
-                env[key] = value
+        _export(words[1:], env, found)
+        return
+    replay = _switch_environment(words, tool, found, where)
+    if replay is not None:
+        shell_command(replay, found, base, where, env=env)  # the torch environment's create line
         return
     if _cd(words, tool, found) or _other_environment(words, tool, found, where):
         return
@@ -320,7 +339,7 @@ def shell_command(
         return
     script = _script_run(words, found, base, where)
     if script is not None:
-        cwd = base if found.docker is None else found.docker.resolve(".")
+        cwd = (found.script_cwd or base) if found.docker is None else found.docker.resolve(".")
         invoked = words[1] if Path(words[0]).name in {"bash", "sh", "source", "."} else words[0]
         _follow_script(script, found, where, cwd=cwd, env={**env, "0": invoked})
         return
@@ -408,7 +427,8 @@ def _docker_build(args: list[str], found: Evidence, base: Path | None, where: st
         f"{where}: docker build of {excerpt(name or context + '/Dockerfile')}"
         f"{' with ' + given if given else ''}: the image it builds is read"
     )
-    saved = found.source, found.build_context, found.build_args, found.script_cwd
+    saved = (found.source, found.build_context, found.build_args, found.script_cwd,
+             found.clone_cwd)  # fmt: skip
     found.source, found.build_context, found.build_args = path.name, (cwd / context), build_args
     found.script_cwd = None
     found.include_depth += 1
@@ -416,32 +436,28 @@ def _docker_build(args: list[str], found: Evidence, base: Path | None, where: st
         dockerfile.read(text, found, path.parent)
     finally:
         found.include_depth -= 1
-        found.source, found.build_context, found.build_args, found.script_cwd = saved
+        (found.source, found.build_context, found.build_args, found.script_cwd,
+         found.clone_cwd) = saved  # fmt: skip
 
 
-# `docker run` options that take a value (`docker run --help`): the first other word is the image.
-_DOCKER_RUN_VALUE: Final = frozenset(
-    {"-v", "--volume", "-e", "--env", "--env-file", "--name", "-p", "--publish", "--runtime",
-     "--gpus", "-w", "--workdir", "--ipc", "--shm-size", "--network", "--net", "-u", "--user",
-     "--entrypoint", "--mount", "--device", "--cpus", "-m", "--memory", "-h", "--hostname",
-     "-l", "--label", "--restart", "--ulimit", "--add-host", "--cap-add", "--cap-drop",
-     "--security-opt", "--platform", "--pid", "--log-driver", "--cidfile", "--dns"}
-)  # fmt: skip
+# The images that ship torch, by a tag that names it: pytorch/pytorch:1.1.0-cuda10.0-cudnn7.5-devel
+# and NGC's nvcr.io/nvidia/pytorch:23.05-py3 (whose torch matrices/base-images.yaml records).
+_TORCH_IMAGE: Final = re.compile(
+    r"^(?:docker\.io/)?(?:pytorch/pytorch:\d+\.\d+(?:\.\d+)?[-_]cuda[\w.-]+"
+    r"|nvcr\.io/nvidia/pytorch:\d\d\.\d\d[\w.-]*)$"
+)
 
 
 def _docker_run(args: list[str], found: Evidence, where: str) -> None:
-    """`docker run [options] IMAGE [command]`: the script's environment is the image's (a
-    pytorch/pytorch or NGC image ships torch), where nothing before named a torch; inside a
-    Dockerfile a `docker run` is another container, not the image being built."""
+    """`docker run [options] IMAGE [command]` of an image that ships torch (a pytorch/pytorch or
+    NGC tag): the script's environment is the image's, where nothing before named a torch.
+    Another image (python:3.8 for a side task, an untagged pytorch/pytorch) says nothing, and
+    inside a Dockerfile a `docker run` is another container, not the image being built."""
     if found.docker is not None or found.torch is not None:
         return
-    i = 0
-    while i < len(args):
-        flag, _value, step = option_at(args, i, _DOCKER_RUN_VALUE)
-        if not flag.startswith("-"):
-            from_image(flag, found, f"{where} (docker run)")
-            return
-        i += step
+    image = next((w for w in args if _TORCH_IMAGE.match(w)), None)
+    if image is not None:
+        from_image(image, found, f"{where} (docker run)")
 
 
 def _unwrapped(words: list[str], env: dict[str, str]) -> list[str]:
@@ -496,12 +512,11 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
         name = _env_name(words[2:])
         if name is None or found.conda_env in {None, name}:
             if found.conda_env is None and name is not None:
-                found.before_env = copy.deepcopy(found)
+                found.before_env = {f: copy.deepcopy(getattr(found, f)) for f in ENVIRONMENT_FIELDS}
             found.conda_env = found.conda_env or name
             return found.other_env is not None
-        if found.torch is None and found.before_env is not None and found.other_env is None:
-            _restart_in(found, name, where)
-            return False
+        if found.torch is None and found.pending_env is None:
+            found.pending_env = (name, list(words[:_MAX_CREATE_WORDS]))
         found.warnings.append(
             f"{where}: conda create {excerpt(name)}: a second environment; the script's first one "
             f"({excerpt(found.conda_env or '')}) is the one imported, and what it installs into "
@@ -521,21 +536,38 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
     return found.other_env is not None
 
 
-def _restart_in(found: Evidence, name: str, where: str) -> None:
-    """A second `conda create` after a first environment that installed no torch (`nerf_jax`,
-    then `nerf_torch`): the second is the one imported, from what was known before the first."""
-    first, before = found.conda_env or "", found.before_env
-    assert before is not None  # noqa: S101 - the caller checked
-    warnings = found.warnings
-    for f in dataclasses.fields(found):
-        setattr(found, f.name, getattr(before, f.name))
-    said = (
-        f"{where}: conda create {excerpt(name)}: the script's first environment "
-        f"({excerpt(first)}) installs no torch; {excerpt(name)}, which the script makes next, is "
-        "the one imported"
+_MAX_CREATE_WORDS: Final = 512
+
+
+def _switch_environment(
+    words: list[str], tool: str, found: Evidence, where: str
+) -> list[str] | None:
+    """`conda activate B` of the second environment a script made, where the first one (active
+    until now) installed no torch (`nerf_jax`, then `nerf_torch`): B is the one imported, from
+    what was known before the first; returns B's create line, to be read now (None: no switch)."""
+    activate = (tool in {"conda", "mamba", "micromamba"} or tool in {"source", "."}) and words[
+        1:2
+    ] == ["activate"]
+    pending, before = found.pending_env, found.before_env
+    if (
+        not activate
+        or len(words) < 3
+        or pending is None
+        or before is None
+        or words[2] != pending[0]
+        or found.torch is not None
+    ):
+        return None
+    first = found.conda_env or ""
+    for name, value in before.items():
+        setattr(found, name, copy.deepcopy(value))
+    found.warnings.append(
+        f"{where}: conda activate {excerpt(pending[0])}: the script's first environment "
+        f"({excerpt(first)}) installs no torch; {excerpt(pending[0])}, which it makes and "
+        "activates next, is the one imported"
     )
-    found.warnings = [*warnings, said]
-    found.conda_env = name
+    found.conda_env, found.other_env, found.pending_env = pending[0], None, None
+    return pending[1]
 
 
 # Commands that run the command after them (and their options): the installer is what they run.
@@ -836,6 +868,8 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
         path, fence = found.docker.resolve(target), found.docker.context
     else:
         path = (base or Path()) / target
+        if not is_file(path) and found.script_cwd is not None:
+            path = found.script_cwd / target  # run from the folder its caller started in
         fence = found.root or found.tree or base or Path()
     if not inside(path, fence):
         if is_file(path):  # the target machine's own files (/opt/conda/.../conda.sh) say nothing
@@ -870,17 +904,20 @@ def _follow_script(
     except UnreadableSource as exc:
         found.warnings.append(f"{where}: {exc}; the script is not read")
         return
-    saved = found.source, found.docker, found.tree, found.script_cwd
+    saved = (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
+             found.in_image, found.clone_cwd)  # fmt: skip
     fence = found.docker.context if found.docker is not None else found.tree
+    found.in_image = found.in_image or found.docker is not None
     found.source, found.docker, found.tree = path.name, None, fence
-    if cwd is not None and cwd.resolve() != path.parent.resolve() and not found.moved_away:
-        found.script_cwd = cwd
     found.include_depth += 1
+    if cwd is not None and cwd.resolve() != path.parent.resolve() and not found.moved_away:
+        found.script_cwd, found.script_depth = cwd, found.include_depth
     try:
         parse_shell(text, found, path.parent, env=dict(env or {}))
     finally:
         found.include_depth -= 1
-        found.source, found.docker, found.tree, found.script_cwd = saved
+        (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
+         found.in_image, found.clone_cwd) = saved  # fmt: skip
 
 
 def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:
@@ -1020,6 +1057,23 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
             )
             found.conda_installed = found.conda_installed or (row.python, said)
     return False
+
+
+def _export(items: list[str], env: dict[str, str], found: Evidence) -> None:
+    """`export A=1 PATH=...`: the variables the later commands (and scripts they run) see."""
+    for item in items:
+        key, eq, value = item.partition("=")
+        if eq:
+            env[key] = value
+            if key == "PATH":
+                conda_on_path(value, found)
+
+
+def conda_on_path(path: str, found: Evidence) -> None:
+    """`export PATH=$HOME/miniconda3/bin:$PATH` (a Dockerfile's `ENV PATH=/opt/conda/bin:...`):
+    the installed conda's bin folder on PATH makes its python the one pip runs in."""
+    if "conda" in path.lower():
+        found.conda_base = found.conda_base or found.conda_installed
 
 
 def conda_runs(words: list[str], tool: str, found: Evidence) -> None:

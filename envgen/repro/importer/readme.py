@@ -599,7 +599,8 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
                     spec = f"{name}>={m.group(5)},{upper}{m.group(10)}"
                 else:
                     # `Pytorch == '1.7.0+cu110'`: the local label names the wheel's build
-                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}{m.group(6) or ''}"
+                    label = "" if floor else m.group(6) or ""  # a floor takes no label
+                    spec = f"{name}{'>=' if floor else '=='}{m.group(5)}{label}"
                 out.setdefault(name, (number, spec))
         if "torch" in out:
             return sorted({**unpinned, **out}.values())
@@ -828,11 +829,10 @@ def _first_gpu_choice(block: str, first: int, found: Evidence, *, chosen: bool) 
 _OPTIONAL: Final = re.compile(r"(?i)^\s*#+\s*\(?optional\b")
 
 
-def _without_optional(block: str, first: int, found: Evidence) -> str:
-    """The block with the torch installs of its optional steps blanked out (a `# Optional:`
-    comment, through the next comment or blank line): an extra the reader may add (`conda
-    install pytorch=1.1` for apex), not the install path; listed as alternatives."""
-    lines = block.split("\n")
+def _optional_spans(lines: list[str]) -> list[tuple[int, int]]:
+    """(first, end) of each optional step's lines: after a `# Optional:` comment, through the
+    next comment or blank line."""
+    spans: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
         if not _OPTIONAL.match(lines[i]):
@@ -841,15 +841,41 @@ def _without_optional(block: str, first: int, found: Evidence) -> str:
         end = i + 1
         while end < len(lines) and lines[end].strip() and not lines[end].lstrip().startswith("#"):
             end += 1
-        body = "\n".join(lines[i + 1 : end])
-        if any(_installs_torch(ln) for ln in body.split("\n")):
-            text = "; ".join(ln.strip() for ln in body.split("\n") if ln.strip())
-            found.warnings.append(
-                f"{found.source}:{first + i}: an optional step ({excerpt(lines[i].strip(), 80)}), "
-                f"not the install path envgen imports: {excerpt(text, MAX_ALTERNATIVE_CHARS)}"
-            )
-            lines[i + 1 : end] = [""] * (end - i - 1)
+        spans.append((i + 1, end))
         i = end
+    return spans
+
+
+def _installs_torch_outside_optional(blocks: list[tuple[int, str]]) -> bool:
+    """Some torch install of the README's blocks is not in an optional step."""
+    for _, block in blocks:
+        lines = block.split("\n")
+        optional = {k for a, b in _optional_spans(lines) for k in range(a, b)}
+        if any(_installs_torch(ln) for k, ln in enumerate(lines) if k not in optional):
+            return True
+    return False
+
+
+def _without_optional(block: str, first: int, found: Evidence, *, elsewhere: bool) -> str:
+    """The block with the torch installs of its optional steps blanked out (a `# Optional:`
+    comment, through the next comment or blank line), where the README installs torch outside
+    them too (`elsewhere`): an extra the reader may add (`conda install pytorch=1.1` for apex),
+    not the install path; listed as alternatives. The step's other lines stay."""
+    if not elsewhere:
+        return block
+    lines = block.split("\n")
+    for start, end in _optional_spans(lines):
+        dropped = [k for k in range(start, end) if _installs_torch(lines[k])]
+        if not dropped:
+            continue
+        text = "; ".join(lines[k].strip() for k in dropped)
+        found.warnings.append(
+            f"{found.source}:{first + start - 1}: an optional step "
+            f"({excerpt(lines[start - 1].strip(), 80)}), not the install path envgen imports: "
+            f"{excerpt(text, MAX_ALTERNATIVE_CHARS)}"
+        )
+        for k in dropped:
+            lines[k] = ""
     return "\n".join(lines)
 
 
@@ -876,7 +902,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     install prose names."""
     chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
     lines = text.splitlines()
-    for first, block in shell_blocks(text):
+    blocks = shell_blocks(text)
+    elsewhere = _installs_torch_outside_optional(blocks)
+    for first, block in blocks:
         label = _block_label(lines, first)
         if label is not None and any(_installs_torch(ln) for ln in block.split("\n")):
             if chosen:
@@ -884,7 +912,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 continue
             chosen = True
         kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
-        kept = _without_optional(kept, first, found)
+        kept = _without_optional(kept, first, found, elsewhere=elsewhere)
         parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")

@@ -284,7 +284,12 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
         and not Path(name).is_absolute()
     ):
         path = found.run_from / name  # a helper folder's script, run from the checkout root
-    if found.script_cwd is not None and not exists(path) and not Path(name).is_absolute():
+    if (
+        found.script_cwd is not None
+        and found.include_depth == found.script_depth
+        and not exists(path)
+        and not Path(name).is_absolute()
+    ):
         path = found.script_cwd / name  # a script run by another file, from the caller's folder
     if found.docker is not None and found.include_depth == 0:
         path = found.docker.resolve(name)

@@ -35,7 +35,7 @@ from typing import Final
 
 from envgen.repro.importer.evidence import DockerContext, Evidence
 from envgen.repro.importer.images import from_image
-from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.install_script import conda_on_path, parse_shell
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
@@ -381,5 +381,5 @@ def _environment(stage: Stage, found: Evidence) -> None:
     body = "\n".join(
         line for section in stage.sections if section.name == "environment" for line in section.body
     )
-    if any("conda" in m.group(1).lower() for m in _PATH_SET.finditer(body)):
-        found.conda_base = found.conda_base or found.conda_installed
+    for m in _PATH_SET.finditer(body):
+        conda_on_path(m.group(1), found)

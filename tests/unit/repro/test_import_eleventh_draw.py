@@ -393,8 +393,8 @@ def test_dirname_of_the_scripts_own_path() -> None:
         "pip install -r ./requirements.txt",
         'cd "./scripts"',
     ]
-    # without $0 (a README's block) the path stays unknown
-    assert "$(" not in shell.interpret(text).commands[0].text
+    # without $0 (a README's block) the script's folder is not known: no ./ path is made up
+    assert shell.interpret(text).commands[0].text == "pip install -r /requirements.txt"
 
 
 def test_a_dockerfile_runs_a_script_that_finds_the_root_by_its_own_path(tmp_path: Path) -> None:
@@ -448,10 +448,153 @@ def test_a_function_runs_its_arguments_and_error_paths_are_not_the_route() -> No
     # `run_command ... $@` runs the function's own arguments; an `else` (or a branch) on an
     # unknown condition that only exits is the error path, not the default route.
     commands = [c.text for c in shell.interpret(WRAPPED, env={"0": "setup.sh"}).commands]
-    assert "mamba install -y -c pytorch -c nvidia pytorch==1.13.1 pytorch-cuda=11.7" in commands
-    assert not any(c.startswith("exit") for c in commands)
+    assert commands == ["mamba install -y -c pytorch -c nvidia pytorch==1.13.1 pytorch-cuda=11.7"]
 
 
 def test_an_unknown_condition_whose_only_branch_exits_is_not_taken() -> None:
     text = 'if [ -x "$(command -v nvcc)" ]; then\n  exit 1\nfi\npip install torch==2.0.1\n'
     assert [c.text for c in shell.interpret(text).commands] == ["pip install torch==2.0.1"]
+
+
+# --- the review's cases: what the rules above must not break ------------------------------------
+@pytest.mark.parametrize(
+    ("text", "commands"),
+    [
+        (
+            'main() {\n  while [[ $# -gt 0 ]]; do\n    case $1 in --cpu) CPU=1; shift;; '
+            '*) echo "unknown $1"; exit 1;; esac\n  done\n  pip install torch==1.13.1\n}\n'
+            'main "$@"\n',
+            ["pip install torch==1.13.1"],
+        ),
+        (
+            'main() {\n if [ $# -eq 0 ]; then pip install torch==1.10.0; '
+            'else pip install torch==1.9.0; fi\n}\nmain "$@"\n',
+            ["pip install torch==1.10.0"],
+        ),
+        ('main() { conda create -n $1 python=3.8 -y; }\nmain "$@"\n',
+         ["conda create -n $1 python=3.8 -y"]),
+        (
+            "setup() { PY=${1:-3.8}; conda create -n env python=$PY -y; }\nsetup\n",
+            ["conda create -n env python=3.8 -y"],
+        ),
+        ("inst() { pip install torch==$1; }\nFORCE=1 inst 1.13.1\n",
+         ["pip install torch==1.13.1"]),
+    ],
+    ids=["option-loop", "argc", "unknown-arg", "default-arg", "assignment-before"],
+)  # fmt: skip
+def test_function_arguments_at_the_top_level(text: str, commands: list[str]) -> None:
+    # the script's own "$@" is no arguments on the default route; a function's ${1:-x} and an
+    # assignment before its name are read as bash reads them
+    assert [c.text for c in shell.interpret(text).commands] == commands
+
+
+def test_a_second_environment_switches_only_when_activated(matrix: Matrix) -> None:
+    text = (
+        "conda create -n main python=3.9 -y\nconda create -n tools python=3.6 -y\n"
+        "conda activate main\npip install torch==1.10.0\n"
+    )
+    keys = _keys(text, "install.sh", matrix, "2022-01-01")
+    assert (keys["python"], keys["torch"]) == ("3.9", "1.10.0")
+
+
+def test_a_second_environment_keeps_the_dockerfiles_copies(tmp_path: Path) -> None:
+    (tmp_path / "env").mkdir()
+    (tmp_path / "env" / "requirements.txt").write_text("torch==1.13.1\n")
+    (tmp_path / "Dockerfile").write_text(
+        "FROM continuumio/miniconda3:4.12.0\nRUN conda create -n jax python=3.10 -y\n"
+        "COPY env/requirements.txt /app/requirements.txt\nWORKDIR /app\n"
+        "RUN conda create -n torchenv python=3.9 -y && conda activate torchenv && "
+        "pip install -r requirements.txt\n"
+    )
+    found = parse_file(tmp_path / "Dockerfile")
+    assert found.torch is not None
+    assert (found.torch.version, found.python) == ("1.13.1", "3.9")
+
+
+def test_docker_run_of_another_image_says_nothing(matrix: Matrix) -> None:
+    text = (
+        "```\ndocker run --gpus all -it --rm pytorch/pytorch bash\n```\n"
+        "```\npip install torch==1.13.1 torchvision==0.14.1\n```\n"
+    )
+    assert _keys(text, "README.md", matrix, "2023-01-01")["torch"] == "1.13.1"
+    ngc = "docker run --tmpfs /tmp --rm nvcr.io/nvidia/pytorch:20.02-py3 python train.py\n"
+    found = import_text(ngc, filename="run.sh", matrix=matrix, as_of=dt.date(2020, 3, 1))
+    assert found.project["torch"] == "1.4.0"
+
+
+def test_an_optional_step_that_is_the_only_torch_install_is_read(matrix: Matrix) -> None:
+    text = (
+        "```\nconda create -n x python=3.8 -y\nconda activate x\n"
+        "# Optional: install pytorch with CUDA 11.3 if you have a GPU\n"
+        "conda install pytorch==1.11.0 torchvision cudatoolkit=11.3 -c pytorch -y\n```\n"
+    )
+    keys = _keys(text, "README.md", matrix, "2022-06-01")
+    assert (keys["torch"], keys["accelerators"]) == ("1.11.0", ["cu113"])
+
+
+def test_a_pip_range_with_an_upper_bound_after_conda_pytorch_is_pips(matrix: Matrix) -> None:
+    text = (
+        "channels:\n  - pytorch\n  - nvidia\ndependencies:\n  - python=3.10\n  - pytorch\n"
+        "  - pytorch-cuda=11.8\n  - pip\n  - pip:\n      - torch<2.0\n"
+    )
+    keys = _keys(text, "environment.yml", matrix, "2024-06-01")
+    assert (keys["torch"], keys["managers"]) == ("1.13.1", ["pip"])
+
+
+def test_a_floor_in_prose_takes_no_local_label(matrix: Matrix) -> None:
+    text = "## Requirements\n* PyTorch >= 1.7.0+cu110\n"
+    assert _keys(text, "README.md", matrix, "2021-01-01")["torch"] == "1.7.1"
+
+
+def test_export_path_puts_the_installed_miniconda_first(matrix: Matrix) -> None:
+    text = (
+        "wget https://repo.anaconda.com/miniconda/Miniconda3-py38_4.10.3-Linux-x86_64.sh\n"
+        "bash Miniconda3-py38_4.10.3-Linux-x86_64.sh -b -p $HOME/miniconda3\n"
+        'export PATH="$HOME/miniconda3/bin:$PATH"\npip install torch==1.10.0\n'
+    )
+    assert _keys(text, "setup.sh", matrix, "2022-01-01")["python"] == "3.8"
+
+
+@pytest.mark.parametrize(
+    "clone",
+    [
+        "git clone -b v0.8.2 https://github.com/pytorch/vision.git && cd vision && "
+        "python setup.py install",
+        "git clone --depth 1 https://github.com/pytorch/vision && cd vision && pip install .",
+    ],
+)
+def test_a_clone_with_options_is_named_by_its_url(clone: str, matrix: Matrix) -> None:
+    text = f"pip install torch==1.7.1\n{clone}\n"
+    assert _keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is True
+
+
+def test_popd_leaves_the_clone(matrix: Matrix) -> None:
+    text = (
+        "pip install torch==1.7.1\ngit clone https://github.com/pytorch/vision\n"
+        "pushd vision\ngit checkout v0.8.2\npopd\npython setup.py develop\n"
+    )
+    assert _keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is False
+
+
+def test_a_followed_scripts_nested_include_resolves_from_its_own_file(tmp_path: Path) -> None:
+    # pip resolves `-r common.txt` inside tools/reqs.txt from tools/, never from the caller's
+    # folder; the caller's folder is a fallback for the script's own lines only
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "setup.sh").write_text("pip install -r tools/reqs.txt\n")
+    (tmp_path / "tools" / "reqs.txt").write_text("-r common.txt\n")
+    (tmp_path / "common.txt").write_text("torch==1.8.0\n")
+    (tmp_path / "ci.sh").write_text("bash tools/setup.sh\n")
+    found = parse_file(tmp_path / "ci.sh")
+    assert found.torch is None
+
+
+def test_a_script_a_followed_script_runs_is_found_from_the_callers_folder(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "devops").mkdir()
+    (tmp_path / "devops" / "install.sh").write_text("bash devops/torch.sh\n")
+    (tmp_path / "devops" / "torch.sh").write_text("pip install torch==2.0.1\n")
+    (tmp_path / "ci.sh").write_text("./devops/install.sh\n")
+    found = parse_file(tmp_path / "ci.sh")
+    assert found.torch is not None
+    assert found.torch.version == "2.0.1"
