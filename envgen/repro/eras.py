@@ -47,6 +47,14 @@ POST_RELEASES: Final[dict[str, str]] = {
     "1.0.1.post2": "download.pytorch.org/whl/<cpu|cu80|cu90|cu100>/, Linux; PyPI has 1.0.1 only",
 }
 
+# The CUDA 11 cudatoolkits Anaconda's defaults channel carried: up to 11.3.1, none of 11.1-11.2 or
+# 11.4-11.7 (ContinuumIO/anaconda-issues#12964, 2022-06-14: "The most recent version that is
+# available for Linux and 64-bit Windows is 11.3.1"; conda-forge and nvidia had them). A pytorch
+# channel build that needs another one (1.11.0's CUDA 11.5, 1.9.x's 11.1) solves only where the
+# file lists conda-forge or nvidia.
+DEFAULTS_CUDATOOLKIT: Final = frozenset({"11.0", "11.3"})
+
+
 # conda-forge's split CUDA 12 packages (cuda-cudart, cuda-libraries, cuda-runtime, libcublas ...),
 # which the pytorch channel's pytorch-cuda=12.x depends on, as the nvidia channel's are: with
 # conda-forge among a file's channels, a pytorch-cuda=12.x build solves without -c nvidia. The date

@@ -45,7 +45,11 @@ def read_source(path: Path, *, shown: str | None = None) -> str:
     """
     name = shown or str(path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        # the resolved path: the file `inside` judged (see `exists`)
+        fd = os.open(path.resolve(), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except RuntimeError:
+        msg = f"{name}: a symlink loop"
+        raise UnreadableSource(msg) from None
     except FileNotFoundError:
         msg = f"{name}: no such file"
         raise UnreadableSource(msg) from None
@@ -127,26 +131,28 @@ def _kind(mode: int) -> str:
 
 def exists(path: Path) -> bool:
     """`path.exists()`, False where the name itself is unusable (too long, a NUL): an untrusted
-    name is a file that is not there, never an error."""
+    name is a file that is not there, never an error. The path is resolved first, as `inside`
+    resolves it: the answer is about the file that check judged, so `l/../proj/x` through a
+    symlink `l` to a folder outside the checkout says nothing of whether that folder exists."""
     try:
-        return path.exists()
-    except (OSError, ValueError):
+        return path.resolve().exists()
+    except (OSError, ValueError, RuntimeError):
         return False
 
 
 def is_file(path: Path) -> bool:
     """`path.is_file()`, False where the name itself is unusable (see `exists`)."""
     try:
-        return path.is_file()
-    except (OSError, ValueError):
+        return path.resolve().is_file()
+    except (OSError, ValueError, RuntimeError):
         return False
 
 
 def is_dir(path: Path) -> bool:
     """`path.is_dir()`, False where the name itself is unusable (see `exists`)."""
     try:
-        return path.is_dir()
-    except (OSError, ValueError):
+        return path.resolve().is_dir()
+    except (OSError, ValueError, RuntimeError):
         return False
 
 

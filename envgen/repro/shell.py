@@ -544,7 +544,12 @@ def _test(text: str, state: _State) -> bool | None:
     if not known:
         return _hardware(value)
     words = shell_words(value)
+    if len(words) > _MAX_TEST_WORDS:
+        return None  # a test no install script writes (`! ! ! ...`, 1,500 `-o` terms): unknown
     return _test_words(words, state)
+
+
+_MAX_TEST_WORDS: Final = 64
 
 
 def _test_words(words: list[str], state: _State) -> bool | None:  # noqa: PLR0911 - one return per test form

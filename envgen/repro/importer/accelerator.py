@@ -128,6 +128,16 @@ def _cuda_packages(found: Evidence, acc: str, as_of: dt.date | None) -> bool:
     )
 
 
+def _cudatoolkit_there(found: Evidence, acc: str) -> bool:
+    """A cudatoolkit build solves where a channel of the file has that cudatoolkit: Anaconda's
+    defaults never had 11.1-11.2 or 11.4 on (eras.DEFAULTS_CUDATOOLKIT), conda-forge and the
+    nvidia channel did; the pytorch channel ships none of its own."""
+    cuda = cuda_version_of(acc) or ""
+    if cuda in eras.DEFAULTS_CUDATOOLKIT or not cuda.startswith("11."):
+        return True
+    return any(channel_name(c) in {"conda-forge", "nvidia"} for c in found.channels)
+
+
 def _conda_default(
     found: Evidence,
     release: Release,
@@ -162,7 +172,7 @@ def _conda_default(
         if a.startswith("cu")
         and isinstance(b, CondaBuild)
         and (
-            b.form == "cudatoolkit"
+            (b.form == "cudatoolkit" and _cudatoolkit_there(found, a))
             or (b.form == "pytorch-cuda" and _cuda_packages(found, a, as_of))
         )
     ]

@@ -27,9 +27,11 @@ Must not run anything the file names.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -42,7 +44,7 @@ from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.images import from_image
 from envgen.repro.importer.install_script import parse_shell
 from envgen.repro.importer.requirements import include_file
-from envgen.repro.reading import checkout_root, excerpt
+from envgen.repro.reading import MAX_EXPANDED_TOTAL, checkout_root, excerpt
 
 _TRAVIS_PHASES: Final = ("before_install", "install", "before_script")
 _GITLAB_RESERVED: Final = frozenset(
@@ -123,7 +125,17 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     if not isinstance(data, dict):
         found.problems.append(f"{found.source}: expected a CI configuration (a mapping)")
         return
-    jobs = _jobs(data, found)
+    token = _EXPANDED.set([0])
+    try:
+        jobs = _jobs(data, found)
+    except _TooBig:
+        found.problems.append(
+            f"{found.source}: its ${{{{ }}}} and $( ) expressions expand to more than "
+            f"{MAX_EXPANDED_TOTAL} characters in all (a value repeated many times); refused"
+        )
+        return
+    finally:
+        _EXPANDED.reset(token)
     chosen = next((j for j in jobs if j.names_torch()), None) or next(
         (j for j in jobs if j.steps or j.specs or j.files), None
     )
@@ -400,6 +412,9 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+_MACRO: Final = re.compile(r"\$\(([\w.]+)\)")  # Azure's $(variable)
+
+
 def _expand(text: str, matrix: dict[str, str], env: dict[str, str]) -> str:
     """GitHub's `${{ matrix.x }}` and `${{ env.X }}` on the default route; any other expression
     (a secret, a step's output) is unknown here and reads as empty."""
@@ -414,7 +429,36 @@ def _expand(text: str, matrix: dict[str, str], env: dict[str, str]) -> str:
             return _GITHUB_RUNNER_CONTEXT.get(name, "")
         return ""
 
-    return _EXPRESSION.sub(value, text)
+    return _bounded_sub(_EXPRESSION, value, text)
+
+
+class _TooBig(Exception):  # noqa: N818 - internal signal, caught in read()
+    """The file's expressions expanded past MAX_EXPANDED_TOTAL characters."""
+
+
+# Characters the expressions of the CI file being read have expanded to so far (bounded).
+_EXPANDED: Final[contextvars.ContextVar[list[int]]] = contextvars.ContextVar("ci_expanded")
+
+
+def _bounded_sub(pattern: re.Pattern[str], value: Callable[[re.Match[str]], str], text: str) -> str:
+    """`pattern.sub(value, text)`, counted against the file's expansion budget as it is built:
+    a 400 KB variable referenced 50,000 times stops at the budget, not after 20 GB."""
+    spent = _EXPANDED.get([0])
+    out: list[str] = []
+    end = 0
+    for m in pattern.finditer(text):
+        piece = value(m)
+        spent[0] += (m.start() - end) + len(piece)
+        if spent[0] > MAX_EXPANDED_TOTAL:
+            raise _TooBig
+        out.append(text[end : m.start()])
+        out.append(piece)
+        end = m.end()
+    spent[0] += len(text) - end
+    if spent[0] > MAX_EXPANDED_TOTAL:
+        raise _TooBig
+    out.append(text[end:])
+    return "".join(out)
 
 
 def _github(data: dict[str, object], found: Evidence) -> list[_Job]:
@@ -593,7 +637,7 @@ def _azure(data: dict[str, object], found: Evidence) -> list[_Job]:
                 )
 
         def macro(text: str, env: dict[str, str] = job.env) -> str:
-            return re.sub(r"\$\(([\w.]+)\)", lambda m: env.get(m.group(1), m.group(0)), text)
+            return _bounded_sub(_MACRO, lambda m: env.get(m.group(1), m.group(0)), text)
 
         for step in _list(spec.get("steps")):
             if not isinstance(step, dict):

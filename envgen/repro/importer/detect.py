@@ -257,6 +257,9 @@ def parse_text(
         build_context=context,
         checkout=checkout,
     )
+    if base is not None:
+        # the imported file itself: a script or `docker build` it leads to does not read it again
+        found.scripts.add((base / posixpath.basename(filename)).resolve())
     reader(kind)(text, found, base)
     if found.python is None and found.apt_python is not None:
         set_python(found, *found.apt_python)  # installed, and nothing said which python ran pip

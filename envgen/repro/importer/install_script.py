@@ -167,15 +167,31 @@ def _launcher_commands(text: str, script: Literal["sh", "bat"]) -> list[shell.Co
     itself (`set TORCH_COMMAND=pip install torch==2.1.2 ...` then `call webui.bat`): the
     launcher runs them. Bounded by the script's own lines (MAX_SOURCE_BYTES)."""
     out: list[shell.Command] = []
+    used: set[str] | None = None  # every name the script expands, found in one pass when needed
     for number, line in enumerate(text.splitlines(), start=1):
         m = _ASSIGNMENT.match(line)
         if m is None or not _INSTALL_VALUE.match(m.group(3)):
             continue
-        name = re.escape(m.group(1))
-        uses = rf"%{name}%|!{name}!" if script == "bat" else rf"\${name}\b|\${{{name}[}}:]"
-        if re.search(uses, text, re.IGNORECASE if script == "bat" else 0) is None:
+        if used is None:
+            used = _expanded_names(text, script)
+        name = m.group(1).upper() if script == "bat" else m.group(1)
+        if name not in used:
             out.append(shell.Command(text=m.group(3), line=number))
     return out
+
+
+def _expanded_names(text: str, script: Literal["sh", "bat"]) -> set[str]:
+    """The variables a script expands: `%NAME%` / `!NAME!` in batch (any case), `$NAME` /
+    `${NAME}` / `${NAME:-x}` in shell.
+
+    >>> sorted(_expanded_names("echo %Torch_Cmd% !X!", "bat"))
+    ['TORCH_CMD', 'X']
+    >>> sorted(_expanded_names("$A ${B:-1}", "sh"))
+    ['A', 'B']
+    """
+    if script == "bat":
+        return {(m.group(1) or m.group(2)).upper() for m in re.finditer(r"%(\w+)%|!(\w+)!", text)}
+    return {m.group(1) for m in re.finditer(r"\$\{?([A-Za-z_]\w*)", text)}
 
 
 def shell_line(

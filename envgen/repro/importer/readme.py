@@ -469,7 +469,7 @@ _ASIDE_SECTION: Final = re.compile(
 _PROSE_PYTHON: Final = re.compile(
     r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?(?:\s*+:|-(?=\d))?\s*+(>=|≥|==?)?"
     r"\s*+(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
-    r"(\+(?!\w)|\s*+(?:or|and)\s++" + _FLOOR_WORDS + r"|\s*+(?:[-\u2013~]|to|or\b)\s*+\d)?",
+    r"(\+(?!\w)|\s*+(?:or|and)\s++" + _FLOOR_WORDS + r"|\s*+(?:[-\u2013~/]|to|or\b)\s*+\d)?",
     re.IGNORECASE,
 )
 
@@ -698,6 +698,7 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     ((1, '3.6'), None)
     >>> prose_python("## Requirements\\n- Python 3\\n## Tested on\\n- Python 3.11, PyTorch 2.0\\n")
     >>> prose_python("## Setup\\n- python 3.6+\\n")
+    >>> prose_python("## Requirements\\nPython 2.7 / 3.+\\n")
     >>> prose_python("## Setup\\nTested on Python 3.7, PyTorch 1.5.1.\\n", sentences=False)
     >>> prose_python("## Setup\\nWith python 3.9:\\n\\n```\\npip install x\\n```", sentences=False)
     (2, '3.9')

@@ -161,8 +161,9 @@ def pick_release(
         ]
         or [r for r in dated if _fits(matrix, r, evidence, found.python, manager, forge=forge)]
         # The newest release the file's own route had for its platform then: `conda install
-        # pytorch cudatoolkit=10.0` in 2020 got 1.2.0 (1.3 and 1.4 had no CUDA 10.0 conda build),
-        # though those packages are gone now and 1.4.0 has cu100 pip wheels.
+        # pytorch cudatoolkit=10.0` late in 2019 got 1.3.x (the channel's CUDA 10.0 builds of
+        # 1.3.0-1.4.0, which the page never listed), though those packages are gone now and
+        # 1.3.x has no cu100 pip wheel.
         or [r for r in dated if _fits(matrix, r, evidence, found.python, manager, then=True)]
         or [r for r in dated if _fits(matrix, r, evidence, found.python)]
     )

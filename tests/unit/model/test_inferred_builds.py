@@ -297,6 +297,16 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
                 ("1.8.0", ("pytorch",)),
                 ("1.8.1", ("pytorch",)),
             }, b
+        elif (b.release, b.version) in {
+            ("1.0.1", "8.0"), ("1.3.0", "9.2"), ("1.3.0", "10.0"), ("1.3.1", "9.2"),
+            ("1.3.1", "10.0"), ("1.4.0", "10.0"), ("1.11.0", "11.5"),
+        }:  # fmt: skip
+            # the channel's packages the page never listed (moi90/pytorch_compute_capabilities
+            # table.md); 1.11.0's cudatoolkit 11.5 came from conda-forge (defaults stopped at 11.3)
+            assert b.form == "cudatoolkit", b
+            assert b.channels == (
+                ("pytorch", "conda-forge") if b.version == "11.5" else ("pytorch",)
+            )
         elif b.kind == "cuda" and b.form == "cudatoolkit" and b.release == "1.8.1":
             # 1.8.1's cuda11.1 build, with -c conda-forge as the page's 1.8.0 line wrote it.
             assert (b.version, b.channels) == ("11.1", ("pytorch", "conda-forge")), b

@@ -598,3 +598,54 @@ def test_a_script_a_followed_script_runs_is_found_from_the_callers_folder(tmp_pa
     found = parse_file(tmp_path / "ci.sh")
     assert found.torch is not None
     assert found.torch.version == "2.0.1"
+
+
+# --- the channel's unlisted builds, and where their cudatoolkit came from -----------------------------
+def test_the_channels_cuda_10_0_builds_of_1_3_and_1_4(matrix: Matrix) -> None:
+    # pytorch-1.4.0-py3.7_cuda10.0.130_cudnn7.6.3_0 existed (moi90/pytorch_compute_capabilities'
+    # table of the channel's packages), though the page lists 9.2 and 10.1 only
+    text = "conda install pytorch torchvision cudatoolkit=10.0 -c pytorch\n"
+    keys = _keys(text, "install.sh", matrix, "2020-06-01")
+    assert (keys["torch"], keys["accelerators"], keys["managers"]) == ("1.4.0", ["cu100"], ["pip"])
+
+
+def test_a_cudatoolkit_build_solves_where_a_channel_has_that_cudatoolkit(matrix: Matrix) -> None:
+    # 1.11.0's CUDA 11.5 build needs cudatoolkit 11.5, which Anaconda's defaults never carried
+    # (ContinuumIO/anaconda-issues#12964): beside conda-forge it is the newest, else 11.3 is
+    text = "channels:\n  - pytorch\n  - defaults\ndependencies:\n  - pytorch=1.11.0\n"
+    assert _keys(text, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu113"]
+    forge = text.replace("  - defaults\n", "  - defaults\n  - conda-forge\n")
+    assert _keys(forge, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu115"]
+
+
+# --- the red team's cases ----------------------------------------------------------------------------
+def test_a_long_test_expression_is_unknown_not_a_crash() -> None:
+    text = "if [ " + "! " * 1000 + "-f zq ]; then pip install a==1; fi\npip install torch==2.1.0\n"
+    assert shell.interpret(text).commands[-1].text == "pip install torch==2.1.0"
+
+
+def test_ci_expressions_are_bounded(tmp_path: Path) -> None:
+    refs = "${{env.X}}" * 5_000
+    (tmp_path / "ci.yml").write_text(
+        f'env:\n  X: "{"x" * 4_000}"\njobs:\n  test:\n    runs-on: ubuntu-latest\n'
+        f"    steps:\n      - run: pip install torch==2.1.0 {refs}\n"
+    )
+    found = parse_file(tmp_path / "ci.yml")
+    assert any("expand to more than" in p for p in found.problems)
+
+
+def test_a_file_test_through_a_symlink_says_nothing_of_the_folder_outside(tmp_path: Path) -> None:
+    proj = tmp_path / "proj"
+    (proj / "sub").mkdir(parents=True)
+    (proj / ".git").mkdir()
+    (proj / "l").symlink_to(tmp_path / "secretdir")
+    (proj / "install.sh").write_text(
+        "if [ -d l/../proj/sub ]; then pip install torch==2.1.0; else pip install torch==2.0.1; fi\n"
+    )
+    answers = []
+    for present in (False, True):
+        if present:
+            (tmp_path / "secretdir").mkdir()
+        found = parse_file(proj / "install.sh")
+        answers.append(found.torch.version if found.torch else None)
+    assert answers[0] == answers[1]

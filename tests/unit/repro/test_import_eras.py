@@ -272,11 +272,12 @@ def test_pip_torch_that_conda_already_satisfies_keeps_the_conda_build(tmp_path: 
     )
     assert code == 0, err
     # pip sees conda's pytorch 1.11.0 as torch 1.11.0: nothing to install. With neither
-    # cudatoolkit nor cpuonly, conda took the build with the newest cudatoolkit, 11.3.
+    # cudatoolkit nor cpuonly, conda took the build with the newest cudatoolkit: 11.5, which
+    # conda-forge (listed) carried (the channel's unlisted pytorch-1.11.0-..._cuda11.5 build).
     assert (project["torch"], project["managers"], project["accelerators"]) == (
         "1.11.0",
         ["conda"],
-        ["cu113"],
+        ["cu115"],
     )
 
 

@@ -1152,16 +1152,16 @@ def test_a_cpython_the_file_downloads_from_python_org(
 @pytest.mark.parametrize(
     ("text", "as_of", "expected"),
     [
-        # The channel's 1.4.0 packages are gone, and had no CUDA 10.0 build; pip has 1.4.0+cu100.
+        # The channel's 1.4.0 packages are gone (its CUDA 10.0 build too); pip has 1.4.0+cu100.
         ("conda install -y pytorch=1.4.0 torchvision=0.5.0 cudatoolkit=10.0 -c pytorch\n", None,
          ("1.4.0", "0.5.0", ["cu100"], ["pip"])),
-        # Gone too, and 1.3.0 has no CUDA 10.0 build on either route: the nearest, cu101.
+        # Gone too, and 1.3.0's pip route has no CUDA 10.0 build: the nearest, cu101.
         ("conda install pytorch=1.3.0 cudatoolkit=10.0 -c pytorch\n", None,
          ("1.3.0", False, ["cu101"], ["pip"])),
-        # Unpinned: the newest release the conda route had for CUDA 10.0 then (1.2.0), though
-        # those packages are gone now and 1.4.0 has cu100 pip wheels.
+        # Unpinned: the newest release the conda route had for CUDA 10.0 then (1.4.0: the
+        # channel's unlisted cuda10.0 build), whose pip route has the cu100 wheels.
         ("conda install -c anaconda cudatoolkit=10.0.130\nconda install -c pytorch pytorch "
-         "torchvision\n", dt.date(2020, 2, 16), ("1.2.0", True, ["cu100"], ["pip"])),
+         "torchvision\n", dt.date(2020, 2, 16), ("1.4.0", True, ["cu100"], ["pip"])),
     ],
     ids=["pinned-1.4.0", "pinned-1.3.0", "unpinned-2020"],
 )  # fmt: skip

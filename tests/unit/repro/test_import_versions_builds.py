@@ -111,7 +111,8 @@ def test_a_range_allowing_only_a_pure_python_torchvision_pins_no_torch(matrix: M
 
 
 def test_install_commands_in_a_requirements_file_are_read_as_commands(matrix: Matrix) -> None:
-    # Confusezius/CVPR2020_PADS's shape: 1.3.x and 1.4.0 had no CUDA 10.0 conda build.
+    # Confusezius/CVPR2020_PADS's shape: 1.4.0 had a CUDA 10.0 conda build the page never
+    # listed (the channel's pytorch-1.4.0-py3.7_cuda10.0.130_cudnn7.6.3_0), now pip's cu100.
     result = import_text(
         "conda install matplotlib pandas\n"
         "pip install pretrainedmodels wandb\n"
@@ -120,7 +121,7 @@ def test_install_commands_in_a_requirements_file_are_read_as_commands(matrix: Ma
         matrix=matrix,
         as_of=dt.date(2020, 3, 24),
     )
-    assert (result.project["torch"], result.project["accelerators"]) == ("1.2.0", ["cu100"])
+    assert (result.project["torch"], result.project["accelerators"]) == ("1.4.0", ["cu100"])
     pip = result.project["pip"]
     assert isinstance(pip, list)
     assert "pretrainedmodels" in pip

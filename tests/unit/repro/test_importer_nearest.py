@@ -397,7 +397,7 @@ NEAREST: list[tuple[str, str, str, str | None, dict[str, object]]] = [
             "warnings": [
                 "environment.yml: the compute platform was cu101, now cu102, because torch "
                 "1.11.0 was never built for cu101 (cudatoolkit 10.1) as conda packages; it was "
-                "built for cpu, cu102, cu111 and cu113",
+                "built for cpu, cu102, cu111, cu113 and cu115",
                 "[numpy2-with-torch-before-2.3]",
             ],
         },
