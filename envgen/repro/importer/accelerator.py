@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
-from envgen.model.variants import cuda_version_of
+from envgen.model.variants import cuda_version_of, issues_for
 from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id
 from envgen.repro.importer.python import py_key
@@ -126,6 +126,15 @@ def _cuda_packages(found: Evidence, acc: str, as_of: dt.date | None) -> bool:
         and any(channel_name(c) == "conda-forge" for c in found.channels)
         and (as_of is None or as_of >= dt.date.fromisoformat(since))
     )
+
+
+def _never_built(matrix: Matrix, release: Release, acc: str, build: PipBuild | CondaBuild) -> bool:
+    """A known issue says this very build never existed on the channel (an error naming the
+    accelerator: `conda-1.9-cudatoolkit-11.3-never-built`), not that a whole route is gone."""
+    if not isinstance(build, CondaBuild):
+        return False
+    issues = issues_for(matrix, release, manager="conda", accelerator=acc, conda=build)
+    return any(i.severity == "error" and i.accelerators for i in issues)
 
 
 def _cudatoolkit_there(found: Evidence, acc: str) -> bool:
@@ -261,7 +270,10 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
         )
         return paged[0]
     if manager == "conda" and builds:
-        return _conda_default(found, release, builds, report, as_of)
+        # a build the page lists but the channel never had (1.9.x's cudatoolkit 11.3) is no
+        # candidate: the default is the newest of those that existed
+        real = {a: b for a, b in builds.items() if not _never_built(matrix, release, a, b)}
+        return _conda_default(found, release, real or builds, report, as_of)
     pip = route_builds(matrix, release, "pip")
     default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
     # The torch an image ships has the image's CUDA (NGC); a bare CUDA image's toolkit chooses

@@ -649,3 +649,14 @@ def test_a_file_test_through_a_symlink_says_nothing_of_the_folder_outside(tmp_pa
         found = parse_file(proj / "install.sh")
         answers.append(found.torch.version if found.torch else None)
     assert answers[0] == answers[1]
+
+
+def test_a_build_that_never_existed_is_no_default_and_11_1_needs_its_channel(
+    matrix: Matrix,
+) -> None:
+    # 1.9.1 on the channel: 10.2 and 11.1 only (the page's 11.3 never existed); cudatoolkit 11.1
+    # was never in defaults, so `-c pytorch` alone gets 10.2 and `-c nvidia` 11.1
+    text = "conda install pytorch torchvision -c pytorch\n"
+    assert _keys(text, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu102"]
+    nvidia = text.replace("-c pytorch", "-c pytorch -c nvidia")
+    assert _keys(nvidia, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu111"]

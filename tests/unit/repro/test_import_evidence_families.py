@@ -42,8 +42,9 @@ dependencies:
         # Unpinned: the newest dgl-cuda10.2 (0.9.x) depends on cudatoolkit 10.2.
         ("dgl-cuda10.2", ["cu102"]),
         ("dgl-cuda11.1=0.7.2", ["cu111"]),
-        # 0.4.3post2's recipe named no cudatoolkit: the newest CUDA build (11.1 for 1.9.0).
-        ("dgl-cuda10.2=0.4.3post2", ["cu111"]),
+        # 0.4.3post2's recipe named no cudatoolkit: the newest CUDA build that solves from these
+        # channels (1.9.0's 11.1 needs cudatoolkit 11.1, never in defaults: 10.2).
+        ("dgl-cuda10.2=0.4.3post2", ["cu102"]),
     ],
 )
 def test_a_cuda_named_conda_package_selects_pytorchs_cuda_build(
