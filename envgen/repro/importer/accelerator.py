@@ -114,16 +114,27 @@ def _pip_labels(matrix: Matrix) -> frozenset[str]:
     )
 
 
-def _cuda_packages(found: Evidence, acc: str, as_of: dt.date | None) -> bool:
-    """A pytorch-cuda build (2.x) solves where the file's channels have the CUDA packages
-    pytorch-cuda depends on: the nvidia channel's, or conda-forge's for CUDA 12 (from the dates of
-    eras.FORGE_CUDA_SINCE); otherwise only the CPU build solves."""
-    if any(channel_name(c) == "nvidia" for c in found.channels):
-        return True
-    since = eras.FORGE_CUDA_SINCE.get(cuda_version_of(acc) or "")
-    return (
+def _cuda_solvable(found: Evidence, build: CondaBuild, acc: str, as_of: dt.date | None) -> bool:
+    """A pytorch channel CUDA build solves where the file's channels have the CUDA packages it
+    depends on (the pytorch channel ships none of its own).
+
+    - cudatoolkit=X: Anaconda's defaults carried only some (eras.DEFAULTS_CUDATOOLKIT: up to
+      11.3.1, never 11.1-11.2 or 11.4 on); conda-forge and the nvidia channel had them all.
+    - pytorch-cuda=X (2.x): the nvidia channel's packages, or conda-forge's for CUDA 12 from the
+      dates of eras.FORGE_CUDA_SINCE.
+
+    Otherwise only the CPU build solves."""
+    names = {channel_name(c) for c in found.channels}
+    cuda = cuda_version_of(acc) or ""
+    if build.form == "cudatoolkit":
+        there = cuda in eras.DEFAULTS_CUDATOOLKIT or not cuda.startswith("11.")
+        return there or bool(names & {"conda-forge", "nvidia"})
+    if build.form != "pytorch-cuda":
+        return False
+    since = eras.FORGE_CUDA_SINCE.get(cuda)
+    return "nvidia" in names or (
         since is not None
-        and any(channel_name(c) == "conda-forge" for c in found.channels)
+        and "conda-forge" in names
         and (as_of is None or as_of >= dt.date.fromisoformat(since))
     )
 
@@ -135,16 +146,6 @@ def _never_built(matrix: Matrix, release: Release, acc: str, build: PipBuild | C
         return False
     issues = issues_for(matrix, release, manager="conda", accelerator=acc, conda=build)
     return any(i.severity == "error" and i.accelerators for i in issues)
-
-
-def _cudatoolkit_there(found: Evidence, acc: str) -> bool:
-    """A cudatoolkit build solves where a channel of the file has that cudatoolkit: Anaconda's
-    defaults never had 11.1-11.2 or 11.4 on (eras.DEFAULTS_CUDATOOLKIT), conda-forge and the
-    nvidia channel did; the pytorch channel ships none of its own."""
-    cuda = cuda_version_of(acc) or ""
-    if cuda in eras.DEFAULTS_CUDATOOLKIT or not cuda.startswith("11."):
-        return True
-    return any(channel_name(c) in {"conda-forge", "nvidia"} for c in found.channels)
 
 
 def _conda_default(
@@ -178,12 +179,7 @@ def _conda_default(
     cudas = [
         a
         for a, b in builds.items()
-        if a.startswith("cu")
-        and isinstance(b, CondaBuild)
-        and (
-            (b.form == "cudatoolkit" and _cudatoolkit_there(found, a))
-            or (b.form == "pytorch-cuda" and _cuda_packages(found, a, as_of))
-        )
+        if a.startswith("cu") and isinstance(b, CondaBuild) and _cuda_solvable(found, b, a, as_of)
     ]
     if found.cpuonly or any(c == "cpu" for c, _ in found.compute) or not cudas:
         return "cpu" if "cpu" in builds else next(iter(builds))

@@ -539,17 +539,29 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
             f"{excerpt(name)} is not read"
         )
         return True
-    activate = (conda and words[1:2] == ["activate"]) or (
-        tool in {"source", "."} and words[1:2] == ["activate"]
-    )
-    if activate and len(words) > 2 and found.conda_env is not None:
+    verb = _activation(words, tool)
+    if verb == "activate" and len(words) > 2 and found.conda_env is not None:
         found.other_env = None if words[2] == found.conda_env else words[2]
         return True
-    if (conda and words[1:2] == ["deactivate"]) or (tool in {"source", "."} and
-                                                    words[1:2] == ["deactivate"]):  # fmt: skip
+    if verb == "deactivate":
         found.other_env = None
         return True
     return found.other_env is not None
+
+
+def _activation(words: list[str], tool: str) -> str | None:
+    """ "activate" or "deactivate" for `conda activate x` (mamba, micromamba) and `source
+    activate x`; None for any other command."""
+    verb = words[1] if len(words) > 1 else ""
+    if verb in {"activate", "deactivate"} and tool in {
+        "conda",
+        "mamba",
+        "micromamba",
+        "source",
+        ".",
+    }:
+        return verb
+    return None
 
 
 _MAX_CREATE_WORDS: Final = 512
@@ -561,12 +573,9 @@ def _switch_environment(
     """`conda activate B` of the second environment a script made, where the first one (active
     until now) installed no torch (`nerf_jax`, then `nerf_torch`): B is the one imported, from
     what was known before the first; returns B's create line, to be read now (None: no switch)."""
-    activate = (tool in {"conda", "mamba", "micromamba"} or tool in {"source", "."}) and words[
-        1:2
-    ] == ["activate"]
     pending, before = found.pending_env, found.before_env
     if (
-        not activate
+        _activation(words, tool) != "activate"
         or len(words) < 3
         or pending is None
         or before is None
@@ -576,7 +585,8 @@ def _switch_environment(
         return None
     first = found.conda_env or ""
     for name, value in before.items():
-        setattr(found, name, copy.deepcopy(value))
+        setattr(found, name, value)  # the snapshot is spent: no copy needed
+    found.before_env = None
     found.warnings.append(
         f"{where}: conda activate {excerpt(pending[0])}: the script's first environment "
         f"({excerpt(first)}) installs no torch; {excerpt(pending[0])}, which it makes and "
