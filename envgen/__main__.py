@@ -33,13 +33,32 @@ def entry() -> None:
             return
         # envgen.cli.quick answers list, lock/check --pins-only and import FILE without click,
         # and hands anything else to click
-        from envgen.cli import edge, quick  # noqa: PLC0415
+        # (quick is loaded here, under this Ctrl-C guard; main takes it from sys.modules)
+        from envgen.cli import edge, quick  # noqa: F401, PLC0415
     except KeyboardInterrupt:  # Ctrl-C while the modules load: no traceback, the usual exit
         from envgen.errors import INTERRUPTED  # noqa: PLC0415 - only then
 
         sys.stderr.write("interrupted\n")
         raise SystemExit(INTERRUPTED) from None
-    edge.finish(quick.main)
+    edge.finish(main)
+
+
+def main() -> None:
+    """`envgen ARGV`: the fast path (envgen.cli.quick), else click (envgen.cli.commands), which
+    loads only when it parses."""
+    from envgen.cli import quick  # noqa: PLC0415 - loaded already (entry)
+
+    code = quick.run(sys.argv[1:], record=True)
+    if code is not None:
+        sys.exit(code)
+    try:
+        from envgen.cli.commands import main as click_main  # noqa: PLC0415 - only when click parses
+    except KeyboardInterrupt:  # Ctrl-C while click and the commands load: the usual exit
+        from envgen.errors import INTERRUPTED  # noqa: PLC0415 - only then
+
+        sys.stderr.write("interrupted\n")
+        raise SystemExit(INTERRUPTED) from None
+    click_main(fast=False)
 
 
 if __name__ == "__main__":

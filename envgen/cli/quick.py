@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from envgen.cli import console, edge
 from envgen.cli.answers import Recorder
-from envgen.errors import BUG, INTERRUPTED, SUCCESS, StaleOutputError
+from envgen.errors import BUG, SUCCESS, StaleOutputError
 from envgen.infra.proc import redact, stop_on_signals
 from envgen.infra.settings import Settings, ci_requested, no_color_requested
 
@@ -298,16 +298,3 @@ def run(argv: list[str], *, record: bool = False) -> int | None:
     if isinstance(recorder, Recorder):
         recorder.save()
     return SUCCESS
-
-
-def main() -> None:
-    """`envgen` from the console script: the fast path, else click (envgen.cli.commands)."""
-    code = run(sys.argv[1:], record=True)
-    if code is not None:
-        sys.exit(code)
-    try:
-        from envgen.cli.commands import main as click_main  # noqa: PLC0415 - only when click parses
-    except KeyboardInterrupt:  # Ctrl-C while click and the commands load: the usual exit
-        sys.stderr.write("interrupted\n")
-        raise SystemExit(INTERRUPTED) from None
-    click_main(fast=False)

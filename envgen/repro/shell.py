@@ -520,8 +520,23 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
 def _branch_stops(nodes: list[Node], state: _State) -> bool:
     """The branch ends the script (`exit`, `return`) and installs nothing: an error handler
     (`echo "conda not found"; exit 1`), which the default route never takes on a guess."""
-    text = "\n".join(_text(n) for n in nodes)
-    return re.search(r"(?m)^\s*(exit|return)\b", text) is not None and not _installs(nodes, state)
+    return _ends_script("\n".join(_text(n) for n in nodes)) and not _installs(nodes, state)
+
+
+# A line that ends the script or function: sh `exit` / `return`, batch `exit` / `goto :eof`
+# (after an optional `(` that opens the batch block).
+_ENDS: Final = re.compile(r"(?im)^\s*\(?\s*(exit\b|return\b|goto\s+:?eof\b)")
+
+
+def _ends_script(text: str) -> bool:
+    r"""Some line of `text` ends the script (or the function it is in).
+
+    >>> _ends_script("echo conda not found\nexit 1"), _ends_script("(goto :eof")
+    (True, True)
+    >>> _ends_script("pip install x")
+    False
+    """
+    return _ENDS.search(text) is not None
 
 
 def _installs(nodes: list[Node], state: _State) -> bool:
@@ -1046,8 +1061,7 @@ def _only_stops(lines: list[tuple[int, str]], i: int, end: int, rest: str) -> bo
     else:
         body = [re.split(r"(?i)\s+else\s+", rest, maxsplit=1)[0]]
     text = "\n".join(body)
-    stops = re.search(r"(?im)^\s*\(?\s*(exit\b|goto\s+:?eof\b)", text) is not None
-    return stops and not _has_install(text)
+    return _ends_script(text) and not _has_install(text)
 
 
 def _errorlevel(state: _State, holds: bool | None) -> bool | None:

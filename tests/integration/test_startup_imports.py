@@ -54,12 +54,12 @@ HEAVY = (
 # marker that needs them). A budget is that count plus ~5 %. A replayed answer takes envgen,
 # envgen.__main__, envgen.cli and envgen.cli.answers alone (the last test below).
 BUDGET = {"list": 163, "lock": 192, "check": 192, "import": 209}
-# Runs envgen's CLI in-process as the `envgen` command does (envgen.__main__: the fast path of
+# Runs envgen's CLI in-process as the `envgen` command does (envgen.__main__.main: the fast path of
 # envgen.cli.quick, else click), then prints the modules it imported.
 PROBE = """
 import json, sys
 sys.argv = ["envgen", *sys.argv[1:]]
-from envgen.cli.quick import main
+from envgen.__main__ import main
 try:
     main()
 except SystemExit as exc:

@@ -15,23 +15,12 @@ from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro import shell
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions, import_text, parse_file
-
-KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
+from tests.support.importing import import_file_keys, import_keys
 
 
 @pytest.fixture(scope="module")
 def matrix() -> Matrix:
     return load_matrix()
-
-
-def _keys(text: str, filename: str, matrix: Matrix, as_of: str) -> dict[str, object]:
-    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date.fromisoformat(as_of))
-    return {k: result.project.get(k) for k in KEYS}
-
-
-def _file_keys(path: Path, matrix: Matrix, as_of: str) -> dict[str, object]:
-    result = run_import(ImportOptions(source=path, as_of=as_of), matrix)
-    return {k: result.project.get(k) for k in KEYS}
 
 
 # --- file tests on the repository's own files ------------------------------------------------------
@@ -53,7 +42,7 @@ def test_a_file_test_on_a_file_the_repository_lacks_is_false(
 ) -> None:
     # A fresh clone has no environment.yml (the script writes one at its end): the else branch.
     (tmp_path / "create_env.sh").write_text(CREATE_ENV)
-    assert _file_keys(tmp_path / "create_env.sh", matrix, "2023-10-28") == {
+    assert import_file_keys(tmp_path / "create_env.sh", matrix, "2023-10-28") == {
         "python": "3.10", "torch": "2.1.0", "torchvision": True, "torchaudio": False,
         "accelerators": ["cu118"], "managers": ["pip"],
     }  # fmt: skip
@@ -64,7 +53,7 @@ def test_a_file_test_on_a_file_the_repository_has_is_true(tmp_path: Path, matrix
     (tmp_path / "environment.yml").write_text(
         "channels: [pytorch]\ndependencies:\n  - python=3.8\n  - pytorch=1.12.1\n  - cudatoolkit=11.3\n"
     )
-    keys = _file_keys(tmp_path / "create_env.sh", matrix, "2023-10-28")
+    keys = import_file_keys(tmp_path / "create_env.sh", matrix, "2023-10-28")
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.8", "1.12.1", ["cu113"])
 
 
@@ -90,7 +79,7 @@ def test_pytorch_cuda_12_solves_from_conda_forges_cuda_packages(matrix: Matrix) 
         "name: x\nchannels:\n  - pytorch\n  - conda-forge\ndependencies:\n  - python=3.11\n"
         "  - pytorch=2.3.*\n"
     )
-    keys = _keys(text, "environment.yml", matrix, "2026-04-21")
+    keys = import_keys(text, "environment.yml", matrix, "2026-04-21")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
         "2.3.1",
         ["cu121"],
@@ -98,9 +87,11 @@ def test_pytorch_cuda_12_solves_from_conda_forges_cuda_packages(matrix: Matrix) 
     )
     # Before conda-forge had CUDA 12's split packages (its `cuda` 12.1 metapackage came
     # 2023-12-14), only the CPU build solved; and without conda-forge it still does.
-    early = _keys(text.replace("2.3.*", "2.1.0"), "environment.yml", matrix, "2023-11-01")
+    early = import_keys(text.replace("2.3.*", "2.1.0"), "environment.yml", matrix, "2023-11-01")
     assert early["accelerators"] == ["cpu"]
-    alone = _keys(text.replace("  - conda-forge\n", ""), "environment.yml", matrix, "2026-04-21")
+    alone = import_keys(
+        text.replace("  - conda-forge\n", ""), "environment.yml", matrix, "2026-04-21"
+    )
     assert alone["accelerators"] == ["cpu"]
 
 
@@ -123,7 +114,7 @@ def test_setup_uv_python_version(matrix: Matrix) -> None:
         "      - uses: astral-sh/setup-uv@v5\n        with:\n          python-version: '3.12'\n"
         "      - run: uv pip install torch --index-url https://download.pytorch.org/whl/cpu\n"
     )
-    keys = _keys(text, ".github/workflows/ci.yml", matrix, "2026-06-26")
+    keys = import_keys(text, ".github/workflows/ci.yml", matrix, "2026-06-26")
     assert (keys["python"], keys["accelerators"]) == ("3.12", ["cpu"])
 
 
@@ -171,7 +162,7 @@ def test_python_dash_m_pip_without_a_space(matrix: Matrix) -> None:
         "python -mpip install torch==1.11.0+cu113 torchvision==0.12.0+cu113 "
         "--extra-index-url https://download.pytorch.org/whl/cu113\n"
     )
-    keys = _keys(text, "install.bat", matrix, "2024-01-01")
+    keys = import_keys(text, "install.bat", matrix, "2024-01-01")
     assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == (
         "1.11.0",
         "0.12.0",
@@ -184,14 +175,14 @@ def test_cudatoolkit_is_met_by_cudatoolkit_builds_only(matrix: Matrix) -> None:
     # 1.13's CUDA 11.6 build depends on pytorch-cuda=11.6 (and -c nvidia), not cudatoolkit: an
     # unpinned pytorch with cudatoolkit=11.6 was 1.12.1, the newest cudatoolkit 11.6 build.
     text = "conda create -n x python=3.8\nconda install pytorch cudatoolkit=11.6 -c pytorch -c conda-forge\n"
-    keys = _keys(text, "install_env.sh", matrix, "2023-06-23")
+    keys = import_keys(text, "install_env.sh", matrix, "2023-06-23")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
         "1.12.1",
         ["cu116"],
         ["conda"],
     )
     named = text.replace("cudatoolkit=11.6 -c pytorch", "pytorch-cuda=11.6 -c pytorch -c nvidia")
-    assert _keys(named, "install_env.sh", matrix, "2023-06-23")["torch"] == "1.13.1"
+    assert import_keys(named, "install_env.sh", matrix, "2023-06-23")["torch"] == "1.13.1"
 
 
 # --- a container a script runs ---------------------------------------------------------------------
@@ -200,7 +191,7 @@ def test_docker_run_of_a_pytorch_image(matrix: Matrix) -> None:
         "alias=`whoami`; docker run -it --rm --runtime=nvidia --ipc=host -v /home/${alias}:/w "
         "pytorch/pytorch:1.1.0-cuda10.0-cudnn7.5-devel bash\n"
     )
-    keys = _keys(text, "docker_run.sh", matrix, "2020-05-01")
+    keys = import_keys(text, "docker_run.sh", matrix, "2020-05-01")
     assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == ("1.1.0", True, ["cu100"])
 
 
@@ -211,7 +202,7 @@ def test_a_path_through_the_readmes_own_clone(tmp_path: Path, matrix: Matrix) ->
         "## Installation\n```shell\n$ git clone https://github.com/me/paper-code\n"
         "$ pip install -r paper-code/requirements.txt\n```\n"
     )
-    assert _file_keys(tmp_path / "README.md", matrix, "2021-07-01")["torch"] == "1.9.0"
+    assert import_file_keys(tmp_path / "README.md", matrix, "2021-07-01")["torch"] == "1.9.0"
 
 
 TWO_ENVIRONMENTS = """\
@@ -243,10 +234,10 @@ def test_the_environment_that_installs_torch_is_imported(matrix: Matrix) -> None
 
 def test_a_fenced_package_list_under_a_heading_and_joined_by_semicolons(matrix: Matrix) -> None:
     text = "## Our_Environment\n```\ntorch==1.7.1\ntorchvision==0.8.2\nscipy==1.6.0\n```\n"
-    keys = _keys(text, "README.md", matrix, "2022-03-18")
+    keys = import_keys(text, "README.md", matrix, "2022-03-18")
     assert (keys["torch"], keys["torchvision"]) == ("1.7.1", "0.8.2")
     text = "1. **Pytorch Version**\n```\ntorch==1.8.1+cu111;  torchvision==0.9.1+cu111\n```\n"
-    keys = _keys(text, "README.md", matrix, "2024-03-01")
+    keys = import_keys(text, "README.md", matrix, "2024-03-01")
     assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == (
         "1.8.1",
         "0.9.1",
@@ -256,10 +247,10 @@ def test_a_fenced_package_list_under_a_heading_and_joined_by_semicolons(matrix: 
 
 def test_a_requirement_list_item_and_a_quoted_local_version(matrix: Matrix) -> None:
     text = "## Implementation\n- Requirement\n  - Python 3.7\n  - Pytorch 1.8.0\n  - torchvision 0.9.0\n"
-    keys = _keys(text, "README.md", matrix, "2021-06-01")
+    keys = import_keys(text, "README.md", matrix, "2021-06-01")
     assert (keys["python"], keys["torch"], keys["torchvision"]) == ("3.7", "1.8.0", "0.9.0")
     text = "## Requirements\n\n* CUDA == 11.1\n\n* Python == 3.8\n\n* Pytorch == '1.7.0+cu110'\n"
-    keys = _keys(text, "README.md", matrix, "2021-10-15")
+    keys = import_keys(text, "README.md", matrix, "2021-10-15")
     assert (keys["torch"], keys["accelerators"]) == ("1.7.0", ["cu110"])
 
 
@@ -288,7 +279,7 @@ def test_a_script_runs_docker_build_with_build_args(tmp_path: Path, matrix: Matr
         "jobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
         "      - uses: actions/checkout@v4\n      - run: docker/build.sh\n"
     )
-    keys = _file_keys(tmp_path / ".github" / "workflows" / "build.yml", matrix, "2024-10-01")
+    keys = import_file_keys(tmp_path / ".github" / "workflows" / "build.yml", matrix, "2024-10-01")
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.12", "2.3.1", ["cu121"])
 
 
@@ -305,7 +296,7 @@ def test_docker_build_push_action_with_build_args(tmp_path: Path, matrix: Matrix
         "            BASE_IMAGE=${{ matrix.BASE }}\n            TORCH_VER=${{ matrix.TORCH }}\n"
         "            SUFFIX=+cpu\n"
     )
-    keys = _file_keys(tmp_path / ".github" / "workflows" / "docker.yml", matrix, "2023-06-01")
+    keys = import_file_keys(tmp_path / ".github" / "workflows" / "docker.yml", matrix, "2023-06-01")
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.11", "2.0.0", ["cpu"])
 
 
@@ -325,7 +316,7 @@ def test_a_script_a_ci_job_runs_reads_files_from_the_checkout_root(
         "      - uses: actions/setup-python@v5\n        with:\n          python-version: '3.11'\n"
         "      - run: |\n          chmod +x devops/install.sh\n          ./devops/install.sh\n"
     )
-    keys = _file_keys(tmp_path / ".github" / "workflows" / "ci.yml", matrix, "2025-01-01")
+    keys = import_file_keys(tmp_path / ".github" / "workflows" / "ci.yml", matrix, "2025-01-01")
     assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.11", "2.2.0", ["cu121"])
 
 
@@ -338,11 +329,11 @@ def test_a_torchvision_clone_built_from_source_names_torchvision(matrix: Matrix)
         "RUN git clone https://github.com/pytorch/vision && cd vision && git checkout 7492fae "
         "&& python setup.py install && cd .. && rm -rf vision\n"
     )
-    assert _keys(text, "Dockerfile", matrix, "2018-06-01")["torchvision"] is True
+    assert import_keys(text, "Dockerfile", matrix, "2018-06-01")["torchvision"] is True
     url = "torch==1.8.1\ngit+https://github.com/pytorch/vision.git@v0.9.1\n"
-    assert _keys(url, "requirements.txt", matrix, "2021-06-01")["torchvision"] is True
+    assert import_keys(url, "requirements.txt", matrix, "2021-06-01")["torchvision"] is True
     other = "torch==1.8.1\ngit+https://github.com/me/vision-tools.git\n"
-    assert _keys(other, "requirements.txt", matrix, "2021-06-01")["torchvision"] is False
+    assert import_keys(other, "requirements.txt", matrix, "2021-06-01")["torchvision"] is False
 
 
 def test_an_optional_step_of_a_readme_block_is_an_alternative(matrix: Matrix) -> None:
@@ -362,7 +353,7 @@ def test_an_indented_table_of_versions_in_a_requirements_section(matrix: Matrix)
         "## Requirement\n\n\tPython: 2 or 3  \n\tPyTorch: 1.0 \n\n"
         "[PyTorch 0.3 compatible version is here.](https://github.com/me/x/tree/PyTorch0.3)\n"
     )
-    assert _keys(text, "README.md", matrix, "2019-01-25")["torch"] == "1.0.0"
+    assert import_keys(text, "README.md", matrix, "2019-01-25")["torch"] == "1.0.0"
 
 
 def test_a_pip_range_after_conda_pytorch_bounds_conda_s_release(matrix: Matrix) -> None:
@@ -373,7 +364,7 @@ def test_a_pip_range_after_conda_pytorch_bounds_conda_s_release(matrix: Matrix) 
         "  - pytorch::pytorch\n  - pytorch::pytorch-cuda=11.8\n  - pip\n  - pip:\n"
         "      - torch>=2.2\n"
     )
-    keys = _keys(text, "environment.yml", matrix, "2026-03-19")
+    keys = import_keys(text, "environment.yml", matrix, "2026-03-19")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
         "2.5.1",
         ["cu118"],
@@ -493,7 +484,7 @@ def test_a_second_environment_switches_only_when_activated(matrix: Matrix) -> No
         "conda create -n main python=3.9 -y\nconda create -n tools python=3.6 -y\n"
         "conda activate main\npip install torch==1.10.0\n"
     )
-    keys = _keys(text, "install.sh", matrix, "2022-01-01")
+    keys = import_keys(text, "install.sh", matrix, "2022-01-01")
     assert (keys["python"], keys["torch"]) == ("3.9", "1.10.0")
 
 
@@ -516,7 +507,7 @@ def test_docker_run_of_another_image_says_nothing(matrix: Matrix) -> None:
         "```\ndocker run --gpus all -it --rm pytorch/pytorch bash\n```\n"
         "```\npip install torch==1.13.1 torchvision==0.14.1\n```\n"
     )
-    assert _keys(text, "README.md", matrix, "2023-01-01")["torch"] == "1.13.1"
+    assert import_keys(text, "README.md", matrix, "2023-01-01")["torch"] == "1.13.1"
     ngc = "docker run --tmpfs /tmp --rm nvcr.io/nvidia/pytorch:20.02-py3 python train.py\n"
     found = import_text(ngc, filename="run.sh", matrix=matrix, as_of=dt.date(2020, 3, 1))
     assert found.project["torch"] == "1.4.0"
@@ -528,7 +519,7 @@ def test_an_optional_step_that_is_the_only_torch_install_is_read(matrix: Matrix)
         "# Optional: install pytorch with CUDA 11.3 if you have a GPU\n"
         "conda install pytorch==1.11.0 torchvision cudatoolkit=11.3 -c pytorch -y\n```\n"
     )
-    keys = _keys(text, "README.md", matrix, "2022-06-01")
+    keys = import_keys(text, "README.md", matrix, "2022-06-01")
     assert (keys["torch"], keys["accelerators"]) == ("1.11.0", ["cu113"])
 
 
@@ -537,13 +528,13 @@ def test_a_pip_range_with_an_upper_bound_after_conda_pytorch_is_pips(matrix: Mat
         "channels:\n  - pytorch\n  - nvidia\ndependencies:\n  - python=3.10\n  - pytorch\n"
         "  - pytorch-cuda=11.8\n  - pip\n  - pip:\n      - torch<2.0\n"
     )
-    keys = _keys(text, "environment.yml", matrix, "2024-06-01")
+    keys = import_keys(text, "environment.yml", matrix, "2024-06-01")
     assert (keys["torch"], keys["managers"]) == ("1.13.1", ["pip"])
 
 
 def test_a_floor_in_prose_takes_no_local_label(matrix: Matrix) -> None:
     text = "## Requirements\n* PyTorch >= 1.7.0+cu110\n"
-    assert _keys(text, "README.md", matrix, "2021-01-01")["torch"] == "1.7.1"
+    assert import_keys(text, "README.md", matrix, "2021-01-01")["torch"] == "1.7.1"
 
 
 def test_export_path_puts_the_installed_miniconda_first(matrix: Matrix) -> None:
@@ -552,7 +543,7 @@ def test_export_path_puts_the_installed_miniconda_first(matrix: Matrix) -> None:
         "bash Miniconda3-py38_4.10.3-Linux-x86_64.sh -b -p $HOME/miniconda3\n"
         'export PATH="$HOME/miniconda3/bin:$PATH"\npip install torch==1.10.0\n'
     )
-    assert _keys(text, "setup.sh", matrix, "2022-01-01")["python"] == "3.8"
+    assert import_keys(text, "setup.sh", matrix, "2022-01-01")["python"] == "3.8"
 
 
 @pytest.mark.parametrize(
@@ -565,7 +556,7 @@ def test_export_path_puts_the_installed_miniconda_first(matrix: Matrix) -> None:
 )
 def test_a_clone_with_options_is_named_by_its_url(clone: str, matrix: Matrix) -> None:
     text = f"pip install torch==1.7.1\n{clone}\n"
-    assert _keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is True
+    assert import_keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is True
 
 
 def test_popd_leaves_the_clone(matrix: Matrix) -> None:
@@ -573,7 +564,7 @@ def test_popd_leaves_the_clone(matrix: Matrix) -> None:
         "pip install torch==1.7.1\ngit clone https://github.com/pytorch/vision\n"
         "pushd vision\ngit checkout v0.8.2\npopd\npython setup.py develop\n"
     )
-    assert _keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is False
+    assert import_keys(text, "install.sh", matrix, "2021-01-01")["torchvision"] is False
 
 
 def test_a_followed_scripts_nested_include_resolves_from_its_own_file(tmp_path: Path) -> None:
@@ -605,7 +596,7 @@ def test_the_channels_cuda_10_0_builds_of_1_3_and_1_4(matrix: Matrix) -> None:
     # pytorch-1.4.0-py3.7_cuda10.0.130_cudnn7.6.3_0 existed (moi90/pytorch_compute_capabilities'
     # table of the channel's packages), though the page lists 9.2 and 10.1 only
     text = "conda install pytorch torchvision cudatoolkit=10.0 -c pytorch\n"
-    keys = _keys(text, "install.sh", matrix, "2020-06-01")
+    keys = import_keys(text, "install.sh", matrix, "2020-06-01")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == ("1.4.0", ["cu100"], ["pip"])
 
 
@@ -613,9 +604,9 @@ def test_a_cudatoolkit_build_solves_where_a_channel_has_that_cudatoolkit(matrix:
     # 1.11.0's CUDA 11.5 build needs cudatoolkit 11.5, which Anaconda's defaults never carried
     # (ContinuumIO/anaconda-issues#12964): beside conda-forge it is the newest, else 11.3 is
     text = "channels:\n  - pytorch\n  - defaults\ndependencies:\n  - pytorch=1.11.0\n"
-    assert _keys(text, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu113"]
+    assert import_keys(text, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu113"]
     forge = text.replace("  - defaults\n", "  - defaults\n  - conda-forge\n")
-    assert _keys(forge, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu115"]
+    assert import_keys(forge, "environment.yml", matrix, "2022-06-01")["accelerators"] == ["cu115"]
 
 
 # --- the red team's cases ----------------------------------------------------------------------------
@@ -657,6 +648,6 @@ def test_a_build_that_never_existed_is_no_default_and_11_1_needs_its_channel(
     # 1.9.1 on the channel: 10.2 and 11.1 only (the page's 11.3 never existed); cudatoolkit 11.1
     # was never in defaults, so `-c pytorch` alone gets 10.2 and `-c nvidia` 11.1
     text = "conda install pytorch torchvision -c pytorch\n"
-    assert _keys(text, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu102"]
+    assert import_keys(text, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu102"]
     nvidia = text.replace("-c pytorch", "-c pytorch -c nvidia")
-    assert _keys(nvidia, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu111"]
+    assert import_keys(nvidia, "install.sh", matrix, "2021-10-13")["accelerators"] == ["cu111"]

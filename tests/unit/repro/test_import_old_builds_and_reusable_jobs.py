@@ -11,8 +11,7 @@ import pytest
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import detect_kind, import_text
-
-KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
+from tests.support.importing import KEYS, import_keys
 
 
 @pytest.fixture(scope="module")
@@ -20,26 +19,21 @@ def matrix() -> Matrix:
     return load_matrix()
 
 
-def _keys(text: str, filename: str, matrix: Matrix, as_of: str) -> dict[str, object]:
-    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date.fromisoformat(as_of))
-    return {k: result.project.get(k) for k in KEYS}
-
-
 def test_a_cu90_wheel_of_0_3_0_keeps_cu90(matrix: Matrix) -> None:
     text = "pip install http://download.pytorch.org/whl/cu90/torch-0.3.0.post4-cp36-cp36m-linux_x86_64.whl\n"
-    got = _keys(text, "install.sh", matrix, "2018-03-01")
+    got = import_keys(text, "install.sh", matrix, "2018-03-01")
     assert (got["torch"], got["accelerators"]) == ("0.3.0.post4", ["cu90"])
 
 
 def test_conda_pytorch_0_3_0_cuda90_moves_to_the_cu90_wheel(matrix: Matrix) -> None:
     text = "conda install pytorch=0.3.0 torchvision=0.2.0 cuda90 -c pytorch\n"
-    got = _keys(text, "install.sh", matrix, "2018-03-01")
+    got = import_keys(text, "install.sh", matrix, "2018-03-01")
     assert (got["torch"], got["accelerators"], got["managers"]) == ("0.3.0", ["cu90"], ["pip"])
 
 
 def test_a_1_8_0_cu101_local_label_keeps_cu101(matrix: Matrix) -> None:
     text = "torch==1.8.0+cu101\ntorchvision==0.9.0+cu101\n"
-    got = _keys(text, "requirements.txt", matrix, "2021-04-01")
+    got = import_keys(text, "requirements.txt", matrix, "2021-04-01")
     assert (got["torch"], got["torchvision"], got["accelerators"]) == ("1.8.0", "0.9.0", ["cu101"])
 
 
@@ -57,7 +51,7 @@ jobs:
 
 
 def test_a_reusable_workflow_job_script_is_read(matrix: Matrix) -> None:
-    got = _keys(REUSABLE, "test.yml", matrix, "2025-08-14")
+    got = import_keys(REUSABLE, "test.yml", matrix, "2025-08-14")
     assert (got["torch"], got["torchvision"], got["accelerators"]) == ("2.8.0", True, ["cu126"])
 
 
@@ -75,7 +69,7 @@ def test_a_reusable_workflow_job_on_macos_is_not_the_default_route(matrix: Matri
       script: pip install torch==2.1.0 --index-url https://download.pytorch.org/whl/cpu
 """
     )
-    got = _keys(more, "test.yml", matrix, "2025-08-14")
+    got = import_keys(more, "test.yml", matrix, "2025-08-14")
     assert (got["torch"], got["accelerators"]) == ("2.1.0", ["cpu"])
 
 
@@ -89,7 +83,7 @@ RUN python -m pip install torchvision==0.12.0
 
 def test_an_untagged_pytorch_image_in_an_earlier_stage_is_not_the_image(matrix: Matrix) -> None:
     # Only the final stage is the image: its torch comes in through torchvision==0.12.0.
-    got = _keys(MULTI_STAGE, "Dockerfile", matrix, "2022-09-01")
+    got = import_keys(MULTI_STAGE, "Dockerfile", matrix, "2022-09-01")
     assert (got["python"], got["torch"], got["accelerators"]) == ("3.8", "1.11.0", ["cu102"])
 
 
@@ -105,7 +99,7 @@ def test_a_setup_script_under_another_name_is_read_as_setup_py(matrix: Matrix) -
         "setup(\n    name='pkg',\n    install_requires=['numpy>=1.17.0', \"torch>=0.4.1\"],\n)\n"
     )
     assert detect_kind("pkg_setup.py", text) == "setup.py"
-    got = _keys(text, "pkg_setup.py", matrix, "2022-11-15")
+    got = import_keys(text, "pkg_setup.py", matrix, "2022-11-15")
     assert (got["torch"], got["accelerators"]) == ("1.13.0", ["cu117"])
 
 
@@ -138,7 +132,7 @@ def test_a_wheel_url_with_a_marker_is_read_where_the_marker_holds(matrix: Matrix
 
 def test_a_cu75_wheel_of_0_3_0_keeps_cu75(matrix: Matrix) -> None:
     text = "pip install http://download.pytorch.org/whl/cu75/torch-0.3.0.post4-cp36-cp36m-linux_x86_64.whl\n"
-    got = _keys(text, "install.sh", matrix, "2018-01-10")
+    got = import_keys(text, "install.sh", matrix, "2018-01-10")
     assert (got["python"], got["accelerators"]) == ("3.6", ["cu75"])
 
 
@@ -151,15 +145,15 @@ README_PROSE_PYTHON = """\
 
 
 def test_the_python_install_prose_names_is_the_python(matrix: Matrix) -> None:
-    got = _keys(README_PROSE_PYTHON, "README.md", matrix, "2018-11-28")
+    got = import_keys(README_PROSE_PYTHON, "README.md", matrix, "2018-11-28")
     assert (got["python"], got["torch"], got["accelerators"]) == ("3.6", "0.3.0", ["cu90"])
 
 
 def test_a_python_floor_in_install_prose_is_no_python(matrix: Matrix) -> None:
     text = "## Requirements\n - Python 3.6+\n\n```\npip install torch==1.2.0\n```\n"
-    assert _keys(text, "README.md", matrix, "2019-09-05")["python"] is None
+    assert import_keys(text, "README.md", matrix, "2019-09-05")["python"] is None
 
 
 def test_a_python_range_in_install_prose_is_no_python(matrix: Matrix) -> None:
     text = "## Requirements\n- CUDA 12.x, Python 3.10\u20133.12\n\n```\npip install torch==2.5.1\n```\n"
-    assert _keys(text, "README.md", matrix, "2026-01-05")["python"] is None
+    assert import_keys(text, "README.md", matrix, "2026-01-05")["python"] is None

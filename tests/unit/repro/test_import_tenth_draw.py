@@ -15,18 +15,12 @@ import pytest
 
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.importer import import_text, parse_file, parse_text
-
-KEYS = ("python", "torch", "torchvision", "torchaudio", "accelerators", "managers")
+from tests.support.importing import import_keys
 
 
 @pytest.fixture(scope="module")
 def matrix() -> Matrix:
     return load_matrix()
-
-
-def _keys(text: str, filename: str, matrix: Matrix, as_of: str) -> dict[str, object]:
-    result = import_text(text, filename=filename, matrix=matrix, as_of=dt.date.fromisoformat(as_of))
-    return {k: result.project.get(k) for k in KEYS}
 
 
 PIXI_GPU = """\
@@ -53,7 +47,7 @@ default = ["gpu"]
 def test_conda_forge_pytorch_gpu_is_conda_forges_newest_cuda_build(matrix: Matrix) -> None:
     """The pytorch channel ends at 2.5.1; conda-forge's 2.9.1 (the newest on 2026-01-20) has a
     CUDA 12.9 build (matrices/conda-forge.yaml), inside cuda-version 12.* and __cuda 12.0."""
-    assert _keys(PIXI_GPU, "pixi.toml", matrix, "2026-01-20") == {
+    assert import_keys(PIXI_GPU, "pixi.toml", matrix, "2026-01-20") == {
         "python": "3.10", "torch": "2.9.1", "torchvision": True, "torchaudio": False,
         "accelerators": ["cu129"], "managers": ["conda"],
     }  # fmt: skip
@@ -62,13 +56,13 @@ def test_conda_forge_pytorch_gpu_is_conda_forges_newest_cuda_build(matrix: Matri
 def test_a_pixi_manifest_without_cuda_solves_for_no_gpu(matrix: Matrix) -> None:
     text = PIXI_GPU.replace('cuda = "12.0"\n', "").replace("pytorch-gpu", "pytorch")
     text = text.replace('cuda-version = "12.*"\n', "")
-    keys = _keys(text, "pixi.toml", matrix, "2026-01-20")
+    keys = import_keys(text, "pixi.toml", matrix, "2026-01-20")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == ("2.9.1", ["cpu"], ["conda"])
 
 
 def test_an_environment_on_conda_forge_takes_conda_forges_release(matrix: Matrix) -> None:
     text = "name: x\nchannels: [conda-forge]\ndependencies:\n  - python=3.11\n  - pytorch-gpu\n"
-    keys = _keys(text, "environment.yml", matrix, "2025-06-01")
+    keys = import_keys(text, "environment.yml", matrix, "2025-06-01")
     assert keys["managers"] == ["conda"]
     assert keys["torch"] not in {"2.5.1", None}  # the pytorch channel's last release
     assert str(keys["accelerators"][0]).startswith("cu")  # type: ignore[index]
@@ -80,7 +74,7 @@ def test_the_pytorch_channel_first_or_named_on_the_spec_keeps_that_channel(
     first = "name: x\nchannels: [pytorch, conda-forge]\ndependencies:\n  - pytorch\n"
     named = "name: x\nchannels: [conda-forge]\ndependencies:\n  - pytorch::pytorch\n"
     for text in (first, named):
-        assert _keys(text, "environment.yml", matrix, "2026-01-20")["torch"] == "2.5.1"
+        assert import_keys(text, "environment.yml", matrix, "2026-01-20")["torch"] == "2.5.1"
 
 
 def _project(tmp_path: Path, pyproject: str) -> Path:
@@ -207,7 +201,7 @@ def test_an_install_command_at_the_end_of_a_prose_line(matrix: Matrix) -> None:
         "2. install torch, e.g. with cuda=10.2: conda install pytorch==1.7.1 torchvision==0.8.2 "
         "torchaudio==0.7.2 cudatoolkit=10.2 -c pytorch\n\nNote: pip install may fail here.\n"
     )
-    keys = _keys(text, "README.md", matrix, "2022-10-01")
+    keys = import_keys(text, "README.md", matrix, "2022-10-01")
     assert (keys["torch"], keys["accelerators"], keys["managers"]) == (
         "1.7.1",
         ["cu102"],
@@ -329,7 +323,7 @@ def test_a_pixi_table_in_pyproject_solves_for_no_gpu_too(matrix: Matrix) -> None
         '[project]\nname = "x"\n[tool.pixi.workspace]\nchannels = ["conda-forge"]\n'
         'platforms = ["linux-64"]\n[tool.pixi.dependencies]\npython = "3.11.*"\npytorch = "2.6.*"\n'
     )
-    keys = _keys(text, "pyproject.toml", matrix, "2025-06-01")
+    keys = import_keys(text, "pyproject.toml", matrix, "2025-06-01")
     assert keys["accelerators"] == ["cpu"]
 
 
