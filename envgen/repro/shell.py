@@ -53,13 +53,15 @@ MAX_TOTAL: Final = 512 * 1024  # characters of all commands returned, expanded
 MAX_PARSE_SECONDS: Final = 1.5
 _PARSE_CHUNK: Final = 64 * 1024
 
-# The default route's machine: what `uname`, $OSTYPE and friends say there.
+# The default route's machine: what `uname`, $OSTYPE and friends say there. Its user is root,
+# whose home holds the clone (`cd $HOME/<repo>` there is the checkout).
+HOME: Final = "/root"
 _MACHINE: Final = {
     "OSTYPE": "linux-gnu",
     "HOSTTYPE": "x86_64",
     "MACHTYPE": "x86_64-pc-linux-gnu",
     "CUDA_HOME": "/usr/local/cuda",
-    "HOME": "/root",
+    "HOME": HOME,
 }
 _SUBST: Final = (
     (re.compile(r"^uname\s+(-m|--machine|-p|-i)\s*$"), "x86_64"),

@@ -120,8 +120,14 @@ class Evidence:
     install_extras: tuple[str, ...] = ()
     # a script changed to a folder the import does not follow (`cd apex` after a clone)
     moved_away: bool = False
-    # the pushd stack: (an image's working folder, moved_away, clone_cwd) to return to at popd
-    folders: list[tuple[str | None, bool, str | None]] = field(default_factory=list)
+    # The folder of the checkout a script's `cd` entered (`cd CEConv`, `cd ..` from scripts/,
+    # `cd $HOME/<clone>/CEConv`): the script's own lines (at include depth `cwd_depth`) name
+    # their files from there.
+    cwd: Path | None = None
+    cwd_depth: int = -1
+    # the pushd stack: (an image's working folder, moved_away, clone_cwd, cwd) to return to at
+    # popd
+    folders: list[tuple[str | None, bool, str | None, Path | None]] = field(default_factory=list)
     # the local projects (folder, extras) a `pip install .` already read: each once per import
     projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters

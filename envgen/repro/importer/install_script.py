@@ -150,7 +150,7 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
     repository has it. None (not known) outside what the import may read, and in an image."""
     if base is None or found.docker is not None or found.in_image:
         return None
-    start = found.script_cwd or found.run_from or base
+    start = working_folder(found, base)
     fence = found.root or found.tree or base
 
     def probe(test: str, name: str) -> bool | None:
@@ -244,7 +244,7 @@ def shell_line(
 _MAX_PUSHD: Final = 64  # folders a script keeps on its pushd stack, as far as envgen follows
 
 
-def _cd(words: list[str], tool: str, found: Evidence) -> bool:
+def _cd(words: list[str], tool: str, found: Evidence, base: Path | None) -> bool:
     """`cd DIR` (True): in a RUN line or a %post script, the image folder the next commands read
     their files from (a Dockerfile restores WORKDIR after each RUN); in a script, a folder the
     import does not follow (a `pip install .` there is not the file's project). `cd -`, `cd ~`
@@ -255,13 +255,13 @@ def _cd(words: list[str], tool: str, found: Evidence) -> bool:
         return True
     if tool == "popd":
         if found.folders:
-            workdir, found.moved_away, found.clone_cwd = found.folders.pop()
+            workdir, found.moved_away, found.clone_cwd, found.cwd = found.folders.pop()
             if found.docker is not None and workdir is not None:
                 found.docker.workdir = workdir
         return True
     if tool == "pushd" and len(found.folders) < _MAX_PUSHD:
         workdir = found.docker.workdir if found.docker else None
-        found.folders.append((workdir, found.moved_away, found.clone_cwd))
+        found.folders.append((workdir, found.moved_away, found.clone_cwd, found.cwd))
     if tool not in {"cd", "pushd"}:
         return False
     target = words[1] if len(words) == 2 else ""
@@ -270,8 +270,52 @@ def _cd(words: list[str], tool: str, found: Evidence) -> bool:
         if target and target != "-" and not target.startswith(("$", "~")):
             found.docker.workdir = found.docker.image_path(target)
     elif target not in {"", "."} and target.removeprefix("./").rstrip("/") != found.own_clone:
-        found.moved_away = True
+        folder = (
+            None if found.moved_away or found.clone_cwd else _checkout_folder(target, found, base)
+        )
+        if folder is None:
+            found.moved_away = True
+        else:
+            found.cwd, found.cwd_depth = folder, found.include_depth
     return True
+
+
+# How a script names its user's home, where the repository was cloned (`cd $HOME/<clone>/sub`).
+_HOME: Final = re.compile(rf"^(~|\$HOME|\$\{{HOME\}}|{re.escape(shell.HOME)})/")
+
+
+def _checkout_folder(target: str, found: Evidence, base: Path | None) -> Path | None:
+    """The folder of the checkout a script's `cd TARGET` enters, where the import can tell: a
+    relative path from the folder the script is in now, or a path in the user's home whose tail
+    is a folder of the checkout (`cd $HOME/CEConvDL2/CEConv`: the user's clone, whatever it is
+    named there) or whose folder has the checkout's own name. None: elsewhere, or not known."""
+    if base is None or found.in_image:
+        return None
+    fence = found.root or found.tree or base
+    home = _HOME.match(target)
+    if home is None:
+        if target.startswith("/") or any(c in target for c in "$`*?"):
+            return None
+        folder = working_folder(found, base) / target
+        return folder if inside(folder, fence) and is_dir(folder) else None
+    parts = [p for p in target[home.end() :].split("/") if p and p != "."]
+    if any(p == ".." or any(c in p for c in "$`*?") for p in parts):
+        return None
+    for i in range(len(parts)):
+        if parts[i] == fence.name:
+            folder = fence.joinpath(*parts[i + 1 :])
+            return folder if is_dir(folder) else None
+    for i in range(1, len(parts)):
+        folder = fence.joinpath(*parts[i:])
+        if inside(folder, fence) and is_dir(folder):
+            return folder
+    return None
+
+
+def working_folder(found: Evidence, base: Path) -> Path:
+    """The folder a script's command runs in: where its `cd` went, else the folder its caller
+    started it in, else the checkout root a helper folder's script runs from, else its own."""
+    return found.cwd or found.script_cwd or found.run_from or base
 
 
 def _git_clone(words: list[str], found: Evidence) -> None:
@@ -341,7 +385,7 @@ def shell_command(
     if replay is not None:
         shell_command(replay, found, base, where, env=env)  # the torch environment's create line
         return
-    if _cd(words, tool, found) or _other_environment(words, tool, found, where):
+    if _cd(words, tool, found, base) or _other_environment(words, tool, found, where):
         return
     _apt_python_runs(words, tool, found, where)
     conda_runs(words, tool, found)
@@ -355,7 +399,11 @@ def shell_command(
         return
     script = _script_run(words, found, base, where)
     if script is not None:
-        cwd = (found.script_cwd or base) if found.docker is None else found.docker.resolve(".")
+        cwd = (
+            (found.cwd or found.script_cwd or base)
+            if found.docker is None
+            else found.docker.resolve(".")
+        )
         invoked = words[1] if Path(words[0]).name in {"bash", "sh", "source", "."} else words[0]
         _follow_script(script, found, where, cwd=cwd, env={**env, "0": invoked})
         return
@@ -424,7 +472,7 @@ def _docker_build(args: list[str], found: Evidence, base: Path | None, where: st
         i += step
     if context is None or context == "-" or "://" in context:
         return
-    cwd = found.script_cwd or found.run_from or base
+    cwd = working_folder(found, base)
     path = cwd / name if name is not None else cwd / context / "Dockerfile"
     fence = found.root or found.tree or base
     if not (inside(path, fence) and inside(cwd / context, fence)) or not is_file(path):
@@ -893,7 +941,7 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
     if found.docker is not None:
         path, fence = found.docker.resolve(target), found.docker.context
     else:
-        path = (base or Path()) / target
+        path = (found.cwd or base or Path()) / target
         if not is_file(path) and found.script_cwd is not None:
             path = found.script_cwd / target  # run from the folder its caller started in
         fence = found.root or found.tree or base or Path()
@@ -931,11 +979,12 @@ def _follow_script(
         found.warnings.append(f"{where}: {exc}; the script is not read")
         return
     saved = (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
-             found.in_image, found.clone_cwd)  # fmt: skip
+             found.in_image, found.clone_cwd, found.cwd, found.cwd_depth)  # fmt: skip
     fence = found.docker.context if found.docker is not None else found.tree
     found.in_image = found.in_image or found.docker is not None
     found.source, found.docker, found.tree = path.name, None, fence
     found.include_depth += 1
+    found.cwd = None
     if cwd is not None and cwd.resolve() != path.parent.resolve() and not found.moved_away:
         found.script_cwd, found.script_depth = cwd, found.include_depth
     try:
@@ -943,7 +992,7 @@ def _follow_script(
     finally:
         found.include_depth -= 1
         (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
-         found.in_image, found.clone_cwd) = saved  # fmt: skip
+         found.in_image, found.clone_cwd, found.cwd, found.cwd_depth) = saved  # fmt: skip
 
 
 def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:

@@ -271,6 +271,8 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
         )
         return False
     path = base / name
+    if found.cwd is not None and found.include_depth == found.cwd_depth:
+        path = found.cwd / name  # the script's `cd` entered a folder of the checkout
     clone = found.own_clone
     if clone and found.docker is None and name.startswith(f"{clone}/") and not exists(path):
         # `git clone .../paper` then `pip install -r paper/requirements.txt`: the clone is the
