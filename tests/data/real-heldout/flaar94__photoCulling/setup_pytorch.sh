@@ -1,0 +1,1 @@
+pip3 install torch torchvision --index-url https://download.pytorch.org/whl/cu118

@@ -1,0 +1,5 @@
+#!/bin/bash
+
+pip3 install torch torchvision torchaudio --extra-index-url https://download.pytorch.org/whl/cpu
+
+# source --> https://pytorch.org/get-started/locally/

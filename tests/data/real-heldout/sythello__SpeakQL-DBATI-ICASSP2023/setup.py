@@ -1,0 +1,6 @@
+from setuptools import setup
+
+setup(
+	name='SpeakQL',
+	packages=['SpeakQL']
+	)
