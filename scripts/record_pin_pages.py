@@ -112,13 +112,14 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     torchvision or torchaudio: envgen.repro.entry._through_dependencies; none otherwise)."""
     found = _parsed(source)
     missing = family_to_read(found.torch is not None, set(found.companions))
-    if not found.pip_reqs or found.unreadable is not None or not missing:
+    requirements = [*found.pip_reqs, *found.url_packages]  # as _through_dependencies reads
+    if not requirements or found.unreadable is not None or not missing:
         return []
     as_of = _date_of(source)
-    brought_in(found.pip_reqs, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)
+    brought_in(requirements, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)
     folder = next(iter(cache.glob("*/")), None)
     out: list[tuple[str, str, str, str]] = []
-    for name, specifier in _named(found.pip_reqs):
+    for name, specifier in _named(requirements):
         page_path = folder / f"{name}.json" if folder else None
         if page_path is None or not page_path.is_file():
             continue

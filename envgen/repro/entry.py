@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from packaging.utils import canonicalize_name
+
 from envgen.errors import EnvgenError, ImportSpecError
 from envgen.infra import proc as _proc
 from envgen.infra.files import write_if_changed
@@ -120,9 +122,11 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
     not torchvision or torchaudio, only those companions (lpips brings in a torchvision, which
     must then be torch's own build, not whatever PyPI serves). Nothing with --offline (no index
     to ask: where the file names no torch, a warning says what is not read), nothing where the
-    file names all three.
+    file names all three. A package installed from a URL (`timm @ git+https://...`) is read
+    through its newest release as of the file's date, which the warning marks as inferred.
     """
-    if not found.pip_reqs or found.unreadable is not None:
+    requirements = [*found.pip_reqs, *found.url_packages]
+    if not requirements or found.unreadable is not None:
         return
     missing = family_to_read(found.torch is not None, set(found.companions))
     if not missing:
@@ -132,12 +136,12 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
         if not named:
             found.warnings.append(
                 f"{found.source}: names no torch; the Requires-Dist of the "
-                f"{len(found.pip_reqs)} package(s) it installs, which may bring one in, is not read"
+                f"{len(requirements)} package(s) it installs, which may bring one in, is not read"
             )
         return
     cache = (options.cache_root or default_cache_root()) / "pypi-simple"
     brought, notes = brought_in(
-        found.pip_reqs,
+        requirements,
         index=options.pypi_index,
         cache_dir=cache,
         as_of=as_of,
@@ -151,9 +155,17 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
         if not mine:
             continue
         said = ", ".join(f"{b.package} ({name}{b.specifier or ' unpinned'})" for b in mine)
+        urls = {canonicalize_name(n) for n in found.url_packages}
+        stand_in = [b.package for b in mine if canonicalize_name(b.package.split("==")[0]) in urls]
+        inferred = (
+            f" ({', '.join(stand_in)}: the newest release as of the file's date, standing in for "
+            "the URL the file installs it from; inferred)"
+            if stand_in
+            else ""
+        )
         found.warnings.append(
             f"{found.source}: names no {name}; it comes in through the Requires-Dist of {said}, "
-            "read from the index's core metadata"
+            f"read from the index's core metadata{inferred}"
         )
         specifier = ",".join(dict.fromkeys(b.specifier for b in mine if b.specifier))
         pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")

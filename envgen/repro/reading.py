@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Final
@@ -191,6 +192,45 @@ def root_above(folder: Path, named: Path | None = None) -> Path | None:
     if checkout_root(folder, named) or not checkout_root(folder.parent, named):
         return None
     return folder.parent
+
+
+def root_holding(folder: Path, named: Path | None = None, levels: int = 4) -> Path | None:
+    """The checkout root at most `levels` folders above `folder` that a file in `folder` may be
+    built from (`docker/gpu/Dockerfile` built with `-f` from the root); None where `folder` or
+    a folder on the way up is a checkout root itself (a nested clone is its own repository)."""
+    if checkout_root(folder, named):
+        return None
+    here = folder
+    for _ in range(levels):
+        if here.parent == here:
+            return None
+        here = here.parent
+        if checkout_root(here, named):
+            return here
+    return None
+
+
+def built_from_root(sources: list[str], folder: Path, named: Path | None = None) -> Path | None:
+    """The checkout root above `folder` (root_holding) that a Dockerfile or definition file in
+    `folder` is built from, where the files it copies in (`sources`, relative to the build
+    folder) are none of them in `folder` and all of them under that root (`docker/Dockerfile`
+    with `COPY requirements/requirements.txt /tmp/`: `docker build -f docker/Dockerfile .`).
+    None where the file's own folder may be the context, or no checkout root lies above it."""
+    relative = [
+        s for s in sources if s and not s.startswith(("/", "-")) and not _VARIABLE.search(s)
+    ]
+    if (
+        not relative
+        or any(".." in Path(s).parts for s in relative)
+        or (root := root_holding(folder, named)) is None
+        or any(exists(folder / s) for s in relative)
+        or not all(exists(root / s) for s in relative)
+    ):
+        return None
+    return root
+
+
+_VARIABLE: Final = re.compile(r"\$|\{\{|[*?\[]|://")
 
 
 # Files an install may not include (`pip install -r .netrc`): a dotfile (.netrc, .pypirc,

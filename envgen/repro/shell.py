@@ -145,6 +145,9 @@ class _State:
     calls: list[str] = field(default_factory=list)  # the functions running now
     args: list[list[str]] = field(default_factory=list)  # their arguments ($1, $@), innermost last
     unknown: set[str] = field(default_factory=set)  # variables set from what cannot be known
+    # variables `read` asks the user for: their uses keep the word (`conda create --name
+    # $env_name python=3.6` keeps its shape, `conda activate $env_name` names that environment)
+    asked: set[str] = field(default_factory=set)
     emitted: int = 0  # characters of the commands returned so far
     steps: int = 0
     stopped: bool = False  # `exit` on the default route
@@ -154,6 +157,7 @@ class _State:
     moved: bool = False  # a `cd` ran: the folder file tests start from is not known
     named: set[str] = field(default_factory=set)  # the words of the commands run so far
     probed: dict[tuple[str, str], bool | None] = field(default_factory=dict)
+    answered: int = 0  # file tests the checkout answered so far (a condition's count tells)
 
     def step(self) -> None:
         self.steps += 1
@@ -380,6 +384,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name == "exit":
         state.stopped = True
         return True
+    if name == "read":
+        _read_names(body, state)
     if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
         return _command_status(name, name)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
@@ -387,6 +393,24 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)
     state.emit(text, _line(node))
     return _command_status(name, text)
+
+
+# `read` options that take a value (bash's `help read`).
+_READ_VALUE: Final = frozenset({"-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"})
+
+
+def _read_names(body: Node, state: _State) -> None:
+    """The variables `read [-p PROMPT] NAME...` sets from what the user types: asked, not known."""
+    words = [_text(n) for n in body.children_by_field_name("argument")]
+    i = 0
+    while i < len(words):
+        if words[i] in _READ_VALUE:
+            i += 2
+            continue
+        if not words[i].startswith("-") and re.fullmatch(r"[A-Za-z_]\w*", words[i]):
+            state.asked.add(words[i])
+            state.env.pop(words[i], None)
+        i += 1
 
 
 def _call_arguments(body: Node, state: _State) -> list[str]:
@@ -489,7 +513,10 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
             if first_unknown is not None and _branch_stops(branch_body, state):
                 taken = None
             break
+        answered = state.answered
         status = _block(condition, state, depth + 1)
+        if status is not None and state.answered > answered:
+            status = _precondition(status, branches, index, state)
         if status is None:
             # Cannot be known: the branch that installs something is the one to read (the
             # default route's machine is a fresh one), else the next branch is tried.
@@ -517,6 +544,35 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
             f"the default route takes the branch that installs ({branches[taken][2]})",
         )
     return True
+
+
+def _precondition(
+    status: bool, branches: list[tuple[list[Node], list[Node], str]], index: int, state: _State
+) -> bool | None:
+    """A file test the checkout answered, whose answer leads only to a failing exit (`if [ -d
+    venv ]; then source venv/bin/activate; else echo "run setup.sh first"; exit 1; fi`, `if [ !
+    -f .env ]; then exit 1; fi`): a precondition the user meets before running the script (a
+    folder another step makes), so it is not known (None), and the route that goes on is read.
+    Otherwise the answer stands."""
+    rest = branches[index + 1 :]
+    if rest and (rest[0][0] or len(rest) > 1):
+        return status  # an elif follows: the chain is read as it is
+    otherwise = rest[0][1] if rest else []
+    taken, other = (branches[index][1], otherwise) if status else (otherwise, branches[index][1])
+    if _error_exit(taken, state) and not _branch_stops(other, state):
+        return None
+    return status
+
+
+# An exit with a failing status (`exit 1`, `return 2`, `exit $?`): an error handler's.
+_FAILS: Final = re.compile(r"(?m)^\s*\(?\s*(?:exit|return)\s+(?!0\b)[^\s;)]+")
+
+
+def _error_exit(nodes: list[Node], state: _State) -> bool:
+    """The branch fails the script (`echo "run setup.sh first"; exit 1`) and installs nothing;
+    a branch that does its work and then returns (`uv venv ...; return`) is no error."""
+    text = "\n".join(_text(n) for n in nodes)
+    return _FAILS.search(text) is not None and not _installs(nodes, state)
 
 
 def _branch_stops(nodes: list[Node], state: _State) -> bool:
@@ -624,7 +680,9 @@ def _file_test(test: str, path: str, state: _State) -> bool | None:
     key = (test, path)
     if key not in state.probed and len(state.probed) < _MAX_PROBES:
         state.probed[key] = state.probe(test, path)
-    return state.probed.get(key)
+    answer = state.probed.get(key)
+    state.answered += answer is not None
+    return answer
 
 
 def _hardware(text: str) -> bool | None:
@@ -726,6 +784,17 @@ def _loop(node: Node, state: _State, depth: int) -> bool | None:
                 state.env[_text(variable)] = word
                 _block([body], state, depth + 1)
         return True
+    if node.type == "for_statement" and variable is not None and not _has_in(node):
+        # `for opt; do` runs over the arguments: a function's own, none at the top level on the
+        # default route (an option loop), where the body never runs and its commands are
+        # alternatives (the flags' routes)
+        if state.args:
+            for word in state.args[-1]:
+                state.env[_text(variable)] = word
+                _block([body], state, depth + 1)
+        else:
+            _alternatives(body, state, f"for loop of line {_line(node)} over no arguments")
+        return True
     if node.type == "while_statement":
         # The condition runs first: `while getopts ...` and `while [ $# -gt 0 ]` (an option
         # loop) find no arguments on the default route, so the body never runs and its install
@@ -745,6 +814,11 @@ def _loop(node: Node, state: _State, depth: int) -> bool | None:
             return True
     _block([body], state, depth + 1)  # a loop's body, once
     return True
+
+
+def _has_in(node: Node) -> bool:
+    """A `for NAME in WORDS` (even with no words), not `for NAME` (the arguments)."""
+    return any(c.type == "in" for c in node.children)
 
 
 def _alternatives(node: Node, state: _State, branch: str) -> None:
@@ -780,6 +854,8 @@ def _expand(text: str, state: _State) -> str:
 def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
     """`text` with $VAR, ${VAR:-x}, $(uname) expanded; False when a part cannot be known."""
     known = True
+    if "BASH_SOURCE" in text and "0" in state.env:
+        text = _BASH_SOURCE.sub("${0}", text)
     out = _substitutions(text, state, depth)
     if "\x01" in out:
         known = False
@@ -792,6 +868,9 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
         value = state.env.get(name)
         if name in state.unknown:
             known = False
+        if name in state.asked and name not in state.env and op is None and not m.group(1):
+            known = False
+            return m.group(0)  # what the user types: the word stays
         if name == "0" and "0" in state.env:
             pass  # the script's own path, as it was run
         elif state.args and (
@@ -875,15 +954,25 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
     return "\x01"  # marks the value unknown
 
 
+# A redirection word (`>/dev/null`, `2>&1`, `&>/dev/null`): no argument of the command.
+_REDIRECT: Final = re.compile(r"\d?>>?&?\S*|&>>?\S*|<\S+")
+# bash's name for the script being run (`${BASH_SOURCE[0]}`): the script's own $0.
+_BASH_SOURCE: Final = re.compile(r"\$\{BASH_SOURCE(?:\[0\])?\}|\$BASH_SOURCE\b")
+
+
 def _path_word(command: str, state: _State, depth: int) -> str | None:
-    """`dirname P`, `basename P`, `realpath P` / `readlink -f P` of a relative path P the reader
-    knows (the script's own `$0`): string operations, as the commands do them; None otherwise."""
+    """`dirname P`, `basename P`, `realpath P` / `readlink -f P` / `cd P && pwd` of a relative
+    path P the reader knows (the script's own `$0`, `${BASH_SOURCE[0]}`): string operations, as
+    the commands do them; None otherwise."""
     saved, state.env = state.env, dict(state.env)  # `${X:=...}` in a subshell stays there
     try:
         expanded, known = _expand_known(command, state, depth)
     finally:
         state.env = saved
     words = shell_words(expanded) if known else []
+    words = [w for w in words if not _REDIRECT.fullmatch(w)]
+    if len(words) == 4 and words[0] == "cd" and words[2] in {"&&", ";"} and words[3] == "pwd":
+        words = ["realpath", words[1]]  # `$(cd "$(dirname "$0")" >/dev/null && pwd)`
     if len(words) == 3 and words[:2] == ["readlink", "-f"]:
         words = ["realpath", words[2]]
     if len(words) != 2 or words[1].startswith(("/", "-", "~")) or "$" in words[1]:

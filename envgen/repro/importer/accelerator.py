@@ -161,19 +161,24 @@ def _conda_default(
     solver avoids, and its CUDA builds of one release share version and build number, so the
     solver took the one with the newest cudatoolkit (inferred from the solver's rules; the
     channel's repodata of the time is not recorded). Where the release has no CUDA build on the
-    channel, it is cpu. In the cuda-metapackage era (0.4.x-1.0.0) the CUDA builds other than
-    one carried a track feature that their cuda80/cuda92/cuda100 metapackage selects: the
-    featureless one (the matrix marks it `conda-default`) is what such a line installed.
+    channel, it is cpu. In the cuda-metapackage era (0.2.0-1.0.0) the CUDA builds other than
+    one carried a track feature that their cudaXY metapackage selects: the featureless one (the
+    matrix marks it `conda-default`: CUDA 7.5 for 0.2.0, 8.0 for 0.3.x-0.4.0, 9.0 for 0.4.1 and
+    1.0.0) is what such a line installed.
     """
     featureless = next(
         (a for a, b in builds.items() if isinstance(b, CondaBuild) and b.conda_default), None
     )
     if featureless is not None and not found.cpuonly and not found.compute:
+        others = "/".join(
+            "cuda" + a.removeprefix("cu") for a in builds if a.startswith("cu") and a != featureless
+        )
+        selected = f" (the {others} metapackages select the others)" if others else ""
         report.warnings.append(
             f"{found.source}: pytorch {release.torch} from -c pytorch names no cudaXY "
-            f"metapackage: conda installed the channel's featureless build, {featureless} (the "
-            "cuda80/cuda92/cuda100 metapackages select the others), so project.yaml asks for "
-            f"{featureless}; set accelerators: [cpu] if the paper ran without a GPU"
+            f"metapackage: conda installed the channel's featureless build, {featureless}"
+            f"{selected}, so project.yaml asks for {featureless}; set accelerators: [cpu] if "
+            "the paper ran without a GPU"
         )
         return featureless
     cudas = [

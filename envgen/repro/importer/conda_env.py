@@ -123,13 +123,18 @@ def _pytorch_channel_build(found: Evidence, spec: str, where: str) -> None:
 
 
 def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
-    """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`."""
+    """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`,
+    and `namespace:name` (conda's MatchSpec form `channel::namespace:name`; the namespace names
+    no channel, and the solver ignores it: `pytorch:pytorch=2.1.*` is pytorch 2.1.*)."""
     text = spec.strip()
     channel = None
     if "::" in text:
         channel, text = text.split("::", 1)
         if channel not in found.channels:
             found.channels.append(channel)
+    namespace = re.match(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*:(?=[A-Za-z0-9_])", text)
+    if namespace is not None:
+        text = text[namespace.end() :]
     match = re.match(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*(.*)$", text)
     if not match:
         found.warnings.append(f"{where}: {excerpt(spec)!r} is not a conda package spec; ignored")
@@ -148,8 +153,12 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
             found.compute.append(("cpu", f"{where}: {name}"))
     elif name == "python":
-        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin.
-        if version or not ranged.startswith((">", "<", "!", "~")):
+        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin, and
+        # so is `python~=3.10.12` (>=3.10.12, ==3.10.*: a compatible release of three parts).
+        compatible = re.fullmatch(r"~=\s*(\d+\.\d+)\.\d+", ranged.strip())
+        if compatible is not None:
+            set_python(found, compatible.group(1), where)
+        elif version or not ranged.startswith((">", "<", "!", "~")):
             set_python(found, version or ranged, where)
     elif name == "cpuonly":
         found.cpuonly = True

@@ -28,7 +28,13 @@ from envgen.repro.importer.install_script import (
     shell_line,
 )
 from envgen.repro.importer.requirements import logical_lines
-from envgen.repro.reading import MAX_EXPANDED_CHARS, excerpt, exists, root_above
+from envgen.repro.reading import (
+    MAX_EXPANDED_CHARS,
+    built_from_root,
+    excerpt,
+    exists,
+    root_holding,
+)
 
 _VAR: Final = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}|\$(\w+)")
 
@@ -104,21 +110,22 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     ./docker/bin/... /`: `docker build -f docker/Dockerfile.gpu .` from the root), as a script
     in a helper folder runs from the root; only a checkout's root is widened to."""
     context = found.build_context
-    if (
-        context is None
-        and base is not None
-        and found.root is None
-        and base.name
-        and _copies_from(text, base.name)
-        and not exists(base / base.name)  # `api/Dockerfile` copying its own `api/api/`
-        and (root := root_above(base, found.checkout)) is not None
-    ):
-        context = root
+    root = root_holding(base, found.checkout) if base is not None else None
+    if context is None and base is not None and root is not None and found.root is None:
+        own = base.resolve().relative_to(root.resolve()).as_posix()
+        if _copies_from(text, own) and not exists(base / own):  # not `api/` copying `api/api/`
+            context = root
+        else:  # `COPY requirements/requirements.txt /tmp/`, a folder only the root has
+            context = built_from_root(_copy_sources(text), base, found.checkout)
     env: dict[str, str] = {}
     if base is not None or context is not None:
+        # Where a file the build copies is not in the context, the checkout root is tried
+        # (`docker/Dockerfile-focal` with `COPY . /opt/nle/` and `pip install '.[all]'`: the
+        # project's setup.py lies at the root, which `docker build -f` builds from)
+        second = found.root if found.root is not None else root
         found.docker = DockerContext(
             context=(context or base or Path()).resolve(),
-            fallback=found.root.resolve() if found.root is not None and context is None else None,
+            fallback=second.resolve() if second is not None and context is None else None,
         )
     try:
         _dockerfile_lines(text, found, base, env)
@@ -218,6 +225,22 @@ def _dockerfile_lines(text: str, found: Evidence, base: Path | None, env: dict[s
             _docker_copy(rest, found.docker)
         elif keyword == "RUN":
             _run(run_flags(rest), lines, found, base, where, env)
+        elif keyword in ("CMD", "ENTRYPOINT"):
+            _runs_python(rest, found, where)
+
+
+def _runs_python(rest: str, found: Evidence, where: str) -> None:
+    """`CMD python3.6 server.py` (or the exec form `["python3.6", ...]`): the image's program is
+    that python, which names it where nothing else did."""
+    try:
+        words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
+    except (json.JSONDecodeError, ValueError):
+        return
+    if not isinstance(words, list) or not words or not isinstance(words[0], str):
+        return
+    m = re.fullmatch(r"(?:/usr/(?:local/)?bin/)?python(\d\.\d+)", words[0])
+    if m is not None and found.python is None:
+        set_python(found, m.group(1), f"{where} ({words[0]} runs the image's program)")
 
 
 def _run(
@@ -324,7 +347,7 @@ def _run_line(
 
 def _copies_from(text: str, folder: str) -> bool:
     """Whether a COPY/ADD line's source starts with `folder/` (its own folder, named from the
-    folder above it).
+    checkout root above it: `docker` or `docker/jupyter`).
 
     >>> _copies_from("FROM x\\nCOPY ./docker/bin/entry.sh /\\n", "docker")
     True
@@ -359,15 +382,36 @@ def _made_dirs(line: str, docker: DockerContext) -> None:
 
 
 def _docker_copy(rest: str, docker: DockerContext) -> None:
+    args = _copy_args(rest)
+    if args is not None and len(args) >= 2:
+        docker.copy(args[:-1], args[-1])
+
+
+def _copy_args(rest: str) -> list[str] | None:
+    """A COPY/ADD line's sources and destination (its --flags dropped); None where it copies
+    from another build stage (not the context) or cannot be read."""
     try:
         words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
     except (json.JSONDecodeError, ValueError):
-        return
+        return None
     if not isinstance(words, list):
-        return
+        return None
     words = [str(w) for w in words]
     if any(w.startswith("--from") for w in words):
-        return  # from another build stage, not the context
-    args = [w for w in words if not w.startswith("--")]
-    if len(args) >= 2:
-        docker.copy(args[:-1], args[-1])
+        return None  # from another build stage, not the context
+    return [w for w in words if not w.startswith("--")]
+
+
+def _copy_sources(text: str) -> list[str]:
+    r"""The build-context paths a Dockerfile's COPY/ADD lines copy in.
+
+    >>> _copy_sources("FROM x\nCOPY requirements/r.txt setup.py /tmp/\nCOPY --from=b /a /a\n")
+    ['requirements/r.txt', 'setup.py']
+    """
+    sources: list[str] = []
+    for _, line in dockerfile_lines(text):
+        keyword, _, rest = line.strip().partition(" ")
+        if keyword.upper() in ("COPY", "ADD"):
+            args = _copy_args(rest.strip())
+            sources += args[:-1] if args is not None else []
+    return sources

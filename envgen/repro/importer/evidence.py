@@ -72,6 +72,9 @@ class Evidence:
     channels: list[str] = field(default_factory=list)
     conda_deps: list[str] = field(default_factory=list)
     pip_reqs: list[str] = field(default_factory=list)
+    # Packages installed from a URL by name (`timm @ git+https://...`): not locked, but what they
+    # require is read from their newest release as of the file's date (envgen.repro.through).
+    url_packages: list[str] = field(default_factory=list)
     indexes: list[tuple[str, str]] = field(default_factory=list)  # (form, url)
     wheels: list[WheelRef] = field(default_factory=list)  # direct wheel URLs, read by build_project
     # The extension pages recognised wheel URLs came from: ("wheel", page), evidence like -f.
@@ -245,10 +248,21 @@ def make_pin(version: str | None, ranged: str, label: str | None, where: str) ->
 
 def set_companion(found: Evidence, name: str, pin: Pin) -> None:
     """torchvision or torchaudio as a line names it: an unpinned repeat (`torchvision` listed
-    again after `torchvision==0.5`) is already satisfied and keeps the earlier pin, as for torch."""
+    again after `torchvision==0.5`), or a range the earlier exact pin meets (`torchvision>=0.15.2`
+    after `torchvision==0.15.2+cu118`), is already satisfied and keeps the earlier pin, as for
+    torch."""
     earlier = found.companions.get(name)
     bare = pin.version is None and not pin.specifier and pin.label is None
     if earlier is not None and bare and (earlier.version is not None or earlier.specifier):
+        return
+    if (
+        earlier is not None
+        and earlier.version is not None
+        and pin.version is None
+        and pin.specifier
+        and pin.label is None
+        and _satisfied_by(earlier.version, None, pin.specifier)
+    ):
         return
     found.companions[name] = pin
 
@@ -264,6 +278,22 @@ def _floor_only(ranged: str) -> bool:
     except InvalidSpecifier:
         return False
     return bool(ranged) and all(s.operator in {">=", ">", "!="} for s in spec)
+
+
+# What conda's selectors said of the build (`cpuonly`, `cudatoolkit 10.2`, `cuda90`, a build
+# string): the conda pytorch's, not a pip wheel's that replaces it.
+_CONDA_SELECTOR: Final = re.compile(
+    r"^(cpuonly|cuda\d+|(cudatoolkit|pytorch-cuda|cuda-version|cuda-toolkit) \S+|build string .*)$"
+)
+
+
+def _drop_conda_selectors(found: Evidence) -> None:
+    """A pip torch that names its build replaces conda's pytorch (`conda install pytorch
+    cpuonly`, then `pip install torch==1.5.0+cu101`): what chose conda's build no longer
+    describes the torch installed. (An export's pip section names conda's own torch,
+    `torch==0.3.1.post2` beside `pytorch=0.3.1=py27_cuda9.0...`: no label, nothing dropped.)"""
+    found.compute = [c for c in found.compute if not _CONDA_SELECTOR.match(c[1])]
+    found.cpuonly = False
 
 
 def set_torch(
@@ -332,8 +362,12 @@ def set_torch(
                 pin.where = f"{pin.where} (pip's bound on conda's pytorch, {found.torch.where})"
                 found.torch = pin
                 return
+            if found.torch_manager == "conda" and manager == "pip" and label:
+                _drop_conda_selectors(found)  # pip's wheel, which names its build, replaces conda's
             found.torch = pin
             found.torch_manager = manager
+            if label:
+                found.compute.append((label, f"torch=={version}+{label}"))
             return
         text = (
             f"{where}: torch was {_pin_text(found.torch)} ({found.torch.where}) and "
@@ -351,6 +385,8 @@ def set_torch(
         found.warnings.append(text)
         # The image's CUDA described the torch it shipped, not the one installed over it.
         found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        if found.torch_manager == "conda" and manager == "pip" and label:
+            _drop_conda_selectors(found)  # pip's wheel, which names its build, replaces conda's
         # Its toolkit stays in the image, as a bare CUDA image's does.
         found.toolkit_cuda = found.toolkit_cuda or found.image_cuda
         found.image_cuda = None

@@ -23,6 +23,7 @@ from envgen.repro.importer import conda_explicit, conda_list
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
+from envgen.repro.importer.declared import TomlUnreadable, load_toml
 from envgen.repro.importer.evidence import (
     ENVIRONMENT_FIELDS,
     Evidence,
@@ -32,8 +33,14 @@ from envgen.repro.importer.evidence import (
 )
 from envgen.repro.importer.images import from_image
 from envgen.repro.importer.pipfile import read as pipfile_read
+from envgen.repro.importer.pipfile import read_python as pipfile_python
 from envgen.repro.importer.pyproject import read as pyproject_read
-from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, include_file, pip_install
+from envgen.repro.importer.requirements import (
+    PIP_VALUE_FLAGS,
+    include_file,
+    pip_install,
+    pip_requirement,
+)
 from envgen.repro.reading import (
     MAX_INCLUDE_DEPTH,
     UnreadableSource,
@@ -779,6 +786,8 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
         _project_add(words[2:], tool, found, base, where)
     elif tool == "pipenv":
         _pipenv(words, found, base, where)
+    elif tool == "hatch" and words[1:2] == ["run"] and len(words) > 2:
+        _hatch_run(words[2:], found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -1294,6 +1303,9 @@ def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) ->
         sub += 2 if words[sub] in _PIPENV_VALUE_FLAGS else 1
     command = words[sub] if sub < len(words) else ""
     if command == "run":
+        # the Pipfile's environment: its [requires] python, made where there is none
+        include_file("Pipfile", found, base, where, seen=set(), flag="pipenv run",
+                     parse=pipfile_python, optional=True)  # fmt: skip
         shell_command(words[sub + 1 :], found, base, where, env={})
         command = ""
     elif command not in {"install", "sync"}:
@@ -1331,6 +1343,45 @@ def _pipenv_install(
         has_lock = base is not None and is_file(base / lock)
     name = lock if has_lock or command == "sync" else "Pipfile"
     include_file(name, found, base, where, seen=set(), flag=f"pipenv {command}", parse=pipfile_read)
+
+
+def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`hatch run [ENV:]NAME ...`: hatch makes ENV (`default`) from pyproject.toml's
+    [tool.hatch.envs.ENV], installing the project (unless `skip-install`) and its
+    `dependencies`, then runs the script NAME of its `scripts` table (a command or a list of
+    them; https://hatch.pypa.io/latest/config/environment/overview/), else NAME as a command."""
+    env_name, _, script = args[0].rpartition(":") if ":" in args[0] else ("default", "", args[0])
+    tables: list[dict[str, object]] = []
+
+    def hatch_env(text: str, _found: Evidence, _parent: Path) -> None:
+        try:
+            data = load_toml(text)
+        except TomlUnreadable:
+            return
+        envs = data.get("tool", {}).get("hatch", {}).get("envs", {})
+        table = envs.get(env_name) if isinstance(envs, dict) else None
+        tables.append(table if isinstance(table, dict) else {})
+
+    include_file("pyproject.toml", found, base, where, seen=set(), flag="hatch run",
+                 parse=hatch_env, optional=True)  # fmt: skip
+    table = tables[0] if tables else {}
+    if not table.get("skip-install", False):
+        _local_project(".", (), found, base, where)
+    dependencies = table.get("dependencies", [])
+    for requirement in dependencies if isinstance(dependencies, list) else []:
+        if isinstance(requirement, str):
+            pip_requirement(requirement, found, f"{where} (hatch env {env_name})")
+    scripts = table.get("scripts", {})
+    commands = scripts.get(script) if isinstance(scripts, dict) else None
+    if commands is None:
+        shell_command(args, found, base, where, env={})  # `hatch run pip install x`
+        return
+    for command in ([commands] if isinstance(commands, str) else commands)[:_MAX_HATCH_COMMANDS]:
+        if isinstance(command, str):
+            shell_line(command.replace("{args}", ""), found, base, f"{where} ({script})", env={})
+
+
+_MAX_HATCH_COMMANDS: Final = 64
 
 
 def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

@@ -59,6 +59,24 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
         _read_pipfile(text, found)
 
 
+def read_python(text: str, found: Evidence, _base: Path | None) -> None:
+    """Only a Pipfile's `[requires]` python: the environment `pipenv run CMD` runs CMD in (it
+    makes that virtualenv where there is none, and installs no package)."""
+    try:
+        data = load_toml(text)
+    except TomlUnreadable:
+        return  # `pipenv run` fails on it; the command it runs is read as it stands
+    _requires(data, text.splitlines(), found)
+
+
+def _requires(data: dict[str, object], lines: list[str], found: Evidence) -> None:
+    requires = data.get("requires")
+    if isinstance(requires, dict):
+        python = requires.get("python_full_version") or requires.get("python_version")
+        if isinstance(python, str):
+            set_python(found, python, f"{found.source}:{_line(lines, 'python_version')} [requires]")
+
+
 def _read_pipfile(text: str, found: Evidence) -> None:
     try:
         data = load_toml(text)
@@ -68,11 +86,7 @@ def _read_pipfile(text: str, found: Evidence) -> None:
         )
         return
     lines = text.splitlines()
-    requires = data.get("requires")
-    if isinstance(requires, dict):
-        python = requires.get("python_full_version") or requires.get("python_version")
-        if isinstance(python, str):
-            set_python(found, python, f"{found.source}:{_line(lines, 'python_version')} [requires]")
+    _requires(data, lines, found)
     _sources(data.get("source"), found)
     packages = data.get("packages")
     if packages is not None and not isinstance(packages, dict):

@@ -231,10 +231,14 @@ def _poetry(version: str) -> str:
     ('==2.0.1+cu118', '>=2.0.0,<3', '>=1.8.1,<1.9')
     >>> _poetry("3.12.*")
     '==3.12.*'
+    >>> _poetry("^2.0.0, !=2.0.1, !=2.1.0")
+    '>=2.0.0,<3,!=2.0.1,!=2.1.0'
     """
     v = version.strip()
     if v in {"", "*"}:
         return ""
+    if "," in v and "||" not in v:  # several constraints, all of which hold
+        return ",".join(c for c in (_poetry(part) for part in v.split(",")) if c)
     if re.fullmatch(r"\d+(\.\d+)*(\+[A-Za-z0-9.]+)?", v):
         return f"=={v}"
     if re.fullmatch(r"\d+(\.\d+)*\.\*", v):

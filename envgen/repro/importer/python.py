@@ -82,45 +82,60 @@ def companion_wheels(found: Evidence, matrix: Matrix) -> list[PinWheels]:
     """The exact torchvision / torchaudio pins from PyPI (no local label) as pins of the file:
     the pythons PyPI has their linux-64 wheels for (matrices/companions.yaml pypi-wheels, read
     from PyPI's files), which may stop before torch's (torchvision 0.14.0: cp37-cp310, torch
-    1.13.0: up to cp311). Pure-Python releases and rows with no linux-64 wheel say nothing, and
-    so does every pin of a file that names a PyTorch index (pip may take that index's build,
-    whose files are not PyPI's)."""
+    1.13.0: up to cp311). Pure-Python releases and rows with no linux-64 wheel say nothing. A
+    pin taken from a PyTorch index (`torchvision==0.14.0+cu116`, or a file that names one) is
+    that index's build of the release, which PyTorch builds for the same pythons as the PyPI
+    one: PyPI's list stands in for it, and the message says so (inferred)."""
     out: list[PinWheels] = []
-    if any("pytorch.org" in url for _, url in found.indexes):
-        return out
+    indexed = any("pytorch.org" in url for _, url in found.indexes)
     for name, pin in sorted(found.companions.items()):
-        row = matrix.companion(name, pin.version) if pin.version and not pin.label else None
+        row = matrix.companion(name, pin.version) if pin.version else None
         pythons = row.pypi_pythons("linux-64") if row is not None else None
         if not pythons:
             continue
         tags = ", ".join("cp" + p.replace(".", "") for p in sorted(pythons, key=py_key))
+        twin = " for PyPI's build, inferred for the PyTorch index's" if indexed or pin.label else ""
         out.append(
             PinWheels(
                 requirement=f"{name}=={pin.version}",
                 pythons=frozenset(pythons),
-                how=f"{tags} wheels (matrices/companions.yaml)",
+                how=f"{tags} wheels (matrices/companions.yaml){twin}",
             )
         )
     return out
 
 
 def python_from_pins(
-    found: Evidence, matrix: Matrix, release: Release, wheels: list[PinWheels], report: Report
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    wheels: list[PinWheels],
+    report: Report,
+    *,
+    manager: str,
 ) -> str | None:
-    """The newest python torch was published for that every exact pin has a wheel for, and that
-    no known issue names for this release (torch 1.7.x crashes at exit on 3.9) where another fits.
+    """The newest python torch was published for (on the pip route: has linux wheels for) that
+    every exact pin has a wheel for, and that no known issue names for this release (torch 1.7.x
+    crashes at exit on 3.9) where another fits.
 
     None where no pin rules out a python (the newest fits them all): project.yaml then names
     none, and the lock takes the default python of the spec, which also knows what the pins do
-    not (PyPI's torch 1.10.2 linux wheels stop at cp39 though 1.10.2 lists 3.10; torchvision
-    0.14.1 stops at cp310; known issues). A python is written only where the pins decide it.
+    not (torchvision 0.14.1 stops at cp310; known issues). A python is written only where the
+    pins decide it.
     """
     candidates = buildable_pythons(release)
+    linux = release.pypi_pythons("linux-64") if manager == "pip" else None
+    if linux:
+        # on the pip route, the pythons torch has linux wheels for (1.10.2 lists 3.10 for its
+        # aarch64 and macOS wheels; its linux x86_64 ones stop at cp39): a pin without cp310
+        # rules out no python torch itself allows
+        candidates = [p for p in candidates if p in linux] or candidates
+    published = "has linux wheels for" if linux else "was published for"
     chosen, skipped = choose_python(candidates, wheels)
     if chosen is not None and not skipped:
         report.warnings.append(
             f"{found.source}: no python named, and every exact pin ({len(wheels)} looked up) has "
-            f"a wheel for python {chosen}, the newest torch {release.torch} was published for; "
+            f"a wheel for python {chosen}, the newest torch {release.torch} {published}; "
             "project.yaml names none, so the lock takes the spec's default python"
         )
         return None
@@ -140,14 +155,14 @@ def python_from_pins(
     )
     if chosen is None:
         report.warnings.append(
-            f"{found.source}: no python torch {release.torch} was published for "
+            f"{found.source}: no python torch {release.torch} {published} "
             f"({', '.join(candidates)}) has wheels for every exact pin ({why}); project.yaml "
             "names no python, so the lock takes the newest and builds the rest from source"
         )
         return None
     report.warnings.append(
         f"{found.source}: python {chosen}: the file names none; {chosen} is the newest python "
-        f"torch {release.torch} was published for that every exact pin ({len(wheels)} looked up) "
+        f"torch {release.torch} {published} that every exact pin ({len(wheels)} looked up) "
         "has a wheel for" + (f" (not {why})" if why else "")
     )
     return chosen

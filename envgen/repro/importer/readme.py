@@ -49,6 +49,11 @@ _NOT_SHELL: Final = frozenset(
 _INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
 
 _INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
+# An install command quoted in prose ('...', "...", or typographic quotes), read as inline code.
+_QUOTED: Final = re.compile(
+    r"""(['"\u2018\u201c])((?:sudo\s+)?(?:pip3?|conda|mamba|python3?\s+-m\s+pip)\s+"""
+    r"""(?:install|create)\s[^'"\u2018\u2019\u201c\u201d`]*)['"\u2019\u201d]"""
+)
 
 
 # A prose line that is itself an install command, unformatted (`pip install torch==1.7.1+cu101
@@ -167,18 +172,21 @@ def _only_pins(command: str) -> bool:
 
 
 def _inline_commands(line: str) -> list[str]:
-    """The install commands a prose line gives as inline code, `$ ` prompts removed; of two
-    joined by `or` (`` `pip install torchvision` or `conda install torchvision -c pytorch` ``)
-    the first is the default route, the other an alternative.
+    """The install commands a prose line gives as inline code, or in quotes where it has none
+    (`the command was 'conda install pytorch cudatoolkit=10.2 -c pytorch'`), `$ ` prompts
+    removed; of two joined by `or` (`` `pip install torchvision` or `conda install torchvision
+    -c pytorch` ``) the first is the default route, the other an alternative.
 
     >>> _inline_commands("- torchvision: `pip install torchvision` or `conda install torchvision`")
     ['pip install torchvision']
     >>> _inline_commands("Run `pip install a` and `pip install b`.")
     ['pip install a', 'pip install b']
+    >>> _inline_commands("the command was 'conda install pytorch -c pytorch', then “pip install x”")
+    ['conda install pytorch -c pytorch', 'pip install x']
     """
     out: list[str] = []
     end = 0
-    for span in _INLINE.finditer(line):
+    for span in _INLINE.finditer(line) if "`" in line else _QUOTED.finditer(line):
         if not _INSTALLS.search(span.group(2)):
             continue
         if out and re.search(r"(?i)\bor\b", line[end : span.start()]):
@@ -708,6 +716,8 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     for in_section in (True, False):
         if not in_section and major:
             break  # any Python 3: a tested machine's minor elsewhere is not a requirement
+        if not in_section and (made := _made_environment(lines)) is not None:
+            return made
         for number, line, says, introduces, _ in lines:
             if in_section and not says:
                 continue
@@ -730,6 +740,28 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
                 if m.group(1) in {">=", "≥"} or m.group(3) is not None:
                     break  # a floor or a span: the line names no python
                 return number, m.group(2)
+    return None
+
+
+# A step that makes the environment with a python (`Create a Python3.8 environment`, `set up a
+# python 3.9 virtual env`): the python the install makes, not a machine it was tested on.
+_MAKES_ENV: Final = re.compile(
+    r"(?i)\b(?:create|make|set\s*up|build)\s+(?:an?\s+|the\s+|your\s+|new\s+){0,2}python\s*"
+    r"(\d\.\d+)(?![\w.]*\d)\s+(?:conda\s+|virtual\s+)?(?:env\b|environment|virtualenv|venv)"
+)
+
+
+def _made_environment(lines: tuple[ProseLine, ...]) -> tuple[int, str] | None:
+    """(line, X.Y) of the first step that makes an environment with that python.
+
+    >>> _made_environment(_prose_lines("0. (Create a Python3.8 environment, and activate)\\n"))
+    (1, '3.8')
+    >>> _made_environment(_prose_lines("Tested with a Python 3.8 environment.\\n"))
+    """
+    for number, line, *_ in lines:
+        m = _MAKES_ENV.search(line)
+        if m is not None:
+            return number, m.group(1)
     return None
 
 

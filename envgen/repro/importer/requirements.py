@@ -296,7 +296,14 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     if found.docker is not None and found.include_depth == 0:
         path = found.docker.resolve(name)
         fallback = found.docker.fallback
-        if not exists(path) and fallback is not None:
+        # the checkout root stands in for a context that lacks what a COPY put there (a file
+        # import: `docker/Dockerfile-focal`'s `COPY . /opt/nle/`); a repository import tries it
+        # for any file, as before
+        if (
+            not exists(path)
+            and fallback is not None
+            and (found.root is not None or found.docker.copied(name))
+        ):
             moved = DockerContext(
                 context=fallback,
                 workdir=found.docker.workdir,
@@ -384,12 +391,18 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
 
 def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
     """A requirement from a URL: torchvision's or torchaudio's own repository names that
-    package; anything else is dropped, with a word."""
+    package; anything else is dropped, with a word, its name kept for what it requires."""
     if not source_companion(url, found, where):
         found.warnings.append(
             f"{where}: dropped {excerpt(text)!r}: a direct URL cannot be locked reproducibly; "
             "add a released version to pip:"
         )
+        name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*@", text)
+        if name is not None and len(found.url_packages) < _MAX_URL_PACKAGES:
+            found.url_packages.append(name.group(1))
+
+
+_MAX_URL_PACKAGES: Final = 64  # URL requirements whose names are kept, per import
 
 
 def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = True) -> None:  # noqa: PLR0911 - one return per requirement-line form, in the order they are tried

@@ -131,7 +131,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     if python is None and wheels is not None and manager == "pip":
         wheels = [*wheels, *companion_wheels(found, matrix)]
     if python is None and wheels:
-        python = python_from_pins(found, matrix, release, wheels, report)
+        python = python_from_pins(found, matrix, release, wheels, report, manager=manager)
     companions = check_companions(found, matrix, release, acc, report)
     managers, acc = gone_routes(found, matrix, release, manager, acc, builds, report)
     if (

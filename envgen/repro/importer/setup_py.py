@@ -187,8 +187,7 @@ class _Constants:
                     if isinstance(target, ast.Name):
                         self._assign(target.id, node.value)
                     elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-                        # `REQS["install"] = ...` changes the dict: its keys are no longer known
-                        self.dicts.pop(target.value.id, None)
+                        self._set_item(target.value.id, target.slice, node.value)
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
                 name = node.target.id
                 self.nones.discard(name)
@@ -205,6 +204,58 @@ class _Constants:
                 self.bind(node.body)
             elif isinstance(node, ast.FunctionDef):
                 self.functions[node.name] = node
+
+    def _set_item(self, name: str, key: ast.expr, expr: ast.expr) -> None:
+        """`extras["all"] = [...]` on a known dict adds that key, its value read now (`[r for
+        group in extras.values() for r in group]`: every extra's so far); any other change
+        leaves the dict's keys unknown."""
+        pairs = self.dicts.get(name)
+        if pairs is not None and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            value = self._all_values(expr, name, pairs)
+            if value is None:
+                value = self.value(expr)
+            if isinstance(value, tuple):
+                items: list[ast.expr] = [
+                    ast.Constant(text, lineno=line, col_offset=0) for line, text in value
+                ]
+                listed = ast.List(elts=items, ctx=ast.Load(), lineno=expr.lineno, col_offset=0)
+                self.dicts[name] = [*pairs, (key.value, listed)]
+                return
+        self.dicts.pop(name, None)
+
+    def _all_values(
+        self, expr: ast.expr, name: str, pairs: list[tuple[str, ast.expr]]
+    ) -> _Value | None:
+        """`[r for group in NAME.values() for r in group]` (or a set of them): every value's
+        items, in order, once each."""
+        if not isinstance(expr, ast.ListComp | ast.SetComp) or len(expr.generators) != 2:
+            return None
+        outer, inner = expr.generators
+        values = outer.iter
+        if not (
+            isinstance(values, ast.Call)
+            and isinstance(values.func, ast.Attribute)
+            and values.func.attr == "values"
+            and isinstance(values.func.value, ast.Name)
+            and values.func.value.id == name
+            and isinstance(outer.target, ast.Name)
+            and isinstance(inner.iter, ast.Name)
+            and inner.iter.id == outer.target.id
+            and isinstance(inner.target, ast.Name)
+            and isinstance(expr.elt, ast.Name)
+            and expr.elt.id == inner.target.id
+            and not outer.ifs
+            and not inner.ifs
+        ):
+            return None
+        out: dict[str, int] = {}
+        for _, item in pairs:
+            listed = self.value(item)
+            if not isinstance(listed, tuple):
+                return None
+            for line, text in listed:
+                out.setdefault(text, line)
+        return tuple((line, text) for text, line in out.items())
 
     def _branch(self, node: ast.If) -> list[ast.stmt] | None:
         """The statements of a module-level `if` that run when setup.py runs, where that is

@@ -39,9 +39,8 @@ from envgen.repro.importer.install_script import conda_on_path, parse_shell
 from envgen.repro.reading import (
     MAX_EXPANDED_CHARS,
     MAX_EXPANDED_TOTAL,
+    built_from_root,
     excerpt,
-    exists,
-    root_above,
 )
 
 # Where a stage starts (Apptainer splits a multi-stage file on this, deffile.go `All`).
@@ -211,16 +210,7 @@ def _build_folder(final: Stage, base: Path, found: Evidence) -> Path:
         for line in section.body
         if line.strip() and not line.lstrip().startswith("#")
     ]
-    relative = [src for src in sources if not src.startswith("/") and "{{" not in src]
-    if (
-        relative
-        and not any(".." in Path(src).parts for src in relative)
-        and (root := root_above(base, found.checkout)) is not None
-        and not any(exists(base / src) for src in relative)
-        and all(exists(root / src) for src in relative)
-    ):
-        return root
-    return base
+    return built_from_root(sources, base, found.checkout) or base
 
 
 def _copied_from(section: Section) -> str:
@@ -332,12 +322,38 @@ def _base_image(stage: Stage, found: Evidence, arguments: Arguments) -> None:
             )
             return
         from_image(image, found, where)
+    elif agent == "library" and (os_image := _library_os(image)) is not None:
+        found.warnings.append(
+            f"{where}: Bootstrap: library From: {excerpt(image)}: the library's default "
+            f"collection image of that operating system, read as Docker's {os_image} (the same "
+            "release: its distro python)"
+        )
+        from_image(os_image, found, where)
     elif image:
         found.warnings.append(
             f"{where}: Bootstrap: {excerpt(agent)} From: {excerpt(image)}: not a Docker image "
             "reference, so its torch, CUDA and python are unknown to envgen (a local image is "
             "a file built elsewhere); pin them in %post"
         )
+
+
+# Operating systems the Sylabs/Apptainer library's default collection holds under their own
+# name (library://library/default/ubuntu:18.04, which `From: ubuntu:18.04` names).
+_LIBRARY_OS: Final = frozenset(
+    {"ubuntu", "debian", "centos", "alpine", "busybox", "fedora", "rockylinux", "almalinux"}
+)
+
+
+def _library_os(image: str) -> str | None:
+    """The Docker reference of a library agent's operating system image, else None.
+
+    >>> _library_os("ubuntu:18.04"), _library_os("library://library/default/debian:10")
+    ('ubuntu:18.04', 'debian:10')
+    >>> _library_os("sylabs/examples/lolcow:latest")
+    """
+    name = image.removeprefix("library://").removeprefix("library/").removeprefix("default/")
+    repository, _, tag = name.partition(":")
+    return name if repository in _LIBRARY_OS and tag else None
 
 
 def _files(section: Section, found: Evidence, docker: DockerContext, arguments: Arguments) -> None:

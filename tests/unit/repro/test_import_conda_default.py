@@ -1,10 +1,11 @@
 """`envgen import` of a pytorch-channel line that names no selector in the cuda-metapackage era.
 
-In 0.4.x-1.0.0 the pytorch channel's CUDA builds other than CUDA 9.0 carried a track feature
+In 0.4.1-1.0.0 the pytorch channel's CUDA builds other than CUDA 9.0 carried a track feature
 that their cuda80/cuda92/cuda100 metapackage selects (pytorch/builder conda/cudaXY/meta.yaml),
 and the 0.4.1-era quick-start published CUDA 9.0 as the plain `conda install pytorch torchvision
 -c pytorch` (tests/data/recorded/copies/quick-start-module-0.4.1-conda.js); CPU was the separate
-pytorch-cpu package. matrices/conda.yaml marks that build `conda-default`. From 1.0.1 the builds
+pytorch-cpu package. Before 0.4.1 the featureless build was another: CUDA 8.0 for 0.3.x-0.4.0
+(cuda90/cuda91 featured) and CUDA 7.5 for 0.2.0 (pytorch/builder@0f6af9a0's recipes). matrices/conda.yaml marks that build `conda-default`. From 1.0.1 the builds
 depend on cudatoolkit and the newest one is taken. Each case runs the real CLI offline.
 """
 
@@ -90,11 +91,38 @@ def test_the_cudatoolkit_era_still_takes_the_newest_cudatoolkit(tmp_path: Path) 
     assert "featureless" not in err
 
 
-def test_only_the_cuda_9_0_builds_of_the_metapackage_era_are_conda_default() -> None:
+def test_one_featureless_build_a_release_of_the_metapackage_era() -> None:
     marked = sorted(
         (b.release, b.accelerator, b.platforms) for b in load_matrix().conda if b.conda_default
     )
     assert marked == [
+        ("0.2.0", "cu75", ("linux-64",)),
+        ("0.3.0", "cu80", ("linux-64",)),
+        ("0.3.1", "cu80", ("linux-64",)),
+        ("0.4.0", "cu80", ("linux-64",)),
         ("0.4.1", "cu90", ("linux-64",)),
         ("1.0.0", "cu90", ("linux-64", "win-64")),
     ]
+
+
+@pytest.mark.parametrize(
+    ("pin", "as_of", "torch", "featureless", "others"),
+    [
+        ("pytorch=0.4", "2018-06-07", "0.4.0", "cu80", "cuda90/cuda91"),
+        ("pytorch=0.3.1", "2018-03-01", "0.3.1", "cu80", "cuda90/cuda91"),
+        ("pytorch=0.3.0", "2017-12-20", "0.3.0", "cu80", "cuda75/cuda90"),
+        ("pytorch=0.2.0", "2017-10-01", "0.2.0", "cu75", "cuda80"),
+    ],
+)
+def test_before_0_4_1_the_featureless_build_was_older(
+    tmp_path: Path, pin: str, as_of: str, torch: str, featureless: str, others: str
+) -> None:
+    """deep-image-prior's `pytorch=0.4` of 2018-06-07 got the CUDA 8.0 build, as exports of the
+    time hold (py36_cuda8.0.61_cudnn7.1.2_1); a metapackage still selects its own build."""
+    text = f"channels: [pytorch]\ndependencies:\n  - python=3.6\n  - {pin}\n"
+    project, err = _import(tmp_path, "environment.yml", text, "--as-of", as_of)
+    assert (project["torch"], project["accelerators"]) == (torch, [featureless])
+    assert f"featureless build, {featureless} (the {others} metapackages" in err
+    last = others.rsplit("/", maxsplit=1)[-1]  # a featured build, by its metapackage
+    project, _ = _import(tmp_path, "environment.yml", f"{text}  - {last}\n", "--as-of", as_of)
+    assert project["accelerators"] == ["cu" + last.removeprefix("cuda")]

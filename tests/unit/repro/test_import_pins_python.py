@@ -81,7 +81,7 @@ def test_torch_1_7_1_with_numpy_1_19_2_gets_python_3_8(matrix: Matrix) -> None:
     assert project["python"] == "3.8"
     assert (
         "requirements.txt: python 3.8: the file names none; 3.8 is the newest python torch 1.7.1 "
-        "was published for that every exact pin (2 looked up) has a wheel for (not python 3.9: "
+        "has linux wheels for that every exact pin (2 looked up) has a wheel for (not python 3.9: "
         "numpy==1.19.2 has cp36, cp37, cp38 wheels, scipy==1.5.2 has cp36, cp37, cp38 wheels)"
     ) in warnings
     # Pins that have wheels for the newest python rule nothing out: project.yaml names none, and
@@ -96,7 +96,7 @@ def test_torch_1_7_1_with_numpy_1_19_2_gets_python_3_8(matrix: Matrix) -> None:
     assert _default_python(project, matrix) == "3.9"
     assert (
         "requirements.txt: no python named, and every exact pin (1 looked up) has a wheel for "
-        "python 3.9, the newest torch 1.8.1 was published for; project.yaml names none, so the "
+        "python 3.9, the newest torch 1.8.1 has linux wheels for; project.yaml names none, so the "
         "lock takes the spec's default python"
     ) in warnings
 
@@ -114,9 +114,6 @@ def _default_python(project: dict[str, object], matrix: Matrix) -> str:
     [
         # PyPI's linux wheels of torch 1.10.2 stop at cp39 though the release lists 3.10.
         ("torch==1.10.2\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.9"),
-        # torchvision 0.14.1+cu117 (a local label: the PyTorch index's, not PyPI's files)
-        # says nothing of its own; the spec default stops at cp310 (PyPI's 0.14.1).
-        ("torch==1.13.1+cu117\ntorchvision==0.14.1+cu117\ntqdm==4.50.0\n", "tqdm==4.50.0", "3.10"),
     ],
 )
 def test_pins_that_rule_nothing_out_leave_the_python_to_the_spec_default(
@@ -127,6 +124,16 @@ def test_pins_that_rule_nothing_out_leave_the_python_to_the_spec_default(
     project, _ = build_project(found, matrix, name="p", wheels=_wheels(pins))
     assert "python" not in project
     assert _default_python(project, matrix) == python
+
+
+def test_a_labelled_companion_decides_through_pypis_build(matrix: Matrix) -> None:
+    # torchvision 0.14.1+cu117 is the PyTorch index's build; PyPI's 0.14.1 (cp37-cp310) stands
+    # in for its pythons (inferred, said), while torch 1.13.1 reaches cp311: 3.10 is written
+    text = "torch==1.13.1+cu117\ntorchvision==0.14.1+cu117\ntqdm==4.50.0\n"
+    found = parse_text(text, filename="requirements.txt", base=None)
+    project, warnings = build_project(found, matrix, name="p", wheels=_wheels("tqdm==4.50.0"))
+    assert project["python"] == "3.10"
+    assert any("inferred for the PyTorch index's" in w for w in warnings)
 
 
 def test_a_python_the_file_names_is_not_replaced(matrix: Matrix) -> None:
