@@ -276,8 +276,16 @@ def test_conda_rows_stop_at_2_5(data: dict[str, Any]) -> None:
             # only marks the page's 1.0.0 CUDA 9.0 row as the featureless default build
             assert (b.conda_default, b.accelerator) == (True, "cu90"), b
         elif b.form == "cuda-meta":
-            # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch), a deleted route kept as data.
-            assert (b.release, b.channels, b.platforms) == ("0.4.1", ("pytorch",), ("linux-64",))
+            # 0.4.1's template (pytorch=0.4.1 cuda90 -c pytorch) and 0.2.0-0.4.0's builds from
+            # the channel's recipes (pytorch/builder@0f6af9a0 conda/), a deleted route kept as
+            # data; one featureless build a release: CUDA 7.5 (0.2.0), 8.0 (0.3.x-0.4.0), 9.0
+            assert b.release in {"0.2.0", "0.3.0", "0.3.1", "0.4.0", "0.4.1"}, b
+            assert (b.channels, b.platforms) == (("pytorch",), ("linux-64",)), b
+            if b.conda_default:
+                default = {"0.2.0": "cu75", "0.4.1": "cu90"}.get(b.release, "cu80")
+                assert b.accelerator == default, b
+            if b.release != "0.4.1":
+                assert "pytorch/builder@0f6af9a0" in b.source, b
         elif b.release == "1.10.2":
             # not on the page: the quick-start data's 1.10.2 conda lines (published-versions.json)
             assert (b.kind, b.version, b.form, b.platforms, b.channels) in {
