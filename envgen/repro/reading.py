@@ -195,9 +195,13 @@ def root_above(folder: Path, named: Path | None = None) -> Path | None:
 
 
 def root_holding(folder: Path, named: Path | None = None, levels: int = 4) -> Path | None:
-    """The checkout root at most `levels` folders above `folder` that a file in `folder` may be
-    built from (`docker/gpu/Dockerfile` built with `-f` from the root); None where `folder` or
-    a folder on the way up is a checkout root itself (a nested clone is its own repository)."""
+    """The nearest checkout root at most `levels` folders above `folder` that a file in `folder`
+    may be built from (`docker/gpu/Dockerfile` built with `-f` from the root); None where
+    `folder` is a checkout root itself, or none lies that near."""
+    try:
+        folder = folder.resolve()  # `envgen import Dockerfile` from inside docker/
+    except (OSError, RuntimeError):
+        return None
     if checkout_root(folder, named):
         return None
     here = folder
@@ -211,11 +215,12 @@ def root_holding(folder: Path, named: Path | None = None, levels: int = 4) -> Pa
 
 
 def built_from_root(sources: list[str], folder: Path, named: Path | None = None) -> Path | None:
-    """The checkout root above `folder` (root_holding) that a Dockerfile or definition file in
-    `folder` is built from, where the files it copies in (`sources`, relative to the build
-    folder) are none of them in `folder` and all of them under that root (`docker/Dockerfile`
-    with `COPY requirements/requirements.txt /tmp/`: `docker build -f docker/Dockerfile .`).
-    None where the file's own folder may be the context, or no checkout root lies above it."""
+    """The folder between `folder` and the checkout root above it (root_holding) that a
+    Dockerfile or definition file in `folder` is built from: the nearest that holds all the
+    files it copies in (`sources`, relative to the build folder), where `folder` holds none
+    (`docker/Dockerfile` with `COPY requirements/requirements.txt /tmp/`: `docker build -f
+    docker/Dockerfile .`). None where the file's own folder may be the context, or no checkout
+    root lies above it."""
     relative = [
         s for s in sources if s and not s.startswith(("/", "-")) and not _VARIABLE.search(s)
     ]
@@ -224,10 +229,14 @@ def built_from_root(sources: list[str], folder: Path, named: Path | None = None)
         or any(".." in Path(s).parts for s in relative)
         or (root := root_holding(folder, named)) is None
         or any(exists(folder / s) for s in relative)
-        or not all(exists(root / s) for s in relative)
     ):
         return None
-    return root
+    here = folder.resolve()
+    while here != root.resolve():  # the nearest folder up to the root that holds them all
+        here = here.parent
+        if all(exists(here / s) for s in relative):
+            return here
+    return None
 
 
 _VARIABLE: Final = re.compile(r"\$|\{\{|[*?\[]|://")

@@ -581,20 +581,21 @@ def _branch_stops(nodes: list[Node], state: _State) -> bool:
     return _ends_script("\n".join(_text(n) for n in nodes)) and not _installs(nodes, state)
 
 
-# A line that ends the script or function: sh `exit` / `return`, batch `exit` / `goto :eof`
-# (after an optional `(` that opens the batch block).
-_ENDS: Final = re.compile(r"(?im)^\s*\(?\s*(exit\b|return\b|goto\s+:?eof\b)")
+# A line that ends the script or function: sh `exit` / `return`; batch `exit` / `goto :eof`,
+# after an optional `(` that opens the batch block (in sh, `(exit 1)` ends only its subshell).
+_ENDS: Final = re.compile(r"(?m)^\s*(exit|return)\b")
+_BAT_ENDS: Final = re.compile(r"(?im)^\s*\(?\s*(exit\b|goto\s+:?eof\b)")
 
 
-def _ends_script(text: str) -> bool:
+def _ends_script(text: str, *, batch: bool = False) -> bool:
     r"""Some line of `text` ends the script (or the function it is in).
 
-    >>> _ends_script("echo conda not found\nexit 1"), _ends_script("(goto :eof")
+    >>> _ends_script("echo conda not found\nexit 1"), _ends_script("(goto :eof", batch=True)
     (True, True)
-    >>> _ends_script("pip install x")
-    False
+    >>> _ends_script("pip install x"), _ends_script("(exit 1)")
+    (False, False)
     """
-    return _ENDS.search(text) is not None
+    return (_BAT_ENDS if batch else _ENDS).search(text) is not None
 
 
 def _installs(nodes: list[Node], state: _State) -> bool:
@@ -870,7 +871,11 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
             known = False
         if name in state.asked and name not in state.env and op is None and not m.group(1):
             known = False
-            return m.group(0)  # what the user types: the word stays
+            # what the user types: a whole word stays (`conda create -n $env_name`); inside a
+            # word (`torch==1.8.1+cu${CUDA}`) it is unknown, as an unset variable is
+            before = m.string[m.start() - 1] if m.start() else " "
+            after = m.string[m.end()] if m.end() < len(m.string) else " "
+            return m.group(0) if before in " \t\"'=" and after in " \t\"';" else ""
         if name == "0" and "0" in state.env:
             pass  # the script's own path, as it was run
         elif state.args and (
@@ -1152,7 +1157,7 @@ def _only_stops(lines: list[tuple[int, str]], i: int, end: int, rest: str) -> bo
     else:
         body = [re.split(r"(?i)\s+else\s+", rest, maxsplit=1)[0]]
     text = "\n".join(body)
-    return _ends_script(text) and not _has_install(text)
+    return _ends_script(text, batch=True) and not _has_install(text)
 
 
 def _errorlevel(state: _State, holds: bool | None) -> bool | None:

@@ -128,6 +128,10 @@ class Evidence:
     # their files from there.
     cwd: Path | None = None
     cwd_depth: int = -1
+    # where the script was before its last `cd` (moved_away, clone_cwd, cwd): what `cd -` restores
+    oldpwd: tuple[bool, str | None, Path | None] | None = None
+    # the `hatch run ENV:SCRIPT`s being read (a script that runs itself is not followed again)
+    hatch_runs: list[str] = field(default_factory=list)
     # the pushd stack: (an image's working folder, moved_away, clone_cwd, cwd) to return to at
     # popd
     folders: list[tuple[str | None, bool, str | None, Path | None]] = field(default_factory=list)
@@ -283,7 +287,8 @@ def _floor_only(ranged: str) -> bool:
 # What conda's selectors said of the build (`cpuonly`, `cudatoolkit 10.2`, `cuda90`, a build
 # string): the conda pytorch's, not a pip wheel's that replaces it.
 _CONDA_SELECTOR: Final = re.compile(
-    r"^(cpuonly|cuda\d+|(cudatoolkit|pytorch-cuda|cuda-version|cuda-toolkit) \S+|build string .*)$"
+    r"^(cpuonly|cuda\d+|(cudatoolkit|pytorch-cuda|cuda-version|cuda-toolkit) \S+|build string .*"
+    r"|.*: (pytorch-cpu|torchvision-cpu|torchvision build .*))$"
 )
 
 
@@ -293,7 +298,7 @@ def _drop_conda_selectors(found: Evidence) -> None:
     describes the torch installed. (An export's pip section names conda's own torch,
     `torch==0.3.1.post2` beside `pytorch=0.3.1=py27_cuda9.0...`: no label, nothing dropped.)"""
     found.compute = [c for c in found.compute if not _CONDA_SELECTOR.match(c[1])]
-    found.cpuonly = False
+    found.cpuonly, found.cpu_package = False, ""
 
 
 def set_torch(

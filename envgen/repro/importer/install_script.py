@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import posixpath
 import re
 import shlex
 from collections.abc import Callable, Container
@@ -272,16 +273,27 @@ def _cd(words: list[str], tool: str, found: Evidence, base: Path | None) -> bool
     if tool not in {"cd", "pushd"}:
         return False
     target = words[1] if len(words) == 2 else ""
+    if found.docker is None and target == "-":
+        # `cd -`: back to the folder before the last cd (OLDPWD)
+        if found.oldpwd is not None:
+            here = (found.moved_away, found.clone_cwd, found.cwd)
+            found.moved_away, found.clone_cwd, found.cwd = found.oldpwd
+            found.oldpwd = here
+        return True
+    found.oldpwd = (found.moved_away, found.clone_cwd, found.cwd)
     found.clone_cwd = found.clone_urls.get(target.removeprefix("./").rstrip("/"))
     if found.docker is not None:
         if target and target != "-" and not target.startswith(("$", "~")):
             found.docker.workdir = found.docker.image_path(target)
-    elif target not in {"", "."} and target.removeprefix("./").rstrip("/") != found.own_clone:
+    elif not target:
+        found.cwd = None  # `cd $ROOT_DIR` of a value not known (or `cd` alone): not the subfolder
+    elif target != "." and target.removeprefix("./").rstrip("/") != found.own_clone:
         folder = (
             None if found.moved_away or found.clone_cwd else _checkout_folder(target, found, base)
         )
         if folder is None:
-            found.moved_away = True
+            # elsewhere: the files it names are read from the script's folder, as before
+            found.moved_away, found.cwd = True, None
         else:
             found.cwd, found.cwd_depth = folder, found.include_depth
     return True
@@ -293,9 +305,11 @@ _HOME: Final = re.compile(rf"^(~|\$HOME|\$\{{HOME\}}|{re.escape(shell.HOME)})/")
 
 def _checkout_folder(target: str, found: Evidence, base: Path | None) -> Path | None:
     """The folder of the checkout a script's `cd TARGET` enters, where the import can tell: a
-    relative path from the folder the script is in now, or a path in the user's home whose tail
-    is a folder of the checkout (`cd $HOME/CEConvDL2/CEConv`: the user's clone, whatever it is
-    named there) or whose folder has the checkout's own name. None: elsewhere, or not known."""
+    relative path from the folder the script is in now, or a path in the user's home that names
+    the clone and a folder of the checkout in it (`cd $HOME/CEConvDL2/CEConv`: `<home>/<clone>/
+    <folder>`, the clone whatever it is named there, unless the script cloned another project of
+    that name or it is a dot folder such as ~/.cache) or a folder of the checkout's own name
+    (`cd ~/<name>/sub`). None: elsewhere, or not known."""
     if base is None or found.in_image:
         return None
     fence = found.root or found.tree or base
@@ -311,12 +325,12 @@ def _checkout_folder(target: str, found: Evidence, base: Path | None) -> Path | 
     for i in range(len(parts)):
         if parts[i] == fence.name:
             folder = fence.joinpath(*parts[i + 1 :])
-            return folder if is_dir(folder) else None
-    for i in range(1, len(parts)):
-        folder = fence.joinpath(*parts[i:])
-        if inside(folder, fence) and is_dir(folder):
-            return folder
-    return None
+            return folder if inside(folder, fence) and is_dir(folder) else None
+    cloned = {Path(name).name for name in found.clone_urls}
+    if len(parts) < 2 or parts[0].startswith(".") or parts[0] in cloned:
+        return None
+    folder = fence.joinpath(*parts[1:])
+    return folder if inside(folder, fence) and is_dir(folder) else None
 
 
 def working_folder(found: Evidence, base: Path) -> Path:
@@ -731,7 +745,12 @@ def _local_project(
             "it changed to); its requirements are not read"
         )
         return
-    key = f"{found.docker.image_path(folder) if found.docker else folder}[{','.join(extras)}]"
+    if found.docker is not None:
+        place = found.docker.image_path(folder)
+    else:  # the folder it names, from where the script's cd went (`cd libs/ops; pip install .`)
+        here = found.cwd or base
+        place = folder if here is None else posixpath.normpath(f"{here}/{folder}")
+    key = f"{place}[{','.join(extras)}]"
     if key in found.projects:
         return  # the same project and extras, read already: nothing new to install
     found.projects.add(key)
@@ -988,12 +1007,12 @@ def _follow_script(
         found.warnings.append(f"{where}: {exc}; the script is not read")
         return
     saved = (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
-             found.in_image, found.clone_cwd, found.cwd, found.cwd_depth)  # fmt: skip
+             found.in_image, found.clone_cwd, found.cwd, found.cwd_depth, found.oldpwd)  # fmt: skip
     fence = found.docker.context if found.docker is not None else found.tree
     found.in_image = found.in_image or found.docker is not None
     found.source, found.docker, found.tree = path.name, None, fence
     found.include_depth += 1
-    found.cwd = None
+    found.cwd, found.oldpwd = None, None
     if cwd is not None and cwd.resolve() != path.parent.resolve() and not found.moved_away:
         found.script_cwd, found.script_depth = cwd, found.include_depth
     try:
@@ -1001,7 +1020,8 @@ def _follow_script(
     finally:
         found.include_depth -= 1
         (found.source, found.docker, found.tree, found.script_cwd, found.script_depth,
-         found.in_image, found.clone_cwd, found.cwd, found.cwd_depth) = saved  # fmt: skip
+         found.in_image, found.clone_cwd, found.cwd, found.cwd_depth,
+         found.oldpwd) = saved  # fmt: skip
 
 
 def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -> None:
@@ -1303,9 +1323,11 @@ def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) ->
         sub += 2 if words[sub] in _PIPENV_VALUE_FLAGS else 1
     command = words[sub] if sub < len(words) else ""
     if command == "run":
-        # the Pipfile's environment: its [requires] python, made where there is none
-        include_file("Pipfile", found, base, where, seen=set(), flag="pipenv run",
-                     parse=pipfile_python, optional=True)  # fmt: skip
+        # the Pipfile's environment: its [requires] python, made where there is none (one
+        # `pipenv install --python` already made is the environment it runs in)
+        if found.python is None:
+            include_file("Pipfile", found, base, where, seen=set(), flag="pipenv run",
+                         parse=pipfile_python, optional=True)  # fmt: skip
         shell_command(words[sub + 1 :], found, base, where, env={})
         command = ""
     elif command not in {"install", "sync"}:
@@ -1347,40 +1369,91 @@ def _pipenv_install(
 
 def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     """`hatch run [ENV:]NAME ...`: hatch makes ENV (`default`) from pyproject.toml's
-    [tool.hatch.envs.ENV], installing the project (unless `skip-install`) and its
-    `dependencies`, then runs the script NAME of its `scripts` table (a command or a list of
-    them; https://hatch.pypa.io/latest/config/environment/overview/), else NAME as a command."""
+    [tool.hatch.envs.ENV] and the environments it inherits from (`template`, `default` unless
+    `detached`), with its `python`, the project installed (unless `skip-install`) with its
+    `features`, its `dependencies` and `extra-dependencies`; then it runs the script NAME of its
+    `scripts` table (a command or a list of them), else NAME as a command
+    (https://hatch.pypa.io/latest/config/environment/overview/)."""
     env_name, _, script = args[0].rpartition(":") if ":" in args[0] else ("default", "", args[0])
-    tables: list[dict[str, object]] = []
+    running = f"{env_name}:{script}"
+    if running in found.hatch_runs or len(found.hatch_runs) >= _MAX_HATCH_DEPTH:
+        found.warnings.append(f"{where}: hatch run {excerpt(running)} runs itself; not followed")
+        return
+    envs: list[dict[str, object]] = []
 
-    def hatch_env(text: str, _found: Evidence, _parent: Path) -> None:
+    def hatch_envs(text: str, _found: Evidence, _parent: Path) -> None:
         try:
             data = load_toml(text)
         except TomlUnreadable:
             return
-        envs = data.get("tool", {}).get("hatch", {}).get("envs", {})
-        table = envs.get(env_name) if isinstance(envs, dict) else None
-        tables.append(table if isinstance(table, dict) else {})
+        table = data.get("tool", {}).get("hatch", {}).get("envs", {})
+        envs.append(table if isinstance(table, dict) else {})
 
     include_file("pyproject.toml", found, base, where, seen=set(), flag="hatch run",
-                 parse=hatch_env, optional=True)  # fmt: skip
-    table = tables[0] if tables else {}
+                 parse=hatch_envs, optional=True)  # fmt: skip
+    table = _hatch_env(envs[0] if envs else {}, env_name, set())
+    said = f"{where} (hatch env {env_name})"
+    python = table.get("python")
+    if isinstance(python, str) and re.fullmatch(r"\d\.\d+", python.strip()):
+        set_python(found, python.strip(), said)
     if not table.get("skip-install", False):
-        _local_project(".", (), found, base, where)
-    dependencies = table.get("dependencies", [])
-    for requirement in dependencies if isinstance(dependencies, list) else []:
-        if isinstance(requirement, str):
-            pip_requirement(requirement, found, f"{where} (hatch env {env_name})")
+        features = table.get("features", [])
+        extras = (
+            tuple(f for f in features if isinstance(f, str)) if isinstance(features, list) else ()
+        )
+        _local_project(".", extras, found, base, where)
+    for key in ("dependencies", "extra-dependencies"):
+        listed = table.get(key, [])
+        for requirement in listed if isinstance(listed, list) else []:
+            if isinstance(requirement, str):
+                pip_requirement(requirement, found, said)
     scripts = table.get("scripts", {})
     commands = scripts.get(script) if isinstance(scripts, dict) else None
     if commands is None:
         shell_command(args, found, base, where, env={})  # `hatch run pip install x`
         return
-    for command in ([commands] if isinstance(commands, str) else commands)[:_MAX_HATCH_COMMANDS]:
-        if isinstance(command, str):
-            shell_line(command.replace("{args}", ""), found, base, f"{where} ({script})", env={})
+    found.hatch_runs.append(running)
+    try:
+        listed = [commands] if isinstance(commands, str) else commands
+        for command in listed[:_MAX_HATCH_COMMANDS] if isinstance(listed, list) else []:
+            if isinstance(command, str):
+                line = command.replace("{args}", "")
+                shell_line(line, found, base, f"{where} ({script})", env={})
+    finally:
+        found.hatch_runs.pop()
 
 
+def _hatch_env(envs: dict[str, object], name: str, seen: set[str]) -> dict[str, object]:
+    """An environment's table with what it inherits merged in: its `template`'s (`default`
+    unless it is `default` or `detached`), whose `extra-dependencies` and `scripts` add to its
+    own; the rest it overrides."""
+    table = envs.get(name)
+    own: dict[str, object] = table if isinstance(table, dict) else {}
+    if own.get("detached", False):
+        return {**own, "skip-install": True}
+    template = own.get("template", "default" if name != "default" else None)
+    if not isinstance(template, str) or template in seen | {name} or len(seen) >= _MAX_HATCH_DEPTH:
+        return own
+    inherited = _hatch_env(envs, template, seen | {name})
+    merged = {**inherited, **own}
+    extra = [*_listed(inherited, "extra-dependencies"), *_listed(own, "extra-dependencies")]
+    merged["extra-dependencies"] = extra
+    scripts = {**_table(inherited, "scripts"), **_table(own, "scripts")}
+    merged["scripts"] = scripts
+    return merged
+
+
+def _listed(table: dict[str, object], key: str) -> list[object]:
+    value = table.get(key, [])
+    return value if isinstance(value, list) else []
+
+
+def _table(table: dict[str, object], key: str) -> dict[str, object]:
+    value = table.get(key, {})
+    return value if isinstance(value, dict) else {}
+
+
+_MAX_HATCH_DEPTH: Final = 8  # environments a template chain, and hatch runs inside hatch runs
 _MAX_HATCH_COMMANDS: Final = 64
 
 

@@ -696,7 +696,8 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
     a code block (`Installation (using python 3.9 virtual env):`) names the python: a sentence
     (`tested on Python 3.7.6, Pytorch 1.5.1`) describes the authors' machine beside the route
     the command takes. `Python version 3.6` and `a Python installation version 2.7`
-    name 3.6 and 2.7.
+    name 3.6 and 2.7. Outside such a section, a step that makes the environment with a python
+    (`Create a Python3.8 environment`) names it before any other line, commands or not.
 
     >>> prose_python("## Prerequisites\\nPyTorch for Python 3.\\n1. Install Python 3.6.\\n")
     (3, '3.6')
@@ -946,6 +947,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             chosen = True
         kept, chosen = _first_gpu_choice(block, first, found, chosen=chosen)
         kept = _without_optional(kept, first, found, elsewhere=elsewhere)
+        # each block is run from the repository's root (a Docs block's `cd docs` is not the
+        # Installation block's folder); a folder outside it, or a clone, stays as before
+        found.cwd = None
         parse_shell(kept, found, base, env={}, offset=first - 1)
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")

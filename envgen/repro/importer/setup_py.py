@@ -219,7 +219,8 @@ class _Constants:
                     ast.Constant(text, lineno=line, col_offset=0) for line, text in value
                 ]
                 listed = ast.List(elts=items, ctx=ast.Load(), lineno=expr.lineno, col_offset=0)
-                self.dicts[name] = [*pairs, (key.value, listed)]
+                kept = [(k, v) for k, v in pairs if k != key.value]  # a key set again replaces
+                self.dicts[name] = [*kept, (key.value, listed)]
                 return
         self.dicts.pop(name, None)
 

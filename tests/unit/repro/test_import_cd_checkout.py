@@ -90,3 +90,53 @@ def test_a_cd_into_a_folder_reads_its_project_for_pip_install_dot(tmp_path: Path
         '[project]\nname = "s"\nversion = "0"\ndependencies = ["torch==2.2.1"]\n'
     )
     assert _torch(path) == "2.2.1"
+
+
+# --- the review's cases: a cd the import cannot place, or `cd -`, leaves the subfolder -------------
+def test_a_cd_back_to_an_unknown_root_reads_the_scripts_folder_again(tmp_path: Path) -> None:
+    script = (
+        "ROOT_DIR=$(pwd)\ncd sub\npython setup.py build_ext --inplace\ncd $ROOT_DIR\n"
+        "pip install -r requirements.txt\n"
+    )
+    assert _torch(_checkout(tmp_path, script)) == "2.0.1"
+    back = "cd sub\nwget x\ncd -\npip install -r requirements.txt\n"
+    assert _torch(_checkout(tmp_path / "b", back)) == "2.0.1"
+    forth = "cd sub\ncd /tmp\ncd -\npip install -r requirements.txt\n"
+    assert _torch(_checkout(tmp_path / "c", forth)) == "2.3.0"
+
+
+def test_a_home_path_is_the_clone_only_as_home_clone_folder(tmp_path: Path) -> None:
+    # another project the script cloned there, a dot folder, a deeper path: not the checkout
+    for n, script in enumerate(
+        (
+            "git clone https://github.com/NVIDIA/apex ~/apex\ncd ~/apex/sub\n",
+            "cd ~/.cache/sub\n",
+            "cd ~/software/tools/sub\n",
+        )
+    ):
+        path = _checkout(tmp_path / str(n), script + "pip install -r requirements.txt\n")
+        assert _torch(path) == "2.0.1", script
+
+
+def test_pip_install_dot_in_two_folders_reads_both(tmp_path: Path) -> None:
+    path = _checkout(tmp_path, "cd sub\npip install -e .\ncd ..\npip install -e .\n")
+    (path.parent / "sub" / "pyproject.toml").write_text(
+        '[project]\nname = "s"\nversion = "0"\ndependencies = ["tqdm"]\n'
+    )
+    (path.parent / "pyproject.toml").write_text(
+        '[project]\nname = "r"\nversion = "0"\ndependencies = ["torch==2.2.1"]\n'
+    )
+    assert _torch(path) == "2.2.1"
+
+
+def test_each_readme_block_starts_at_the_root(tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    (root / "docs").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / "requirements.txt").write_text("torch==1.10.0\n")
+    (root / "docs" / "requirements.txt").write_text("torch==1.13.1\nsphinx\n")
+    (root / "README.md").write_text(
+        "## Docs\n```bash\ncd docs\nmake html\n```\n"
+        "## Installation\n```bash\npip install -r requirements.txt\n```\n"
+    )
+    assert _torch(root / "README.md") == "1.10.0"

@@ -307,9 +307,90 @@ def test_a_package_installed_from_a_url_brings_what_its_release_requires(
     )
     result = run_import(
         ImportOptions(
-            source=tmp_path / "requirements.txt", as_of="2022-12-28", pypi_index=PAGES.as_uri()
+            source=tmp_path / "requirements.txt",
+            as_of="2022-12-28",
+            pypi_index=PAGES.as_uri(),
+            cache_root=tmp_path / "cache",
         ),
         matrix,
     )
     assert result.project["torchvision"] is True
     assert any("standing in for the URL" in w for w in result.warnings)
+
+
+# --- the review's cases ----------------------------------------------------------------------------
+def test_a_variable_read_inside_a_word_is_unknown_not_kept() -> None:
+    text = (
+        'read -p "CUDA version (e.g. 111): " CUDA\n'
+        "pip install torch==1.8.1+cu${CUDA} -f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    assert _commands(text) == [
+        "pip install torch==1.8.1+cu -f https://download.pytorch.org/whl/torch_stable.html"
+    ]
+
+
+def test_the_nearest_folder_holding_the_copied_files_is_the_context(tmp_path: Path) -> None:
+    root = _checkout(tmp_path)
+    (root / "requirements.txt").write_text("torch==2.0.1\n")
+    serving = root / "benchmarks" / "serving"
+    (serving / "docker").mkdir(parents=True)
+    (serving / "requirements.txt").write_text("torch==1.13.1\n")
+    (serving / "docker" / "Dockerfile").write_text(
+        "FROM python:3.10\nCOPY requirements.txt /tmp/\nRUN pip install -r /tmp/requirements.txt\n"
+    )
+    assert _torch(parse_file(serving / "docker" / "Dockerfile")) == "1.13.1"
+
+
+def test_a_dockerfile_imported_from_its_own_folder_finds_the_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _checkout(tmp_path)
+    (root / "requirements").mkdir()
+    (root / "requirements" / "requirements.txt").write_text("torch==1.0.0\n")
+    (root / "docker").mkdir()
+    (root / "docker" / "Dockerfile").write_text(
+        "FROM ubuntu:18.04\nCOPY requirements/requirements.txt /tmp/r.txt\n"
+        "RUN pip install -r /tmp/r.txt\n"
+    )
+    monkeypatch.chdir(root / "docker")
+    assert _torch(parse_file(Path("Dockerfile"))) == "1.0.0"
+
+
+def test_hatch_environments_inherit_their_template(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\n\n[tool.hatch.envs.default]\npython = "3.10"\n'
+        'dependencies = ["torch==2.0.1"]\n\n[tool.hatch.envs.test]\nextra-dependencies = ["pytest"]\n'
+        '[tool.hatch.envs.test.scripts]\ncov = "pytest --cov"\n\n'
+        "[tool.hatch.envs.docs]\ndetached = true\n"
+        'dependencies = ["mkdocs"]\n[tool.hatch.envs.docs.scripts]\nbuild = "mkdocs build"\n'
+    )
+    (tmp_path / "ci.sh").write_text("hatch run test:cov\n")
+    found = parse_file(tmp_path / "ci.sh")
+    assert (_torch(found), found.python) == ("2.0.1", "3.10")
+    assert "pytest" in found.pip_reqs
+    (tmp_path / "docs.sh").write_text("hatch run docs:build\n")
+    assert _torch(parse_file(tmp_path / "docs.sh")) is None  # detached: nothing inherited
+
+
+def test_a_hatch_script_that_runs_itself_is_read_once(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.hatch.envs.default]\nskip-install = true\n[tool.hatch.envs.default.scripts]\n"
+        'a = ["pip install torch==2.1.0", "hatch run a"]\n'
+    )
+    (tmp_path / "ci.sh").write_text("hatch run a\n")
+    found = parse_file(tmp_path / "ci.sh")
+    assert _torch(found) == "2.1.0"
+    assert any("runs itself" in w for w in found.warnings)
+
+
+def test_an_extra_set_again_replaces_the_earlier_list(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\n"
+        'extras = {"gpu": ["torch==1.7.1"], "b": ["tqdm"]}\nextras["gpu"] = ["torch==1.9.0"]\n'
+        'extras["all"] = [r for g in extras.values() for r in g]\n'
+        'setup(name="x", extras_require=extras)\n'
+    )
+    (tmp_path / "all.sh").write_text("pip install -e .[all]\n")
+    found = parse_file(tmp_path / "all.sh")
+    assert _torch(found) == "1.9.0"
+    assert not found.departures
