@@ -197,7 +197,9 @@ def root_above(folder: Path, named: Path | None = None) -> Path | None:
 def root_holding(folder: Path, named: Path | None = None, levels: int = 4) -> Path | None:
     """The nearest checkout root at most `levels` folders above `folder` that a file in `folder`
     may be built from (`docker/gpu/Dockerfile` built with `-f` from the root); None where
-    `folder` is a checkout root itself, or none lies that near."""
+    `folder` is a checkout root itself, none lies that near, or a folder on the way up is a
+    project's own root (a README, LICENSE, setup.py or pyproject.toml: a copy without its .git
+    inside another work tree is not widened to that tree)."""
     try:
         folder = folder.resolve()  # `envgen import Dockerfile` from inside docker/
     except (OSError, RuntimeError):
@@ -211,7 +213,16 @@ def root_holding(folder: Path, named: Path | None = None, levels: int = 4) -> Pa
         here = here.parent
         if checkout_root(here, named):
             return here
+        if named is None and any(exists(here / n) for n in _PROJECT_ROOT_FILES):
+            # a project's own root with no .git (a downloaded archive unpacked inside another
+            # work tree): its build never reaches past it
+            return None
     return None
+
+
+# Files that mark a project's root (a folder `--checkout` may name instead).
+_PROJECT_ROOT_FILES: Final = ("README.md", "README.rst", "README", "LICENSE", "setup.py",
+                              "pyproject.toml")  # fmt: skip
 
 
 def built_from_root(sources: list[str], folder: Path, named: Path | None = None) -> Path | None:

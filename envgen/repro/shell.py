@@ -157,7 +157,8 @@ class _State:
     moved: bool = False  # a `cd` ran: the folder file tests start from is not known
     named: set[str] = field(default_factory=set)  # the words of the commands run so far
     probed: dict[tuple[str, str], bool | None] = field(default_factory=dict)
-    answered: int = 0  # file tests the checkout answered so far (a condition's count tells)
+    # file tests the checkout answered, and argument counts assumed, so far (a condition's tells)
+    answered: int = 0
 
     def step(self) -> None:
         self.steps += 1
@@ -549,11 +550,12 @@ def _if(node: Node, state: _State, depth: int) -> bool | None:
 def _precondition(
     status: bool, branches: list[tuple[list[Node], list[Node], str]], index: int, state: _State
 ) -> bool | None:
-    """A file test the checkout answered, whose answer leads only to a failing exit (`if [ -d
-    venv ]; then source venv/bin/activate; else echo "run setup.sh first"; exit 1; fi`, `if [ !
-    -f .env ]; then exit 1; fi`): a precondition the user meets before running the script (a
-    folder another step makes), so it is not known (None), and the route that goes on is read.
-    Otherwise the answer stands."""
+    """A file test the checkout answered (or `$#`, no arguments on the default route), whose
+    answer leads only to a failing exit (`if [ -d venv ]; then source venv/bin/activate; else
+    echo "run setup.sh first"; exit 1; fi`, `if [ ! -f .env ]; then exit 1; fi`, `if [ $# -lt 2
+    ]; then echo usage; exit 1; fi`): a precondition the user meets before running the script
+    (a folder another step makes, the arguments the usage asks for), so it is not known (None),
+    and the route that goes on is read. Otherwise the answer stands."""
     rest = branches[index + 1 :]
     if rest and (rest[0][0] or len(rest) > 1):
         return status  # an elif follows: the chain is read as it is
@@ -565,7 +567,7 @@ def _precondition(
 
 
 # An exit with a failing status (`exit 1`, `return 2`, `exit $?`): an error handler's.
-_FAILS: Final = re.compile(r"(?m)^\s*\(?\s*(?:exit|return)\s+(?!0\b)[^\s;)]+")
+_FAILS: Final = re.compile(r"(?m)^[ \t]*(?:exit|return)[ \t]+(?!0\b)[^\s;)]+")
 
 
 def _error_exit(nodes: list[Node], state: _State) -> bool:
@@ -583,8 +585,8 @@ def _branch_stops(nodes: list[Node], state: _State) -> bool:
 
 # A line that ends the script or function: sh `exit` / `return`; batch `exit` / `goto :eof`,
 # after an optional `(` that opens the batch block (in sh, `(exit 1)` ends only its subshell).
-_ENDS: Final = re.compile(r"(?m)^\s*(exit|return)\b")
-_BAT_ENDS: Final = re.compile(r"(?im)^\s*\(?\s*(exit\b|goto\s+:?eof\b)")
+_ENDS: Final = re.compile(r"(?m)^[ \t]*(exit|return)\b")
+_BAT_ENDS: Final = re.compile(r"(?im)^[ \t]*(?:\([ \t]*)?(exit\b|goto[ \t]+:?eof\b)")
 
 
 def _ends_script(text: str, *, batch: bool = False) -> bool:
@@ -889,6 +891,9 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
                 value = str(len(args)) if name == "#" else args[int(name) - 1]
         elif name == "#":
             value = "0"  # no arguments on the default route
+            # an assumption, as a file test's answer is: a usage check that only fails on it
+            # (`[ $# -lt 2 ] && exit 1`) is a precondition the user meets
+            state.answered += 1
         elif name.isdigit() or name in {"@", "*"}:
             value = None  # no arguments on the default route
             if op is None and not m.group(1):

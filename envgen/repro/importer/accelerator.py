@@ -293,9 +293,13 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
         return near
     if default is not None:
         if default.accelerator != "cpu":
+            index = (
+                "no PyTorch index that has it"
+                if any("pytorch.org" in u for _, u in found.indexes)
+                else "no PyTorch index"
+            )
             report.warnings.append(
-                f"{src}: torch=={release.torch} has no local label and no PyTorch index: on "
-                "linux-64 "
+                f"{src}: torch=={release.torch} has no local label and {index}: on linux-64 "
                 f"PyPI serves the {default.accelerator} build, so project.yaml asks for "
                 f"{default.accelerator}"
             )

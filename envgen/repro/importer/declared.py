@@ -180,10 +180,12 @@ def read_extras(declared: Declared, found: Evidence) -> None:
     .[gpu]`: packages that leave the torch build to the user's choice of extra), that extra's
     requirements, said in a warning; the first such extra in file order. Nothing otherwise: a
     plain install leaves extras out. The extras a `pip install .[a,b]` of the project names are
-    installed, all of their requirements."""
+    installed, all of their requirements (`*`: every extra, as `uv sync --all-extras`)."""
     if found.install_extras and found.unreadable is None:
         extras = dict(declared.extras)
         wanted = [_name(e) for e in found.install_extras]
+        if "*" in found.install_extras:  # `uv sync --all-extras`
+            wanted = [_name(e) for e in extras]
         done: set[str] = set()
         own = _name(declared.name or "")
         while wanted and len(done) < len(extras):

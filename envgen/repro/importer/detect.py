@@ -151,6 +151,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     ('conda', 'dockerfile')
     >>> detect_kind("environment.yml", "# platform: linux-64\\npytorch=1.7.1=py3.8_0\\n")
     'conda-list'
+    >>> detect_kind("requirements.txt", "name: x\\ndependencies:\\n  - pytorch=1.4.0\\n")
+    'conda'
     """
     low = filename.lower()
     if low.startswith("dockerfile") or low.endswith((".dockerfile", ".containerfile")):
@@ -195,6 +197,10 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     if is_conda_list(text):
         return "conda-list"
     if low.endswith((".txt", ".in")) or low.startswith("requirements"):
+        # a conda environment file saved under a requirements name (`conda env export >
+        # requirements.txt`): a `dependencies:` key, which no requirement line can be
+        if re.search(r"(?m)^dependencies\s*:", text) and re.search(r"(?m)^\s+-\s", text):
+            return "conda"
         return "pip"
     first = next(
         (ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")), ""

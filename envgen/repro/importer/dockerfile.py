@@ -33,6 +33,7 @@ from envgen.repro.reading import (
     built_from_root,
     excerpt,
     exists,
+    inside,
     root_holding,
 )
 
@@ -111,7 +112,13 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     in a helper folder runs from the root; only a checkout's root is widened to."""
     context = found.build_context
     root = root_holding(base, found.checkout) if base is not None else None
-    if context is None and base is not None and root is not None and found.root is None:
+    if (
+        context is None
+        and base is not None
+        and root is not None
+        and found.root is None
+        and inside(base, root)  # not through a symlink from elsewhere
+    ):
         own = base.resolve().relative_to(root.resolve()).as_posix()
         if _copies_from(text, own) and not exists(base / own):  # not `api/` copying `api/api/`
             context = root
@@ -234,7 +241,7 @@ def _runs_python(rest: str, found: Evidence, where: str) -> None:
     that python, which names it where nothing else did."""
     try:
         words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
-    except (json.JSONDecodeError, ValueError):
+    except (json.JSONDecodeError, ValueError, RecursionError):
         return
     if not isinstance(words, list) or not words or not isinstance(words[0], str):
         return
@@ -269,7 +276,7 @@ def _run(
             return
         try:  # the exec form; Docker runs anything that is not a JSON array as shell form
             words = json.loads(rest) if rest.startswith("[") else None
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # `RUN [[[...`: not an array envgen reads
             words = None
         if isinstance(words, list):
             shell_command([str(w) for w in words], found, base, where, env=env)
@@ -392,7 +399,7 @@ def _copy_args(rest: str) -> list[str] | None:
     from another build stage (not the context) or cannot be read."""
     try:
         words = json.loads(rest) if rest.startswith("[") else shlex.split(rest)
-    except (json.JSONDecodeError, ValueError):
+    except (json.JSONDecodeError, ValueError, RecursionError):
         return None
     if not isinstance(words, list):
         return None

@@ -101,6 +101,7 @@ class Evidence:
     # Where the file contradicts itself and envgen chose one side (turned into departures).
     departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
+    included_bytes: int = 0  # characters of every file an include read so far
     expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
     seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
     seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps
@@ -130,8 +131,13 @@ class Evidence:
     cwd_depth: int = -1
     # where the script was before its last `cd` (moved_away, clone_cwd, cwd): what `cd -` restores
     oldpwd: tuple[bool, str | None, Path | None] | None = None
-    # the `hatch run ENV:SCRIPT`s being read (a script that runs itself is not followed again)
+    # the `hatch run ENV:SCRIPT`s being read (a script that runs itself is not followed again),
+    # how many `hatch run` / `pipenv run` commands were followed in all, how deep they nest now,
+    # and each folder's [tool.hatch.envs] table, read once
     hatch_runs: list[str] = field(default_factory=list)
+    runs: int = 0
+    run_depth: int = 0
+    hatch_envs: dict[str, dict[str, object]] = field(default_factory=dict)
     # the pushd stack: (an image's working folder, moved_away, clone_cwd, cwd) to return to at
     # popd
     folders: list[tuple[str | None, bool, str | None, Path | None]] = field(default_factory=list)

@@ -15,6 +15,7 @@ import posixpath
 import re
 import shlex
 from collections.abc import Callable, Container
+from functools import partial
 from pathlib import Path
 from typing import Final, Literal
 
@@ -414,6 +415,8 @@ def shell_command(
     if _run_string(words, tool, found, base, where, env=env):
         return
     if _env_python(tool, words, found, where):
+        if tool == "uv" and words[1:2] == ["sync"]:
+            _uv_sync(words[2:], found, base, where)
         return
     if tool in {"wget", "curl", "aria2c"}:
         _downloaded_python(words, found, where)
@@ -1325,10 +1328,11 @@ def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) ->
     if command == "run":
         # the Pipfile's environment: its [requires] python, made where there is none (one
         # `pipenv install --python` already made is the environment it runs in)
-        if found.python is None:
+        if found.python is None and found.runs == 0:
             include_file("Pipfile", found, base, where, seen=set(), flag="pipenv run",
                          parse=pipfile_python, optional=True)  # fmt: skip
-        shell_command(words[sub + 1 :], found, base, where, env={})
+        _run_inside(lambda: shell_command(words[sub + 1 :], found, base, where, env={}),
+                    found, where)  # fmt: skip
         command = ""
     elif command not in {"install", "sync"}:
         command = ""
@@ -1367,6 +1371,37 @@ def _pipenv_install(
     include_file(name, found, base, where, seen=set(), flag=f"pipenv {command}", parse=pipfile_read)
 
 
+# `uv sync` options that take a value (`uv sync --help`).
+_UV_SYNC_VALUE: Final = frozenset(
+    {"--extra", "--group", "--only-group", "--no-group", "--python", "-p", "--package",
+     "--index", "--default-index", "--extra-index-url", "--index-url", "-i", "--find-links",
+     "-f", "--directory", "--project", "--python-platform", "--exclude-newer"}
+)  # fmt: skip
+
+
+def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`uv sync`: the project's environment from its pyproject.toml (its dependencies, with the
+    extras `--extra`/`--all-extras` name; `--no-install-project` leaves out the project itself,
+    not its dependencies). Where a uv.lock lies beside it, uv installs the lock's versions, which
+    envgen does not read: said."""
+    extras: list[str] = []
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, _UV_SYNC_VALUE)
+        if flag == "--extra" and value:
+            extras.append(value)
+        elif flag == "--all-extras":
+            extras.append("*")
+        i += step
+    here = working_folder(found, base) if base is not None else None
+    if here is not None and found.docker is None and is_file(here / "uv.lock"):
+        found.warnings.append(
+            f"{where}: uv sync installs uv.lock's versions, which envgen does not read; the "
+            "pyproject.toml's requirements are read instead"
+        )
+    _local_project(".", tuple(extras), found, base, where)
+
+
 def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     """`hatch run [ENV:]NAME ...`: hatch makes ENV (`default`) from pyproject.toml's
     [tool.hatch.envs.ENV] and the environments it inherits from (`template`, `default` unless
@@ -1376,23 +1411,11 @@ def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) 
     (https://hatch.pypa.io/latest/config/environment/overview/)."""
     env_name, _, script = args[0].rpartition(":") if ":" in args[0] else ("default", "", args[0])
     running = f"{env_name}:{script}"
-    if running in found.hatch_runs or len(found.hatch_runs) >= _MAX_HATCH_DEPTH:
+    if running in found.hatch_runs:
         found.warnings.append(f"{where}: hatch run {excerpt(running)} runs itself; not followed")
         return
-    envs: list[dict[str, object]] = []
-
-    def hatch_envs(text: str, _found: Evidence, _parent: Path) -> None:
-        try:
-            data = load_toml(text)
-        except TomlUnreadable:
-            return
-        table = data.get("tool", {}).get("hatch", {}).get("envs", {})
-        envs.append(table if isinstance(table, dict) else {})
-
-    include_file("pyproject.toml", found, base, where, seen=set(), flag="hatch run",
-                 parse=hatch_envs, optional=True)  # fmt: skip
-    table = _hatch_env(envs[0] if envs else {}, env_name, set())
-    said = f"{where} (hatch env {env_name})"
+    table = _hatch_env(_hatch_envs(found, base, where), env_name, set())
+    said = f"{where} (hatch env {excerpt(env_name)})"
     python = table.get("python")
     if isinstance(python, str) and re.fullmatch(r"\d\.\d+", python.strip()):
         set_python(found, python.strip(), said)
@@ -1409,18 +1432,61 @@ def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) 
                 pip_requirement(requirement, found, said)
     scripts = table.get("scripts", {})
     commands = scripts.get(script) if isinstance(scripts, dict) else None
-    if commands is None:
-        shell_command(args, found, base, where, env={})  # `hatch run pip install x`
+    if commands is None:  # `hatch run pip install x`
+        _run_inside(lambda: shell_command(args, found, base, where, env={}), found, where)
         return
+    listed = [commands] if isinstance(commands, str) else commands
+    lines = [c for c in listed if isinstance(c, str)] if isinstance(listed, list) else []
     found.hatch_runs.append(running)
     try:
-        listed = [commands] if isinstance(commands, str) else commands
-        for command in listed[:_MAX_HATCH_COMMANDS] if isinstance(listed, list) else []:
-            if isinstance(command, str):
-                line = command.replace("{args}", "")
-                shell_line(line, found, base, f"{where} ({script})", env={})
+        shown = f"{where} ({excerpt(script)})"
+        for line in lines[:_MAX_HATCH_COMMANDS]:
+            text = line.replace("{args}", "")
+            _run_inside(partial(shell_line, text, found, base, shown, env={}), found, where)
     finally:
         found.hatch_runs.pop()
+
+
+def _run_inside(run: Callable[[], None], found: Evidence, where: str) -> None:
+    """A command `hatch run` or `pipenv run` runs, bounded: at most _MAX_RUNS of them an import,
+    nested at most _MAX_HATCH_DEPTH deep (`pipenv run pipenv run ...`)."""
+    if found.runs >= _MAX_RUNS or found.run_depth >= _MAX_HATCH_DEPTH:
+        if not any("run commands" in w for w in found.warnings):
+            found.warnings.append(
+                f"{where}: more than {_MAX_RUNS} `hatch run`/`pipenv run` commands, or nested "
+                f"more than {_MAX_HATCH_DEPTH} deep; the rest of the run commands are not read"
+            )
+        return
+    found.runs += 1
+    found.run_depth += 1
+    try:
+        run()
+    finally:
+        found.run_depth -= 1
+
+
+def _hatch_envs(found: Evidence, base: Path | None, where: str) -> dict[str, object]:
+    """The [tool.hatch.envs] table of the pyproject.toml in the folder a command runs in, read
+    once an import."""
+    key = str(working_folder(found, base)) if base is not None else ""
+    if key in found.hatch_envs:
+        return found.hatch_envs[key]
+    envs: dict[str, object] = {}
+
+    def read(text: str, _found: Evidence, _parent: Path) -> None:
+        try:
+            data: object = load_toml(text)
+        except TomlUnreadable:
+            return
+        for part in ("tool", "hatch", "envs"):
+            data = data.get(part, {}) if isinstance(data, dict) else {}
+        if isinstance(data, dict):
+            envs.update(data)
+
+    include_file("pyproject.toml", found, base, where, seen=set(), flag="hatch run",
+                 parse=read, optional=True)  # fmt: skip
+    found.hatch_envs[key] = envs
+    return envs
 
 
 def _hatch_env(envs: dict[str, object], name: str, seen: set[str]) -> dict[str, object]:
@@ -1453,7 +1519,8 @@ def _table(table: dict[str, object], key: str) -> dict[str, object]:
     return value if isinstance(value, dict) else {}
 
 
-_MAX_HATCH_DEPTH: Final = 8  # environments a template chain, and hatch runs inside hatch runs
+_MAX_HATCH_DEPTH: Final = 8  # environments a template chain, and run commands inside run commands
+_MAX_RUNS: Final = 256  # `hatch run` / `pipenv run` commands an import follows
 _MAX_HATCH_COMMANDS: Final = 64
 
 

@@ -237,6 +237,8 @@ def _poetry(version: str) -> str:
     v = version.strip()
     if v in {"", "*"}:
         return ""
+    if re.search(r"\d{10}", v):
+        return v  # no version has a part that long (`^99999...`): left as it is, not understood
     if "," in v and "||" not in v:  # several constraints, all of which hold
         return ",".join(c for c in (_poetry(part) for part in v.split(",")) if c)
     if re.fullmatch(r"\d+(\.\d+)*(\+[A-Za-z0-9.]+)?", v):

@@ -748,7 +748,7 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
 # python 3.9 virtual env`): the python the install makes, not a machine it was tested on.
 _MAKES_ENV: Final = re.compile(
     r"(?i)\b(?:create|make|set\s*up|build)\s+(?:an?\s+|the\s+|your\s+|new\s+){0,2}python\s*"
-    r"(\d\.\d+)(?![\w.]*\d)\s+(?:conda\s+|virtual\s+)?(?:env\b|environment|virtualenv|venv)"
+    r"(\d\.\d++)(?![\w.]{0,16}\d)\s+(?:conda\s+|virtual\s+)?(?:env\b|environment|virtualenv|venv)"
 )
 
 

@@ -430,13 +430,18 @@ def _release_of_companions(
     """The one torch release a pinned torchvision / torchaudio belongs to (pip installs it).
 
     A companion belongs to a release when the release row or one of its published install
-    commands pairs them (torch 1.10.0's conda line has torchvision 0.11.0, its pip lines 0.11.1).
+    commands pairs them (torch 1.10.0's conda line has torchvision 0.11.0, its pip lines 0.11.1),
+    and its Requires-Dist pins a torch (matrices/companions.yaml): the pure-Python torchvision of
+    2017-2019 (0.1.9, 0.2.x) names none, and pip installs it beside any torch.
     The returned pin's `label` is reused for the message text ("torchvision 0.6.0").
     """
     for name in ("torchvision", "torchaudio"):
         pin = found.companions.get(name)
         if pin is None or pin.version is None or not is_version(pin.version):
             continue
+        row = matrix.companion(name, pin.version)
+        if row is not None and not row.torch:
+            continue  # its Requires-Dist names no torch (torchvision 0.1.9): any release takes it
         wanted = Version(pin.version)
         owners = [
             r

@@ -370,10 +370,8 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     if resolved in seen:
         return False
     seen.add(resolved)
-    try:
-        text = read_source(path, shown=shown)
-    except UnreadableSource as exc:
-        found.warnings.append(f"{where}: {flag} {exc}; not followed")
+    text = _read_included(path, shown, found, f"{where}: {flag}")
+    if text is None:
         return False
     saved = found.source
     found.source = name if len(name) <= 200 else shown
@@ -389,6 +387,24 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     return True
 
 
+def _read_included(path: Path, shown: str, found: Evidence, said: str) -> str | None:
+    """The text of an included file, or None (said why): unreadable, or past what one import's
+    includes may hold in all."""
+    if found.included_bytes > MAX_INCLUDED_BYTES:
+        found.warnings.append(
+            f"{said} {shown}: the files included so far hold more than "
+            f"{MAX_INCLUDED_BYTES // (1024 * 1024)} MiB; not followed"
+        )
+        return None
+    try:
+        text = read_source(path, shown=shown)
+    except UnreadableSource as exc:
+        found.warnings.append(f"{said} {exc}; not followed")
+        return None
+    found.included_bytes += len(text)
+    return text
+
+
 def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
     """A requirement from a URL: torchvision's or torchaudio's own repository names that
     package; anything else is dropped, with a word, its name kept for what it requires."""
@@ -402,6 +418,9 @@ def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
             found.url_packages.append(name.group(1))
 
 
+# What the files one import includes may hold in all (`pip install -r r.txt` a thousand times
+# over a 1 MiB file): each is bounded by MAX_SOURCE_BYTES, their sum by this.
+MAX_INCLUDED_BYTES: Final = 16 * 1024 * 1024
 _MAX_URL_PACKAGES: Final = 64  # URL requirements whose names are kept, per import
 
 

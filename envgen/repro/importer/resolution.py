@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from envgen.errors import ImportSpecError, SpecError
 from envgen.model.extensions import Target, review_import
-from envgen.model.matrix import CondaBuild, Matrix
+from envgen.model.matrix import CondaBuild, Matrix, Release
 from envgen.model.spec import CHANNEL_RE, CONDA_DEP_RE, parse_spec
 from envgen.repro.importer.accelerator import (
     check_pytorch_cuda,
@@ -55,6 +55,38 @@ from envgen.repro.wheels import PinWheels
 _MATRIX_CHANNELS: Final = frozenset({"pytorch", "nvidia"})
 
 
+def _pypi_over_extra_index(
+    found: Evidence,
+    matrix: Matrix,
+    as_of: dt.date | None,
+    evidence: tuple[str, str] | None,
+    release: Release,
+    report: Report,
+) -> tuple[Release, tuple[str, str] | None]:
+    """An unpinned or ranged torch whose only CUDA evidence is an `--extra-index-url`: pip reads
+    PyPI as well and takes the highest version of the two (pip docs, "--extra-index-url"), so
+    where PyPI had a newer release than any on that index (whl/cu121 stops at 2.5.1; PyPI's was
+    2.10.0 on 2026-02-27), PyPI's build is what installs."""
+    if (
+        evidence is None
+        or not evidence[1].startswith("--extra-index-url")
+        or found.torch is None
+        or found.torch.version is not None
+        or found.torch_manager == "conda"
+        or any(why != evidence[1] for _, why in found.compute)
+    ):
+        return release, evidence
+    pypi = pick_release(found, matrix, as_of, None, Report(problems=[], warnings=[]), None)
+    if pypi is None or pypi.version <= release.version or not pypi.pypi_wheels:
+        return release, evidence
+    report.warnings.append(
+        f"{found.source}: {evidence[1]} adds an index to PyPI; its newest torch is "
+        f"{release.torch}+{evidence[0]}, and pip takes PyPI's newer {pypi.torch} (the higher "
+        "version of the two), so project.yaml pins that and PyPI's build"
+    )
+    return pypi, None
+
+
 def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file order, each from its evidence
     found: Evidence,
     matrix: Matrix,
@@ -91,6 +123,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     if release is None:
         raise_problems(src, report.problems)
         raise ImportSpecError(src)
+    release, evidence = _pypi_over_extra_index(found, matrix, as_of, evidence, release, report)
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     acc = pick_accelerator(found, matrix, release, manager, evidence, report, as_of)
     builds = route_builds(

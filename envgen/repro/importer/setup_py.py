@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Final
@@ -229,17 +230,11 @@ class _Constants:
     ) -> _Value | None:
         """`[r for group in NAME.values() for r in group]` (or a set of them): every value's
         items, in order, once each."""
-        if not isinstance(expr, ast.ListComp | ast.SetComp) or len(expr.generators) != 2:
+        if _values_of(expr) != name or not isinstance(expr, ast.ListComp | ast.SetComp):
             return None
         outer, inner = expr.generators
-        values = outer.iter
         if not (
-            isinstance(values, ast.Call)
-            and isinstance(values.func, ast.Attribute)
-            and values.func.attr == "values"
-            and isinstance(values.func.value, ast.Name)
-            and values.func.value.id == name
-            and isinstance(outer.target, ast.Name)
+            isinstance(outer.target, ast.Name)
             and isinstance(inner.iter, ast.Name)
             and inner.iter.id == outer.target.id
             and isinstance(inner.target, ast.Name)
@@ -315,6 +310,10 @@ class _Constants:
         pairs = _dict_items(expr)
         if pairs is not None:
             self.dicts[name] = pairs
+        over = _values_of(expr)  # `requirements = [y for x in dep_groups.values() for y in x]`
+        if over is not None and over in self.dicts:
+            self._set(name, self._all_values(expr, over, self.dicts[over]))
+            return
         self._set(name, self.value(expr))
 
     def _set(self, name: str, value: _Value | None) -> None:
@@ -450,12 +449,14 @@ class _Constants:
                 _bounded("".join(p for p in parts if p is not None)) if None not in parts else None
             )
         if isinstance(node, ast.Call | ast.Subscript):
-            return (
-                self._format_call(node, depth)
-                if isinstance(node, ast.Call)
-                else self._subscript(node, depth)
-            )
+            return self._call_or_item(node, depth)
         return self._conditional(node, depth) if isinstance(node, ast.IfExp) else None
+
+    def _call_or_item(self, node: ast.Call | ast.Subscript, depth: int) -> _Value | None:
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node, depth)
+        lines = self._split_call(node, depth)
+        return lines if lines is not None else self._format_call(node, depth)
 
     def _plus(self, node: ast.BinOp, depth: int) -> _Value | None:
         left, right = self.value(node.left, depth + 1), self.value(node.right, depth + 1)
@@ -517,6 +518,33 @@ class _Constants:
             return value if isinstance(value, str) else None
         return None
 
+    def _split_call(self, call: ast.Call, depth: int) -> _Value | None:
+        """`to_list(\"\"\"...\"\"\")`: the file's own helper that splits a text into lines
+        (its body calls `splitlines`), given a known text: its lines, `#` comments and blank
+        lines dropped (fastai's `def to_list(buffer): return list(filter(None, map(cleanup,
+        buffer.splitlines())))`)."""
+        func = call.func
+        if not (
+            isinstance(func, ast.Name)
+            and func.id in self.functions
+            and len(call.args) == 1
+            and not call.keywords
+            and any(
+                isinstance(n, ast.Attribute) and n.attr == "splitlines"
+                for n in ast.walk(self.functions[func.id])
+            )
+        ):
+            return None
+        text = self.value(call.args[0], depth + 1)
+        if not isinstance(text, str):
+            return None
+        out: list[tuple[int, str]] = []
+        for offset, line in enumerate(text.splitlines()):
+            kept = re.sub(r"\s*#.*", "", line).strip()
+            if kept:
+                out.append((call.args[0].lineno + offset, kept))
+        return tuple(out) if len(out) <= _MAX_ITEMS else None
+
     def _format_call(self, call: ast.Call, depth: int) -> _Value | None:
         """`"torch=={}".format(V)` (positional and keyword fields) and `sep.join(list)` of known
         strings."""
@@ -542,6 +570,22 @@ class _Constants:
             return _bounded(template.format(*args, **kwargs))
         except (IndexError, KeyError, ValueError, AttributeError):
             return None
+
+
+def _values_of(expr: ast.expr) -> str | None:
+    """The dict NAME that `[... for g in NAME.values() for ... in g]` walks, else None."""
+    if not isinstance(expr, ast.ListComp | ast.SetComp) or len(expr.generators) != 2:
+        return None
+    values = expr.generators[0].iter
+    if (
+        isinstance(values, ast.Call)
+        and isinstance(values.func, ast.Attribute)
+        and values.func.attr == "values"
+        and isinstance(values.func.value, ast.Name)
+        and not values.args
+    ):
+        return values.func.value.id
+    return None
 
 
 def _main_guard(test: ast.expr) -> bool:

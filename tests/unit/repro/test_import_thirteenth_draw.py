@@ -394,3 +394,83 @@ def test_an_extra_set_again_replaces_the_earlier_list(tmp_path: Path) -> None:
     found = parse_file(tmp_path / "all.sh")
     assert _torch(found) == "1.9.0"
     assert not found.departures
+
+
+# --- the fourteenth draw's misses ------------------------------------------------------------------
+def test_a_usage_check_on_the_argument_count_is_a_precondition(matrix: Matrix) -> None:
+    text = (
+        'if [ $# -lt 2 ]; then\n  echo "bash install.sh /path/to/conda env_name"\n  exit 1\nfi\n'
+        "conda create -y --name $2 python=3.7\nconda activate $2\n"
+        "conda install -y pytorch=0.4.1 torchvision cuda90 -c pytorch\n"
+    )
+    keys = import_keys(text, "install.sh", matrix, "2019-05-12")
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.7", "0.4.1", ["cu90"])
+
+
+def test_a_conda_environment_saved_as_requirements_txt(matrix: Matrix) -> None:
+    text = (
+        "name: env\nchannels:\n  - pytorch\n  - defaults\ndependencies:\n"
+        "  - python=3.7.6=h0371630_2\n  - pytorch=1.4.0=py3.7_cuda10.0.130_cudnn7.6.3_0\n"
+        "  - cudatoolkit=10.0.130=0\n"
+    )
+    keys = import_keys(text, "requirements.txt", matrix, "2020-03-25")
+    assert (keys["python"], keys["torch"], keys["accelerators"]) == ("3.7", "1.4.0", ["cu100"])
+
+
+def test_a_pure_python_torchvision_binds_no_release(matrix: Matrix) -> None:
+    # torchvision 0.1.9's Requires-Dist names no torch version: pytorch<0.4 with cuda90 is 0.3.1
+    text = (
+        "channels: [pytorch, defaults]\ndependencies:\n  - cuda90\n  - pytorch<0.4\n  - pip\n"
+        "  - pip:\n    - torchvision==0.1.9\n"
+    )
+    keys = import_keys(text, "environment.yml", matrix, "2020-03-14")
+    assert (keys["torch"], keys["torchvision"], keys["accelerators"]) == (
+        "0.3.1",
+        "0.1.9",
+        ["cu90"],
+    )
+
+
+def test_setup_py_dependency_groups_from_a_line_splitting_helper(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text(
+        "import re\nfrom setuptools import setup\n"
+        "def cleanup(x): return re.sub(r' *#.*', '', x.strip())\n"
+        "def to_list(buffer): return list(filter(None, map(cleanup, buffer.splitlines())))\n"
+        "dep_groups = {\n"
+        "    'core': to_list('''\n        numpy>=1.15   # arrays\n        torch>=1.0.0\n'''),\n"
+        "    'vision': to_list('''\n        torchvision\n'''),\n}\n"
+        "requirements = [y for x in dep_groups.values() for y in x]\n"
+        "setup(name='x', install_requires=requirements)\n"
+    )
+    found = parse_file(tmp_path / "setup.py")
+    assert found.torch is not None
+    assert found.torch.specifier == ">=1.0.0"
+    assert "torchvision" in found.companions
+    assert "numpy>=1.15" in found.pip_reqs
+
+
+def test_uv_sync_installs_the_projects_dependencies(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\nrequires-python = "==3.14.*"\n'
+        'dependencies = ["numpy>=2.3.2", "torch>=2.9"]\n\n[project.optional-dependencies]\n'
+        'vision = ["torchvision"]\n'
+    )
+    (tmp_path / "ci.sh").write_text("uv sync --no-install-project --python 3.14\n")
+    keys = import_file_keys(tmp_path / "ci.sh", matrix, "2026-07-22")
+    assert (keys["python"], keys["torch"], keys["torchvision"]) == ("3.14", "2.13.0", False)
+    (tmp_path / "all.sh").write_text("uv sync --all-extras\n")
+    assert import_file_keys(tmp_path / "all.sh", matrix, "2026-07-22")["torchvision"] is True
+    (tmp_path / "uv.lock").write_text("version = 1\n")
+    found = parse_file(tmp_path / "ci.sh")
+    assert any("uv.lock's versions, which envgen does not read" in w for w in found.warnings)
+
+
+def test_pypi_newer_than_an_extra_index_wins(matrix: Matrix) -> None:
+    text = (
+        "pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/cu121\n"
+    )
+    keys = import_keys(text, "install_torch.sh", matrix, "2026-02-27")
+    assert (keys["torch"], keys["accelerators"]) == ("2.10.0", ["cu128"])
+    # while the index still had the newest release, its build is what pip takes
+    keys = import_keys(text, "install_torch.sh", matrix, "2024-03-01")
+    assert (keys["torch"], keys["accelerators"]) == ("2.2.1", ["cu121"])
