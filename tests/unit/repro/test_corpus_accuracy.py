@@ -86,7 +86,9 @@ needs_heldout = pytest.mark.skipif(
 # (Dockerfiles built from the checkout root, the python rule on the pip route, shell forms, hatch
 # and pipenv run, the pytorch channel's 0.2.0-0.4.0 conda builds) and eleven entries regraded on
 # facts (four of the draw's, seven older ones whose facts the draw's recorded pages or the
-# recipes brought): 2094 of 2112 (99.1%). Rounded down.
+# recipes brought): 2094 of 2112 (99.1%). Then the fourteenth held-out draw (69 files, first
+# measured at 61/69) folded in, its families fixed and one entry regraded on facts: 2162 of 2181
+# (99.1%), 2101 of 2120 on CORPUS.yaml (99.1%). Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 
