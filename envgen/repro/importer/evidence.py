@@ -141,7 +141,8 @@ class Evidence:
     # the pushd stack: (an image's working folder, moved_away, clone_cwd, cwd) to return to at
     # popd
     folders: list[tuple[str | None, bool, str | None, Path | None]] = field(default_factory=list)
-    # the local projects (folder, extras) a `pip install .` already read: each once per import
+    # the local projects (folder, extras) a `pip install .` already read, and the folders whose
+    # Pipfile `pipenv run` read: each once per import
     projects: set[str] = field(default_factory=set)
     # the folder a README's first `git clone` makes: the repository itself, which its `cd` enters
     own_clone: str | None = None

@@ -1327,8 +1327,11 @@ def _pipenv(words: list[str], found: Evidence, base: Path | None, where: str) ->
     command = words[sub] if sub < len(words) else ""
     if command == "run":
         # the Pipfile's environment: its [requires] python, made where there is none (one
-        # `pipenv install --python` already made is the environment it runs in)
-        if found.python is None and found.runs == 0:
+        # `pipenv install --python` already made is the environment it runs in); read once a
+        # folder, however many `pipenv run` lines there are
+        pipfile = f"pipenv-run:{working_folder(found, base) if base is not None else ''}"
+        if found.python is None and pipfile not in found.projects:
+            found.projects.add(pipfile)
             include_file("Pipfile", found, base, where, seen=set(), flag="pipenv run",
                          parse=pipfile_python, optional=True)  # fmt: skip
         _run_inside(lambda: shell_command(words[sub + 1 :], found, base, where, env={}),
