@@ -21,6 +21,7 @@ Formats (the readers):
   setup_cfg       setup.cfg
   pyproject       pyproject.toml (PEP 621, Poetry)
   pylock          PEP 751 locks (pylock.toml)
+  uv_lock         uv's lock (uv.lock): what `uv sync` installs on linux-64
   pipfile         pipenv's Pipfile and Pipfile.lock
   pixi            pixi manifests (pixi.toml, [tool.pixi]): the default environment's features
   ci              CI configurations (Travis, GitHub Actions, GitLab, Azure, CircleCI, Bitbucket):

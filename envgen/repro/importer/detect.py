@@ -39,6 +39,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "setup.cfg": "setup_cfg",
     "pyproject": "pyproject",
     "pylock": "pylock",
+    "uv-lock": "uv_lock",
     "pipfile": "pipfile",
     "conda-explicit": "conda_explicit",
     "ci": "ci",
@@ -182,6 +183,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "pixi"
     if is_pylock_name(low):
         return "pylock"
+    if low == "uv.lock":
+        return "uv-lock"
     if low in {"pipfile", "pipfile.lock"}:
         return "pipfile"
     if low == "tox.ini":

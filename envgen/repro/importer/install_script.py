@@ -810,6 +810,8 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
         _pipenv(words, found, base, where)
     elif tool == "hatch" and words[1:2] == ["run"] and len(words) > 2:
         _hatch_run(words[2:], found, base, where)
+    elif tool == "uv" and words[1:2] == ["run"] and len(words) > 2:
+        _uv_run(words[2:], found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -1383,11 +1385,14 @@ _UV_SYNC_VALUE: Final = frozenset(
 
 
 def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
-    """`uv sync`: the project's environment from its pyproject.toml (its dependencies, with the
-    extras `--extra`/`--all-extras` name; `--no-install-project` leaves out the project itself,
-    not its dependencies). Where a uv.lock lies beside it, uv installs the lock's versions, which
-    envgen does not read: said."""
+    """`uv sync`: the project's environment. Where a uv.lock lies beside the project, uv installs
+    the lock's versions: the packages its project reaches with the extras `--extra` /
+    `--all-extras` name and the dependency groups (`dev` unless `--no-dev`, `--group`,
+    `--all-groups`; envgen.repro.importer.uv_lock). Without one, uv resolves pyproject.toml's
+    dependencies (with those extras; `--no-install-project` leaves out the project itself, not
+    its dependencies)."""
     extras: list[str] = []
+    groups: list[str] = ["dev"]
     i = 0
     while i < len(args):
         flag, value, step = option_at(args, i, _UV_SYNC_VALUE)
@@ -1395,14 +1400,74 @@ def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) ->
             extras.append(value)
         elif flag == "--all-extras":
             extras.append("*")
+        elif flag in {"--no-dev", "--no-default-groups"}:
+            groups = [g for g in groups if g != "dev"]
+        elif flag in {"--group", "--only-group"} and value:
+            groups.append(value)
+        elif flag == "--all-groups":
+            groups.append("*")
         i += step
     here = working_folder(found, base) if base is not None else None
+    if here is not None and found.docker is None and found.python is None:
+        from envgen.repro.importer.repository import version_file_python  # noqa: PLC0415
+
+        version_file_python(here, found, (".python-version",))  # the python uv syncs with
     if here is not None and found.docker is None and is_file(here / "uv.lock"):
-        found.warnings.append(
-            f"{where}: uv sync installs uv.lock's versions, which envgen does not read; the "
-            "pyproject.toml's requirements are read instead"
-        )
+        from envgen.repro.importer.uv_lock import read_synced  # noqa: PLC0415 - only for a lock
+
+        locked: list[bool] = []
+
+        def parse(text: str, inner: Evidence, _folder: Path) -> None:
+            said = f"{where} (uv.lock)"
+            locked.append(read_synced(text, inner, said, tuple(extras), tuple(groups)))
+
+        include_file("uv.lock", found, here, where, seen=set(), flag="uv sync", parse=parse)
+        if any(locked):
+            return
     _local_project(".", tuple(extras), found, base, where)
+
+
+# `uv run` options that take a value (`uv run --help`), and those that shape the sync it runs.
+_UV_RUN_VALUE: Final = _UV_SYNC_VALUE | {"--with", "--with-editable", "--with-requirements",
+                                         "--env-file"}  # fmt: skip
+_UV_SYNC_FLAGS: Final = frozenset(
+    {"--extra", "--all-extras", "--no-dev", "--no-default-groups", "--group", "--only-group",
+     "--all-groups"}
+)  # fmt: skip
+
+
+def _uv_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`uv run [OPTIONS] CMD`: inside a project (a pyproject.toml in the folder) uv first syncs
+    its environment as `uv sync` does, with the same extras and groups, unless `--no-project`,
+    `--no-sync` or `--script`; `--with X` adds X for the run; then it runs CMD there
+    (https://docs.astral.sh/uv/concepts/projects/run/). The sync is read once a folder."""
+    sync: list[str] = []
+    project = True
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        flag, value, step = option_at(args, i, _UV_RUN_VALUE)
+        if flag in {"--no-project", "--no-sync", "--script", "-s"}:
+            project = False
+        elif flag == "--with" and value:
+            for requirement in value.split(","):
+                if requirement.strip():
+                    pip_requirement(requirement.strip(), found, f"{where} (uv run --with)")
+        elif flag in _UV_SYNC_FLAGS:
+            sync += args[i : i + step]
+        i += step
+    here = working_folder(found, base) if base is not None else None
+    key = f"uv-run:{here}:{' '.join(sync)}"
+    if (
+        project
+        and here is not None
+        and found.docker is None
+        and key not in found.projects
+        and is_file(here / "pyproject.toml")
+    ):
+        found.projects.add(key)
+        _uv_sync(sync, found, base, where)
+    if args[i:]:
+        _run_inside(lambda: shell_command(args[i:], found, base, where, env={}), found, where)
 
 
 def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

@@ -45,7 +45,7 @@ _SOURCES: Final = (
         1,
         re.compile(
             r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$|^pipfile(\.lock)?$"
-            r"|^pixi\.toml$"
+            r"|^pixi\.toml$|^uv\.lock$|^pylock(\.[\w-]+)?\.toml$"
         ),
     ),
     # Container recipes: Dockerfiles, Singularity / Apptainer definition files (a `.def` is one
@@ -188,7 +188,7 @@ def parse_repository(root: Path) -> Evidence:
         raise ImportSpecError(msg)
     merged = merge(root, parsed, notes)
     if merged.python is None:
-        _version_file_python(root, merged)
+        version_file_python(root, merged)
     return merged
 
 
@@ -202,9 +202,12 @@ _VERSION_FILES: Final = (
 )
 
 
-def _version_file_python(root: Path, merged: Evidence) -> None:
-    """The python of `.python-version` or `runtime.txt` where no source named one."""
+def version_file_python(root: Path, merged: Evidence, names: tuple[str, ...] = ()) -> None:
+    """The python of `.python-version` or `runtime.txt` (or only the `names` given: uv reads
+    `.python-version`) in `root`, where no source named one."""
     for name, pattern in _VERSION_FILES:
+        if names and name not in names:
+            continue
         path = root / name
         if not path.is_file() or not inside(path, root):
             continue

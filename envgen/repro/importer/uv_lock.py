@@ -1,0 +1,266 @@
+"""`envgen import` of uv's lock (uv.lock): the packages `uv sync` installs on linux-64, as pins.
+
+A uv.lock is universal: it holds every package any platform, python, extra or group of the
+project needs, several versions of one name where they fork (`torch 2.1.0+cpu` for one extra,
+`2.1.0+cu121` for another; https://docs.astral.sh/uv/concepts/projects/layout/#the-lockfile).
+What `uv sync` installs is the project's part of it: the packages reached from the project's
+own entry (`source = { virtual = "." }` or `{ editable = "." }`) through its `dependencies`,
+the extras `--extra` names and the default dependency group (`dev`), following each edge whose
+marker holds on linux-64 (uv encodes an extra in a marker as `extra == 'extra-N-project-name'`).
+Each package reached becomes `name==version` (PyTorch's local labels kept: `+cu121` is the
+build), its registry the index it came from; `requires-python` the python where it admits one
+minor. Nothing is fetched: the lock's URLs and hashes are not needed to say which torch.
+
+`uv sync` in an install script reads the lock beside the project (envgen.repro.importer.
+install_script); `envgen import uv.lock` reads it as `uv sync` would with no extras.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from packaging.markers import InvalidMarker, Marker, UndefinedEnvironmentName
+from packaging.utils import canonicalize_name
+
+from envgen.errors import ImportSpecError
+from envgen.model.types import TORCH_FAMILY
+from envgen.repro.importer.declared import Declared, TomlUnreadable, load_toml, parse_declared
+from envgen.repro.importer.evidence import Evidence
+from envgen.repro.reading import MAX_PACKAGES, excerpt
+
+_HINT: Final = "a uv.lock as `uv lock` writes it"
+# The dependency groups `uv sync` installs unless told otherwise (`tool.uv.default-groups`).
+_DEFAULT_GROUPS: Final = ("dev",)
+_PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Package:
+    name: str  # canonical
+    version: str | None
+    source: Mapping[str, Any]
+    line: int
+    data: Mapping[str, Any]
+
+
+def _packages(lock: Mapping[str, Any], lines: list[str]) -> list[_Package]:
+    """The lock's `[[package]]` tables, each with the line of its `name = ...`."""
+    listed = lock.get("package", [])
+    starts = [i + 1 for i, ln in enumerate(lines) if ln.strip() == "[[package]]"]
+    out: list[_Package] = []
+    for i, table in enumerate(listed if isinstance(listed, list) else []):
+        if not isinstance(table, dict) or not isinstance(table.get("name"), str):
+            continue
+        version = table.get("version")
+        source = table.get("source")
+        out.append(
+            _Package(
+                name=canonicalize_name(table["name"]),
+                version=version if isinstance(version, str) else None,
+                source=source if isinstance(source, dict) else {},
+                line=starts[i] + 1 if i < len(starts) else 1,
+                data=table,
+            )
+        )
+    return out
+
+
+def _is_project(package: _Package) -> bool:
+    """The project's own entry (and a workspace's members): a virtual or editable source."""
+    return any(k in package.source for k in ("virtual", "editable"))
+
+
+def _holds(marker: object, extras: Iterable[str], env: Mapping[str, str]) -> bool:
+    """Whether an edge's marker holds on linux-64 for one of the chosen extras (uv's
+    `extra-N-project-name` form) or none; a variable envgen cannot fill (the python, where the
+    file names none) keeps the edge."""
+    if not isinstance(marker, str):
+        return True
+    try:
+        parsed = Marker(marker)
+    except InvalidMarker:
+        return True
+    for extra in (*extras, ""):
+        try:
+            if parsed.evaluate({**env, "extra": extra}):
+                return True
+        except UndefinedEnvironmentName:  # the python, where the file names none: keep it
+            return True
+    return False
+
+
+def _target(edge: Mapping[str, Any], by_name: Mapping[str, list[_Package]]) -> _Package | None:
+    """The package an edge names: by name, then by the `version` and `source` uv writes where a
+    name has several entries."""
+    name = edge.get("name")
+    if not isinstance(name, str):
+        return None
+    candidates = by_name.get(canonicalize_name(name), [])
+    if isinstance(edge.get("version"), str):
+        candidates = [p for p in candidates if p.version == edge["version"]]
+    if isinstance(edge.get("source"), dict):
+        candidates = [p for p in candidates if dict(p.source) == edge["source"]]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _edges(package: _Package, extras: Iterable[str], groups: Iterable[str]) -> list[Any]:
+    """A package's dependency edges, with those of the chosen extras and groups (the project's
+    own: a dependency's extras are named on the edge, `{ name = "x", extra = ["gpu"] }`)."""
+    edges = list(package.data.get("dependencies") or [])
+    for key, chosen in (("optional-dependencies", extras), ("dev-dependencies", groups)):
+        table = package.data.get(key)
+        if isinstance(table, dict):
+            for name in chosen:
+                listed = table.get(name)
+                edges += listed if isinstance(listed, list) else []
+    return [e for e in edges if isinstance(e, dict)]
+
+
+def _reached(
+    packages: list[_Package],
+    roots: list[_Package],
+    extras: tuple[str, ...],
+    groups: tuple[str, ...],
+    env: dict[str, str],
+) -> list[_Package]:
+    """The packages `uv sync` installs: reached from the roots, breadth first, each once."""
+    by_name: dict[str, list[_Package]] = {}
+    for p in packages:
+        by_name.setdefault(p.name, []).append(p)
+    encoded = [f"extra-{len(r.name)}-{r.name}-{e}" for r in roots for e in extras]
+    seen: set[tuple[int, tuple[str, ...]]] = {(id(r), ()) for r in roots}
+    queue = deque((r, extras, groups) for r in roots)
+    out: list[_Package] = []
+    while queue and len(out) <= MAX_PACKAGES:
+        package, chosen, groups = queue.popleft()
+        for edge in _edges(package, chosen, groups):
+            if not _holds(edge.get("marker"), encoded, env):
+                continue
+            target = _target(edge, by_name)
+            wanted = edge.get("extra")
+            named = (
+                tuple(x for x in wanted if isinstance(x, str)) if isinstance(wanted, list) else ()
+            )
+            if target is None or (id(target), named) in seen:
+                continue
+            seen.add((id(target), named))
+            out.append(target)
+            queue.append((target, named, ()))
+    return out
+
+
+def _declare(packages: Iterable[_Package], declared: Declared) -> None:
+    done: set[tuple[str, str]] = set()
+    for p in packages:
+        if p.version is None or _is_project(p) or (p.name, p.version) in done:
+            continue
+        done.add((p.name, p.version))
+        declared.requirements.append((p.line, f"{p.name}=={p.version}"))
+        registry = p.source.get("registry")
+        if (
+            p.name in TORCH_FAMILY
+            and isinstance(registry, str)
+            and not _PYPI.match(registry)
+            and ("extra-index-url", registry) not in declared.indexes
+        ):
+            declared.indexes.append(("extra-index-url", registry))
+
+
+def declared(
+    text: str, source: str, extras: tuple[str, ...] = (), groups: tuple[str, ...] = _DEFAULT_GROUPS
+) -> Declared:
+    """What `uv sync` (with `extras`, `*` for all of them, and `groups`) installs from a uv.lock,
+    on linux-64.
+
+    Raises:
+        ImportSpecError: the file is not TOML, or not a uv lock (no `version` and `package`).
+    """
+    from envgen.model.targets import load_targets  # noqa: PLC0415 - markers, only for a lock
+
+    try:
+        lock = load_toml(text)
+    except TomlUnreadable as exc:
+        msg = f"{source}: " + (f"not a valid uv.lock ({exc.why})" if exc.nested else exc.why)
+        raise ImportSpecError(msg, hint=_HINT) from None
+    if not isinstance(lock.get("version"), int) or not isinstance(lock.get("package"), list):
+        msg = f"{source}: not a uv.lock (no `version = 1` and [[package]] tables)"
+        raise ImportSpecError(msg, hint=_HINT)
+    lines = text.splitlines()
+    packages = _packages(lock, lines)
+    out = Declared()
+    env = dict(load_targets().markers("linux-64"))  # matrices/targets.yaml
+    roots = [p for p in packages if _is_project(p)]
+    if "*" in extras:  # `uv sync --all-extras`
+        extras = tuple(str(e) for r in roots for e in (r.data.get("optional-dependencies") or {}))
+    if "*" in groups:  # `uv sync --all-groups`
+        groups = tuple(str(g) for r in roots for g in (r.data.get("dev-dependencies") or {}))
+    if not roots:  # a lock without the project's entry: every package it holds
+        out.warnings.append(
+            f"{source}: no project entry (a virtual or editable source); every locked package read"
+        )
+        _declare(packages, out)
+    else:
+        reached = _reached(packages, roots, extras, groups, env)
+        if not any(p.name == "torch" for p in reached) and not extras:
+            reached = _first_torch_extra(packages, roots, groups, env, source, out) or reached
+        _declare(reached, out)
+    python = lock.get("requires-python")
+    if isinstance(python, str):
+        number = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("requires-python")), 1)
+        out.python_requires = (number, python)
+    return out
+
+
+def _first_torch_extra(
+    packages: list[_Package],
+    roots: list[_Package],
+    groups: tuple[str, ...],
+    env: dict[str, str],
+    source: str,
+    out: Declared,
+) -> list[_Package] | None:
+    """Where a plain `uv sync` installs no torch but an extra of the project does (`--extra
+    cu121`: projects that leave the build to the user), that extra's packages, said; the first
+    such extra in file order (as for a package's extras: envgen.repro.importer.declared)."""
+    for root in roots:
+        table = root.data.get("optional-dependencies")
+        for extra in table if isinstance(table, dict) else {}:
+            reached = _reached(packages, roots, (str(extra),), groups, env)
+            if any(p.name == "torch" for p in reached):
+                out.warnings.append(
+                    f"{source}: a plain `uv sync` installs no torch; the extra "
+                    f"{excerpt(str(extra))} does (`uv sync --extra {excerpt(str(extra))}`), "
+                    "read instead"
+                )
+                return reached
+    return None
+
+
+def read(text: str, found: Evidence, base: Path | None) -> None:
+    """What a plain `uv sync` installs from a uv.lock, and its python: requires-python where it
+    admits one minor, else the `.python-version` beside it (the python uv syncs with)."""
+    parse_declared(declared(text, found.source), found)
+    if base is not None and found.python is None:
+        from envgen.repro.importer.repository import version_file_python  # noqa: PLC0415
+
+        version_file_python(base, found, (".python-version",))
+
+
+def read_synced(
+    text: str, found: Evidence, where: str, extras: tuple[str, ...], groups: tuple[str, ...]
+) -> bool:
+    """What `uv sync` with these extras and groups installs from the lock `where` names (a
+    script's `uv sync` beside a uv.lock). False for a lock that cannot be read: said, and not
+    an error of the script (the caller reads the project's requirements instead)."""
+    try:
+        lock = declared(text, where, extras, groups)
+    except ImportSpecError as exc:
+        found.warnings.append(f"{exc.message}; the project's requirements are read instead")
+        return False
+    parse_declared(lock, found)
+    return True
