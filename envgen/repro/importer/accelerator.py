@@ -55,7 +55,7 @@ def compute_evidence(
     no evidence. (`--index-url` replaces PyPI, so that file could not install torch at all; the
     nearest platform stays the answer there, said as a departure.)
     """
-    evidence = list(found.compute)
+    evidence = [(c.accelerator, c.why) for c in found.compute]
     published = _pip_labels(matrix) if matrix is not None else None
     for form, url in found.indexes:
         m = _WHL_LABEL.search(url.rstrip("/"))
@@ -186,7 +186,7 @@ def _conda_default(
         for a, b in builds.items()
         if a.startswith("cu") and isinstance(b, CondaBuild) and _cuda_solvable(found, b, a, as_of)
     ]
-    if found.cpuonly or any(c == "cpu" for c, _ in found.compute) or not cudas:
+    if found.cpuonly or any(c.accelerator == "cpu" for c in found.compute) or not cudas:
         return "cpu" if "cpu" in builds else next(iter(builds))
     newest = cudas[-1]
     report.warnings.append(
@@ -219,7 +219,7 @@ def _forge_default(
             f"{versions_text(built)}, none of them within "
             f"{' and '.join(_forge_limits(found))}: the CPU build is what solves there"
         )
-    if any(c == "cpu" for c, _ in found.compute) or pixi_cpu or not cudas:
+    if any(c.accelerator == "cpu" for c in found.compute) or pixi_cpu or not cudas:
         if pixi_cpu and cudas:
             report.warnings.append(
                 f"{found.source}: conda-forge's pytorch {release.torch} with no `cuda` in "
@@ -414,7 +414,7 @@ def check_pytorch_cuda(
         {b.version for b in matrix.conda if b.form == "pytorch-cuda" and b.version},
         key=py_key,
     )
-    for _, why in found.compute:
+    for why in (c.why for c in found.compute):
         asked = why.removeprefix("pytorch-cuda ") if why.startswith("pytorch-cuda ") else None
         if asked is None or asked in published:
             continue

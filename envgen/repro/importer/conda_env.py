@@ -14,6 +14,7 @@ import yaml
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.repro import eras
 from envgen.repro.importer.evidence import (
+    Compute,
     Evidence,
     channel_name,
     cuda_id,
@@ -149,9 +150,9 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         # it brings is conda's; a torch named later sets its own route.
         found.torch_manager = found.torch_manager or "conda"
         if build and "cpu" in build:
-            found.compute.append(("cpu", f"{where}: {name} build {build}"))
+            found.compute.append(Compute("cpu", f"{where}: {name} build {build}", "conda"))
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
-            found.compute.append(("cpu", f"{where}: {name}"))
+            found.compute.append(Compute("cpu", f"{where}: {name}", "conda"))
     elif name == "python":
         # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin, and
         # so is `python~=3.10.12` (>=3.10.12, ==3.10.*: a compatible release of three parts).
@@ -162,23 +163,25 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
             set_python(found, version or ranged, where)
     elif name == "cpuonly":
         found.cpuonly = True
-        found.compute.append(("cpu", "cpuonly"))
+        found.compute.append(Compute("cpu", "cpuonly", "conda"))
     elif name in ("cudatoolkit", "pytorch-cuda", "cuda-version", "cuda-toolkit"):
         cuda = major_minor(version or ranged.lstrip("=<>!~"))
         series = re.fullmatch(r"=*(\d+)(\.\*)?", (version or ranged).strip())
         if cuda:
-            found.compute.append((cuda_id(cuda), f"{name} {cuda}"))
+            found.compute.append(Compute(cuda_id(cuda), f"{name} {cuda}", "conda"))
         elif series is not None and name == "cuda-version":
             found.cuda_series = series.group(1)  # `cuda-version 12.*`: any CUDA 12 build
     elif eras.cuda_meta(name) is not None:
         # cuda80, cuda90, cuda92, cuda100: the metapackage that selected the CUDA build.
-        found.compute.append((cuda_id(eras.cuda_meta(name) or ""), name))
+        found.compute.append(Compute(cuda_id(eras.cuda_meta(name) or ""), name, "conda"))
     elif name not in _CONDA_OWNED:
         named = eras.cuda_named(name, version)
         if named is not None:
             # dgl-cuda10.2 depends on cudatoolkit 10.2.*: the solver takes pytorch's CUDA 10.2
             # build beside it (the package itself stays a dependency).
-            found.compute.append((cuda_id(named), f"{name} (depends on cudatoolkit {named})"))
+            found.compute.append(
+                Compute(cuda_id(named), f"{name} (depends on cudatoolkit {named})", "conda")
+            )
             found.warnings.append(
                 f"{where}: {name} depends on cudatoolkit {named}, so conda installs the CUDA "
                 f"{named} build of pytorch beside it"
@@ -211,7 +214,7 @@ def _torch_spec(
     if channel is not None:
         found.torch_channel = channel
     if name == "pytorch-cpu":
-        found.compute.append(("cpu", f"{where}: {name}"))
+        found.compute.append(Compute("cpu", f"{where}: {name}", "conda"))
         found.cpu_package = found.cpu_package or where
     if build:
         _conda_build_string(build, found, where)
@@ -251,6 +254,8 @@ def _conda_build_string(build: str, found: Evidence, where: str) -> None:
         set_python(found, f"{py.group(1)}.{py.group(2)}", f"{where} (build string)")
     cuda = _CUDA_IN_BUILD.search(build)
     if cuda:
-        found.compute.append((cuda_id(f"{cuda.group(1)}.{cuda.group(2)}"), f"build string {build}"))
+        found.compute.append(
+            Compute(cuda_id(f"{cuda.group(1)}.{cuda.group(2)}"), f"build string {build}", "conda")
+        )
     elif "cpu" in build:
-        found.compute.append(("cpu", f"build string {build}"))
+        found.compute.append(Compute("cpu", f"build string {build}", "conda"))

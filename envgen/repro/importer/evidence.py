@@ -14,7 +14,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -29,6 +29,18 @@ SourceKind = Literal[
     "markdown", "batch", "pylock", "uv-lock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
     "singularity",
 ]  # fmt: skip
+
+
+class Compute(NamedTuple):
+    """One piece of evidence for the build: the accelerator it names (`cu118`, `cpu`), the words
+    for messages (`cudatoolkit 11.8`), and what said it: conda's selectors of the conda pytorch
+    (cpuonly, cudatoolkit, a cudaXY metapackage, a build string), an image's torch, or pip (a
+    local label, a wheel URL's folder). A pip wheel that names its build replaces what conda's
+    selectors or an image said of theirs."""
+
+    accelerator: str
+    why: str
+    origin: Literal["conda", "image", "pip"] = "pip"
 
 
 @dataclass(slots=True)
@@ -83,8 +95,8 @@ class Evidence:
     # The file names `pytorch-cpu` (the pytorch channel's CPU package of 1.0-1.1, form
     # cpu-package; later CPU builds are `pytorch` with cpuonly): where, or "".
     cpu_package: str = ""
-    # (accelerator or None for a build PyPI chooses, the words for messages)
-    compute: list[tuple[str, str]] = field(default_factory=list)
+    # What names the build, each with where it came from (conda's selectors, an image, pip)
+    compute: list[Compute] = field(default_factory=list)
     image_cuda: str | None = None  # the CUDA of the torch an image ships (NGC's pytorch images)
     # The CUDA toolkit an image carries without torch (nvidia/cuda): it does not choose the
     # wheel pip installs from PyPI, only the build of a release PyPI never served.
@@ -291,20 +303,12 @@ def _floor_only(ranged: str) -> bool:
     return bool(ranged) and all(s.operator in {">=", ">", "!="} for s in spec)
 
 
-# What conda's selectors said of the build (`cpuonly`, `cudatoolkit 10.2`, `cuda90`, a build
-# string): the conda pytorch's, not a pip wheel's that replaces it.
-_CONDA_SELECTOR: Final = re.compile(
-    r"^(cpuonly|cuda\d+|(cudatoolkit|pytorch-cuda|cuda-version|cuda-toolkit) \S+|build string .*"
-    r"|.*: (pytorch-cpu|torchvision-cpu|torchvision build .*))$"
-)
-
-
 def _drop_conda_selectors(found: Evidence) -> None:
     """A pip torch that names its build replaces conda's pytorch (`conda install pytorch
     cpuonly`, then `pip install torch==1.5.0+cu101`): what chose conda's build no longer
     describes the torch installed. (An export's pip section names conda's own torch,
     `torch==0.3.1.post2` beside `pytorch=0.3.1=py27_cuda9.0...`: no label, nothing dropped.)"""
-    found.compute = [c for c in found.compute if not _CONDA_SELECTOR.match(c[1])]
+    found.compute = [c for c in found.compute if c.origin != "conda"]
     found.cpuonly, found.cpu_package = False, ""
 
 
@@ -379,7 +383,7 @@ def set_torch(
             found.torch = pin
             found.torch_manager = manager
             if label:
-                found.compute.append((label, f"torch=={version}+{label}"))
+                found.compute.append(Compute(label, f"torch=={version}+{label}"))
             return
         text = (
             f"{where}: torch was {_pin_text(found.torch)} ({found.torch.where}) and "
@@ -396,7 +400,7 @@ def set_torch(
         found.departures.append(text)
         found.warnings.append(text)
         # The image's CUDA described the torch it shipped, not the one installed over it.
-        found.compute = [c for c in found.compute if not c[1].startswith("image ")]
+        found.compute = [c for c in found.compute if c.origin != "image"]
         if found.torch_manager == "conda" and manager == "pip" and label:
             _drop_conda_selectors(found)  # pip's wheel, which names its build, replaces conda's
         # Its toolkit stays in the image, as a bare CUDA image's does.
@@ -405,13 +409,13 @@ def set_torch(
         found.torch = pin
         found.torch_manager = manager
         if label:
-            found.compute.append((label, f"torch=={version}+{label}"))
+            found.compute.append(Compute(label, f"torch=={version}+{label}"))
         return
     if found.torch is None or version is not None or ranged:
         found.torch = pin
         found.torch_manager = manager
     if label:
-        found.compute.append((label, f"torch=={version}+{label}"))
+        found.compute.append(Compute(label, f"torch=={version}+{label}"))
 
 
 def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bool:

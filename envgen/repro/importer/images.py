@@ -12,6 +12,7 @@ from packaging.version import Version
 from envgen.repro import eras
 from envgen.repro.base_images import conda_python, ngc_pytorch
 from envgen.repro.importer.evidence import (
+    Compute,
     Evidence,
     Pin,
     cuda_id,
@@ -46,7 +47,7 @@ def from_image(image: str, found: Evidence, where: str) -> None:
                 found.torch.image = image
             found.interpreter_image = image
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
-            found.compute.append((cuda_id(cuda), f"image {image}"))
+            found.compute.append(Compute(cuda_id(cuda), f"image {image}", "image"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
             found.companions.setdefault("torchvision", Pin(where=where))
         else:

@@ -603,4 +603,6 @@ def torch_to_write(
 
 def _wheel_names_build(found: Evidence, acc: str) -> bool:
     """True when a torch wheel URL's folder (whl/cpu/, whl/cu90/) named the build `acc`."""
-    return any(a == acc and why.startswith("the wheel URL's folder") for a, why in found.compute)
+    return any(
+        c.accelerator == acc and c.why.startswith("the wheel URL's folder") for c in found.compute
+    )

@@ -25,6 +25,7 @@ from envgen.model.matrix import Matrix
 from envgen.model.types import TORCH_FAMILY
 from envgen.repro import eras
 from envgen.repro.importer.evidence import (
+    Compute,
     DockerContext,
     Evidence,
     WheelRef,
@@ -551,7 +552,9 @@ def _family_wheel(
     folder = eras.WHEEL_FOLDER.search(text)
     if wheel_label is None and folder is not None and wheel_name == "torch":
         # Before local labels (0.x, 1.0-1.3), the folder named the build: whl/cu80/.
-        found.compute.append((folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/"))
+        found.compute.append(
+            Compute(folder.group(1), f"the wheel URL's folder whl/{folder.group(1)}/")
+        )
     _family(found, wheel_name, wheel_version, "", wheel_label, where)
     if wheel_name == "torch" and found.torch is not None and found.torch.where == where:
         found.torch.wheel = text.split("#", maxsplit=1)[0].rsplit("/", 1)[-1]

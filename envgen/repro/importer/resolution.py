@@ -73,7 +73,7 @@ def _pypi_over_extra_index(
         or found.torch is None
         or found.torch.version is not None
         or found.torch_manager == "conda"
-        or any(why != evidence[1] for _, why in found.compute)
+        or any(c.why != evidence[1] for c in found.compute)
     ):
         return release, evidence
     pypi = pick_release(found, matrix, as_of, None, Report(problems=[], warnings=[]), None)
@@ -172,7 +172,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         and manager == "conda"
         and managers == ["conda"]
         and not found.cpuonly
-        and not any(c == "cpu" for c, _ in found.compute)
+        and not any(c.accelerator == "cpu" for c in found.compute)
     ):
         build = builds.get("cpu")
         if isinstance(build, CondaBuild) and build.form == "cpuonly":

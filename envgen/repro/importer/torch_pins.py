@@ -117,7 +117,7 @@ def _replace_image_torch(
         f"the image's torch {pin.version} ({excerpt(image)}) with PyPI's torch {release.torch}; "
         "project.yaml pins it, from PyPI"
     )
-    found.compute = [(acc, words) for acc, words in found.compute if words != f"image {image}"]
+    found.compute = [c for c in found.compute if c.origin != "image"]
     found.image_cuda = None
     found.torch = Pin(version=release.torch, where=where)
     found.torch_manager = "pip"

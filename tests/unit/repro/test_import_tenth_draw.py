@@ -354,7 +354,7 @@ def test_a_powershell_block_stays_another_readers() -> None:
     found = parse_text(text, filename="README.md", base=None)
     assert found.torch is not None
     assert found.torch.label == "cu111"
-    assert not any(c == "cpu" for c, _ in found.compute)
+    assert not any(c.accelerator == "cpu" for c in found.compute)
 
 
 def test_a_copy_from_another_stage_does_not_widen_the_context(tmp_path: Path) -> None:
