@@ -1,0 +1,2 @@
+pip install -e .
+pip install -r requirements.txt
