@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from tree_sitter import Node, Parser
 
@@ -81,7 +81,7 @@ _FRESH_LOOKUP: Final = re.compile(
 )
 # Builtins that install nothing: followed for their status, never returned.
 _QUIET: Final = frozenset(
-    {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep", "source", "."}
+    {":", "true", "false", "echo", "printf", "cd", "set", "shift", "read", "sleep"}
     | {"pushd", "popd"}
     | {"getopts", "break", "continue"}
 )
@@ -112,6 +112,9 @@ class Command:
 
     text: str
     line: int  # 1-based, where the command starts
+    # the variables the script exported by then (a script it runs sees them: `export
+    # PYTORCH_VERSION=1.13.1` before `./docker/build.sh`); shared while unchanged
+    exported: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,9 @@ class _State:
     probed: dict[tuple[str, str], bool | None] = field(default_factory=dict)
     # file tests the checkout answered, and argument counts assumed, so far (a condition's tells)
     answered: int = 0
+    piped: int = 0  # text pipelines evaluated (`$(echo $V | cut ...)`): at most _MAX_PIPELINES
+    exported: dict[str, str] = field(default_factory=dict)  # `export X=...`: name -> value
+    snapshot: Mapping[str, str] | None = None  # `exported` as last emitted (None: changed)
 
     def step(self) -> None:
         self.steps += 1
@@ -177,7 +183,9 @@ class _State:
         if self.emitted > MAX_TOTAL:
             msg = f"commands of more than {MAX_TOTAL} characters in all"
             raise _Budget(msg)
-        self.route.commands.append(Command(text=text, line=line))
+        if self.snapshot is None and self.exported:
+            self.snapshot = dict(self.exported)
+        self.route.commands.append(Command(text=text, line=line, exported=self.snapshot))
         if self.probe is not None:  # what a later file test needs to know, kept as it goes
             words = text.split()
             if words and words[0] in {"cd", "pushd", "popd"}:
@@ -292,9 +300,15 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         _assign(node, state)
         return True
     if kind == "declaration_command":
+        exports = _text(node.children[0]) == "export" if node.children else False
         for child in node.children:
             if child.type == "variable_assignment":
                 _assign(child, state)
+                name = child.child_by_field_name("name")
+                if exports and name is not None:
+                    _export_name(_text(name), state)
+            elif child.type == "variable_name" and exports:
+                _export_name(_text(child), state)  # `export X` of a variable set before
         return True
     if kind == "function_definition":
         name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
@@ -341,12 +355,25 @@ def _pipeline(node: Node, state: _State, depth: int) -> bool | None:
     return (None if status is None else not status) if negated else status
 
 
+_MAX_EXPORTED: Final = 256
+
+
+def _export_name(name: str, state: _State) -> None:
+    """`export NAME`: the scripts this one runs see NAME (at most _MAX_EXPORTED names)."""
+    if name in state.exported or len(state.exported) < _MAX_EXPORTED:
+        state.exported[name] = state.env.get(name, "")
+        state.snapshot = None
+
+
 def _assign(node: Node, state: _State) -> None:
     name = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
     if name is not None:
         text, known = _expand_known(_word(value), state) if value is not None else ("", True)
         state.env[_text(name)] = text
+        if _text(name) in state.exported:  # an exported variable stays exported
+            state.exported[_text(name)] = text
+            state.snapshot = None
         if known:
             state.unknown.discard(_text(name))
         else:
@@ -435,7 +462,7 @@ def _call_arguments(body: Node, state: _State) -> list[str]:
     return out
 
 
-def _command_status(name: str, text: str) -> bool | None:
+def _command_status(name: str, text: str) -> bool | None:  # noqa: PLR0911 - one return per tool
     """What a command exits with on the default route, where that is known without running it."""
     tool = name.rsplit("/", 1)[-1]
     if _FRESH_LOOKUP.search(text):
@@ -446,6 +473,12 @@ def _command_status(name: str, text: str) -> bool | None:
         return False
     if tool == "getopts":
         return False  # no arguments on the default route: no option to read
+    if tool == "nvcc" or (
+        tool in {"command", "which", "type", "hash"} and re.search(r"(?<![\w-])nvcc\b", text)
+    ):
+        # the CUDA toolkit's compiler: a fresh machine with an NVIDIA GPU has the driver
+        # (nvidia-smi), not the toolkit, until the script installs it
+        return False
     if tool in {"command", "which", "type", "hash", "nvidia-smi", "lspci", "grep", "egrep"}:
         rest = text.split(None, 1)[1] if " " in text else ""
         if tool == "nvidia-smi" or _NVIDIA.search(rest):
@@ -568,6 +601,17 @@ def _precondition(
 
 # An exit with a failing status (`exit 1`, `return 2`, `exit $?`): an error handler's.
 _FAILS: Final = re.compile(r"(?m)^[ \t]*(?:exit|return)[ \t]+(?!0\b)[^\s;)]+")
+
+
+def _nvidia_branch(nodes: list[Node], state: _State) -> bool:
+    """The branch names NVIDIA's hardware (`install_nvidia_cuda`, `echo "NVIDIA GPU"`), no
+    other's, and installs something."""
+    text = "\n".join(_text(n) for n in nodes)
+    return (
+        _NVIDIA.search(text) is not None
+        and _OTHER_HW.search(text) is None
+        and _installs(nodes, state)
+    )
 
 
 def _error_exit(nodes: list[Node], state: _State) -> bool:
@@ -732,6 +776,15 @@ def _case(node: Node, state: _State, depth: int) -> bool | None:
         ]
         for item in items
     ]
+    bodies = [
+        [
+            c
+            for i, c in enumerate(item.children)
+            if item.field_name_for_child(i) not in {"value", "termination"}
+            and c.type not in {")", "|", ";;", "(", ";&", ";;&"}
+        ]
+        for item in items
+    ]
     taken: int | None = None
     if known:
         taken = next(
@@ -746,7 +799,21 @@ def _case(node: Node, state: _State, depth: int) -> bool | None:
         nvidia = next(
             (i for i, pats in enumerate(patterns) if any(_NVIDIA.search(p) for p in pats)), None
         )
+        if nvidia is None and not known:
+            # a menu the user answers (`read -p "Enter choice" c; case $c in 1) install_cuda`):
+            # the branch whose commands name NVIDIA's hardware and no other's
+            nvidia = next((i for i, body in enumerate(bodies) if _nvidia_branch(body, state)), None)
         fallback = next((i for i, pats in enumerate(patterns) if "*" in pats), None)
+        kind = "default (*)"
+        if (
+            nvidia is None
+            and not known
+            and (fallback is None or _branch_stops(bodies[fallback], state))
+        ):
+            # no branch names NVIDIA and the default one only fails: the first that installs
+            first = next((i for i, body in enumerate(bodies) if _installs(body, state)), None)
+            if first is not None:
+                fallback, kind = first, "first installing"
         taken = nvidia if nvidia is not None else fallback
         if taken is not None:
             said = (
@@ -757,16 +824,10 @@ def _case(node: Node, state: _State, depth: int) -> bool | None:
             state.note(
                 _line(node),
                 f"case {excerpt_text(raw)} {said}; the default route takes the "
-                f"{'NVIDIA' if taken == nvidia else 'default (*)'} branch "
+                f"{'NVIDIA' if taken == nvidia else kind} branch "
                 f"({'|'.join(patterns[taken])})",
             )
-    for index, item in enumerate(items):
-        body = [
-            c
-            for i, c in enumerate(item.children)
-            if item.field_name_for_child(i) not in {"value", "termination"}
-            and c.type not in {")", "|", ";;", "(", ";&", ";;&"}
-        ]
+    for index, body in enumerate(bodies):
         if index == taken:
             _block(body, state, depth + 1)
         else:
@@ -961,7 +1022,204 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
         path = _path_word(command, state, depth + 1)
         if path is not None:
             return path
+        piped = _text_pipeline(command, state, depth + 1)
+        if piped is not None:
+            return piped
     return "\x01"  # marks the value unknown
+
+
+# A text pipeline over a known value: `echo X | cut ... | sed ... | tr ...`, at most so many
+# stages, on a value at most so long (sed's pattern is Python's re on it: short text, short
+# patterns).
+_MAX_STAGES: Final = 6
+_MAX_PIPED: Final = 128
+_MAX_PIPELINES: Final = 16  # a script's: a hostile sed costs up to ~0.15 s on 128 characters
+_MAX_SED: Final = 64
+_MAX_REPEATS: Final = 3
+
+
+def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
+    r"""What `echo WORDS | STAGE | ...` prints, where WORDS are known and each stage is `cut -d
+    D -f LIST` (or `-c LIST`), `sed 's/RE/REPL/[g]'` (a basic regular expression) or `tr -d SET` /
+    `tr SET1 SET2`: string operations, as the tools do them (`$(echo $CUDA_VERSION | cut -d. -f1-2
+    | sed 's/\.//g')` is `118` for 11.8.0); None for anything else.
+    """
+    stages = _pipe_stages(command)
+    if stages is None or not 1 < len(stages) <= _MAX_STAGES or state.piped >= _MAX_PIPELINES:
+        return None
+    state.piped += 1
+    saved, state.env = state.env, dict(state.env)
+    try:
+        first, known = _expand_known(stages[0], state, depth)
+    finally:
+        state.env = saved
+    words = shell_words(first) if known else []
+    if not words or words[0] != "echo" or any(w.startswith("-") for w in words[1:2]):
+        return None
+    text: str | None = " ".join(words[1:])
+    for stage in stages[1:]:
+        if text is None or len(text) > _MAX_PIPED or "$" in stage or "`" in stage:
+            return None
+        text = _stage(shell_words(stage), text)
+    return text
+
+
+def _pipe_stages(command: str) -> list[str] | None:
+    """`command` split at its top-level `|` (not `||`, not inside quotes); None where it holds a
+    construct a pipeline of simple commands does not (`;`, `&`, a subshell)."""
+    stages: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for i, ch in enumerate(command):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "|":
+            if command[i - 1 : i] == "|" or command[i + 1 : i + 2] == "|":
+                return None
+            stages.append("".join(current).strip())
+            current = []
+            continue
+        elif ch in ";&()<>":
+            return None
+        current.append(ch)
+    stages.append("".join(current).strip())
+    return None if quote or not all(stages) else stages
+
+
+def _stage(words: list[str], text: str) -> str | None:
+    r"""One stage of a text pipeline on one line of text; None where envgen does not model it.
+
+    >>> _stage(["cut", "-d.", "-f1-2"], "11.0.3"), _stage(["sed", r"s/\.//g"], "11.0")
+    ('11.0', '110')
+    >>> _stage(["tr", "-d", "."], "11.8"), _stage(["tr", "[:upper:]", "[:lower:]"], "CU118")
+    ('118', 'cu118')
+    >>> _stage(["sed", r"s/\.[0-9]*$//"], "9.2.1"), _stage(["cut", "-c1-2"], "118")
+    ('9.2', '11')
+    >>> _stage(["wc"], "x"), _stage(["sed", r"s/\(a\)/\1\1/"], "cab")
+    (None, 'caab')
+    """
+    tool, args = (words[0], words[1:]) if words else ("", [])
+    if tool == "cut":
+        return _cut(args, text)
+    if tool == "tr":
+        return _tr(args, text)
+    if tool == "sed" and len(args) == 1:
+        return _sed(args[0], text)
+    return None
+
+
+def _fields(spec: str, count: int) -> list[int] | None:
+    """cut's LIST (`1-2`, `1,3`, `2-`, `-2`) as 0-based indexes below `count`."""
+    out: list[int] = []
+    for part in spec.split(","):
+        m = re.fullmatch(r"(\d*)(-?)(\d*)", part)
+        if m is None or not (m.group(1) or m.group(3)):
+            return None
+        low = int(m.group(1)) if m.group(1) else 1
+        high = (int(m.group(3)) if m.group(3) else count) if m.group(2) else low
+        out.extend(i - 1 for i in range(max(low, 1), min(high, count) + 1))
+    return sorted(set(out))
+
+
+def _cut(args: list[str], text: str) -> str | None:
+    delimiter, fields, chars = "\t", None, None
+    i = 0
+    while i < len(args):
+        flag = args[i]
+        value = flag[2:] if len(flag) > 2 else (args[i + 1] if i + 1 < len(args) else None)
+        step = 1 if len(flag) > 2 else 2
+        if value is None:
+            return None
+        if flag.startswith("-d"):
+            delimiter = value
+        elif flag.startswith("-f"):
+            fields = value
+        elif flag.startswith("-c"):
+            chars = value
+        else:
+            return None
+        i += step
+    if chars is not None:
+        picked = _fields(chars, len(text))
+        return None if picked is None else "".join(text[i] for i in picked)
+    if fields is None or len(delimiter) != 1:
+        return None
+    parts = text.split(delimiter)
+    if len(parts) == 1:
+        return text  # a line without the delimiter is printed whole
+    picked = _fields(fields, len(parts))
+    return None if picked is None else delimiter.join(parts[i] for i in picked)
+
+
+_TR_CLASSES: Final = {
+    "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "[:lower:]": "abcdefghijklmnopqrstuvwxyz",
+    "[:digit:]": "0123456789",
+}
+
+
+def _tr_set(text: str) -> str:
+    for name, chars in _TR_CLASSES.items():
+        text = text.replace(name, chars)
+    return text
+
+
+def _tr(args: list[str], text: str) -> str | None:
+    if len(args) == 2 and args[0] == "-d":
+        gone = set(_tr_set(args[1]))
+        return "".join(c for c in text if c not in gone)
+    if len(args) == 2 and not args[0].startswith("-"):
+        a, b = _tr_set(args[0]), _tr_set(args[1])
+        if not a or not b or re.search(r"[\\-]", a + b):
+            return None
+        b = b + b[-1] * (len(a) - len(b))
+        return text.translate(str.maketrans(a, b[: len(a)]))
+    return None
+
+
+def _sed(script: str, text: str) -> str | None:
+    r"""`s/RE/REPL/[g]` with any delimiter, RE a basic regular expression (`\.`, `[0-9]*`, `^`,
+    `$`, `\(...\)` groups, `\1` references)."""
+    m = re.fullmatch(r"s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1(g?)", script)
+    if m is None or len(m.group(2)) > _MAX_SED:
+        return None
+    if len(re.findall(r"\*|\\\{", m.group(2))) > _MAX_REPEATS:
+        return None  # each repeat multiplies the backtracking: a few, as sed scripts have
+    pattern = _bre(m.group(2))
+    replacement = re.sub(r"\\(\d)", r"\\g<\1>", m.group(3).replace("&", r"\g<0>"))
+    if pattern is None:
+        return None
+    try:
+        return re.sub(pattern, replacement, text, count=0 if m.group(4) else 1)
+    except (re.error, IndexError):
+        return None
+
+
+def _bre(pattern: str) -> str | None:
+    r"""A POSIX basic regular expression as Python's: `\(` `\)` `\{` `\}` are the operators,
+    the bare characters literal; an extension (`\+`, `\|`) and a repeated group are not
+    modelled."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            if nxt == ")" and pattern.startswith(("*", "\\{"), i + 2):
+                return None  # a repeated group (`\(a*\)*`): backtracking without bound
+            if nxt in "(){}":
+                out.append(nxt)
+            elif nxt.isdigit() or nxt in ".*[]^$\\/":
+                out.append("\\" + nxt)
+            else:
+                return None
+            i += 2
+            continue
+        out.append("\\" + ch if ch in "(){}+?|" else ch)
+        i += 1
+    return "".join(out)
 
 
 # A redirection word (`>/dev/null`, `2>&1`, `&>/dev/null`): no argument of the command.

@@ -294,25 +294,61 @@ def sdist_file(name: str, version: Version, page: dict[str, object]) -> dict[str
 
 
 def _sdist_requires(name: str, filename: str, body: bytes) -> bytes:
-    """Requires-Dist lines for the install_requires of an sdist's top-level setup.py."""
+    """Requires-Dist lines of an sdist: its PKG-INFO's where that is metadata 2.2 or newer and
+    does not mark Requires-Dist dynamic (PEP 643: then they are the built wheel's), else the
+    install_requires of its top-level setup.py."""
     from envgen.repro.importer.setup_py import setup_py  # noqa: PLC0415 - only for an sdist
 
     try:
-        text = _member(filename, body)
+        members = _members(filename, body)
     except Exception as exc:
         why = excerpt(str(exc)) if isinstance(exc, ValueError) else exc.__class__.__name__
         msg = f"the sdist could not be read ({why})"
         raise ValueError(msg) from exc
+    static = _static_requires(members.get("PKG-INFO"))
+    if static is not None:
+        lines = [f"Name: {name}"] + [f"Requires-Dist: {req}" for req in static]
+        return ("\n".join(lines) + "\n").encode()
+    text = members.get("setup.py")
     if text is None:
-        msg = "no top-level setup.py in the sdist"
+        msg = "no top-level setup.py in the sdist, and no static Requires-Dist in its PKG-INFO"
         raise ValueError(msg)
     declared = setup_py(text, f"{filename}/setup.py")
     lines = [f"Name: {name}"] + [f"Requires-Dist: {req}" for _, req in declared.requirements]
     return ("\n".join(lines) + "\n").encode()
 
 
-def _member(filename: str, body: bytes) -> str | None:
-    """The text of `<top>/setup.py` in an sdist (tar or zip), read in memory (never extracted).
+def _static_requires(text: str | None) -> list[str] | None:
+    """The Requires-Dist of an sdist's PKG-INFO where PEP 643 makes them final (Metadata-Version
+    2.2 or newer, Requires-Dist not `Dynamic`); None otherwise.
+
+    >>> _static_requires("Metadata-Version: 2.4\\nName: x\\nRequires-Dist: torch\\n")
+    ['torch']
+    >>> _static_requires("Metadata-Version: 2.1\\nName: x\\nRequires-Dist: torch\\n")
+    >>> _static_requires("Metadata-Version: 2.2\\nDynamic: Requires-Dist\\nRequires-Dist: a\\n")
+    """
+    if text is None:
+        return None
+    from email.parser import HeaderParser  # noqa: PLC0415 - only for an sdist
+
+    headers = HeaderParser().parsestr(text)
+    try:
+        version = tuple(int(p) for p in str(headers.get("Metadata-Version", "")).split("."))
+    except ValueError:
+        return None
+    dynamic = {str(d).strip().lower() for d in headers.get_all("Dynamic") or []}
+    if version < (2, 2) or "requires-dist" in dynamic:
+        return None
+    return [str(r).strip() for r in headers.get_all("Requires-Dist") or []]
+
+
+# The top-level members of an sdist that say what it requires.
+_SDIST_MEMBERS: Final = ("PKG-INFO", "setup.py")
+
+
+def _members(filename: str, body: bytes) -> dict[str, str]:
+    """The text of `<top>/PKG-INFO` and `<top>/setup.py` in an sdist (tar or zip), read in
+    memory (never extracted).
 
     Bounded: a compressed tar is decompressed into at most MAX_SDIST_UNPACKED bytes and at most
     MAX_SDIST_MEMBERS members (zip entries) are looked at; ValueError past either bound.
@@ -321,33 +357,47 @@ def _member(filename: str, body: bytes) -> str | None:
     import tarfile  # noqa: PLC0415
     import zipfile  # noqa: PLC0415
 
-    def top(path: str) -> bool:
-        return path.count("/") == 1 and path.endswith("/setup.py")
+    def top(path: str) -> str | None:
+        head, _, tail = path.partition("/")
+        return tail if head and tail in _SDIST_MEMBERS else None
 
+    out: dict[str, str] = {}
     if filename.endswith(".zip"):
         with zipfile.ZipFile(io.BytesIO(body)) as archive:
             infos = archive.infolist()
             if len(infos) > MAX_SDIST_MEMBERS:
                 msg = f"over {MAX_SDIST_MEMBERS} entries"
                 raise ValueError(msg)
-            found = [i for i in infos if top(i.filename)]
-            if not found or found[0].file_size > MAX_METADATA_BYTES:
-                return None
-            with archive.open(found[0]) as entry:
-                data = entry.read(MAX_METADATA_BYTES + 1)
-            if len(data) > MAX_METADATA_BYTES:
-                return None
-            return data.decode("utf-8", errors="replace")
+            for info in infos:
+                wanted = top(info.filename)
+                if wanted is None or wanted in out or info.file_size > MAX_METADATA_BYTES:
+                    continue
+                with archive.open(info) as entry:
+                    data = entry.read(MAX_METADATA_BYTES + 1)
+                if len(data) <= MAX_METADATA_BYTES:
+                    out[wanted] = data.decode("utf-8", errors="replace")
+        return out
     unpacked = _unpacked(body)
     with tarfile.open(fileobj=io.BytesIO(unpacked), mode="r:") as tar:
         for count, member in enumerate(tar, start=1):
-            if member.isfile() and top(member.name) and member.size <= MAX_METADATA_BYTES:
+            wanted = top(member.name)
+            if (
+                wanted is not None
+                and wanted not in out
+                and member.isfile()
+                and member.size <= MAX_METADATA_BYTES
+            ):
                 handle = tar.extractfile(member)
-                return handle.read().decode("utf-8", errors="replace") if handle else None
+                if handle is not None:
+                    out[wanted] = handle.read().decode("utf-8", errors="replace")
+            if len(out) == len(_SDIST_MEMBERS):
+                break
             if count >= MAX_SDIST_MEMBERS:
-                msg = f"no setup.py in its first {MAX_SDIST_MEMBERS} members"
-                raise ValueError(msg)
-    return None
+                if not out:
+                    msg = f"no setup.py in its first {MAX_SDIST_MEMBERS} members"
+                    raise ValueError(msg)
+                break
+    return out
 
 
 def _unpacked(body: bytes) -> bytes:

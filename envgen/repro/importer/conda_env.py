@@ -44,19 +44,61 @@ _CUDA_IN_BUILD: Final = re.compile(r"cuda(\d+)\.?(\d+)")
 _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 
 
+# How many lines of an environment file YAML cannot read are left out before it is refused, and
+# the largest file mended so (each try reads the whole file again).
+_MAX_MENDED: Final = 4
+_MAX_MENDED_BYTES: Final = 256 * 1024
+
+
+def _mendable(lines: list[str], line: int) -> bool:
+    """A line that may be left out: one of the file's, not blank, and not the `dependencies:`
+    key itself (without it nothing is left to read)."""
+    return (
+        0 <= line < len(lines)
+        and bool(lines[line].strip())
+        and not re.match(r"\s*dependencies\s*:", lines[line])
+    )
+
+
+def _load(text: str, found: Evidence) -> tuple[bool, object]:
+    """The file's YAML, bounded (a cloned repository's environment.yml may be an alias bomb):
+    (read, value). A line YAML cannot read is left out and said, at most _MAX_MENDED of them;
+    (False, None) with the problem where the file cannot be read."""
+    lines = text.split("\n")
+    for attempt in range(_MAX_MENDED + 1):
+        try:
+            return True, load_bounded("\n".join(lines))[1]
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or exc
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line if mark is not None else -1
+            if (
+                attempt == _MAX_MENDED
+                or len(text) > _MAX_MENDED_BYTES
+                or not _mendable(lines, line)
+            ):
+                found.problems.append(f"{found.source}: not valid YAML: {problem}")
+                return False, None
+            # A hand-edited export (`prefix: [path/to/anaconda]/envs/x`): conda would refuse
+            # the file; the line YAML cannot read is left out, said, and the rest read again.
+            found.warnings.append(
+                f"{found.source}:{line + 1}: not valid YAML ({problem}): "
+                f"{excerpt(lines[line].strip())!r} left out, the rest read"
+            )
+            lines[line] = ""
+        except YamlBombError as exc:
+            found.problems.append(f"{found.source}: refused: {exc}")
+            return False, None
+        except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
+            found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
+            return False, None
+    return False, None  # not reached: the last attempt returns
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A conda environment file (name, channels, dependencies with their pip: list)."""
-    try:
-        # Bounded: a cloned repository's environment.yml may be an alias bomb.
-        _, data = load_bounded(text)
-    except yaml.YAMLError as exc:
-        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
-        return
-    except YamlBombError as exc:
-        found.problems.append(f"{found.source}: refused: {exc}")
-        return
-    except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
-        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
+    read_ok, data = _load(text, found)
+    if not read_ok:
         return
     if not isinstance(data, dict):
         found.problems.append(
@@ -131,6 +173,16 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
     channel = None
     if "::" in text:
         channel, text = text.split("::", 1)
+        reversed_spec = re.fullmatch(r"([A-Za-z0-9_][A-Za-z0-9_.-]*\s*[=<>!~].*)", channel)
+        if reversed_spec is not None and re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", text):
+            # `pytorch==1.8.0::pytorch`: the spec and the channel swapped (conda reads the
+            # channel first, `pytorch::pytorch==1.8.0`; as written it names a channel
+            # `pytorch==1.8.0` and fails); read as meant, and said
+            found.warnings.append(
+                f"{where}: {excerpt(spec)!r} names the channel after the package; conda's form "
+                f"is {excerpt(text)}::{excerpt(channel)}, read so"
+            )
+            channel, text = text, reversed_spec.group(1)
         if channel not in found.channels:
             found.channels.append(channel)
     namespace = re.match(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*:(?=[A-Za-z0-9_])", text)

@@ -20,7 +20,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envgen.model.matrix import accelerator_id
-from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt, is_dir
+from envgen.repro.reading import MAX_EXPANDED_TOTAL, MAX_PACKAGES, excerpt, inside, is_dir
 
 _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
 
@@ -212,6 +212,11 @@ ENVIRONMENT_FIELDS: Final = (
 )  # fmt: skip
 
 
+# A COPY source's pattern: at most this many matches, among at most so many entries looked at.
+_MAX_GLOB: Final = 256
+_MAX_SCANNED: Final = 4096
+
+
 @dataclass(slots=True)
 class DockerContext:
     """A Dockerfile's build context and what its COPY/ADD lines put where in the image."""
@@ -230,6 +235,7 @@ class DockerContext:
 
     def copy(self, sources: list[str], dest: str) -> None:
         target = self.image_path(dest)
+        sources = [m for src in sources for m in self._matches(src)]
         into_dir = (
             len(sources) > 1 or dest.endswith("/") or dest in {".", "./"} or target in self.made
         )
@@ -242,6 +248,27 @@ class DockerContext:
                 self.files[posixpath.join(target, posixpath.basename(rel))] = rel
             else:
                 self.files[target] = rel
+
+    def _matches(self, src: str) -> list[str]:
+        """The context paths a COPY source names: itself, or where its last part is a pattern
+        (`COPY scripts/* ./`, Go's filepath.Match as Docker uses it: `*`, `?`, `[...]`), the
+        entries of its folder that match, in name order (at most _MAX_GLOB; none: as written)."""
+        folder, _, pattern = src.lstrip("/").rpartition("/")
+        if not re.search(r"[*?\[]", pattern) or re.search(r"[*?\[]", folder):
+            return [src]
+        import fnmatch  # noqa: PLC0415 - only for a pattern
+        import os  # noqa: PLC0415
+
+        where = self.context / folder
+        if not is_dir(where) or not inside(where, self.context):
+            return [src]
+        try:
+            with os.scandir(where) as listing:
+                names = sorted(e.name for _, e in zip(range(_MAX_SCANNED), listing, strict=False))
+        except OSError:
+            return [src]
+        found = [posixpath.join(folder, n) for n in names if fnmatch.fnmatchcase(n, pattern)]
+        return found[:_MAX_GLOB] or [src]
 
     def copied(self, name: str) -> bool:
         """Whether a COPY/ADD put the image path `name` (a file, or a folder's contents) there,

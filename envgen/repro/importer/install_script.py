@@ -142,7 +142,8 @@ def parse_shell(
                 "but never expands itself: read as the install command the launcher it starts "
                 "runs (as TORCH_COMMAND is in stable-diffusion-webui's webui-user files)"
             )
-        shell_line(command.text, found, base, where, env=env, batch=script == "bat")
+        shown = {**env, **command.exported} if command.exported else env
+        shell_line(command.text, found, base, where, env=shown, batch=script == "bat")
     for line, note in route.notes:
         found.warnings.append(f"{where_of(line) if line else found.source}: {note}")
     for alt in route.alternatives:
@@ -423,8 +424,9 @@ def shell_command(
         return
     script = _script_run(words, found, base, where)
     if script is not None:
+        # the folder the command runs in (a helper folder's script: the checkout root)
         cwd = (
-            (found.cwd or found.script_cwd or base)
+            (found.cwd or found.script_cwd or found.run_from or base)
             if found.docker is None
             else found.docker.resolve(".")
         )
@@ -977,6 +979,10 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
         path = (found.cwd or base or Path()) / target
         if not is_file(path) and found.script_cwd is not None:
             path = found.script_cwd / target  # run from the folder its caller started in
+        if not is_file(path) and found.run_from is not None and found.cwd is None:
+            # a helper folder's script runs from the checkout root (`scripts/build_x.sh` runs
+            # `./docker/build.sh`), as the files it names are read from there
+            path = found.run_from / target
         fence = found.root or found.tree or base or Path()
     if not inside(path, fence):
         if is_file(path):  # the target machine's own files (/opt/conda/.../conda.sh) say nothing

@@ -63,14 +63,15 @@ _BARE_COMMAND: Final = re.compile(
 )
 # A prose line that ends in an install command after a colon (`2. install torch, e.g. with
 # cuda=10.2: conda install pytorch==1.7.1 ... -c pytorch`): the command is the rest of the line,
-# read only where it names torch's family with a version or a channel / index (so `Note: pip
-# install may fail` is never a command). Possessive, so a long line is scanned once.
+# read only where it names torch's family with a version, a channel / index, or a requirements
+# file (`3. Install dependencies: pip install -r requirements.txt`), and nothing but those (so
+# `Note: pip install may fail` is never a command). Possessive, so a long line is scanned once.
 _COLON_COMMAND: Final = re.compile(
     r":\s++((?:sudo\s+)?(?:pip3?|conda|mamba|python3?\s+-m\s+pip)\s+install\s[^`]*+)$"
 )
 _NAMES_TORCH: Final = re.compile(
     r"\b(?:py)?torch(?:vision|audio)?\s*(?:==?|>=|<=|~=)\s*\d|\s(?:-c|--channel|-f|--find-links"
-    r"|--index-url|--extra-index-url)\s"
+    r"|--index-url|--extra-index-url)\s|\s(?:-r|--requirement)\s++[\w./-]+\.(?:txt|in)\s*+$"
 )
 
 # Possessive: `::\s*(\w*)\s*$` split a run of spaces every way before failing, quadratic in a
@@ -397,6 +398,8 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
     others: list[tuple[int, str]] = []
     heading = ""
     fenced = False
+    needed = False  # the list under the current lead is what the project needs
+    leads = _list_leads(text.splitlines())
     for number, line in enumerate(text.splitlines(), start=1):
         if _opens_fence(line):
             fenced = not fenced
@@ -405,13 +408,16 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
             continue
         if re.match(r"^\s*#{1,6}\s", line):
             heading = line
+            needed = False
             continue
+        if number in leads:
+            needed = _NEEDS_WORDS.search(line) is not None
         if "==" not in line:
             continue
         item = _LIST_ITEM.match(line)
         body = line[item.end() :] if item else line.strip()
         said = _INSTALL_WORDS.match(body) is not None or (
-            item is not None and _INSTALL_WORDS.search(heading.lstrip("# ")) is not None
+            item is not None and (_INSTALL_WORDS.search(heading.lstrip("# ")) is not None or needed)
         )
         if not said:
             continue
@@ -419,7 +425,12 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
             (number, f"{m.group(2).lower()}=={m.group(3)}") for m in _PROSE_PIN.finditer(line)
         ]
         out.extend(family)
-        if item is not None and not family and _ITEM_PIN.match(body):
+        if (
+            item is not None
+            and not family
+            and _ITEM_PIN.match(body)
+            and not re.match(r"(?i)python3?\s*+==", body)  # the interpreter: no package
+        ):
             others.append((number, re.sub(r"\s+", "", body)))  # `- numpy==1.22.4`
     # the list's other pins come with its torch (they rule out pythons their wheels lack)
     return sorted(out + others) if out else []
@@ -449,7 +460,7 @@ _FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|furt
 # a version, and whether it is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span,
 # through its upper end, and so are two versions either of which does (`PyTorch 0.4 or 0.5`).
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
     r"(>=|≥|==?)?\s*+['\"]?v?"
     r"(\d+\.\d+(?:\.\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
@@ -480,6 +491,33 @@ _PROSE_PYTHON: Final = re.compile(
     r"(\+(?!\w)|\s*+(?:or|and)\s++" + _FLOOR_WORDS + r"|\s*+(?:[-\u2013~/]|to|or\b)\s*+\d)?",
     re.IGNORECASE,
 )
+
+
+# A sentence that says what it introduces is needed: `You must have pre-installed PyTorch`,
+# `This code requires the following:`, `You need:`.
+_NEEDS_WORDS: Final = re.compile(
+    r"(?i)\b(must\s+have|needs?|needed|requires?|required|pre-?installed|prerequisites?"
+    r"|depends\s+on|dependenc\w*)\b"
+)
+
+
+def _list_leads(lines: list[str]) -> set[int]:
+    """The line numbers (1-based) of the prose lines a list opens under: the last non-blank
+    line before a list's first item, itself no item.
+
+    >>> sorted(_list_leads(["You need:", "", "* torch", "* numpy", "Text", "1. a"]))
+    [1, 5]
+    """
+    out: set[int] = set()
+    previous: tuple[int, bool] | None = None  # (line number, is an item) of the last non-blank
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        item = _LIST_ITEM.match(line) is not None
+        if item and previous is not None and not previous[1]:
+            out.add(previous[0])
+        previous = (number, item)
+    return out
 
 
 # A heading or a line that introduces what follows as the authors' machine: `## Tested
@@ -513,6 +551,7 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
             opens.add(index + 1)
         if lines[index].strip():
             following = _opens_fence(lines[index])
+    list_leads = _list_leads(lines)
     for number, line in enumerate(lines, start=1):
         if _opens_fence(line):
             fenced = not fenced
@@ -540,8 +579,13 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
             intro = True
             lead = False
             continue
-        if _NEEDS_LEAD.match(line):
-            intro = True  # `Requirements: Ubuntu 16.04;` then one item a line: a needs section
+        if _NEEDS_LEAD.match(line) or (
+            number in list_leads and _NEEDS_WORDS.search(line) is not None
+        ):
+            # `Requirements: Ubuntu 16.04;` then one item a line, or a sentence saying that the
+            # list under it is needed (`You must have pre-installed PyTorch library.`): a needs
+            # section
+            intro = True
             lead = False
         says = intro or any(h[1] for h in headings)
         if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
@@ -723,7 +767,12 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
             if in_section and not says:
                 continue
             if in_section:
-                major = major or _MAJOR_PYTHON.search(line) is not None
+                bare = _MAJOR_PYTHON.search(line)
+                major = major or bare is not None
+                if not sentences and bare is not None and _TESTED.search(line, bare.end()):
+                    # `- Python3 (tested with Python 3.7.3)` beside a command that installs
+                    # torch: any Python 3 is needed, the minor is the authors' machine
+                    continue
             if not sentences and not (
                 in_section and (_LIST_ITEM.match(line) or (introduces and not _TESTED.search(line)))
             ):
@@ -749,6 +798,10 @@ def prose_python(text: str, *, sentences: bool = True) -> tuple[int, str] | None
 _MAKES_ENV: Final = re.compile(
     r"(?i)\b(?:create|make|set\s*up|build)\s+(?:an?\s+|the\s+|your\s+|new\s+){0,2}python\s*"
     r"(\d\.\d++)(?![\w.]{0,16}\d)\s+(?:conda\s+|virtual\s+)?(?:env\b|environment|virtualenv|venv)"
+    # a step that opens by installing that python (`First, install Python 3.7 (with Anaconda).`,
+    # `1. Install Python 3.6`); not a floor (`Install Python 3.6+`, `3.6 or newer`)
+    r"|^\W*+(?:\d+[.)]\s*+)?(?:(?:first|then|next)\s*+,?\s*+)?install\s++python\s*+(\d\.\d++)"
+    r"(?![\w.]{0,16}\d)(?!\s*+(?:\+|or\b|and\b|-|\u2013|to\b))"
 )
 
 
@@ -758,11 +811,14 @@ def _made_environment(lines: tuple[ProseLine, ...]) -> tuple[int, str] | None:
     >>> _made_environment(_prose_lines("0. (Create a Python3.8 environment, and activate)\\n"))
     (1, '3.8')
     >>> _made_environment(_prose_lines("Tested with a Python 3.8 environment.\\n"))
+    >>> _made_environment(_prose_lines("First, install Python 3.7 (recommended with Anaconda).\\n"))
+    (1, '3.7')
+    >>> _made_environment(_prose_lines("1. Install Python 3.6+\\n2. Install Python 3.8 or newer"))
     """
     for number, line, *_ in lines:
         m = _MAKES_ENV.search(line)
         if m is not None:
-            return number, m.group(1)
+            return number, m.group(1) or m.group(2)
     return None
 
 
