@@ -519,8 +519,11 @@ def inferred_note(variants: Sequence[Variant]) -> str | None:
                     by_source[build.source].append(where)
     release_fields: dict[str, tuple[str, str]] = {}
     for v in variants:
-        if v.release.inferred:
-            release_fields[v.release.torch] = (", ".join(v.release.inferred), v.release.source)
+        # A companion the variant leaves out is not part of what it stands on.
+        left_out = {"torchvision": not v.with_torchvision, "torchaudio": not v.with_torchaudio}
+        fields = [f for f in v.release.inferred if not left_out.get(f, False)]
+        if fields:
+            release_fields[v.release.torch] = (", ".join(fields), v.release.source)
     if not by_source and not release_fields:
         return None
     parts = [f"{', '.join(ids)} from {source}" for source, ids in by_source.items()]

@@ -393,3 +393,26 @@ def test_a_wheel_needs_its_abi_placeholder() -> None:
         PipBuild.model_validate(
             {**row, "index": "pypi", "url": None, "wheel": "https://x/{abi}.whl"}
         )
+
+
+@pytest.mark.parametrize(
+    ("torchaudio", "named"),
+    [("true", "torch 2.13.0's torchaudio from "), ("false", None)],
+)
+def test_the_lock_note_names_an_inferred_companion_only_where_the_variant_installs_it(
+    torchaudio: str, named: str | None, tmp_path: Path
+) -> None:
+    from envgen.model.matrix import load_matrix
+    from envgen.model.spec import parse_spec
+    from envgen.model.variants import expand, inferred_note
+
+    text = (
+        f'name: t\npython: "3.11"\ntorch: "2.13.0"\ntorchaudio: {torchaudio}\naccelerators: [cpu]\n'
+    )
+    spec = parse_spec(text, path=tmp_path / "project.yaml")
+    note = inferred_note(expand(spec, load_matrix()).variants)
+    assert note is not None  # the cpu row itself is inferred (test-infra)
+    if named is None:
+        assert "torchaudio" not in note
+    else:
+        assert named in note

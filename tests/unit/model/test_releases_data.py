@@ -137,7 +137,9 @@ def test_inferred_rows_name_their_fields(releases: Matrix) -> None:
         "2.11.0": ("torchaudio",),
         "2.12.0": ("torchaudio",),
         "2.12.1": ("torchaudio",),
-        "2.14.1": ("torchvision",),
+        "2.13.0": ("torchaudio",),
+        "2.14.0": ("torchaudio",),
+        "2.14.1": ("torchvision", "torchaudio"),
         "2.15.0": ("torchvision", "torchaudio"),
     }
 
