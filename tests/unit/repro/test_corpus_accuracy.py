@@ -88,7 +88,12 @@ needs_heldout = pytest.mark.skipif(
 # facts (four of the draw's, seven older ones whose facts the draw's recorded pages or the
 # recipes brought): 2094 of 2112 (99.1%). Then the fourteenth held-out draw (69 files, first
 # measured at 61/69) folded in, its families fixed and one entry regraded on facts: 2162 of 2181
-# (99.1%), 2101 of 2120 on CORPUS.yaml (99.1%). Rounded down.
+# (99.1%), 2101 of 2120 on CORPUS.yaml (99.1%). Then the fifteenth held-out draw (157 files from
+# 150 repositories, first measured at 142/157) folded in, its families fixed (mended YAML lines,
+# needs lists, sourced scripts, menu cases, text pipelines, exports, COPY patterns, static
+# PKG-INFO) and four entries regraded on facts (one of the draw's, three older ones whose pins'
+# recorded pages the draw brought): 2317 of 2338 (99.1%), 2256 of 2277 on CORPUS.yaml (99.1%).
+# Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 
