@@ -1396,9 +1396,11 @@ def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) ->
     `--all-extras` name and the dependency groups (`dev` unless `--no-dev`, `--group`,
     `--all-groups`; envgen.repro.importer.uv_lock). Without one, uv resolves pyproject.toml's
     dependencies (with those extras; `--no-install-project` leaves out the project itself, not
-    its dependencies)."""
+    its dependencies; `--only-group G` and `--only-dev` install the group alone)."""
     extras: list[str] = []
     groups: list[str] = ["dev"]
+    only: list[str] = []
+    dropped: set[str] = set()
     i = 0
     while i < len(args):
         flag, value, step = option_at(args, i, _UV_SYNC_VALUE)
@@ -1407,13 +1409,22 @@ def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) ->
         elif flag == "--all-extras":
             extras.append("*")
         elif flag in {"--no-dev", "--no-default-groups"}:
-            groups = [g for g in groups if g != "dev"]
-        elif flag in {"--group", "--only-group"} and value:
+            dropped.add("dev")
+        elif flag == "--no-group" and value:
+            dropped.add(value)
+        elif flag == "--group" and value:
             groups.append(value)
+        elif flag == "--only-group" and value:
+            only.append(value)
+        elif flag == "--only-dev":
+            only.append("dev")
         elif flag == "--all-groups":
             groups.append("*")
         i += step
+    groups = [g for g in (only or groups) if g not in dropped]
     here = working_folder(found, base) if base is not None else None
+    if here is not None:
+        found.projects.add(f"uv-sync:{here}")
     if here is not None and found.docker is None and found.python is None:
         from envgen.repro.importer.repository import version_file_python  # noqa: PLC0415
 
@@ -1425,12 +1436,15 @@ def _uv_sync(args: list[str], found: Evidence, base: Path | None, where: str) ->
 
         def parse(text: str, inner: Evidence, _folder: Path) -> None:
             said = f"{where} (uv.lock)"
-            locked.append(read_synced(text, inner, said, tuple(extras), tuple(groups)))
+            locked.append(
+                read_synced(text, inner, said, tuple(extras), tuple(groups), only_groups=bool(only))
+            )
 
         include_file("uv.lock", found, here, where, seen=set(), flag="uv sync", parse=parse)
-        if any(locked):
+        if any(locked) or only:
             return
-    _local_project(".", tuple(extras), found, base, where)
+    if not only:  # a group alone installs none of the project's own dependencies
+        _local_project(".", tuple(extras), found, base, where)
 
 
 # `uv run` options that take a value (`uv run --help`), and those that shape the sync it runs.
@@ -1438,15 +1452,18 @@ _UV_RUN_VALUE: Final = _UV_SYNC_VALUE | {"--with", "--with-editable", "--with-re
                                          "--env-file"}  # fmt: skip
 _UV_SYNC_FLAGS: Final = frozenset(
     {"--extra", "--all-extras", "--no-dev", "--no-default-groups", "--group", "--only-group",
-     "--all-groups"}
+     "--no-group", "--only-dev", "--all-groups"}
 )  # fmt: skip
+# Where `uv run --with a,b` splits: a comma outside brackets that a package name follows.
+_WITH_SPLIT: Final = re.compile(r",(?![^\[]*\])(?=\s*[A-Za-z0-9])")
 
 
 def _uv_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     """`uv run [OPTIONS] CMD`: inside a project (a pyproject.toml in the folder) uv first syncs
     its environment as `uv sync` does, with the same extras and groups, unless `--no-project`,
     `--no-sync` or `--script`; `--with X` adds X for the run; then it runs CMD there
-    (https://docs.astral.sh/uv/concepts/projects/run/). The sync is read once a folder."""
+    (https://docs.astral.sh/uv/concepts/projects/run/). The sync is read once a folder, and not
+    after a `uv sync` there: uv run's sync is inexact, so what that sync installed stays."""
     sync: list[str] = []
     project = True
     i = 0
@@ -1455,7 +1472,7 @@ def _uv_run(args: list[str], found: Evidence, base: Path | None, where: str) -> 
         if flag in {"--no-project", "--no-sync", "--script", "-s"}:
             project = False
         elif flag == "--with" and value:
-            for requirement in value.split(","):
+            for requirement in _WITH_SPLIT.split(value):
                 if requirement.strip():
                     pip_requirement(requirement.strip(), found, f"{where} (uv run --with)")
         elif flag in _UV_SYNC_FLAGS:
@@ -1468,6 +1485,7 @@ def _uv_run(args: list[str], found: Evidence, base: Path | None, where: str) -> 
         and here is not None
         and found.docker is None
         and key not in found.projects
+        and f"uv-sync:{here}" not in found.projects
         and is_file(here / "pyproject.toml")
     ):
         found.projects.add(key)

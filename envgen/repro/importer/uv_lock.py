@@ -4,9 +4,11 @@ A uv.lock is universal: it holds every package any platform, python, extra or gr
 project needs, several versions of one name where they fork (`torch 2.1.0+cpu` for one extra,
 `2.1.0+cu121` for another; https://docs.astral.sh/uv/concepts/projects/layout/#the-lockfile).
 What `uv sync` installs is the project's part of it: the packages reached from the project's
-own entry (`source = { virtual = "." }` or `{ editable = "." }`) through its `dependencies`,
-the extras `--extra` names and the default dependency group (`dev`), following each edge whose
-marker holds on linux-64 (uv encodes an extra in a marker as `extra == 'extra-N-project-name'`).
+own entry (`source = { virtual = "." }` or `{ editable = "." }`; a workspace's other members
+only where the root depends on them) through its `dependencies`, the extras `--extra` names and
+the default dependency group (`dev`), following each edge whose marker holds on linux-64 with
+the project's python (uv encodes a conflicting extra or group in a marker as `extra ==
+'extra-N-project-name'` / `'group-N-project-name'`: the whole chosen set is one environment).
 Each package reached becomes `name==version` (PyTorch's local labels kept: `+cu121` is the
 build), its registry the index it came from; `requires-python` the python where it admits one
 minor. Nothing is fetched: the lock's URLs and hashes are not needed to say which torch.
@@ -25,18 +27,22 @@ from pathlib import Path
 from typing import Any, Final
 
 from packaging.markers import InvalidMarker, Marker, UndefinedEnvironmentName
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
 from envgen.errors import ImportSpecError
 from envgen.model.types import TORCH_FAMILY
 from envgen.repro.importer.declared import Declared, TomlUnreadable, load_toml, parse_declared
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, is_pypi
 from envgen.repro.reading import MAX_PACKAGES, excerpt
 
 _HINT: Final = "a uv.lock as `uv lock` writes it"
 # The dependency groups `uv sync` installs unless told otherwise (`tool.uv.default-groups`).
 _DEFAULT_GROUPS: Final = ("dev",)
-_PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi)/?$")
+# uv's encoding of an extra or group in a marker: `extra == 'extra-5-paper-cu121'`.
+_EXTRA_TEST: Final = re.compile(r"""\bextra\s*(==|!=)\s*(?:'([^']*)'|"([^"]*)")""")
+# The pythons a lock's markers are read with when the project names none (newest admitted).
+_PYTHONS: Final = tuple(f"3.{minor}" for minor in range(14, 5, -1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,27 +77,34 @@ def _packages(lock: Mapping[str, Any], lines: list[str]) -> list[_Package]:
 
 
 def _is_project(package: _Package) -> bool:
-    """The project's own entry (and a workspace's members): a virtual or editable source."""
+    """A project entry of the lock (the root or a workspace member): a virtual or editable
+    source."""
     return any(k in package.source for k in ("virtual", "editable"))
 
 
-def _holds(marker: object, extras: Iterable[str], env: Mapping[str, str]) -> bool:
-    """Whether an edge's marker holds on linux-64 for one of the chosen extras (uv's
-    `extra-N-project-name` form) or none; a variable envgen cannot fill (the python, where the
-    file names none) keeps the edge."""
+def _roots(packages: list[_Package]) -> list[_Package]:
+    """Where `uv sync` starts: the project at the lock's root (`virtual = "."` or `editable =
+    "."`); a lock whose root is no package (a virtual workspace) starts from every member."""
+    root = [p for p in packages if "." in (p.source.get("virtual"), p.source.get("editable"))]
+    return root or [p for p in packages if _is_project(p)]
+
+
+def _holds(marker: object, chosen: frozenset[str], env: Mapping[str, str]) -> bool:
+    """Whether an edge's marker holds on linux-64 with the chosen extras and groups together
+    (uv's `extra == 'extra-N-project-name'` tests set membership: each test is decided first,
+    then the rest is evaluated); a marker envgen cannot read keeps the edge."""
     if not isinstance(marker, str):
         return True
+
+    def decided(m: re.Match[str]) -> str:
+        name = canonicalize_name(m.group(2) if m.group(2) is not None else m.group(3))
+        holds = (name in chosen) == (m.group(1) == "==")
+        return "python_version >= '0'" if holds else "python_version < '0'"
+
     try:
-        parsed = Marker(marker)
-    except InvalidMarker:
+        return Marker(_EXTRA_TEST.sub(decided, marker)).evaluate(env)
+    except (InvalidMarker, UndefinedEnvironmentName):
         return True
-    for extra in (*extras, ""):
-        try:
-            if parsed.evaluate({**env, "extra": extra}):
-                return True
-        except UndefinedEnvironmentName:  # the python, where the file names none: keep it
-            return True
-    return False
 
 
 def _target(edge: Mapping[str, Any], by_name: Mapping[str, list[_Package]]) -> _Package | None:
@@ -108,10 +121,14 @@ def _target(edge: Mapping[str, Any], by_name: Mapping[str, list[_Package]]) -> _
     return candidates[0] if len(candidates) == 1 else None
 
 
-def _edges(package: _Package, extras: Iterable[str], groups: Iterable[str]) -> list[Any]:
-    """A package's dependency edges, with those of the chosen extras and groups (the project's
-    own: a dependency's extras are named on the edge, `{ name = "x", extra = ["gpu"] }`)."""
-    edges = list(package.data.get("dependencies") or [])
+def _edges(
+    package: _Package, extras: Iterable[str], groups: Iterable[str], *, own: bool = True
+) -> list[Any]:
+    """A package's dependency edges (`own`: its `dependencies`; not for `--only-group`), with
+    those of the chosen extras and groups (the project's own: a dependency's extras are named on
+    the edge, `{ name = "x", extra = ["gpu"] }`)."""
+    listed = package.data.get("dependencies")
+    edges = list(listed) if own and isinstance(listed, list) else []
     for key, chosen in (("optional-dependencies", extras), ("dev-dependencies", groups)):
         table = package.data.get(key)
         if isinstance(table, dict):
@@ -127,18 +144,27 @@ def _reached(
     extras: tuple[str, ...],
     groups: tuple[str, ...],
     env: dict[str, str],
+    *,
+    only_groups: bool = False,
 ) -> list[_Package]:
-    """The packages `uv sync` installs: reached from the roots, breadth first, each once."""
+    """The packages `uv sync` installs: reached from the roots, breadth first, each once
+    (`only_groups`: `--only-group`, the groups without the project's own dependencies)."""
     by_name: dict[str, list[_Package]] = {}
     for p in packages:
         by_name.setdefault(p.name, []).append(p)
-    encoded = [f"extra-{len(r.name)}-{r.name}-{e}" for r in roots for e in extras]
+    encoded = frozenset(
+        canonicalize_name(f"{kind}-{len(r.name)}-{r.name}-{x}")
+        for r in roots
+        for kind, chosen in (("extra", extras), ("group", groups))
+        for x in chosen
+    ) | {canonicalize_name(e) for e in extras}
     seen: set[tuple[int, tuple[str, ...]]] = {(id(r), ()) for r in roots}
     queue = deque((r, extras, groups) for r in roots)
     out: list[_Package] = []
     while queue and len(out) <= MAX_PACKAGES:
         package, chosen, groups = queue.popleft()
-        for edge in _edges(package, chosen, groups):
+        own = not (only_groups and package in roots)
+        for edge in _edges(package, chosen, groups, own=own):
             if not _holds(edge.get("marker"), encoded, env):
                 continue
             target = _target(edge, by_name)
@@ -165,17 +191,52 @@ def _declare(packages: Iterable[_Package], declared: Declared) -> None:
         if (
             p.name in TORCH_FAMILY
             and isinstance(registry, str)
-            and not _PYPI.match(registry)
+            and not is_pypi(registry)
             and ("extra-index-url", registry) not in declared.indexes
         ):
             declared.indexes.append(("extra-index-url", registry))
 
 
+def _forks_torch_by_python(packages: list[_Package]) -> bool:
+    """Whether an edge to torch holds for some pythons only (`python_full_version < '3.9'`)."""
+    for p in packages:
+        tables = [p.data.get(k) for k in ("optional-dependencies", "dev-dependencies")]
+        extra = [x for t in tables if isinstance(t, dict) for x in t]
+        for edge in _edges(p, extra, extra):
+            if edge.get("name") == "torch" and "python" in str(edge.get("marker", "")):
+                return True
+    return False
+
+
+def _python(lock: Mapping[str, Any], python: str | None) -> tuple[str | None, bool]:
+    """The python a lock's markers are read with: the project's (`.python-version`, or a
+    requires-python that admits one minor), else the newest that requires-python admits
+    (second: True when it was chosen so)."""
+    requires = lock.get("requires-python")
+    try:
+        admitted = SpecifierSet(requires if isinstance(requires, str) else "")
+    except InvalidSpecifier:
+        admitted = SpecifierSet()
+    if python is not None:
+        return python, False
+    fits = [p for p in _PYTHONS if admitted.contains(f"{p}.0") or admitted.contains(f"{p}.99")]
+    if len(fits) == 1:
+        return fits[0], False
+    return (fits[0], True) if fits else (None, False)
+
+
 def declared(
-    text: str, source: str, extras: tuple[str, ...] = (), groups: tuple[str, ...] = _DEFAULT_GROUPS
+    text: str,
+    source: str,
+    extras: tuple[str, ...] = (),
+    groups: tuple[str, ...] = _DEFAULT_GROUPS,
+    *,
+    python: str | None = None,
+    only_groups: bool = False,
 ) -> Declared:
-    """What `uv sync` (with `extras`, `*` for all of them, and `groups`) installs from a uv.lock,
-    on linux-64.
+    """What `uv sync` (with `extras`, `*` for all of them, and `groups`; `only_groups`:
+    `--only-group`) installs from a uv.lock on linux-64 with `python` (the project's, where it
+    names one).
 
     Raises:
         ImportSpecError: the file is not TOML, or not a uv lock (no `version` and `package`).
@@ -194,7 +255,17 @@ def declared(
     packages = _packages(lock, lines)
     out = Declared()
     env = dict(load_targets().markers("linux-64"))  # matrices/targets.yaml
-    roots = [p for p in packages if _is_project(p)]
+    minor, newest = _python(lock, python)
+    if minor is not None:
+        env["python_version"] = minor
+        env["python_full_version"] = f"{minor}.0"
+    if newest and _forks_torch_by_python(packages):
+        out.warnings.append(
+            f"{source}: the lock forks torch and the project names no python; its markers are "
+            f"read with python {minor}, the newest its requires-python admits (a "
+            "`.python-version` says which uv syncs with)"
+        )
+    roots = _roots(packages)
     if "*" in extras:  # `uv sync --all-extras`
         extras = tuple(str(e) for r in roots for e in (r.data.get("optional-dependencies") or {}))
     if "*" in groups:  # `uv sync --all-groups`
@@ -205,8 +276,14 @@ def declared(
         )
         _declare(packages, out)
     else:
-        reached = _reached(packages, roots, extras, groups, env)
-        if not any(p.name == "torch" for p in reached) and not extras:
+        reached = _reached(packages, roots, extras, groups, env, only_groups=only_groups)
+        if len(reached) > MAX_PACKAGES:
+            out.warnings.append(
+                f"{source}: the project reaches more than {MAX_PACKAGES} packages; the first "
+                f"{MAX_PACKAGES} read"
+            )
+            reached = reached[:MAX_PACKAGES]
+        if not any(p.name == "torch" for p in reached) and not extras and not only_groups:
             reached = _first_torch_extra(packages, roots, groups, env, source, out) or reached
         _declare(reached, out)
     python = lock.get("requires-python")
@@ -244,21 +321,28 @@ def _first_torch_extra(
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """What a plain `uv sync` installs from a uv.lock, and its python: requires-python where it
     admits one minor, else the `.python-version` beside it (the python uv syncs with)."""
-    parse_declared(declared(text, found.source), found)
     if base is not None and found.python is None:
         from envgen.repro.importer.repository import version_file_python  # noqa: PLC0415
 
         version_file_python(base, found, (".python-version",))
+    parse_declared(declared(text, found.source, python=found.python), found)
 
 
 def read_synced(
-    text: str, found: Evidence, where: str, extras: tuple[str, ...], groups: tuple[str, ...]
+    text: str,
+    found: Evidence,
+    where: str,
+    extras: tuple[str, ...],
+    groups: tuple[str, ...],
+    *,
+    only_groups: bool = False,
 ) -> bool:
     """What `uv sync` with these extras and groups installs from the lock `where` names (a
-    script's `uv sync` beside a uv.lock). False for a lock that cannot be read: said, and not
-    an error of the script (the caller reads the project's requirements instead)."""
+    script's `uv sync` beside a uv.lock), with the python the script has. False for a lock that
+    cannot be read: said, and not an error of the script (the caller reads the project's
+    requirements instead)."""
     try:
-        lock = declared(text, where, extras, groups)
+        lock = declared(text, where, extras, groups, python=found.python, only_groups=only_groups)
     except ImportSpecError as exc:
         found.warnings.append(f"{exc.message}; the project's requirements are read instead")
         return False

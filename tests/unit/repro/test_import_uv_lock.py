@@ -181,3 +181,127 @@ def test_uv_takes_its_python_from_python_version(tmp_path: Path, matrix: Matrix)
     assert import_file_keys(tmp_path / "uv.lock", matrix, "2024-06-01")["python"] == "3.10"
     (tmp_path / "pinned.sh").write_text("uv sync --python 3.11\n")
     assert import_file_keys(tmp_path / "pinned.sh", matrix, "2024-06-01")["python"] == "3.11"
+
+
+# --- the review's findings (2026-12-07), each checked against what real uv 0.13.9 does -------
+def _forked_by_python() -> str:
+    return (
+        'version = 1\nrevision = 2\nrequires-python = ">=3.8"\n\n'
+        + _ROOT.format(
+            deps='{ name = "torch", version = "2.4.1", source = '
+            f'{{ registry = "{_PYPI}" }}, marker = "python_full_version < \'3.9\'" }}, '
+            '{ name = "torch", version = "2.6.0", source = '
+            f'{{ registry = "{_PYPI}" }}, marker = "python_full_version >= \'3.9\'" }}'
+        )
+        + _pkg("torch", "2.4.1")
+        + _pkg("torch", "2.6.0")
+    )
+
+
+def test_a_fork_by_python_is_read_with_the_projects_python(tmp_path: Path) -> None:
+    """The markers are read with the project's python (`.python-version`), not the python envgen
+    runs on; with none, the newest requires-python admits, said."""
+    assert [r for _, r in declared(_forked_by_python(), "uv.lock", python="3.8").requirements] == [
+        "torch==2.4.1"
+    ]
+    out = declared(_forked_by_python(), "uv.lock")
+    assert [r for _, r in out.requirements] == ["torch==2.6.0"]
+    assert out.warnings == [
+        "uv.lock: the lock forks torch and the project names no python; its markers are read "
+        "with python 3.14, the newest its requires-python admits (a `.python-version` says "
+        "which uv syncs with)"
+    ]
+    (tmp_path / "uv.lock").write_text(_forked_by_python())
+    (tmp_path / ".python-version").write_text("3.8\n")
+    got = import_file_keys(tmp_path / "uv.lock", load_matrix(), "2025-02-01")
+    assert (got["python"], got["torch"]) == ("3.8", "2.4.1")
+
+
+def test_a_workspace_member_the_root_does_not_need_is_not_synced() -> None:
+    """`uv sync` at the root installs the root's dependencies; a member (`editable = "lib"`)
+    only where the root depends on it."""
+    member = (
+        '[[package]]\nname = "lib"\nversion = "0.1.0"\nsource = { editable = "lib" }\n'
+        'dependencies = [{ name = "torch" }]\n\n'
+    )
+    text = (
+        _HEAD + _ROOT.format(deps='{ name = "filelock" }') + member
+        + _pkg("filelock", "3.16.1") + _pkg("torch", "2.0.1")
+    )  # fmt: skip
+    assert [r for _, r in declared(text, "uv.lock").requirements] == ["filelock==3.16.1"]
+    needed = text.replace('{ name = "filelock" }', '{ name = "filelock" }, { name = "lib" }')
+    assert [r for _, r in declared(needed, "uv.lock").requirements] == [
+        "filelock==3.16.1", "torch==2.0.1",
+    ]  # fmt: skip
+
+
+def _conflicting() -> str:
+    """A base torch with cpu/cu121 extras and a conflicting group, as uv encodes them."""
+    cpu_index, cu_index = (
+        "https://download.pytorch.org/whl/cpu",
+        "https://download.pytorch.org/whl/cu121",
+    )
+    deps = (
+        f'{{ name = "torch", version = "2.1.0", source = {{ registry = "{_PYPI}" }}, marker = '
+        "\"extra != 'extra-5-paper-cu121' and extra != 'group-5-paper-cpu'\" }"
+    )
+    opt = (
+        "[package.optional-dependencies]\ncu121 = [\n"
+        f'  {{ name = "torch", version = "2.1.0+cu121", source = {{ registry = "{cu_index}" }} }},\n]\n'
+        "[package.dev-dependencies]\ncpu = [\n"
+        f'  {{ name = "torch", version = "2.1.0+cpu", source = {{ registry = "{cpu_index}" }} }},\n]\n'
+    )
+    return (
+        _HEAD + _ROOT.format(deps=deps) + opt + "\n"
+        + _pkg("torch", "2.1.0") + _pkg("torch", "2.1.0+cu121", cu_index)
+        + _pkg("torch", "2.1.0+cpu", cpu_index)
+    )  # fmt: skip
+
+
+def test_conflicting_extras_and_groups_are_one_chosen_set() -> None:
+    """`extra != 'extra-5-paper-cu121'` fails once --extra cu121 is chosen, and a conflicting
+    group is `group-5-paper-cpu`: each sync installs one torch."""
+
+    def torches(**kw: object) -> list[str]:
+        return [r for _, r in declared(_conflicting(), "uv.lock", **kw).requirements]  # type: ignore[arg-type]
+
+    assert torches() == ["torch==2.1.0"]
+    assert torches(extras=("cu121",)) == ["torch==2.1.0+cu121"]
+    assert torches(groups=("cpu",), only_groups=False) == ["torch==2.1.0+cpu"]
+
+
+def test_a_lock_with_wrong_types_is_no_traceback() -> None:
+    text = _HEAD + _ROOT.format(deps="").replace("dependencies = []", "dependencies = 5")
+    assert declared(text, "uv.lock").requirements == []
+
+
+def test_uv_sync_group_flags(tmp_path: Path, matrix: Matrix) -> None:
+    """`--only-group G` installs G alone (not the project's torch), `--no-group dev` drops dev,
+    and a `uv run` after a `uv sync --extra` keeps what the sync installed."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "paper"\nversion = "0.1.0"\ndependencies = ["torch==2.1.0"]\n'
+    )
+    lint = (
+        '[package.dev-dependencies]\nlint = [{ name = "ruff" }]\ndev = [{ name = "torchvision" }]\n'
+    )
+    (tmp_path / "uv.lock").write_text(
+        _HEAD + _ROOT.format(deps='{ name = "torch" }') + lint + "\n" + _pkg("torch", "2.1.0")
+        + _pkg("ruff", "0.6.0") + _pkg("torchvision", "0.16.0")
+    )  # fmt: skip
+    (tmp_path / "lint.sh").write_text("uv sync --only-group lint\n")
+    with pytest.raises(ImportSpecError, match="no torch"):
+        import_file_keys(tmp_path / "lint.sh", matrix, "2024-06-01")
+    (tmp_path / "nodev.sh").write_text("uv sync --no-group dev\n")
+    assert import_file_keys(tmp_path / "nodev.sh", matrix, "2024-06-01")["torchvision"] is False
+    (tmp_path / "dev.sh").write_text("uv sync\n")
+    assert import_file_keys(tmp_path / "dev.sh", matrix, "2024-06-01")["torchvision"] == "0.16.0"
+    (tmp_path / "uv.lock").write_text(_conflicting())
+    (tmp_path / "run.sh").write_text("uv sync --extra cu121\nuv run python train.py\n")
+    got = import_file_keys(tmp_path / "run.sh", matrix, "2024-06-01")
+    assert got["accelerators"] == ["cu121"]
+
+
+def test_uv_run_with_splits_as_uv_does(tmp_path: Path, matrix: Matrix) -> None:
+    """`--with "torch>=2.0,<2.2"` is one requirement; `a[x,y],b` two."""
+    (tmp_path / "with.sh").write_text('uv run --no-project --with "torch>=2.0,<2.2" python t.py\n')
+    assert import_file_keys(tmp_path / "with.sh", matrix, "2024-06-01")["torch"] == "2.1.2"
