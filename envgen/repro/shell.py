@@ -163,8 +163,12 @@ class _State:
     # file tests the checkout answered, and argument counts assumed, so far (a condition's tells)
     answered: int = 0
     piped: int = 0  # text pipelines evaluated (`$(echo $V | cut ...)`): at most _MAX_PIPELINES
-    exported: dict[str, str] = field(default_factory=dict)  # `export X=...`: name -> value
+    # `export X=...`: name -> value (None: exported while unset, so a script run sees no X)
+    exported: dict[str, str | None] = field(default_factory=dict)
     snapshot: Mapping[str, str] | None = None  # `exported` as last emitted (None: changed)
+    nvcc: bool = False  # the CUDA compiler is on PATH (an image's, or a toolkit installed)
+    sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
+    sourcing: list[str] = field(default_factory=list)  # the files being sourced now
 
     def step(self) -> None:
         self.steps += 1
@@ -184,7 +188,13 @@ class _State:
             msg = f"commands of more than {MAX_TOTAL} characters in all"
             raise _Budget(msg)
         if self.snapshot is None and self.exported:
-            self.snapshot = dict(self.exported)
+            # what a script run now sees: the exported variables with known values (one set
+            # from `read` or `$(curl ...)` is unknown there too, so it is not passed)
+            self.snapshot = {
+                k: v
+                for k, v in self.exported.items()
+                if v is not None and k not in self.unknown and k not in self.asked
+            }
         self.route.commands.append(Command(text=text, line=line, exported=self.snapshot))
         if self.probe is not None:  # what a later file test needs to know, kept as it goes
             words = text.split()
@@ -199,14 +209,22 @@ def interpret(
     kind: Literal["sh", "bat"] = "sh",
     env: dict[str, str] | None = None,
     probe: Callable[[str, str], bool | None] | None = None,
+    nvcc: bool = False,
+    sourced: Callable[[str], str | None] | None = None,
 ) -> Route:
     """The default route of a shell script or batch file (see the module docstring).
 
     `env` holds variables set before the script runs (a Dockerfile's ARG and ENV values);
     `probe` answers a file test on a relative path from the checkout the script runs in (a
-    fresh clone: `[ -f environment.yml ]` holds where the repository has that file).
+    fresh clone: `[ -f environment.yml ]` holds where the repository has that file); `nvcc`:
+    the CUDA compiler is on PATH already (a -devel CUDA image), else `nvcc` fails until the
+    script installs a toolkit; `sourced` gives the text of a file `source FILE` / `. FILE`
+    names (the checkout's own, else None): it runs in the script's own shell, so what it sets
+    is the script's (at most _MAX_SOURCED deep, a file once per chain).
     """
-    state = _State(env={**_MACHINE, **(env or {})}, route=Route(), probe=probe)
+    state = _State(
+        env={**_MACHINE, **(env or {})}, route=Route(), probe=probe, nvcc=nvcc, sourced=sourced
+    )
     try:
         if kind == "bat":
             _run_batch(text, state)
@@ -361,7 +379,7 @@ _MAX_EXPORTED: Final = 256
 def _export_name(name: str, state: _State) -> None:
     """`export NAME`: the scripts this one runs see NAME (at most _MAX_EXPORTED names)."""
     if name in state.exported or len(state.exported) < _MAX_EXPORTED:
-        state.exported[name] = state.env.get(name, "")
+        state.exported[name] = state.env.get(name)
         state.snapshot = None
 
 
@@ -414,13 +432,18 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
         return True
     if name == "read":
         _read_names(body, state)
+    if name in {"source", "."} and _source(body, state):
+        return True
     if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
-        return _command_status(name, name)
+        return _command_status(name, name, nvcc=state.nvcc)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
     text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)
     state.emit(text, _line(node))
-    return _command_status(name, text)
+    status = _command_status(name, text, nvcc=state.nvcc)
+    if _INSTALLS_NVCC.search(text):
+        state.nvcc = True
+    return status
 
 
 # `read` options that take a value (bash's `help read`).
@@ -439,6 +462,32 @@ def _read_names(body: Node, state: _State) -> None:
             state.asked.add(words[i])
             state.env.pop(words[i], None)
         i += 1
+
+
+_MAX_SOURCED: Final = 4
+
+
+def _source(body: Node, state: _State) -> bool:
+    """`source FILE` / `. FILE` of a file of the checkout: read in this shell (its variables,
+    functions and exports are the script's from here on). False where it is not read so (no
+    such file, too deep, a file already being sourced): the command is emitted as it is."""
+    words = _call_arguments(body, state)
+    if state.sourced is None or not words or len(state.sourcing) >= _MAX_SOURCED:
+        return False
+    if words[0] in state.sourcing:
+        return True  # a file sourcing itself again: bash would loop; read once
+    text = state.sourced(words[0])
+    if text is None:
+        return False
+    state.sourcing.append(words[0])
+    saved = state.args
+    state.args = [*saved, words[1:]] if len(words) > 1 else saved  # `source f a b`: $1 $2
+    try:
+        _run_sh(text, state)
+    finally:
+        state.sourcing.pop()
+        state.args = saved
+    return True
 
 
 def _call_arguments(body: Node, state: _State) -> list[str]:
@@ -462,8 +511,17 @@ def _call_arguments(body: Node, state: _State) -> list[str]:
     return out
 
 
-def _command_status(name: str, text: str) -> bool | None:  # noqa: PLR0911 - one return per tool
-    """What a command exits with on the default route, where that is known without running it."""
+# An install of the CUDA compiler (conda's cuda-nvcc / cuda-toolkit / cudatoolkit-dev, apt's
+# nvidia-cuda-toolkit or cuda-toolkit-X-Y, a runfile `cuda_X_linux.run`): `nvcc` works after it.
+_INSTALLS_NVCC: Final = re.compile(
+    r"\b(?:install|create)\b.*\b(?:cuda-nvcc|cuda-toolkit|cudatoolkit-dev|nvidia-cuda-toolkit|"
+    r"cuda-compiler)\b|\bcuda_[\d.]+_[\d.]+_linux\.run\b"
+)
+
+
+def _command_status(name: str, text: str, *, nvcc: bool = False) -> bool | None:  # noqa: PLR0911
+    """What a command exits with on the default route, where that is known without running it
+    (`nvcc`: the CUDA compiler is on PATH)."""
     tool = name.rsplit("/", 1)[-1]
     if _FRESH_LOOKUP.search(text):
         return False  # `python -c "import torch"`, `pip show x`: a fresh machine has neither
@@ -477,8 +535,8 @@ def _command_status(name: str, text: str) -> bool | None:  # noqa: PLR0911 - one
         tool in {"command", "which", "type", "hash"} and re.search(r"(?<![\w-])nvcc\b", text)
     ):
         # the CUDA toolkit's compiler: a fresh machine with an NVIDIA GPU has the driver
-        # (nvidia-smi), not the toolkit, until the script installs it
-        return False
+        # (nvidia-smi), not the toolkit, until the script installs it or an image brings it
+        return nvcc
     if tool in {"command", "which", "type", "hash", "nvidia-smi", "lspci", "grep", "egrep"}:
         rest = text.split(None, 1)[1] if " " in text else ""
         if tool == "nvidia-smi" or _NVIDIA.search(rest):
@@ -1047,6 +1105,8 @@ def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
     stages = _pipe_stages(command)
     if stages is None or not 1 < len(stages) <= _MAX_STAGES or state.piped >= _MAX_PIPELINES:
         return None
+    if stages[0].split(None, 1)[0] != "echo":
+        return None  # `python --version | cut ...`: not text the reader knows; no budget spent
     state.piped += 1
     saved, state.env = state.env, dict(state.env)
     try:
@@ -1058,7 +1118,9 @@ def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
         return None
     text: str | None = " ".join(words[1:])
     for stage in stages[1:]:
-        if text is None or len(text) > _MAX_PIPED or "$" in stage or "`" in stage:
+        # a `$` in single quotes is sed's anchor; anywhere else an expansion the reader leaves
+        unquoted = re.sub(r"'[^']*'", "", stage)
+        if text is None or len(text) > _MAX_PIPED or "$" in unquoted or "`" in stage:
             return None
         text = _stage(shell_words(stage), text)
     return text
@@ -1168,11 +1230,13 @@ def _tr_set(text: str) -> str:
 
 def _tr(args: list[str], text: str) -> str | None:
     if len(args) == 2 and args[0] == "-d":
-        gone = set(_tr_set(args[1]))
-        return "".join(c for c in text if c not in gone)
+        gone = _tr_set(args[1])
+        if not gone or re.search(r"[\\\-\[]", gone):
+            return None  # an escape (`\n`), a range (`a-z`) or another class: not modelled
+        return "".join(c for c in text if c not in set(gone))
     if len(args) == 2 and not args[0].startswith("-"):
         a, b = _tr_set(args[0]), _tr_set(args[1])
-        if not a or not b or re.search(r"[\\-]", a + b):
+        if not a or not b or re.search(r"[\\\-\[]", a + b):
             return None
         b = b + b[-1] * (len(a) - len(b))
         return text.translate(str.maketrans(a, b[: len(a)]))
@@ -1187,10 +1251,14 @@ def _sed(script: str, text: str) -> str | None:
         return None
     if len(re.findall(r"\*|\\\{", m.group(2))) > _MAX_REPEATS:
         return None  # each repeat multiplies the backtracking: a few, as sed scripts have
+    if "[[:" in m.group(2) or "\\&" in m.group(3):
+        return None  # a POSIX class, a literal `&`: not modelled
     pattern = _bre(m.group(2))
     replacement = re.sub(r"\\(\d)", r"\\g<\1>", m.group(3).replace("&", r"\g<0>"))
     if pattern is None:
         return None
+    if m.group(4) and re.match(pattern, "") is not None:
+        return None  # `s/a*/X/g`: sed and Python place empty matches differently
     try:
         return re.sub(pattern, replacement, text, count=0 if m.group(4) else 1)
     except (re.error, IndexError):

@@ -65,13 +65,13 @@ def _load(text: str, found: Evidence) -> tuple[bool, object]:
     (read, value). A line YAML cannot read is left out and said, at most _MAX_MENDED of them;
     (False, None) with the problem where the file cannot be read."""
     lines = text.split("\n")
+    mended: list[str] = []  # said only once the rest reads
     for attempt in range(_MAX_MENDED + 1):
         try:
-            return True, load_bounded("\n".join(lines))[1]
+            data = load_bounded("\n".join(lines))[1]
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or exc
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line if mark is not None else -1
+            line = _bad_line(exc)
             if (
                 attempt == _MAX_MENDED
                 or len(text) > _MAX_MENDED_BYTES
@@ -81,18 +81,31 @@ def _load(text: str, found: Evidence) -> tuple[bool, object]:
                 return False, None
             # A hand-edited export (`prefix: [path/to/anaconda]/envs/x`): conda would refuse
             # the file; the line YAML cannot read is left out, said, and the rest read again.
-            found.warnings.append(
+            mended.append(
                 f"{found.source}:{line + 1}: not valid YAML ({problem}): "
                 f"{excerpt(lines[line].strip())!r} left out, the rest read"
             )
             lines[line] = ""
+            continue
         except YamlBombError as exc:
             found.problems.append(f"{found.source}: refused: {exc}")
             return False, None
         except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
             found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
             return False, None
+        found.warnings.extend(mended)
+        return True, data
     return False, None  # not reached: the last attempt returns
+
+
+def _bad_line(exc: yaml.YAMLError) -> int:
+    """The line YAML could not read: where a plain key began (`could not find expected ':'`
+    marks the line after it), else where the problem was found; -1 where it says neither."""
+    context = getattr(exc, "context_mark", None)
+    if "expected ':'" in str(getattr(exc, "problem", "")) and context is not None:
+        return int(context.line)
+    mark = getattr(exc, "problem_mark", None)
+    return int(mark.line) if mark is not None else -1
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:

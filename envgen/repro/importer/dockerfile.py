@@ -303,10 +303,17 @@ def _from_line(
             f"{p} (an earlier build stage, not the final image: ignored)" for p in stage_problems
         )
     before = len(found.problems)
+    found.nvcc = _HAS_NVCC.search(image) is not None
     from_image(image, found, where)
     if len(words) >= 3 and words[1].upper() == "AS":
         stages.add(words[2].lower())
     return found.problems[before:]
+
+
+# Images whose PATH has the CUDA compiler: the -devel tags of nvidia/cuda and pytorch/pytorch
+# (https://hub.docker.com/r/nvidia/cuda: "devel: extends the runtime image by adding the compiler
+# toolchain"), and NGC's framework images, which carry the whole toolkit.
+_HAS_NVCC: Final = re.compile(r"(?i)^(?:[\w.-]+/)*[\w.-]+:[^/\s]*devel|^nvcr\.io/nvidia/")
 
 
 # BuildKit's RUN options (`--mount=type=cache,target=/root/.cache/pip`, `--network=host`,
@@ -341,7 +348,7 @@ def _run_line(
     line: str, found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
 ) -> None:
     """A Dockerfile RUN line (its ARG/ENV values already substituted) on its default route."""
-    route = shell.interpret(line, env=env)
+    route = shell.interpret(line, env=env, nvcc=found.nvcc)
     for command in route.commands:
         shell_line(command.text, found, base, where, env=env)
     found.warnings.extend(f"{where}: {note}" for _, note in route.notes)

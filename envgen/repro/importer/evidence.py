@@ -101,6 +101,9 @@ class Evidence:
     # The CUDA toolkit an image carries without torch (nvidia/cuda): it does not choose the
     # wheel pip installs from PyPI, only the build of a release PyPI never served.
     toolkit_cuda: str | None = None
+    # The CUDA compiler is on PATH before the file's own steps: a `-devel` CUDA image (nvidia/cuda,
+    # pytorch/pytorch) or NGC's, whose `nvcc --version` succeeds (envgen.repro.shell).
+    nvcc: bool = False
     image_python: str | None = None
     # A base image whose own interpreter pip installs into (FROM pytorch/pytorch:...): its
     # python is the image's, which the file does not state, so the pins do not choose one.

@@ -127,7 +127,14 @@ def parse_shell(
 ) -> None:
     """An install script on its default route (envgen.repro.shell): no arguments, Linux x86_64,
     an NVIDIA GPU; the install commands of the branches it does not take are listed."""
-    route = shell.interpret(text, kind=script, env=env, probe=_checkout_probe(found, base))
+    route = shell.interpret(
+        text,
+        kind=script,
+        env=env,
+        probe=_checkout_probe(found, base),
+        nvcc=found.nvcc,
+        sourced=_sourced_files(found, base) if script == "sh" else None,
+    )
 
     def where_of(line: int) -> str:
         return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
@@ -170,6 +177,29 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
         return is_dir(path) if test == "-d" else is_file(path) if test == "-f" else exists(path)
 
     return probe
+
+
+def _sourced_files(found: Evidence, base: Path | None) -> Callable[[str], str | None] | None:
+    """The text of a file a script sources (`source env.sh`, `. ./config`): a relative path in
+    the folder the script starts in, inside what the import may read (bounded as every source);
+    None elsewhere (`~/.bashrc`, conda's activate, an image's files: the command stays)."""
+    if base is None or found.docker is not None or found.in_image:
+        return None
+    start = working_folder(found, base)
+    fence = found.root or found.tree or base
+
+    def read(name: str) -> str | None:
+        if name.startswith(("/", "~", "-")) or "$" in name:
+            return None
+        path = start / name
+        if not inside(path, fence) or not is_file(path):
+            return None
+        try:
+            return read_source(path, shown=name)
+        except UnreadableSource:
+            return None
+
+    return read
 
 
 def _launcher_commands(text: str, script: Literal["sh", "bat"]) -> list[shell.Command]:

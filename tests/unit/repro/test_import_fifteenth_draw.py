@@ -19,7 +19,7 @@ from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro import shell
 from envgen.repro.importer import parse_file
 from envgen.repro.importer import parse_text as _parse_text
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import DockerContext, Evidence
 from envgen.repro.through import _sdist_requires
 from tests.support.bounds import bounded
 from tests.support.importing import import_file_keys, import_keys
@@ -296,7 +296,12 @@ def test_copy_patterns_are_bounded(tmp_path: Path) -> None:
     (root / "Dockerfile").write_text("FROM ubuntu:22.04\nCOPY many/* /x/\nRUN pip install torch\n")
     with bounded():
         found = parse_file(root / "Dockerfile", checkout=root)
-    assert found.docker is None or len(found.docker.files) <= 256
+    assert found.torch is not None
+    context = DockerContext(context=root)
+    with bounded():
+        context.copy(["many/*"], "/x/")
+    assert len(context.files) == 256
+    assert sorted(context.files)[:2] == ["/x/f0.sh", "/x/f1.sh"]  # name order
 
 
 # --- an sdist's metadata --------------------------------------------------------------------------
@@ -346,3 +351,93 @@ def test_torch_2_13_pairs_the_torchaudio_pip_installs_beside_it(matrix: Matrix) 
         "pyproject.toml", matrix, "2026-07-13",
     )  # fmt: skip
     assert (got["torch"], got["torchaudio"]) == ("2.13.0", True)
+
+
+# --- the review's findings (2026-12-07) ------------------------------------------------------------
+def test_nvcc_is_there_in_a_devel_image_or_after_a_toolkit_install(matrix: Matrix) -> None:
+    branch = (
+        "if nvcc --version; then pip3 install torch==2.0.1+cu118 --index-url "
+        "https://download.pytorch.org/whl/cu118; else pip3 install torch==2.0.1+cpu --index-url "
+        "https://download.pytorch.org/whl/cpu; fi"
+    )
+    devel = f"FROM nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04\nRUN {branch}\n"
+    assert import_keys(devel, "Dockerfile", matrix, "2023-06-01")["accelerators"] == ["cu118"]
+    runtime = devel.replace("devel", "runtime")
+    assert import_keys(runtime, "Dockerfile", matrix, "2023-06-01")["accelerators"] == ["cpu"]
+    script = f"conda install -y -c nvidia cuda-toolkit=11.8\n{branch}\n"
+    assert import_keys(script, "install.sh", matrix, "2023-06-01")["accelerators"] == ["cu118"]
+
+
+@pytest.mark.parametrize(
+    ("stage", "text"),
+    [
+        (["tr", "-d", "\\n"], "nightly"),  # an escape
+        (["tr", "-d", "[:space:]"], "cu118"),  # a class not modelled
+        (["tr", "-d", "a-z"], "cu118"),  # a range
+        (["sed", "s/[[:digit:]]*\\.//"], "11.8"),  # a POSIX class
+        (["sed", "s/a/[\\&]/"], "cab"),  # a literal &
+        (["sed", "s/a*/X/g"], "baaac"),  # empty matches placed differently
+    ],
+)
+def test_what_is_not_modelled_is_unknown_not_wrong(stage: list[str], text: str) -> None:
+    assert shell._stage(stage, text) is None
+
+
+def test_an_anchor_in_quotes_and_the_budget_after_the_echo() -> None:
+    route = shell.interpret("V=9.2.1\nX=$(echo $V | sed 's/\\.[0-9]*$//')\npip install t==$X\n")
+    assert [c.text for c in route.commands] == ["pip install t==9.2"]
+    others = "".join(f"P{i}=$(python --version | cut -d' ' -f2)\n" for i in range(20))
+    route = shell.interpret(others + "V=2.0\nX=$(echo $V | cut -d. -f1)\npip install t==$X\n")
+    assert route.commands[-1].text == "pip install t==2"
+
+
+def test_an_exported_unset_or_unknown_variable_is_unset_in_the_called_script() -> None:
+    route = shell.interpret("export TORCH_VERSION\nread -p 'cuda? ' CUDA\nexport CUDA\n./x.sh\n")
+    assert route.commands[-1].exported == {}
+    route = shell.interpret("export TORCH_VERSION\nTORCH_VERSION=1.13.1\n./x.sh\n")
+    assert route.commands[-1].exported == {"TORCH_VERSION": "1.13.1"}
+
+
+def test_a_sourced_file_sets_the_scripts_variables(tmp_path: Path) -> None:
+    (tmp_path / "env.sh").write_text("TORCH_VERSION=1.13.1\nCUDA=cu117\n")
+    (tmp_path / "loop.sh").write_text("source ./loop.sh\nsource ./env.sh\n")
+    (tmp_path / "main.sh").write_text(
+        "source ./loop.sh\npip install torch==${TORCH_VERSION}+${CUDA} "
+        "-f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    with bounded():
+        found = parse_file(tmp_path / "main.sh")
+    assert found.torch is not None
+    assert (found.torch.version, found.torch.label) == ("1.13.1", "cu117")
+
+
+def test_a_sourced_file_outside_the_folder_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "outside.sh").write_text("TORCH_VERSION=9.9.9\n")
+    inner = tmp_path / "repo"
+    inner.mkdir()
+    (inner / "main.sh").write_text(
+        "source ../outside.sh\nsource /etc/profile\npip install torch==${TORCH_VERSION:-2.1.0}\n"
+    )
+    found = parse_file(inner / "main.sh")
+    assert found.torch is not None
+    assert found.torch.version == "2.1.0"
+
+
+def test_a_plain_line_without_a_colon_is_the_one_left_out() -> None:
+    """`could not find expected ':'` marks the line after the bad one: the bad one goes, and a
+    file that stays unreadable says nothing of lines left out."""
+    text = (
+        "name: x\nchannels:\n  - pytorch\nsome stray words\ndependencies:\n"
+        "  - python=3.8\n  - pytorch=1.8.0\n"
+    )
+    found = parse_text(text, "environment.yml")
+    assert found.torch is not None
+    assert found.torch.version == "1.8.0"
+    assert [w for w in found.warnings if "left out" in w] == [
+        "environment.yml:4: not valid YAML (could not find expected ':'): 'some stray words' "
+        "left out, the rest read"
+    ]
+    broken = "dependencies:\n" + "".join(f"  - a{i}: [\n" for i in range(6))
+    found = parse_text(broken, "environment.yml")
+    assert found.problems
+    assert not [w for w in found.warnings if "left out" in w]
