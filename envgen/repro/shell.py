@@ -163,12 +163,15 @@ class _State:
     # file tests the checkout answered, and argument counts assumed, so far (a condition's tells)
     answered: int = 0
     piped: int = 0  # text pipelines evaluated (`$(echo $V | cut ...)`): at most _MAX_PIPELINES
+    pipe_seconds: float = 0.0  # what they took: at most _MAX_PIPE_SECONDS
     # `export X=...`: name -> value (None: exported while unset, so a script run sees no X)
     exported: dict[str, str | None] = field(default_factory=dict)
     snapshot: Mapping[str, str] | None = None  # `exported` as last emitted (None: changed)
     nvcc: bool = False  # the CUDA compiler is on PATH (an image's, or a toolkit installed)
     sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
+    sourcings: int = 0  # files sourced so far, and their characters: bounded
+    sourced_chars: int = 0
 
     def step(self) -> None:
         self.steps += 1
@@ -465,6 +468,9 @@ def _read_names(body: Node, state: _State) -> None:
 
 
 _MAX_SOURCED: Final = 4
+# What one script may source in all: files and their characters (each is parsed again).
+_MAX_SOURCINGS: Final = 64
+_MAX_SOURCED_CHARS: Final = 2 * 1024 * 1024
 
 
 def _source(body: Node, state: _State) -> bool:
@@ -476,9 +482,16 @@ def _source(body: Node, state: _State) -> bool:
         return False
     if words[0] in state.sourcing:
         return True  # a file sourcing itself again: bash would loop; read once
+    if state.sourcings >= _MAX_SOURCINGS or state.sourced_chars >= _MAX_SOURCED_CHARS:
+        state.note(
+            0, f"more than {_MAX_SOURCINGS} sourced files or 2 MiB of them; the rest not read"
+        )
+        return True
     text = state.sourced(words[0])
     if text is None:
         return False
+    state.sourcings += 1
+    state.sourced_chars += len(text)
     state.sourcing.append(words[0])
     saved = state.args
     state.args = [*saved, words[1:]] if len(words) > 1 else saved  # `source f a b`: $1 $2
@@ -1093,7 +1106,10 @@ _MAX_STAGES: Final = 6
 _MAX_PIPED: Final = 128
 _MAX_PIPELINES: Final = 16  # a script's: a hostile sed costs up to ~0.15 s on 128 characters
 _MAX_SED: Final = 64
-_MAX_REPEATS: Final = 3
+_MAX_REPEATS: Final = 2
+# The time all of one script's text pipelines may take (the red team's backtracking seds took
+# 0.43 s each): past it, a pipeline is unknown.
+_MAX_PIPE_SECONDS: Final = 0.25
 
 
 def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
@@ -1107,7 +1123,17 @@ def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
         return None
     if stages[0].split(None, 1)[0] != "echo":
         return None  # `python --version | cut ...`: not text the reader knows; no budget spent
+    if state.pipe_seconds > _MAX_PIPE_SECONDS:
+        return None
     state.piped += 1
+    started = time.monotonic()
+    try:
+        return _run_pipeline(stages, state, depth)
+    finally:
+        state.pipe_seconds += time.monotonic() - started
+
+
+def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
     saved, state.env = state.env, dict(state.env)
     try:
         first, known = _expand_known(stages[0], state, depth)
@@ -1176,8 +1202,10 @@ def _fields(spec: str, count: int) -> list[int] | None:
     """cut's LIST (`1-2`, `1,3`, `2-`, `-2`) as 0-based indexes below `count`."""
     out: list[int] = []
     for part in spec.split(","):
-        m = re.fullmatch(r"(\d*)(-?)(\d*)", part)
-        if m is None or not (m.group(1) or m.group(3)):
+        m = re.fullmatch(r"(\d{0,6})(-?)(\d{0,6})", part)
+        if m is None or not (m.group(1) or m.group(3)) or m.group(1) == "0":
+            return None  # cut refuses field 0 (and a decreasing range, below)
+        if m.group(1) and m.group(3) and int(m.group(3)) < int(m.group(1)):
             return None
         low = int(m.group(1)) if m.group(1) else 1
         high = (int(m.group(3)) if m.group(3) else count) if m.group(2) else low
@@ -1251,6 +1279,8 @@ def _sed(script: str, text: str) -> str | None:
         return None
     if len(re.findall(r"\*|\\\{", m.group(2))) > _MAX_REPEATS:
         return None  # each repeat multiplies the backtracking: a few, as sed scripts have
+    if re.search(r"\\[1-9]|\\\{[^}]*\d{4}", m.group(2)):
+        return None  # a back-reference in the pattern (not regular: backtracking), a huge count
     if "[[:" in m.group(2) or "\\&" in m.group(3):
         return None  # a POSIX class, a literal `&`: not modelled
     pattern = _bre(m.group(2))
@@ -1261,7 +1291,7 @@ def _sed(script: str, text: str) -> str | None:
         return None  # `s/a*/X/g`: sed and Python place empty matches differently
     try:
         return re.sub(pattern, replacement, text, count=0 if m.group(4) else 1)
-    except (re.error, IndexError):
+    except (re.error, IndexError, OverflowError, RecursionError):
         return None
 
 

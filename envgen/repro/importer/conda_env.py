@@ -16,6 +16,7 @@ from envgen.repro import eras
 from envgen.repro.importer.evidence import (
     Compute,
     Evidence,
+    Pin,
     channel_name,
     cuda_id,
     is_version,
@@ -47,7 +48,9 @@ _PY_IN_BUILD: Final = re.compile(r"^py(\d)\.?(\d+)")
 # How many lines of an environment file YAML cannot read are left out before it is refused, and
 # the largest file mended so (each try reads the whole file again).
 _MAX_MENDED: Final = 4
-_MAX_MENDED_BYTES: Final = 256 * 1024
+# Each mend parses the file again: only a file of the size hand-written exports have (a large
+# flow sequence parses for seconds; the red team's 240 KB file took 4 s a parse).
+_MAX_MENDED_BYTES: Final = 64 * 1024
 
 
 def _mendable(lines: list[str], line: int) -> bool:
@@ -212,8 +215,11 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
     elif name in ("torchvision", "torchaudio", "torchvision-cpu"):
         set_companion(found, name.removesuffix("-cpu"), make_pin(version, ranged, None, where))
         # conda's torchvision depends on conda's pytorch: with no torch named (yet), the torch
-        # it brings is conda's; a torch named later sets its own route.
+        # it brings is conda's (unpinned: the newest its version allows); a torch named later
+        # sets its own route.
         found.torch_manager = found.torch_manager or "conda"
+        if found.torch is None and found.torch_manager == "conda":
+            found.torch = Pin(where=f"{where} (conda's {name} depends on pytorch)")
         if build and "cpu" in build:
             found.compute.append(Compute("cpu", f"{where}: {name} build {build}", "conda"))
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019

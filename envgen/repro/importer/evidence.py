@@ -173,6 +173,10 @@ class Evidence:
     gpu_package: bool = False
     pixi: bool = False  # the conda packages come from a pixi manifest (pixi.toml, [tool.pixi])
     torch_channel: str | None = None  # the channel the pytorch spec names (`pytorch::pytorch`)
+    # The channels of the script's command that installed conda's pytorch (`conda install pytorch
+    # -c pytorch`): a command's `-c` are its own, so another command's conda-forge does not
+    # bring the CUDA packages this one solves with. None: the file's channels (an environment.yml).
+    torch_channels: list[str] | None = None
     # the conda environment a script creates first (`conda create -n main`), and the one that is
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
     conda_env: str | None = None
@@ -211,13 +215,16 @@ ENVIRONMENT_FIELDS: Final = (
     "torch", "companions", "torch_manager", "python", "python_where", "channels", "conda_deps",
     "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
-    "gpu_package", "torch_channel", "comments",
+    "gpu_package", "torch_channel", "torch_channels", "comments",
 )  # fmt: skip
 
 
 # A COPY source's pattern: at most this many matches, among at most so many entries looked at.
 _MAX_GLOB: Final = 256
 _MAX_SCANNED: Final = 4096
+# What all of one Dockerfile's COPY patterns may look at and put, together.
+_MAX_SCANNED_ALL: Final = 16384
+_MAX_FILES: Final = 4096
 
 
 @dataclass(slots=True)
@@ -232,6 +239,7 @@ class DockerContext:
     # Folders the image has before a COPY (WORKDIR, `RUN mkdir`): a file copied to one lands in
     # it, as Docker copies into an existing directory whatever the destination's spelling.
     made: set[str] = field(default_factory=set)
+    scanned: int = 0  # folder entries COPY patterns looked at so far (_MAX_SCANNED_ALL)
 
     def image_path(self, name: str) -> str:
         return posixpath.normpath(posixpath.join(self.workdir, name))
@@ -243,6 +251,8 @@ class DockerContext:
             len(sources) > 1 or dest.endswith("/") or dest in {".", "./"} or target in self.made
         )
         for src in sources:
+            if len(self.files) >= _MAX_FILES:
+                return  # a Dockerfile that copies more than any install reads: the rest unread
             rel = posixpath.normpath(src.lstrip("/"))
             rel = "" if rel == "." else rel
             if not rel or is_dir(self.context / rel):
@@ -263,13 +273,15 @@ class DockerContext:
         import os  # noqa: PLC0415
 
         where = self.context / folder
-        if not is_dir(where) or not inside(where, self.context):
+        room = min(_MAX_SCANNED, _MAX_SCANNED_ALL - self.scanned)
+        if room <= 0 or not is_dir(where) or not inside(where, self.context):
             return [src]
         try:
             with os.scandir(where) as listing:
-                names = sorted(e.name for _, e in zip(range(_MAX_SCANNED), listing, strict=False))
+                names = sorted(e.name for _, e in zip(range(room), listing, strict=False))
         except OSError:
             return [src]
+        self.scanned += len(names)
         found = [posixpath.join(folder, n) for n in names if fnmatch.fnmatchcase(n, pattern)]
         return found[:_MAX_GLOB] or [src]
 
@@ -317,7 +329,36 @@ def set_companion(found: Evidence, name: str, pin: Pin) -> None:
         and _satisfied_by(earlier.version, None, pin.specifier)
     ):
         return
+    if (
+        earlier is not None
+        and earlier.version is None
+        and pin.version is None
+        and pin.label is None
+        and _floor_met(earlier.specifier, pin.specifier)
+    ):
+        return
     found.companions[name] = pin
+
+
+def _floor_met(earlier: str, floor: str) -> bool:
+    """Whether what an earlier range installed already meets a later floor-only range: each
+    lower bound of the earlier one (`==1.8.*`'s 1.8, `>=1.9`'s 1.9) is in the floor (`>=1.8.0`),
+    so pip finds the installed release satisfies it and keeps it (`pip install torch==1.8.*`,
+    then `-r requirements.txt` with `torch >= 1.8.0`).
+
+    >>> _floor_met("==1.8.*", ">=1.8.0"), _floor_met("==1.8.*", ">=1.9"), _floor_met("<2", ">=1")
+    (True, False, False)
+    """
+    if not (earlier and _floor_only(floor)):
+        return False
+    try:
+        bounds = [s for s in SpecifierSet(earlier) if s.operator in {"==", "~=", ">=", "==="}]
+        wanted = SpecifierSet(floor)
+        return bool(bounds) and all(
+            wanted.contains(s.version.removesuffix(".*"), prereleases=True) for s in bounds
+        )
+    except (InvalidSpecifier, InvalidVersion):
+        return False
 
 
 def _floor_only(ranged: str) -> bool:
@@ -375,6 +416,15 @@ def set_torch(
         # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
         # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
         return
+    if (
+        found.torch is not None
+        and found.torch_manager == manager == "pip"
+        and found.torch.version is None
+        and version is None
+        and label is None
+        and _floor_met(found.torch.specifier, ranged)
+    ):
+        return  # `torch==1.8.*`, then a floor it meets (`torch>=1.8.0`): 1.8's release stays
     updates_image = (
         found.torch is not None
         and found.torch.image is not None

@@ -41,6 +41,8 @@ _HINT: Final = "a uv.lock as `uv lock` writes it"
 _DEFAULT_GROUPS: Final = ("dev",)
 # uv's encoding of an extra or group in a marker: `extra == 'extra-5-paper-cu121'`.
 _EXTRA_TEST: Final = re.compile(r"""\bextra\s*(==|!=)\s*(?:'([^']*)'|"([^"]*)")""")
+# Edges one walk may look at: a package reached with many sets of extras repeats its edges.
+_MAX_EDGE_VISITS: Final = 200_000
 # The pythons a lock's markers are read with when the project names none (newest admitted).
 _PYTHONS: Final = tuple(f"3.{minor}" for minor in range(14, 5, -1))
 
@@ -161,11 +163,18 @@ def _reached(
     seen: set[tuple[int, tuple[str, ...]]] = {(id(r), ()) for r in roots}
     queue = deque((r, extras, groups) for r in roots)
     out: list[_Package] = []
-    while queue and len(out) <= MAX_PACKAGES:
+    holds: dict[object, bool] = {}  # each marker's answer, once (the chosen set is fixed)
+    visits = 0
+    while queue and len(out) <= MAX_PACKAGES and visits <= _MAX_EDGE_VISITS:
         package, chosen, groups = queue.popleft()
         own = not (only_groups and package in roots)
         for edge in _edges(package, chosen, groups, own=own):
-            if not _holds(edge.get("marker"), encoded, env):
+            visits += 1
+            marker = edge.get("marker")
+            key = marker if isinstance(marker, str) else None
+            if key not in holds:
+                holds[key] = _holds(marker, encoded, env)
+            if not holds[key]:
                 continue
             target = _target(edge, by_name)
             wanted = edge.get("extra")
@@ -195,6 +204,12 @@ def _declare(packages: Iterable[_Package], declared: Declared) -> None:
             and ("extra-index-url", registry) not in declared.indexes
         ):
             declared.indexes.append(("extra-index-url", registry))
+
+
+def _table(package: _Package, key: str) -> Mapping[str, Any]:
+    """A package's `optional-dependencies` or `dev-dependencies` table ({} where it is not one)."""
+    table = package.data.get(key)
+    return table if isinstance(table, dict) else {}
 
 
 def _forks_torch_by_python(packages: list[_Package]) -> bool:
@@ -267,9 +282,9 @@ def declared(
         )
     roots = _roots(packages)
     if "*" in extras:  # `uv sync --all-extras`
-        extras = tuple(str(e) for r in roots for e in (r.data.get("optional-dependencies") or {}))
+        extras = tuple(str(e) for r in roots for e in _table(r, "optional-dependencies"))
     if "*" in groups:  # `uv sync --all-groups`
-        groups = tuple(str(g) for r in roots for g in (r.data.get("dev-dependencies") or {}))
+        groups = tuple(str(g) for r in roots for g in _table(r, "dev-dependencies"))
     if not roots:  # a lock without the project's entry: every package it holds
         out.warnings.append(
             f"{source}: no project entry (a virtual or editable source); every locked package read"

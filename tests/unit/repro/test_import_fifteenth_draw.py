@@ -441,3 +441,73 @@ def test_a_plain_line_without_a_colon_is_the_one_left_out() -> None:
     found = parse_text(broken, "environment.yml")
     assert found.problems
     assert not [w for w in found.warnings if "left out" in w]
+
+
+# --- the red team's findings (2026-12-07): each an internal error or an unbounded cost before ----
+@pytest.mark.parametrize(
+    "stage",
+    [
+        ["sed", "s/a\\{4294967296\\}/y/"],  # OverflowError in re
+        ["cut", "-d.", "-f" + "9" * 5000],  # int() past Python's digit limit
+        ["cut", "-c1-" + "9" * 5000],
+        ["cut", "-d.", "-f0"],  # cut refuses field 0
+        ["cut", "-d.", "-f3-1"],  # and a decreasing range
+        ["sed", "s/\\(a\\)\\1/b/"],  # a back-reference in the pattern
+    ],
+)
+def test_a_hostile_stage_is_unknown(stage: list[str]) -> None:
+    assert shell._stage(stage, "11.8") is None
+
+
+def test_slow_seds_share_one_time_budget() -> None:
+    sed = "sed 's/\\(.*\\)\\(.*\\)X/y/'"
+    line = f"C=$(echo $V | {sed} | {sed} | {sed} | {sed} | {sed})\n"
+    with bounded():
+        shell.interpret("V=" + "a" * 127 + "\n" + line * 20 + "pip install torch\n")
+
+
+def test_sourcing_one_big_file_again_and_again_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / "big.sh").write_text("#" + "x" * 1_000_000 + "\n")  # under the 1 MiB read bound
+    (tmp_path / "install.sh").write_text(". big.sh\n" * 1000 + "pip install torch==2.1.0\n")
+    with bounded():
+        found = parse_file(tmp_path / "install.sh")
+    assert found.torch is not None
+    assert any("sourced files or 2 MiB" in w for w in found.warnings)
+
+
+def test_copy_patterns_share_one_budget(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    for i in range(5000):
+        (tmp_path / "scripts" / f"f{i}").write_text("")
+    context = DockerContext(context=tmp_path)
+    with bounded():
+        for n in range(2000):
+            context.copy(["scripts/f*"], f"/t{n}/")
+    assert len(context.files) <= 4096
+
+
+def test_a_uv_lock_fanning_out_through_extras_is_bounded() -> None:
+    from envgen.repro.importer.uv_lock import declared
+
+    extras = ", ".join(f'{{ name = "p", extra = ["e{i}"] }}' for i in range(990))
+    edges = ", ".join(
+        f'{{ name = "p", marker = "python_version >= \'3.{i}\'" }}' for i in range(6000)
+    )
+    text = (
+        'version = 1\n\n[[package]]\nname = "proj"\nversion = "0.1"\nsource = { virtual = "." }\n'
+        f"dependencies = [{extras}]\n\n"
+        f'[[package]]\nname = "p"\nversion = "1.0"\nsource = {{ registry = "https://pypi.org/simple" }}\n'
+        f"dependencies = [{edges}]\n"
+    )
+    with bounded():
+        declared(text, "uv.lock")
+
+
+def test_uv_sync_all_extras_over_tables_of_the_wrong_type(tmp_path: Path) -> None:
+    from envgen.repro.importer.uv_lock import declared
+
+    text = (
+        'version = 1\n[[package]]\nname = "proj"\nsource = { virtual = "." }\n'
+        "optional-dependencies = 3\ndev-dependencies = 4\n"
+    )
+    assert declared(text, "uv.lock", ("*",), ("*",)).requirements == []
