@@ -124,7 +124,8 @@ def _cuda_solvable(found: Evidence, build: CondaBuild, acc: str, as_of: dt.date 
       dates of eras.FORGE_CUDA_SINCE.
 
     Otherwise only the CPU build solves."""
-    names = {channel_name(c) for c in found.channels}
+    used = found.torch_channels if found.torch_channels is not None else found.channels
+    names = {channel_name(c) for c in used}
     cuda = cuda_version_of(acc) or ""
     if build.form == "cudatoolkit":
         there = cuda in eras.DEFAULTS_CUDATOOLKIT or not cuda.startswith("11.")

@@ -50,6 +50,20 @@ def from_image(image: str, found: Evidence, where: str) -> None:
             found.compute.append(Compute(cuda_id(cuda), f"image {image}", "image"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
             found.companions.setdefault("torchvision", Pin(where=where))
+        elif tag in {"", "latest"}:
+            # `latest` (Docker's tag when none is given) moves with each release: when the file
+            # was written it was the newest release's image, so its torch is read as unpinned
+            # (the newest as of the file's date, PyPI's build: the default CUDA the release's
+            # runtime image shipped; an inference from the tag's history on Docker Hub).
+            found.torch = Pin(where=f"{where} (pytorch/pytorch:latest)", image=image)
+            found.torch_manager = "pip"
+            found.interpreter_image = image
+            found.companions.setdefault("torchvision", Pin(where=where))
+            found.warnings.append(
+                f"{where}: FROM {excerpt(image)}: `latest` names no release; read as the newest "
+                "torch as of the file's date (pin a tag such as "
+                "pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime)"
+            )
         else:
             found.problems.append(
                 f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "

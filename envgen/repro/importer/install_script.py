@@ -1256,20 +1256,31 @@ def _module_python(words: list[str], found: Evidence, where: str) -> None:
 def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
     i = 0
     files: list[str] = []
+    channels: list[str] = []
+    installs_pytorch = False
     while i < len(args):
         flag, value, step = option_at(args, i, _CONDA_VALUE_FLAGS)
         i += step
         if not flag.startswith("-"):
             conda_spec(flag, found, where)
-        elif value is not None and flag in ("-c", "--channel") and value not in found.channels:
-            found.channels.append(value)
+            installs_pytorch |= _PYTORCH_SPEC.match(flag) is not None
+        elif value is not None and flag in ("-c", "--channel"):
+            channels.append(value)
+            if value not in found.channels:
+                found.channels.append(value)
         elif value is not None and flag in ("-f", "--file"):
             files.append(value)
+    if installs_pytorch:
+        found.torch_channels = channels
     # `conda install --file F` (after the command line's own channels): F's specs, one a line.
     for name in files:
         # micromamba (and conda >= 23.9) read an environment.yml given to --file as one
         parse = conda_env_read if name.endswith((".yml", ".yaml")) else conda_file
         include_file(name, found, base, where, seen=set(), flag="--file", parse=parse)
+
+
+# A conda spec of pytorch itself (`pytorch`, `pytorch==1.8.1`, `pytorch::pytorch=1.8`).
+_PYTORCH_SPEC: Final = re.compile(r"(?i)^(?:[\w.-]+::)?pytorch(?:-gpu)?(?:[=<>!~\s]|$)")
 
 
 def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | None) -> None:

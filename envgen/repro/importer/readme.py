@@ -61,6 +61,9 @@ _QUOTED: Final = re.compile(
 _BARE_COMMAND: Final = re.compile(
     r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create)\s"
 )
+# A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
+# the markup is no part of the command it shows.
+_EMPHASIS: Final = re.compile(r"^(\s*)(\*{1,2}|_{1,2})(\S(?:.*\S)?)\2\s*$")
 # A prose line that ends in an install command after a colon (`2. install torch, e.g. with
 # cuda=10.2: conda install pytorch==1.7.1 ... -c pytorch`): the command is the rest of the line,
 # read only where it names torch's family with a version, a channel / index, or a requirements
@@ -137,8 +140,9 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             i = j + 1
             continue
         blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
-        if "`" not in lines[i] and _BARE_COMMAND.match(_PROMPT.sub("", lines[i])):
-            blocks.append((i + 1, _PROMPT.sub("", lines[i]).strip()))
+        bare = _PROMPT.sub("", _EMPHASIS.sub(r"\1\3", lines[i]))
+        if "`" not in lines[i] and _BARE_COMMAND.match(bare):
+            blocks.append((i + 1, bare.strip()))
         elif (
             "`" not in lines[i]
             and (colon := _COLON_COMMAND.search(lines[i])) is not None

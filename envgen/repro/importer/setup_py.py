@@ -196,8 +196,8 @@ class _Constants:
                 self._set(
                     name, _add(self.env.get(name), added) if isinstance(node.op, ast.Add) else None
                 )
-            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-                self._mutate(node.value)
+            elif isinstance(node, ast.Expr | ast.For):
+                self._grow(node)
             elif isinstance(node, ast.If) and (branch := self._branch(node)) is not None:
                 self.bind(branch)
             elif isinstance(node, ast.FunctionDef) and self._calls_setup(node):
@@ -205,6 +205,24 @@ class _Constants:
                 self.bind(node.body)
             elif isinstance(node, ast.FunctionDef):
                 self.functions[node.name] = node
+
+    def _grow(self, node: ast.Expr | ast.For) -> None:
+        """`reqs.append(x)` / `reqs.extend(xs)` on a known list; `for line in f:
+        reqs.append(line.strip())` is `reqs += [line.strip() for line in f]`, read as that
+        comprehension is; any other loop binds nothing."""
+        if isinstance(node, ast.Expr):
+            if isinstance(node.value, ast.Call):
+                self._mutate(node.value)
+            return
+        grown = _appending_loop(node)
+        if grown is None:
+            return
+        name, listed = grown
+        if self.env.get(name) == () and name not in self.read:
+            self._assign(name, listed)  # onto an empty list: the file's lines
+        else:
+            self.nones.discard(name)
+            self._set(name, _add(self.env.get(name), self.value(listed)))
 
     def _set_item(self, name: str, key: ast.expr, expr: ast.expr) -> None:
         """`extras["all"] = [...]` on a known dict adds that key, its value read now (`[r for
@@ -705,3 +723,24 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             name, found, base, f"{found.source}:{line} (install_requires read from)", seen=set()
         )
     read_extras(declared, found)
+
+
+def _appending_loop(node: ast.For) -> tuple[str, ast.ListComp] | None:
+    """`for X in ITER: NAME.append(EXPR)` (one statement, no else) as NAME and the comprehension
+    `[EXPR for X in ITER]` it adds to NAME; None for any other loop."""
+    if len(node.body) != 1 or node.orelse or not isinstance(node.body[0], ast.Expr):
+        return None
+    call = node.body[0].value
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "append"
+        and isinstance(call.func.value, ast.Name)
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        return None
+    generator = ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)
+    listed = ast.ListComp(elt=call.args[0], generators=[generator])
+    ast.copy_location(listed, node)
+    return call.func.value.id, listed

@@ -503,7 +503,7 @@ def test_a_uv_lock_fanning_out_through_extras_is_bounded() -> None:
         declared(text, "uv.lock")
 
 
-def test_uv_sync_all_extras_over_tables_of_the_wrong_type(tmp_path: Path) -> None:
+def test_uv_sync_all_extras_over_tables_of_the_wrong_type() -> None:
     from envgen.repro.importer.uv_lock import declared
 
     text = (

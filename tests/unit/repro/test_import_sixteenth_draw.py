@@ -1,0 +1,87 @@
+"""The mechanisms the sixteenth held-out draw's misses asked for (issue 24), each on real-shaped
+input written here: a later floor that what pip installed already meets, conda's torchvision
+bringing conda's pytorch, a script's conda channels per command, `pytorch/pytorch:latest`, a
+README command in emphasis, and a setup.py that appends a file's lines in a loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen.model.matrix import Matrix, load_matrix
+from tests.support.importing import import_file_keys, import_keys
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def test_a_later_floor_keeps_what_a_wildcard_installed(matrix: Matrix) -> None:
+    """`pip install torch==1.8.*` then `-r requirements.txt` with `torch >= 1.8.0`: pip finds
+    1.8.1 installed and keeps it; a floor it does not meet replaces it."""
+    text = (
+        "pip install torch==1.8.* torchvision==0.9.*\n"
+        "pip install 'torch>=1.8.0' 'torchvision>=0.9.0'\n"
+    )
+    got = import_keys(text, "install.sh", matrix, "2023-11-25")
+    assert (got["torch"], got["torchvision"]) == ("1.8.1", "0.9.1")
+    raised = text.replace(">=1.8.0", ">=1.9").replace(">=0.9.0", ">=0.10")
+    got = import_keys(raised, "install.sh", matrix, "2023-11-25")
+    assert got["torch"] == "2.1.1"
+
+
+def test_conda_torchvision_brings_conda_pytorch(matrix: Matrix) -> None:
+    """The pytorch channel's torchvision depends on its pytorch: with the pytorch line commented
+    out, conda still installs pytorch (the newest that fits), not PyPI's through a pip package."""
+    text = (
+        "name: x\nchannels:\n  - pytorch\n  - nvidia\ndependencies:\n  - python==3.11.9\n"
+        "  # - pytorch\n  - pytorch-cuda=11.8\n  - torchvision\n  - pip\n"
+        "  - pip:\n    - accelerate==0.34.2\n"
+    )
+    got = import_keys(text, "environment.yml", matrix, "2024-09-28")
+    assert (got["torch"], got["accelerators"], got["managers"]) == ("2.4.1", ["cu118"], ["conda"])
+
+
+def test_a_conda_command_solves_with_its_own_channels(matrix: Matrix) -> None:
+    """Another command's `-c conda-forge` does not bring cudatoolkit 11.5 to `conda install
+    pytorch -c pytorch`, which solves with defaults (no 11.5 there) and the pytorch channel."""
+    text = (
+        "conda create -y -n meta python=3.7\nconda activate meta\n"
+        "conda install -y -c conda-forge seaborn==0.8.1\n"
+        "conda install -y pytorch torchvision torchaudio -c pytorch\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2022-05-21")["accelerators"] == ["cu113"]
+    joined = text.replace("-c pytorch\n", "-c pytorch -c conda-forge\n")
+    assert import_keys(joined, "install.sh", matrix, "2022-05-21")["accelerators"] == ["cu115"]
+
+
+def test_pytorch_latest_is_the_newest_release_as_of_the_file(matrix: Matrix) -> None:
+    text = "FROM pytorch/pytorch:latest\nRUN pip install torchvision\n"
+    got = import_keys(text, "Dockerfile", matrix, "2019-09-17")
+    assert (got["torch"], got["accelerators"], got["torchvision"]) == ("1.2.0", ["cu100"], True)
+    untagged = import_keys("FROM pytorch/pytorch\n", "Dockerfile", matrix, "2021-01-01")
+    assert untagged["torch"] == "1.7.1"
+
+
+def test_a_readme_command_in_emphasis(matrix: Matrix) -> None:
+    text = (
+        "### Requirements\n***Pytorch and torchvision:***\n"
+        "\t*pip3 install torch==1.7.1+cu110 torchvision==0.8.2+cu110 -f "
+        "https://download.pytorch.org/whl/torch_stable.html*\n"
+    )
+    got = import_keys(text, "README.md", matrix, "2022-03-24")
+    assert (got["torch"], got["torchvision"], got["accelerators"]) == ("1.7.1", "0.8.2", ["cu110"])
+
+
+def test_setup_py_appending_a_files_lines_in_a_loop(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "requirements.lib.txt").write_text("torch >= 1.8.0\ntorchvision >= 0.9.0\nnumpy\n")
+    (tmp_path / "setup.py").write_text(
+        "import setuptools\nrequirements = []\n"
+        'with open("requirements.lib.txt", "r", encoding="UTF-8") as file:\n'
+        "    for line in file:\n        requirements.append(line.strip())\n"
+        'setuptools.setup(name="m", install_requires=requirements)\n'
+    )
+    got = import_file_keys(tmp_path / "setup.py", matrix, "2024-01-28")
+    assert (got["torch"], got["torchvision"]) == ("2.1.2", True)
