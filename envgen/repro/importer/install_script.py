@@ -1095,6 +1095,12 @@ def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -
         set_python(found, version, said)
 
 
+# Packages that depend on the distro's python3 (packages.ubuntu.com: software-properties-common
+# Depends python3 and python3-software-properties; python-is-python3 Depends python3): installing
+# one installs python3, as `apt install python3-pip` does.
+_PULLS_PYTHON3: Final = frozenset({"software-properties-common", "python-is-python3"})
+
+
 def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
     """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
     package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
@@ -1119,7 +1125,10 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
     if found.distro_python is None:
         return
     distro, python3 = found.distro_python
-    said = next((w for w in packages if re.fullmatch(r"python3(-[\w.+-]+)?", w)), None)
+    said = next(
+        (w for w in packages if re.fullmatch(r"python3(-[\w.+-]+)?", w) or w in _PULLS_PYTHON3),
+        None,
+    )
     if said is not None:
         found.weak_python = found.weak_python or (
             python3,

@@ -556,11 +556,24 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
         if lines[index].strip():
             following = _opens_fence(lines[index])
     list_leads = _list_leads(lines)
+    plain_fence = False  # the open fence names no language (or text): a list, perhaps
     for number, line in enumerate(lines, start=1):
         if _opens_fence(line):
             fenced = not fenced
+            opened = _FENCE.match(line)
+            plain_fence = opened is not None and opened.group(3).lower() in {"", "text", "txt"}
             continue
-        if fenced or (
+        # a plain fence in a needs section may hold a table of versions (`Python 3.6` a line,
+        # under `### Requirements`): those lines are read as the section's list
+        listed = (
+            fenced
+            and plain_fence
+            and _COLUMNS.match(line.strip()) is not None
+            and (intro or any(h[1] for h in headings))
+        )
+        if listed:
+            line = f"- {line.strip()}"  # one item of the list the fence holds
+        if (fenced and not listed) or (
             # an indented block is code, but a `PyTorch: 1.0` line in it is a table of versions
             line.startswith(("    ", "\t"))
             and not _LIST_ITEM.match(line)
@@ -682,8 +695,9 @@ _PROJECT_WORD: Final = re.compile(
 
 
 # A sentence that says the project is to be installed: `Then follow the installation
-# instructions for a version of PyTorch`, `PyTorch must be installed`, `This code requires PyTorch`.
-_INSTALL_SENTENCE: Final = re.compile(r"(?i)\b(install\w*|requires?|needs?)\b")
+# instructions for a version of PyTorch`, `PyTorch must be installed`, `This code requires PyTorch`,
+# `This experiment depends on pytorch`.
+_INSTALL_SENTENCE: Final = re.compile(r"(?i)\b(install\w*|requires?|needs?|depends? on)\b")
 
 
 def _unpinned_items(lines: tuple[ProseLine, ...]) -> dict[str, tuple[int, str]]:

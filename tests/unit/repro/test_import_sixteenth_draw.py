@@ -85,3 +85,32 @@ def test_setup_py_appending_a_files_lines_in_a_loop(tmp_path: Path, matrix: Matr
     )
     got = import_file_keys(tmp_path / "setup.py", matrix, "2024-01-28")
     assert (got["torch"], got["torchvision"]) == ("2.1.2", True)
+
+
+def test_a_package_that_depends_on_python3_installs_the_distros(matrix: Matrix) -> None:
+    text = (
+        "Bootstrap: docker\nFrom: nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04\n\n%post\n"
+        "    apt-get update && apt-get install -y software-properties-common curl\n"
+        "    curl -sS https://bootstrap.pypa.io/get-pip.py | python3\n"
+        "    python3 -m pip install torch==2.4.1\n"
+    )
+    assert import_keys(text, "container.def", matrix, "2024-10-14")["python"] == "3.10"
+
+
+def test_a_plain_fence_of_versions_under_requirements_names_the_python(matrix: Matrix) -> None:
+    text = (
+        "### Requirements\n```\nPython 3.6\nPytorch 1.7.1\nhorovod\n8 Nvidia Tesla V100 GPUs\n```\n"
+        "pip3 install torch==1.7.1+cu110 -f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    assert import_keys(text, "README.md", matrix, "2022-03-24")["python"] == "3.6"
+    shell_fence = text.replace("```\nPython", "```bash\nPython")
+    assert import_keys(shell_fence, "README.md", matrix, "2022-03-24")["python"] is None
+
+
+def test_a_sentence_that_the_code_depends_on_pytorch(matrix: Matrix) -> None:
+    text = (
+        "# Induced cycles\n## Requirements\nThis experiment depends on pytorch, as well as some "
+        "other commonly used packages including numpy, networkx, etc.\n"
+    )
+    got = import_keys(text, "README.md", matrix, "2021-05-24")
+    assert (got["torch"], got["accelerators"]) == ("1.8.1", ["cu102"])
