@@ -557,7 +557,8 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
             following = _opens_fence(lines[index])
     list_leads = _list_leads(lines)
     plain_fence = False  # the open fence names no language (or text): a list, perhaps
-    for number, line in enumerate(lines, start=1):
+    for number, raw in enumerate(lines, start=1):
+        line = raw
         if _opens_fence(line):
             fenced = not fenced
             opened = _FENCE.match(line)
