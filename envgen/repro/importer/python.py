@@ -9,7 +9,7 @@ from typing import Final
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import known_python_trap
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, channel_name
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
@@ -78,14 +78,27 @@ def check_python(found: Evidence, release: Release, report: Report) -> str | Non
     return nearest
 
 
-def companion_wheels(found: Evidence, matrix: Matrix) -> list[PinWheels]:
+def pytorch_channel(found: Evidence) -> bool:
+    """Whether conda's torch family comes from the pytorch channel (its channels name it, and
+    conda-forge is not listed before it)."""
+    used = found.torch_channels if found.torch_channels is not None else found.channels
+    names = [channel_name(c) for c in used]
+    return "pytorch" in names and (
+        "conda-forge" not in names or names.index("pytorch") < names.index("conda-forge")
+    )
+
+
+def companion_wheels(found: Evidence, matrix: Matrix, *, conda: bool = False) -> list[PinWheels]:
     """The exact torchvision / torchaudio pins from PyPI (no local label) as pins of the file:
     the pythons PyPI has their linux-64 wheels for (matrices/companions.yaml pypi-wheels, read
     from PyPI's files), which may stop before torch's (torchvision 0.14.0: cp37-cp310, torch
     1.13.0: up to cp311). Pure-Python releases and rows with no linux-64 wheel say nothing. A
     pin taken from a PyTorch index (`torchvision==0.14.0+cu116`, or a file that names one) is
     that index's build of the release, which PyTorch builds for the same pythons as the PyPI
-    one: PyPI's list stands in for it, and the message says so (inferred)."""
+    one: PyPI's list stands in for it, and the message says so (inferred). So does it for the
+    pytorch channel's conda build (`conda`: `torchvision==0.14.1 ... -c pytorch`), which the
+    same release process built for the same pythons (inferred: the channel's repodata of the
+    time is not recorded here)."""
     out: list[PinWheels] = []
     indexed = any("pytorch.org" in url for _, url in found.indexes)
     for name, pin in sorted(found.companions.items()):
@@ -95,6 +108,8 @@ def companion_wheels(found: Evidence, matrix: Matrix) -> list[PinWheels]:
             continue
         tags = ", ".join("cp" + p.replace(".", "") for p in sorted(pythons, key=py_key))
         twin = " for PyPI's build, inferred for the PyTorch index's" if indexed or pin.label else ""
+        if conda:
+            twin = " for PyPI's build, inferred for the pytorch channel's conda build"
         out.append(
             PinWheels(
                 requirement=f"{name}=={pin.version}",

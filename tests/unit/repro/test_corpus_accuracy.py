@@ -93,7 +93,11 @@ needs_heldout = pytest.mark.skipif(
 # needs lists, sourced scripts, menu cases, text pipelines, exports, COPY patterns, static
 # PKG-INFO) and four entries regraded on facts (one of the draw's, three older ones whose pins'
 # recorded pages the draw brought): 2317 of 2338 (99.1%), 2256 of 2277 on CORPUS.yaml (99.1%).
-# Rounded down.
+# Then the sixteenth held-out draw (72 files from 61 repositories, first measured at 61/72)
+# folded in, its families fixed and two entries regraded (one of the draw's; one older entry by
+# the rule the draw's grading applied to a conda companion pin); a script's conda channels read
+# per command moved one older entry off its grade (left, said in the docs): 2387 of 2410 (99.0%),
+# 2326 of 2349 on CORPUS.yaml (99.0%). Rounded down.
 MIN_OVERALL = 0.99
 MIN_NEW = 0.99
 

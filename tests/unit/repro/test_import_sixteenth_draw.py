@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
 from tests.support.importing import import_file_keys, import_keys
+
+PAGES = Path(__file__).parents[2] / "data" / "recorded" / "pypi-simple"
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +118,28 @@ def test_a_sentence_that_the_code_depends_on_pytorch(matrix: Matrix) -> None:
     )
     got = import_keys(text, "README.md", matrix, "2021-05-24")
     assert (got["torch"], got["accelerators"]) == ("1.8.1", ["cu102"])
+
+
+def test_a_pytorch_channel_companion_pin_counts_for_the_python(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    """conda's torchvision==0.14.1 from the pytorch channel: PyPI's cp37-cp310 wheels stand for
+    the channel's build (inferred, said), so not torch 1.13.1's newest 3.11; conda-forge's own
+    builds are not read so."""
+    text = (
+        "conda install -y pytorch==1.13.1 torchvision==0.14.1 pytorch-cuda=11.7 -c pytorch -c nvidia\n"
+        "pip install nerfacc==0.3.5\n"
+    )
+
+    def imported(script: str) -> object:
+        (tmp_path / "install.sh").write_text(script)
+        options = ImportOptions(
+            source=tmp_path / "install.sh",
+            as_of="2023-08-26",
+            pypi_index=PAGES.as_uri(),
+            cache_root=tmp_path / "cache",
+        )
+        return run_import(options, matrix).project.get("python")
+
+    assert imported(text) == "3.10"
+    assert imported(text.replace("-c pytorch -c nvidia", "-c conda-forge")) != "3.10"
