@@ -133,6 +133,7 @@ class Route:
     commands: list[Command] = field(default_factory=list)
     alternatives: list[Alternative] = field(default_factory=list)
     notes: list[tuple[int, str]] = field(default_factory=list)  # (line, text)
+    nvcc: bool = False  # the CUDA compiler is on PATH when the script ends (its toolkit install)
 
 
 class _Budget(Exception):  # noqa: N818 - internal signal, never leaves this module
@@ -168,6 +169,7 @@ class _State:
     exported: dict[str, str | None] = field(default_factory=dict)
     snapshot: Mapping[str, str] | None = None  # `exported` as last emitted (None: changed)
     nvcc: bool = False  # the CUDA compiler is on PATH (an image's, or a toolkit installed)
+    returning: bool = False  # `return` in a function or sourced file: `stopped` until it ends
     sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
     sourcings: int = 0  # files sourced so far, and their characters: bounded
@@ -237,6 +239,7 @@ def interpret(
         state.route.notes.append(
             (0, f"the script is too big to follow ({exc}); the rest is not read")
         )
+    state.route.nvcc = state.nvcc
     return state.route
 
 
@@ -421,17 +424,12 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     name_node = body.child_by_field_name("name")
     name = _expand(_text(name_node), state) if name_node is not None else ""
     if name in state.functions:
-        if name in state.calls:
-            return True  # a recursive call: its body is already being read
-        state.calls.append(name)
-        state.args.append(_call_arguments(body, state)[:_MAX_ARGS])
-        try:
-            return _block([state.functions[name]], state, depth + 1)
-        finally:
-            state.calls.pop()
-            state.args.pop()
+        return _call(name, body, state, depth)
     if name == "exit":
         state.stopped = True
+        return True
+    if name == "return" and (state.calls or state.sourcing):
+        state.stopped = state.returning = True  # unwinds to the function or sourced file
         return True
     if name == "read":
         _read_names(body, state)
@@ -467,6 +465,26 @@ def _read_names(body: Node, state: _State) -> None:
         i += 1
 
 
+def _call(name: str, body: Node, state: _State, depth: int) -> bool | None:
+    """A call of the script's own function: its body, with the call's arguments as $1 ...."""
+    if name in state.calls:
+        return True  # a recursive call: its body is already being read
+    state.calls.append(name)
+    state.args.append(_call_arguments(body, state)[:_MAX_ARGS])
+    try:
+        return _block([state.functions[name]], state, depth + 1)
+    finally:
+        state.calls.pop()
+        state.args.pop()
+        _returned(state)
+
+
+def _returned(state: _State) -> None:
+    """A function or sourced file ended: a `return` in it stops nothing after it."""
+    if state.returning:
+        state.stopped = state.returning = False
+
+
 _MAX_SOURCED: Final = 4
 # What one script may source in all: files and their characters (each is parsed again).
 _MAX_SOURCINGS: Final = 64
@@ -478,8 +496,8 @@ def _source(body: Node, state: _State) -> bool:
     functions and exports are the script's from here on). False where it is not read so (no
     such file, too deep, a file already being sourced): the command is emitted as it is."""
     words = _call_arguments(body, state)
-    if state.sourced is None or not words or len(state.sourcing) >= _MAX_SOURCED:
-        return False
+    if state.sourced is None or not words or len(state.sourcing) >= _MAX_SOURCED or state.moved:
+        return False  # after a `cd`, the folder the path is relative to is not known
     if words[0] in state.sourcing:
         return True  # a file sourcing itself again: bash would loop; read once
     if state.sourcings >= _MAX_SOURCINGS or state.sourced_chars >= _MAX_SOURCED_CHARS:
@@ -500,6 +518,7 @@ def _source(body: Node, state: _State) -> bool:
     finally:
         state.sourcing.pop()
         state.args = saved
+        _returned(state)
     return True
 
 
@@ -524,11 +543,13 @@ def _call_arguments(body: Node, state: _State) -> list[str]:
     return out
 
 
-# An install of the CUDA compiler (conda's cuda-nvcc / cuda-toolkit / cudatoolkit-dev, apt's
-# nvidia-cuda-toolkit or cuda-toolkit-X-Y, a runfile `cuda_X_linux.run`): `nvcc` works after it.
+# An install that puts the CUDA compiler on PATH (conda's cuda-nvcc / cuda-toolkit /
+# cudatoolkit-dev into the active environment, Ubuntu's nvidia-cuda-toolkit into /usr/bin): `nvcc`
+# works after it. NVIDIA's apt cuda-toolkit-X-Y and runfile install to /usr/local/cuda-X.Y/bin, and
+# pip's nvidia-cuda-nvcc into site-packages: none of them on PATH.
 _INSTALLS_NVCC: Final = re.compile(
-    r"\b(?:install|create)\b.*\b(?:cuda-nvcc|cuda-toolkit|cudatoolkit-dev|nvidia-cuda-toolkit|"
-    r"cuda-compiler)\b|\bcuda_[\d.]+_[\d.]+_linux\.run\b"
+    r"\b(?:conda|mamba|micromamba)\b.*\b(?:install|create)\b.*(?<![\w-])(?:cuda-nvcc|cuda-toolkit|"
+    r"cudatoolkit-dev|cuda-compiler)(?![\w-])|\bapt(?:-get)?\b.*\binstall\b.*\bnvidia-cuda-toolkit\b"
 )
 
 
@@ -1203,7 +1224,7 @@ def _fields(spec: str, count: int) -> list[int] | None:
     out: list[int] = []
     for part in spec.split(","):
         m = re.fullmatch(r"(\d{0,6})(-?)(\d{0,6})", part)
-        if m is None or not (m.group(1) or m.group(3)) or m.group(1) == "0":
+        if m is None or not (m.group(1) or m.group(3)) or (m.group(1) and int(m.group(1)) == 0):
             return None  # cut refuses field 0 (and a decreasing range, below)
         if m.group(1) and m.group(3) and int(m.group(3)) < int(m.group(1)):
             return None
@@ -1287,9 +1308,9 @@ def _sed(script: str, text: str) -> str | None:
     replacement = re.sub(r"\\(\d)", r"\\g<\1>", m.group(3).replace("&", r"\g<0>"))
     if pattern is None:
         return None
-    if m.group(4) and re.match(pattern, "") is not None:
-        return None  # `s/a*/X/g`: sed and Python place empty matches differently
     try:
+        if m.group(4) and re.match(pattern, "") is not None:
+            return None  # `s/a*/X/g`: sed and Python place empty matches differently
         return re.sub(pattern, replacement, text, count=0 if m.group(4) else 1)
     except (re.error, IndexError, OverflowError, RecursionError):
         return None

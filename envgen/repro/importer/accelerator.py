@@ -14,7 +14,7 @@ from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
 from envgen.model.variants import cuda_version_of, issues_for
 from envgen.repro import eras
-from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id
+from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id, solving_channels
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report
 from envgen.repro.importer.routes import conda_source, nearest_of, route_builds, versions_text
@@ -124,8 +124,7 @@ def _cuda_solvable(found: Evidence, build: CondaBuild, acc: str, as_of: dt.date 
       dates of eras.FORGE_CUDA_SINCE.
 
     Otherwise only the CPU build solves."""
-    used = found.torch_channels if found.torch_channels is not None else found.channels
-    names = {channel_name(c) for c in used}
+    names = {channel_name(c) for c in solving_channels(found)}
     cuda = cuda_version_of(acc) or ""
     if build.form == "cudatoolkit":
         there = cuda in eras.DEFAULTS_CUDATOOLKIT or not cuda.startswith("11.")

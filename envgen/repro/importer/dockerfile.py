@@ -312,8 +312,10 @@ def _from_line(
 
 # Images whose PATH has the CUDA compiler: the -devel tags of nvidia/cuda and pytorch/pytorch
 # (https://hub.docker.com/r/nvidia/cuda: "devel: extends the runtime image by adding the compiler
-# toolchain"), and NGC's framework images, which carry the whole toolkit.
-_HAS_NVCC: Final = re.compile(r"(?i)^(?:[\w.-]+/)*[\w.-]+:[^/\s]*devel|^nvcr\.io/nvidia/")
+# toolchain"), and NGC's PyTorch images, which carry the whole toolkit.
+_HAS_NVCC: Final = re.compile(
+    r"(?i)^(?:[\w.-]+/)*(?:cuda|pytorch)[\w.-]*:[^/\s]*devel|^nvcr\.io/nvidia/pytorch:"
+)
 
 
 # BuildKit's RUN options (`--mount=type=cache,target=/root/.cache/pip`, `--network=host`,
@@ -349,6 +351,7 @@ def _run_line(
 ) -> None:
     """A Dockerfile RUN line (its ARG/ENV values already substituted) on its default route."""
     route = shell.interpret(line, env=env, nvcc=found.nvcc)
+    found.nvcc = route.nvcc  # a toolkit one RUN installs is there for the next
     for command in route.commands:
         shell_line(command.text, found, base, where, env=env)
     found.warnings.extend(f"{where}: {note}" for _, note in route.notes)

@@ -307,6 +307,12 @@ class DockerContext:
         return self.context / name.lstrip("/")
 
 
+def solving_channels(found: Evidence) -> list[str]:
+    """The channels conda's pytorch was solved with: its script command's own `-c` channels, else
+    the file's (an environment.yml's)."""
+    return found.torch_channels if found.torch_channels is not None else found.channels
+
+
 def make_pin(version: str | None, ranged: str, label: str | None, where: str) -> Pin:
     return Pin(version=version, specifier=ranged, label=label, where=where)
 
@@ -349,8 +355,8 @@ def _floor_met(earlier: str, floor: str) -> bool:
     >>> _floor_met("==1.8.*", ">=1.8.0"), _floor_met("==1.8.*", ">=1.9"), _floor_met("<2", ">=1")
     (True, False, False)
     """
-    if not (earlier and _floor_only(floor)):
-        return False
+    if not (earlier and _floor_only(floor)) or "!=" in floor:
+        return False  # an exclusion may be the release installed: not known without it
     try:
         bounds = [s for s in SpecifierSet(earlier) if s.operator in {"==", "~=", ">=", "==="}]
         wanted = SpecifierSet(floor)

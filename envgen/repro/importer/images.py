@@ -50,7 +50,7 @@ def from_image(image: str, found: Evidence, where: str) -> None:
             found.compute.append(Compute(cuda_id(cuda), f"image {image}", "image"))
             # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
             found.companions.setdefault("torchvision", Pin(where=where))
-        elif tag in {"", "latest"}:
+        elif tag == "latest" or (tag == "" and "@" not in image):
             # `latest` (Docker's tag when none is given) moves with each release: when the file
             # was written it was the newest release's image, so its torch is read as unpinned
             # (the newest as of the file's date, PyPI's build: the default CUDA the release's

@@ -135,6 +135,7 @@ def parse_shell(
         nvcc=found.nvcc,
         sourced=_sourced_files(found, base) if script == "sh" else None,
     )
+    found.nvcc = route.nvcc
 
     def where_of(line: int) -> str:
         return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
@@ -1272,7 +1273,7 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
         i += step
         if not flag.startswith("-"):
             conda_spec(flag, found, where)
-            installs_pytorch |= _PYTORCH_SPEC.match(flag) is not None
+            installs_pytorch |= _TORCH_FAMILY_SPEC.match(flag) is not None
         elif value is not None and flag in ("-c", "--channel"):
             channels.append(value)
             if value not in found.channels:
@@ -1288,8 +1289,11 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
         include_file(name, found, base, where, seen=set(), flag="--file", parse=parse)
 
 
-# A conda spec of pytorch itself (`pytorch`, `pytorch==1.8.1`, `pytorch::pytorch=1.8`).
-_PYTORCH_SPEC: Final = re.compile(r"(?i)^(?:[\w.-]+::)?pytorch(?:-gpu)?(?:[=<>!~\s]|$)")
+# A conda spec of pytorch or a companion that brings it (`pytorch==1.8.1`, `pytorch::pytorch=1.8`,
+# `pytorch[version=1.11]`, `torchvision`).
+_TORCH_FAMILY_SPEC: Final = re.compile(
+    r"(?i)^(?:[\w.-]+::)?(?:pytorch(?:-gpu)?|torchvision|torchaudio)(?:[=<>!~\s\[]|$)"
+)
 
 
 def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
@@ -1303,6 +1307,7 @@ def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | N
             name = value
         i += step
     flag = "conda env -f"
+    found.torch_channels = None  # the file's own channels are the ones it solves with
     if name.endswith((".yml", ".yaml")):
         include_file(name, found, base, where, seen=set(), flag=flag, parse=conda_env_read)
     else:  # `conda env create -f spec.txt`: a spec list, as `conda create --file` reads it

@@ -63,7 +63,7 @@ _BARE_COMMAND: Final = re.compile(
 )
 # A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
 # the markup is no part of the command it shows.
-_EMPHASIS: Final = re.compile(r"^(\s*)(\*{1,2}|_{1,2})(\S(?:.*\S)?)\2\s*$")
+_EMPHASIS: Final = re.compile(r"^(\s*)(\*{1,2}|_{1,2})(\S(?:(?:(?!\2).)*\S)?)\2\s*$")
 # A prose line that ends in an install command after a colon (`2. install torch, e.g. with
 # cuda=10.2: conda install pytorch==1.7.1 ... -c pytorch`): the command is the rest of the line,
 # read only where it names torch's family with a version, a channel / index, or a requirements

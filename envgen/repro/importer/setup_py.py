@@ -220,9 +220,12 @@ class _Constants:
         name, listed = grown
         if self.env.get(name) == () and name not in self.read:
             self._assign(name, listed)  # onto an empty list: the file's lines
-        else:
+            return
+        added = self.value(listed)
+        if isinstance(added, tuple) and isinstance(self.env.get(name), tuple):
             self.nones.discard(name)
-            self._set(name, _add(self.env.get(name), self.value(listed)))
+            self._set(name, _add(self.env.get(name), added))
+        # else the list keeps what is known of it: the loop's items are not
 
     def _set_item(self, name: str, key: ast.expr, expr: ast.expr) -> None:
         """`extras["all"] = [...]` on a known dict adds that key, its value read now (`[r for

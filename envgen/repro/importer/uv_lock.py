@@ -56,6 +56,10 @@ class _Package:
     data: Mapping[str, Any]
 
 
+# Ends a walk that passed _MAX_EDGE_VISITS (a marker in its result, never a package read).
+_CUT: Final = _Package(name="", version=None, source={}, line=0, data={})
+
+
 def _packages(lock: Mapping[str, Any], lines: list[str]) -> list[_Package]:
     """The lock's `[[package]]` tables, each with the line of its `name = ...`."""
     listed = lock.get("package", [])
@@ -101,7 +105,8 @@ def _holds(marker: object, chosen: frozenset[str], env: Mapping[str, str]) -> bo
     def decided(m: re.Match[str]) -> str:
         name = canonicalize_name(m.group(2) if m.group(2) is not None else m.group(3))
         holds = (name in chosen) == (m.group(1) == "==")
-        return "python_version >= '0'" if holds else "python_version < '0'"
+        # a test on a variable the linux-64 environment always has (matrices/targets.yaml)
+        return "sys_platform == 'linux'" if holds else "sys_platform == 'not-linux'"
 
     try:
         return Marker(_EXTRA_TEST.sub(decided, marker)).evaluate(env)
@@ -165,7 +170,10 @@ def _reached(
     out: list[_Package] = []
     holds: dict[object, bool] = {}  # each marker's answer, once (the chosen set is fixed)
     visits = 0
-    while queue and len(out) <= MAX_PACKAGES and visits <= _MAX_EDGE_VISITS:
+    while queue and len(out) <= MAX_PACKAGES:
+        if visits > _MAX_EDGE_VISITS:
+            out.append(_CUT)  # said by the caller
+            break
         package, chosen, groups = queue.popleft()
         own = not (only_groups and package in roots)
         for edge in _edges(package, chosen, groups, own=own):
@@ -292,6 +300,12 @@ def declared(
         _declare(packages, out)
     else:
         reached = _reached(packages, roots, extras, groups, env, only_groups=only_groups)
+        if reached and reached[-1] is _CUT:
+            reached.pop()
+            out.warnings.append(
+                f"{source}: the walk through the lock's dependencies passed "
+                f"{_MAX_EDGE_VISITS:,} edges; the packages reached by then read"
+            )
         if len(reached) > MAX_PACKAGES:
             out.warnings.append(
                 f"{source}: the project reaches more than {MAX_PACKAGES} packages; the first "

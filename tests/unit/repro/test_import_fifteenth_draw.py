@@ -483,7 +483,7 @@ def test_copy_patterns_share_one_budget(tmp_path: Path) -> None:
     with bounded():
         for n in range(2000):
             context.copy(["scripts/f*"], f"/t{n}/")
-    assert len(context.files) <= 4096
+    assert 256 <= len(context.files) <= 4096  # the first patterns copied; the budget stopped more
 
 
 def test_a_uv_lock_fanning_out_through_extras_is_bounded() -> None:
@@ -500,7 +500,8 @@ def test_a_uv_lock_fanning_out_through_extras_is_bounded() -> None:
         f"dependencies = [{edges}]\n"
     )
     with bounded():
-        declared(text, "uv.lock")
+        out = declared(text, "uv.lock")
+    assert [r for _, r in out.requirements] == ["p==1.0"]
 
 
 def test_uv_sync_all_extras_over_tables_of_the_wrong_type() -> None:
@@ -511,3 +512,51 @@ def test_uv_sync_all_extras_over_tables_of_the_wrong_type() -> None:
         "optional-dependencies = 3\ndev-dependencies = 4\n"
     )
     assert declared(text, "uv.lock", ("*",), ("*",)).requirements == []
+
+
+# --- the second review's findings (2026-12-07) -----------------------------------------------------
+@pytest.mark.parametrize("script", ["s/[b-a]/X/g", "s/1\\{2,1\\}/X/g"])
+def test_a_pattern_python_rejects_is_unknown(script: str) -> None:
+    assert shell._stage(["sed", script], "11.8") is None
+    route = shell.interpret(f"V=$(echo 11.8 | sed '{script}')\npip install torch==1.8.1\n")
+    assert route.commands[-1].text == "pip install torch==1.8.1"
+
+
+def test_cut_refuses_field_zero_written_with_two_digits() -> None:
+    assert shell._stage(["cut", "-d.", "-f00-2"], "11.8") is None
+
+
+def test_return_ends_a_sourced_file_and_source_after_cd_is_not_guessed(tmp_path: Path) -> None:
+    (tmp_path / "env.sh").write_text('T=1.8.0\n[ -n "$SKIP" ] && return\nT=1.10.0\n')
+    (tmp_path / "a.sh").write_text("SKIP=1\nsource ./env.sh\npip install torch==$T\n")
+    found = parse_file(tmp_path / "a.sh")
+    assert found.torch is not None
+    assert found.torch.version == "1.8.0"
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "env.sh").write_text("T=1.7.1\n")
+    (tmp_path / "b.sh").write_text("cd sub\nsource env.sh\npip install torch==${T:-2.1.0}\n")
+    found = parse_file(tmp_path / "b.sh")
+    assert found.torch is not None
+    assert found.torch.version != "1.8.0"  # not ./env.sh read as if no cd had run
+
+
+def test_nvcc_images_and_a_toolkit_from_an_earlier_run(matrix: Matrix) -> None:
+    branch = (
+        "if nvcc --version; then pip3 install torch==2.0.1+cu118 --index-url "
+        "https://download.pytorch.org/whl/cu118; else pip3 install torch==2.0.1+cpu --index-url "
+        "https://download.pytorch.org/whl/cpu; fi"
+    )
+    for image, acc in [
+        ("nvcr.io/nvidia/cuda:11.8.0-runtime-ubuntu22.04", "cpu"),
+        ("ubuntu:devel", "cpu"),
+        ("nvcr.io/nvidia/pytorch:23.05-py3", "cu118"),
+    ]:
+        got = import_keys(f"FROM {image}\nRUN {branch}\n", "Dockerfile", matrix, "2023-06-01")
+        assert got["accelerators"] == [acc], image
+    two_runs = (
+        "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y nvidia-cuda-toolkit\n"
+        f"RUN {branch}\n"
+    )
+    assert import_keys(two_runs, "Dockerfile", matrix, "2023-06-01")["accelerators"] == ["cu118"]
+    pip_nvcc = f"pip install nvidia-cuda-nvcc-cu12\n{branch}\n"
+    assert import_keys(pip_nvcc, "install.sh", matrix, "2023-06-01")["accelerators"] == ["cpu"]

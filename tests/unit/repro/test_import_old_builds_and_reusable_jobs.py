@@ -87,8 +87,12 @@ def test_an_untagged_pytorch_image_in_an_earlier_stage_is_not_the_image(matrix: 
     assert (got["python"], got["torch"], got["accelerators"]) == ("3.8", "1.11.0", ["cu102"])
 
 
-def test_an_untagged_pytorch_image_the_final_stage_builds_on_is_refused(matrix: Matrix) -> None:
-    text = "FROM pytorch/pytorch AS base\nFROM base\nRUN pip install numpy\n"
+def test_an_unread_pytorch_tag_the_final_stage_builds_on_is_refused(matrix: Matrix) -> None:
+    # (an untagged pytorch/pytorch is `latest`: the newest release as of the file, read since
+    # the sixteenth draw; a tag that names no release, such as a digest alone, is still refused)
+    text = (
+        "FROM pytorch/pytorch@sha256:" + "0" * 64 + " AS base\nFROM base\nRUN pip install numpy\n"
+    )
     with pytest.raises(ImportSpecError, match="the tag names no torch release"):
         import_text(text, filename="Dockerfile", matrix=matrix)
 

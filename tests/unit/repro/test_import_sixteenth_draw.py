@@ -143,3 +143,52 @@ def test_a_pytorch_channel_companion_pin_counts_for_the_python(
 
     assert imported(text) == "3.10"
     assert imported(text.replace("-c pytorch -c nvidia", "-c conda-forge")) != "3.10"
+
+
+# --- the second review's findings (2026-12-07) -----------------------------------------------------
+def test_a_floor_with_an_exclusion_is_not_taken_as_met(matrix: Matrix) -> None:
+    text = "pip install torch==1.8.*\npip install 'torch>=1.8.0,!=1.8.1'\n"
+    assert import_keys(text, "install.sh", matrix, "2023-11-25")["torch"] != "1.8.1"
+
+
+def test_a_loop_that_cannot_be_read_keeps_the_known_list(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\nreqs = ['torch==1.8.1']\n"
+        "for x in sorted(['numpy']):\n    reqs.append(x)\nsetup(name='m', install_requires=reqs)\n"
+    )
+    assert import_file_keys(tmp_path / "setup.py", matrix, "2021-06-01")["torch"] == "1.8.1"
+
+
+def test_torchvision_alone_and_an_env_file_set_the_channels_solved_with(matrix: Matrix) -> None:
+    text = (
+        "conda install -y -c conda-forge seaborn\n"
+        "conda install -y python=3.7 torchvision -c pytorch\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2022-05-21")["accelerators"] == ["cu113"]
+
+
+def test_a_digest_alone_is_not_latest(matrix: Matrix) -> None:
+    from envgen.errors import ImportSpecError
+
+    with pytest.raises(ImportSpecError, match="the tag names no torch release"):
+        import_keys(
+            "FROM pytorch/pytorch@sha256:" + "0" * 64 + "\n", "Dockerfile", matrix, "2021-01-01"
+        )
+
+
+def test_two_commands_in_emphasis_on_one_line_are_not_one(matrix: Matrix) -> None:
+    text = "## Install\n*pip install torch==1.4.0* or *pip install torch==1.5.0*\n"
+    got = import_keys(text, "README.md", matrix, "2020-06-01")
+    assert got["torch"] != "1.5.0"
+
+
+def test_a_lock_whose_python_is_unknown_still_decides_extras() -> None:
+    from envgen.repro.importer.uv_lock import declared
+
+    lock = (
+        'version = 1\nrequires-python = ">=2.0,<3.0"\n\n[[package]]\nname = "paper"\n'
+        'version = "0.1.0"\nsource = { virtual = "." }\n'
+        'dependencies = [{ name = "torch", marker = "extra == \'extra-5-paper-gpu\'" }]\n\n'
+        '[[package]]\nname = "torch"\nversion = "2.1.0"\nsource = { registry = "https://pypi.org/simple" }\n'
+    )
+    assert declared(lock, "uv.lock").requirements == []
