@@ -303,19 +303,10 @@ def _from_line(
             f"{p} (an earlier build stage, not the final image: ignored)" for p in stage_problems
         )
     before = len(found.problems)
-    found.nvcc = _HAS_NVCC.search(image) is not None
     from_image(image, found, where)
     if len(words) >= 3 and words[1].upper() == "AS":
         stages.add(words[2].lower())
     return found.problems[before:]
-
-
-# Images whose PATH has the CUDA compiler: the -devel tags of nvidia/cuda and pytorch/pytorch
-# (https://hub.docker.com/r/nvidia/cuda: "devel: extends the runtime image by adding the compiler
-# toolchain"), and NGC's PyTorch images, which carry the whole toolkit.
-_HAS_NVCC: Final = re.compile(
-    r"(?i)^(?:[\w.-]+/)*(?:cuda|pytorch)[\w.-]*:[^/\s]*devel|^nvcr\.io/nvidia/pytorch:"
-)
 
 
 # BuildKit's RUN options (`--mount=type=cache,target=/root/.cache/pip`, `--network=host`,

@@ -26,9 +26,18 @@ from envgen.repro.reading import excerpt
 _TAG_PYTHON: Final = re.compile(r"(?:^|[-_])python(\d\.\d+)(?=[-_.]|$)")
 
 
+# Images whose PATH has the CUDA compiler: the -devel tags of nvidia/cuda and pytorch/pytorch
+# (https://hub.docker.com/r/nvidia/cuda: "devel: extends the runtime image by adding the compiler
+# toolchain"), and NGC's PyTorch images, which carry the whole toolkit.
+_HAS_NVCC: Final = re.compile(
+    r"(?i)^(?:[\w.-]+/)*(?:cuda|pytorch)[\w.-]*:[^/\s]*devel|^nvcr\.io/nvidia/pytorch:"
+)
+
+
 def from_image(image: str, found: Evidence, where: str) -> None:
     # A reference pinned by digest (name:tag@sha256:...) is still read by its name and tag: the
     # digest only fixes which push of that tag is pulled.
+    found.nvcc = _HAS_NVCC.search(image) is not None  # a Dockerfile's, definition file's, job's
     repo, _, tag = image.partition("@")[0].partition(":")
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
     if repo == "pytorch/pytorch":

@@ -560,3 +560,13 @@ def test_nvcc_images_and_a_toolkit_from_an_earlier_run(matrix: Matrix) -> None:
     assert import_keys(two_runs, "Dockerfile", matrix, "2023-06-01")["accelerators"] == ["cu118"]
     pip_nvcc = f"pip install nvidia-cuda-nvcc-cu12\n{branch}\n"
     assert import_keys(pip_nvcc, "install.sh", matrix, "2023-06-01")["accelerators"] == ["cpu"]
+
+
+def test_a_definition_files_devel_image_has_nvcc(matrix: Matrix) -> None:
+    text = (
+        "Bootstrap: docker\nFrom: nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04\n\n%post\n"
+        "    if nvcc --version; then pip3 install torch==2.0.1+cu118 --index-url "
+        "https://download.pytorch.org/whl/cu118; else pip3 install torch==2.0.1+cpu --index-url "
+        "https://download.pytorch.org/whl/cpu; fi\n"
+    )
+    assert import_keys(text, "container.def", matrix, "2023-06-01")["accelerators"] == ["cu118"]
