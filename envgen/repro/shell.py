@@ -173,6 +173,7 @@ class _State:
     sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
     sourcings: int = 0  # files sourced so far, and their characters: bounded
+    at: int | None = None  # while a file is sourced: the script's line that sources it
     sourced_chars: int = 0
 
     def step(self) -> None:
@@ -182,9 +183,10 @@ class _State:
             raise _Budget(msg)
 
     def note(self, line: int, text: str) -> None:
-        self.route.notes.append((line, text))
+        self.route.notes.append((self.at or line, text))
 
     def emit(self, text: str, line: int) -> None:
+        line = self.at or line  # a sourced file's command: at the script's `source` line
         if len(self.route.commands) >= MAX_COMMANDS:
             msg = f"more than {MAX_COMMANDS} commands"
             raise _Budget(msg)
@@ -433,7 +435,7 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
         return True
     if name == "read":
         _read_names(body, state)
-    if name in {"source", "."} and _source(body, state):
+    if name in {"source", "."} and _source(body, state, _line(node)):
         return True
     if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
         return _command_status(name, name, nvcc=state.nvcc)
@@ -491,7 +493,7 @@ _MAX_SOURCINGS: Final = 64
 _MAX_SOURCED_CHARS: Final = 2 * 1024 * 1024
 
 
-def _source(body: Node, state: _State) -> bool:
+def _source(body: Node, state: _State, line: int) -> bool:
     """`source FILE` / `. FILE` of a file of the checkout: read in this shell (its variables,
     functions and exports are the script's from here on). False where it is not read so (no
     such file, too deep, a file already being sourced): the command is emitted as it is."""
@@ -511,12 +513,15 @@ def _source(body: Node, state: _State) -> bool:
     state.sourcings += 1
     state.sourced_chars += len(text)
     state.sourcing.append(words[0])
+    outer = state.at
+    state.at = outer or line  # its commands are the script's, at the line that sources it
     saved = state.args
     state.args = [*saved, words[1:]] if len(words) > 1 else saved  # `source f a b`: $1 $2
     try:
         _run_sh(text, state)
     finally:
         state.sourcing.pop()
+        state.at = outer
         state.args = saved
         _returned(state)
     return True
@@ -988,7 +993,9 @@ def _alternatives(node: Node, state: _State, branch: str) -> None:
             if _has_install(text) and len(state.route.alternatives) < MAX_ALTERNATIVES:
                 line = " ".join(text.replace("\\\n", " ").split())
                 state.route.alternatives.append(
-                    Alternative(text=_expand(line, state), line=_line(current), branch=branch)
+                    Alternative(
+                        text=_expand(line, state), line=state.at or _line(current), branch=branch
+                    )
                 )
             continue
         stack.extend(reversed(current.children))

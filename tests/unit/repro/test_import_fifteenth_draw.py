@@ -570,3 +570,11 @@ def test_a_definition_files_devel_image_has_nvcc(matrix: Matrix) -> None:
         "https://download.pytorch.org/whl/cpu; fi\n"
     )
     assert import_keys(text, "container.def", matrix, "2023-06-01")["accelerators"] == ["cu118"]
+
+
+def test_a_sourced_files_commands_are_at_the_line_that_sources_it(tmp_path: Path) -> None:
+    (tmp_path / "env.sh").write_text("pip install torch==2.1.0\n")
+    (tmp_path / "main.sh").write_text("#!/bin/bash\nset -e\nsource ./env.sh\n")
+    found = parse_file(tmp_path / "main.sh")
+    assert found.torch is not None
+    assert found.torch.where == "main.sh:3"
