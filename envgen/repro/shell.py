@@ -36,6 +36,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
+from envgen.repro.text_tools import pipe_stages, stage_output
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
@@ -1133,8 +1135,6 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
 _MAX_STAGES: Final = 6
 _MAX_PIPED: Final = 128
 _MAX_PIPELINES: Final = 16  # a script's: a hostile sed costs up to ~0.15 s on 128 characters
-_MAX_SED: Final = 64
-_MAX_REPEATS: Final = 2
 # The time all of one script's text pipelines may take (the red team's backtracking seds took
 # 0.43 s each): past it, a pipeline is unknown.
 _MAX_PIPE_SECONDS: Final = 0.25
@@ -1146,7 +1146,7 @@ def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
     `tr SET1 SET2`: string operations, as the tools do them (`$(echo $CUDA_VERSION | cut -d. -f1-2
     | sed 's/\.//g')` is `118` for 11.8.0); None for anything else.
     """
-    stages = _pipe_stages(command)
+    stages = pipe_stages(command)
     if stages is None or not 1 < len(stages) <= _MAX_STAGES or state.piped >= _MAX_PIPELINES:
         return None
     if stages[0].split(None, 1)[0] != "echo":
@@ -1176,176 +1176,8 @@ def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
         unquoted = re.sub(r"'[^']*'", "", stage)
         if text is None or len(text) > _MAX_PIPED or "$" in unquoted or "`" in stage:
             return None
-        text = _stage(shell_words(stage), text)
+        text = stage_output(shell_words(stage), text)
     return text
-
-
-def _pipe_stages(command: str) -> list[str] | None:
-    """`command` split at its top-level `|` (not `||`, not inside quotes); None where it holds a
-    construct a pipeline of simple commands does not (`;`, `&`, a subshell)."""
-    stages: list[str] = []
-    current: list[str] = []
-    quote = ""
-    for i, ch in enumerate(command):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "|":
-            if command[i - 1 : i] == "|" or command[i + 1 : i + 2] == "|":
-                return None
-            stages.append("".join(current).strip())
-            current = []
-            continue
-        elif ch in ";&()<>":
-            return None
-        current.append(ch)
-    stages.append("".join(current).strip())
-    return None if quote or not all(stages) else stages
-
-
-def _stage(words: list[str], text: str) -> str | None:
-    r"""One stage of a text pipeline on one line of text; None where envgen does not model it.
-
-    >>> _stage(["cut", "-d.", "-f1-2"], "11.0.3"), _stage(["sed", r"s/\.//g"], "11.0")
-    ('11.0', '110')
-    >>> _stage(["tr", "-d", "."], "11.8"), _stage(["tr", "[:upper:]", "[:lower:]"], "CU118")
-    ('118', 'cu118')
-    >>> _stage(["sed", r"s/\.[0-9]*$//"], "9.2.1"), _stage(["cut", "-c1-2"], "118")
-    ('9.2', '11')
-    >>> _stage(["wc"], "x"), _stage(["sed", r"s/\(a\)/\1\1/"], "cab")
-    (None, 'caab')
-    """
-    tool, args = (words[0], words[1:]) if words else ("", [])
-    if tool == "cut":
-        return _cut(args, text)
-    if tool == "tr":
-        return _tr(args, text)
-    if tool == "sed" and len(args) == 1:
-        return _sed(args[0], text)
-    return None
-
-
-def _fields(spec: str, count: int) -> list[int] | None:
-    """cut's LIST (`1-2`, `1,3`, `2-`, `-2`) as 0-based indexes below `count`."""
-    out: list[int] = []
-    for part in spec.split(","):
-        m = re.fullmatch(r"(\d{0,6})(-?)(\d{0,6})", part)
-        if m is None or not (m.group(1) or m.group(3)) or (m.group(1) and int(m.group(1)) == 0):
-            return None  # cut refuses field 0 (and a decreasing range, below)
-        if m.group(1) and m.group(3) and int(m.group(3)) < int(m.group(1)):
-            return None
-        low = int(m.group(1)) if m.group(1) else 1
-        high = (int(m.group(3)) if m.group(3) else count) if m.group(2) else low
-        out.extend(i - 1 for i in range(max(low, 1), min(high, count) + 1))
-    return sorted(set(out))
-
-
-def _cut(args: list[str], text: str) -> str | None:
-    delimiter, fields, chars = "\t", None, None
-    i = 0
-    while i < len(args):
-        flag = args[i]
-        value = flag[2:] if len(flag) > 2 else (args[i + 1] if i + 1 < len(args) else None)
-        step = 1 if len(flag) > 2 else 2
-        if value is None:
-            return None
-        if flag.startswith("-d"):
-            delimiter = value
-        elif flag.startswith("-f"):
-            fields = value
-        elif flag.startswith("-c"):
-            chars = value
-        else:
-            return None
-        i += step
-    if chars is not None:
-        picked = _fields(chars, len(text))
-        return None if picked is None else "".join(text[i] for i in picked)
-    if fields is None or len(delimiter) != 1:
-        return None
-    parts = text.split(delimiter)
-    if len(parts) == 1:
-        return text  # a line without the delimiter is printed whole
-    picked = _fields(fields, len(parts))
-    return None if picked is None else delimiter.join(parts[i] for i in picked)
-
-
-_TR_CLASSES: Final = {
-    "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "[:lower:]": "abcdefghijklmnopqrstuvwxyz",
-    "[:digit:]": "0123456789",
-}
-
-
-def _tr_set(text: str) -> str:
-    for name, chars in _TR_CLASSES.items():
-        text = text.replace(name, chars)
-    return text
-
-
-def _tr(args: list[str], text: str) -> str | None:
-    if len(args) == 2 and args[0] == "-d":
-        gone = _tr_set(args[1])
-        if not gone or re.search(r"[\\\-\[]", gone):
-            return None  # an escape (`\n`), a range (`a-z`) or another class: not modelled
-        return "".join(c for c in text if c not in set(gone))
-    if len(args) == 2 and not args[0].startswith("-"):
-        a, b = _tr_set(args[0]), _tr_set(args[1])
-        if not a or not b or re.search(r"[\\\-\[]", a + b):
-            return None
-        b = b + b[-1] * (len(a) - len(b))
-        return text.translate(str.maketrans(a, b[: len(a)]))
-    return None
-
-
-def _sed(script: str, text: str) -> str | None:
-    r"""`s/RE/REPL/[g]` with any delimiter, RE a basic regular expression (`\.`, `[0-9]*`, `^`,
-    `$`, `\(...\)` groups, `\1` references)."""
-    m = re.fullmatch(r"s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1(g?)", script)
-    if m is None or len(m.group(2)) > _MAX_SED:
-        return None
-    if len(re.findall(r"\*|\\\{", m.group(2))) > _MAX_REPEATS:
-        return None  # each repeat multiplies the backtracking: a few, as sed scripts have
-    if re.search(r"\\[1-9]|\\\{[^}]*\d{4}", m.group(2)):
-        return None  # a back-reference in the pattern (not regular: backtracking), a huge count
-    if "[[:" in m.group(2) or "\\&" in m.group(3):
-        return None  # a POSIX class, a literal `&`: not modelled
-    pattern = _bre(m.group(2))
-    replacement = re.sub(r"\\(\d)", r"\\g<\1>", m.group(3).replace("&", r"\g<0>"))
-    if pattern is None:
-        return None
-    try:
-        if m.group(4) and re.match(pattern, "") is not None:
-            return None  # `s/a*/X/g`: sed and Python place empty matches differently
-        return re.sub(pattern, replacement, text, count=0 if m.group(4) else 1)
-    except (re.error, IndexError, OverflowError, RecursionError):
-        return None
-
-
-def _bre(pattern: str) -> str | None:
-    r"""A POSIX basic regular expression as Python's: `\(` `\)` `\{` `\}` are the operators,
-    the bare characters literal; an extension (`\+`, `\|`) and a repeated group are not
-    modelled."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern):
-            nxt = pattern[i + 1]
-            if nxt == ")" and pattern.startswith(("*", "\\{"), i + 2):
-                return None  # a repeated group (`\(a*\)*`): backtracking without bound
-            if nxt in "(){}":
-                out.append(nxt)
-            elif nxt.isdigit() or nxt in ".*[]^$\\/":
-                out.append("\\" + nxt)
-            else:
-                return None
-            i += 2
-            continue
-        out.append("\\" + ch if ch in "(){}+?|" else ch)
-        i += 1
-    return "".join(out)
 
 
 # A redirection word (`>/dev/null`, `2>&1`, `&>/dev/null`): no argument of the command.

@@ -20,6 +20,7 @@ from envgen.repro import shell
 from envgen.repro.importer import parse_file
 from envgen.repro.importer import parse_text as _parse_text
 from envgen.repro.importer.evidence import DockerContext, Evidence
+from envgen.repro.text_tools import stage_output
 from envgen.repro.through import _sdist_requires
 from tests.support.bounds import bounded
 from tests.support.importing import import_file_keys, import_keys
@@ -380,7 +381,7 @@ def test_nvcc_is_there_in_a_devel_image_or_after_a_toolkit_install(matrix: Matri
     ],
 )
 def test_what_is_not_modelled_is_unknown_not_wrong(stage: list[str], text: str) -> None:
-    assert shell._stage(stage, text) is None
+    assert stage_output(stage, text) is None
 
 
 def test_an_anchor_in_quotes_and_the_budget_after_the_echo() -> None:
@@ -456,7 +457,7 @@ def test_a_plain_line_without_a_colon_is_the_one_left_out() -> None:
     ],
 )
 def test_a_hostile_stage_is_unknown(stage: list[str]) -> None:
-    assert shell._stage(stage, "11.8") is None
+    assert stage_output(stage, "11.8") is None
 
 
 def test_slow_seds_share_one_time_budget() -> None:
@@ -517,13 +518,13 @@ def test_uv_sync_all_extras_over_tables_of_the_wrong_type() -> None:
 # --- the second review's findings (2026-12-07) -----------------------------------------------------
 @pytest.mark.parametrize("script", ["s/[b-a]/X/g", "s/1\\{2,1\\}/X/g"])
 def test_a_pattern_python_rejects_is_unknown(script: str) -> None:
-    assert shell._stage(["sed", script], "11.8") is None
+    assert stage_output(["sed", script], "11.8") is None
     route = shell.interpret(f"V=$(echo 11.8 | sed '{script}')\npip install torch==1.8.1\n")
     assert route.commands[-1].text == "pip install torch==1.8.1"
 
 
 def test_cut_refuses_field_zero_written_with_two_digits() -> None:
-    assert shell._stage(["cut", "-d.", "-f00-2"], "11.8") is None
+    assert stage_output(["cut", "-d.", "-f00-2"], "11.8") is None
 
 
 def test_return_ends_a_sourced_file_and_source_after_cd_is_not_guessed(tmp_path: Path) -> None:
