@@ -326,24 +326,21 @@ def set_companion(found: Evidence, name: str, pin: Pin) -> None:
     bare = pin.version is None and not pin.specifier and pin.label is None
     if earlier is not None and bare and (earlier.version is not None or earlier.specifier):
         return
-    if (
-        earlier is not None
-        and earlier.version is not None
-        and pin.version is None
-        and pin.specifier
-        and pin.label is None
-        and _satisfied_by(earlier.version, None, pin.specifier)
-    ):
-        return
-    if (
-        earlier is not None
-        and earlier.version is None
-        and pin.version is None
-        and pin.label is None
-        and _floor_met(earlier.specifier, pin.specifier)
-    ):
+    if earlier is not None and _range_met(earlier, pin.version, pin.specifier, pin.label):
         return
     found.companions[name] = pin
+
+
+def _range_met(earlier: Pin, version: str | None, ranged: str, label: str | None) -> bool:
+    """Whether a later range (no exact version, no label) is already met by what the earlier
+    pin installed, so pip keeps it: the earlier exact version is in it (`torch==2.10.0+cu126`,
+    then `torch>=2.2`), or the earlier range's release meets its floor (`torch==1.8.*`, then
+    `torch>=1.8.0`)."""
+    if version is not None or not ranged or label is not None:
+        return False
+    if earlier.version is not None:
+        return _satisfied_by(earlier.version, None, ranged)
+    return _floor_met(earlier.specifier, ranged)
 
 
 def _floor_met(earlier: str, floor: str) -> bool:
@@ -412,25 +409,12 @@ def set_torch(
     if (
         found.torch is not None
         and found.torch_manager == manager == "pip"
-        and found.torch.version is not None
-        and version is None
-        and ranged
-        and label is None
-        and _satisfied_by(found.torch.version, None, ranged)
+        and _range_met(found.torch, version, ranged, label)
     ):
-        # A range the exact pin already meets adds nothing: in one requirements file pip
+        # A range what pip installed already meets adds nothing: in one requirements file pip
         # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
         # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
         return
-    if (
-        found.torch is not None
-        and found.torch_manager == manager == "pip"
-        and found.torch.version is None
-        and version is None
-        and label is None
-        and _floor_met(found.torch.specifier, ranged)
-    ):
-        return  # `torch==1.8.*`, then a floor it meets (`torch>=1.8.0`): 1.8's release stays
     updates_image = (
         found.torch is not None
         and found.torch.image is not None

@@ -9,7 +9,7 @@ from typing import Final
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import known_python_trap
-from envgen.repro.importer.evidence import Evidence, channel_name, solving_channels
+from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
@@ -76,15 +76,6 @@ def check_python(found: Evidence, release: Release, report: Report) -> str | Non
         f"torch {release.torch} was published for python {', '.join(supported)}",
     )
     return nearest
-
-
-def pytorch_channel(found: Evidence) -> bool:
-    """Whether conda's torch family comes from the pytorch channel (its channels name it, and
-    conda-forge is not listed before it)."""
-    names = [channel_name(c) for c in solving_channels(found)]
-    return "pytorch" in names and (
-        "conda-forge" not in names or names.index("pytorch") < names.index("conda-forge")
-    )
 
 
 def companion_wheels(found: Evidence, matrix: Matrix, *, conda: bool = False) -> list[PinWheels]:

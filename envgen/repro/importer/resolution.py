@@ -32,7 +32,6 @@ from envgen.repro.importer.python import (
     companion_wheels,
     py_key,
     python_from_pins,
-    pytorch_channel,
 )
 from envgen.repro.importer.release import pick_release, torch_to_write
 from envgen.repro.importer.report import Report, bounded_warnings, raise_problems
@@ -42,6 +41,7 @@ from envgen.repro.importer.routes import (
     channel_ended,
     conda_source,
     deleted_route,
+    forge_first,
     from_pypi,
     gone_routes,
     known_issues,
@@ -162,7 +162,8 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         acc = move_accelerator(found, matrix, release, manager, acc, evidence, report)
     check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = check_python(found, release, report)
-    if python is None and wheels is not None and (manager == "pip" or pytorch_channel(found)):
+    conda_pytorch = manager == "conda" and not forge_first(found)  # the pytorch channel's
+    if python is None and wheels is not None and (manager == "pip" or conda_pytorch):
         wheels = [*wheels, *companion_wheels(found, matrix, conda=manager == "conda")]
     if python is None and wheels:
         python = python_from_pins(found, matrix, release, wheels, report, manager=manager)

@@ -15,7 +15,7 @@ from envgen.model.pypi_routes import load_routes
 from envgen.model.types import CondaSource
 from envgen.model.variants import issues_for, nearest_accelerator, silenced
 from envgen.repro.carry import carry_to_pip
-from envgen.repro.importer.evidence import Evidence, channel_name
+from envgen.repro.importer.evidence import Evidence, channel_name, solving_channels
 from envgen.repro.importer.report import Report
 
 PLATFORM: Final = "linux-64"
@@ -286,7 +286,7 @@ def forge_first(found: Evidence) -> bool:
     """
     if found.torch_channel is not None:  # `pytorch::pytorch`, pixi's `channel = "pytorch"`
         return channel_name(found.torch_channel) == "conda-forge"
-    names = [channel_name(c) for c in found.channels]
+    names = [channel_name(c) for c in solving_channels(found)]
     if "conda-forge" not in names:
         return False
     return "pytorch" not in names or names.index("conda-forge") < names.index("pytorch")
