@@ -175,8 +175,8 @@ class _State:
     sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
     sourcings: int = 0  # files sourced so far, and their characters: bounded
-    at: int | None = None  # while a file is sourced: the script's line that sources it
     sourced_chars: int = 0
+    at: int | None = None  # while a file is sourced: the script's line that sources it
 
     def step(self) -> None:
         self.steps += 1
@@ -506,7 +506,9 @@ def _source(body: Node, state: _State, line: int) -> bool:
         return True  # a file sourcing itself again: bash would loop; read once
     if state.sourcings >= _MAX_SOURCINGS or state.sourced_chars >= _MAX_SOURCED_CHARS:
         state.note(
-            0, f"more than {_MAX_SOURCINGS} sourced files or 2 MiB of them; the rest not read"
+            0,
+            f"more than {_MAX_SOURCINGS} sourced files or {_MAX_SOURCED_CHARS // 2**20} MiB of "
+            "them; the rest not read",
         )
         return True
     text = state.sourced(words[0])
@@ -1134,7 +1136,7 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
 # patterns).
 _MAX_STAGES: Final = 6
 _MAX_PIPED: Final = 128
-_MAX_PIPELINES: Final = 16  # a script's: a hostile sed costs up to ~0.15 s on 128 characters
+_MAX_PIPELINES: Final = 16  # a script's (and _MAX_PIPE_SECONDS below bounds their time)
 # The time all of one script's text pipelines may take (the red team's backtracking seds took
 # 0.43 s each): past it, a pipeline is unknown.
 _MAX_PIPE_SECONDS: Final = 0.25

@@ -181,10 +181,11 @@ def _pytorch_channel_build(found: Evidence, spec: str, where: str) -> None:
     )
 
 
-def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
+def conda_spec(spec: str, found: Evidence, where: str) -> str | None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
     """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`,
     and `namespace:name` (conda's MatchSpec form `channel::namespace:name`; the namespace names
-    no channel, and the solver ignores it: `pytorch:pytorch=2.1.*` is pytorch 2.1.*)."""
+    no channel, and the solver ignores it: `pytorch:pytorch=2.1.*` is pytorch 2.1.*). Returns
+    the package's name (lower-case), None for what is no spec."""
     text = spec.strip()
     channel = None
     if "::" in text:
@@ -207,7 +208,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
     match = re.match(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*(.*)$", text)
     if not match:
         found.warnings.append(f"{where}: {excerpt(spec)!r} is not a conda package spec; ignored")
-        return
+        return None
     name, rest = match.group(1).lower(), match.group(2).strip()
     version, build, ranged = _conda_version(rest)
     if name in {"pytorch", "pytorch-gpu", "pytorch-cpu"}:
@@ -263,6 +264,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> None:  # noqa: PLR0912
         if dep not in found.seen_conda and room_for(found, found.conda_deps, "conda", where):
             found.seen_conda.add(dep)
             found.conda_deps.append(dep)
+    return name
 
 
 def _torch_spec(

@@ -166,10 +166,10 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
     """A file test's answer on the default route, a fresh clone: a relative path in the folder
     the script starts in (a helper folder's script: the checkout root) holds where the
     repository has it. None (not known) outside what the import may read, and in an image."""
-    if base is None or found.docker is not None or found.in_image:
+    folders = _checkout_folders(found, base)
+    if folders is None:
         return None
-    start = working_folder(found, base)
-    fence = found.root or found.tree or base
+    start, fence = folders
 
     def probe(test: str, name: str) -> bool | None:
         path = start / name.replace("\\", "/")
@@ -180,14 +180,22 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
     return probe
 
 
+def _checkout_folders(found: Evidence, base: Path | None) -> tuple[Path, Path] | None:
+    """(the folder a script starts in, the folder the import may read) for what a script asks
+    of the checkout (a file test, a sourced file); None in an image or with no checkout."""
+    if base is None or found.docker is not None or found.in_image:
+        return None
+    return working_folder(found, base), found.root or found.tree or base
+
+
 def _sourced_files(found: Evidence, base: Path | None) -> Callable[[str], str | None] | None:
     """The text of a file a script sources (`source env.sh`, `. ./config`): a relative path in
     the folder the script starts in, inside what the import may read (bounded as every source);
     None elsewhere (`~/.bashrc`, conda's activate, an image's files: the command stays)."""
-    if base is None or found.docker is not None or found.in_image:
+    folders = _checkout_folders(found, base)
+    if folders is None:
         return None
-    start = working_folder(found, base)
-    fence = found.root or found.tree or base
+    start, fence = folders
 
     def read(name: str) -> str | None:
         if name.startswith(("/", "~", "-")) or "$" in name:
@@ -1272,8 +1280,7 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
         flag, value, step = option_at(args, i, _CONDA_VALUE_FLAGS)
         i += step
         if not flag.startswith("-"):
-            conda_spec(flag, found, where)
-            installs_pytorch |= _TORCH_FAMILY_SPEC.match(flag) is not None
+            installs_pytorch |= conda_spec(flag, found, where) in _BRINGS_PYTORCH
         elif value is not None and flag in ("-c", "--channel"):
             channels.append(value)
             if value not in found.channels:
@@ -1289,10 +1296,9 @@ def _conda_install(args: list[str], found: Evidence, where: str, base: Path | No
         include_file(name, found, base, where, seen=set(), flag="--file", parse=parse)
 
 
-# A conda spec of pytorch or a companion that brings it (`pytorch==1.8.1`, `pytorch::pytorch=1.8`,
-# `pytorch[version=1.11]`, `torchvision`).
-_TORCH_FAMILY_SPEC: Final = re.compile(
-    r"(?i)^(?:[\w.-]+::)?(?:pytorch(?:-gpu)?|torchvision|torchaudio)(?:[=<>!~\s\[]|$)"
+# The conda packages that install pytorch: itself, and the companions that depend on it.
+_BRINGS_PYTORCH: Final = frozenset(
+    {"pytorch", "pytorch-gpu", "pytorch-cpu", "torchvision", "torchvision-cpu", "torchaudio"}
 )
 
 

@@ -56,10 +56,6 @@ class _Package:
     data: Mapping[str, Any]
 
 
-# Ends a walk that passed _MAX_EDGE_VISITS (a marker in its result, never a package read).
-_CUT: Final = _Package(name="", version=None, source={}, line=0, data={})
-
-
 def _packages(lock: Mapping[str, Any], lines: list[str]) -> list[_Package]:
     """The lock's `[[package]]` tables, each with the line of its `name = ...`."""
     listed = lock.get("package", [])
@@ -153,9 +149,10 @@ def _reached(
     env: dict[str, str],
     *,
     only_groups: bool = False,
-) -> list[_Package]:
+) -> tuple[list[_Package], bool]:
     """The packages `uv sync` installs: reached from the roots, breadth first, each once
-    (`only_groups`: `--only-group`, the groups without the project's own dependencies)."""
+    (`only_groups`: `--only-group`, the groups without the project's own dependencies); and
+    whether the walk stopped at _MAX_EDGE_VISITS before its end."""
     by_name: dict[str, list[_Package]] = {}
     for p in packages:
         by_name.setdefault(p.name, []).append(p)
@@ -165,17 +162,17 @@ def _reached(
         for kind, chosen in (("extra", extras), ("group", groups))
         for x in chosen
     ) | {canonicalize_name(e) for e in extras}
-    seen: set[tuple[int, tuple[str, ...]]] = {(id(r), ()) for r in roots}
+    root_ids = {id(r) for r in roots}
+    seen: set[tuple[int, tuple[str, ...]]] = {(i, ()) for i in root_ids}
     queue = deque((r, extras, groups) for r in roots)
     out: list[_Package] = []
     holds: dict[object, bool] = {}  # each marker's answer, once (the chosen set is fixed)
     visits = 0
     while queue and len(out) <= MAX_PACKAGES:
         if visits > _MAX_EDGE_VISITS:
-            out.append(_CUT)  # said by the caller
-            break
+            return out, True
         package, chosen, groups = queue.popleft()
-        own = not (only_groups and package in roots)
+        own = not (only_groups and id(package) in root_ids)
         for edge in _edges(package, chosen, groups, own=own):
             visits += 1
             marker = edge.get("marker")
@@ -194,7 +191,7 @@ def _reached(
             seen.add((id(target), named))
             out.append(target)
             queue.append((target, named, ()))
-    return out
+    return out, False
 
 
 def _declare(packages: Iterable[_Package], declared: Declared) -> None:
@@ -299,9 +296,8 @@ def declared(
         )
         _declare(packages, out)
     else:
-        reached = _reached(packages, roots, extras, groups, env, only_groups=only_groups)
-        if reached and reached[-1] is _CUT:
-            reached.pop()
+        reached, cut = _reached(packages, roots, extras, groups, env, only_groups=only_groups)
+        if cut:
             out.warnings.append(
                 f"{source}: the walk through the lock's dependencies passed "
                 f"{_MAX_EDGE_VISITS:,} edges; the packages reached by then read"
@@ -336,7 +332,7 @@ def _first_torch_extra(
     for root in roots:
         table = root.data.get("optional-dependencies")
         for extra in table if isinstance(table, dict) else {}:
-            reached = _reached(packages, roots, (str(extra),), groups, env)
+            reached, _ = _reached(packages, roots, (str(extra),), groups, env)
             if any(p.name == "torch" for p in reached):
                 out.warnings.append(
                     f"{source}: a plain `uv sync` installs no torch; the extra "
