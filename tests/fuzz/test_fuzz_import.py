@@ -26,6 +26,7 @@ from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
+from envgen.repro.text_tools import stage_output
 from tests.fuzz.harness import (
     assert_no_canary,
     bounded,
@@ -47,7 +48,7 @@ def _yaml_item(line: str) -> str:
     )
 
 
-def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911 - one return per format
+def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911, PLR0912 - one per format
     if raw:
         return "\n".join(body) + "\n"
     if name == "requirements.txt":
@@ -97,6 +98,31 @@ def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911 - on
         prose = "".join(f"- Requirements: {x}\n" for x in body[::2])
         cmds = "".join(f"pip install {x}\n" for x in body[1::2])
         return f"# fz\n## Install\n{prose}\nwith cuda 11.8: pip install {body[0] if body else 'x'}\n```yaml\n{cmds}```\n"
+    if name == "uv.lock":  # the project's edges carry the lines as markers and extras
+        edges = ", ".join(
+            f'{{ name = "p{i}", marker = {json.dumps(x)}, extra = [{json.dumps(x)}] }}'
+            for i, x in enumerate(body)
+        )
+        packages = "".join(
+            f'[[package]]\nname = "p{i}"\nversion = {json.dumps(x)}\n'
+            f'source = {{ registry = "https://pypi.org/simple" }}\n'
+            f'dependencies = [{{ name = "p{(i + 1) % max(len(body), 1)}" }}]\n\n'
+            for i, x in enumerate(body)
+        )
+        return (
+            'version = 1\nrequires-python = ">=3.8"\n\n[[package]]\nname = "fz"\n'
+            f'version = "0.1"\nsource = {{ virtual = "." }}\ndependencies = [{edges}]\n\n'
+            f"{packages}"
+        )
+    if name == "pipes.sh":  # text pipelines, exports, a sourced file (itself), a menu case
+        steps = "".join(
+            f"V{i}=$(echo {x} | sed 's/{x}/1/g' | cut -d. -f1-{i} | tr -d '{x}')\nexport V{i}\n"
+            for i, x in enumerate(body)
+        )
+        return (
+            f"{steps}source ./pipes.sh\n. ./pipes.sh\nread -p 'choice? ' c\n"
+            "case $c in 1) pip install torch==1.8.1 ;; *) pip install $V0 ;; esac\n"
+        )
     if name == "setup.sh":  # the project itself, as `pip install -e .` builds it
         return "".join(f"pip install -e .[{x}]\n(cd sub && pip install ./{x})\n" for x in body)
     return "#!/bin/sh\nset -e\n" + "".join(f"pip install {x}\n" for x in body)
@@ -117,6 +143,8 @@ FORMATS: Final = (
     "pytorch.def",
     "README.md",
     "setup.sh",
+    "uv.lock",
+    "pipes.sh",
 )
 # Most files name torch somewhere (else the import stops at "no torch requirement found").
 TORCH: Final = st.builds(
@@ -167,6 +195,47 @@ def check_import(case: tuple[str, list[str], bool, bool]) -> None:
             else:
                 outputs += [result.text, *result.warnings]
         assert_no_canary(*outputs, files=proj)
+
+
+# One stage of a text pipeline: the tool, then words drawn from what breaks them (escapes,
+# classes, counts, back-references, field lists).
+STAGES: Final = st.tuples(
+    st.sampled_from(["sed", "cut", "tr", "wc"]),
+    st.lists(
+        st.one_of(
+            st.text(max_size=40),
+            st.sampled_from(
+                [
+                    "-d.",
+                    "-f",
+                    "-f1-2",
+                    "-c",
+                    "-d",
+                    "s/a*/x/g",
+                    "s/\\(a\\)\\1//",
+                    "[:space:]",
+                    "s/a\\{99999\\}//",
+                    "s/[b-a]//",
+                    "a-z",
+                    "\\n",
+                    "-f00-3",
+                    "s/x/\\&/",
+                ]
+            ),
+        ),
+        max_size=3,
+    ),
+)
+
+
+@short(300)
+@given(STAGES, st.text(max_size=128))
+def test_text_tools_answer_or_say_unknown(stage: tuple[str, list[str]], text: str) -> None:
+    """A pipeline stage on any line prints text or None (not modelled): never an exception, and
+    within the time bound."""
+    with bounded():
+        out = stage_output([stage[0], *stage[1]], text)
+    assert out is None or isinstance(out, str)
 
 
 @pytest.mark.usefixtures("secrets")
