@@ -57,6 +57,11 @@ class Pin:
     # The base image that shipped this torch (FROM pytorch/pytorch:..., NGC): installed before
     # the file's own pip lines, which replace it where they require another torch.
     image: str | None = None
+    # Floor-only ranges a later pip install asked of the release this range installed, with
+    # where: pip keeps that release where it meets each, else installs the newest the floor
+    # allows (`torch==1.8.*`, then `torch>=1.8.1`: 1.8.1 stays). Deciding needs the releases,
+    # so the resolution does it (release.pick_release).
+    then: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +419,22 @@ def set_torch(
         # A range what pip installed already meets adds nothing: in one requirements file pip
         # intersects them (`torch==2.10.0+cu126`, then `-r requirements.txt` with `torch>=2.2`),
         # and a later `pip install torch>=2.2` finds it already satisfied. The pin stays.
+        return
+    if (
+        found.torch is not None
+        and found.torch_manager == manager == "pip"
+        and found.torch.version is None
+        and found.torch.specifier
+        and found.torch.label is None
+        and found.torch.image is None
+        and version is None
+        and label is None
+        and _floor_only(ranged)
+    ):
+        # A floor after a range (`torch==1.8.*` or `torch<1.9`, then `torch>=1.8.1`): whether
+        # the release the range installed meets it depends on which release that was, which
+        # the resolution knows; the floor goes with the pin.
+        found.torch.then = (*found.torch.then, (ranged, where))
         return
     updates_image = (
         found.torch is not None

@@ -172,6 +172,21 @@ def pick_release(
     chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
     _say_pick(found, evidence, chosen, fitted=bool(fitting), narrowed=bool(narrowed),
               spec=spec, asked=asked, when=when, where=where, report=report)  # fmt: skip
+    for index, (floor, at) in enumerate(pin.then):
+        later = pin_specifier(floor)
+        if later is None or later.contains(chosen.version, prereleases=True):
+            report.warnings.append(
+                f"{at}: torch {floor} is already met by torch {chosen.torch}, which {asked} "
+                "installed, so pip keeps it"
+            )
+            continue
+        # pip upgrades to the newest release the floor allows; later floors apply to that one.
+        report.warnings.append(
+            f"{at}: torch {floor} is not met by torch {chosen.torch}, which {asked} installed, "
+            "so pip installs the newest release the floor allows"
+        )
+        found.torch = Pin(specifier=floor, where=at, then=pin.then[index + 1 :])
+        return pick_release(found, matrix, as_of, evidence, report, wheels)
     return chosen
 
 

@@ -36,6 +36,25 @@ def test_a_later_floor_keeps_what_a_wildcard_installed(matrix: Matrix) -> None:
     assert got["torch"] == "2.1.1"
 
 
+@pytest.mark.parametrize(
+    ("first", "floor", "torch"),
+    [
+        ("torch==1.8.*", "torch>=1.8.1", "1.8.1"),  # 1.8.* installed 1.8.1, which meets it
+        ("torch<1.9", "torch>=1.8.1", "1.8.1"),  # an upper bound has no lower bound to test
+        ("torch~=1.8.0", "torch>=1.8.1,!=1.8.0", "1.8.1"),
+        ("torch<1.8.1", "torch>=1.8.1", "2.1.1"),  # 1.8.0 misses the floor: pip upgrades
+        ("torch<1.8.1", "torch>=1.8.0", "1.8.0"),
+    ],
+)
+def test_a_later_floor_is_tested_against_the_release_installed(
+    matrix: Matrix, first: str, floor: str, torch: str
+) -> None:
+    """Whether a later floor is met depends on which release the earlier range installed, not
+    on the range's lower bound: `torch==1.8.*` installed 1.8.1, so `torch>=1.8.1` keeps it."""
+    text = f"pip install '{first}'\npip install '{floor}'\n"
+    assert import_keys(text, "install.sh", matrix, "2023-11-25")["torch"] == torch
+
+
 def test_conda_torchvision_brings_conda_pytorch(matrix: Matrix) -> None:
     """The pytorch channel's torchvision depends on its pytorch: with the pytorch line commented
     out, conda still installs pytorch (the newest that fits), not PyPI's through a pip package."""
