@@ -1,0 +1,9 @@
+pip install opencv-python
+pip install transforms3d
+pip install pycocotools
+pip install git+https://github.com/scottandrews/chumpy.git@fe51783e0364bf1e9b705541e7d77f894dd2b1ac
+pip install pyrender
+pip install trimesh
+pip install pyyaml
+pip install easydict
+pip install tqdm
