@@ -73,17 +73,19 @@ _LINUX_ENV: Final = {
 
 def family_to_read(torch_named: bool, companions: set[str]) -> list[str]:
     """Which of torch's family a file's packages are asked about: the ones it does not name (all
-    three where it names none), but none where only torch is left unnamed (the companions the
-    file pins pick their torch).
+    three where it names none), but never torch where the file names a companion: the companions
+    it pins pick their torch (`torchvision==0.15.0` is torch 2.0.0, and pip's resolver takes an
+    older lightning rather than the newest one's `torch>=2.1.0`).
 
     >>> family_to_read(False, set())
     ['torch', 'torchvision', 'torchaudio']
     >>> family_to_read(True, {"torchvision"}), family_to_read(False, {"torchvision", "torchaudio"})
     (['torchaudio'], [])
+    >>> family_to_read(False, {"torchvision"})
+    ['torchaudio']
     """
     named = ({"torch"} if torch_named else set()) | companions
-    missing = [n for n in FAMILY if n not in named]
-    return [] if named and missing == ["torch"] else missing
+    return [n for n in FAMILY if n not in named and not (n == "torch" and companions)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ Must not run anything the file names.
 from __future__ import annotations
 
 import contextvars
+import copy
 import itertools
 import re
 import shlex
@@ -107,10 +108,27 @@ class _Job:
         return any(re.search(r"\btorch|pytorch", text) for text in texts)
 
 
+# Blanks at a line's end, a tab among them (`run: |<tab>`): YAML 1.2, which GitHub's and
+# GitLab's parsers read, takes a tab there as white space; PyYAML (YAML 1.1) refuses it after a
+# block scalar's indicator.
+_TRAILING_TAB: Final = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
+
+
+def _load(text: str) -> tuple[yaml.Node | None, object]:
+    """The file's YAML, bounded; where PyYAML refuses a tab at a line's end, which the CI
+    services' YAML 1.2 parsers read as white space, the file without those blanks."""
+    try:
+        return load_bounded(text)
+    except yaml.YAMLError:
+        if not _TRAILING_TAB.search(text):
+            raise
+    return load_bounded(_TRAILING_TAB.sub("", text))
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A CI file's test job: its python, images and shell steps, read as an install script."""
     try:
-        node, _ = load_bounded(text)
+        node, _ = _load(text)
     except yaml.YAMLError as exc:
         found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
         return
@@ -136,8 +154,10 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         return
     finally:
         _EXPANDED.reset(token)
-    chosen = next((j for j in jobs if j.names_torch()), None) or next(
-        (j for j in jobs if j.steps or j.specs or j.files), None
+    chosen = (
+        next((j for j in jobs if j.names_torch()), None)
+        or _job_bringing_torch(jobs, found, base)
+        or next((j for j in jobs if j.steps or j.specs or j.files), None)
     )
     if chosen is None:
         return
@@ -147,16 +167,35 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             f"{found.source}: {len(others) + 1} jobs install torch; envgen reads the first "
             f"(line {chosen.steps[0][0] if chosen.steps else '?'}), the others are alternatives"
         )
-    for image, line in chosen.images:
+    _read_job(chosen, found, base)
+
+
+def _read_job(job: _Job, found: Evidence, base: Path | None) -> None:
+    for image, line in job.images:
         from_image(image, found, f"{found.source}:{line} (the job's image)")
-    if chosen.python is not None:
-        set_python(found, chosen.python[0], chosen.python[1])
-    if chosen.specs:
-        for spec, line in chosen.specs:
+    if job.python is not None:
+        set_python(found, job.python[0], job.python[1])
+    if job.specs:
+        for spec, line in job.specs:
             conda_spec(spec, found, f"{found.source}:{line}")
-    for name, line in chosen.files:
+    for name, line in job.files:
         _environment_file(name, found, base, f"{found.source}:{line}")
-    parse_shell(_script(chosen.steps), found, base, env=dict(chosen.env))
+    parse_shell(_script(job.steps), found, base, env=dict(job.env))
+
+
+_MAX_TRIED_JOBS: Final = 8  # jobs read on trial for the one whose installs bring torch
+
+
+def _job_bringing_torch(jobs: list[_Job], found: Evidence, base: Path | None) -> _Job | None:
+    """Where no job's text names torch, the first whose installs bring it in (`pip install -e
+    ".[ci]"` of a pyproject.toml that depends on torch; a lint job's ruff does not): each read
+    on trial, into a copy of what the file said so far."""
+    for job in [j for j in jobs if j.steps or j.specs or j.files][:_MAX_TRIED_JOBS]:
+        trial = copy.deepcopy(found)
+        _read_job(job, trial, base)
+        if trial.torch is not None or trial.companions:
+            return job
+    return None
 
 
 def _workspace(base: Path | None, found: Evidence) -> Path | None:

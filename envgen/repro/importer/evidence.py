@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, NamedTuple
@@ -122,6 +123,13 @@ class Evidence:
     departures: list[str] = field(default_factory=list)
     include_depth: int = 0  # how deep the current -r chain is
     included_bytes: int = 0  # characters of every file an include read so far
+    # `sed -i SCRIPT FILE` before an install reads FILE: {the name as written, normalised:
+    # [(sed script, or None where the command is not one envgen models, where)]}
+    edits: dict[str, list[tuple[str | None, str]]] = field(default_factory=dict)
+    # Files a command wrote from the project's own (`poetry export -o requirements.txt`, `uv
+    # export`, `pip-compile -o`): {the name as written, normalised: (where, a reading of what it
+    # was made from)}; an install that reads the name reads that instead.
+    generated: dict[str, tuple[str, Callable[[Evidence], bool]]] = field(default_factory=dict)
     expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
     seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
     seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps

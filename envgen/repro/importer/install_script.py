@@ -95,8 +95,10 @@ def option_at(args: list[str], i: int, takes: Container[str]) -> tuple[str, str 
 # Folders that hold a repository's helper scripts, run from the checkout root above them
 # (`bash scripts/install.sh`, whose `pip install -r requirements.txt` names the root's file).
 _HELPER_FOLDERS: Final = frozenset(
-    {"scripts", "script", "tools", "bin", "install", "installation", "setup", "env", "envs"}
-)
+    {"scripts", "script", "tools", "bin", "install", "installation", "setup", "env", "envs",
+     # an image's entrypoint: its `cd /app` enters the checkout the container mounts there
+     "docker"}
+)  # fmt: skip
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:
@@ -458,8 +460,9 @@ def shell_command(
         if tool == "uv" and words[1:2] == ["sync"]:
             _uv_sync(words[2:], found, base, where)
         return
-    if tool in {"wget", "curl", "aria2c"}:
-        _downloaded_python(words, found, where)
+    if tool in {"wget", "curl", "aria2c", "sed"}:
+        # a file the script writes: a downloaded installer, a requirements file edited in place
+        (_sed_in_place if tool == "sed" else _downloaded_python)(words, found, where)
         return
     script = _script_run(words, found, base, where)
     if script is not None:
@@ -474,6 +477,43 @@ def shell_command(
         return
     if not _machine_command(words, tool, found, base, where):
         _installer(words, tool, found, base, where)
+
+
+_MAX_EDITS: Final = 32  # in-place edits kept per file (each applied to every line it reads)
+
+
+def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
+    """`sed -i 's/torch>=1.7/torch==1.9.1+cu111/g' requirements.txt`: the edit stays in the file,
+    so an install that reads it later reads it edited (requirements.include_file applies it).
+    A sed envgen does not model (`-E`, `-n`, a script text_tools cannot run) is kept as an
+    unknown edit: the file is then read as committed, and said."""
+    scripts: list[str] = []
+    rest: list[str] = []
+    in_place, modelled = False, True
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word in {"-e", "--expression"} and i + 1 < len(words):
+            scripts.append(words[i + 1])
+            i += 2
+            continue
+        if word.startswith(("-i", "--in-place")):
+            in_place = True  # `-i`, `-i.bak`, `--in-place=.orig`: the suffix keeps a copy
+        elif word.startswith("-") and word != "-":
+            modelled = False  # `-E`, `-r`, `-n`, `-z`: another language or output
+        else:
+            rest.append(word)
+        i += 1
+    if not in_place:
+        return
+    if not scripts and rest:
+        scripts, rest = [rest[0]], rest[1:]
+    for name in rest:
+        key = posixpath.normpath(name.removeprefix("./"))
+        kept = found.edits.setdefault(key, [])
+        if len(kept) >= _MAX_EDITS:
+            continue
+        kept.extend((script if modelled else None, where) for script in scripts or [""])
 
 
 def _machine_command(
@@ -825,6 +865,9 @@ def _local_project(
 
 def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
     """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
+    if tool == "uv" and words[1:3] == ["pip", "compile"]:
+        _generated(["pip-compile", *words[3:]], "pip-compile", found, base, where)
+        return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
@@ -845,6 +888,8 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
             _conda_env_file(words[3:], found, where, base)
     elif tool == "poetry" and words[1:2] == ["install"]:
         _poetry_install(words[2:], found, base, where)
+    elif (tool in {"poetry", "uv"} and words[1:2] == ["export"]) or tool == "pip-compile":
+        _generated(words, tool, found, base, where)
     elif tool in {"uv", "poetry", "pdm", "rye"} and words[1:2] == ["add"]:
         _project_add(words[2:], tool, found, base, where)
     elif tool == "pipenv":
@@ -1675,6 +1720,60 @@ def _table(table: dict[str, object], key: str) -> dict[str, object]:
 _MAX_HATCH_DEPTH: Final = 8  # environments a template chain, and run commands inside run commands
 _MAX_RUNS: Final = 256  # `hatch run` / `pipenv run` commands an import follows
 _MAX_HATCH_COMMANDS: Final = 64
+
+
+def _generated(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
+    """`poetry export -o requirements.txt`, `uv export -o FILE`, `pip-compile [IN] -o OUT` (`uv
+    pip compile`): a requirements file made from the project's own; a later install of it reads
+    what it was made from, as the command read it (poetry: pyproject.toml's groups, `--with`;
+    uv: the lock as `uv sync` with those flags installs it; pip-compile: its inputs, by default
+    requirements.in, whose newest allowed releases it pins). Printed to stdout, the file is not
+    known: nothing is recorded."""
+    args = words[2:] if tool != "pip-compile" else words[1:]
+    output: str | None = "requirements.txt" if tool == "pip-compile" else None
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word in {"-o", "--output", "--output-file"} and i + 1 < len(args):
+            output = args[i + 1]
+            i += 2
+            continue
+        if word.startswith(("--output=", "--output-file=")):
+            output = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+        i += 1
+    if not output or output == "-":
+        return
+    if tool == "poetry":
+
+        def replay(found: Evidence) -> bool:
+            _poetry_install(rest, found, base, where)
+            return True
+    elif tool == "uv":
+
+        def replay(found: Evidence) -> bool:
+            _uv_sync([w for w in rest if not w.startswith("--format")], found, base, where)
+            return True
+    else:
+        sources = [w for w in rest if not w.startswith("-")] or ["requirements.in"]
+
+        def replay(found: Evidence) -> bool:
+            read = False
+            for source in sources[:_MAX_SOURCES]:
+                parse = _pyproject_main if source.endswith("pyproject.toml") else None
+                read |= include_file(source, found, base, where, seen=set(), flag=tool, parse=parse)
+            return read
+
+    found.generated[posixpath.normpath(output.removeprefix("./"))] = (where, replay)
+
+
+_MAX_SOURCES: Final = 16  # input files of one pip-compile
+
+
+def _pyproject_main(text: str, found: Evidence, parent: Path) -> None:
+    pyproject_read(text, found, parent, ())
 
 
 def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

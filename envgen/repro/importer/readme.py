@@ -466,7 +466,7 @@ _FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|furt
 _PROSE_TORCH: Final = re.compile(
     r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
     r"(>=|≥|==?)?\s*+['\"]?v?"
-    r"(\d+\.\d+(?:\.\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
+    r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
     r"(?:\s*+(?:[-\u2013~]|to\b|or\b)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?"
     r"(?:\s*+,?\s*+(<=?|≤)\s*+v?(\d+\.\d+(?:\.\d+)?)(?![\w.]*\d))?",

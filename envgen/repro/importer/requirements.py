@@ -9,6 +9,7 @@ where the wheel itself is dropped; a `python==3.8` line names the interpreter to
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 from collections.abc import Callable
@@ -48,6 +49,7 @@ from envgen.repro.reading import (
     is_file,
     read_source,
 )
+from envgen.repro.text_tools import stage_output
 from envgen.repro.wheels import cpython_of, linux_platform
 
 PIP_VALUE_FLAGS: Final = frozenset(
@@ -259,6 +261,9 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     shown = excerpt(name)
     if "\\" in name and "/" not in name:
         name = name.replace("\\", "/")  # a batch file's `.\requirements.txt`: a Windows path
+    made = _made_by_command(name, found, f"{where}: {flag} {shown}")
+    if made is not None:
+        return made
     if base is None:
         found.warnings.append(
             f"{where}: {flag} {shown}: included files can only be followed when importing a file; "
@@ -371,7 +376,7 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     if resolved in seen:
         return False
     seen.add(resolved)
-    text = _read_included(path, shown, found, f"{where}: {flag}")
+    text = _read_included(path, shown, found, f"{where}: {flag}", name=name)
     if text is None:
         return False
     saved = found.source
@@ -388,9 +393,51 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     return True
 
 
-def _read_included(path: Path, shown: str, found: Evidence, said: str) -> str | None:
-    """The text of an included file, or None (said why): unreadable, or past what one import's
-    includes may hold in all."""
+def _made_by_command(name: str, found: Evidence, said: str) -> bool | None:
+    """A file the script wrote from the project's own (`poetry export -o requirements.txt`):
+    what it was made from, read in its place (not a file of the checkout of that name, if one is
+    there); None where no command wrote it."""
+    key = posixpath.normpath(name.removeprefix("./"))
+    made = found.generated.pop(key, None)  # out while it is read: a file made from itself
+    if made is None:
+        return None
+    at, replay = made
+    found.warnings.append(f"{said}: written by {at}; read from what it was made from")
+    try:
+        return replay(found)
+    finally:
+        found.generated[key] = made
+
+
+def _edited(text: str, name: str, found: Evidence, said: str) -> str:
+    """An included file as the script's earlier `sed -i` commands left it (install_script
+    records them by the name they gave): each applied to every line, in order; where one is
+    not a sed envgen runs, the file as committed, said."""
+    edits = found.edits.get(posixpath.normpath(name.removeprefix("./")))
+    if not edits:
+        return text
+    for script, at in edits:
+        lines = text.split("\n")
+        changed = [stage_output(["sed", script], ln) if script else None for ln in lines]
+        if any(line is None for line in changed):
+            found.warnings.append(
+                f"{said}: {at} edits it with a sed envgen does not run; read as committed"
+            )
+            return text
+        edited = "\n".join(line for line in changed if line is not None)
+        if edited != text:
+            found.warnings.append(
+                f"{said}: read as {at}'s `sed -i {excerpt(script or '')}` left it"
+            )
+        text = edited
+    return text
+
+
+def _read_included(
+    path: Path, shown: str, found: Evidence, said: str, *, name: str | None = None
+) -> str | None:
+    """The text of an included file (as the script's `sed -i` left the `name` it gave), or
+    None (said why): unreadable, or past what one import's includes may hold in all."""
     if found.included_bytes > MAX_INCLUDED_BYTES:
         found.warnings.append(
             f"{said} {shown}: the files included so far hold more than "
@@ -403,7 +450,7 @@ def _read_included(path: Path, shown: str, found: Evidence, said: str) -> str | 
         found.warnings.append(f"{said} {exc}; not followed")
         return None
     found.included_bytes += len(text)
-    return text
+    return text if name is None else _edited(text, name, found, f"{said} {shown}")
 
 
 def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:

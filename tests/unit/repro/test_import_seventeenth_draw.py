@@ -1,0 +1,168 @@
+"""The mechanisms the seventeenth held-out draw's misses asked for (issue 24), each on
+real-shaped input written here: `sed -i` editing a requirements file before pip reads it, a
+requirements file a command wrote (`poetry export`, `pip-compile`, `uv export`), a CI file with a
+tab after a block indicator, a CI job whose installs bring torch without naming it, a pinned
+companion choosing torch over a package's range, an image entrypoint under `docker/`, and a
+post-release named in a README's requirements list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
+from tests.support.importing import import_file_keys, import_keys
+
+PAGES = Path(__file__).parents[2] / "data" / "recorded" / "pypi-simple"
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def test_sed_in_place_edits_the_file_pip_reads(tmp_path: Path, matrix: Matrix) -> None:
+    """`sed -i 's/torch>=1.7/torch==1.9.1+cu111/g' requirements.txt` before `pip install -r
+    requirements.txt`: pip reads the edited file (a Dockerfile's RUN, as ByteTrack's)."""
+    (tmp_path / "requirements.txt").write_text("numpy\ntorch>=1.7\ntorchvision==0.10.0\n")
+    (tmp_path / "Dockerfile").write_text(
+        "FROM nvidia/cuda:11.1.1-cudnn8-devel-ubuntu20.04\n"
+        "RUN apt-get update && apt-get install -y python3-pip\n"
+        "COPY requirements.txt .\n"
+        "RUN sed -i 's/torch>=1.7/torch==1.9.1+cu111/g' requirements.txt \\\n"
+        "    && sed -i 's/torchvision==0.10.0/torchvision==0.10.1+cu111/g' requirements.txt \\\n"
+        "    && pip3 install -r requirements.txt "
+        "-f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    got = import_file_keys(tmp_path / "Dockerfile", matrix, "2021-10-18")
+    assert (got["torch"], got["torchvision"], got["accelerators"]) == ("1.9.1", "0.10.1", ["cu111"])
+
+
+def test_a_sed_envgen_does_not_run_leaves_the_file_as_committed(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==1.9.0\n")
+    (tmp_path / "install.sh").write_text(
+        "sed -i -E 's/torch==([0-9.]+)/torch==\\1+cu111/' requirements.txt\n"
+        "pip install -r requirements.txt\n"
+    )
+    result = run_import(ImportOptions(source=tmp_path / "install.sh", as_of="2021-10-18"), matrix)
+    assert result.project["torch"] == "1.9.0"
+    assert any("a sed envgen does not run" in w for w in result.warnings)
+
+
+def test_poetry_export_then_pip_install_reads_the_pyproject(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.poetry]\nname = "x"\nversion = "0.1.0"\n\n[tool.poetry.dependencies]\n'
+        'python = ">=3.10,<3.12"\ntorch = "2.1.2"\ntorchvision = "0.16.2"\n'
+    )
+    (tmp_path / "Dockerfile").write_text(
+        "FROM python:3.10-slim\nRUN pip install poetry\nCOPY pyproject.toml poetry.lock* ./\n"
+        "RUN poetry export -f requirements.txt --output requirements.txt --without-hashes\n"
+        "RUN python -m pip install --user -r requirements.txt\n"
+    )
+    got = import_file_keys(tmp_path / "Dockerfile", matrix, "2024-08-15")
+    assert (got["python"], got["torch"], got["torchvision"]) == ("3.10", "2.1.2", "0.16.2")
+
+
+def test_pip_compile_output_is_read_from_its_input(tmp_path: Path, matrix: Matrix) -> None:
+    """`pip-compile requirements.in -o requirements.lock` (or `uv pip compile`), then `pip
+    install -r requirements.lock`: the lock pins what the input allows; a committed stale file
+    of that name is not what pip reads."""
+    (tmp_path / "requirements.in").write_text("torch==2.2.1\n")
+    (tmp_path / "requirements.lock").write_text("torch==1.0.0\n")
+    for compile_line in (
+        "pip-compile requirements.in -o requirements.lock",
+        "uv pip compile requirements.in --output-file requirements.lock",
+    ):
+        (tmp_path / "setup.sh").write_text(f"{compile_line}\npip install -r requirements.lock\n")
+        assert import_file_keys(tmp_path / "setup.sh", matrix, "2024-03-01")["torch"] == "2.2.1"
+
+
+def test_a_tab_after_a_block_indicator_is_white_space(tmp_path: Path, matrix: Matrix) -> None:
+    """`run: |<tab>`: GitHub's YAML 1.2 parser reads the tab as white space; PyYAML refuses it."""
+    (tmp_path / "requirements.txt").write_text("torch==1.5.1\ntorchaudio==0.5.1\n")
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (tmp_path / ".git").mkdir()
+    (workflows / "tests.yml").write_text(
+        "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "    - uses: actions/setup-python@v2\n      with:\n        python-version: 3.7\n"
+        "    - run: |\t\n        pip install -r requirements.txt\t\n"
+    )
+    got = import_file_keys(workflows / "tests.yml", matrix, "2021-09-06")
+    assert (got["python"], got["torch"], got["torchaudio"]) == ("3.7", "1.5.1", "0.5.1")
+
+
+def test_the_ci_job_whose_install_brings_torch(tmp_path: Path, matrix: Matrix) -> None:
+    """No job's text names torch: the lint job installs ruff, the test job `pip install -e
+    ".[ci]"` of a pyproject.toml that depends on torch; the test job is the one read."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0.1"\ndependencies = ["torch>=2.0.0", "numpy"]\n'
+        '[project.optional-dependencies]\nci = ["pytest"]\n'
+    )
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (tmp_path / ".git").mkdir()
+    job = (
+        "  {name}:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: actions/setup-python@v5\n        with:\n          python-version: '3.10'\n"
+        "      - run: pip install {what}\n"
+    )
+    (workflows / "ci.yml").write_text(
+        "on: push\njobs:\n"
+        + job.format(name="lint", what="ruff black")
+        + job.format(name="test", what='-e ".[ci]"')
+    )
+    got = import_file_keys(workflows / "ci.yml", matrix, "2026-05-28")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.10", "2.12.0", ["cu130"])
+
+
+def test_a_pinned_companion_chooses_torch_over_a_packages_range(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    """`torchvision==0.15.0` requires torch 2.0.0; the newest lightning's `torch>=2.1.0` (read
+    from the recorded core metadata) does not move it: pip's resolver takes an older lightning."""
+    (tmp_path / "requirements.txt").write_text("lightning\ntorchvision==0.15.0\n")
+    options = ImportOptions(
+        source=tmp_path / "requirements.txt",
+        as_of="2025-12-11",
+        pypi_index=PAGES.resolve().as_uri(),
+    )
+    project = run_import(options, matrix).project
+    assert (project["torch"], project["torchvision"]) == ("2.0.0", "0.15.0")
+
+
+def test_an_entrypoint_under_docker_runs_in_the_mounted_checkout(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    """`docker/entrypoint.sh` runs `cd /app` (the checkout, mounted) and `conda env create -f
+    environment.yml`: the root's environment.yml."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "environment.yml").write_text(
+        "name: sd\nchannels:\n  - pytorch\n  - nvidia\ndependencies:\n  - python=3.10.8\n"
+        "  - pytorch=1.13.0\n  - pytorch-cuda=11.6\n  - torchvision=0.14.0\n"
+    )
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "entrypoint.sh").write_text(
+        "#!/bin/bash\ncd /app\nconda env create -f environment.yml\nconda activate sd\n"
+    )
+    got = import_file_keys(tmp_path / "docker" / "entrypoint.sh", matrix, "2022-12-04")
+    assert (got["python"], got["torch"], got["accelerators"], got["managers"]) == (
+        "3.10",
+        "1.13.0",
+        ["cu116"],
+        ["conda"],
+    )
+
+
+def test_a_post_release_in_a_readme_requirements_list(matrix: Matrix) -> None:
+    text = (
+        "# X\n\n## Dependencies\n\n### Required\n- [numpy](https://www.numpy.org/) (1.14.3)\n"
+        "- [PyTorch](https://pytorch.org/) (1.0.1.post2)\n- [tqdm](https://tqdm.github.io/) (4.19.7)\n"
+    )
+    got = import_keys(text, "README.md", matrix, "2019-06-28")
+    assert (got["torch"], got["accelerators"]) == ("1.0.1.post2", ["cu90"])
