@@ -13,6 +13,7 @@ import yaml
 
 from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.repro import eras
+from envgen.repro.importer.declared import one_minor
 from envgen.repro.importer.evidence import (
     Compute,
     Evidence,
@@ -181,6 +182,20 @@ def _pytorch_channel_build(found: Evidence, spec: str, where: str) -> None:
     )
 
 
+def _conda_python(version: str | None, ranged: str, found: Evidence, where: str) -> None:
+    """`python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin, and so
+    are `python~=3.10.12` (>=3.10.12, ==3.10.*: a compatible release of three parts) and a range
+    that admits one minor (`python>=3.6,<3.7`, as a requires-python does)."""
+    compatible = re.fullmatch(r"~=\s*(\d+\.\d+)\.\d+", ranged.strip())
+    only = one_minor(ranged) if not version and ranged.startswith((">", "<")) else None
+    if compatible is not None:
+        set_python(found, compatible.group(1), where)
+    elif only is not None:
+        set_python(found, only, where)
+    elif version or not ranged.startswith((">", "<", "!", "~")):
+        set_python(found, version or ranged, where)
+
+
 def conda_spec(spec: str, found: Evidence, where: str) -> str | None:  # noqa: PLR0912 - one branch per conda spec form, in the order they are tried
     """One conda match spec: `name`, `name=1.7`, `name==1.7.1`, `name=1.7.1=build`, `ch::name`,
     and `namespace:name` (conda's MatchSpec form `channel::namespace:name`; the namespace names
@@ -228,11 +243,7 @@ def conda_spec(spec: str, found: Evidence, where: str) -> str | None:  # noqa: P
     elif name == "python":
         # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin, and
         # so is `python~=3.10.12` (>=3.10.12, ==3.10.*: a compatible release of three parts).
-        compatible = re.fullmatch(r"~=\s*(\d+\.\d+)\.\d+", ranged.strip())
-        if compatible is not None:
-            set_python(found, compatible.group(1), where)
-        elif version or not ranged.startswith((">", "<", "!", "~")):
-            set_python(found, version or ranged, where)
+        _conda_python(version, ranged, found, where)
     elif name == "cpuonly":
         found.cpuonly = True
         found.compute.append(Compute("cpu", "cpuonly", "conda"))

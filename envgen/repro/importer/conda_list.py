@@ -112,6 +112,17 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
         # a listing's blank channel is defaults; a hand-written spec (no build) names none
         listed = _EXPORT_LINE.match(spec) is not None
         unchanneled += channel is None and listed and len(found.conda_deps) > before
+    if found.torch is not None and found.torch_manager == "pip" and found.torch.label is None:
+        # torch=2.3.1=pypi_0 beside cudatoolkit=10.1.243 (tensorflow-gpu's): pip installed PyPI's
+        # build of torch, whatever CUDA conda put in the environment for another package
+        conda = [c for c in found.compute if c.origin == "conda" and c.accelerator != "cpu"]
+        if conda:
+            found.compute = [c for c in found.compute if c not in conda]
+            found.warnings.append(
+                f"{found.source}: torch is pip's (pypi_0) and names no build; the listing's "
+                f"{', '.join(c.why for c in conda)} belongs to another package, not torch's "
+                "wheel"
+            )
     if unchanneled and "defaults" not in found.channels:
         # `conda list --export` records no channels and `conda list` leaves the column empty
         # for the defaults channel: a plain Anaconda/Miniconda install took them from defaults.

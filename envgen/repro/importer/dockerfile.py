@@ -134,6 +134,8 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             context=(context or base or Path()).resolve(),
             fallback=second.resolve() if second is not None and context is None else None,
         )
+    if found.docker is not None:
+        found.docker.checkout_as = _checkout_named(text, found.docker.context, found)
     try:
         _dockerfile_lines(text, found, base, env)
     finally:
@@ -408,6 +410,35 @@ def _copy_args(rest: str) -> list[str] | None:
     if any(w.startswith("--from") for w in words):
         return None  # from another build stage, not the context
     return [w for w in words if not w.startswith("--")]
+
+
+def _checkout_named(text: str, context: Path, found: Evidence) -> str | None:
+    """The folder name COPY lines give the checkout where the image is built from the folder
+    above it (`COPY sorani-gec/requirements.txt .`, `COPY sorani-gec/src/ src/` from a
+    Dockerfile at the checkout's root): the first folder of most sources, which the context
+    lacks, and without which a source is there. Said, as an inference; None otherwise."""
+    firsts = [
+        parts[0]
+        for src in _copy_sources(text)
+        if len(parts := src.removeprefix("./").split("/")) > 1 and parts[0] not in {"", ".", ".."}
+    ]
+    if not firsts:
+        return None
+    folder = max(sorted(set(firsts)), key=firsts.count)
+    if firsts.count(folder) * 2 < len(firsts) or exists(context / folder):
+        return None
+    rests = [
+        src.removeprefix("./")[len(folder) + 1 :]
+        for src in _copy_sources(text)
+        if src.removeprefix("./").startswith(f"{folder}/")
+    ]
+    if not any(rest and exists(context / rest) for rest in rests if "*" not in rest):
+        return None
+    found.warnings.append(
+        f"{found.source}: its COPY lines name the checkout `{excerpt(folder)}/` (the image is "
+        "built from the folder above it); read from the checkout (inferred)"
+    )
+    return folder
 
 
 def _copy_sources(text: str) -> list[str]:

@@ -253,12 +253,18 @@ class DockerContext:
     # it, as Docker copies into an existing directory whatever the destination's spelling.
     made: set[str] = field(default_factory=set)
     scanned: int = 0  # folder entries COPY patterns looked at so far (_MAX_SCANNED_ALL)
+    # The checkout's folder as COPY lines name it when the image is built from the folder above
+    # it (`COPY sorani-gec/requirements.txt .`): stripped from their sources.
+    checkout_as: str | None = None
 
     def image_path(self, name: str) -> str:
         return posixpath.normpath(posixpath.join(self.workdir, name))
 
     def copy(self, sources: list[str], dest: str) -> None:
         target = self.image_path(dest)
+        if self.checkout_as is not None:
+            prefix = f"{self.checkout_as}/"
+            sources = [src.removeprefix("./").removeprefix(prefix) for src in sources]
         sources = [m for src in sources for m in self._matches(src)]
         into_dir = (
             len(sources) > 1 or dest.endswith("/") or dest in {".", "./"} or target in self.made

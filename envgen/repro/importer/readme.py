@@ -33,6 +33,47 @@ def _opens_fence(line: str) -> bool:
     return fence is not None and line.count(fence.group(2)) == 1
 
 
+# A heading's underline: Markdown's setext (`===`, `---`) and reStructuredText's (any of its
+# punctuation, repeated).
+# reStructuredText's, repeated; not a code fence (```, ~~~).
+_UNDERLINE: Final = re.compile(r"^([=\-^*+#\"':.])\1{2,}\s*$")
+
+
+def prose_headings(lines: list[str]) -> list[str]:
+    """`lines` with each underlined title (Markdown's setext `Dependencies` over `====`, or
+    reStructuredText's, any punctuation) written as a `#` heading, its underline blank, so the
+    prose readers see its sections; the line numbers stay. Levels follow the order the
+    underlines first appear (reStructuredText's rule; setext's `=` then `-` agree). Fenced
+    blocks are left as they are.
+
+    >>> prose_headings(["Dependencies", "============", "", "- Python **3.7**"])
+    ['# Dependencies', '', '', '- Python **3.7**']
+    >>> prose_headings(["Text", "", "----"]), prose_headings(["- item", "---"])
+    (['Text', '', '----'], ['- item', '---'])
+    """
+    out = list(lines)
+    levels: dict[str, int] = {}
+    fenced = False
+    for i, title in enumerate(lines[:-1]):
+        if _opens_fence(title):
+            fenced = not fenced
+        under = _UNDERLINE.match(lines[i + 1])
+        if (
+            fenced
+            or _opens_fence(lines[i + 1])
+            or under is None
+            or not title.strip()
+            or title[:1].isspace()
+            or _UNDERLINE.match(title)
+            or _LIST_ITEM.match(title)
+            or title.lstrip().startswith(("#", "|", ">", "..", "```", "~~~"))
+        ):
+            continue
+        level = levels.setdefault(under.group(1), len(levels) + 1)
+        out[i], out[i + 1] = f"{'#' * min(level, 6)} {title.strip()}", ""
+    return out
+
+
 _SHELL_LANGS: Final = frozenset({"", "bash", "sh", "shell", "console", "zsh", "shell-session"})
 
 
@@ -48,7 +89,10 @@ _NOT_SHELL: Final = frozenset(
 
 _INLINE: Final = re.compile(r"(`{1,3})([^`]+)\1")
 
-_INSTALLS: Final = re.compile(r"\b(pip3?|conda|mamba)\s+(install|create)\b")
+# An install (`conda env create -f environment.yml` too: the file names what it installs).
+_INSTALLS: Final = re.compile(
+    r"\b(pip3?|conda|mamba|micromamba)\s+(install|create|env\s+(?:create|update))\b"
+)
 # An install command quoted in prose ('...', "...", or typographic quotes), read as inline code.
 _QUOTED: Final = re.compile(
     r"""(['"\u2018\u201c])((?:sudo\s+)?(?:pip3?|conda|mamba|python3?\s+-m\s+pip)\s+"""
@@ -59,7 +103,7 @@ _QUOTED: Final = re.compile(
 # A prose line that is itself an install command, unformatted (`pip install torch==1.7.1+cu101
 # -f ...` as a paragraph under a heading): the reader copies it as it stands.
 _BARE_COMMAND: Final = re.compile(
-    r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create)\s"
+    r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create|env\s+create)\s"
 )
 # A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
 # the markup is no part of the command it shows.
@@ -403,8 +447,9 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
     heading = ""
     fenced = False
     needed = False  # the list under the current lead is what the project needs
-    leads = _list_leads(text.splitlines())
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = prose_headings(text.splitlines())
+    leads = _list_leads(lines)
+    for number, line in enumerate(lines, start=1):
         if _opens_fence(line):
             fenced = not fenced
             continue
@@ -464,7 +509,7 @@ _FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|furt
 # a version, and whether it is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span,
 # through its upper end, and so are two versions either of which does (`PyTorch 0.4 or 0.5`).
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++version)?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++(?:with\s++)?(?:version|install))?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
     r"(>=|≥|==?)?\s*+['\"]?v?"
     r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
@@ -546,7 +591,7 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
     intro = False
     lead = False  # the last prose line before the current list describes the authors' machine
     fenced = False
-    lines = text.splitlines()
+    lines = prose_headings(text.splitlines())
     # the line number (1-based) of the next non-blank line after each line opens a fence
     opens: set[int] = set()
     following = False
@@ -608,7 +653,9 @@ def _prose_lines(text: str) -> tuple[ProseLine, ...]:
         says = intro or any(h[1] for h in headings)
         if not says and (any(h[2] for h in headings) or line.lstrip().startswith("|")):
             continue  # a News, citation or results section, or a table row: no prose to read
-        plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "")
+        # links reduced to their text, inline code and strong emphasis to their content
+        # (`Python **3.7**`)
+        plain = _LINK.sub(r"\1", _LINK.sub(r"\1", line)).replace("`", "").replace("**", "")
         if line.strip() and not _LIST_ITEM.match(line):
             lead = _MACHINE.search(plain) is not None
         # a list item's own `(tested on 3.8.5)` qualifies the item; it still names a requirement
@@ -908,6 +955,41 @@ def _block_label(lines: list[str], first: int) -> str | None:
     return label if len(label) <= 80 and _GPU_WORD.search(label) else None
 
 
+# Prose that gives a step for an earlier version of the code, not the current one: `If you need
+# to use an earlier version of the codebase, ...`, `for the old version`, `the legacy branch`.
+# Not an older version of PyTorch (`requires an older version of PyTorch`): of the code.
+_LEGACY: Final = re.compile(
+    r"(?i)\b(?:earlier|older|old|previous|legacy)\s+(?:"
+    r"(?:version|release)s?\s+of\s+(?:the|this|our)\s+(?:code|codebase|repo|repository|project)"
+    r"|(?:commit|branch|codebase)s?)\b"
+)
+
+
+def _legacy_step(lines: list[str], first: int) -> str | None:
+    """The sentence of the paragraph a block (or a line's inline command) opens under, where it
+    says the step is for an earlier version of the code; None otherwise. The paragraph: the
+    block's own line (an inline command) and the prose lines above it, up to a blank line or a
+    heading, at most four.
+
+    >>> _legacy_step(["If you need an earlier version of the codebase,", "run:", ""], 3)
+    'If you need an earlier version of the codebase,'
+    >>> _legacy_step(["Install the newest version:", ""], 2)
+    """
+    start = max(0, first - 5)
+    paragraph: list[str] = []
+    for index in range(first - 1, start - 1, -1):
+        if index >= len(lines):
+            continue
+        line = lines[index]
+        if index < first - 1 and (not line.strip() or line.lstrip().startswith("#")):
+            break
+        paragraph.append(line)
+    for line in reversed(paragraph):
+        if _LEGACY.search(line):
+            return line.strip()
+    return None
+
+
 def _alternative(found: Evidence, line: int, label: str, block: str) -> None:
     text = "; ".join(ln.strip() for ln in block.split("\n") if ln.strip())
     found.warnings.append(
@@ -1014,6 +1096,15 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     blocks = shell_blocks(text)
     elsewhere = _installs_torch_outside_optional(blocks)
     for first, block in blocks:
+        legacy = _legacy_step(lines, first)
+        if legacy is not None and any(_installs_torch(ln) for ln in block.split("\n")):
+            steps = "; ".join(ln.strip() for ln in block.split("\n") if ln.strip())
+            found.warnings.append(
+                f"{found.source}:{first}: a step for an earlier version of the code "
+                f"({excerpt(legacy, 80)}), not the install path envgen imports: "
+                f"{excerpt(steps, MAX_ALTERNATIVE_CHARS)}"
+            )
+            continue
         label = _block_label(lines, first)
         if label is not None and any(_installs_torch(ln) for ln in block.split("\n")):
             if chosen:
