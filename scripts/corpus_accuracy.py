@@ -61,7 +61,7 @@ _FORMATS: Final = (
     ("pyproject", re.compile(r"^pyproject\.toml$")),
     ("readme", re.compile(r"\.(md|rst|markdown)$")),
     ("pipfile", re.compile(r"^pipfile(\.lock)?$")),
-    ("pixi", re.compile(r"^pixi\.toml$")),
+    ("pixi", re.compile(r"^pixi\.(toml|lock)$")),
     ("conda-list", re.compile(r"^(conda[\w-]*list|spec-file|explicit)[\w.-]*\.txt$")),
     ("singularity", re.compile(r"^singularity(\.[\w-]+)?$")),
 )

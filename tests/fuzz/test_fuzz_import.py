@@ -114,6 +114,16 @@ def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911, PLR
             f'version = "0.1"\nsource = {{ virtual = "." }}\ndependencies = [{edges}]\n\n'
             f"{packages}"
         )
+    if name == "pixi.lock":  # conda URLs and pypi files named by the lines
+        items = "".join(
+            f"      - conda: https://conda.anaconda.org/pytorch/linux-64/{x}-1.0-py38_0.tar.bz2\n"
+            f"      - pypi: https://files.pythonhosted.org/p/{x}-1.0-py3-none-any.whl\n"
+            for x in body
+        )
+        return (
+            "version: 6\nenvironments:\n  default:\n    packages:\n      linux-64:\n"
+            f"      - conda: https://conda.anaconda.org/pytorch/linux-64/pytorch-2.4.0-py3.12_cuda12.4_cudnn9.1.0_0.tar.bz2\n{items}"
+        )
     if name == "pipes.sh":  # text pipelines, exports, a sourced file (itself), a menu case
         steps = "".join(
             f"V{i}=$(echo {x} | sed 's/{x}/1/g' | cut -d. -f1-{i} | tr -d '{x}')\nexport V{i}\n"
@@ -144,6 +154,7 @@ FORMATS: Final = (
     "README.md",
     "setup.sh",
     "uv.lock",
+    "pixi.lock",
     "pipes.sh",
 )
 # Most files name torch somewhere (else the import stops at "no torch requirement found").

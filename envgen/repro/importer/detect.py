@@ -45,6 +45,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "ci": "ci",
     "tox": "tox",
     "pixi": "pixi",
+    "pixi-lock": "pixi_lock",
     "singularity": "singularity",
 }
 
@@ -181,6 +182,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "pyproject"
     if low == "pixi.toml":
         return "pixi"
+    if low == "pixi.lock":
+        return "pixi-lock"
     if is_pylock_name(low):
         return "pylock"
     if low == "uv.lock":

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from envgen.errors import EnvgenError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
@@ -166,3 +167,68 @@ def test_a_post_release_in_a_readme_requirements_list(matrix: Matrix) -> None:
     )
     got = import_keys(text, "README.md", matrix, "2019-06-28")
     assert (got["torch"], got["accelerators"]) == ("1.0.1.post2", ["cu90"])
+
+
+_PIXI_LOCK = """version: 6
+environments:
+  default:
+    channels:
+    - url: https://conda.anaconda.org/pytorch/
+    - url: https://conda.anaconda.org/nvidia/
+    - url: https://conda.anaconda.org/conda-forge/
+    packages:
+      linux-64:
+      - conda: https://conda.anaconda.org/conda-forge/linux-64/python-3.12.11-h9e4cc4f_0_cpython.conda
+      - conda: https://conda.anaconda.org/pytorch/linux-64/pytorch-2.4.0-py3.12_cuda12.4_cudnn9.1.0_0.tar.bz2
+      - conda: https://conda.anaconda.org/pytorch/linux-64/pytorch-cuda-12.4-hc786d27_7.tar.bz2
+      - conda: https://conda.anaconda.org/pytorch/linux-64/torchvision-0.19.0-py312_cu124.tar.bz2
+      - pypi: https://files.pythonhosted.org/packages/aa/bb/tensordict-0.5.0-cp312-cp312-manylinux1_x86_64.whl
+      osx-arm64:
+      - conda: https://conda.anaconda.org/pytorch/osx-arm64/pytorch-2.4.0-py3.12_0.tar.bz2
+packages: []
+"""
+
+
+def test_a_pixi_lock_is_its_default_environments_linux_packages(matrix: Matrix) -> None:
+    got = import_keys(_PIXI_LOCK, "pixi.lock", matrix, "2025-09-12")
+    assert got == {
+        "python": "3.12",
+        "torch": "2.4.0",
+        "torchvision": "0.19.0",
+        "torchaudio": False,
+        "accelerators": ["cu124"],
+        "managers": ["conda"],
+    }
+
+
+def test_a_pixi_lock_of_pypi_wheels(matrix: Matrix) -> None:
+    """A pypi package keeps its wheel's local label: the cu121 index's torch is that build."""
+    text = (
+        "version: 5\nenvironments:\n  default:\n    channels:\n"
+        "    - url: https://conda.anaconda.org/conda-forge/\n    packages:\n      linux-64:\n"
+        "      - conda: https://conda.anaconda.org/conda-forge/linux-64/"
+        "python-3.11.9-hb806964_0_cpython.conda\n"
+        "      - pypi: https://download.pytorch.org/whl/cu121/"
+        "torch-2.3.1%2Bcu121-cp311-cp311-linux_x86_64.whl\n"
+    )
+    got = import_keys(text, "pixi.lock", matrix, "2024-07-01")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.11", "2.3.1", ["cu121"])
+
+
+def test_an_old_pixi_lock_lists_packages_with_their_platform(matrix: Matrix) -> None:
+    text = (
+        "version: 3\nmetadata:\n  channels:\n  - url: https://conda.anaconda.org/pytorch/\n"
+        "package:\n"
+        "- name: pytorch\n  version: 2.1.0\n  manager: conda\n  platform: linux-64\n"
+        "  url: https://conda.anaconda.org/pytorch/linux-64/"
+        "pytorch-2.1.0-py3.10_cuda11.8_cudnn8.7.0_0.tar.bz2\n"
+        "- name: pytorch\n  version: 2.1.0\n  manager: conda\n  platform: osx-arm64\n"
+        "  url: https://conda.anaconda.org/pytorch/osx-arm64/pytorch-2.1.0-py3.10_0.tar.bz2\n"
+    )
+    got = import_keys(text, "pixi.lock", matrix, "2023-11-01")
+    assert (got["torch"], got["accelerators"], got["managers"]) == ("2.1.0", ["cu118"], ["conda"])
+
+
+def test_a_pixi_lock_that_is_not_one_is_refused(matrix: Matrix) -> None:
+    with pytest.raises(EnvgenError, match="not a pixi lock"):
+        import_keys("name: x\n", "pixi.lock", matrix, "2024-01-01")
