@@ -50,6 +50,8 @@ How each family is checked (the artifact, not envgen's own parser, wherever one 
                 torch/version.py (read live) has the row's CUDA version.
 * inferred-builds
                 checked as the pip / conda rows they become (above).
+* url-packages  the repository's requirements file at the row's commit, re-read from its
+                mirror (else unverifiable): its torch-family lines are the row's `requires`.
 * base-images, conda-installers, build-dependencies, conda-pypi-names, cuda-images,
   incompatibilities, minor-compat, package-issues, targets
                 NVIDIA's pages, measurements, mappings and docs this machine does not re-read:
@@ -129,6 +131,7 @@ FAMILIES: Final = (
     "minor-compat",
     "package-issues",
     "targets",
+    "url-packages",
 )
 MAX_ROWS: Final = 10_000  # the most rows per family a sample is drawn from (every input bounded)
 
@@ -884,6 +887,35 @@ def check_unreachable(family: str, rows: Sequence[dict[str, Any]]) -> list[Check
     return out
 
 
+_SOURCE_AT: Final = re.compile(r"^([\w.-]+/[\w.-]+)@([0-9a-f]{40}):(\S+)")
+_FAMILY_REQUIREMENT: Final = re.compile(r"^(torch|torchvision|torchaudio)(?![\w.-])")
+
+
+def check_url_packages(rows: Sequence[dict[str, Any]], src: Sources) -> list[Check]:
+    """A repository's requirements file at the row's commit, re-read from its mirror: its
+    torch-family lines must be the row's `requires`."""
+    out: list[Check] = []
+    for row in rows:
+        ident = f"{row.get('url')} from {row.get('from')}"
+        m = _SOURCE_AT.match(str(row.get("source", "")))
+        if m is None:
+            out.append(Check("url-packages", ident, "wrong", "no repo@commit:path source"))
+            continue
+        repo, commit, path = m.groups()
+        git_dir = src.mirrors / repo.replace("/", "+") / "repo"
+        if not git_dir.is_dir():
+            out.append(Check("url-packages", ident, "unverifiable", f"no mirror of {repo} here"))
+            continue
+        shown = derive_extensions.git(git_dir, "show", f"{commit}:{path}")
+        lines = [ln.split("#", 1)[0].strip() for ln in shown.splitlines()]
+        family = [ln.replace(" ", "") for ln in lines if _FAMILY_REQUIREMENT.match(ln)]
+        want = [r.replace(" ", "") for r in row.get("requires", [])]
+        how = f"{path} re-read from the {repo} mirror at {commit[:12]}: {', '.join(family)}"
+        verdict: Verdict = "right" if shown and family == want else "wrong"
+        out.append(Check("url-packages", ident, verdict, how))
+    return out
+
+
 FILES: Final = {
     "releases": "releases.yaml",
     "companions": "companions.yaml",
@@ -906,6 +938,7 @@ FILES: Final = {
     "minor-compat": "minor-compat.yaml",
     "package-issues": "package-issues.yaml",
     "targets": "targets.yaml",
+    "url-packages": "url-packages.yaml",
 }
 
 
@@ -922,6 +955,7 @@ def audit(n: int, seed: int, src: Sources, families: Iterable[str] = FAMILIES) -
         "era": lambda rows: check_era(rows, src),
         "pypi-routes": lambda rows: check_pypi_routes(rows, src),
         "inferred-builds": lambda rows: check_inferred_builds(rows, src),
+        "url-packages": lambda rows: check_url_packages(rows, src),
     }
     out: list[Check] = []
     for family in families:

@@ -9,6 +9,7 @@ envgen.infra.proc).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 from packaging.utils import canonicalize_name
@@ -19,6 +20,7 @@ from envgen.infra.files import write_if_changed
 from envgen.infra.git import git_argv, work_tree
 from envgen.infra.settings import default_cache_root
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.url_packages import requires_as_of
 from envgen.repro.carry import carry_to_pip, prefer_wheels, versioned
 from envgen.repro.importer import (
     ImportOptions,
@@ -32,6 +34,7 @@ from envgen.repro.importer import (
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
+from envgen.repro.reading import excerpt
 from envgen.repro.through import FAMILY, brought_in, family_to_read
 from envgen.repro.wheels import PinWheels, fetch_pages, lookup
 
@@ -125,8 +128,14 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
     file names all three. A package installed from a URL (`timm @ git+https://...`) is read
     through its newest release as of the file's date, which the warning marks as inferred.
     """
-    requirements = [*found.pip_reqs, *found.url_packages]
-    if not requirements or found.unreadable is not None:
+    if found.unreadable is not None:
+        return
+    recorded = _recorded_url_packages(found, as_of)
+    requirements = [
+        *found.pip_reqs,
+        *(n for n in found.url_packages if canonicalize_name(n) not in recorded),
+    ]
+    if not requirements:
         return
     missing = family_to_read(found.torch is not None, set(found.companions))
     if not missing:
@@ -169,6 +178,33 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
         )
         specifier = ",".join(dict.fromkeys(b.specifier for b in mine if b.specifier))
         pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")
+
+
+def _recorded_url_packages(found: Evidence, as_of: dt.date | None) -> set[str]:
+    """The packages installed from a repository URL that matrices/url-packages.yaml records
+    (`git+https://github.com/openai/CLIP.git`, whose PyPI namesake is another project): the
+    torch-family requirements their repository declared on the file's date, read as the file's
+    own where the file does not name that package; their canonical names (not read through
+    PyPI)."""
+    handled: set[str] = set()
+    for url, where in found.direct_urls:
+        row = requires_as_of(url, as_of)
+        if row is None or canonicalize_name(row.name) in handled:
+            continue
+        handled.add(canonicalize_name(row.name))
+        missing = family_to_read(found.torch is not None, set(found.companions))
+        wanted = [r for r in row.requires if re.split(r"[\s=<>~!;\[]", r, maxsplit=1)[0] in missing]
+        if not wanted:
+            continue
+        ref = "; the URL's ref is not looked up" if "@" in url.split("//", 1)[-1] else ""
+        found.warnings.append(
+            f"{where}: {row.name} from {excerpt(url)} requires {', '.join(row.requires)} on "
+            f"{as_of or 'the newest date recorded'} ({row.source}; {row.namesake}, so PyPI's "
+            f"Requires-Dist is not read{ref})"
+        )
+        for requirement in wanted:
+            pip_requirement(requirement, found, f"{where} (through {row.name})")
+    return handled
 
 
 def _pin_wheels(

@@ -93,6 +93,9 @@ class Evidence:
     # Packages installed from a URL by name (`timm @ git+https://...`): not locked, but what they
     # require is read from their newest release as of the file's date (envgen.repro.through).
     url_packages: list[str] = field(default_factory=list)
+    # Every requirement URL dropped so (url, where): a repository whose package matrices/url-
+    # packages.yaml records is read from there, not through a PyPI namesake.
+    direct_urls: list[tuple[str, str]] = field(default_factory=list)
     indexes: list[tuple[str, str]] = field(default_factory=list)  # (form, url)
     wheels: list[WheelRef] = field(default_factory=list)  # direct wheel URLs, read by build_project
     # The extension pages recognised wheel URLs came from: ("wheel", page), evidence like -f.

@@ -464,6 +464,8 @@ def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
         name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*@", text)
         if name is not None and len(found.url_packages) < _MAX_URL_PACKAGES:
             found.url_packages.append(name.group(1))
+        if len(found.direct_urls) < _MAX_URL_PACKAGES:
+            found.direct_urls.append((url, where))
 
 
 # What the files one import includes may hold in all (`pip install -r r.txt` a thousand times

@@ -7,12 +7,14 @@ post-release named in a README's requirements list."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from envgen.errors import EnvgenError
+from envgen.errors import EnvgenError, MatrixError
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.model.url_packages import load_url_packages, repository_key
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
 from tests.support.importing import import_file_keys, import_keys
@@ -232,3 +234,39 @@ def test_an_old_pixi_lock_lists_packages_with_their_platform(matrix: Matrix) -> 
 def test_a_pixi_lock_that_is_not_one_is_refused(matrix: Matrix) -> None:
     with pytest.raises(EnvgenError, match="not a pixi lock"):
         import_keys("name: x\n", "pixi.lock", matrix, "2024-01-01")
+
+
+@pytest.mark.parametrize(
+    ("date", "torch"),
+    [
+        ("2021-03-01", "1.7.1"),  # CLIP's requirements.txt then: torch~=1.7.1, torchvision~=0.8.2
+        ("2022-12-19", "1.13.1"),  # from 2021-07-18: torch, torchvision unpinned
+    ],
+)
+def test_clip_from_github_requires_what_its_repository_declared(
+    tmp_path: Path, matrix: Matrix, date: str, torch: str
+) -> None:
+    """PyPI's `clip` is another project: the URL's package is read from matrices/url-packages
+    .yaml (openai/CLIP's requirements.txt by date), not through its namesake."""
+    (tmp_path / "requirements.txt").write_text("numpy\ngit+https://github.com/openai/CLIP.git\n")
+    got = import_file_keys(tmp_path / "requirements.txt", matrix, date)
+    assert (got["torch"], bool(got["torchvision"])) == (torch, True)
+
+
+def test_the_url_package_table_is_well_formed() -> None:
+    rows = load_url_packages()
+    assert rows
+    for row in rows:
+        assert repository_key(f"https://{row.url}") == row.url
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}:\S+.*", row.source), row.source
+        assert all(
+            r.split("=")[0].rstrip("<>~!") in {"torch", "torchvision", "torchaudio"}
+            for r in row.requires
+        )
+
+
+def test_a_bad_url_package_table_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "url-packages.yaml"
+    bad.write_text('rows:\n  - {url: "github.com/a/b", name: "b", from: "soon"}\n')
+    with pytest.raises(MatrixError, match="expected the keys"):
+        load_url_packages(bad)
