@@ -363,6 +363,9 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         return _loop(node, state, depth)
     if kind == "test_command":
         return _test(_text(node), state)
+    if kind == "command" and _text(node).split(None, 1)[:1] == ["test"]:
+        # `test -d venv || virtualenv venv`: the builtin `[` is, without the brackets
+        return _test(_text(node)[len("test") :], state)
     if kind in {"command", "redirected_statement"}:
         return _command(node, state, depth)
     return True

@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 from envgen.repro import eras, shell
 from envgen.repro.base_images import conda_python, installer_name
-from envgen.repro.importer import conda_explicit, conda_list
+from envgen.repro.importer import conda_explicit, conda_list, makefile
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
@@ -888,6 +888,8 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
             _conda_env_file(words[3:], found, where, base)
     elif tool == "poetry" and words[1:2] == ["install"]:
         _poetry_install(words[2:], found, base, where)
+    elif tool in {"make", "gmake"}:
+        _make(words[1:], found, base, where)
     elif (tool in {"poetry", "uv"} and words[1:2] == ["export"]) or tool == "pip-compile":
         _generated(words, tool, found, base, where)
     elif tool in {"uv", "poetry", "pdm", "rye"} and words[1:2] == ["add"]:
@@ -1720,6 +1722,51 @@ def _table(table: dict[str, object], key: str) -> dict[str, object]:
 _MAX_HATCH_DEPTH: Final = 8  # environments a template chain, and run commands inside run commands
 _MAX_RUNS: Final = 256  # `hatch run` / `pipenv run` commands an import follows
 _MAX_HATCH_COMMANDS: Final = 64
+
+
+_MAKE_VALUE: Final = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-j", "--jobs",
+                                 "-o", "-W", "-I", "-l"})  # fmt: skip
+
+
+def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`make [-C DIR] [-f FILE] [VAR=value ...] [TARGET ...]`: the Makefile's recipe for those
+    targets (its default goal where none is named), each line read as a shell command run from
+    the Makefile's folder (envgen.repro.importer.makefile); a Makefile the import cannot read is
+    said, as an include is."""
+    folder, named, goals = "", "", []
+    overrides: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        flag, value, step = option_at(args, i, _MAKE_VALUE)
+        if flag in {"-C", "--directory"} and value:
+            folder = value
+        elif flag in {"-f", "--file", "--makefile"} and value:
+            named = value
+        elif flag.startswith("-"):
+            pass
+        elif re.match(r"[A-Za-z_][\w.-]*=", args[i]):
+            name, _, value_ = args[i].partition("=")
+            overrides[name] = value_
+        else:
+            goals.append(args[i])
+        i += step
+    names = [named] if named else ["GNUmakefile", "makefile", "Makefile"]
+
+    def run(text: str, found: Evidence, parent: Path) -> None:
+        lines = makefile.recipe(makefile.parse(text, overrides), goals)
+        for number, line in lines:
+            saved = (found.cwd, found.cwd_depth, found.moved_away)
+            try:  # each recipe line runs in a shell of its own, from the Makefile's folder
+                parse_shell(line, found, parent, env={}, offset=number - 1)
+            finally:
+                found.cwd, found.cwd_depth, found.moved_away = saved
+
+    for index, name in enumerate(names):
+        path = posixpath.join(folder, name) if folder else name
+        last = index == len(names) - 1
+        if include_file(path, found, base, where, seen=set(), flag="make", parse=run,
+                        optional=not last):  # fmt: skip
+            return
 
 
 def _generated(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:

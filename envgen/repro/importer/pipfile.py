@@ -56,7 +56,7 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
     if is_lock(text):
         _read_lock(text, found)
     else:
-        _read_pipfile(text, found)
+        _read_pipfile(text, found, _base)
 
 
 def read_python(text: str, found: Evidence, _base: Path | None) -> None:
@@ -77,7 +77,7 @@ def _requires(data: dict[str, object], lines: list[str], found: Evidence) -> Non
             set_python(found, python, f"{found.source}:{_line(lines, 'python_version')} [requires]")
 
 
-def _read_pipfile(text: str, found: Evidence) -> None:
+def _read_pipfile(text: str, found: Evidence, base: Path | None) -> None:
     try:
         data = load_toml(text)
     except TomlUnreadable as exc:
@@ -94,6 +94,8 @@ def _read_pipfile(text: str, found: Evidence) -> None:
         return
     for name, value in (packages or {}).items():
         where = f"{found.source}:{_line(lines, name)} [packages]"
+        if _local_path(value, found, base, where):
+            continue
         requirement = _requirement(str(name), value, found, where)
         if requirement is not None:
             pip_requirement(requirement, found, where)
@@ -150,6 +152,20 @@ def _sources(sources: object, found: Evidence) -> None:
         if i == 0 and is_pypi(url):
             continue
         found.indexes.append(("index-url" if i == 0 else "extra-index-url", url))
+
+
+def _local_path(value: object, found: Evidence, base: Path | None, where: str) -> bool:
+    """`meta-agents = {path = "."}` (editable or not): the project in that folder, read as
+    `pip install .` builds it (its pyproject.toml, setup.cfg or setup.py); False where the entry
+    is no such folder."""
+    if not isinstance(value, dict) or not isinstance(value.get("path"), str):
+        return False
+    from envgen.repro.importer.install_script import editable_project  # noqa: PLC0415 - cycle
+
+    extras = value.get("extras")
+    named = [e for e in extras if isinstance(e, str)] if isinstance(extras, list) else []
+    folder = value["path"] if value["path"].startswith(".") else f"./{value['path']}"
+    return editable_project(folder + (f"[{','.join(named)}]" if named else ""), found, base, where)
 
 
 def _requirement(name: str, value: object, found: Evidence, where: str) -> str | None:

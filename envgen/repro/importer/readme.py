@@ -295,9 +295,13 @@ def _all_commands(body: list[str]) -> bool:
     return bool(lines) and all(_SHELL_WORD.match(ln) for ln in lines)
 
 
+# A block line that runs make (`make dep`, `cd tools && make`): its Makefile may install.
+_MAKE_LINE: Final = re.compile(r"(?m)(?:^|&&|;)\s*+(?:sudo\s++)?g?make(?:\s++[\w.=/-]++)*+\s*+$")
+
+
 def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
     text = "\n".join(_PROMPT.sub("", ln) for ln in body)
-    if labeled or _INSTALLS.search(text):
+    if labeled or _INSTALLS.search(text) or _MAKE_LINE.search(text):
         blocks.append((first, text))
 
 
