@@ -101,10 +101,14 @@ needs_heldout = pytest.mark.skipif(
 # repositories, first measured at 155/166) folded in, its families fixed (sed -i, files a command
 # writes, CI jobs and YAML 1.2 tabs, a companion picking torch, docker/ entrypoints, post-releases
 # in prose): 2548 of 2576 (98.9%); then the eighteenth (72 files from 57 repositories, first
-# measured at 61/72, after the seventeenth's fixes) folded in with its 11 misses not yet fixed:
-# 2609 of 2648 (98.5%), 2548 of 2587 on CORPUS.yaml (98.5%). Rounded down.
-MIN_OVERALL = 0.985
-MIN_NEW = 0.984
+# measured at 61/72, after the seventeenth's fixes) folded in, its families fixed (underlined
+# headings, steps for an earlier version of the code, a Dockerfile built from the folder above,
+# pixi.lock, a repository URL's package by date): 2618 of 2648; then the nineteenth (32 files,
+# first measured at 28/32, after the eighteenth's fixes) folded in, its families fixed (make, the
+# test builtin, a Pipfile's path package): 2649 of 2680 (98.8%), 2588 of 2619 on CORPUS.yaml
+# (98.8%). Rounded down.
+MIN_OVERALL = 0.988
+MIN_NEW = 0.988
 
 
 def _script() -> ModuleType:
