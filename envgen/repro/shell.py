@@ -177,6 +177,9 @@ class _State:
     sourcings: int = 0  # files sourced so far, and their characters: bounded
     sourced_chars: int = 0
     at: int | None = None  # while a file is sourced: the script's line that sources it
+    # While `$(func)` runs the script's function `func`: what its echo/printf print (None
+    # marks a part that cannot be known); its other commands run in a subshell, not emitted.
+    captured: list[str | None] | None = None
 
     def step(self) -> None:
         self.steps += 1
@@ -188,6 +191,8 @@ class _State:
         self.route.notes.append((self.at or line, text))
 
     def emit(self, text: str, line: int) -> None:
+        if self.captured is not None:
+            return  # `$(func)`'s commands: what they print is the value, not the route
         line = self.at or line  # a sourced file's command: at the script's `source` line
         if len(self.route.commands) >= MAX_COMMANDS:
             msg = f"more than {MAX_COMMANDS} commands"
@@ -443,6 +448,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name in {"source", "."} and _source(body, state, _line(node)):
         return True
     if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
+        if state.captured is not None and name in {"echo", "printf"}:  # `$(func)`'s output
+            state.captured.append(_printed(name, _call_arguments(body, state)))
         return _command_status(name, name, nvcc=state.nvcc)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
@@ -1122,6 +1129,14 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
     for pattern, value in _SUBST:
         if pattern.match(command.strip()):
             return value
+    name = command.strip()
+    if (
+        state is not None
+        and name in state.functions
+        and state.captured is None
+        and depth < _NESTED_SUBSTITUTIONS
+    ):
+        return _function_output(name, state, depth)
     if _NVIDIA.search(command) and re.search(r"\b(nvidia-smi|lspci)\b", command):
         return "NVIDIA"
     if state is not None and depth < _NESTED_SUBSTITUTIONS:
@@ -1132,6 +1147,50 @@ def _substitute_command(command: str, state: _State | None = None, depth: int = 
         if piped is not None:
             return piped
     return "\x01"  # marks the value unknown
+
+
+def _function_output(name: str, state: _State, depth: int) -> str:
+    """What `$(name)` prints: the script's function run in a subshell on the default route
+    (its variables, `exit` and commands stay there), the lines its echo / printf print, the
+    trailing newline dropped; unknown where a printed word is (`\x01`).
+
+    >>> route = interpret("os() {\\n if [ $(uname -s) = Linux ]; then echo linux-cpu; fi\\n}\\n"
+    ...                   "P=$(os)\\nif [ $P = linux-cpu ]; then pip install cpu; fi\\n", env={})
+    >>> [c.text for c in route.commands]
+    ['pip install cpu']
+    """
+    if name in state.calls:
+        return "\x01"  # a recursive call
+    saved = (state.env, state.stopped, state.returning)
+    state.env = dict(state.env)
+    state.captured = []
+    state.calls.append(name)
+    state.args.append([])
+    try:
+        _block([state.functions[name]], state, depth + 1)
+        printed = state.captured
+    finally:
+        state.captured = None
+        state.calls.pop()
+        state.args.pop()
+        state.env, state.stopped, state.returning = saved
+    if any(part is None for part in printed):
+        return "\x01"
+    return "\n".join(p for p in printed if p is not None).rstrip("\n")
+
+
+def _printed(name: str, words: list[str]) -> str | None:
+    """What `echo WORDS` / `printf FORMAT ARGS` print (a newline of echo's dropped), where
+    every word is known; None otherwise."""
+    if any("\x01" in w for w in words):
+        return None
+    if name == "echo":
+        while words and words[0] in {"-n", "-e", "-E"}:
+            words = words[1:]
+        return " ".join(words)
+    if not words or "%" in words[0].replace("%s", "") or len(words) > 2:
+        return None if words else ""
+    return words[0].replace("%s", words[1] if len(words) > 1 else "").replace("\\n", "\n")
 
 
 # A text pipeline over a known value: `echo X | cut ... | sed ... | tr ...`, at most so many

@@ -15,6 +15,7 @@ import pytest
 from envgen.errors import EnvgenError, MatrixError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.model.url_packages import load_url_packages, repository_key
+from envgen.repro import shell
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
 from tests.support.importing import import_file_keys, import_keys
@@ -270,3 +271,33 @@ def test_a_bad_url_package_table_is_refused(tmp_path: Path) -> None:
     bad.write_text('rows:\n  - {url: "github.com/a/b", name: "b", from: "soon"}\n')
     with pytest.raises(MatrixError, match="expected the keys"):
         load_url_packages(bad)
+
+
+def test_a_platform_chosen_by_a_functions_output(matrix: Matrix) -> None:
+    """`PLATFORM="$(detect_platform)"`: the function runs on the default route (Linux, an
+    NVIDIA GPU, no ROCm), so it prints linux-cpu and the script's cpu branch is the route."""
+    text = (
+        '#!/bin/sh\nset -e\nCPU_INDEX="https://download.pytorch.org/whl/cpu"\n'
+        'detect_platform() {\n  if [ -n "$TARGET" ]; then\n    echo "$TARGET"\n    return\n  fi\n'
+        '  OS="$(uname -s)"\n  if [ "$OS" = "Linux" ]; then\n'
+        "    if command -v rocminfo >/dev/null 2>&1 || [ -d /opt/rocm ]; then\n"
+        '      echo "linux-rocm"\n    else\n      echo "linux-cpu"\n    fi\n'
+        '  else\n    echo "darwin"\n  fi\n}\nPLATFORM="$(detect_platform)"\n'
+        'if [ "$PLATFORM" = "linux-rocm" ]; then\n'
+        "  pip install torch --index-url https://download.pytorch.org/whl/rocm6.3\n"
+        'elif [ "$PLATFORM" = "linux-cpu" ]; then\n  pip install torch --index-url "$CPU_INDEX"\n'
+        "else\n  pip install torch\nfi\n"
+    )
+    got = import_keys(text, "setup.sh", matrix, "2026-06-08")
+    assert (got["torch"], got["accelerators"]) == ("2.12.0", ["cpu"])
+
+
+def test_a_functions_output_is_unknown_where_a_word_is() -> None:
+    route = shell.interpret(
+        'f() { echo "$(curl -s https://x)"; exit 3; }\nV=$(f)\n'
+        'if [ "$V" = a ]; then pip install a; else pip install b; fi\npip install c\n',
+        env={},
+    )
+    # V is unknown: the else branch is not chosen for it; the function's exit stays in its
+    # subshell, so the script goes on
+    assert "pip install c" in [c.text for c in route.commands]
