@@ -723,9 +723,10 @@ _MAX_CREATE_WORDS: Final = 512
 def _switch_environment(
     words: list[str], tool: str, found: Evidence, where: str
 ) -> list[str] | None:
-    """`conda activate B` of the second environment a script made, where the first one (active
-    until now) installed no torch (`nerf_jax`, then `nerf_torch`): B is the one imported, from
-    what was known before the first; returns B's create line, to be read now (None: no switch)."""
+    """`conda activate B` of another environment a script made, where the one active until now
+    installed no torch (`nerf_jax`, then `nerf_torch`; `tf1`, `tf2`, then `torch`): B is the one
+    imported, from what was known before the first; returns B's create line, to be read now
+    (None: no switch)."""
     pending, before = found.pending_env, found.before_env
     if (
         _activation(words, tool) != "activate"
@@ -738,12 +739,12 @@ def _switch_environment(
         return None
     first = found.conda_env or ""
     for name, value in before.items():
-        setattr(found, name, value)  # the snapshot is spent: no copy needed
-    found.before_env = None
+        # a copy: a third environment may be switched to as well (`tf1`, `tf2`, then `torch`)
+        setattr(found, name, copy.deepcopy(value))
     found.warnings.append(
-        f"{where}: conda activate {excerpt(pending[0])}: the script's first environment "
-        f"({excerpt(first)}) installs no torch; {excerpt(pending[0])}, which it makes and "
-        "activates next, is the one imported"
+        f"{where}: conda activate {excerpt(pending[0])}: the environment active until now "
+        f"({excerpt(first)}) installs no torch; {excerpt(pending[0])}, which the script makes "
+        "and activates next, is the one imported"
     )
     found.conda_env, found.other_env, found.pending_env = pending[0], None, None
     return pending[1]

@@ -110,3 +110,22 @@ def test_a_listings_cudatoolkit_is_not_pips_torch(matrix: Matrix) -> None:
     )
     got = import_keys(text, "env.txt", matrix, "2024-07-02")
     assert (got["torch"], got["accelerators"], got["managers"]) == ("2.3.1", ["cu121"], ["pip"])
+
+
+def test_the_third_environment_of_a_readme_when_the_first_two_install_no_torch(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    """A README with three blocks, each making and activating its own conda environment (tf1,
+    tf2, torch): the one whose install brings torch is imported, however many came before."""
+    (tmp_path / "requirements_torch.txt").write_text("torch==1.9.0\ntorchvision==0.10.0\n")
+    block = "```\nconda create --name {n} python={p}\nconda activate {n}\npip install -r {r}\n```\n"
+    (tmp_path / "README.md").write_text(
+        "# X\n\n## Prepare virtual environments\n\nTensorFlow 1.15.0:\n"
+        + block.format(n="tf1", p="3.6.9", r="requirements_tf_1x.txt")
+        + "\nTensorFlow 2.5.0:\n"
+        + block.format(n="tf2", p="3.8.10", r="requirements_tf_2x.txt")
+        + "\nPyTorch 1.9.0:\n"
+        + block.format(n="torch", p="3.7.10", r="requirements_torch.txt")
+    )
+    got = import_file_keys(tmp_path / "README.md", matrix, "2021-06-30")
+    assert (got["python"], got["torch"], got["torchvision"]) == ("3.7", "1.9.0", "0.10.0")
