@@ -728,6 +728,50 @@ def prose_torch(text: str) -> list[tuple[int, str]]:
     return sorted(unpinned.values()) if "torch" in unpinned else []
 
 
+# A list item that is a package and one version: `- numpy (1.14.3)`, `* tqdm 4.19.7`, `- scipy:
+# 1.5.2`, `- numpy==1.16` (links reduced to their text first).
+_ITEM_VERSION: Final = re.compile(
+    r"^\s*+[-*+]\s++([A-Za-z][\w.-]*+)\s*+(?:\(\s*+v?(\d+(?:\.\d+)++)\s*+\)|(?:==?|:)?\s*+v?"
+    r"(\d+(?:\.\d+)++))\s*+$"
+)
+# What such a list names that is no PyPI package: the system and its tools.
+_NOT_PACKAGES: Final = frozenset(
+    {"python", "python3", "cuda", "cudnn", "nccl", "ubuntu", "debian", "centos", "gcc", "g++",
+     "cmake", "nvidia", "driver", "os", "linux", "windows", "macos", "anaconda", "conda",
+     "miniconda", "pip", "java", "node", "nodejs", "torch", "pytorch", "torchvision",
+     "torchaudio"}
+)  # fmt: skip
+
+
+def list_pins(text: str, torch_line: int) -> list[tuple[int, str]]:
+    """(line, `name==version`) of the other items of the list a README's torch version stands
+    in (the list's contiguous items around `torch_line`), each a package and one exact version;
+    not the system's parts (Python, CUDA, Ubuntu, gcc).
+
+    >>> list_pins("### Required\\n- [numpy](x) (1.14.3)\\n- PyTorch (1.0.1)\\n- Ubuntu 16.04\\n"
+    ...           "- tqdm 4.19.7\\n\\n### Optional\\n- pandas (0.22.0)\\n", 3)
+    [(2, 'numpy==1.14.3'), (5, 'tqdm==4.19.7')]
+    """
+    lines = text.splitlines()
+    if not 1 <= torch_line <= len(lines) or not _LIST_ITEM.match(lines[torch_line - 1]):
+        return []
+    start = end = torch_line - 1
+    while start > 0 and _LIST_ITEM.match(lines[start - 1]):
+        start -= 1
+    while end + 1 < len(lines) and _LIST_ITEM.match(lines[end + 1]):
+        end += 1
+    out: list[tuple[int, str]] = []
+    for index in range(start, end + 1):
+        plain = _LINK.sub(r"\1", lines[index]).replace("`", "").replace("**", "")
+        m = _ITEM_VERSION.match(plain)
+        if m is not None and m.group(1).lower() not in _NOT_PACKAGES and index != torch_line - 1:
+            out.append((index + 1, f"{m.group(1)}=={m.group(2) or m.group(3)}"))
+    return out[:_MAX_LIST_PINS]
+
+
+_MAX_LIST_PINS: Final = 32
+
+
 def _through(version: str) -> str:
     """The upper bound of a span that ends at `version`: all of X.Y's releases, or X.Y.Z itself.
 
@@ -1147,6 +1191,11 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
                 + "` (from prose, not a command: check it; no index named: PyPI's build)"
             )
         for number, requirement in named:
+            pip_requirement(requirement, found, f"{found.source}:{number} (prose)")
+        exact = [n for n, r in named if r.startswith("torch==")]
+        for number, requirement in list_pins(text, exact[0]) if exact else []:
+            # the list's other versions (`- [numpy](...) (1.14.3)`): exact pins beside its torch,
+            # which rule out pythons their wheels lack
             pip_requirement(requirement, found, f"{found.source}:{number} (prose)")
     if found.python is None:
         said = prose_python(text, sentences=not commanded)

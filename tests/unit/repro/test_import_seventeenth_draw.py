@@ -172,6 +172,21 @@ def test_a_post_release_in_a_readme_requirements_list(matrix: Matrix) -> None:
     assert (got["torch"], got["accelerators"]) == ("1.0.1.post2", ["cu90"])
 
 
+def test_a_readme_lists_other_versions_beside_its_torch(tmp_path: Path, matrix: Matrix) -> None:
+    """`- [numpy](...) (1.14.3)` in the list PyTorch's version stands in: an exact pin, whose
+    linux wheels (cp27, cp34-cp36, recorded) rule out python 3.7; the Optional list is not it."""
+    (tmp_path / "README.md").write_text(
+        "# X\n\n## Dependencies\n\n### Required\n- [numpy](https://www.numpy.org/) (1.14.3)\n"
+        "- [PyTorch](https://pytorch.org/) (1.0.1.post2)\n- [tqdm](https://tqdm.github.io/) (4.19.7)\n"
+        "\n### Optional\n- [pandas](https://pandas.pydata.org/) (0.22.0; for DailyDialog)\n"
+    )
+    options = ImportOptions(
+        source=tmp_path / "README.md", as_of="2019-06-28", pypi_index=PAGES.resolve().as_uri()
+    )
+    project = run_import(options, matrix).project
+    assert (project["python"], project["torch"]) == ("3.6", "1.0.1.post2")
+
+
 _PIXI_LOCK = """version: 6
 environments:
   default:
