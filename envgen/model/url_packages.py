@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import urlsplit
 
+from packaging.requirements import Requirement
+
 from envgen.errors import MatrixError
 from envgen.infra.resources import MATRICES_DIR
 
@@ -38,7 +40,7 @@ class UrlPackage:
 
 @functools.cache
 def load_url_packages(path: Path = TABLE) -> tuple[UrlPackage, ...]:
-    """The table's rows, checked (every key known, dates and requirements well formed)."""
+    """The table's rows, checked (every key known, dates, URLs and requirements well formed)."""
     from envgen.infra.safe_yaml import load_bounded  # noqa: PLC0415 - PyYAML; only when asked
 
     try:
@@ -62,16 +64,22 @@ def load_url_packages(path: Path = TABLE) -> tuple[UrlPackage, ...]:
             raise MatrixError(msg)
         try:
             since = dt.date.fromisoformat(str(raw["from"]))
-        except ValueError:
-            msg = f"{path}: rows[{i}]: `from` is not a date (YYYY-MM-DD): {raw['from']!r}"
+            requires = tuple(str(Requirement(r)) for r in raw["requires"])
+        except ValueError as exc:  # a date, or a requirement (InvalidRequirement is one)
+            msg = f"{path}: rows[{i}]: `from` must be a date and `requires` requirements: {exc}"
             raise MatrixError(msg) from None
+        if str(raw["url"]) != repository_key(f"https://{raw['url']}"):
+            msg = (
+                f"{path}: rows[{i}]: url must be host/owner/repository, lower-cased: {raw['url']!r}"
+            )
+            raise MatrixError(msg)
         out.append(
             UrlPackage(
                 url=str(raw["url"]),
                 name=str(raw["name"]),
                 namesake=str(raw["namesake"]),
                 since=since,
-                requires=tuple(raw["requires"]),
+                requires=requires,
                 source=str(raw["source"]),
             )
         )
@@ -88,8 +96,11 @@ def repository_key(url: str) -> str | None:
     >>> repository_key("git+ssh://git@github.com/openai/CLIP"), repository_key("file:///x")
     ('github.com/openai/clip', None)
     """
-    parts = urlsplit(url.strip().removeprefix("git+"))
-    host = (parts.hostname or "").lower()
+    try:
+        parts = urlsplit(url.strip().removeprefix("git+"))
+        host = (parts.hostname or "").lower()
+    except ValueError:  # `https://[abc/...`: no URL
+        return None
     path = [p for p in parts.path.split("/") if p]
     if not host or len(path) < 2:
         return None

@@ -9,9 +9,10 @@ envgen.infra.proc).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from envgen.errors import EnvgenError, ImportSpecError
@@ -193,10 +194,10 @@ def _recorded_url_packages(found: Evidence, as_of: dt.date | None) -> set[str]:
             continue
         handled.add(canonicalize_name(row.name))
         missing = family_to_read(found.torch is not None, set(found.companions))
-        wanted = [r for r in row.requires if re.split(r"[\s=<>~!;\[]", r, maxsplit=1)[0] in missing]
+        wanted = [r for r in row.requires if Requirement(r).name in missing]
         if not wanted:
             continue
-        ref = "; the URL's ref is not looked up" if "@" in url.split("//", 1)[-1] else ""
+        ref = "; the URL's ref is not looked up" if "@" in urlsplit(url).path else ""
         found.warnings.append(
             f"{where}: {row.name} from {excerpt(url)} requires {', '.join(row.requires)} on "
             f"{as_of or 'the newest date recorded'} ({row.source}; {row.namesake}, so PyPI's "

@@ -368,9 +368,16 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         return _loop(node, state, depth)
     if kind == "test_command":
         return _test(_text(node), state)
-    if kind == "command" and _text(node).split(None, 1)[:1] == ["test"]:
-        # `test -d venv || virtualenv venv`: the builtin `[` is, without the brackets
-        return _test(_text(node)[len("test") :], state)
+    tested = node.child_by_field_name("body") if kind == "redirected_statement" else node
+    if (
+        kind in {"command", "redirected_statement"}
+        and tested is not None
+        and tested.type == "command"
+        and _text(tested).split(None, 1)[:1] == ["test"]
+    ):
+        # `test -d venv || virtualenv venv` (`2>/dev/null` too): the builtin `[` is, without
+        # the brackets
+        return _test(_text(tested)[len("test") :], state)
     if kind in {"command", "redirected_statement"}:
         return _command(node, state, depth)
     return True
@@ -448,8 +455,8 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
     if name in {"source", "."} and _source(body, state, _line(node)):
         return True
     if name in _QUIET and name not in {"cd", "pushd", "popd"}:  # emitted: where files are read
-        if state.captured is not None and name in {"echo", "printf"}:  # `$(func)`'s output
-            state.captured.append(_printed(name, _call_arguments(body, state)))
+        if state.captured is not None and name in {"echo", "printf"} and not _to_elsewhere(node):
+            _capture(name, body, state)  # what `$(func)` reads
         return _command_status(name, name, nvcc=state.nvcc)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
@@ -1176,7 +1183,37 @@ def _function_output(name: str, state: _State, depth: int) -> str:
         state.env, state.stopped, state.returning = saved
     if any(part is None for part in printed):
         return "\x01"
-    return "\n".join(p for p in printed if p is not None).rstrip("\n")
+    return "".join(p for p in printed if p is not None).rstrip("\n")
+
+
+_MAX_CAPTURED: Final = 64  # echo / printf lines one `$(func)` reads; past them, unknown
+
+
+def _capture(name: str, body: Node, state: _State) -> None:
+    """One echo / printf of `$(func)`'s function: its output kept, bounded (the lines, their
+    characters); past the bound the value is unknown and the function stops."""
+    captured = state.captured
+    if captured is None:
+        return
+    printed = (
+        _printed(name, _call_arguments(body, state)) if len(captured) < _MAX_CAPTURED else None
+    )
+    captured.append(printed)
+    if printed is None or sum(len(p or "") for p in captured) > MAX_VALUE:
+        captured.append(None)
+        state.stopped = True  # the rest of the function cannot change an unknown value
+
+
+def _to_elsewhere(node: Node) -> bool:
+    """Whether a command's standard output goes elsewhere than the substitution reading it
+    (`echo "Detecting..." >&2`, `> log.txt`); `2>/dev/null` leaves it."""
+    if node.type != "redirected_statement":
+        return False
+    return any(
+        re.match(r"^(?:1?>|>>|&>)", _text(c)) is not None
+        for c in node.children
+        if c.type == "file_redirect"
+    )
 
 
 def _printed(name: str, words: list[str]) -> str | None:
@@ -1185,9 +1222,11 @@ def _printed(name: str, words: list[str]) -> str | None:
     if any("\x01" in w for w in words):
         return None
     if name == "echo":
+        newline = "\n"
         while words and words[0] in {"-n", "-e", "-E"}:
+            newline = "" if words[0] == "-n" else newline
             words = words[1:]
-        return " ".join(words)
+        return " ".join(words) + newline
     if not words or "%" in words[0].replace("%s", "") or len(words) > 2:
         return None if words else ""
     return words[0].replace("%s", words[1] if len(words) > 1 else "").replace("\\n", "\n")

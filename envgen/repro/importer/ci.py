@@ -108,21 +108,19 @@ class _Job:
         return any(re.search(r"\btorch|pytorch", text) for text in texts)
 
 
-# Blanks at a line's end, a tab among them (`run: |<tab>`): YAML 1.2, which GitHub's and
-# GitLab's parsers read, takes a tab there as white space; PyYAML (YAML 1.1) refuses it after a
-# block scalar's indicator.
-_TRAILING_TAB: Final = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
-
-
 def _load(text: str) -> tuple[yaml.Node | None, object]:
-    """The file's YAML, bounded; where PyYAML refuses a tab at a line's end, which the CI
-    services' YAML 1.2 parsers read as white space, the file without those blanks."""
+    """The file's YAML, bounded; where PyYAML refuses a tab among the blanks at a line's end
+    (`run: |<tab>`), which YAML 1.2 (GitHub's and GitLab's parsers) reads as white space and
+    PyYAML (YAML 1.1) refuses after a block scalar's indicator, the file without those blanks
+    (each line stripped once: linear in the file)."""
     try:
         return load_bounded(text)
     except yaml.YAMLError:
-        if not _TRAILING_TAB.search(text):
+        lines = text.split("\n")
+        blanks = [line[len(line.rstrip(" \t")) :] for line in lines]
+        if not any("\t" in blank for blank in blanks):
             raise
-    return load_bounded(_TRAILING_TAB.sub("", text))
+    return load_bounded("\n".join(line.rstrip(" \t") for line in lines))
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:

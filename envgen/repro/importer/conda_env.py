@@ -241,8 +241,6 @@ def conda_spec(spec: str, found: Evidence, where: str) -> str | None:  # noqa: P
         if name == "torchvision-cpu":  # the pytorch channel's CPU torchvision of 2018-2019
             found.compute.append(Compute("cpu", f"{where}: {name}", "conda"))
     elif name == "python":
-        # `python >=3.8` is a floor, not the paper's python; `python=3.8` (3.8.*) is a pin, and
-        # so is `python~=3.10.12` (>=3.10.12, ==3.10.*: a compatible release of three parts).
         _conda_python(version, ranged, found, where)
     elif name == "cpuonly":
         found.cpuonly = True

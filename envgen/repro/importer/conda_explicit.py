@@ -59,14 +59,17 @@ def package_of(url: str) -> tuple[str, str, str, str | None] | None:
     >>> package_of("https://conda.anaconda.org/conda-forge/label/gcc7/noarch/six-1.16.0-pyh_0.tar.bz2")
     ('six', '1.16.0', 'pyh_0', 'conda-forge')
     """
-    parts = urlsplit(url.split("#", 1)[0].strip())
+    try:
+        parts = urlsplit(url.split("#", 1)[0].strip())
+        host = (parts.hostname or "").lower()
+    except ValueError:  # `http://[abc/...` (an unclosed IPv6 host): no package URL
+        return None
     segments = [s for s in parts.path.split("/") if s]
     if len(segments) < 2 or not _SUBDIR.match(segments[-2]):
         return None
     package = _PACKAGE.match(segments[-1])
     if package is None:
         return None
-    host = (parts.hostname or "").lower()
     channel: str | None = None
     if host in _ANACONDA_HOSTS and segments[0] == "pkgs":
         channel = "defaults"

@@ -432,7 +432,12 @@ def _checkout_named(text: str, context: Path, found: Evidence) -> str | None:
         for src in _copy_sources(text)
         if src.removeprefix("./").startswith(f"{folder}/")
     ]
-    if not any(rest and exists(context / rest) for rest in rests if "*" not in rest):
+    inside_rests = [
+        r
+        for r in rests
+        if r and "*" not in r and ".." not in r.split("/") and not r.startswith("/")
+    ]  # never a path out of the context: its existence is none of the import's business
+    if not any(exists(context / rest) for rest in inside_rests):
         return None
     found.warnings.append(
         f"{found.source}: its COPY lines name the checkout `{excerpt(folder)}/` (the image is "

@@ -133,6 +133,9 @@ class Evidence:
     # export`, `pip-compile -o`): {the name as written, normalised: (where, a reading of what it
     # was made from)}; an install that reads the name reads that instead.
     generated: dict[str, tuple[str, Callable[[Evidence], bool]]] = field(default_factory=dict)
+    # Makefiles run and generated files read from their source so far (each bounded per import:
+    # a recipe's own `make`, a file compiled from files compiled in turn)
+    replays: int = 0
     expanded: int = 0  # characters of shell/Dockerfile lines after $VAR substitution so far
     seen_pip: set[str] = field(default_factory=set)  # canonical names in pip_reqs
     seen_conda: set[str] = field(default_factory=set)  # entries of conda_deps

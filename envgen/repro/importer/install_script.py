@@ -38,6 +38,7 @@ from envgen.repro.importer.pipfile import read as pipfile_read
 from envgen.repro.importer.pipfile import read_python as pipfile_python
 from envgen.repro.importer.pyproject import read as pyproject_read
 from envgen.repro.importer.requirements import (
+    MAX_REPLAYS,
     PIP_VALUE_FLAGS,
     include_file,
     pip_install,
@@ -499,6 +500,8 @@ def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
             continue
         if word.startswith(("-i", "--in-place")):
             in_place = True  # `-i`, `-i.bak`, `--in-place=.orig`: the suffix keeps a copy
+            if word == "-i" and i + 1 < len(words) and words[i + 1] == "":
+                i += 1  # macOS's `sed -i '' SCRIPT FILE`: an empty suffix
         elif word.startswith("-") and word != "-":
             modelled = False  # `-E`, `-r`, `-n`, `-z`: another language or output
         else:
@@ -511,9 +514,11 @@ def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
     for name in rest:
         key = posixpath.normpath(name.removeprefix("./"))
         kept = found.edits.setdefault(key, [])
-        if len(kept) >= _MAX_EDITS:
-            continue
+        room = _MAX_EDITS - len(kept)
         kept.extend((script if modelled else None, where) for script in scripts or [""])
+        del kept[_MAX_EDITS:]  # past the bound: the rest not run (their file reads as sed left it)
+        if room <= 0:
+            continue
 
 
 def _machine_command(
@@ -867,7 +872,7 @@ def _local_project(
 def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
     """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
     if tool == "uv" and words[1:3] == ["pip", "compile"]:
-        _generated(["pip-compile", *words[3:]], "pip-compile", found, base, where)
+        _generated(["uv-pip-compile", *words[3:]], "pip-compile", found, base, where)
         return
     if tool == "uv" and words[1:2] == ["pip"]:
         words, tool = words[1:], "pip"
@@ -1725,8 +1730,9 @@ _MAX_RUNS: Final = 256  # `hatch run` / `pipenv run` commands an import follows
 _MAX_HATCH_COMMANDS: Final = 64
 
 
-_MAKE_VALUE: Final = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-j", "--jobs",
-                                 "-o", "-W", "-I", "-l"})  # fmt: skip
+# make's options that take a value (`-j` and `-l` take one only where a number follows).
+_MAKE_VALUE: Final = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-o", "-W",
+                                "-I", "--include-dir", "--old-file", "--what-if"})  # fmt: skip
 
 
 def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
@@ -1743,6 +1749,10 @@ def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> No
             folder = value
         elif flag in {"-f", "--file", "--makefile"} and value:
             named = value
+        elif flag in {"-j", "--jobs", "-l", "--load-average"}:
+            step += i + 1 < len(args) and args[i + 1].replace(".", "").isdigit()
+        elif flag.startswith("-C") and len(flag) > 2 and value is None:
+            folder = flag[2:]  # `-Csub`
         elif flag.startswith("-"):
             pass
         elif re.match(r"[A-Za-z_][\w.-]*=", args[i]):
@@ -1751,6 +1761,12 @@ def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> No
         else:
             goals.append(args[i])
         i += step
+    if found.replays >= MAX_REPLAYS:
+        found.warnings.append(
+            f"{where}: make: more Makefiles run than one import follows ({MAX_REPLAYS}); not run"
+        )
+        return
+    found.replays += 1
     names = [named] if named else ["GNUmakefile", "makefile", "Makefile"]
 
     def run(text: str, found: Evidence, parent: Path) -> None:
@@ -1770,29 +1786,43 @@ def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> No
             return
 
 
+# Options of pip-compile and `uv pip compile` that take a value (their --help), besides -o.
+_COMPILE_VALUE: Final = frozenset(
+    {"-c", "--constraint", "--extra", "--python-version", "-P", "--upgrade-package", "-i",
+     "--index-url", "--extra-index-url", "-f", "--find-links", "--pip-args", "--build-deps-for",
+     "--cache-dir", "--python-platform", "-p", "--python", "--override", "--exclude-newer",
+     "--resolution", "--prerelease", "--group", "--output-file", "-o", "--output", "--format",
+     "--package", "--only-group", "--no-group", "--index", "--default-index"}
+)  # fmt: skip
+
+
 def _generated(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
-    """`poetry export -o requirements.txt`, `uv export -o FILE`, `pip-compile [IN] -o OUT` (`uv
-    pip compile`): a requirements file made from the project's own; a later install of it reads
-    what it was made from, as the command read it (poetry: pyproject.toml's groups, `--with`;
-    uv: the lock as `uv sync` with those flags installs it; pip-compile: its inputs, by default
-    requirements.in, whose newest allowed releases it pins). Printed to stdout, the file is not
-    known: nothing is recorded."""
+    """`poetry export -o requirements.txt`, `uv export -o FILE`, `pip-compile [IN] [-o OUT]` (`uv
+    pip compile IN -o OUT`): a requirements file made from the project's own; a later install of
+    it reads what it was made from, as the command read it (poetry: pyproject.toml's groups,
+    `--with`; uv: the lock as `uv sync` with those flags installs it; pip-compile: its inputs, by
+    default requirements.in, whose newest allowed releases it pins). pip-compile writes beside
+    its first input (`requirements/dev.in` -> `requirements/dev.txt`; setup.py or pyproject.toml
+    -> requirements.txt) where -o names none; the others print to stdout then: nothing known."""
     args = words[2:] if tool != "pip-compile" else words[1:]
-    output: str | None = "requirements.txt" if tool == "pip-compile" else None
+    output: str | None = None
     rest: list[str] = []
+    sources: list[str] = []
     i = 0
     while i < len(args):
-        word = args[i]
-        if word in {"-o", "--output", "--output-file"} and i + 1 < len(args):
-            output = args[i + 1]
-            i += 2
-            continue
-        if word.startswith(("--output=", "--output-file=")):
-            output = word.split("=", 1)[1]
-        else:
-            rest.append(word)
-        i += 1
-    if not output or output == "-":
+        flag, value, step = option_at(args, i, _COMPILE_VALUE)
+        if flag in {"-o", "--output", "--output-file"}:
+            output = value
+        elif not flag.startswith("-"):
+            sources.append(flag)
+        if flag not in {"-o", "--output", "--output-file"}:
+            rest.extend(args[i : i + step])
+        i += step
+    if output is None and tool == "pip-compile" and not words[0].startswith("uv"):
+        first = sources[0] if sources else "requirements.in"
+        stem, ext = posixpath.splitext(first)
+        output = f"{stem}.txt" if ext == ".in" else "requirements.txt"
+    if not output or output == "-" or {"-h", "--help", "--version"} & set(args):
         return
     if tool == "poetry":
 
@@ -1805,11 +1835,11 @@ def _generated(words: list[str], tool: str, found: Evidence, base: Path | None, 
             _uv_sync([w for w in rest if not w.startswith("--format")], found, base, where)
             return True
     else:
-        sources = [w for w in rest if not w.startswith("-")] or ["requirements.in"]
+        inputs = sources or ["requirements.in"]
 
         def replay(found: Evidence) -> bool:
             read = False
-            for source in sources[:_MAX_SOURCES]:
+            for source in inputs[:_MAX_SOURCES]:
                 parse = _pyproject_main if source.endswith("pyproject.toml") else None
                 read |= include_file(source, found, base, where, seen=set(), flag=tool, parse=parse)
             return read

@@ -58,20 +58,25 @@ def read(text: str, found: Evidence, _base: Path | None) -> None:
         return
     count = text.count("\n") + 1
     lines: dict[str, int] = {}
-    for n, line in enumerate(text.splitlines(), start=1):
-        lines.setdefault(line.strip(), n)
-    # each conda URL on the lock's own line (the others blank), read as an explicit file
+    for n, raw in enumerate(text.splitlines(), start=1):
+        lines.setdefault(raw.strip(), n)
+    # each conda URL on the lock's own line (the others blank), read as an explicit file; a
+    # format-3 lock writes `url: URL` in each package entry, found so too
     explicit = [""] * count
     for manager, url in entries:
         if manager == "conda":
-            explicit[lines.get(f"- conda: {url}", 1) - 1] = url
+            at = lines.get(f"- conda: {url}") or lines.get(f"url: {url}")
+            if at is not None and not explicit[at - 1]:
+                explicit[at - 1] = url
+            else:
+                explicit.append(url)  # not found on a line of its own: after the lock's lines
     if any(explicit):
         found.torch_manager = found.torch_manager or "conda"
         conda_explicit.read("\n".join(explicit), found, None)
     for manager, url in entries:
         if manager != "pypi":
             continue
-        where = f"{found.source}:{lines.get(f'- pypi: {url}', 1)}"
+        where = f"{found.source}:{lines.get(f'- pypi: {url}') or lines.get(f'url: {url}', 1)}"
         requirement = _pypi_requirement(url)
         if requirement is None:
             found.warnings.append(f"{where}: {excerpt(url)!r} names no released file; left out")
@@ -112,7 +117,8 @@ def _entries(data: dict[object, object], found: Evidence) -> list[tuple[str, str
             for p in packages[:MAX_PACKAGES]
             if isinstance(p, dict)
             and p.get("platform") == PLATFORM
-            and p.get("manager") in {"conda", "pypi"}
+            and isinstance(p.get("manager"), str)
+            and p["manager"] in {"conda", "pypi"}
             and isinstance(p.get("url"), str)
         ]
     found.problems.append(f"{found.source}: a pixi lock with neither `environments` nor `package`")
@@ -129,7 +135,10 @@ def _pypi_requirement(url: str) -> str | None:
     >>> _pypi_requirement("git+https://github.com/x/y.git"), _pypi_requirement("./local")
     (None, None)
     """
-    name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    try:
+        name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    except ValueError:  # `http://[abc/...`: no URL
+        return None
     try:
         if name.endswith(".whl"):
             project, version, *_ = parse_wheel_filename(name)

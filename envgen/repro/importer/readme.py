@@ -13,7 +13,10 @@ import re
 from pathlib import Path
 from typing import Final
 
+from packaging.utils import canonicalize_name
+
 from envgen.errors import excerpt
+from envgen.model.pypi_names import load_names
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
@@ -33,10 +36,10 @@ def _opens_fence(line: str) -> bool:
     return fence is not None and line.count(fence.group(2)) == 1
 
 
-# A heading's underline: Markdown's setext (`===`, `---`) and reStructuredText's (any of its
-# punctuation, repeated).
-# reStructuredText's, repeated; not a code fence (```, ~~~).
-_UNDERLINE: Final = re.compile(r"^([=\-^*+#\"':.])\1{2,}\s*$")
+# A heading's underline: Markdown's setext (`===`, `---`) and reStructuredText's common ones
+# (`^^^`, `:::`, `...`, quotes); not a code fence, nor `***`, `+++` or `###`, which under a
+# Markdown paragraph are a rule or text.
+_UNDERLINE: Final = re.compile(r"^([=\-^\"':.])\1{2,}\s*$")
 
 
 def prose_headings(lines: list[str]) -> list[str]:
@@ -734,19 +737,16 @@ _ITEM_VERSION: Final = re.compile(
     r"^\s*+[-*+]\s++([A-Za-z][\w.-]*+)\s*+(?:\(\s*+v?(\d+(?:\.\d+)++)\s*+\)|(?:==?|:)?\s*+v?"
     r"(\d+(?:\.\d+)++))\s*+$"
 )
-# What such a list names that is no PyPI package: the system and its tools.
-_NOT_PACKAGES: Final = frozenset(
-    {"python", "python3", "cuda", "cudnn", "nccl", "ubuntu", "debian", "centos", "gcc", "g++",
-     "cmake", "nvidia", "driver", "os", "linux", "windows", "macos", "anaconda", "conda",
-     "miniconda", "pip", "java", "node", "nodejs", "torch", "pytorch", "torchvision",
-     "torchaudio"}
-)  # fmt: skip
+# What such a list names that pip installs, never a system part: a name among PyPI's most
+# downloaded projects (matrices/pypi-top-names.txt), not pip or a build tool.
+_NOT_PINNED: Final = frozenset({"pip", "cmake", "setuptools", "wheel", "torch"})
 
 
 def list_pins(text: str, torch_line: int) -> list[tuple[int, str]]:
     """(line, `name==version`) of the other items of the list a README's torch version stands
-    in (the list's contiguous items around `torch_line`), each a package and one exact version;
-    not the system's parts (Python, CUDA, Ubuntu, gcc).
+    in (the list's contiguous items around `torch_line`), each a package and one exact version,
+    where the name is one of PyPI's most downloaded projects (matrices/pypi-top-names.txt): not
+    the system's parts (Python, CUDA, Ubuntu, gcc) nor a name PyPI gives another project.
 
     >>> list_pins("### Required\\n- [numpy](x) (1.14.3)\\n- PyTorch (1.0.1)\\n- Ubuntu 16.04\\n"
     ...           "- tqdm 4.19.7\\n\\n### Optional\\n- pandas (0.22.0)\\n", 3)
@@ -764,12 +764,18 @@ def list_pins(text: str, torch_line: int) -> list[tuple[int, str]]:
     for index in range(start, end + 1):
         plain = _LINK.sub(r"\1", lines[index]).replace("`", "").replace("**", "")
         m = _ITEM_VERSION.match(plain)
-        if m is not None and m.group(1).lower() not in _NOT_PACKAGES and index != torch_line - 1:
+        name = canonicalize_name(m.group(1)) if m is not None else ""
+        if m is not None and name in _top_names() and name not in _NOT_PINNED:
             out.append((index + 1, f"{m.group(1)}=={m.group(2) or m.group(3)}"))
     return out[:_MAX_LIST_PINS]
 
 
 _MAX_LIST_PINS: Final = 32
+
+
+@functools.cache
+def _top_names() -> frozenset[str]:
+    return frozenset(canonicalize_name(n) for n in load_names())
 
 
 def _through(version: str) -> str:

@@ -84,7 +84,7 @@ def _linux(release: Release, found: Evidence) -> bool:
     return found.python is None or not linux or found.python in linux
 
 
-def pick_release(
+def _pick_release(
     found: Evidence,
     matrix: Matrix,
     as_of: dt.date | None,
@@ -172,6 +172,25 @@ def pick_release(
     chosen = narrowed[-1] if narrowed else fitting[-1] if fitting else dated[-1]
     _say_pick(found, evidence, chosen, fitted=bool(fitting), narrowed=bool(narrowed),
               spec=spec, asked=asked, when=when, where=where, report=report)  # fmt: skip
+    return chosen
+
+
+def pick_release(
+    found: Evidence,
+    matrix: Matrix,
+    as_of: dt.date | None,
+    evidence: tuple[str, str] | None,
+    report: Report,
+    wheels: list[PinWheels] | None = None,
+) -> Release | None:
+    """The torch release the file installs; where a later pip floor came after its range
+    (`torch==1.8.*`, then `torch>=1.8.1`: Pin.then), pip keeps the release the range installed
+    where it meets the floor, else installs the newest release the floor allows."""
+    pin = found.torch
+    chosen = _pick_release(found, matrix, as_of, evidence, report, wheels)
+    if chosen is None or pin is None or not pin.then:
+        return chosen
+    asked = f"torch {pin.specifier}" if pin.specifier else "torch (unpinned)"
     for index, (floor, at) in enumerate(pin.then):
         later = pin_specifier(floor)
         if later is None or later.contains(chosen.version, prereleases=True):

@@ -393,6 +393,16 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
     return True
 
 
+# Files read from their source and Makefiles run, per import: each may name more of them.
+MAX_REPLAYS: Final = 32
+
+
+# `sed -i` run on an included file: its characters times the edits, and its longest line (sed's
+# pattern is Python's re on each line: short lines keep a backtracking pattern cheap).
+_MAX_SED_WORK: Final = 1024 * 1024
+_MAX_SED_LINE: Final = 512
+
+
 def _made_by_command(name: str, found: Evidence, said: str) -> bool | None:
     """A file the script wrote from the project's own (`poetry export -o requirements.txt`):
     what it was made from, read in its place (not a file of the checkout of that name, if one is
@@ -402,10 +412,20 @@ def _made_by_command(name: str, found: Evidence, said: str) -> bool | None:
     if made is None:
         return None
     at, replay = made
+    if found.replays >= MAX_REPLAYS or found.include_depth >= MAX_INCLUDE_DEPTH:
+        found.generated[key] = made
+        found.warnings.append(
+            f"{said}: written by {at}, from files written in turn past what one import follows "
+            f"({MAX_REPLAYS} such reads, {MAX_INCLUDE_DEPTH} deep); not followed"
+        )
+        return False
+    found.replays += 1
     found.warnings.append(f"{said}: written by {at}; read from what it was made from")
+    found.include_depth += 1
     try:
         return replay(found)
     finally:
+        found.include_depth -= 1
         found.generated[key] = made
 
 
@@ -415,6 +435,15 @@ def _edited(text: str, name: str, found: Evidence, said: str) -> str:
     not a sed envgen runs, the file as committed, said."""
     edits = found.edits.get(posixpath.normpath(name.removeprefix("./")))
     if not edits:
+        return text
+    if len(text) * len(edits) > _MAX_SED_WORK or any(
+        len(line) > _MAX_SED_LINE for line in text.split("\n")
+    ):
+        found.warnings.append(
+            f"{said}: edited with sed by the script, but the file is past what envgen runs sed "
+            f"on ({_MAX_SED_WORK // 1024} KiB of lines times edits, lines of "
+            f"{_MAX_SED_LINE} characters); read as committed"
+        )
         return text
     for script, at in edits:
         lines = text.split("\n")
