@@ -1827,7 +1827,7 @@ def _generated(words: list[str], tool: str, found: Evidence, base: Path | None, 
     if tool == "poetry":
 
         def replay(found: Evidence) -> bool:
-            _poetry_install(rest, found, base, where)
+            _poetry_install(rest, found, base, where, export=True)
             return True
     elif tool == "uv":
 
@@ -1854,9 +1854,13 @@ def _pyproject_main(text: str, found: Evidence, parent: Path) -> None:
     pyproject_read(text, found, parent, ())
 
 
-def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+def _poetry_install(
+    args: list[str], found: Evidence, base: Path | None, where: str, *, export: bool = False
+) -> None:
     """`poetry install [--with a,b]`: the pyproject.toml beside it, with the groups it installs
-    (the non-optional ones, and those `--with` names); `--only`/`--without` are not followed."""
+    (the non-optional ones, and those `--with` names); `--only`/`--without` are not followed.
+    `export`: what `poetry export [--with a,b]` writes (the main group and those `--with`
+    names only)."""
     groups: list[str] = []
     i = 0
     while i < len(args):
@@ -1866,11 +1870,10 @@ def _poetry_install(args: list[str], found: Evidence, base: Path | None, where: 
         i += step
 
     def parse(text: str, found: Evidence, parent: Path) -> None:
-        pyproject_read(text, found, parent, tuple(groups))
+        pyproject_read(text, found, parent, tuple(groups), named_only=export)
 
-    include_file(
-        "pyproject.toml", found, base, where, seen=set(), flag="poetry install", parse=parse
-    )
+    flag = "poetry export" if export else "poetry install"
+    include_file("pyproject.toml", found, base, where, seen=set(), flag=flag, parse=parse)
 
 
 def conda_file(text: str, found: Evidence, _base: Path) -> None:

@@ -62,10 +62,13 @@ def _dynamic_files(
     return [(at(n), n) for n in names[:8] if isinstance(n, str) and n]
 
 
-def pyproject(data: dict[str, Any], at: LineIndex, groups: tuple[str, ...] = ()) -> Declared:
+def pyproject(
+    data: dict[str, Any], at: LineIndex, groups: tuple[str, ...] = (), *, named_only: bool = False
+) -> Declared:
     """[project] dependencies and requires-python (PEP 621); Poetry's dependencies and those of
     the groups `poetry install` installs (every non-optional group, and `groups`, the ones
-    `--with` names), with the index a `source =` routes them through."""
+    `--with` names; with `named_only`, as `poetry export` does, the named ones only), with the
+    index a `source =` routes them through."""
     declared = Declared()
     project = data.get("project")
     if isinstance(project, dict):
@@ -92,7 +95,7 @@ def pyproject(data: dict[str, Any], at: LineIndex, groups: tuple[str, ...] = ())
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     if isinstance(poetry, dict):
         _poetry_deps(poetry, poetry.get("dependencies"), at, declared)
-        for name, group in _installed_groups(poetry, groups):
+        for name, group in _installed_groups(poetry, groups, named_only=named_only):
             _poetry_deps(poetry, group.get("dependencies"), at, declared, group=name)
     return declared
 
@@ -172,16 +175,18 @@ def _on_linux(marker: object) -> bool:
 
 
 def _installed_groups(
-    poetry: dict[str, object], groups: tuple[str, ...]
+    poetry: dict[str, object], groups: tuple[str, ...], *, named_only: bool = False
 ) -> list[tuple[str, dict[str, object]]]:
-    """Poetry's dependency groups a `poetry install --with groups` installs, in file order."""
+    """Poetry's dependency groups a `poetry install --with groups` installs (`named_only`: a
+    `poetry export --with groups` exports), in file order."""
     table = poetry.get("group")
     if not isinstance(table, dict):
         return []
     return [
         (name, group)
         for name, group in table.items()
-        if isinstance(group, dict) and (not group.get("optional") or name in groups)
+        if isinstance(group, dict)
+        and (name in groups or (not named_only and not group.get("optional")))
     ]
 
 
@@ -259,9 +264,17 @@ def _poetry(version: str) -> str:
     return v
 
 
-def read(text: str, found: Evidence, base: Path | None, groups: tuple[str, ...] = ()) -> None:
+def read(
+    text: str,
+    found: Evidence,
+    base: Path | None,
+    groups: tuple[str, ...] = (),
+    *,
+    named_only: bool = False,
+) -> None:
     """A pyproject.toml's dependencies and requires-python (PEP 621, Poetry), and its pixi
-    tables."""
+    tables; `named_only`: of Poetry's groups only those `groups` names (`poetry export`
+    exports the main group, and `--with`'s)."""
     try:
         data = load_toml(text)
     except TomlUnreadable as exc:
@@ -277,7 +290,7 @@ def read(text: str, found: Evidence, base: Path | None, groups: tuple[str, ...] 
     pixi = tool.get("pixi") if isinstance(tool, dict) else None
     if isinstance(pixi, dict):  # [tool.pixi.*]: a pixi manifest inside the pyproject.toml
         read_manifest(pixi, found, at, root="tool.pixi.")
-    declared = pyproject(data, at, groups)
+    declared = pyproject(data, at, groups, named_only=named_only)
     parse_declared(declared, found)
     for line, name in declared.includes:
         include_file(

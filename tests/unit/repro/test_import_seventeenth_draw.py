@@ -316,3 +316,24 @@ def test_a_functions_output_is_unknown_where_a_word_is() -> None:
     # V is unknown: the else branch is not chosen for it; the function's exit stays in its
     # subshell, so the script goes on
     assert "pip install c" in [c.text for c in route.commands]
+
+
+def test_poetry_export_writes_the_main_group_and_with_only(tmp_path: Path, matrix: Matrix) -> None:
+    """`poetry export` exports the main group (and `--with`'s), not every non-optional group as
+    `poetry install` installs them: a dev group's torch pin does not leak in."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.poetry]\nname = "x"\nversion = "0.1.0"\n\n[tool.poetry.dependencies]\n'
+        'python = ">=3.10,<3.12"\nnumpy = "1.26.4"\n\n[tool.poetry.group.dev.dependencies]\n'
+        'torch = "2.1.2"\n'
+    )
+    (tmp_path / "setup.sh").write_text(
+        "poetry export -f requirements.txt -o requirements.txt\npip install -r requirements.txt\n"
+    )
+    with pytest.raises(EnvgenError, match="no torch"):
+        import_file_keys(tmp_path / "setup.sh", matrix, "2024-08-15")
+    (tmp_path / "setup.sh").write_text(
+        "poetry export --with dev -o requirements.txt\npip install -r requirements.txt\n"
+    )
+    assert import_file_keys(tmp_path / "setup.sh", matrix, "2024-08-15")["torch"] == "2.1.2"
+    (tmp_path / "setup.sh").write_text("poetry install\n")  # install: every non-optional group
+    assert import_file_keys(tmp_path / "setup.sh", matrix, "2024-08-15")["torch"] == "2.1.2"
