@@ -133,6 +133,8 @@ def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911, PLR
             f"{steps}source ./pipes.sh\n. ./pipes.sh\nread -p 'choice? ' c\n"
             "case $c in 1) pip install torch==1.8.1 ;; *) pip install $V0 ;; esac\n"
         )
+    if name == "make.sh":  # the Makefile it runs (written beside it): variables and recipes
+        return "make\nmake install V=x\n"
     if name == "setup.sh":  # the project itself, as `pip install -e .` builds it
         return "".join(f"pip install -e .[{x}]\n(cd sub && pip install ./{x})\n" for x in body)
     return "#!/bin/sh\nset -e\n" + "".join(f"pip install {x}\n" for x in body)
@@ -156,6 +158,7 @@ FORMATS: Final = (
     "uv.lock",
     "pixi.lock",
     "pipes.sh",
+    "make.sh",
 )
 # Most files name torch somewhere (else the import stops at "no torch requirement found").
 TORCH: Final = st.builds(
@@ -192,6 +195,16 @@ def check_import(case: tuple[str, list[str], bool, bool]) -> None:
         proj.mkdir()
         path = proj / name
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        if name == "make.sh":  # the Makefile `make` runs: the lines as values and recipes
+            (proj / "Makefile").write_text(
+                "".join(f"V{i} := {x}\nA{i} = $(V{i})$(A{i})\n" for i, x in enumerate(body))
+                + "ifeq ($(V0),x)\nT = cu118\nendif\nall install: dep\n"
+                + "".join(f"\tpip install {x} $(V{i}) $(subst .,,$(A{i}))\n"
+                          for i, x in enumerate(body))
+                + "dep:\n\t$(MAKE) all\n",
+                encoding="utf-8",
+                errors="surrogatepass",
+            )  # fmt: skip
         if name == "setup.sh":  # the project `pip install -e .` reads
             (proj / "pyproject.toml").write_text(
                 _render("pyproject.toml", body, raw), encoding="utf-8", errors="surrogatepass"

@@ -38,9 +38,10 @@ from typing import Final
 
 import yaml
 
-from envgen.infra.safe_yaml import YamlBombError, load_bounded
+from envgen.infra.safe_yaml import load_bounded
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_read
+from envgen.repro.importer.declared import load_yaml
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.images import from_image
 from envgen.repro.importer.install_script import parse_shell
@@ -125,17 +126,10 @@ def _load(text: str) -> tuple[yaml.Node | None, object]:
 
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A CI file's test job: its python, images and shell steps, read as an install script."""
-    try:
-        node, _ = _load(text)
-    except yaml.YAMLError as exc:
-        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+    loaded = load_yaml(text, found, _load)
+    if loaded is None:
         return
-    except YamlBombError as exc:
-        found.problems.append(f"{found.source}: refused: {exc}")
-        return
-    except (ValueError, OverflowError) as exc:
-        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
-        return
+    node = loaded[0]
     base = _workspace(base, found)
     data = _located(node)
     if not isinstance(data, dict):

@@ -7,6 +7,7 @@ Poetry's ~3.8) names it; a floor (>=3.6) or a range over several (~=3.8 is >=3.8
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -48,6 +49,27 @@ class TomlUnreadable(Exception):  # noqa: N818 - a reason, raised and caught ins
         super().__init__(why)
         self.why = why
         self.nested = nested
+
+
+def load_yaml(
+    text: str, found: Evidence, load: Callable[[str], tuple[Any, object]] | None = None
+) -> tuple[Any, object] | None:
+    """A file's YAML, bounded (a cloned repository's file may be an alias bomb): (node, value)
+    of `load` (default envgen.infra.safe_yaml.load_bounded); None, the problem said, where it
+    cannot be read."""
+    import yaml  # noqa: PLC0415 - PyYAML only for a YAML file
+
+    from envgen.infra.safe_yaml import YamlBombError, load_bounded  # noqa: PLC0415
+
+    try:
+        return (load or load_bounded)(text)
+    except yaml.YAMLError as exc:
+        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+    except YamlBombError as exc:
+        found.problems.append(f"{found.source}: refused: {exc}")
+    except (ValueError, OverflowError) as exc:  # a scalar that types but cannot build
+        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
+    return None
 
 
 def load_toml(text: str) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
-import yaml
 from packaging.utils import (
     InvalidSdistFilename,
     InvalidWheelFilename,
@@ -27,8 +26,8 @@ from packaging.utils import (
     parse_wheel_filename,
 )
 
-from envgen.infra.safe_yaml import YamlBombError, load_bounded
 from envgen.repro.importer import conda_explicit
+from envgen.repro.importer.declared import load_yaml
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -39,17 +38,10 @@ MAX_PACKAGES: Final = 20_000  # a lock's packages read (a large environment has 
 
 def read(text: str, found: Evidence, _base: Path | None) -> None:
     """The default environment's linux-64 packages of a pixi.lock."""
-    try:
-        _, data = load_bounded(text)
-    except yaml.YAMLError as exc:
-        found.problems.append(f"{found.source}: not valid YAML: {getattr(exc, 'problem', exc)}")
+    loaded = load_yaml(text, found)
+    if loaded is None:
         return
-    except YamlBombError as exc:
-        found.problems.append(f"{found.source}: refused: {exc}")
-        return
-    except (ValueError, OverflowError) as exc:
-        found.problems.append(f"{found.source}: not valid YAML: {excerpt(str(exc))}")
-        return
+    data = loaded[1]
     if not isinstance(data, dict) or "version" not in data:
         found.problems.append(f"{found.source}: not a pixi lock (no `version` key)")
         return
