@@ -191,8 +191,10 @@ class _State:
         self.route.notes.append((self.at or line, text))
 
     def emit(self, text: str, line: int) -> None:
-        if self.captured is not None:
-            return  # `$(func)`'s commands: what they print is the value, not the route
+        if self.captured is not None and not _SUBSHELL_INSTALL.match(text):
+            # `$(func)`'s commands: what they print is the value, not the route; only an install
+            # outlasts the subshell (it writes into the environment the script shares)
+            return
         line = self.at or line  # a sourced file's command: at the script's `source` line
         if len(self.route.commands) >= MAX_COMMANDS:
             msg = f"more than {MAX_COMMANDS} commands"
@@ -573,6 +575,12 @@ def _call_arguments(body: Node, state: _State) -> list[str]:
 # cudatoolkit-dev into the active environment, Ubuntu's nvidia-cuda-toolkit into /usr/bin): `nvcc`
 # works after it. NVIDIA's apt cuda-toolkit-X-Y and runfile install to /usr/local/cuda-X.Y/bin, and
 # pip's nvidia-cuda-nvcc into site-packages: none of them on PATH.
+# An install command a `$(func)` subshell runs: the packages stay installed after it returns
+# (its cd, activation and variables do not).
+_SUBSHELL_INSTALL: Final = re.compile(
+    r"^\s*(?:\S*/)?(?:pip[\d.]*|uv\s+pip|(?:python|py)[\d.]*\s+-m\s+pip|conda|mamba|micromamba)"
+    r"\s+(?:\S+\s+)*?install\s"
+)
 _INSTALLS_NVCC: Final = re.compile(
     r"\b(?:conda|mamba|micromamba)\b.*\b(?:install|create)\b.*(?<![\w-])(?:cuda-nvcc|cuda-toolkit|"
     r"cudatoolkit-dev|cuda-compiler)(?![\w-])|\bapt(?:-get)?\b.*\binstall\b.*\bnvidia-cuda-toolkit\b"

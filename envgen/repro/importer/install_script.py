@@ -477,10 +477,11 @@ def shell_command(
         _follow_script(script, found, where, cwd=cwd, env={**env, "0": invoked})
         return
     if not _machine_command(words, tool, found, base, where):
-        _installer(words, tool, found, base, where)
+        _installer(words, tool, found, base, where, env=env)
 
 
 _MAX_EDITS: Final = 32  # in-place edits kept per file (each applied to every line it reads)
+_MAX_EDIT_NAME: Final = 1024  # a file name sed edits, as a path (longer: kept by name)
 
 
 def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
@@ -511,8 +512,15 @@ def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
         return
     if not scripts and rest:
         scripts, rest = [rest[0]], rest[1:]
+    folder = (found.cwd or found.script_cwd or found.run_from) if found.docker is None else None
     for name in rest:
-        key = posixpath.normpath(name.removeprefix("./"))
+        # keyed by the file's place where the script's folder is known (`cd sub; sed -i ...
+        # requirements.txt` edits sub/requirements.txt, not the root's), else by the name
+        key = (
+            str((folder / name).resolve())
+            if folder is not None and len(name) <= _MAX_EDIT_NAME
+            else posixpath.normpath(name.removeprefix("./"))
+        )
         kept = found.edits.setdefault(key, [])
         room = _MAX_EDITS - len(kept)
         kept.extend((script if modelled else None, where) for script in scripts or [""])
@@ -869,8 +877,17 @@ def _local_project(
         found.install_extras = saved
 
 
-def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, where: str) -> None:
-    """A package manager's install command: pip (uv pip), conda (mamba), poetry."""
+def _installer(
+    words: list[str],
+    tool: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    env: dict[str, str] | None = None,
+) -> None:
+    """A package manager's install command: pip (uv pip), conda (mamba), poetry; `env`: the
+    variables the script exported (make reads them as its own)."""
     if tool == "uv" and words[1:3] == ["pip", "compile"]:
         _generated(["uv-pip-compile", *words[3:]], "pip-compile", found, base, where)
         return
@@ -895,7 +912,7 @@ def _installer(words: list[str], tool: str, found: Evidence, base: Path | None, 
     elif tool == "poetry" and words[1:2] == ["install"]:
         _poetry_install(words[2:], found, base, where)
     elif tool in {"make", "gmake"}:
-        _make(words[1:], found, base, where)
+        _make(words[1:], found, base, where, env=env or {})
     elif (tool in {"poetry", "uv"} and words[1:2] == ["export"]) or tool == "pip-compile":
         _generated(words, tool, found, base, where)
     elif tool in {"uv", "poetry", "pdm", "rye"} and words[1:2] == ["add"]:
@@ -1735,11 +1752,15 @@ _MAKE_VALUE: Final = frozenset({"-C", "--directory", "-f", "--file", "--makefile
                                 "-I", "--include-dir", "--old-file", "--what-if"})  # fmt: skip
 
 
-def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+def _make(
+    args: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str]
+) -> None:
     """`make [-C DIR] [-f FILE] [VAR=value ...] [TARGET ...]`: the Makefile's recipe for those
     targets (its default goal where none is named), each line read as a shell command run from
     the Makefile's folder (envgen.repro.importer.makefile); a Makefile the import cannot read is
-    said, as an include is."""
+    said, as an include is. The variables the script exported (`env`) are make's too, below the
+    Makefile's own assignments (GNU make imports its environment), and the recipe's shells see
+    them."""
     folder, named, goals = "", "", []
     overrides: dict[str, str] = {}
     i = 0
@@ -1768,13 +1789,14 @@ def _make(args: list[str], found: Evidence, base: Path | None, where: str) -> No
         return
     found.replays += 1
     names = [named] if named else ["GNUmakefile", "makefile", "Makefile"]
+    exported = {k: v for k, v in env.items() if k != "0" and re.fullmatch(r"[A-Za-z_]\w*", k)}
 
     def run(text: str, found: Evidence, parent: Path) -> None:
-        lines = makefile.recipe(makefile.parse(text, overrides), goals)
+        lines = makefile.recipe(makefile.parse(text, overrides, exported), goals)
         for number, line in lines:
             saved = (found.cwd, found.cwd_depth, found.moved_away)
             try:  # each recipe line runs in a shell of its own, from the Makefile's folder
-                parse_shell(line, found, parent, env={}, offset=number - 1)
+                parse_shell(line, found, parent, env=dict(exported), offset=number - 1)
             finally:
                 found.cwd, found.cwd_depth, found.moved_away = saved
 

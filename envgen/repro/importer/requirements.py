@@ -429,11 +429,14 @@ def _made_by_command(name: str, found: Evidence, said: str) -> bool | None:
         found.generated[key] = made
 
 
-def _edited(text: str, name: str, found: Evidence, said: str) -> str:
+def _edited(text: str, name: str, path: Path, found: Evidence, said: str) -> str:
     """An included file as the script's earlier `sed -i` commands left it (install_script
-    records them by the name they gave): each applied to every line, in order; where one is
-    not a sed envgen runs, the file as committed, said."""
-    edits = found.edits.get(posixpath.normpath(name.removeprefix("./")))
+    records them by the file's resolved `path` where the script's folder was known, else by the
+    name they gave): each applied to every line, in order; where one is not a sed envgen runs,
+    the file as committed, said."""
+    edits = found.edits.get(str(path)) or found.edits.get(
+        posixpath.normpath(name.removeprefix("./"))
+    )
     if not edits:
         return text
     if len(text) * len(edits) > _MAX_SED_WORK or any(
@@ -479,7 +482,9 @@ def _read_included(
         found.warnings.append(f"{said} {exc}; not followed")
         return None
     found.included_bytes += len(text)
-    return text if name is None else _edited(text, name, found, f"{said} {shown}")
+    if name is None:
+        return text
+    return _edited(text, name, path.resolve(), found, f"{said} {shown}")
 
 
 def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:
