@@ -686,7 +686,7 @@ def review_import(
         kept.append(pin.extension)
     warnings: list[str] = []
     release = Version(target.torch)
-    for _, url in indexes:
+    for url in dict.fromkeys(u for _, u in indexes):  # a page each -f line names: said once
         found = recognise_index_url(matrix, url)
         if found is None:
             continue

@@ -114,6 +114,19 @@ def _render(name: str, body: list[str], raw: bool) -> str:  # noqa: PLR0911, PLR
             f'version = "0.1"\nsource = {{ virtual = "." }}\ndependencies = [{edges}]\n\n'
             f"{packages}"
         )
+    if name == "poetry.lock":  # versions, markers, edges and a source url from the lines
+        packages = "".join(
+            f'[[package]]\nname = "p{i}"\nversion = {json.dumps(x)}\noptional = false\n'
+            f"markers = {json.dumps(x)}\n"
+            f"[package.dependencies]\np{(i + 1) % max(len(body), 1)} = "
+            f"[{{version = {json.dumps(x)}, markers = {json.dumps(x)}}}]\n"
+            f'[package.source]\ntype = "legacy"\nurl = {json.dumps(x)}\n\n'
+            for i, x in enumerate(body)
+        )
+        return (
+            f'[[package]]\nname = "torch"\nversion = "2.1.0+cu121"\noptional = false\n\n'
+            f"{packages}[metadata]\npython-versions = {json.dumps(body[0] if body else '^3.8')}\n"
+        )
     if name == "pixi.lock":  # conda URLs and pypi files named by the lines
         items = "".join(
             f"      - conda: https://conda.anaconda.org/pytorch/linux-64/{x}-1.0-py38_0.tar.bz2\n"
@@ -157,6 +170,7 @@ FORMATS: Final = (
     "setup.sh",
     "uv.lock",
     "pixi.lock",
+    "poetry.lock",
     "pipes.sh",
     "make.sh",
 )

@@ -15,7 +15,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
 from envgen.model.types import TORCH_FAMILY
-from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.evidence import Evidence, admits_some, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import MAX_PACKAGES, excerpt
 
@@ -164,6 +164,8 @@ def parse_declared(declared: Declared, found: Evidence) -> None:
         python = one_minor(text)
         if python is not None:  # a floor (>=3.6) is not a pin: the release decides
             set_python(found, python, f"{found.source}:{number} (python_requires)")
+        elif found.python_range is None and admits_some(text):
+            found.python_range = text  # the pins' python is chosen within it
 
 
 # The python minors a requires-python is tested against (2.7, 3.0 .. 3.19), and the patch

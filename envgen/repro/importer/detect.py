@@ -46,6 +46,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "tox": "tox",
     "pixi": "pixi",
     "pixi-lock": "pixi_lock",
+    "poetry-lock": "poetry_lock",
     "singularity": "singularity",
 }
 
@@ -188,6 +189,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "pylock"
     if low == "uv.lock":
         return "uv-lock"
+    if low == "poetry.lock":
+        return "poetry-lock"
     if low in {"pipfile", "pipfile.lock"}:
         return "pipfile"
     if low == "tox.ini":

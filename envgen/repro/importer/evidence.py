@@ -28,7 +28,7 @@ _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
     "markdown", "batch", "pylock", "uv-lock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
-    "pixi-lock", "singularity",
+    "pixi-lock", "poetry-lock", "singularity",
 ]  # fmt: skip
 
 
@@ -87,6 +87,9 @@ class Evidence:
     torch_manager: Literal["pip", "conda"] | None = None
     python: str | None = None
     python_where: str = ""
+    # a requires-python that admits several minors (`>=3.7,<4`): no python, but the python the
+    # pins choose stays within it (where any admitted one is a candidate)
+    python_range: str | None = None
     channels: list[str] = field(default_factory=list)
     conda_deps: list[str] = field(default_factory=list)
     pip_reqs: list[str] = field(default_factory=list)
@@ -215,6 +218,10 @@ class Evidence:
     # and the python only once the file runs it (python3.7, pip3.7, a link or alternative to
     # it, or a plain pip / python); pip3 and python3 stay the distro's. (python, where)
     apt_python: tuple[str, str] | None = None
+    # `apt install python2.7` beside an image's own interpreter, or after torch went in: a
+    # tool's python, the environment's only where a later command runs it by name
+    # (python3.8 -m pip, pip3.8). (python, where)
+    side_python: tuple[str, str] | None = None
     # The Miniconda the file installs: its base python ("" for Miniconda3-latest: not stated),
     # which replaces the distro's python3 as the one pip runs in.
     conda_base: tuple[str, str] | None = None
@@ -540,6 +547,29 @@ def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bo
         return SpecifierSet(ranged).contains(installed) if ranged else True
     except InvalidSpecifier:
         return False
+
+
+def admits(text: str, minor: str) -> bool:
+    """Whether a requires-python admits some release of a python minor (True where it cannot
+    be read: it rules nothing out).
+
+    >>> admits(">=3.7,<4.0", "3.6"), admits(">=3.7,<4.0", "3.7"), admits(">=3.8.5", "3.8")
+    (False, True, True)
+    """
+    try:
+        spec = SpecifierSet(text)
+    except InvalidSpecifier:
+        return True
+    return any(spec.contains(Version(f"{minor}.{patch}")) for patch in range(30))
+
+
+def admits_some(text: str) -> bool:
+    """A requires-python that can be read and admits some python minor."""
+    try:
+        SpecifierSet(text)
+    except InvalidSpecifier:
+        return False
+    return any(admits(text, minor) for minor in ("2.7", *(f"3.{n}" for n in range(20))))
 
 
 def set_python(found: Evidence, version: str | None, where: str) -> None:

@@ -78,6 +78,12 @@ def from_image(image: str, found: Evidence, where: str) -> None:
                 f"{where}: FROM {excerpt(image)}: the tag names no torch release and CUDA version "
                 "(expected e.g. pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime); pin one"
             )
+    elif (
+        repo.rsplit("/", 1)[-1] == "pytorch"
+        and repo != "nvcr.io/nvidia/pytorch"  # NGC's YY.MM tags: base-images.yaml below
+        and (m := _TORCH_TAG.match(tag)) is not None
+    ):
+        _other_pytorch_image(image, tag, m.group(1), found, where)
     elif repo == "nvcr.io/nvidia/pytorch":
         row = ngc_pytorch(tag)
         if row is None:
@@ -110,6 +116,32 @@ def from_image(image: str, found: Evidence, where: str) -> None:
     _image_python(image, repo, tag, found, where)
 
 
+# Another publisher's PyTorch image (floydhub/pytorch:0.4.1-gpu.cuda9cudnn7-py3.34,
+# anibali/pytorch:1.5.0-cuda10.2-ubuntu18.04): the tag opens with the torch it ships.
+_TORCH_TAG: Final = re.compile(r"^(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+_TAG_CUDA: Final = re.compile(r"(?i)cuda[-_]?(\d+(?:\.\d+)?)")
+
+
+def _other_pytorch_image(image: str, tag: str, version: str, found: Evidence, where: str) -> None:
+    """An image named pytorch from another publisher: its tag's torch (`1.5` is 1.5.0, as for
+    pytorch/pytorch's two-part tags) as pip's, and the CUDA (`cuda9` is 9.0) or CPU build the
+    tag names; a tag naming neither leaves the build to the release's default. Read from the
+    tag's words, an inference: the publisher's Dockerfile is the source."""
+    version = version if version.count(".") == 2 else f"{version}.0"
+    said = f"{where} (image {excerpt(image)}: the tag names torch {version})"
+    set_torch(found, "pip", version, "", where=said, label=None)
+    if found.torch is not None:
+        found.torch.image = image
+    found.interpreter_image = image
+    found.companions.setdefault("torchvision", Pin(where=where))
+    cuda = _TAG_CUDA.search(tag)
+    if cuda is not None:
+        number = cuda.group(1) if "." in cuda.group(1) else f"{cuda.group(1)}.0"
+        found.compute.append(Compute(cuda_id(number), f"image {image}", "image"))
+    elif re.search(r"(?i)(?<![a-z])cpu(?![a-z])", tag):
+        found.compute.append(Compute("cpu", f"image {image}", "image"))
+
+
 def _image_python(image: str, repo: str, tag: str, found: Evidence, where: str) -> None:
     """The distro's python3 an image carries (Ubuntu, Debian), or the python its name states
     (python:3.5, a tag's `python3.10`)."""
@@ -119,7 +151,8 @@ def _image_python(image: str, repo: str, tag: str, found: Evidence, where: str) 
         found.distro_python = (f"Ubuntu {ubuntu}", eras.UBUNTU_PYTHON3[ubuntu])
     elif debian in eras.DEBIAN_PYTHON3:
         found.distro_python = (f"Debian {debian}", eras.DEBIAN_PYTHON3[debian])
-    elif repo.rsplit("/", 1)[-1] == "python":  # python:3.5, circleci/python:3.6.4, cimg/python
+    elif re.search(r"(?:^|[-_])python$", repo.rsplit("/", 1)[-1]):
+        # python:3.5, circleci/python:3.6.4, cimg/python, amazon/aws-lambda-python:3.8
         m = re.match(r"^(\d\.\d+)", tag)
         if m:
             set_python(found, m.group(1), f"{where} (image {image})")

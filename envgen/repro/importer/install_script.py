@@ -21,7 +21,7 @@ from typing import Final, Literal
 
 from envgen.repro import eras, shell
 from envgen.repro.base_images import conda_python, installer_name
-from envgen.repro.importer import conda_explicit, conda_list, makefile
+from envgen.repro.importer import conda_explicit, conda_list, makefile, poetry_lock
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_env_read
 from envgen.repro.importer.conda_list import is_conda_list
@@ -1151,6 +1151,11 @@ def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -
     distro's python3, since neither the package nor python3-pip repoints /usr/bin/python3 or
     pip3; a plain `pip` / `python` (which the distro may not have) is read as the installed
     one, as before."""
+    if found.side_python is not None and found.python is None:
+        version, said = found.side_python
+        if re.split(r"[\\/]", words[0])[-1] in {f"python{version}", f"pip{version}"}:
+            set_python(found, version, f"{said}, run as {excerpt(words[0])}")
+            return
     if found.apt_python is None or found.python is not None or found.distro_python is None:
         return
     version, said = found.apt_python
@@ -1186,20 +1191,31 @@ def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> 
     Python 2.7's, `python-pip` / `python-dev` with no python3 package is Python 2.7 (weak)."""
     packages = words[2:]
     for word in packages:
-        m = re.fullmatch(r"python(2\.7|3\.\d+)(-dev|-venv|-distutils|-pip|-full|-tk)?", word)
-        if m:
+        m = re.fullmatch(
+            r"python(2\.7|3\.\d+|3\d{1,2})(-dev|-devel|-venv|-distutils|-pip|-full|-tk|-libs)?",
+            word,
+        )
+        if m:  # RHEL / EPEL name a minor without its dot: yum install python36 is python 3.6
+            version = m.group(1) if "." in m.group(1) else f"3.{m.group(1)[1:]}"
             named = f"{where} ({tool} install {word})"
+            if found.python is None and (
+                found.interpreter_image is not None or found.torch is not None
+            ):
+                # beside an image's own interpreter (pytorch/pytorch's conda python), or after
+                # torch went in: a tool's python (Kaldi's python2.7), not the one pip runs
+                found.side_python = found.side_python or (version, named)
+                return
             if (
                 found.python is None
                 and found.conda_base is None
                 and found.distro_python is not None
-                and m.group(1) not in {"2.7", found.distro_python[1]}
+                and version not in {"2.7", found.distro_python[1]}
             ):
                 # Ubuntu 18.04's python3.7 package sits beside its python3 (3.6): which one the
                 # installs land in is decided by what runs pip (_apt_python_runs).
-                found.apt_python = found.apt_python or (m.group(1), named)
+                found.apt_python = found.apt_python or (version, named)
                 return
-            set_python(found, m.group(1), named)
+            set_python(found, version, named)
             return
     if found.distro_python is None:
         return
@@ -1372,16 +1388,38 @@ _BRINGS_PYTORCH: Final = frozenset(
 )
 
 
+# A conda package spec as a word (`python=3.11`, `pip`, `pytorch==1.13.1`), not a file or URL.
+_CONDA_SPEC_WORD: Final = re.compile(r"^[A-Za-z0-9][\w.-]*(?:[=<>!~]=?[\w.*,<>=!+-]*)?$")
+_FILE_WORD: Final = re.compile(r"(?i)\.(ya?ml|txt|json|lock)$")
+
+
 def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
     """`conda env create|update [-f FILE]`: the environment file (environment.yml when no -f is
     given, as conda reads it), read as the conda environment it is."""
     name = "environment.yml"
+    named = False
+    specs: list[str] = []
     i = 0
     while i < len(args):
         flag, value, step = option_at(args, i, _CONDA_VALUE_FLAGS)
         if flag in {"-f", "--file"} and value is not None:
-            name = value
+            name, named = value, True
+        elif not flag.startswith("-"):
+            specs.append(flag)
         i += step
+    if (
+        not named
+        and specs
+        and all(_CONDA_SPEC_WORD.match(w) and not _FILE_WORD.search(w) for w in specs)
+    ):
+        # `conda env create -n X python=3.11 pip`: package specs where conda env create takes
+        # a file; what the line means is `conda create -n X python=3.11 pip`
+        found.warnings.append(
+            f"{where}: `conda env create` with package specs and no -f: conda env create reads "
+            "a file, not specs; read as the `conda create` it means"
+        )
+        _conda_install(args, found, where, base)
+        return
     flag = "conda env -f"
     found.torch_channels = None  # the file's own channels are the ones it solves with
     if name.endswith((".yml", ".yaml")):
@@ -1895,6 +1933,16 @@ def _poetry_install(
         pyproject_read(text, found, parent, tuple(groups), named_only=export)
 
     flag = "poetry export" if export else "poetry install"
+    if not export:  # `poetry install` installs what poetry.lock says, where there is one
+        locked: list[bool] = []
+
+        def lock(text: str, found: Evidence, _parent: Path) -> None:
+            locked.append(poetry_lock.read_installed(text, found))
+
+        include_file("poetry.lock", found, base, where, seen=set(), flag=flag, parse=lock,
+                     optional=True)  # fmt: skip
+        if any(locked):
+            return
     include_file("pyproject.toml", found, base, where, seen=set(), flag=flag, parse=parse)
 
 

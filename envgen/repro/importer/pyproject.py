@@ -216,27 +216,28 @@ def _poetry_deps(
             continue
         if name == "python":
             if group is None:
-                declared.python_requires = (at("python"), _poetry(version))
+                declared.python_requires = (at("python"), poetry_constraint(version))
             continue
-        declared.requirements.append((at(name), f"{name}{_poetry(version)}"))
+        declared.requirements.append((at(name), f"{name}{poetry_constraint(version)}"))
         url = sources.get(spec.get("source")) if isinstance(spec, dict) else None
         if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
             declared.indexes.append(("extra-index-url", url))
 
 
-def _poetry(version: str) -> str:
+def poetry_constraint(version: str) -> str:
     """Poetry's constraint as PEP 440: `1.8.1` is exact, `^1.8` is `>=1.8,<2`, `*` is any.
 
     A local label (`2.0.1+cu118`) stays on an exact pin; a range drops it from its bounds (PEP
     440 allows local labels in `==` only; the label's build comes from the source's index):
 
-    >>> _poetry("1.8.1"), _poetry("^1.8"), _poetry("~1.8.1"), _poetry("*"), _poetry(">=3.8")
+    >>> p = poetry_constraint
+    >>> p("1.8.1"), p("^1.8"), p("~1.8.1"), p("*"), p(">=3.8")
     ('==1.8.1', '>=1.8,<2', '>=1.8.1,<1.9', '', '>=3.8')
-    >>> _poetry("2.0.1+cu118"), _poetry("^2.0.0+cu118"), _poetry("~1.8.1+cu111")
+    >>> p("2.0.1+cu118"), p("^2.0.0+cu118"), p("~1.8.1+cu111")
     ('==2.0.1+cu118', '>=2.0.0,<3', '>=1.8.1,<1.9')
-    >>> _poetry("3.12.*")
+    >>> poetry_constraint("3.12.*")
     '==3.12.*'
-    >>> _poetry("^2.0.0, !=2.0.1, !=2.1.0")
+    >>> poetry_constraint("^2.0.0, !=2.0.1, !=2.1.0")
     '>=2.0.0,<3,!=2.0.1,!=2.1.0'
     """
     v = version.strip()
@@ -245,7 +246,7 @@ def _poetry(version: str) -> str:
     if re.search(r"\d{10}", v):
         return v  # no version has a part that long (`^99999...`): left as it is, not understood
     if "," in v and "||" not in v:  # several constraints, all of which hold
-        return ",".join(c for c in (_poetry(part) for part in v.split(",")) if c)
+        return ",".join(c for c in (poetry_constraint(part) for part in v.split(",")) if c)
     if re.fullmatch(r"\d+(\.\d+)*(\+[A-Za-z0-9.]+)?", v):
         return f"=={v}"
     if re.fullmatch(r"\d+(\.\d+)*\.\*", v):

@@ -9,7 +9,7 @@ from typing import Final
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import known_python_trap
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, admits
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
@@ -135,6 +135,9 @@ def python_from_pins(
         # aarch64 and macOS wheels; its linux x86_64 ones stop at cp39): a pin without cp310
         # rules out no python torch itself allows
         candidates = [p for p in candidates if p in linux] or candidates
+    if found.python_range is not None:
+        # the project's requires-python (`^3.7`): a python below it is not the project's
+        candidates = [p for p in candidates if admits(found.python_range, p)] or candidates
     published = "has linux wheels for" if linux else "was published for"
     chosen, skipped = choose_python(candidates, wheels)
     if chosen is not None and not skipped:

@@ -375,10 +375,14 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
     """
     out: list[tuple[int, list[str], str]] = []
     lines = text.splitlines()
+    headed = prose_headings(lines)
+    section = ""  # the heading of the section the line is in (`Dependencies` over `----`)
     i = 0
     while i < len(lines):
         fence = _FENCE.match(lines[i])
         if not fence or lines[i].count(fence.group(2)) != 1:
+            if _HEADING.match(headed[i]):
+                section = headed[i]
             i += 1
             continue
         marker, lang = fence.group(2), fence.group(3).lower()
@@ -387,16 +391,23 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
             j += 1
         # a list item's marker (`* pytorch == 1.4.0`) is not part of the spec; pins a line
         # joins with `;` (`torch==1.8.1+cu111;  torchvision==0.9.1+cu111`) are each a spec
-        specs = [
-            part
-            for ln in lines[i + 1 : j]
-            if ln.strip()
-            for part in _joined_specs(_LIST_ITEM.sub("", ln).strip())
-        ]
+        listed = _quoted_list(lines[i + 1 : j]) if lang in {"", "python", "py"} else None
+        quoted = listed is not None
+        if listed is not None:
+            specs, lang = listed, ""
+        else:
+            specs = [
+                part
+                for ln in lines[i + 1 : j]
+                if ln.strip()
+                for part in _joined_specs(_LIST_ITEM.sub("", ln).strip())
+            ]
         table = [_columns(s) for s in specs]
         if specs and all(table):
             specs = [t for t in table if t is not None]
         prose = " ".join(ln for ln in lines[max(0, i - 3) : i] if ln.strip())
+        if quoted:  # a setup.py's list quoted under `Dependencies`: the section introduces it
+            prose = f"{section} {prose}"
         names = {re.split(r"[\s=<>~!]", s, maxsplit=1)[0].lower() for s in specs}
         if (
             lang in {"", "text", "txt"}
@@ -414,6 +425,29 @@ def package_lists(text: str) -> list[tuple[int, list[str], str]]:
             out.append((i + 2, specs, "conda" if conda else "pip"))
         i = j + 1
     return out
+
+
+_QUOTED_ITEM: Final = re.compile(r"""^\s*+(["'])([A-Za-z0-9][^"'\n]{0,200}+)\1\s*+,?\s*+$""")
+_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s")
+_LIST_OPEN: Final = re.compile(r"^\s*+(?:[A-Za-z_]\w*+\s*+=\s*+)?\[\s*+$")
+
+
+def _quoted_list(body: list[str]) -> list[str] | None:
+    """A block that quotes a setup.py's list of requirements (`INSTALL_REQUIRES = [`,
+    `'torch>=0.4.1',`, `]`): its strings; None for any other block.
+
+    >>> _quoted_list(["INSTALL_REQUIRES = [", "    'numpy>=1.15.0',", '    "torch>=0.4.1"', "]"])
+    ['numpy>=1.15.0', 'torch>=0.4.1']
+    >>> _quoted_list(["x = ['a'] + ['b']"]) is None, _quoted_list(["'torch'"]) is None
+    (True, True)
+    """
+    rows = [ln for ln in body if ln.strip()]
+    if len(rows) < 3 or not _LIST_OPEN.match(rows[0]) or rows[-1].strip() not in {"]", "],"}:
+        return None
+    items = [_QUOTED_ITEM.match(ln) for ln in rows[1:-1]]
+    if not all(items):
+        return None
+    return [m.group(2).strip() for m in items if m is not None]
 
 
 # An exact pin of the torch family written in prose: `pytorch==1.4.0`, `torchvision == 0.5.0`.
@@ -964,6 +998,15 @@ def _installs_torch(line: str) -> bool:
     return command is not None and _TORCH_WORD.search(line, command.end()) is not None
 
 
+def _block_installs_torch(block: str) -> bool:
+    r"""Whether a block's command lines (backslash continuations joined) install torch.
+
+    >>> _block_installs_torch("pip install \\\n  --index-url https://x \\\n  torch==2.7.1")
+    True
+    """
+    return any(_installs_torch(ln) for ln in re.sub(r"\\\r?\n", " ", block).split("\n"))
+
+
 def gpu_choices(block: str) -> list[tuple[int, int, str]]:
     """(first, end, label) line indexes of each part of a shell block that a GPU or CUDA label
     introduces and that installs torch: from the label to the next blank line or label.
@@ -1151,7 +1194,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     elsewhere = _installs_torch_outside_optional(blocks)
     for first, block in blocks:
         legacy = _legacy_step(lines, first)
-        if legacy is not None and any(_installs_torch(ln) for ln in block.split("\n")):
+        if legacy is not None and _block_installs_torch(block):
             steps = "; ".join(ln.strip() for ln in block.split("\n") if ln.strip())
             found.warnings.append(
                 f"{found.source}:{first}: a step for an earlier version of the code "
@@ -1160,7 +1203,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             )
             continue
         label = _block_label(lines, first)
-        if label is not None and any(_installs_torch(ln) for ln in block.split("\n")):
+        if label is not None and _block_installs_torch(block):
             if chosen:
                 _alternative(found, first, label, block)
                 continue
@@ -1171,6 +1214,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         # Installation block's folder); a folder outside it, or a clone, stays as before
         found.cwd = None
         parse_shell(kept, found, base, env={}, offset=first - 1)
+        # torch installed: a later block for one GPU or CUDA (`On the clusters with CUDA
+        # 11.8, the following versions work:`) is another route, not a further step
+        chosen = chosen or found.torch is not None
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     commanded = found.torch is not None

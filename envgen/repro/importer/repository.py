@@ -45,7 +45,7 @@ _SOURCES: Final = (
         1,
         re.compile(
             r"^[\w.-]*requirements[\w.-]*\.(txt|in)$|^requirements$|^pipfile(\.lock)?$"
-            r"|^pixi\.(toml|lock)$|^uv\.lock$|^pylock(\.[\w-]+)?\.toml$"
+            r"|^pixi\.(toml|lock)$|^(uv|poetry)\.lock$|^pylock(\.[\w-]+)?\.toml$"
         ),
     ),
     # Container recipes: Dockerfiles, Singularity / Apptainer definition files (a `.def` is one

@@ -1,0 +1,185 @@
+"""`envgen import` of Poetry's lock (poetry.lock): the packages `poetry install` puts in the
+environment on linux-64, as pins.
+
+A poetry.lock (TOML; https://python-poetry.org/docs/basic-usage/#installing-with-poetrylock)
+lists every package of the project's dependency groups as a `[[package]]` table: `name`,
+`version`, `optional` (a package only an extra brings: installed with `-E` alone), and where it
+is needed, by lock version: `category` ("main" / "dev", lock 1.x), `marker` (lock 1.0) or
+`markers` (Poetry 2: a marker, or one per group), and `[package.source]` where it came from
+elsewhere than PyPI (`type = "legacy"` with the index `url`, such as
+https://download.pytorch.org/whl/cu118; a wheel `url`; a `git`, `directory` or `file` source).
+`poetry install` installs every group that is not optional: each non-optional package whose
+markers hold on linux-64 becomes `name==version` (PyTorch's local labels kept: `+cu118` is the
+build), a PyTorch family package's legacy source its index. A name locked in several versions
+(`2.0.1` for macOS beside `2.0.1+cu118` for Linux) keeps those whose own markers, or the edges
+of the packages that require it, hold on linux-64. `[metadata] python-versions` is the
+project's python range: where it admits one minor, that python. Nothing is fetched.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Final
+
+from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
+from packaging.utils import canonicalize_name
+
+from envgen.errors import ImportSpecError
+from envgen.model.types import TORCH_FAMILY
+from envgen.repro.importer.declared import (
+    Declared,
+    LineIndex,
+    TomlUnreadable,
+    load_toml,
+    parse_declared,
+)
+from envgen.repro.importer.evidence import Evidence, admits, is_pypi
+from envgen.repro.importer.pyproject import poetry_constraint
+from envgen.repro.reading import MAX_PACKAGES, excerpt
+
+_HINT: Final = "a poetry.lock as `poetry lock` writes it"
+# linux-64's marker values (matrices/targets.yaml); `extra` empty: no extra is asked for
+_LINUX: Final = {"sys_platform": "linux", "platform_system": "Linux",
+                 "platform_machine": "x86_64", "os_name": "posix", "extra": ""}  # fmt: skip
+
+
+_PYTHONS: Final = ("2.7", *(f"3.{n}" for n in range(5, 15)))
+
+
+def _holds(marker: object, pythons: tuple[str, ...]) -> bool:
+    """Whether a lock's marker (a string, or Poetry 2's table of one marker per group) holds on
+    linux-64 with one of the project's `pythons` (those its python-versions admits; none
+    known: any python 2.7-3.14); one envgen cannot read holds.
+
+    >>> _holds('sys_platform == "darwin"', ("3.9",)), _holds('sys_platform == "linux"', ())
+    (False, True)
+    >>> _holds({"main": 'sys_platform == "win32"', "dev": 'os_name == "posix"'}, ())
+    True
+    >>> _holds('python_version < "3.0"', ("3.9", "3.10")), _holds('python_version < "3.0"', ())
+    (False, True)
+    >>> _holds("not a marker", ()), _holds(None, ())
+    (True, True)
+    """
+    if marker is None:
+        return True
+    if isinstance(marker, dict):
+        return any(_holds(m, pythons) for m in marker.values()) if marker else True
+    if not isinstance(marker, str):
+        return True
+    try:
+        parsed = Marker(marker)
+        return any(  # each python given (packaging fills what is not from the running one)
+            parsed.evaluate({**_LINUX, "python_version": p, "python_full_version": f"{p}.0"})
+            for p in pythons or _PYTHONS
+        )
+    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+        return True
+
+
+def _edges(packages: list[dict[str, Any]]) -> dict[str, list[tuple[str, object]]]:
+    """name -> (the constraint, the marker) of each edge to it from another package
+    (`subprocess32 = {version = "*", markers = "python_version < '3.0'"}`; a list of such
+    tables where one name is locked in several versions)."""
+    out: dict[str, list[tuple[str, object]]] = defaultdict(list)
+    for package in packages:
+        deps = package.get("dependencies")
+        for name, spec in deps.items() if isinstance(deps, dict) else ():
+            for item in spec if isinstance(spec, list) else [spec]:
+                constraint = item.get("version") if isinstance(item, dict) else item
+                marker = item.get("markers") if isinstance(item, dict) else None
+                out[canonicalize_name(str(name))].append((str(constraint or ""), marker))
+    return out
+
+
+def _needed(
+    name: str, version: str, edges: dict[str, list[tuple[str, object]]], pythons: tuple[str, ...]
+) -> bool:
+    """Whether the packages that require a locked version do so on linux-64: the edges naming
+    that very version where there are any, else every edge to the name (none: the project's
+    own dependency, needed)."""
+    named = edges.get(name, [])
+    exact = [m for c, m in named if c.lstrip("=").strip() == version]
+    relevant = exact or [m for _, m in named]
+    return not relevant or any(_holds(m, pythons) for m in relevant)
+
+
+def declared(text: str, source: str) -> Declared:
+    """What a plain `poetry install` installs from a poetry.lock on linux-64.
+
+    Raises:
+        ImportSpecError: the file is not TOML, or not a Poetry lock ([[package]] tables).
+    """
+    try:
+        lock = load_toml(text)
+    except TomlUnreadable as exc:
+        msg = f"{source}: " + (f"not a valid poetry.lock ({exc.why})" if exc.nested else exc.why)
+        raise ImportSpecError(msg, hint=_HINT) from None
+    listed = lock.get("package")
+    if not isinstance(listed, list):
+        msg = f"{source}: not a poetry.lock (no [[package]] tables)"
+        raise ImportSpecError(msg, hint=_HINT)
+    out = Declared()
+    if len(listed) > MAX_PACKAGES:
+        out.warnings.append(f"{source}: more than {MAX_PACKAGES} packages; the first read")
+    packages = [p for p in listed[:MAX_PACKAGES] if isinstance(p, dict)]
+    at = LineIndex(text.splitlines())
+    metadata = lock.get("metadata")
+    python = metadata.get("python-versions") if isinstance(metadata, dict) else None
+    pythons: tuple[str, ...] = ()
+    if isinstance(python, str):
+        out.python_requires = (at("python-versions"), poetry_constraint(python))
+        pythons = tuple(p for p in _PYTHONS if admits(out.python_requires[1], p))
+    edges = _edges(packages)
+    kept: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
+    for package in packages:
+        name, version = package.get("name"), package.get("version")
+        if not isinstance(name, str) or not isinstance(version, str):
+            continue
+        if package.get("optional") is True:
+            continue  # an extra's package: `poetry install` installs it with -E only
+        canonical = canonicalize_name(name)
+        own = package.get("markers", package.get("marker"))
+        if not _holds(own, pythons) or not _needed(canonical, version, edges, pythons):
+            continue
+        kept[canonical].append((version, package))
+    for name, versions in kept.items():
+        if len(versions) > 1:
+            shown = ", ".join(excerpt(v) for v, _ in versions)
+            out.warnings.append(
+                f"{source}: {name} is locked in several versions for linux-64 ({shown}); the "
+                "first read"
+            )
+        version, package = versions[0]
+        out.requirements.append((at(package["name"]), f"{name}=={version}"))
+        src = package.get("source")
+        url = src.get("url") if isinstance(src, dict) else None
+        if (
+            name in TORCH_FAMILY
+            and isinstance(src, dict)
+            and src.get("type") == "legacy"
+            and isinstance(url, str)
+            and not is_pypi(url)
+            and ("extra-index-url", url) not in out.indexes
+        ):
+            out.indexes.append(("extra-index-url", url))
+    return out
+
+
+def read(text: str, found: Evidence, _base: Path | None) -> None:
+    """What a plain `poetry install` installs from a poetry.lock, and its python where the
+    project's range admits one minor."""
+    parse_declared(declared(text, found.source), found)
+
+
+def read_installed(text: str, found: Evidence) -> bool:
+    """What a script's `poetry install` installs from the poetry.lock beside the project (the
+    lock, not pyproject.toml's ranges, says which versions). False for a lock that cannot be
+    read: said, and not an error of the script (the caller reads pyproject.toml instead)."""
+    try:
+        lock = declared(text, found.source)
+    except ImportSpecError as exc:
+        found.warnings.append(f"{exc.message}; pyproject.toml is read instead")
+        return False
+    parse_declared(lock, found)
+    return True
