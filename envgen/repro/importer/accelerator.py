@@ -246,6 +246,26 @@ def _forge_limits(found: Evidence) -> list[str]:
     ]
 
 
+def _extension_build(
+    found: Evidence, matrix: Matrix, builds: dict[str, PipBuild | CondaBuild]
+) -> tuple[str, str] | None:
+    """The build an extension names for torch: (accelerator, page).
+
+    A local label with no page the file installs from (a freeze's `torch-scatter==2.1.0+
+    pt112cu113`) says which build the paper had: torch's, since the extension refuses to load
+    beside another CUDA major. A page or wheel the file installs from (`-f .../torch-1.7.0+
+    cu110.html`, a detectron2 wheel URL) names torch's build only where the file installs no
+    torch of its own (the page then names the torch too): pip takes torch from where the file
+    says (PyPI's build for a plain `torch==1.7.1`), and conda from its channel, whatever page an
+    extension comes from (review_import says where the page is another build's)."""
+    labels = [p for p in found.wheel_pages if p[0] == "label"]
+    paged = accelerator_from_pages(matrix, labels)
+    if paged is None and found.torch is None:
+        installed = [*found.indexes, *(p for p in found.wheel_pages if p[0] != "label")]
+        paged = accelerator_from_pages(matrix, installed)
+    return paged if paged is not None and paged[0] in builds else None
+
+
 def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, strongest first
     found: Evidence,
     matrix: Matrix,
@@ -263,9 +283,13 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
     if source == "conda-forge":
         return _forge_default(found, release, builds, report)
 
-    paged = accelerator_from_pages(matrix, [*found.indexes, *found.wheel_pages])
-    if paged is not None and paged[0] in builds:
-        said = "-f" if paged[1] in (u for _, u in found.indexes) else "the wheel URL's page"
+    paged = _extension_build(found, matrix, builds)
+    if paged is not None:
+        said = (
+            "-f" if paged[1] in (u for _, u in found.indexes)
+            else "the local label's page" if ("label", paged[1]) in found.wheel_pages
+            else "the wheel URL's page"
+        )  # fmt: skip
         report.warnings.append(
             f"{src}: the compute platform {paged[0]} comes from {said} {paged[1]}"
         )

@@ -145,12 +145,12 @@ def labelled_pages(found: Evidence, matrix: Matrix, report: Report) -> None:
             if index.form != "find-links" or "{torch_minor}" not in template:
                 continue
             page = template.replace("{torch_minor}", minor).replace("{accelerator}", acc)
-            if "{" in page or ("wheel", page) in found.wheel_pages:
+            if "{" in page or ("label", page) in found.wheel_pages:
                 continue
             hit = recognise_index_url(matrix, page)
             if hit is None or hit.torch is None:
                 continue
-            found.wheel_pages.append(("wheel", page))
+            found.wheel_pages.append(("label", page))
             report.warnings.append(
                 f"{found.source}: {excerpt(text)} is the build for torch {minor} and {acc} (its "
                 f"local label), from the page {page}"

@@ -123,18 +123,32 @@ def test_real_scripts_keep_their_extensions(
     assert [(p.requirement, p.index_line) for p in variant.extensions] == pins
 
 
-def test_the_extension_page_gives_the_compute_platform(matrix: Matrix) -> None:
-    """torch from PyPI without a label: PyG's page says which CUDA the paper used."""
+def test_an_extension_page_does_not_pick_torchs_build(matrix: Matrix) -> None:
+    """torch from PyPI without a label: pip installs PyPI's build (1.12.1's is CUDA 10.2),
+    whatever page PyG's wheels come from; the page is said to be another build's, and envgen
+    writes the variant's own."""
     result = import_text(
         "torch==1.12.1\ntorch-scatter==2.0.9\n-f https://data.pyg.org/whl/torch-1.12.0+cu116.html\n",
         filename="requirements.txt",
         matrix=matrix,
     )
-    assert result.project["accelerators"] == ["cu116"]
+    assert result.project["accelerators"] == ["cu102"]
     assert (
-        "requirements.txt: the compute platform cu116 comes from -f "
-        "https://data.pyg.org/whl/torch-1.12.0+cu116.html"
+        "requirements.txt: the torch-scatter page https://data.pyg.org/whl/torch-1.12.0+cu116.html "
+        "is for torch 1.12.0 cu116, not torch 1.12.1 cu102; envgen writes the page of each variant"
     ) in result.warnings
+
+
+def test_an_extension_page_names_the_build_of_a_torch_the_file_does_not_install(
+    matrix: Matrix,
+) -> None:
+    """No torch in the file: the page is all that says which torch, and which build."""
+    result = import_text(
+        "torch-scatter==2.0.9\n-f https://data.pyg.org/whl/torch-1.12.0+cu116.html\n",
+        filename="requirements.txt",
+        matrix=matrix,
+    )
+    assert (result.project["torch"], result.project["accelerators"]) == ("1.12.1", ["cu116"])
 
 
 def test_a_page_for_another_torch_is_a_warning(matrix: Matrix) -> None:

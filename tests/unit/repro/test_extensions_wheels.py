@@ -78,15 +78,16 @@ CASES = [
         id="name-at-pyg-url",
     ),
     pytest.param(
-        # torch from PyPI without a label: the wheel's folder (cu113) says which CUDA was used.
+        # torch from PyPI without a label: pip installs PyPI's build (cu102), whatever folder
+        # the extension's wheel comes from (cu113); envgen writes the variant's own page.
         "requirements.txt",
         f"torch==1.10.1\n{DETECTRON2}\n",
-        {"python": "3.8", "torch": "1.10.1", "accelerators": ["cu113"]},
+        {"python": "3.8", "torch": "1.10.1", "accelerators": ["cu102"]},
         _notice("requirements.txt:2", DETECTRON2, "detectron2==0.6"),
         [
             (
                 "detectron2==0.6",
-                "--find-links https://dl.fbaipublicfiles.com/detectron2/wheels/cu113/torch1.10/"
+                "--find-links https://dl.fbaipublicfiles.com/detectron2/wheels/cu102/torch1.10/"
                 "index.html",
             )
         ],
@@ -118,7 +119,8 @@ CASES = [
         id="mmcv-full-find-links",
     ),
     pytest.param(
-        # conda's pytorch names no cudatoolkit: the pip wheels' page gives cu113 (not the guess).
+        # conda's pytorch names no cudatoolkit: conda installs the channel's newest CUDA build
+        # of 1.12.0 (cu116), whatever page the pip section's wheels come from (cu113).
         "environment.yml",
         "name: geo\nchannels: [pytorch, conda-forge]\ndependencies:\n  - python=3.9\n"
         f"  - pytorch=1.12.0\n  - pip\n  - pip:\n    - {PYG_112}\n"
@@ -128,7 +130,7 @@ CASES = [
         {
             "python": "3.9",
             "torch": "1.12.0",
-            "accelerators": ["cu113"],
+            "accelerators": ["cu116"],
             "managers": ["conda"],
             "pip": ["torch-scatter==2.1.0", "torch-sparse==0.6.16", "torch-geometric==2.2.0"],
         },

@@ -246,3 +246,36 @@ def test_an_aws_lambda_python_image(matrix: Matrix) -> None:
     )
     got = import_keys(text, "Dockerfile", matrix, "2021-03-01")
     assert (got["python"], got["accelerators"]) == ("3.8", ["cpu"])
+
+
+@pytest.mark.parametrize(
+    ("filename", "text", "as_of", "torch", "accelerator"),
+    [
+        # `pip install torch==1.7.*` from PyPI, then torch-scatter from PyG's cu110 page: pip
+        # takes PyPI's CUDA 10.2 build of torch (the page holds no torch)
+        (
+            "Dockerfile",
+            "FROM nvidia/cuda:10.2-cudnn7-devel-ubuntu16.04\nRUN pip install torch==1.7.*\n"
+            "RUN pip install --no-index torch-scatter -f "
+            "https://pytorch-geometric.com/whl/torch-1.7.0+cu110.html\n",
+            "2021-04-22",
+            "1.7.1",
+            "cu102",
+        ),
+        # Poetry's torch = "^1.10.0" from PyPI beside detectron2's CPU wheel URL: PyPI's build
+        (
+            "pyproject.toml",
+            '[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\npython = ">=3.8,<3.11"\n'
+            'detectron2 = {url = "https://dl.fbaipublicfiles.com/detectron2/wheels/cpu/torch1.10/'
+            'detectron2-0.6%2Bcpu-cp38-cp38-linux_x86_64.whl"}\ntorch = "^1.10.0"\n',
+            "2022-01-13",
+            "1.10.1",
+            "cu102",
+        ),
+    ],
+)
+def test_an_installed_extension_page_does_not_pick_torchs_build(
+    matrix: Matrix, filename: str, text: str, as_of: str, torch: str, accelerator: str
+) -> None:
+    got = import_keys(text, filename, matrix, as_of)
+    assert (got["torch"], got["accelerators"]) == (torch, [accelerator])
