@@ -3,7 +3,8 @@ real-shaped input written here: Poetry's lock (a reader of its own, and what a s
 install` reads), a project's requires-python bounding the python the pins choose, a README that
 quotes setup.py's requirement list, a later README block for one CUDA being another route, `conda env create` given specs, RHEL's
 `yum install python36`, an apt python beside an image's own, another publisher's PyTorch image
-(floydhub/pytorch) and amazon/aws-lambda-python's python."""
+(floydhub/pytorch), amazon/aws-lambda-python's python, and an extension page the file installs
+from that does not pick torch's build where the file installs torch itself."""
 
 from __future__ import annotations
 
