@@ -191,11 +191,14 @@ def one_minor(text: str) -> str | None:
         spec = SpecifierSet(text)
     except InvalidSpecifier:
         return None
-    admitted = [
-        minor
-        for minor in _MINORS
-        if any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
-    ]
+    try:
+        admitted = [
+            minor
+            for minor in _MINORS
+            if any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
+        ]
+    except ValueError:  # a bound of thousands of digits: no python read from it
+        return None
     return admitted[0] if len(admitted) == 1 else None
 
 

@@ -549,6 +549,9 @@ def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bo
         return False
 
 
+_MAX_RANGE: Final = 1024  # characters of a requires-python read as a range
+
+
 def admits(text: str, minor: str) -> bool:
     """Whether a requires-python admits some release of a python minor (True where it cannot
     be read: it rules nothing out).
@@ -558,13 +561,15 @@ def admits(text: str, minor: str) -> bool:
     """
     try:
         spec = SpecifierSet(text)
-    except InvalidSpecifier:
+        return any(spec.contains(Version(f"{minor}.{patch}")) for patch in range(30))
+    except (InvalidSpecifier, ValueError):  # ValueError: a version of thousands of digits
         return True
-    return any(spec.contains(Version(f"{minor}.{patch}")) for patch in range(30))
 
 
 def admits_some(text: str) -> bool:
     """A requires-python that can be read and admits some python minor."""
+    if len(text) > _MAX_RANGE:
+        return False  # no requires-python is that long: not read
     try:
         SpecifierSet(text)
     except InvalidSpecifier:

@@ -118,7 +118,8 @@ def from_image(image: str, found: Evidence, where: str) -> None:
 
 # Another publisher's PyTorch image (floydhub/pytorch:0.4.1-gpu.cuda9cudnn7-py3.34,
 # anibali/pytorch:1.5.0-cuda10.2-ubuntu18.04): the tag opens with the torch it ships.
-_TORCH_TAG: Final = re.compile(r"^(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+# A torch release's number (0.x-2.x): an NGC mirror's 22.12 is a date, not a torch.
+_TORCH_TAG: Final = re.compile(r"^([0-2]\.\d+(?:\.\d+)?)(?![\w.])")
 _TAG_CUDA: Final = re.compile(r"(?i)cuda[-_]?(\d+(?:\.\d+)?)")
 
 
@@ -126,7 +127,8 @@ def _other_pytorch_image(image: str, tag: str, version: str, found: Evidence, wh
     """An image named pytorch from another publisher: its tag's torch (`1.5` is 1.5.0, as for
     pytorch/pytorch's two-part tags) as pip's, and the CUDA (`cuda9` is 9.0) or CPU build the
     tag names; a tag naming neither leaves the build to the release's default. Read from the
-    tag's words, an inference: the publisher's Dockerfile is the source."""
+    tag's words (`cpu`, `nocuda`; floydhub's tags without `gpu`), an inference: the publisher's
+    Dockerfile is the source."""
     version = version if version.count(".") == 2 else f"{version}.0"
     said = f"{where} (image {excerpt(image)}: the tag names torch {version})"
     set_torch(found, "pip", version, "", where=said, label=None)
@@ -138,7 +140,9 @@ def _other_pytorch_image(image: str, tag: str, version: str, found: Evidence, wh
     if cuda is not None:
         number = cuda.group(1) if "." in cuda.group(1) else f"{cuda.group(1)}.0"
         found.compute.append(Compute(cuda_id(number), f"image {image}", "image"))
-    elif re.search(r"(?i)(?<![a-z])cpu(?![a-z])", tag):
+    elif re.search(r"(?i)(?<![a-z])(?:cpu|nocuda)(?![a-z])", tag) or (
+        image.startswith("floydhub/") and "gpu" not in tag.lower()
+    ):  # floydhub/pytorch:1.0.0-py3.38 is its CPU image, -gpu.cuda9... its GPU one
         found.compute.append(Compute("cpu", f"image {image}", "image"))
 
 

@@ -9,6 +9,7 @@ of branches not taken are listed as alternatives. Nothing is executed.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 import posixpath
@@ -516,11 +517,10 @@ def _sed_in_place(words: list[str], found: Evidence, where: str) -> None:
     for name in rest:
         # keyed by the file's place where the script's folder is known (`cd sub; sed -i ...
         # requirements.txt` edits sub/requirements.txt, not the root's), else by the name
-        key = (
-            str((folder / name).resolve())
-            if folder is not None and len(name) <= _MAX_EDIT_NAME
-            else posixpath.normpath(name.removeprefix("./"))
-        )
+        key = posixpath.normpath(name.removeprefix("./"))
+        if folder is not None and len(name) <= _MAX_EDIT_NAME:
+            with contextlib.suppress(OSError, RuntimeError):  # a symlink loop: kept by name
+                key = str((folder / name).resolve())
         kept = found.edits.setdefault(key, [])
         room = _MAX_EDITS - len(kept)
         kept.extend((script if modelled else None, where) for script in scripts or [""])
@@ -1413,7 +1413,12 @@ def _conda_env_file(args: list[str], found: Evidence, where: str, base: Path | N
         and all(_CONDA_SPEC_WORD.match(w) and not _FILE_WORD.search(w) for w in specs)
     ):
         # `conda env create -n X python=3.11 pip`: package specs where conda env create takes
-        # a file; what the line means is `conda create -n X python=3.11 pip`
+        # a file; what the line means is `conda create -n X python=3.11 pip` (unless the
+        # environment.yml conda reads by default is there)
+        found.torch_channels = None
+        if include_file("environment.yml", found, base, where, seen=set(), flag="conda env -f",
+                        parse=conda_env_read, optional=True):  # fmt: skip
+            return
         found.warnings.append(
             f"{where}: `conda env create` with package specs and no -f: conda env create reads "
             "a file, not specs; read as the `conda create` it means"
@@ -1922,11 +1927,16 @@ def _poetry_install(
     `export`: what `poetry export [--with a,b]` writes (the main group and those `--with`
     names only)."""
     groups: list[str] = []
+    extras: list[str] = []
     i = 0
     while i < len(args):
         flag, value, step = option_at(args, i, {"--with", "--only", "--without", "-E", "--extras"})
         if flag == "--with" and value:
             groups.extend(g.strip() for g in value.split(",") if g.strip())
+        elif flag in {"-E", "--extras"} and value:
+            extras.extend(e for e in re.split(r"[\s,]+", value) if e)
+        elif flag == "--all-extras":
+            extras.append("*")
         i += step
 
     def parse(text: str, found: Evidence, parent: Path) -> None:
@@ -1937,7 +1947,7 @@ def _poetry_install(
         locked: list[bool] = []
 
         def lock(text: str, found: Evidence, _parent: Path) -> None:
-            locked.append(poetry_lock.read_installed(text, found))
+            locked.append(poetry_lock.read_installed(text, found, tuple(extras)))
 
         include_file("poetry.lock", found, base, where, seen=set(), flag=flag, parse=lock,
                      optional=True)  # fmt: skip

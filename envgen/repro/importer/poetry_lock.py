@@ -18,6 +18,8 @@ project's python range: where it admits one minor, that python. Nothing is fetch
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Final
@@ -45,6 +47,11 @@ _LINUX: Final = {"sys_platform": "linux", "platform_system": "Linux",
 
 
 _PYTHONS: Final = ("2.7", *(f"3.{n}" for n in range(5, 15)))
+_MAX_EDGES: Final = 256  # edges to one name read (a lock has a few: one per dependent)
+_MAX_SHOWN: Final = 8  # versions named in a warning
+_MAX_PYTHON_RANGE: Final = 1024  # characters of [metadata] python-versions read
+# Where a package comes from elsewhere than an index: not a release pip can pin by version.
+_NOT_RELEASED: Final = frozenset({"git", "directory", "file"})
 
 
 def _holds(marker: object, pythons: tuple[str, ...]) -> bool:
@@ -67,6 +74,12 @@ def _holds(marker: object, pythons: tuple[str, ...]) -> bool:
         return any(_holds(m, pythons) for m in marker.values()) if marker else True
     if not isinstance(marker, str):
         return True
+    return _string_holds(marker, pythons)
+
+
+@functools.lru_cache(maxsize=4096)
+def _string_holds(marker: str, pythons: tuple[str, ...]) -> bool:
+    """A marker string on linux-64 (cached: a lock repeats a few markers many times)."""
     try:
         parsed = Marker(marker)
         return any(  # each python given (packaging fills what is not from the running one)
@@ -88,7 +101,9 @@ def _edges(packages: list[dict[str, Any]]) -> dict[str, list[tuple[str, object]]
             for item in spec if isinstance(spec, list) else [spec]:
                 constraint = item.get("version") if isinstance(item, dict) else item
                 marker = item.get("markers") if isinstance(item, dict) else None
-                out[canonicalize_name(str(name))].append((str(constraint or ""), marker))
+                kept = out[canonicalize_name(str(name))]
+                if len(kept) < _MAX_EDGES:  # past it: the edges read so far decide
+                    kept.append((str(constraint or ""), marker))
     return out
 
 
@@ -104,8 +119,10 @@ def _needed(
     return not relevant or any(_holds(m, pythons) for m in relevant)
 
 
-def declared(text: str, source: str) -> Declared:
-    """What a plain `poetry install` installs from a poetry.lock on linux-64.
+def declared(text: str, source: str, extras: tuple[str, ...] = ()) -> Declared:
+    """What `poetry install` (with `extras`: `-E NAME`; `*` for `--all-extras`) installs from a
+    poetry.lock on linux-64: an optional package only where the lock's `[extras]` names it
+    under an extra asked for.
 
     Raises:
         ImportSpecError: the file is not TOML, or not a Poetry lock ([[package]] tables).
@@ -127,30 +144,42 @@ def declared(text: str, source: str) -> Declared:
     metadata = lock.get("metadata")
     python = metadata.get("python-versions") if isinstance(metadata, dict) else None
     pythons: tuple[str, ...] = ()
-    if isinstance(python, str):
+    if isinstance(python, str) and len(python) > _MAX_PYTHON_RANGE:
+        out.warnings.append(f"{source}: [metadata] python-versions is too long to be one; not read")
+    elif isinstance(python, str):
         out.python_requires = (at("python-versions"), poetry_constraint(python))
         pythons = tuple(p for p in _PYTHONS if admits(out.python_requires[1], p))
     edges = _edges(packages)
+    asked = _extra_packages(lock, extras)
     kept: dict[str, list[tuple[str, dict[str, Any]]]] = defaultdict(list)
     for package in packages:
         name, version = package.get("name"), package.get("version")
         if not isinstance(name, str) or not isinstance(version, str):
             continue
-        if package.get("optional") is True:
-            continue  # an extra's package: `poetry install` installs it with -E only
         canonical = canonicalize_name(name)
+        if package.get("optional") is True and canonical not in asked:
+            continue  # an extra's package: `poetry install` installs it with -E only
+        src = package.get("source")
+        if isinstance(src, dict) and src.get("type") in _NOT_RELEASED:
+            out.warnings.append(
+                f"{source}: {excerpt(name)} comes from a {src.get('type')} source "
+                f"({excerpt(str(src.get('url', '')))}), not a released version; left out"
+            )
+            continue
         own = package.get("markers", package.get("marker"))
         if not _holds(own, pythons) or not _needed(canonical, version, edges, pythons):
             continue
         kept[canonical].append((version, package))
     for name, versions in kept.items():
+        version, package = _linux_build(versions)
         if len(versions) > 1:
-            shown = ", ".join(excerpt(v) for v, _ in versions)
+            shown = ", ".join(excerpt(v) for v, _ in versions[:_MAX_SHOWN])
+            more = f" and {len(versions) - _MAX_SHOWN} more" if len(versions) > _MAX_SHOWN else ""
             out.warnings.append(
-                f"{source}: {name} is locked in several versions for linux-64 ({shown}); the "
-                "first read"
+                f"{source}: {name} is locked in several versions that linux-64 may take "
+                f"({shown}{more}); {excerpt(version)} read (a PyTorch index's build, else the "
+                "first)"
             )
-        version, package = versions[0]
         out.requirements.append((at(package["name"]), f"{name}=={version}"))
         src = package.get("source")
         url = src.get("url") if isinstance(src, dict) else None
@@ -166,18 +195,44 @@ def declared(text: str, source: str) -> Declared:
     return out
 
 
+def _extra_packages(lock: dict[str, Any], extras: tuple[str, ...]) -> set[str]:
+    """The packages the lock's `[extras]` lists under the extras asked for (`*`: all)."""
+    table = lock.get("extras")
+    if not isinstance(table, dict) or not extras:
+        return set()
+    wanted = {canonicalize_name(e) for e in extras}
+    return {
+        canonicalize_name(re.split(r"[\s\[(;<>=!~]", str(item), maxsplit=1)[0])
+        for extra, items in table.items()
+        if "*" in extras or canonicalize_name(str(extra)) in wanted
+        for item in (items if isinstance(items, list) else [])[:MAX_PACKAGES]
+    }
+
+
+def _linux_build(versions: list[tuple[str, dict[str, Any]]]) -> tuple[str, dict[str, Any]]:
+    """Of one name locked in several versions linux-64 may take (Poetry 1.x writes no
+    markers on packages: `2.0.1` for macOS beside `2.0.1+cu118` for Linux), the one from a
+    PyTorch index (a local label, or a legacy source), else the first."""
+    for version, package in versions:
+        src = package.get("source")
+        if "+" in version or (isinstance(src, dict) and src.get("type") == "legacy"):
+            return version, package
+    return versions[0]
+
+
 def read(text: str, found: Evidence, _base: Path | None) -> None:
     """What a plain `poetry install` installs from a poetry.lock, and its python where the
     project's range admits one minor."""
     parse_declared(declared(text, found.source), found)
 
 
-def read_installed(text: str, found: Evidence) -> bool:
-    """What a script's `poetry install` installs from the poetry.lock beside the project (the
-    lock, not pyproject.toml's ranges, says which versions). False for a lock that cannot be
-    read: said, and not an error of the script (the caller reads pyproject.toml instead)."""
+def read_installed(text: str, found: Evidence, extras: tuple[str, ...] = ()) -> bool:
+    """What a script's `poetry install [-E X | --all-extras]` installs from the poetry.lock
+    beside the project (the lock, not pyproject.toml's ranges, says which versions). False for
+    a lock that cannot be read: said, and not an error of the script (the caller reads
+    pyproject.toml instead)."""
     try:
-        lock = declared(text, found.source)
+        lock = declared(text, found.source, extras)
     except ImportSpecError as exc:
         found.warnings.append(f"{exc.message}; pyproject.toml is read instead")
         return False

@@ -998,6 +998,13 @@ def _installs_torch(line: str) -> bool:
     return command is not None and _TORCH_WORD.search(line, command.end()) is not None
 
 
+# A block that makes an environment of its own (the start of a route, not a further step).
+_CREATES_ENV: Final = re.compile(
+    r"\b(?:conda|mamba|micromamba)\s+(?:env\s+)?create\b|\bpython[\d.]*\s+-m\s+venv\b"
+    r"|\bvirtualenv\s|\buv\s+venv\b"
+)
+
+
 def _block_installs_torch(block: str) -> bool:
     r"""Whether a block's command lines (backslash continuations joined) install torch.
 
@@ -1192,6 +1199,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     lines = text.splitlines()
     blocks = shell_blocks(text)
     elsewhere = _installs_torch_outside_optional(blocks)
+    made = False  # a block made an environment and torch is installed
     for first, block in blocks:
         legacy = _legacy_step(lines, first)
         if legacy is not None and _block_installs_torch(block):
@@ -1204,7 +1212,11 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             continue
         label = _block_label(lines, first)
         if label is not None and _block_installs_torch(block):
-            if chosen:
+            # after a block that made an environment and installed torch, a block for one GPU
+            # or CUDA that makes one again (`On the clusters with CUDA 11.8, ...: conda create
+            # ...`) is another route; one that does not is a further step (`2. Install
+            # PyTorch with CUDA 11.3 support`)
+            if chosen or (made and _CREATES_ENV.search(block)):
                 _alternative(found, first, label, block)
                 continue
             chosen = True
@@ -1214,9 +1226,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         # Installation block's folder); a folder outside it, or a clone, stays as before
         found.cwd = None
         parse_shell(kept, found, base, env={}, offset=first - 1)
-        # torch installed: a later block for one GPU or CUDA (`On the clusters with CUDA
-        # 11.8, the following versions work:`) is another route, not a further step
-        chosen = chosen or found.torch is not None
+        made = made or (found.torch is not None and bool(_CREATES_ENV.search(kept)))
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")
     commanded = found.torch is not None

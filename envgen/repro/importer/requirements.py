@@ -484,7 +484,11 @@ def _read_included(
     found.included_bytes += len(text)
     if name is None:
         return text
-    return _edited(text, name, path.resolve(), found, f"{said} {shown}")
+    try:
+        place = path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: the edits kept by name apply
+        place = path
+    return _edited(text, name, place, found, f"{said} {shown}")
 
 
 def _direct_url(text: str, url: str, found: Evidence, where: str) -> None:

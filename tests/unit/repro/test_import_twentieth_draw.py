@@ -280,3 +280,170 @@ def test_an_installed_extension_page_does_not_pick_torchs_build(
 ) -> None:
     got = import_keys(text, filename, matrix, as_of)
     assert (got["torch"], got["accelerators"]) == (torch, [accelerator])
+
+
+# --- the review of these mechanisms: its findings, each a case ---------------------------------
+
+_LOCK_15 = """[[package]]
+name = "torch"
+version = "2.0.1"
+description = "Tensors"
+optional = false
+python-versions = ">=3.8.0"
+
+[[package]]
+name = "torch"
+version = "2.0.1+cu118"
+description = "Tensors"
+optional = false
+python-versions = ">=3.8.0"
+
+[package.source]
+type = "legacy"
+url = "https://download.pytorch.org/whl/cu118"
+reference = "torch-cu118"
+
+[[package]]
+name = "detectron2"
+version = "0.6"
+description = "from git"
+optional = false
+python-versions = "*"
+
+[package.source]
+type = "git"
+url = "https://github.com/facebookresearch/detectron2.git"
+reference = "HEAD"
+resolved_reference = "abc"
+
+[[package]]
+name = "torchaudio"
+version = "2.0.2"
+description = "an extra's"
+optional = true
+python-versions = "*"
+
+[extras]
+audio = ["torchaudio (>=2.0)"]
+
+[metadata]
+lock-version = "2.0"
+python-versions = "^3.10"
+content-hash = "ab"
+"""
+
+
+def test_a_poetry_1_lock_of_two_builds_without_markers(matrix: Matrix) -> None:
+    """Poetry 1.5-1.8 write no markers on packages: of `2.0.1` (macOS's, from PyPI) and
+    `2.0.1+cu118` (the PyTorch index's) linux-64 takes the PyTorch index's; a git source is no
+    release pip can pin; an optional package stays out unless its extra is asked for."""
+    got = import_keys(_LOCK_15, "poetry.lock", matrix, "2023-08-01")
+    assert (got["torch"], got["accelerators"], got["torchaudio"]) == ("2.0.1", ["cu118"], False)
+    declared = poetry_lock.declared(_LOCK_15, "poetry.lock")
+    assert [r for _, r in declared.requirements] == ["torch==2.0.1+cu118"]
+    assert any("detectron2 comes from a git source" in w for w in declared.warnings)
+    with_audio = poetry_lock.declared(_LOCK_15, "poetry.lock", ("audio",))
+    assert "torchaudio==2.0.2" in [r for _, r in with_audio.requirements]
+    every = poetry_lock.declared(_LOCK_15, "poetry.lock", ("*",))
+    assert "torchaudio==2.0.2" in [r for _, r in every.requirements]
+
+
+def test_poetry_install_with_an_extra_reads_the_locks_extra(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[tool.poetry]\nname = "x"\n')
+    (tmp_path / "poetry.lock").write_text(
+        '[[package]]\nname = "torch"\nversion = "2.1.0"\noptional = true\npython-versions = "*"\n'
+        '\n[extras]\ntorch = ["torch"]\n\n[metadata]\npython-versions = "^3.10"\n'
+    )
+    (tmp_path / "setup.sh").write_text("pip install poetry\npoetry install -E torch\n")
+    assert import_file_keys(tmp_path / "setup.sh", matrix, "2024-01-01")["torch"] == "2.1.0"
+
+
+def test_a_hostile_lock_is_read_in_bounded_work() -> None:
+    """Many versions of one name and many edges to it: the edges read are bounded, markers
+    evaluated once each, and the warning names a few versions, not all."""
+    versions = "".join(
+        f'[[package]]\nname = "x"\nversion = "{i}"\noptional = false\npython-versions = "*"\n\n'
+        for i in range(300)
+    )
+    edges = ", ".join('{version = "9", markers = "os_name == \'posix\'"}' for _ in range(3000))
+    text = (
+        f'[[package]]\nname = "torch"\nversion = "2.1.0"\noptional = false\n'
+        f'python-versions = "*"\n\n[package.dependencies]\nx = [{edges}]\n\n{versions}'
+        '[metadata]\npython-versions = ">=' + "9" * 5000 + '"\n'
+    )
+    declared = poetry_lock.declared(text, "poetry.lock")
+    said = [w for w in declared.warnings if "several versions" in w]
+    assert len(said) == 1
+    assert "and 292 more" in said[0]
+    assert len(said[0]) < 400
+    assert declared.python_requires is None  # a python-versions of 5,000 digits is not one
+
+
+def test_a_version_bound_of_thousands_of_digits_names_no_python() -> None:
+    from envgen.repro.importer.declared import one_minor
+    from envgen.repro.importer.evidence import admits
+
+    bound = ">=" + "9" * 5000
+    assert one_minor(bound) is None
+    assert admits(bound, "3.10") is True  # not read: it rules nothing out
+
+
+def test_sed_on_a_symlink_loop_is_no_internal_error(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "loop").symlink_to("loop")
+    (tmp_path / "requirements.txt").write_text("torch==1.8.0\n")
+    (tmp_path / "s.sh").write_text(
+        "cd sub\nsed -i 's/a/b/' loop\ncd ..\npip install -r requirements.txt\n"
+    )
+    assert import_file_keys(tmp_path / "s.sh", matrix, "2021-06-01")["torch"] == "1.8.0"
+
+
+def test_a_numbered_step_that_reinstalls_torch_for_one_cuda(tmp_path: Path, matrix: Matrix) -> None:
+    """`2. Install PyTorch with CUDA 11.3 support:` after `pip install -r requirements.txt`
+    makes no environment of its own: a further step, not another route."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("torch==1.10.0\n")
+    (tmp_path / "README.md").write_text(
+        "# X\n\n1. Install the dependencies:\n```bash\npip install -r requirements.txt\n```\n"
+        "2. Install PyTorch with CUDA 11.3 support:\n```bash\npip install torch==1.10.0+cu113 "
+        "torchvision==0.11.1+cu113 -f https://download.pytorch.org/whl/torch_stable.html\n```\n"
+    )
+    got = import_file_keys(tmp_path / "README.md", matrix, "2022-01-01")
+    assert (got["torchvision"], got["accelerators"]) == ("0.11.1", ["cu113"])
+
+
+def test_conda_env_create_given_specs_beside_an_environment_yml(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / "environment.yml").write_text(
+        "name: x\nchannels: [pytorch]\ndependencies:\n  - python=3.8\n  - pytorch=1.13.1\n"
+        "  - cpuonly\n"
+    )
+    (tmp_path / "s.sh").write_text("conda env create -n x python=3.9\n")
+    got = import_file_keys(tmp_path / "s.sh", matrix, "2023-06-01")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.8", "1.13.1", ["cpu"])
+
+
+@pytest.mark.parametrize(
+    ("image", "accelerator"),
+    [
+        ("anibali/pytorch:1.13.0-nocuda-ubuntu22.04", "cpu"),
+        ("floydhub/pytorch:1.0.0-py3.38", "cpu"),  # floydhub's CPU image: no `gpu` in its tag
+    ],
+)
+def test_another_publishers_cpu_image(matrix: Matrix, image: str, accelerator: str) -> None:
+    got = import_keys(f"FROM {image}\nRUN pip install tqdm\n", "Dockerfile", matrix, "2023-06-01")
+    assert got["accelerators"] == [accelerator]
+
+
+def test_a_mirrored_ngc_tag_is_no_torch_release(matrix: Matrix) -> None:
+    """harbor.corp.com/nvidia/pytorch:22.12-py3 (NGC's tag scheme, a date): no torch 22.12."""
+    with pytest.raises(ImportSpecError, match="no torch"):
+        import_keys(
+            "FROM harbor.corp.com/nvidia/pytorch:22.12-py3\nRUN pip install tqdm\n",
+            "Dockerfile",
+            matrix,
+            "2023-06-01",
+        )
