@@ -11,11 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import Version
-
 from envgen.model.types import TORCH_FAMILY
-from envgen.repro.importer.evidence import Evidence, admits_some, set_python
+from envgen.repro.importer.evidence import Evidence, admits_some, admitted_minors, set_python
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import MAX_PACKAGES, excerpt
 
@@ -168,10 +165,12 @@ def parse_declared(declared: Declared, found: Evidence) -> None:
             found.python_range = text  # the pins' python is chosen within it
 
 
-# The python minors a requires-python is tested against (2.7, 3.0 .. 3.19), and the patch
-# levels tried in each (a bound may sit inside a minor: >=3.8.5,<3.9).
-_MINORS: Final = ("2.7", *(f"3.{n}" for n in range(20)))
-_PATCHES: Final = range(30)
+def linux_markers() -> dict[str, str]:
+    """linux-64's PEP 508 marker values, as matrices/targets.yaml has them (a fresh dict; the
+    matrix is read on first use, by the readers of files that carry markers)."""
+    from envgen.model.targets import load_targets  # noqa: PLC0415 - only where markers are read
+
+    return load_targets().markers("linux-64")
 
 
 def one_minor(text: str) -> str | None:
@@ -187,19 +186,8 @@ def one_minor(text: str) -> str | None:
     m = re.fullmatch(r"\s*==\s*(\d+\.\d+)\s*", text)
     if m:
         return m.group(1)
-    try:
-        spec = SpecifierSet(text)
-    except InvalidSpecifier:
-        return None
-    try:
-        admitted = [
-            minor
-            for minor in _MINORS
-            if any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
-        ]
-    except ValueError:  # a bound of thousands of digits: no python read from it
-        return None
-    return admitted[0] if len(admitted) == 1 else None
+    admitted = admitted_minors(text)
+    return admitted[0] if admitted is not None and len(admitted) == 1 else None
 
 
 def read_extras(declared: Declared, found: Evidence) -> None:

@@ -550,6 +550,10 @@ def _satisfied_by(installed: str | None, version: str | None, ranged: str) -> bo
 
 
 _MAX_RANGE: Final = 1024  # characters of a requires-python read as a range
+# The python minors a requires-python is tested against (2.7, 3.0 .. 3.19), and the patch
+# levels tried in each (a bound may sit inside a minor: >=3.8.5,<3.9).
+PYTHON_MINORS: Final = ("2.7", *(f"3.{n}" for n in range(20)))
+_PATCHES: Final = range(30)
 
 
 def admits(text: str, minor: str) -> bool:
@@ -561,20 +565,32 @@ def admits(text: str, minor: str) -> bool:
     """
     try:
         spec = SpecifierSet(text)
-        return any(spec.contains(Version(f"{minor}.{patch}")) for patch in range(30))
+        return any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
     except (InvalidSpecifier, ValueError):  # ValueError: a version of thousands of digits
         return True
 
 
+def admitted_minors(text: str) -> list[str] | None:
+    """The python minors a requires-python admits, oldest first; None where it cannot be read
+    (not a specifier, or a bound of thousands of digits).
+
+    >>> admitted_minors(">=3.11,<3.13"), admitted_minors("banana")
+    (['3.11', '3.12'], None)
+    """
+    if len(text) > _MAX_RANGE:
+        return None  # no requires-python is that long: not read
+    try:
+        spec = SpecifierSet(text)
+        return [
+            m for m in PYTHON_MINORS if any(spec.contains(Version(f"{m}.{p}")) for p in _PATCHES)
+        ]
+    except (InvalidSpecifier, ValueError):  # ValueError: a version of thousands of digits
+        return None
+
+
 def admits_some(text: str) -> bool:
     """A requires-python that can be read and admits some python minor."""
-    if len(text) > _MAX_RANGE:
-        return False  # no requires-python is that long: not read
-    try:
-        SpecifierSet(text)
-    except InvalidSpecifier:
-        return False
-    return any(admits(text, minor) for minor in ("2.7", *(f"3.{n}" for n in range(20))))
+    return bool(admitted_minors(text))
 
 
 def set_python(found: Evidence, version: str | None, where: str) -> None:

@@ -50,15 +50,8 @@ def from_image(image: str, found: Evidence, where: str) -> None:
             # never rebuilt: patch releases got their own three-part tags (1.0.1-cuda10.0-...,
             # 1.5.1-cuda10.1-..., both used in public Dockerfiles), so `1.5` is 1.5.0, not the
             # newest 1.5.z (inference from the tag scheme; Docker Hub's tag list is the source).
-            version = m.group(1) if m.group(1).count(".") == 2 else f"{m.group(1)}.0"
-            set_torch(found, "pip", version, "", where=where, label=None)
-            if found.torch is not None:
-                found.torch.image = image
-            found.interpreter_image = image
             cuda = m.group(2) if "." in m.group(2) else f"{m.group(2)}.0"
-            found.compute.append(Compute(cuda_id(cuda), f"image {image}", "image"))
-            # Every pytorch/pytorch image ships torchvision; torchaudio only where the file asks.
-            found.companions.setdefault("torchvision", Pin(where=where))
+            _ships_torch(image, m.group(1), cuda_id(cuda), found, where, where)
         elif tag == "latest" or (tag == "" and "@" not in image):
             # `latest` (Docker's tag when none is given) moves with each release: when the file
             # was written it was the newest release's image, so its torch is read as unpinned
@@ -129,21 +122,34 @@ def _other_pytorch_image(image: str, tag: str, version: str, found: Evidence, wh
     tag names; a tag naming neither leaves the build to the release's default. Read from the
     tag's words (`cpu`, `nocuda`; floydhub's tags without `gpu`), an inference: the publisher's
     Dockerfile is the source."""
-    version = version if version.count(".") == 2 else f"{version}.0"
     said = f"{where} (image {excerpt(image)}: the tag names torch {version})"
+    cuda = _TAG_CUDA.search(tag)
+    if cuda is not None:
+        number = cuda.group(1) if "." in cuda.group(1) else f"{cuda.group(1)}.0"
+        build: str | None = cuda_id(number)
+    elif re.search(r"(?i)(?<![a-z])(?:cpu|nocuda)(?![a-z])", tag) or (
+        image.startswith("floydhub/") and "gpu" not in tag.lower()
+    ):  # floydhub/pytorch:1.0.0-py3.38 is its CPU image, -gpu.cuda9... its GPU one
+        build = "cpu"
+    else:
+        build = None
+    _ships_torch(image, version, build, found, where, said)
+
+
+def _ships_torch(
+    image: str, version: str, build: str | None, found: Evidence, where: str, said: str
+) -> None:
+    """An image that ships a torch (a two-part tag is the X.Y.0 image) as pip's, its `build`
+    (none: the release's default), its interpreter, and torchvision: every such image ships it;
+    torchaudio only where the file asks."""
+    version = version if version.count(".") == 2 else f"{version}.0"
     set_torch(found, "pip", version, "", where=said, label=None)
     if found.torch is not None:
         found.torch.image = image
     found.interpreter_image = image
     found.companions.setdefault("torchvision", Pin(where=where))
-    cuda = _TAG_CUDA.search(tag)
-    if cuda is not None:
-        number = cuda.group(1) if "." in cuda.group(1) else f"{cuda.group(1)}.0"
-        found.compute.append(Compute(cuda_id(number), f"image {image}", "image"))
-    elif re.search(r"(?i)(?<![a-z])(?:cpu|nocuda)(?![a-z])", tag) or (
-        image.startswith("floydhub/") and "gpu" not in tag.lower()
-    ):  # floydhub/pytorch:1.0.0-py3.38 is its CPU image, -gpu.cuda9... its GPU one
-        found.compute.append(Compute("cpu", f"image {image}", "image"))
+    if build is not None:
+        found.compute.append(Compute(build, f"image {image}", "image"))
 
 
 def _image_python(image: str, repo: str, tag: str, found: Evidence, where: str) -> None:

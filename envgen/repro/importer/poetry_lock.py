@@ -33,6 +33,7 @@ from envgen.repro.importer.declared import (
     Declared,
     LineIndex,
     TomlUnreadable,
+    linux_markers,
     load_toml,
     parse_declared,
 )
@@ -41,11 +42,7 @@ from envgen.repro.importer.pyproject import poetry_constraint
 from envgen.repro.reading import MAX_PACKAGES, excerpt
 
 _HINT: Final = "a poetry.lock as `poetry lock` writes it"
-# linux-64's marker values (matrices/targets.yaml); `extra` empty: no extra is asked for
-_LINUX: Final = {"sys_platform": "linux", "platform_system": "Linux",
-                 "platform_machine": "x86_64", "os_name": "posix", "extra": ""}  # fmt: skip
-
-
+# The pythons a marker is read with where the project's python-versions says none.
 _PYTHONS: Final = ("2.7", *(f"3.{n}" for n in range(5, 15)))
 _MAX_EDGES: Final = 256  # edges to one name read (a lock has a few: one per dependent)
 _MAX_SHOWN: Final = 8  # versions named in a warning
@@ -83,7 +80,14 @@ def _string_holds(marker: str, pythons: tuple[str, ...]) -> bool:
     try:
         parsed = Marker(marker)
         return any(  # each python given (packaging fills what is not from the running one)
-            parsed.evaluate({**_LINUX, "python_version": p, "python_full_version": f"{p}.0"})
+            parsed.evaluate(
+                {
+                    **linux_markers(),
+                    "extra": "",
+                    "python_version": p,
+                    "python_full_version": f"{p}.0",
+                }
+            )
             for p in pythons or _PYTHONS
         )
     except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):

@@ -20,6 +20,7 @@ from envgen.repro.importer.declared import (
     Declared,
     LineIndex,
     TomlUnreadable,
+    linux_markers,
     load_toml,
     parse_declared,
     read_extras,
@@ -166,10 +167,7 @@ def _on_linux(marker: object) -> bool:
     if not isinstance(marker, str):
         return False
     try:
-        return Marker(marker).evaluate(
-            {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64",
-             "os_name": "posix", "extra": ""}
-        )  # fmt: skip
+        return Marker(marker).evaluate({**linux_markers(), "extra": ""})
     except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
         return False
 

@@ -32,7 +32,13 @@ from packaging.utils import canonicalize_name
 
 from envgen.errors import ImportSpecError
 from envgen.model.types import TORCH_FAMILY
-from envgen.repro.importer.declared import Declared, TomlUnreadable, load_toml, parse_declared
+from envgen.repro.importer.declared import (
+    Declared,
+    TomlUnreadable,
+    linux_markers,
+    load_toml,
+    parse_declared,
+)
 from envgen.repro.importer.evidence import Evidence, is_pypi
 from envgen.repro.reading import MAX_PACKAGES, excerpt
 
@@ -261,8 +267,6 @@ def declared(
     Raises:
         ImportSpecError: the file is not TOML, or not a uv lock (no `version` and `package`).
     """
-    from envgen.model.targets import load_targets  # noqa: PLC0415 - markers, only for a lock
-
     try:
         lock = load_toml(text)
     except TomlUnreadable as exc:
@@ -274,7 +278,7 @@ def declared(
     lines = text.splitlines()
     packages = _packages(lock, lines)
     out = Declared()
-    env = dict(load_targets().markers("linux-64"))  # matrices/targets.yaml
+    env = linux_markers()  # matrices/targets.yaml
     minor, newest = _python(lock, python)
     if minor is not None:
         env["python_version"] = minor
