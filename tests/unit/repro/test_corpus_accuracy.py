@@ -135,6 +135,8 @@ def outcomes() -> list[Any]:
     return list(ca.measure(ca.MAIN))
 
 
+# Every corpus file imported (about five minutes on two cores): `make test-slow`, which CI runs.
+@pytest.mark.slow
 def test_accuracy_per_format_and_era(outcomes: list[Any], request: pytest.FixtureRequest) -> None:
     report = ca.render(outcomes)
     request.config.stash[REPORT] = report  # printed in the run's summary (tests/support)
