@@ -174,6 +174,8 @@ class _State:
     returning: bool = False  # `return` in a function or sourced file: `stopped` until it ends
     sourced: Callable[[str], str | None] | None = None  # a sourced file's text (interpret)
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
+    # `ARGS=(-n "$ENV")`: a bash array's elements, expanded when assigned
+    arrays: dict[str, list[str]] = field(default_factory=dict)
     sourcings: int = 0  # files sourced so far, and their characters: bounded
     sourced_chars: int = 0
     at: int | None = None  # while a file is sourced: the script's line that sources it
@@ -392,6 +394,18 @@ def _pipeline(node: Node, state: _State, depth: int) -> bool | None:
     negated = bool(parts) and parts[0].type == "negated_command"
     if negated:
         parts = [c for c in parts[0].children if c.is_named] + parts[1:]
+    if not negated and len(parts) > 1 and parts[-1].type == "list":
+        # tree-sitter-bash reads `a | b | c || d` as `a | (b | c || d)`: the pipeline `a | b |
+        # c` is the chain's first part, whose status the lookup decides, then `|| d`
+        chain = _chain(parts[-1])
+        for c in parts[:-1]:
+            _stmt(c, state, depth + 1)
+        status = _stmt(chain[0], state, depth + 1)
+        cut = chain[1].start_byte - node.start_byte if len(chain) > 1 else 0
+        head = (node.text or b"")[:cut].decode("utf-8", "replace")
+        if _FRESH_LOOKUP.search(head):
+            status = False
+        return _rest_of_chain(chain, status, state, depth)
     statuses = [_stmt(c, state, depth + 1) for c in parts]
     text = _text(node).lstrip().removeprefix("!") if negated else _text(node)
     status = statuses[-1] if statuses else True
@@ -413,6 +427,16 @@ def _export_name(name: str, state: _State) -> None:
 def _assign(node: Node, state: _State) -> None:
     name = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
+    if name is not None and value is not None and value.type == "array":
+        # `ARGS=(-n "$ENV" --live-stream)`: "${ARGS[@]}" is its elements, $ARGS the first
+        elements = [_expand_known(_word(e), state) for e in value.named_children[:_MAX_ELEMENTS]]
+        state.arrays[_text(name)] = [e for e, _ in elements]
+        state.env[_text(name)] = elements[0][0] if elements else ""
+        if all(k for _, k in elements):
+            state.unknown.discard(_text(name))
+        else:
+            state.unknown.add(_text(name))
+        return
     if name is not None:
         text, known = _expand_known(_word(value), state) if value is not None else ("", True)
         state.env[_text(name)] = text
@@ -618,6 +642,13 @@ def _command_status(name: str, text: str, *, nvcc: bool = False) -> bool | None:
 def _list(node: Node, state: _State, depth: int) -> bool | None:
     parts = _chain(node)
     status = _stmt(parts[0], state, depth + 1) if parts else True
+    return _rest_of_chain(parts, status, state, depth)
+
+
+def _rest_of_chain(
+    parts: list[Node], status: bool | None, state: _State, depth: int
+) -> bool | None:
+    """The `&& b || c` after a chain's first part, which ended with `status`."""
     i = 1
     while i + 1 < len(parts):
         op, right = parts[i].type, parts[i + 1]
@@ -1048,6 +1079,8 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
     known = True
     if "BASH_SOURCE" in text and "0" in state.env:
         text = _BASH_SOURCE.sub("${0}", text)
+    if "[" in text and state.arrays:
+        text = _ARRAY_ALL.sub(lambda m: _array_words(m, state), text)
     out = _substitutions(text, state, depth)
     if "\x01" in out:
         known = False
@@ -1294,6 +1327,23 @@ def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
 # A redirection word (`>/dev/null`, `2>&1`, `&>/dev/null`): no argument of the command.
 _REDIRECT: Final = re.compile(r"\d?>>?&?\S*|&>>?\S*|<\S+")
 # bash's name for the script being run (`${BASH_SOURCE[0]}`): the script's own $0.
+# "${ARGS[@]}" / ${ARGS[*]}: every element of an array the script assigned.
+_ARRAY_ALL: Final = re.compile(r'("?)\$\{([A-Za-z_]\w*)\[[@*]\]\}("?)')
+_MAX_ELEMENTS: Final = 256  # elements of one array kept
+
+
+def _array_words(m: re.Match[str], state: _State) -> str:
+    """An array's elements where the script expands them all: quoted ("${A[@]}"), one word
+    each; a name the script never assigned as an array is left to the usual expansion."""
+    elements = state.arrays.get(m.group(2))
+    if elements is None:
+        return m.group(0)
+    quoted = m.group(1) == '"' and m.group(3) == '"'
+    words = [shlex.quote(e) if quoted else e for e in elements]
+    inner = " ".join(w.replace("$", "\x00") for w in words)
+    return inner if quoted else m.group(1) + inner + m.group(3)
+
+
 _BASH_SOURCE: Final = re.compile(r"\$\{BASH_SOURCE(?:\[0\])?\}|\$BASH_SOURCE\b")
 
 
@@ -1308,6 +1358,8 @@ def _path_word(command: str, state: _State, depth: int) -> str | None:
         state.env = saved
     words = shell_words(expanded) if known else []
     words = [w for w in words if not _REDIRECT.fullmatch(w)]
+    if words[-1:] in (["-P"], ["-L"]) and words[-2:-1] == ["pwd"]:
+        words = words[:-1]  # `pwd -P`: symlinks resolved, none known here
     if len(words) == 4 and words[0] == "cd" and words[2] in {"&&", ";"} and words[3] == "pwd":
         words = ["realpath", words[1]]  # `$(cd "$(dirname "$0")" >/dev/null && pwd)`
     if len(words) == 3 and words[:2] == ["readlink", "-f"]:

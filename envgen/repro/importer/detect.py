@@ -48,14 +48,16 @@ READERS: Final[dict[SourceKind, str]] = {
     "pixi-lock": "pixi_lock",
     "poetry-lock": "poetry_lock",
     "singularity": "singularity",
+    "makefile": "install_script:read_makefile",
 }
 
 
 def reader(kind: SourceKind) -> Reader:
-    """The `read(text, found, base)` of a format's module: (text, the evidence it adds to, the
-    folder includes are relative to)."""
-    module = importlib.import_module(f"envgen.repro.importer.{READERS[kind]}")
-    return cast("Reader", module.read)
+    """The `read(text, found, base)` of a format's module (`module:function` where it has
+    another name): (text, the evidence it adds to, the folder includes are relative to)."""
+    name, _, function = READERS[kind].partition(":")
+    module = importlib.import_module(f"envgen.repro.importer.{name}")
+    return cast("Reader", getattr(module, function or "read"))
 
 
 # File names that are CI configuration whatever they hold (read by the `ci` reader).
@@ -175,6 +177,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "shell"
     if low.endswith((".bat", ".cmd")):
         return "batch"
+    if low in {"makefile", "gnumakefile"} or low.endswith(".mk"):
+        return "makefile"
     if low == "setup.py" or (low.endswith(".py") and is_setup_script(text)):
         return "setup.py"  # a setup script kept under another name (babyai_setup.py)
     if low == "setup.cfg":
@@ -278,7 +282,9 @@ def parse_text(
     reader(kind)(text, found, base)
     if found.python is None and found.apt_python is not None:
         set_python(found, *found.apt_python)  # installed, and nothing said which python ran pip
-    weak = found.conda_base or found.weak_python
+    # a Miniconda's base python is pip's until the file makes an environment of its own
+    # (`conda create --name pytorch`, no python named: conda picks one when it installs)
+    weak = (found.conda_base if found.conda_env is None else None) or found.weak_python
     if found.python is None and weak is not None and weak[0]:
         set_python(found, weak[0], weak[1])
     return found

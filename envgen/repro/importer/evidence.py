@@ -28,7 +28,7 @@ _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
     "markdown", "batch", "pylock", "uv-lock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
-    "pixi-lock", "poetry-lock", "singularity",
+    "pixi-lock", "poetry-lock", "singularity", "makefile",
 ]  # fmt: skip
 
 
@@ -201,6 +201,9 @@ class Evidence:
     torch_channels: list[str] | None = None
     # the conda environment a script creates first (`conda create -n main`), and the one that is
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
+    # `pip install torchvision` (unpinned, PyPI, with its dependencies) after the file installed
+    # an exact torch: where (envgen.repro.importer.torch_pins.later_torchvision)
+    later_torchvision: str | None = None
     conda_env: str | None = None
     other_env: str | None = None
     # What the first `conda create` found of the environment (ENVIRONMENT_FIELDS): where that

@@ -796,7 +796,33 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
         elif not editable_project(value if value is not None else flag, found, base, where, args):
             rest.extend(args[i : i + step])
         i += step
+    _later_torchvision(rest, found, where)
     pip_install(rest, found, base, where)
+
+
+# pip options after which a `pip install torchvision` may not take PyPI's newest with its torch.
+_NOT_PYPI_NEWEST: Final = frozenset(
+    {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--no-index", "--no-deps",
+     "-r", "--requirement", "-c", "--constraint", "--pre", "--only-binary", "--no-binary"}
+)  # fmt: skip
+
+
+def _later_torchvision(args: list[str], found: Evidence, where: str) -> None:
+    """`pip install torchvision` alone (no version, no torch, from PyPI, dependencies kept)
+    after the file installed an exact torch with pip: pip takes the newest torchvision, whose
+    wheel pins one torch release (0.3.0 on), and installs that torch over the file's where it
+    differs. Noted here; the resolution, which knows the file's date, decides."""
+    pin = found.torch
+    if pin is None or pin.version is None or pin.image is not None or found.torch_manager != "pip":
+        return
+    if any(a.split("=", 1)[0] in _NOT_PYPI_NEWEST for a in args if a.startswith("-")):
+        return
+    names = [
+        re.split(r"[\[<>=!~;@ ]", a, maxsplit=1)[0].lower() for a in args if not a.startswith("-")
+    ]
+    plain = [a for a in args if not a.startswith("-")]
+    if "torchvision" in plain and "torch" not in names and "pytorch" not in names:
+        found.later_torchvision = where
 
 
 def editable_project(
@@ -921,8 +947,10 @@ def _installer(
         _pipenv(words, found, base, where)
     elif tool == "hatch" and words[1:2] == ["run"] and len(words) > 2:
         _hatch_run(words[2:], found, base, where)
-    elif tool == "uv" and words[1:2] == ["run"] and len(words) > 2:
-        _uv_run(words[2:], found, base, where)
+    elif (
+        tool in {"uv", "conda", "mamba", "micromamba"} and words[1:2] == ["run"] and len(words) > 2
+    ):
+        (_uv_run if tool == "uv" else _conda_run)(words[2:], found, base, where)
 
 
 # pip's general options (`pip --help`, "General Options"), which may stand before the subcommand:
@@ -1713,6 +1741,31 @@ def _hatch_run(args: list[str], found: Evidence, base: Path | None, where: str) 
         found.hatch_runs.pop()
 
 
+# `conda run`'s options that take a value (conda run --help; mamba's and micromamba's alike).
+_CONDA_RUN_VALUE: Final = frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})
+
+
+def _conda_run(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
+    """`conda run [-n NAME | -p PREFIX] [--no-capture-output] CMD`: CMD runs in that environment
+    (https://docs.conda.io/projects/conda/en/latest/commands/run.html), so it is read as the
+    script's command unless NAME is another environment than the one the script made."""
+    i, name = 0, None
+    while i < len(args) and args[i].startswith("-"):
+        flag, value, step = option_at(args, i, _CONDA_RUN_VALUE)
+        if flag in {"-n", "--name", "-p", "--prefix"}:
+            name = value
+        i += step
+    if i >= len(args):
+        return
+    if name is not None and found.conda_env is not None and name != found.conda_env:
+        found.warnings.append(
+            f"{where}: conda run in {excerpt(name)}, another environment than {found.conda_env}; "
+            "not read"
+        )
+        return
+    _run_inside(lambda: shell_command(args[i:], found, base, where, env={}), found, where)
+
+
 def _run_inside(run: Callable[[], None], found: Evidence, where: str) -> None:
     """A command `hatch run` or `pipenv run` runs, bounded: at most _MAX_RUNS of them an import,
     nested at most _MAX_HATCH_DEPTH deep (`pipenv run pipenv run ...`)."""
@@ -1835,13 +1888,7 @@ def _make(
     exported = {k: v for k, v in env.items() if k != "0" and re.fullmatch(r"[A-Za-z_]\w*", k)}
 
     def run(text: str, found: Evidence, parent: Path) -> None:
-        lines = makefile.recipe(makefile.parse(text, overrides, exported), goals)
-        for number, line in lines:
-            saved = (found.cwd, found.cwd_depth, found.moved_away)
-            try:  # each recipe line runs in a shell of its own, from the Makefile's folder
-                parse_shell(line, found, parent, env=dict(exported), offset=number - 1)
-            finally:
-                found.cwd, found.cwd_depth, found.moved_away = saved
+        run_recipe(text, found, parent, goals, overrides=overrides, exported=exported)
 
     for index, name in enumerate(names):
         path = posixpath.join(folder, name) if folder else name
@@ -1849,6 +1896,33 @@ def _make(
         if include_file(path, found, base, where, seen=set(), flag="make", parse=run,
                         optional=not last):  # fmt: skip
             return
+
+
+def run_recipe(
+    text: str,
+    found: Evidence,
+    parent: Path | None,
+    goals: list[str],
+    *,
+    overrides: dict[str, str] | None = None,
+    exported: dict[str, str] | None = None,
+) -> None:
+    """What `make GOALS` runs from a Makefile's text (its default goal where none is named):
+    each recipe line read as a shell command run from the Makefile's folder `parent`."""
+    exported = exported or {}
+    lines = makefile.recipe(makefile.parse(text, overrides or {}, exported), goals)
+    for number, line in lines:
+        saved = (found.cwd, found.cwd_depth, found.moved_away)
+        try:  # each recipe line runs in a shell of its own, from the Makefile's folder
+            parse_shell(line, found, parent, env=dict(exported), offset=number - 1)
+        finally:
+            found.cwd, found.cwd_depth, found.moved_away = saved
+
+
+def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
+    """A Makefile imported itself: what `make` (no goal) runs in its folder, its default goal's
+    recipe and its prerequisites' before it."""
+    run_recipe(text, found, base, [])
 
 
 # Options of pip-compile and `uv pip compile` that take a value (their --help), besides -o.

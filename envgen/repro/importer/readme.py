@@ -21,6 +21,7 @@ from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
 from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, pip_requirement
+from envgen.repro.reading import root_holding
 
 _FENCE: Final = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
@@ -315,7 +316,7 @@ _SPEC_LINE: Final = re.compile(
 # The prose that introduces a block as what to install.
 # `Our_Environment`, `**Pytorch Version**`: a word of a heading joined by `_` counts too.
 _INTRODUCED: Final = re.compile(
-    r"(?i)(?<![a-z])(conda|pip|install\w*|requirements?|prerequisites?|dependenc\w*|environments?"
+    r"(?i)(?<![a-z])(conda|pip|install\w*|requirements?|pre-?requisites?|dependenc\w*|environments?"
     r"|packages?|versions?)(?![a-z])"
 )
 # Names only conda has (the project's own name, `pytorch`, is how prose writes it too).
@@ -461,7 +462,7 @@ _LIST_ITEM: Final = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
 # A list item that is one exact pin and nothing else: `- numpy==1.22.4`.
 _ITEM_PIN: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*+\s*+==\s*+\d[\w.+!]*+\s*+$")
 _INSTALL_WORDS: Final = re.compile(
-    r"(?i)^(install\w*|requires?|requirements?|dependenc\w*|prerequisites?)\b"
+    r"(?i)^(install\w*|requires?|requirements?|dependenc\w*|pre-?requisites?)\b"
 )
 
 
@@ -530,14 +531,14 @@ def prose_pins(text: str) -> list[tuple[int, str]]:
 # `Dependencies`, `Installation`, `Environment`, `Setup` (`Reqirements` misspelt too), as a
 # heading or as a line of its own (`Requirements:` before a list).
 _NEEDS_SECTION: Final = re.compile(
-    r"(?i)\b(re?qu?i?rements?|prerequisites?|dependenc\w*|install\w*|environments?|setup)\b"
+    r"(?i)\b(re?qu?i?rements?|pre-?requisites?|dependenc\w*|install\w*|environments?|setup)\b"
 )
 _NEEDS_LINE: Final = re.compile(
-    r"(?i)^\s*+(?:[-*+]\s++)?(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
+    r"(?i)^\s*+(?:[-*+]\s++)?(\*\*)?(software\s++)?(re?qu?i?rements?|pre-?requisites?|dependenc\w*)(\*\*)?\s*+:?\s*+$"
 )
 # The same label with its first item after the colon (`Requirements: Ubuntu 16.0.4;`).
 _NEEDS_LEAD: Final = re.compile(
-    r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|prerequisites?|dependenc\w*)(\*\*)?\s*+:\s*+\S"
+    r"(?i)^\s*+(\*\*)?(software\s++)?(re?qu?i?rements?|pre-?requisites?|dependenc\w*)(\*\*)?\s*+:\s*+\S"
 )
 # Neither part runs past a bracket or parenthesis, so a line of `[` or `[a](` is read in linear time
 # (an image inside a link, `[![PyTorch 1.8](badge)](url)`, takes two passes).
@@ -586,7 +587,7 @@ _PROSE_PYTHON: Final = re.compile(
 # A sentence that says what it introduces is needed: `You must have pre-installed PyTorch`,
 # `This code requires the following:`, `You need:`.
 _NEEDS_WORDS: Final = re.compile(
-    r"(?i)\b(must\s+have|needs?|needed|requires?|required|pre-?installed|prerequisites?"
+    r"(?i)\b(must\s+have|needs?|needed|requires?|required|pre-?installed|pre-?requisites?"
     r"|depends\s+on|dependenc\w*)\b"
 )
 
@@ -1191,10 +1192,30 @@ def _read_package_list(first: int, specs: list[str], manager: str, found: Eviden
             pip_requirement(re.sub(r"(?i)^pytorch(?=$|[\s=<>~!])", "torch", spec), found, where)
 
 
+# The folder a project's documentation lives in, at its checkout's root.
+_DOCS_FOLDER: Final = re.compile(r"(?i)docs?|documentation|wiki")
+
+
+def _run_from_checkout(found: Evidence, base: Path | None) -> None:
+    """An install guide in docs/ (docs/source/guide/install.rst): its commands run in the clone
+    (`Navigate to the source code directory and run pip install -r requirements.txt`), so an
+    include its own folder lacks is looked for at the checkout's root."""
+    if (
+        base is not None
+        and found.root is None
+        and found.docker is None
+        and found.tree == base
+        and (root := root_holding(base, found.checkout)) is not None
+        and _DOCS_FOLDER.fullmatch(base.resolve().relative_to(root.resolve()).parts[0])
+    ):
+        found.run_from = found.tree = root
+
+
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A README's shell and batch blocks, each read as an install script, then its package
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
+    _run_from_checkout(found, base)
     chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
     lines = text.splitlines()
     blocks = shell_blocks(text)

@@ -48,7 +48,7 @@ from envgen.repro.importer.routes import (
     names_conda_forge,
     route_builds,
 )
-from envgen.repro.importer.torch_pins import pinned_torch
+from envgen.repro.importer.torch_pins import later_torchvision, pinned_torch
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels
 
@@ -119,6 +119,7 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
     )
     src = found.source
     pinned_torch(found, matrix, report)
+    later_torchvision(found, matrix, as_of, report)
     evidence = compute_evidence(found, report, matrix)
     release = pick_release(found, matrix, as_of, evidence, report, wheels)
     if release is None:

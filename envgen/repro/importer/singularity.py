@@ -356,6 +356,9 @@ def _library_os(image: str) -> str | None:
     return name if repository in _LIBRARY_OS and tag else None
 
 
+_PWD: Final = re.compile(r"^\$(?:PWD|\{PWD\})/+")
+
+
 def _files(section: Section, found: Evidence, docker: DockerContext, arguments: Arguments) -> None:
     """%files lines `<source> [<destination>]` (destination defaults to the source), their
     `{{ NAME }}` build arguments substituted."""
@@ -368,7 +371,10 @@ def _files(section: Section, found: Evidence, docker: DockerContext, arguments: 
         except ValueError:
             continue
         if words:
-            docker.copy([words[0]], words[1] if len(words) > 1 else words[0])
+            # `$PWD/requirements.txt`: the folder `apptainer build` runs in (the sources are
+            # copied with the builder's shell), which is the build context
+            source = _PWD.sub("", words[0])
+            docker.copy([source], words[1] if len(words) > 1 else source)
 
 
 def _scripts(stage: Stage, found: Evidence, base: Path | None, arguments: Arguments) -> None:

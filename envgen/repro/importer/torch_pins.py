@@ -10,16 +10,17 @@ torchvision and torchaudio there are handled by the release pairing (envgen.repr
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Final
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
-from packaging.version import InvalidVersion
+from packaging.version import InvalidVersion, Version
 
 from envgen.model.extensions import find_extension, recognise_index_url
-from envgen.model.matrix import Matrix, Release
+from envgen.model.matrix import CompanionRelease, Matrix, Release
 from envgen.repro.importer.evidence import Evidence, Pin
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
@@ -121,6 +122,49 @@ def _replace_image_torch(
     found.image_cuda = None
     found.torch = Pin(version=release.torch, where=where)
     found.torch_manager = "pip"
+
+
+def later_torchvision(
+    found: Evidence, matrix: Matrix, as_of: dt.date | None, report: Report
+) -> None:
+    """A `pip install torchvision` run after the file's exact torch (Evidence.later_torchvision):
+    pip takes the newest torchvision as of the file's date with a wheel for the file's python;
+    where that wheel pins another torch release (torchvision 0.5.0 requires torch==1.4.0), pip
+    replaces the file's torch with PyPI's of that release, whatever build the file's wheel was."""
+    where, pin = found.later_torchvision, found.torch
+    if where is None or pin is None or pin.version is None:
+        return
+    newest: tuple[Version, Release, CompanionRelease] | None = None
+    for release in matrix.releases:
+        if release.torchvision is None or release.version.is_prerelease:
+            continue
+        if as_of is not None and (release.date is None or release.date > as_of.isoformat()):
+            continue
+        row = matrix.companion("torchvision", release.torchvision)
+        pythons = row.pypi_pythons("linux-64") if row is not None else ()
+        if row is None or (
+            found.python is not None and pythons is not None and found.python not in pythons
+        ):
+            continue
+        if newest is None or Version(row.version) > newest[0]:
+            newest = (Version(row.version), release, row)
+    if newest is None:
+        return
+    _, release, row = newest
+    try:
+        if not row.exact or row.specifier.contains(pin.version, prereleases=True):
+            return  # a pure-Python torchvision, or one the file's torch meets: pip keeps it
+    except InvalidVersion:
+        return
+    report.warnings.append(
+        f"{where}: pip install torchvision (unpinned) after torch {pin.version}: the newest "
+        f"torchvision then is {row.version}, whose wheel requires torch{row.torch}, so pip "
+        f"replaces torch {pin.version} with PyPI's torch {release.torch}; project.yaml pins it"
+    )
+    found.compute = [c for c in found.compute if c.origin == "conda"]
+    found.indexes = [(form, url) for form, url in found.indexes if "pytorch.org" not in url]
+    found.image_cuda = None
+    found.torch = Pin(version=release.torch, where=where)
 
 
 def labelled_pages(found: Evidence, matrix: Matrix, report: Report) -> None:
