@@ -110,9 +110,13 @@ needs_heldout = pytest.mark.skipif(
 # files, first measured at 50/55, after the twentieth's fixes) folded in, their families fixed
 # (poetry.lock, requires-python bounding the pins' python, an installed extension page not
 # picking torch's build, another publisher's pytorch image): 2829 of 2859 (98.9%), 2767 of 2797
-# on CORPUS.yaml (98.9%). Rounded down.
+# on CORPUS.yaml (98.9%). Then the twenty-second (109 files, first measured at 92/109, after the
+# twenty-first's fixes) folded in, its families fixed (a Pre-requisites heading, a docs/ install
+# guide run from the clone, conda run, bash arrays, a Makefile imported itself, an unpinned
+# torchvision after an exact torch): 2933 of 2968 (98.8%), 2871 of 2906 on CORPUS.yaml (98.8%).
+# Rounded down.
 MIN_OVERALL = 0.988
-MIN_NEW = 0.988
+MIN_NEW = 0.987
 
 
 def _script() -> ModuleType:
