@@ -268,6 +268,7 @@ STAGES: Final = st.tuples(
 
 @short(300)
 @given(STAGES, st.text(max_size=128))
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_text_tools_answer_or_say_unknown(stage: tuple[str, list[str]], text: str) -> None:
     """A pipeline stage on any line prints text or None (not modelled): never an exception, and
     within the time bound."""

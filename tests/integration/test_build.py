@@ -271,6 +271,7 @@ def lock_py36(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.mark.skipif(PY36 is None, reason="no CPython 3.6 on this machine (pyenv) to package")
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_python_uv_cannot_provide_comes_from_conda_forge(
     spec: ProjectSpec,
     matrix: Matrix,

@@ -112,6 +112,7 @@ def test_background_job_replaces_import_time_bytecode_and_keeps_a_wheels(tmp_pat
     assert not list(written.parent.glob("*.envgen-*"))
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_killed_job_leaves_only_complete_entries(tmp_path: Path) -> None:
     body = "".join(
         f"def f{i}(a, b):\n    return [a * b + {i} for _ in range(3)]\n" for i in range(300)

@@ -149,6 +149,7 @@ def test_an_index_host_that_does_not_resolve_fails_at_once(example: Path) -> Non
     assert _snapshot(example / "environments") == before
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_refused_connection_gets_the_mirror_hint_not_the_pins_hint(example: Path) -> None:
     with socket.socket() as s:  # a loopback port nobody listens on
         s.bind(("127.0.0.1", 0))
@@ -300,6 +301,7 @@ def fake_project(tmp_path: Path, pytorch_index) -> tuple[Path, dict[str, str]]: 
     return tmp_path, env
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_build_without_variant_builds_what_it_can_then_summarises(
     fake_project: tuple[Path, dict[str, str]],
 ) -> None:
@@ -345,6 +347,7 @@ def test_build_without_variant_builds_what_it_can_then_summarises(
     )
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_make_env_locks_first_and_runs_inside_environments(
     fake_project: tuple[Path, dict[str, str]],
 ) -> None:
@@ -448,6 +451,7 @@ def _quick_start() -> list[str]:
     return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_every_quick_start_line_runs_with_the_bundled_example(tmp_path: Path) -> None:
     for name in ("project.yaml", "environments", "examples"):
         source = ROOT / name

@@ -86,6 +86,7 @@ def _env(venv: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_the_built_wheel_installs_and_runs(installed: tuple[Path, Path], tmp_path: Path) -> None:
     _, venv = installed
     env = _env(venv)

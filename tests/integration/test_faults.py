@@ -114,6 +114,7 @@ LOCK_FAILED: Final = "error: 1 of 1 variant(s) failed to lock; their previous fi
 BUILD_FAILED: Final = "error: 1 of 1 variant(s) failed to build"
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_index_down(project: Path, tmp_path: Path) -> None:
     before = tree_hash(project)
     dead = "http://127.0.0.1:9"  # nothing listens on the discard port

@@ -106,6 +106,7 @@ def tools(tmp_path: Path, pytorch_index: ServedIndex) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_an_embedded_bare_repository_runs_nothing_in_build_smoke_run(
     tmp_path: Path, tools: dict[str, str]
 ) -> None:

@@ -71,6 +71,7 @@ def run_envgen(args: list[str], env: dict[str, str], cwd: Path) -> tuple[int, st
     return proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_trickling_index_ends_envgens_requests(tmp_path: Path, trickle: str) -> None:
     """`matrix verify` and the lock's probe share envgen.infra.network.http_get; the lock then
     hands the index to uv, which its own 900 s bound ends (documented in docs/reliability.md)."""

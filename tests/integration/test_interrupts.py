@@ -104,6 +104,7 @@ POINTS: Final = [
 
 
 @pytest.mark.parametrize(("sig", "delay"), POINTS, ids=[f"{s.name}-{d}s" for s, d in POINTS])
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_kill_lock(
     sig: signal.Signals, delay: float, setup: tuple[Path, dict[str, str], object]
 ) -> None:

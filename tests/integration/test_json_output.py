@@ -79,6 +79,7 @@ def test_documented_commands_are_the_ones_with_json() -> None:
     assert sorted(SCHEMAS) == ["build", "check", "clean", "doctor", "list", "lock", "smoke"]
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_every_json_output_matches_its_schema(project: tuple[Path, dict[str, str]]) -> None:
     folder, env = project
     code, data, err = envgen(folder, env, "lock", "--json")

@@ -53,6 +53,7 @@ def opts(spec: Path, **kw: object) -> LockOptions:
     return LockOptions(spec=spec, matrix_dir=MINI, settings=settings, **kw)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_full_lock_relock_check_and_tamper(project: Path, pytorch_index) -> None:  # type: ignore[no-untyped-def]
     result = lock(opts(project))
     out = project.parent / "environments"

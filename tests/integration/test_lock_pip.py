@@ -270,6 +270,7 @@ def test_extra_index_url_form_and_pypi_form(pytorch_index: ServedIndex, tmp_path
     assert pytorch_index.requested_paths("/whl/*") == []
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_install_the_lock_with_plain_pip(pytorch_index: ServedIndex, tmp_path: Path) -> None:
     """`pip install --require-hashes -r requirements.txt` with no other flag builds the env."""
     written = IndexUrls(pytorch_root=pytorch_index.root_url, pypi=pytorch_index.pypi_url)

@@ -57,6 +57,7 @@ def env_for(tmp_path: Path, index: str, pypi: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_failed_variant_keeps_its_files_whole_and_pins_only_reaches_it(
     tmp_path: Path, pytorch_index: ServedIndex, faulty_server: ServerFactory
 ) -> None:

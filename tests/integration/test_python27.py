@@ -62,6 +62,7 @@ def test_the_twin_runs_on_2_7_and_reports_what_script_py_reports() -> None:
 
 
 @needs_27
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_python_2_7_variant_locks_with_pip_20_and_builds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

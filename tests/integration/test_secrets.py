@@ -56,6 +56,7 @@ def assert_no_canary(root: Path, outputs: list[str]) -> None:
 
 
 @pytest.mark.parametrize("how", ["url", "netrc"])
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_canary_never_leaks(
     how: str, tmp_path: Path, pytorch_index_with_auth: ServedIndex, faulty_server: ServerFactory
 ) -> None:
@@ -128,6 +129,7 @@ def _record_commands(
     return started
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_credentials_never_reach_a_command_line(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

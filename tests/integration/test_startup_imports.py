@@ -119,6 +119,7 @@ def test_spec_reading_commands_stay_in_budget(project: Path, args: tuple[str, ..
     assert len(modules) <= BUDGET[args[0]], sorted(modules)
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_plain_full_lock_reaches_the_lockers_without_click(project: Path) -> None:
     """`envgen lock project.yaml` (a full lock, no option) takes the fast path: click and the
     command tree (~50 ms) no longer load before the first uv call. Both indexes refuse the

@@ -14,6 +14,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Final
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -78,6 +79,7 @@ def test_yaml_ish_text(text: str) -> None:
 
 @FAST
 @given(st.dictionaries(_keys, _values, max_size=8))
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_structured_specs(data: dict[str, object]) -> None:
     _parse(yaml.safe_dump(data, allow_unicode=True))
 

@@ -77,6 +77,7 @@ def test_a_long_prose_python_is_read_in_linear_time(tmp_path: Path) -> None:
         assert _torch(root / "README.md") == "1.13.1"
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_what_one_import_includes_is_bounded_in_all(tmp_path: Path) -> None:
     root = _clone(tmp_path)
     (root / "r.txt").write_text("torch==1.13.1\n" + "# padding\n" * 90_000)

@@ -217,6 +217,7 @@ def test_heredoc_body_is_not_a_command() -> None:
     ],
     ids=["nested-ifs", "recursive-functions", "doubling-variable", "long-loop", "many", "parens"],
 )
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_every_bound_holds(script: str, bound: str | None) -> None:
     start = time.monotonic()
     route = interpret(script)

@@ -122,6 +122,7 @@ def test_cycle_through_extras_ends() -> None:
     assert [r for _, r in out.requirements] == ["a==1.0", "b==1.0", "torch==2.1.0"]
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_many_packages_stay_bounded() -> None:
     """A lock of 20,000 packages, each needing the next: read in bounded time and memory."""
     n = 20_000

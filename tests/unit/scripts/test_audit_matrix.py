@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).parents[3]
@@ -20,6 +21,7 @@ def _rows(name: str) -> list[dict]:  # type: ignore[type-arg]
     return list(yaml.safe_load((ROOT / "matrices" / name).read_text(encoding="utf-8")))
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_sample_has_no_wrong_row() -> None:
     checks = audit_matrix.audit(
         40, 23, SRC, ("releases", "companions", "pip", "conda", "conda-forge", "drivers")
@@ -34,6 +36,7 @@ def test_sample_has_no_wrong_row() -> None:
     assert {c.verdict for c in checks if c.family == "drivers"} == {"unverifiable"}
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_same_seed_same_sample() -> None:
     one = audit_matrix.audit(5, 7, SRC, ("pip",))
     assert one == audit_matrix.audit(5, 7, SRC, ("pip",))
@@ -121,6 +124,7 @@ def _extension_rows(name: str) -> list[dict]:  # type: ignore[type-arg]
     return [r for r in audit_matrix._load("extensions.yaml") if r["name"] == name]
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_pyg_extension_rows_are_checked_against_the_workflow_expansion() -> None:
     row = next(r for r in _extension_rows("torch-scatter") if r["versions"] == ["2.1.2"])
     (good,) = audit_matrix.check_extensions([row], SRC)

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import derive_gpu_archs as dga  # noqa: E402
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_the_file_is_what_the_derivation_writes() -> None:
     text = dga.MATRIX.read_text()
     assert dga.derive_text(text)[0] == text, "run python scripts/derive_gpu_archs.py --write"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess  # noqa: TID251 - CompletedProcess records only: no process is started
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.support.papers import (
@@ -101,6 +102,7 @@ def test_a_replacement_from_a_lock_warning_is_taken(tmp_path: Path) -> None:
     assert "pylock" not in note  # one line of stderr, not the log after it
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_system_libraries_are_read_as_soname_package_pairs() -> None:
     (neurips,) = [e for e in entries() if e["id"] == "neurips2021"]
     assert neurips["system_libraries"] == (
@@ -140,6 +142,7 @@ def test_a_project_the_index_lost_is_dropped_only_where_the_code_was_checked(
     assert not _take_drops(result, spec, _said(GONE, 6), ["values"])  # gone already
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_unused_projects_are_read_from_papers_yaml() -> None:
     (fcn,) = [e for e in entries() if e["id"] == "fcn-instances-pytorch"]
     assert fcn["unused"].split() == ["env-file", "values", "direnv", "ortools", "fvcore"]

@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 import papers_report  # noqa: E402
@@ -34,6 +36,7 @@ def test_rows_of_a_page_without_a_run_on_column_take_its_date() -> None:
     assert rows["gan-compression"]["result"] == "runs"
 
 
+@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
 def test_a_rerun_replaces_its_row_and_the_others_are_kept_with_their_date() -> None:
     listed = entries()
     fresh: dict[str, Any] = {
