@@ -176,6 +176,8 @@ class _State:
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
     # `ARGS=(-n "$ENV")`: a bash array's elements, expanded when assigned
     arrays: dict[str, list[str]] = field(default_factory=dict)
+    # `alias pip_install="python -m pip install"`: name -> the words it stands for
+    aliases: dict[str, str] = field(default_factory=dict)
     sourcings: int = 0  # files sourced so far, and their characters: bounded
     sourced_chars: int = 0
     at: int | None = None  # while a file is sourced: the script's line that sources it
@@ -325,16 +327,24 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         # `(cd apex && V=1; pip install .)`: a child shell, whose folder, variables and `exit`
         # end with it; its folder change is said to the reader as the pushd/popd pair that
         # scopes it the same way
-        env, unknown = dict(state.env), set(state.unknown)
+        env, unknown, arrays = dict(state.env), set(state.unknown), dict(state.arrays)
         state.emit("pushd .", _line(node))
         status = _block(node.children, state, depth + 1)
         state.emit("popd", _line(node))
         state.env, state.unknown, state.stopped = env, unknown, False
+        state.arrays = arrays
         return status
     if kind in {"program", "compound_statement", "do_group", "ERROR"}:
         return _block(node.children, state, depth + 1)
     if kind == "variable_assignment":
         _assign(node, state)
+        return True
+    if kind == "unset_command":  # `unset A B`: the variables (and arrays) are gone
+        for child in node.children:
+            if child.type == "variable_name":
+                state.env.pop(_text(child), None)
+                state.arrays.pop(_text(child), None)
+                state.unknown.discard(_text(child))
         return True
     if kind == "declaration_command":
         exports = _text(node.children[0]) == "export" if node.children else False
@@ -427,29 +437,65 @@ def _export_name(name: str, state: _State) -> None:
 def _assign(node: Node, state: _State) -> None:
     name = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
-    if name is not None and value is not None and value.type == "array":
-        # `ARGS=(-n "$ENV" --live-stream)`: "${ARGS[@]}" is its elements, $ARGS the first
-        elements = [_expand_known(_word(e), state) for e in value.named_children[:_MAX_ELEMENTS]]
-        state.arrays[_text(name)] = [e for e, _ in elements]
-        state.env[_text(name)] = elements[0][0] if elements else ""
-        if all(k for _, k in elements):
-            state.unknown.discard(_text(name))
-        else:
-            state.unknown.add(_text(name))
+    if name is None:
         return
-    if name is not None:
-        text, known = _expand_known(_word(value), state) if value is not None else ("", True)
-        state.env[_text(name)] = text
-        if _text(name) in state.exported:  # an exported variable stays exported
-            state.exported[_text(name)] = text
-            state.snapshot = None
-        if known:
-            state.unknown.discard(_text(name))
+    key = _text(name)
+    append = _text(node)[len(key) :].startswith("+=")  # `A+=x`, `A+=(x y)`
+    if value is not None and value.type == "array":
+        # `ARGS=(-n "$ENV" --live-stream)`: "${ARGS[@]}" is its elements, $ARGS the first
+        elements, known = _array_elements(value, state)
+        if append:
+            before = state.arrays.get(key, [state.env[key]] if key in state.env else [])
+            elements = [*before, *elements][:_MAX_ELEMENTS]
+        state.arrays[key] = elements
+        state.env[key] = elements[0] if elements else ""
+        if known and (not append or key not in state.unknown):
+            state.unknown.discard(key)
         else:
-            state.unknown.add(_text(name))  # `ENVS=$(conda env list)`: a test on it is unknown
-        if _text(name) == "PATH":
-            # which programs run from here on (a conda's bin first): the reader follows it
-            state.emit(f"export PATH={shlex.quote(text)}", _line(node))
+            state.unknown.add(key)
+        return
+    text, known = _expand_known(_word(value), state) if value is not None else ("", True)
+    if append:
+        text = (state.env.get(key, "") + text)[:MAX_VALUE]
+    state.env[key] = text
+    if key in state.arrays:  # `A=x` of an array sets its first element
+        state.arrays[key] = [text, *state.arrays[key][1:]]
+    if key in state.exported:  # an exported variable stays exported
+        state.exported[key] = text
+        state.snapshot = None
+    if known and (not append or key not in state.unknown):
+        state.unknown.discard(key)
+    else:
+        state.unknown.add(key)  # `ENVS=$(conda env list)`: a test on it is unknown
+    if key == "PATH":
+        # which programs run from here on (a conda's bin first): the reader follows it
+        state.emit(f"export PATH={shlex.quote(text)}", _line(node))
+
+
+def _array_elements(value: Node, state: _State) -> tuple[list[str], bool]:
+    """An array literal's elements, expanded (`"${A[@]}"` splices A's), and whether all are
+    known: at most _MAX_ELEMENTS of them and MAX_VALUE characters in all."""
+    out: list[str] = []
+    known, size = True, 0
+    for element in value.named_children:
+        if element.type == "comment":
+            continue
+        spliced = _ARRAY_ALL.fullmatch(_text(element))
+        if spliced is not None and spliced.group("name") in state.arrays:
+            parts = list(state.arrays[spliced.group("name")])
+            known = known and spliced.group("name") not in state.unknown
+        else:
+            text, part_known = _expand_known(_word(element), state)
+            parts, known = [text], known and part_known
+        for part in parts:
+            state.step()
+            size += len(part) + 1
+            if size > MAX_VALUE:
+                msg = f"an array longer than {MAX_VALUE} characters"
+                raise _Budget(msg)
+            if len(out) < _MAX_ELEMENTS:
+                out.append(part)
+    return out, known
 
 
 def _word(node: Node) -> str:
@@ -460,7 +506,7 @@ def _word(node: Node) -> str:
     return text
 
 
-def _command(node: Node, state: _State, depth: int) -> bool | None:
+def _command(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR0911 - one return per builtin
     body = node.child_by_field_name("body") if node.type == "redirected_statement" else node
     if body is None:
         return True
@@ -468,7 +514,13 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
         return _stmt(body, state, depth + 1)
     name_node = body.child_by_field_name("name")
     name = _expand(_text(name_node), state) if name_node is not None else ""
-    if name in state.functions:
+    if name == "alias":
+        _alias(body, state)
+        return True
+    alias = state.aliases.get(name) if name_node is not None else None
+    if alias is not None:
+        name = alias.split()[0] if alias.split() else name
+    if name in state.functions and alias is None:
         return _call(name, body, state, depth)
     if name == "exit":
         state.stopped = True
@@ -486,12 +538,38 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:
         return _command_status(name, name, nvcc=state.nvcc)
     heredoc = any(c.type == "heredoc_redirect" for c in node.children)
     source = body if heredoc or node is body else node  # a heredoc's body is data, not commands
-    text = _expand(_text(source).replace("\\\r\n", " ").replace("\\\n", " "), state)
+    raw = _text(source)
+    if alias is not None and name_node is not None:
+        # the alias's words in place of its name (sh expands aliases in scripts, as a
+        # Singularity %post runs them; bash with `shopt -s expand_aliases`)
+        data = source.text or b""
+        cut, end = name_node.start_byte - source.start_byte, name_node.end_byte - source.start_byte
+        raw = data[:cut].decode("utf-8", "replace") + alias + data[end:].decode("utf-8", "replace")
+    text = _expand(raw.replace("\\\r\n", " ").replace("\\\n", " "), state)
     state.emit(text, _line(node))
     status = _command_status(name, text, nvcc=state.nvcc)
     if _INSTALLS_NVCC.search(text):
         state.nvcc = True
     return status
+
+
+_MAX_ALIASES: Final = 256
+
+
+def _alias(body: Node, state: _State) -> None:
+    """`alias NAME=VALUE ...`: later commands named NAME run VALUE's words (at most
+    _MAX_ALIASES names; a value of at most MAX_VALUE characters)."""
+    for word in body.children[1:]:
+        text = _word(word) if word.type != "concatenation" else _text(word)
+        key, eq, value = text.partition("=")
+        value = (
+            value[1:-1]
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'"
+            else value
+        )
+        fits = key in state.aliases or len(state.aliases) < _MAX_ALIASES
+        if eq and re.fullmatch(r"[\w.-]+", key) and len(value) <= MAX_VALUE and fits:
+            state.aliases[key] = value
 
 
 # `read` options that take a value (bash's `help read`).
@@ -1209,8 +1287,8 @@ def _function_output(name: str, state: _State, depth: int) -> str:
     """
     if name in state.calls:
         return "\x01"  # a recursive call
-    saved = (state.env, state.stopped, state.returning)
-    state.env = dict(state.env)
+    saved = (state.env, state.stopped, state.returning, state.arrays)
+    state.env, state.arrays = dict(state.env), dict(state.arrays)
     state.captured = []
     state.calls.append(name)
     state.args.append([])
@@ -1221,7 +1299,7 @@ def _function_output(name: str, state: _State, depth: int) -> str:
         state.captured = None
         state.calls.pop()
         state.args.pop()
-        state.env, state.stopped, state.returning = saved
+        state.env, state.stopped, state.returning, state.arrays = saved
     if any(part is None for part in printed):
         return "\x01"
     return "".join(p for p in printed if p is not None).rstrip("\n")
@@ -1327,21 +1405,30 @@ def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
 # A redirection word (`>/dev/null`, `2>&1`, `&>/dev/null`): no argument of the command.
 _REDIRECT: Final = re.compile(r"\d?>>?&?\S*|&>>?\S*|<\S+")
 # bash's name for the script being run (`${BASH_SOURCE[0]}`): the script's own $0.
-# "${ARGS[@]}" / ${ARGS[*]}: every element of an array the script assigned.
-_ARRAY_ALL: Final = re.compile(r'("?)\$\{([A-Za-z_]\w*)\[[@*]\]\}("?)')
+# "${ARGS[@]}" / ${ARGS[*]}: every element of an array the script assigned; quoted only where
+# the quotes are the word's own (`"a"${A[@]}"b"`'s belong to its neighbours).
+_ARRAY_ALL: Final = re.compile(
+    r'(?P<q>(?<![^\s(=])"(?=\$))?\$\{(?P<name>[A-Za-z_]\w*)\[(?P<kind>[@*])\]\}'
+    r'(?(q)"(?![^\s;|&)]))'
+)
 _MAX_ELEMENTS: Final = 256  # elements of one array kept
 
 
 def _array_words(m: re.Match[str], state: _State) -> str:
-    """An array's elements where the script expands them all: quoted ("${A[@]}"), one word
-    each; a name the script never assigned as an array is left to the usual expansion."""
-    elements = state.arrays.get(m.group(2))
+    """An array's elements where the script expands them all: "${A[@]}" one word each,
+    "${A[*]}" one word of them all; a name the script never assigned as an array is left to the
+    usual expansion."""
+    elements = state.arrays.get(m.group("name"))
     if elements is None:
         return m.group(0)
-    quoted = m.group(1) == '"' and m.group(3) == '"'
-    words = [shlex.quote(e) if quoted else e for e in elements]
-    inner = " ".join(w.replace("$", "\x00") for w in words)
-    return inner if quoted else m.group(1) + inner + m.group(3)
+    if sum(len(e) + 3 for e in elements) > MAX_VALUE:
+        msg = f"a value longer than {MAX_VALUE} characters"
+        raise _Budget(msg)
+    if m.group("q") and m.group("kind") == "*":
+        words = [shlex.quote(" ".join(elements))]
+    else:
+        words = [shlex.quote(e) if m.group("q") else e for e in elements]
+    return " ".join(w.replace("$", "\x00") for w in words)
 
 
 _BASH_SOURCE: Final = re.compile(r"\$\{BASH_SOURCE(?:\[0\])?\}|\$BASH_SOURCE\b")

@@ -202,7 +202,10 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     if low.endswith((".md", ".markdown", ".rst")) or re.match(
         r"^(readme|install)\.(txt|markdown)$", low
     ):
-        return "markdown"
+        # `conda list > Dependencies.md`: the dump under a document's name (from its first
+        # line: a README that quotes one further down is still a README)
+        first = next((ln for ln in text.splitlines() if ln.strip()), "")
+        return "conda-list" if is_conda_list(first) and is_conda_list(text) else "markdown"
     if is_definition_name(low):
         return "singularity"
     if is_explicit(text):
@@ -284,7 +287,7 @@ def parse_text(
         set_python(found, *found.apt_python)  # installed, and nothing said which python ran pip
     # a Miniconda's base python is pip's until the file makes an environment of its own
     # (`conda create --name pytorch`, no python named: conda picks one when it installs)
-    weak = (found.conda_base if found.conda_env is None else None) or found.weak_python
+    weak = (found.conda_base if not found.conda_env_used else None) or found.weak_python
     if found.python is None and weak is not None and weak[0]:
         set_python(found, weak[0], weak[1])
     return found

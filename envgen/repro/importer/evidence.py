@@ -202,9 +202,13 @@ class Evidence:
     # the conda environment a script creates first (`conda create -n main`), and the one that is
     # active while the script builds another (`conda create -n aux` / `conda activate aux`)
     # `pip install torchvision` (unpinned, PyPI, with its dependencies) after the file installed
-    # an exact torch: where (envgen.repro.importer.torch_pins.later_torchvision)
-    later_torchvision: str | None = None
+    # an exact torch: (where, that torch's version and where); a later torch install undoes it
+    # (envgen.repro.importer.torch_pins.later_torchvision)
+    later_torchvision: tuple[str, str, str | None] | None = None
     conda_env: str | None = None
+    # The script works in that environment (`conda activate`, `conda run -n`, `conda install
+    # -n` of it): the Miniconda's base python is no longer the one pip runs in
+    conda_env_used: bool = False
     other_env: str | None = None
     # What the first `conda create` found of the environment (ENVIRONMENT_FIELDS): where that
     # environment installs no torch and the script makes and activates another (a jax one, then

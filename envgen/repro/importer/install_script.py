@@ -708,7 +708,10 @@ def _other_environment(words: list[str], tool: str, found: Evidence, where: str)
     verb = _activation(words, tool)
     if verb == "activate" and len(words) > 2 and found.conda_env is not None:
         found.other_env = None if words[2] == found.conda_env else words[2]
+        found.conda_env_used = found.conda_env_used or found.other_env is None
         return True
+    if conda and words[1:2] == ["install"] and found.conda_env is not None:
+        found.conda_env_used = found.conda_env_used or _env_name(words[2:]) == found.conda_env
     if verb == "deactivate":
         found.other_env = None
         return True
@@ -815,14 +818,15 @@ def _later_torchvision(args: list[str], found: Evidence, where: str) -> None:
     pin = found.torch
     if pin is None or pin.version is None or pin.image is not None or found.torch_manager != "pip":
         return
-    if any(a.split("=", 1)[0] in _NOT_PYPI_NEWEST for a in args if a.startswith("-")):
+    options = {a.split("=", 1)[0] for a in args if a.startswith("-")}
+    if options & _NOT_PYPI_NEWEST:
         return
-    names = [
-        re.split(r"[\[<>=!~;@ ]", a, maxsplit=1)[0].lower() for a in args if not a.startswith("-")
-    ]
-    plain = [a for a in args if not a.startswith("-")]
-    if "torchvision" in plain and "torch" not in names and "pytorch" not in names:
-        found.later_torchvision = where
+    if "torchvision" in found.companions and not options & {"-U", "--upgrade"}:
+        return  # installed already: "Requirement already satisfied", nothing changes
+    words = [a for a in args if not a.startswith("-")]
+    names = [re.split(r"[\[<>=!~;@ ]", a, maxsplit=1)[0].lower() for a in words]
+    if "torchvision" in words and "torch" not in names and "pytorch" not in names:
+        found.later_torchvision = (where, pin.version, pin.where)
 
 
 def editable_project(
@@ -1757,6 +1761,8 @@ def _conda_run(args: list[str], found: Evidence, base: Path | None, where: str) 
         i += step
     if i >= len(args):
         return
+    if name is not None and name == found.conda_env:
+        found.conda_env_used = True
     if name is not None and found.conda_env is not None and name != found.conda_env:
         found.warnings.append(
             f"{where}: conda run in {excerpt(name)}, another environment than {found.conda_env}; "
@@ -1919,10 +1925,27 @@ def run_recipe(
             found.cwd, found.cwd_depth, found.moved_away = saved
 
 
+# Where a Makefile's default goal installs no torch (`help:` first), the goals a README would
+# name for the environment, in this order.
+_SETUP_GOALS: Final = ("install", "setup", "env", "environment", "venv", "conda", "create_env",
+                       "create-env", "requirements", "deps", "dependencies")  # fmt: skip
+
+
 def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
     """A Makefile imported itself: what `make` (no goal) runs in its folder, its default goal's
-    recipe and its prerequisites' before it."""
+    recipe and its prerequisites' before it; where that installs no torch (a `help:` target
+    first), its first goal of _SETUP_GOALS, said."""
     run_recipe(text, found, base, [])
+    if found.torch is not None:
+        return
+    parsed = makefile.parse(text, {}, {})
+    goal = next((g for g in _SETUP_GOALS if g in parsed.rules and g != parsed.default), None)
+    if goal is not None:
+        found.warnings.append(
+            f"{found.source}: make's default goal ({excerpt(parsed.default or '')}) installs "
+            f"no torch; read `make {goal}`"
+        )
+        run_recipe(text, found, base, [goal])
 
 
 # Options of pip-compile and `uv pip compile` that take a value (their --help), besides -o.

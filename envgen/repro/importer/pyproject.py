@@ -16,6 +16,7 @@ from packaging.markers import InvalidMarker, Marker, UndefinedComparison, Undefi
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
+from envgen.model.types import TORCH_FAMILY
 from envgen.repro.importer.declared import (
     Declared,
     LineIndex,
@@ -124,8 +125,15 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 _url_source(str(package), entry["url"], declared)
                 break
             url = urls.get(entry.get("index"))
-            if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
-                declared.indexes.append(("extra-index-url", url))
+            # uv takes a package with an index source from that index only: torch's is the
+            # one index its builds come from (as --index-url), another package's is added
+            form = (
+                "index-url"
+                if canonicalize_name(str(package)) in TORCH_FAMILY
+                else "extra-index-url"
+            )
+            if isinstance(url, str) and (form, url) not in declared.indexes:
+                declared.indexes.append((form, url))
             break
 
 

@@ -305,8 +305,24 @@ _MAKE_LINE: Final = re.compile(r"(?m)(?:^|&&|;)\s*+(?:sudo\s++)?g?make(?:\s++[\w
 
 def _keep(blocks: list[tuple[int, str]], first: int, body: list[str], *, labeled: bool) -> None:
     text = "\n".join(_PROMPT.sub("", ln) for ln in body)
-    if labeled or _INSTALLS.search(text) or _MAKE_LINE.search(text):
+    if labeled or _INSTALLS.search(text) or _MAKE_LINE.search(text) or _runs_install_script(text):
         blocks.append((first, text))
+
+
+def _runs_install_script(text: str) -> bool:
+    """An unlabeled block that runs an install script of the checkout (`bash INSTALL.sh`,
+    `./setup_env.sh`, `source install.sh`): a command, as `pip install` is.
+
+    >>> _runs_install_script("bash INSTALL.sh"), _runs_install_script("bash EXPERIMENT.sh")
+    (True, False)
+    """
+    for line in text.splitlines():
+        words = line.split(maxsplit=2)[:2]
+        script = words[1] if len(words) > 1 and words[0] in {"bash", "sh", "source", "."} else ""
+        name = (script or (words[0] if words else "")).rsplit("/", 1)[-1].lower()
+        if name.endswith(".sh") and any(k in name for k in ("install", "setup", "env")):
+            return True
+    return False
 
 
 # One package spec a line: `pytorch=1.7.0`, `torch==1.7.1`, `opencv`, `scipy>=1.5`.

@@ -131,9 +131,12 @@ def later_torchvision(
     pip takes the newest torchvision as of the file's date with a wheel for the file's python;
     where that wheel pins another torch release (torchvision 0.5.0 requires torch==1.4.0), pip
     replaces the file's torch with PyPI's of that release, whatever build the file's wheel was."""
-    where, pin = found.later_torchvision, found.torch
-    if where is None or pin is None or pin.version is None:
+    pin = found.torch
+    if found.later_torchvision is None or pin is None or pin.version is None:
         return
+    where, version, torch_where = found.later_torchvision
+    if (pin.version, pin.where) != (version, torch_where):
+        return  # torch was installed again after it: pip's last install stands
     newest: tuple[Version, Release, CompanionRelease] | None = None
     for release in matrix.releases:
         if release.torchvision is None or release.version.is_prerelease:
@@ -154,6 +157,8 @@ def later_torchvision(
     try:
         if not row.exact or row.specifier.contains(pin.version, prereleases=True):
             return  # a pure-Python torchvision, or one the file's torch meets: pip keeps it
+        if release.version <= Version(pin.version):
+            return  # never older than the file's torch (a file dated before its own pin)
     except InvalidVersion:
         return
     report.warnings.append(

@@ -264,3 +264,72 @@ def test_an_unpinned_torchvision_after_an_exact_torch_brings_its_own(
     got = import_keys("\n".join(["#!/bin/bash", *lines]) + "\n", "install.sh", matrix, as_of)
     assert got["torch"] == torch
     assert got["accelerators"] == [accelerator]
+
+
+# --- the review of these mechanisms -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("script", "commands"),
+    [
+        # `+=` appends (to an array and to a string), a scalar sets the first element, `unset`
+        # drops it, a subshell's array ends with it, "${A[@]}" splices into a new array, a
+        # comment is no element, "${A[*]}" is one word
+        ("P=(torch==1.4.0)\nP+=(torchvision==0.5.0)\npip install \"${P[@]}\"\n",
+         ["pip install torch==1.4.0 torchvision==0.5.0"]),
+        ("X=torch\nX+===1.4.0\npip install $X\n", ["pip install torch==1.4.0"]),
+        ("P=(torch==1.0.0 six)\nP=torch==1.4.0\npip install \"${P[@]}\"\n",
+         ["pip install torch==1.4.0 six"]),
+        ("(P=(torch==1.0.0))\npip install \"${P[@]}\" y\n",
+         ["pushd .", "popd", 'pip install "${P[@]}" y']),
+        ("A=(a)\nA=(\"${A[@]}\" b)\nA=(\"${A[@]}\" # the CUDA one\n c)\npip install \"${A[@]}\"\n",
+         ["pip install a b c"]),
+        ("A=(a b)\npip install \"x${A[*]}\"\n", ['pip install "xa b"']),
+    ],
+)  # fmt: skip
+def test_arrays_follow_bash(script: str, commands: list[str]) -> None:
+    assert [c.text for c in shell.interpret(script, env={}).commands] == commands
+
+
+def test_arrays_are_bounded_in_all() -> None:
+    words = " ".join("x" * 60 for _ in range(256))
+    spliced = " ".join(['"${A[@]}"'] * 256)
+    script = f"A=({words})\n" + "".join(f"B{i}=({spliced})\n" for i in range(200))
+    # each array holds at most MAX_VALUE characters: the reader stops at the first that would not
+    assert shell.interpret(script + "pip install torch\n", env={}).commands == []
+    twice = f"A=({words})\npip install {' '.join(['${A[@]}'] * 10)}\n"
+    assert shell.interpret(twice, env={}).commands == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "torch"),
+    [
+        # torchvision installed already: "Requirement already satisfied"
+        (["pip install torch==1.2.0 torchvision==0.4.0", "pip install torchvision"], "1.2.0"),
+        # -U takes the newest torchvision, and the torch it pins
+        (["pip install torch==1.2.0 torchvision==0.4.0", "pip install -U torchvision"], "1.5.0"),
+        # a later torch install is the one pip leaves
+        (
+            ["pip install torch==1.2.0", "pip install torchvision", "pip install torch==1.4.0"],
+            "1.4.0",
+        ),
+        # never older than the file's own torch
+        (["pip install torch==1.5.0", "pip install torchvision"], "1.5.0"),
+    ],
+)
+def test_the_torchvision_rule_keeps_what_pip_keeps(
+    matrix: Matrix, lines: list[str], torch: str
+) -> None:
+    got = import_keys("\n".join(["#!/bin/bash", *lines]) + "\n", "install.sh", matrix, "2020-05-01")
+    assert got["torch"] == torch
+
+
+def test_an_environment_the_file_never_uses_keeps_the_base_python(matrix: Matrix) -> None:
+    dockerfile = (
+        "FROM continuumio/miniconda3:4.7.12\nRUN conda create -n tools -y nodejs\n"
+        "RUN pip install torch==1.4.0\n"
+    )
+    assert import_keys(dockerfile, "Dockerfile", matrix, "2020-03-01")["python"] == "3.7"
+
+
+def test_a_makefile_whose_default_goal_is_help_reads_its_install_goal(matrix: Matrix) -> None:
+    makefile = "help:\n\t@echo run make install\n\ninstall:\n\tpip install torch==1.4.0\n"
+    assert import_keys(makefile, "Makefile", matrix, "2020-03-01")["torch"] == "1.4.0"
