@@ -53,6 +53,7 @@ MAX_TOTAL: Final = 512 * 1024  # characters of all commands returned, expanded
 # Seconds tree-sitter may spend parsing one script: its error recovery is quadratic on some
 # malformed input (`[` + `[a](` * 20000 took 37 s); a real 1 MiB script parses in 0.5 s.
 MAX_PARSE_SECONDS: Final = 1.5
+MAX_READ_SECONDS: Final = 5.0  # interpreting one script (its steps are bounded too)
 _PARSE_CHUNK: Final = 64 * 1024
 
 # The default route's machine: what `uname`, $OSTYPE and friends say there. Its user is root,
@@ -176,8 +177,13 @@ class _State:
     sourcing: list[str] = field(default_factory=list)  # the files being sourced now
     # `ARGS=(-n "$ENV")`: a bash array's elements, expanded when assigned
     arrays: dict[str, list[str]] = field(default_factory=dict)
-    # `alias pip_install="python -m pip install"`: name -> the words it stands for
-    aliases: dict[str, str] = field(default_factory=dict)
+    # `alias pip_install="python -m pip install"`: name -> (the words it stands for, the line it
+    # was defined on: a shell expands it from the next line read on)
+    aliases: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # sh expands aliases in scripts (dash, a Singularity %post, a README typed at a prompt);
+    # bash only after `shopt -s expand_aliases` (a `#!/bin/bash` script)
+    expand_aliases: bool = True
+    deadline: float = field(default_factory=lambda: time.monotonic() + MAX_READ_SECONDS)
     sourcings: int = 0  # files sourced so far, and their characters: bounded
     sourced_chars: int = 0
     at: int | None = None  # while a file is sourced: the script's line that sources it
@@ -189,6 +195,9 @@ class _State:
         self.steps += 1
         if self.steps > MAX_STEPS:
             msg = f"more than {MAX_STEPS} syntax nodes"
+            raise _Budget(msg)
+        if self.steps % 256 == 0 and time.monotonic() > self.deadline:
+            msg = f"more than {MAX_READ_SECONDS:g} s"  # a hostile file only: scripts take ms
             raise _Budget(msg)
 
     def note(self, line: int, text: str) -> None:
@@ -245,6 +254,7 @@ def interpret(
     state = _State(
         env={**_MACHINE, **(env or {})}, route=Route(), probe=probe, nvcc=nvcc, sourced=sourced
     )
+    state.expand_aliases = _BASH_SHEBANG.match(text) is None
     try:
         if kind == "bat":
             _run_batch(text, state)
@@ -256,6 +266,11 @@ def interpret(
         )
     state.route.nvcc = state.nvcc
     return state.route
+
+
+# A script bash runs by its first line: aliases stay off in it unless it says `shopt -s
+# expand_aliases`.
+_BASH_SHEBANG: Final = re.compile(r"#![ \t]*+\S*?(?:/env[ \t]++)?bash\b")
 
 
 # --- POSIX shell (tree-sitter-bash) ------------------------------------------------------------
@@ -328,11 +343,12 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         # end with it; its folder change is said to the reader as the pushd/popd pair that
         # scopes it the same way
         env, unknown, arrays = dict(state.env), set(state.unknown), dict(state.arrays)
+        aliases = dict(state.aliases)
         state.emit("pushd .", _line(node))
         status = _block(node.children, state, depth + 1)
         state.emit("popd", _line(node))
         state.env, state.unknown, state.stopped = env, unknown, False
-        state.arrays = arrays
+        state.arrays, state.aliases = arrays, aliases
         return status
     if kind in {"program", "compound_statement", "do_group", "ERROR"}:
         return _block(node.children, state, depth + 1)
@@ -349,6 +365,7 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
     if kind == "declaration_command":
         exports = _text(node.children[0]) == "export" if node.children else False
         for child in node.children:
+            state.step()
             if child.type == "variable_assignment":
                 _assign(child, state)
                 name = child.child_by_field_name("name")
@@ -514,12 +531,25 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR
         return _stmt(body, state, depth + 1)
     name_node = body.child_by_field_name("name")
     name = _expand(_text(name_node), state) if name_node is not None else ""
-    if name == "alias":
-        _alias(body, state)
+    if name in {"alias", "unalias"}:
+        _alias(body, state, remove=name == "unalias")
         return True
-    alias = state.aliases.get(name) if name_node is not None else None
+    if name == "shopt" and "expand_aliases" in _text(body):
+        state.expand_aliases = "-s" in _text(body).split()
+    defined = state.aliases.get(name)
+    alias = (
+        defined[0]
+        if defined is not None
+        and name_node is not None
+        and state.expand_aliases
+        and defined[1] < _line(node)
+        and _text(name_node) == name  # a literal word: `$X install` is never an alias
+        else None
+    )
     if alias is not None:
         name = alias.split()[0] if alias.split() else name
+        if name in state.functions and len(alias.split()) == 1:
+            return _call(name, body, state, depth)  # `alias s=setup` of a function
     if name in state.functions and alias is None:
         return _call(name, body, state, depth)
     if name == "exit":
@@ -556,20 +586,24 @@ def _command(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR
 _MAX_ALIASES: Final = 256
 
 
-def _alias(body: Node, state: _State) -> None:
-    """`alias NAME=VALUE ...`: later commands named NAME run VALUE's words (at most
-    _MAX_ALIASES names; a value of at most MAX_VALUE characters)."""
+def _alias(body: Node, state: _State, *, remove: bool = False) -> None:
+    """`alias NAME=VALUE ...` (a double-quoted or bare value expanded now, as the shell does;
+    a single-quoted one when used): later commands named NAME run VALUE's words, at most
+    _MAX_ALIASES names of at most MAX_VALUE characters; `unalias NAME` removes it."""
     for word in body.children[1:]:
-        text = _word(word) if word.type != "concatenation" else _text(word)
+        state.step()
+        text = _text(word)
+        if remove:
+            state.aliases.pop(text, None)
+            continue
         key, eq, value = text.partition("=")
-        value = (
-            value[1:-1]
-            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'"
-            else value
-        )
+        if len(value) >= 2 and value[0] == value[-1] == "'":
+            value = value[1:-1]
+        else:
+            value = _expand(value[1:-1] if value[:1] == value[-1:] == '"' else value, state)
         fits = key in state.aliases or len(state.aliases) < _MAX_ALIASES
         if eq and re.fullmatch(r"[\w.-]+", key) and len(value) <= MAX_VALUE and fits:
-            state.aliases[key] = value
+            state.aliases[key] = (value, _line(body))
 
 
 # `read` options that take a value (bash's `help read`).

@@ -76,7 +76,7 @@ def steps(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if STEP.match(line)]
 
 
-@pytest.mark.slow  # seconds of real work each: make test-slow (CI runs it)
+# Not `slow`: it locks the module's project, which the terminal test below builds.
 def test_plain_lines_in_a_pipe_quiet_json_and_verbose(project: tuple[Path, dict[str, str]]) -> None:
     folder, env = project
     locked = envgen(folder, env, "lock", "--jobs", "1")

@@ -195,7 +195,11 @@ def test_server_negotiates_and_logs(pytorch_index: ServedIndex) -> None:
     assert _get(f"{pytorch_index.pypi_url}/no-such-project/")[0] == 404
     assert _get(f"{pytorch_index.base_url}/%2E%2E/%2E%2E/etc/passwd")[0] == 404
     paths = pytorch_index.requested_paths("/pypi/simple/numpy*")
-    assert paths == ["/pypi/simple/numpy/"] * 3 + ["/pypi/simple/numpy", "/pypi/simple/numpy/"]
+    # each handler thread logs as it finishes: the redirect's follow-up may be logged before
+    # the redirect itself (seen once in CI under load), so the log is compared as a multiset
+    assert sorted(paths) == sorted(
+        ["/pypi/simple/numpy/"] * 3 + ["/pypi/simple/numpy", "/pypi/simple/numpy/"]
+    )
 
 
 def test_server_binds_loopback_only(tmp_path: Path) -> None:

@@ -204,8 +204,11 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
     ):
         # `conda list > Dependencies.md`: the dump under a document's name (from its first
         # line: a README that quotes one further down is still a README)
-        first = next((ln for ln in text.splitlines() if ln.strip()), "")
-        return "conda-list" if is_conda_list(first) and is_conda_list(text) else "markdown"
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        dump = first.startswith("# packages in environment at") or (
+            first.startswith("#") and is_conda_list(first)
+        )
+        return "conda-list" if dump and is_conda_list(text) else "markdown"
     if is_definition_name(low):
         return "singularity"
     if is_explicit(text):

@@ -16,7 +16,6 @@ from packaging.markers import InvalidMarker, Marker, UndefinedComparison, Undefi
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
-from envgen.model.types import TORCH_FAMILY
 from envgen.repro.importer.declared import (
     Declared,
     LineIndex,
@@ -126,14 +125,15 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 break
             url = urls.get(entry.get("index"))
             # uv takes a package with an index source from that index only: torch's is the
-            # one index its builds come from (as --index-url), another package's is added
-            form = (
-                "index-url"
-                if canonicalize_name(str(package)) in TORCH_FAMILY
-                else "extra-index-url"
-            )
+            # one index its builds come from (as --index-url, first whatever the order of the
+            # sources); a companion's or another package's is added beside PyPI
+            torch = canonicalize_name(str(package)) == "torch"
+            form = "index-url" if torch else "extra-index-url"
             if isinstance(url, str) and (form, url) not in declared.indexes:
-                declared.indexes.append((form, url))
+                if torch:
+                    declared.indexes.insert(0, (form, url))
+                else:
+                    declared.indexes.append((form, url))
             break
 
 

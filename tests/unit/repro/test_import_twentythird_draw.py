@@ -115,3 +115,52 @@ def test_an_unlabeled_block_running_the_install_script_is_read(
     )
     got = import_file_keys(tmp_path / "README.md", matrix, "2020-11-30")
     assert (got["torch"], got["torchvision"], got["python"]) == ("1.7.0", "0.8.1", "3.7")
+
+
+# --- the review of these mechanisms -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("script", "commands"),
+    [
+        # bash runs a script without aliases unless it turns them on
+        ("#!/bin/bash\nalias pip='python3.8 -m pip'\npip install torch\n", ["pip install torch"]),
+        ("#!/usr/bin/env bash\nshopt -s expand_aliases\nalias pip='pip3'\npip install torch\n",
+         ["shopt -s expand_aliases", "pip3 install torch"]),
+        # an alias applies from the next line the shell reads
+        ("alias p='pip install' && p torch\np torch\n", ["p torch", "pip install torch"]),
+        # an alias of a function runs the function
+        ("setup() { pip install torch==1.8.0; }\nalias s=setup\ns\n", ["pip install torch==1.8.0"]),
+        # a double-quoted value is expanded where it is defined
+        ('V=1.8.0\nalias inst="pip install torch==$V"\nV=2.0.0\ninst\n',
+         ["pip install torch==1.8.0"]),
+        # unalias, a subshell's alias, and a name that is a variable's value
+        ("alias pip=pip3\nunalias pip\npip install x\n", ["pip install x"]),
+        ("(alias pip=pip3)\npip install x\n", ["pushd .", "popd", "pip install x"]),
+        ("X=pip\nalias pip=pip3\n$X install x\n", ["pip install x"]),
+    ],
+)  # fmt: skip
+def test_aliases_follow_the_shell(script: str, commands: list[str]) -> None:
+    assert [c.text for c in shell.interpret(script, env={}).commands] == commands
+
+
+def test_torchs_own_uv_source_decides_whatever_the_order(matrix: Matrix) -> None:
+    head = _UV_PROJECT.split("[[tool.uv.index]]", maxsplit=1)[0].replace(
+        '"torch>=2.2", "transformers"', '"torch==2.5.1", "torchvision"'
+    )
+    indexes = (
+        '[[tool.uv.index]]\nname = "cpu"\nurl = "https://download.pytorch.org/whl/cpu"\n'
+        'explicit = true\n\n[[tool.uv.index]]\nname = "cu118"\n'
+        'url = "https://download.pytorch.org/whl/cu118"\nexplicit = true\n\n[tool.uv.sources]\n'
+    )
+    for sources in (
+        'torchvision = { index = "cpu" }\ntorch = { index = "cu118" }\n',
+        'torch = { index = "cu118" }\ntorchvision = { index = "cpu" }\n',
+    ):
+        got = import_keys(head + indexes + sources, "pyproject.toml", matrix, "2025-01-10")
+        assert got["accelerators"] == ["cu118"]
+
+
+def test_a_conda_list_as_written_by_conda_is_one_and_a_pytorch_titled_readme_is_not() -> None:
+    dump = "# packages in environment at /opt/conda:\n#\n" + _DUMP
+    assert detect_kind("environment.md", dump) == "conda-list"
+    titled = "pytorch\n=======\n\nNeeds torch==2.1.0.\n\n```\n" + _DUMP + "```\n"
+    assert detect_kind("README.rst", titled) == "markdown"
