@@ -119,9 +119,7 @@ def _replace_image_torch(
         "project.yaml pins it, from PyPI"
     )
     found.compute = [c for c in found.compute if c.origin != "image"]
-    found.image_cuda = None
-    found.torch = Pin(version=release.torch, where=where)
-    found.torch_manager = "pip"
+    _pypi_torch(found, release, where)
 
 
 def later_torchvision(
@@ -168,8 +166,15 @@ def later_torchvision(
     )
     found.compute = [c for c in found.compute if c.origin == "conda"]
     found.indexes = [(form, url) for form, url in found.indexes if "pytorch.org" not in url]
+    _pypi_torch(found, release, where)
+
+
+def _pypi_torch(found: Evidence, release: Release, where: str) -> None:
+    """pip replaced the file's torch with PyPI's `release`: the image's CUDA no longer decides
+    the build, PyPI's wheel of the release does."""
     found.image_cuda = None
     found.torch = Pin(version=release.torch, where=where)
+    found.torch_manager = "pip"
 
 
 def labelled_pages(found: Evidence, matrix: Matrix, report: Report) -> None:
