@@ -33,13 +33,14 @@ import posixpath
 import re
 import shlex
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 from envgen.repro.text_tools import pipe_stages, stage_output
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterator, Mapping
 
     from tree_sitter import Node, Parser
 
@@ -342,13 +343,11 @@ def _stmt(node: Node, state: _State, depth: int) -> bool | None:  # noqa: PLR091
         # `(cd apex && V=1; pip install .)`: a child shell, whose folder, variables and `exit`
         # end with it; its folder change is said to the reader as the pushd/popd pair that
         # scopes it the same way
-        env, unknown, arrays = dict(state.env), set(state.unknown), dict(state.arrays)
-        aliases = dict(state.aliases)
-        state.emit("pushd .", _line(node))
-        status = _block(node.children, state, depth + 1)
-        state.emit("popd", _line(node))
-        state.env, state.unknown, state.stopped = env, unknown, False
-        state.arrays, state.aliases = arrays, aliases
+        with _child_scope(state):
+            state.emit("pushd .", _line(node))
+            status = _block(node.children, state, depth + 1)
+            state.emit("popd", _line(node))
+        state.stopped = False
         return status
     if kind in {"program", "compound_statement", "do_group", "ERROR"}:
         return _block(node.children, state, depth + 1)
@@ -1321,19 +1320,19 @@ def _function_output(name: str, state: _State, depth: int) -> str:
     """
     if name in state.calls:
         return "\x01"  # a recursive call
-    saved = (state.env, state.stopped, state.returning, state.arrays)
-    state.env, state.arrays = dict(state.env), dict(state.arrays)
+    saved = (state.stopped, state.returning)
     state.captured = []
     state.calls.append(name)
     state.args.append([])
     try:
-        _block([state.functions[name]], state, depth + 1)
+        with _child_scope(state):
+            _block([state.functions[name]], state, depth + 1)
         printed = state.captured
     finally:
         state.captured = None
         state.calls.pop()
         state.args.pop()
-        state.env, state.stopped, state.returning, state.arrays = saved
+        state.stopped, state.returning = saved
     if any(part is None for part in printed):
         return "\x01"
     return "".join(p for p in printed if p is not None).rstrip("\n")
@@ -1417,12 +1416,22 @@ def _text_pipeline(command: str, state: _State, depth: int) -> str | None:
         state.pipe_seconds += time.monotonic() - started
 
 
-def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
-    saved, state.env = state.env, dict(state.env)
+@contextmanager
+def _child_scope(state: _State) -> Iterator[None]:
+    """A child shell (a subshell, `$(...)`): the variables, arrays and aliases it sets end with
+    it, so they are copied on the way in and put back on the way out."""
+    saved = (state.env, state.unknown, state.arrays, state.aliases)
+    state.env, state.unknown = dict(state.env), set(state.unknown)
+    state.arrays, state.aliases = dict(state.arrays), dict(state.aliases)
     try:
-        first, known = _expand_known(stages[0], state, depth)
+        yield
     finally:
-        state.env = saved
+        state.env, state.unknown, state.arrays, state.aliases = saved
+
+
+def _run_pipeline(stages: list[str], state: _State, depth: int) -> str | None:
+    with _child_scope(state):
+        first, known = _expand_known(stages[0], state, depth)
     words = shell_words(first) if known else []
     if not words or words[0] != "echo" or any(w.startswith("-") for w in words[1:2]):
         return None
@@ -1472,11 +1481,8 @@ def _path_word(command: str, state: _State, depth: int) -> str | None:
     """`dirname P`, `basename P`, `realpath P` / `readlink -f P` / `cd P && pwd` of a relative
     path P the reader knows (the script's own `$0`, `${BASH_SOURCE[0]}`): string operations, as
     the commands do them; None otherwise."""
-    saved, state.env = state.env, dict(state.env)  # `${X:=...}` in a subshell stays there
-    try:
+    with _child_scope(state):  # `${X:=...}` in a subshell stays there
         expanded, known = _expand_known(command, state, depth)
-    finally:
-        state.env = saved
     words = shell_words(expanded) if known else []
     words = [w for w in words if not _REDIRECT.fullmatch(w)]
     if words[-1:] in (["-P"], ["-L"]) and words[-2:-1] == ["pwd"]:

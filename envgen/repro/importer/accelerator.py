@@ -14,7 +14,13 @@ from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
 from envgen.model.variants import cuda_version_of, issues_for
 from envgen.repro import eras
-from envgen.repro.importer.evidence import Evidence, channel_name, cuda_id, solving_channels
+from envgen.repro.importer.evidence import (
+    Evidence,
+    channel_name,
+    cuda_id,
+    indexed_by_pytorch,
+    solving_channels,
+)
 from envgen.repro.importer.python import py_key
 from envgen.repro.importer.report import Report
 from envgen.repro.importer.routes import conda_source, nearest_of, route_builds, versions_text
@@ -318,9 +324,7 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
     if default is not None:
         if default.accelerator != "cpu":
             index = (
-                "no PyTorch index that has it"
-                if any("pytorch.org" in u for _, u in found.indexes)
-                else "no PyTorch index"
+                "no PyTorch index that has it" if indexed_by_pytorch(found) else "no PyTorch index"
             )
             report.warnings.append(
                 f"{src}: torch=={release.torch} has no local label and {index}: on linux-64 "

@@ -570,11 +570,8 @@ def admits(text: str, minor: str) -> bool:
     >>> admits(">=3.7,<4.0", "3.6"), admits(">=3.7,<4.0", "3.7"), admits(">=3.8.5", "3.8")
     (False, True, True)
     """
-    try:
-        spec = SpecifierSet(text)
-        return any(spec.contains(Version(f"{minor}.{patch}")) for patch in _PATCHES)
-    except (InvalidSpecifier, ValueError):  # ValueError: a version of thousands of digits
-        return True
+    minors = admitted_minors(text)
+    return minors is None or minor in minors
 
 
 def admitted_minors(text: str) -> list[str] | None:
@@ -652,6 +649,35 @@ def is_pypi(url: str) -> bool:
     False
     """
     return _PYPI.match(url) is not None
+
+
+def run_from_root(
+    found: Evidence, base: Path | None, root_of: Callable[[Path], Path | None]
+) -> None:
+    """A file read on its own (not from a build, an include or a file naming its root) that runs
+    from a checkout root above its folder (a helper folder's script, an install guide in docs/):
+    its includes are looked for there, and the import may read that checkout (not beyond it).
+    `root_of(base)` names the root, or None where the file runs where it lies."""
+    if base is None or found.root is not None or found.docker is not None or found.tree != base:
+        return
+    root = root_of(base)
+    if root is not None:
+        found.run_from = found.tree = root
+
+
+def is_pytorch_index(url: str) -> bool:
+    """Whether an index or find-links URL is PyTorch's own (download.pytorch.org, or the older
+    pytorch.org/whl pages): its wheels carry the build in their local label.
+
+    >>> is_pytorch_index("https://download.pytorch.org/whl/cu118"), is_pytorch_index("https://pypi.org/simple")
+    (True, False)
+    """
+    return "pytorch.org" in url
+
+
+def indexed_by_pytorch(found: Evidence) -> bool:
+    """Whether the file names one of PyTorch's indexes."""
+    return any(is_pytorch_index(url) for _, url in found.indexes)
 
 
 def channel_name(channel: str) -> str:

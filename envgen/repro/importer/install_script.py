@@ -31,6 +31,7 @@ from envgen.repro.importer.evidence import (
     ENVIRONMENT_FIELDS,
     Evidence,
     over_budget,
+    run_from_root,
     set_python,
     source_companion,
 )
@@ -108,16 +109,13 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     (`scripts/`) runs from the checkout root above it: an include its own folder lacks is looked
     for there, and the import may read that checkout (not beyond it). Only a checkout's root (a
     .git in it) is widened to: a repository cloned as ~/scripts must not open ~/.netrc."""
-    if (
-        base is not None
-        and found.root is None
-        and found.docker is None
-        and found.tree == base
-        and base.name.lower() in _HELPER_FOLDERS
-        and (root := root_above(base, found.checkout)) is not None
-    ):
-        found.run_from = found.tree = root
+    run_from_root(found, base, lambda folder: _helper_root(folder, found.checkout))
     parse_shell(text, found, base, env={"0": found.source})  # $0: the script, run beside it
+
+
+def _helper_root(folder: Path, checkout: Path | None) -> Path | None:
+    """The checkout root above a helper folder (`scripts/`), which its scripts run from."""
+    return root_above(folder, checkout) if folder.name.lower() in _HELPER_FOLDERS else None
 
 
 def parse_shell(

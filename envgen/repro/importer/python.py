@@ -9,7 +9,7 @@ from typing import Final
 
 from envgen.model.matrix import Matrix, Release
 from envgen.model.variants import known_python_trap
-from envgen.repro.importer.evidence import Evidence, admits
+from envgen.repro.importer.evidence import Evidence, admits, indexed_by_pytorch
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
@@ -90,7 +90,7 @@ def companion_wheels(found: Evidence, matrix: Matrix, *, conda: bool = False) ->
     same release process built for the same pythons (inferred: the channel's repodata of the
     time is not recorded here)."""
     out: list[PinWheels] = []
-    indexed = any("pytorch.org" in url for _, url in found.indexes)
+    indexed = indexed_by_pytorch(found)
     for name, pin in sorted(found.companions.items()):
         row = matrix.companion(name, pin.version) if pin.version else None
         pythons = row.pypi_pythons("linux-64") if row is not None else None

@@ -18,7 +18,7 @@ from packaging.utils import canonicalize_name
 from envgen.errors import excerpt
 from envgen.model.pypi_names import load_names
 from envgen.repro.importer.conda_env import conda_spec
-from envgen.repro.importer.evidence import Evidence, set_python
+from envgen.repro.importer.evidence import Evidence, run_from_root, set_python
 from envgen.repro.importer.install_script import MAX_ALTERNATIVE_CHARS, parse_shell
 from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, pip_requirement
 from envgen.repro.reading import root_holding
@@ -1212,26 +1212,25 @@ def _read_package_list(first: int, specs: list[str], manager: str, found: Eviden
 _DOCS_FOLDER: Final = re.compile(r"(?i)docs?|documentation|wiki")
 
 
-def _run_from_checkout(found: Evidence, base: Path | None) -> None:
-    """An install guide in docs/ (docs/source/guide/install.rst): its commands run in the clone
-    (`Navigate to the source code directory and run pip install -r requirements.txt`), so an
-    include its own folder lacks is looked for at the checkout's root."""
-    if (
-        base is not None
-        and found.root is None
-        and found.docker is None
-        and found.tree == base
-        and (root := root_holding(base, found.checkout)) is not None
-        and _DOCS_FOLDER.fullmatch(base.resolve().relative_to(root.resolve()).parts[0])
-    ):
-        found.run_from = found.tree = root
+def _docs_root(folder: Path, checkout: Path | None) -> Path | None:
+    """The checkout root of an install guide in docs/ (docs/source/guide/install.rst): its
+    commands run in the clone (`Navigate to the source code directory and run pip install -r
+    requirements.txt`), so an include its own folder lacks is looked for at the root."""
+    root = root_holding(folder, checkout)
+    if root is None:
+        return None
+    return (
+        root
+        if _DOCS_FOLDER.fullmatch(folder.resolve().relative_to(root.resolve()).parts[0])
+        else None
+    )
 
 
 def read(text: str, found: Evidence, base: Path | None) -> None:
     """A README's shell and batch blocks, each read as an install script, then its package
     lists, each read as the environment it lists; where neither names torch, the exact pins its
     install prose names."""
-    _run_from_checkout(found, base)
+    run_from_root(found, base, lambda folder: _docs_root(folder, found.checkout))
     chosen = False  # a GPU-labeled torch install was read: later labeled ones are alternatives
     lines = text.splitlines()
     blocks = shell_blocks(text)

@@ -138,7 +138,7 @@ def _pick_release(
     dated = matching
     when = ""
     if as_of is not None:
-        dated = [r for r in matching if _published_by(r, releases, as_of)]
+        dated = [r for r in matching if published_by(r, releases, as_of)]
         when = f" on {as_of}"
         if not dated:
             first = matching[0]
@@ -273,7 +273,7 @@ def pin_specifier(text: str) -> SpecifierSet | None:
         return None
 
 
-def _published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
+def published_by(release: Release, releases: list[Release], as_of: dt.date) -> bool:
     """The release was out by `as_of`. One with no date (a matrix whose pre-PyPI rows carry
     none) older than the oldest dated release counts as out: it predates every dated one."""
     if release.date:

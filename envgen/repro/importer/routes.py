@@ -15,7 +15,12 @@ from envgen.model.pypi_routes import load_routes
 from envgen.model.types import CondaSource
 from envgen.model.variants import issues_for, nearest_accelerator, silenced
 from envgen.repro.carry import carry_to_pip
-from envgen.repro.importer.evidence import Evidence, channel_name, solving_channels
+from envgen.repro.importer.evidence import (
+    Evidence,
+    channel_name,
+    indexed_by_pytorch,
+    solving_channels,
+)
 from envgen.repro.importer.report import Report
 
 PLATFORM: Final = "linux-64"
@@ -48,7 +53,7 @@ def from_pypi(found: Evidence, torch: str, acc: str, managers: list[str]) -> boo
     wheel of that release is the labelled build `acc` (matrices/pypi-routes.yaml)."""
     if managers != ["pip"] or found.torch_manager != "pip" or found.torch is None:
         return False
-    if found.torch.label or any("pytorch.org" in url for _, url in found.indexes):
+    if found.torch.label or indexed_by_pytorch(found):
         return False
     return any(r.release == torch and r.replaces == f"{torch}+{acc}" for r in load_routes())
 

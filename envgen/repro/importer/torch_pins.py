@@ -21,7 +21,8 @@ from packaging.version import InvalidVersion, Version
 
 from envgen.model.extensions import find_extension, recognise_index_url
 from envgen.model.matrix import CompanionRelease, Matrix, Release
-from envgen.repro.importer.evidence import Evidence, Pin
+from envgen.repro.importer.evidence import Evidence, Pin, is_pytorch_index
+from envgen.repro.importer.release import published_by
 from envgen.repro.importer.report import Report
 from envgen.repro.reading import excerpt
 
@@ -139,7 +140,7 @@ def later_torchvision(
     for release in matrix.releases:
         if release.torchvision is None or release.version.is_prerelease:
             continue
-        if as_of is not None and (release.date is None or release.date > as_of.isoformat()):
+        if as_of is not None and not published_by(release, list(matrix.releases), as_of):
             continue
         row = matrix.companion("torchvision", release.torchvision)
         pythons = row.pypi_pythons("linux-64") if row is not None else ()
@@ -165,7 +166,7 @@ def later_torchvision(
         f"replaces torch {pin.version} with PyPI's torch {release.torch}; project.yaml pins it"
     )
     found.compute = [c for c in found.compute if c.origin == "conda"]
-    found.indexes = [(form, url) for form, url in found.indexes if "pytorch.org" not in url]
+    found.indexes = [(form, url) for form, url in found.indexes if not is_pytorch_index(url)]
     _pypi_torch(found, release, where)
 
 
