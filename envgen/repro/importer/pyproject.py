@@ -26,7 +26,7 @@ from envgen.repro.importer.declared import (
     read_extras,
     too_deep,
 )
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, is_pytorch_index
 from envgen.repro.importer.pixi import read_manifest
 from envgen.repro.importer.requirements import include_file
 
@@ -104,14 +104,14 @@ def pyproject(
 def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
     """uv's `[tool.uv.sources]`: the `[[tool.uv.index]]` a package is routed through on Linux (an
     entry whose marker holds for linux-64; none scoped to an extra, which a plain install leaves
-    out), as the index the requirement is installed from."""
+    out), as the index the requirement is installed from. torch with no source of its own comes
+    from the first PyTorch index uv searches (`_uv_searched_indexes`)."""
+    routed = False  # torch has a source of its own
     indexes = uv.get("index")
     sources = uv.get("sources")
-    if not isinstance(sources, dict):
-        return
     listed = indexes if isinstance(indexes, list) else []  # url sources need no [[tool.uv.index]]
     urls = {i.get("name"): i.get("url") for i in listed if isinstance(i, dict)}
-    for package, spec in sources.items():
+    for package, spec in (sources if isinstance(sources, dict) else {}).items():
         entries = spec if isinstance(spec, list) else [spec]
         for entry in entries:
             if (
@@ -120,6 +120,8 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 or not _on_linux(entry.get("marker"))
             ):
                 continue
+            torch = canonicalize_name(str(package)) == "torch"
+            routed = routed or torch
             if isinstance(entry.get("url"), str):
                 _url_source(str(package), entry["url"], declared)
                 break
@@ -127,7 +129,6 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
             # uv takes a package with an index source from that index only: torch's is the
             # one index its builds come from (as --index-url, first whatever the order of the
             # sources); a companion's or another package's is added beside PyPI
-            torch = canonicalize_name(str(package)) == "torch"
             form = "index-url" if torch else "extra-index-url"
             if isinstance(url, str) and (form, url) not in declared.indexes:
                 if torch:
@@ -135,6 +136,34 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 else:
                     declared.indexes.append((form, url))
             break
+    searched = next((u for u in _uv_searched_indexes(uv) if is_pytorch_index(u)), None)
+    if not routed and searched is not None and ("index-url", searched) not in declared.indexes:
+        declared.indexes.insert(0, ("index-url", searched))
+
+
+def _uv_searched_indexes(uv: dict[str, object]) -> list[str]:
+    """The indexes uv searches for a package no source routes, first first: the
+    `[[tool.uv.index]]` entries not marked `explicit`, in file order, then the older
+    `extra-index-url` list, then the default (`default = true`, or the older `index-url`), which
+    replaces PyPI. uv takes a package from the first index that has it (its `first-index`
+    strategy), so a PyTorch index among them serves torch; PyPI is never reached for it.
+
+    >>> _uv_searched_indexes({"index": [{"name": "a", "url": "u1", "explicit": True},
+    ...     {"name": "b", "url": "u2", "default": True}, {"name": "c", "url": "u3"}],
+    ...     "extra-index-url": ["u4"]})
+    ['u3', 'u4', 'u2']
+    """
+    listed = uv.get("index")
+    entries = [i for i in (listed if isinstance(listed, list) else []) if isinstance(i, dict)]
+    searched = [i for i in entries if not i.get("explicit") and isinstance(i.get("url"), str)]
+    extra = uv.get("extra-index-url")
+    default = uv.get("index-url")
+    return [
+        *(str(i["url"]) for i in searched if not i.get("default")),
+        *(u for u in (extra if isinstance(extra, list) else []) if isinstance(u, str)),
+        *(str(i["url"]) for i in searched if i.get("default")),
+        *([default] if isinstance(default, str) else []),
+    ]
 
 
 def _url_source(package: str, url: str, declared: Declared) -> None:
