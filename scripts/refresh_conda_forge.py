@@ -82,8 +82,10 @@ HEADER: Final = """\
 # uploads); left out: rc versions and any CI config whose channel_targets is not `conda-forge main`
 # (the pytorch_rc label: 2.7.1's first win-64 builds went there), and the linux-aarch64 Jetson
 # (tegra) builds. `source` names the first commit (oldest committer date) whose CI built the row's
-# (platform, CUDA) for that version; `python` is every python any commit of that version built for
-# the row's platforms (the union over the version's history).
+# (platform, CUDA) for that version, and `built` is that commit's committer date (its CI uploads
+# the packages after it, so before `built` conda-forge had none: an unpinned pytorch from
+# conda-forge as of an earlier date is an older release); `python` is every python any commit of
+# that version built for the row's platforms (the union over the version's history).
 #
 # How a build is selected (what conda-forge users write): `pytorch=X=cuda*` or `pytorch=X=cpu*`
 # (build strings cuda126_generic_py311_h..., cpu_mkl_py312_h...), and `cuda-version=X.Y` for the
@@ -634,10 +636,10 @@ def build_rows(
         # where they built every one): never pytorch's list for them.
         tv_py = _companion_pythons(pythons, tv_seen) if tv else None
         ta_py = _companion_pythons(pythons, ta_seen) if ta else None
-        key = (release, cuda, tv, ta, "; ".join(parts), pythons, tv_py, ta_py)
+        key = (release, cuda, tv, ta, "; ".join(parts), pythons, tv_py, ta_py, seen.first.date)
         groups.setdefault(key, []).append(platform)
     rows = []
-    for (release, cuda, tv, ta, source, pythons, tv_py, ta_py), platforms in groups.items():
+    for (release, cuda, tv, ta, source, pythons, tv_py, ta_py, built), platforms in groups.items():
         plats = sorted(platforms, key=PLATFORM_ORDER.index)
         row: dict[str, Any] = {"kind": "cpu" if cuda is None else "cuda"}
         if cuda is not None:
@@ -652,7 +654,7 @@ def build_rows(
             row["torchvision-python"] = list(tv_py)
         if ta_py is not None:
             row["torchaudio-python"] = list(ta_py)
-        row.update(form="conda-forge", channels=["conda-forge"])
+        row.update(form="conda-forge", channels=["conda-forge"], built=built)
         row["source"] = source
         rows.append(row)
     rows.sort(key=_row_key)

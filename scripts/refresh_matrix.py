@@ -941,6 +941,7 @@ _DEFAULTS: Final[dict[str, object]] = {
     "python": None,
     "torchvision-python": None,
     "torchaudio-python": None,
+    "built": None,
     "pypi-default": False,
     "published": None,
     "pinned": True,

@@ -334,6 +334,7 @@ class CondaBuild(Compute):
     torchaudio_python: tuple[PythonStr, ...] | None = None
     form: CondaForm
     channels: tuple[str, ...]
+    built: str | None = None  # conda-forge rows: the date its feedstock's CI first built it
     published: str | None = None
     pinned: bool = True
     conda_default: bool = False

@@ -170,6 +170,13 @@ class CondaBuild(Compute):
     )
     form: CondaForm = Field(description="How the compute platform is selected.")
     channels: tuple[str, ...]
+    built: str | None = Field(
+        default=None,
+        pattern=r"^\d{4}-\d{2}-\d{2}$",
+        description="conda-forge rows: the committer date of the first feedstock commit whose CI "
+        "built this row (scripts/refresh_conda_forge.py); before it conda-forge had no such "
+        "package. Absent: not recorded (the pytorch channel's rows).",
+    )
     published: str | None = Field(
         default=None,
         description="The install command exactly as published, where it is not what envgen "

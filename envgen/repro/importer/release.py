@@ -20,7 +20,7 @@ from envgen.repro import eras
 from envgen.repro.importer.evidence import Evidence, Pin, channel_name, is_version
 from envgen.repro.importer.python import buildable_pythons
 from envgen.repro.importer.report import Report
-from envgen.repro.importer.routes import PLATFORM, forge_first, route_builds
+from envgen.repro.importer.routes import PLATFORM, forge_built_by, forge_first, route_builds
 from envgen.repro.reading import excerpt
 from envgen.repro.wheels import PinWheels, choose_python
 
@@ -151,6 +151,15 @@ def _pick_release(
             )
             return first
     dated = _companion_ranges(found, matrix, dated, report)
+    if as_of is not None:
+        built = [r for r in dated if forge_built_by(found, matrix, r, as_of)]
+        if built and built[-1] != dated[-1]:
+            report.warnings.append(
+                f"{where}: conda-forge had not built pytorch {dated[-1].torch} by {as_of} (its "
+                f"feedstock first built it later), so the newest release the file could get "
+                f"from conda-forge then is {built[-1].torch}"
+            )
+            dated = built
     manager: Literal["pip", "conda"] = found.torch_manager or "pip"
     forge = forge_first(found)
     fitting = (

@@ -6,7 +6,7 @@ envgen.repro.carry), known issues to warn about, and PyPI's own wheel as the rou
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from packaging.specifiers import SpecifierSet
 
@@ -22,6 +22,9 @@ from envgen.repro.importer.evidence import (
     solving_channels,
 )
 from envgen.repro.importer.report import Report
+
+if TYPE_CHECKING:
+    import datetime as dt
 
 PLATFORM: Final = "linux-64"
 
@@ -295,6 +298,18 @@ def forge_first(found: Evidence) -> bool:
     if "conda-forge" not in names:
         return False
     return "pytorch" not in names or names.index("conda-forge") < names.index("pytorch")
+
+
+def forge_built_by(found: Evidence, matrix: Matrix, release: Release, as_of: dt.date) -> bool:
+    """Whether conda-forge had built a release by `as_of`, where the file's conda install takes
+    pytorch from conda-forge and only conda-forge built it (the feedstock builds a release days
+    or weeks after PyPI has it: conda-forge.yaml's `built`). True wherever that does not apply."""
+    if found.torch_manager != "conda" or not forge_first(found):
+        return True
+    if matrix.conda_builds(release.torch, PLATFORM, "pytorch"):
+        return True
+    rows = matrix.conda_builds(release.torch, PLATFORM, "conda-forge")
+    return not rows or any(b.built is None or b.built <= as_of.isoformat() for b in rows)
 
 
 def conda_source(

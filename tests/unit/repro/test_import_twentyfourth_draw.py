@@ -56,3 +56,32 @@ def test_an_explicit_index_no_source_names_is_not_searched(matrix: Matrix) -> No
     )
     got = import_keys(_HEAD + tool, "pyproject.toml", matrix, "2024-10-01")
     assert (got["torch"], got["accelerators"]) == ("2.4.1", ["cu121"])
+
+
+# --- conda-forge's first build of a release ---------------------------------------------------------
+_FORGE_ENV = "name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.11\n  - pytorch\n"
+
+
+@pytest.mark.parametrize(
+    ("as_of", "torch"),
+    [
+        # PyPI had 2.9.0 on 2025-10-15; the feedstock first built it on 2025-11-02
+        ("2025-10-20", "2.8.0"),
+        ("2025-11-05", "2.9.0"),
+        # 2.11.0 came to PyPI on 2026-03-23, to conda-forge on 2026-06-01
+        ("2026-04-15", "2.10.0"),
+    ],
+)
+def test_an_unpinned_conda_forge_pytorch_is_what_conda_forge_had_built(
+    as_of: str, torch: str, matrix: Matrix
+) -> None:
+    got = import_keys(_FORGE_ENV, "environment.yml", matrix, as_of)
+    assert (got["torch"], got["managers"]) == (torch, ["conda"])
+
+
+def test_the_first_build_date_does_not_bind_pip_or_the_pytorch_channel(matrix: Matrix) -> None:
+    pip = import_keys("torch\n", "requirements.txt", matrix, "2026-04-15")
+    assert pip["torch"] == "2.11.0"
+    # 2.4.0: the pytorch channel built it, which the file lists first
+    env = _FORGE_ENV.replace("  - conda-forge\n", "  - pytorch\n  - conda-forge\n")
+    assert import_keys(env, "environment.yml", matrix, "2024-08-01")["torch"] == "2.4.0"

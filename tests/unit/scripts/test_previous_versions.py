@@ -201,8 +201,8 @@ def test_row(
 ) -> None:
     table = rows[0] if manager == "pip" else rows[1]
     got = [r for r in table if r["release"] == release and r["version"] == version]
-    # conda rows carry CondaBuild's `python` (conda-forge rows only; None for the page's rows)
-    # and `conda-default` (set only by matrices/inferred-builds.yaml marks)
+    # conda rows carry CondaBuild's `python` and `built` (conda-forge rows only; None for the
+    # page's rows) and `conda-default` (set only by matrices/inferred-builds.yaml marks)
     extra: dict[str, object] = (
         {}
         if manager == "pip"
@@ -210,6 +210,7 @@ def test_row(
             "python": None,
             "torchvision-python": None,
             "torchaudio-python": None,
+            "built": None,
             "conda-default": False,
         }
     )
