@@ -178,6 +178,11 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
             f"read from the index's core metadata{inferred}"
         )
         specifier = ",".join(dict.fromkeys(b.specifier for b in mine if b.specifier))
+        if name != "torch" and found.torch is not None and found.torch.version is not None:
+            # a companion only another package requires, beside an exact torch: pip installs
+            # the one that package asks for, which is torch's own pair; the file names none,
+            # so project.yaml takes the one matching torch (`true`), as for an unpinned one
+            specifier = ""
         pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")
 
 

@@ -233,7 +233,11 @@ def built_from_root(sources: list[str], folder: Path, named: Path | None = None)
     docker/Dockerfile .`). None where the file's own folder may be the context, or no checkout
     root lies above it."""
     relative = [
-        s for s in sources if s and not s.startswith(("/", "-")) and not _VARIABLE.search(s)
+        s
+        for s in sources
+        if s.strip("./")  # `COPY . /app` copies whichever folder is the context: no tell
+        and not s.startswith(("/", "-"))
+        and not _VARIABLE.search(s)
     ]
     if (
         not relative

@@ -10,6 +10,8 @@ import datetime as dt
 import re
 from typing import Final, Literal
 
+from packaging.version import InvalidVersion, Version
+
 from envgen.model.extensions import accelerator_from_pages
 from envgen.model.matrix import CondaBuild, Matrix, PipBuild, Release, cuda_number
 from envgen.model.variants import cuda_version_of, issues_for
@@ -32,6 +34,10 @@ _WHL_LABEL: Final = re.compile(r"/whl/(?:lts/[\d.]+/)?(cpu|cu\d+|rocm[\d.]+|xpu)
 # A find-links page of one compute platform's folder (whl/cu101/torch_stable.html); the flat
 # whl/torch_stable.html names none.
 _FOLDER_PAGE: Final = re.compile(r"/whl/(cpu|cu\d+|rocm[\d.]+)/torch_stable\.html$")
+
+
+# The flat find-links page of every folder's wheels (whl/cu92/, whl/cpu/, whl/rocm4.0.1/, ...).
+_STABLE_PAGE: Final = re.compile(r"download\.pytorch\.org/whl/torch_stable\.html$")
 
 
 # How strongly each kind of evidence names the compute platform (lower wins).
@@ -61,7 +67,15 @@ def compute_evidence(
     no evidence. (`--index-url` replaces PyPI, so that file could not install torch at all; the
     nearest platform stays the answer there, said as a departure.)
     """
-    evidence = [(c.accelerator, c.why) for c in found.compute]
+    # pip never reads a conda package: a conda environment's cudatoolkit (or cpuonly) beside a
+    # torch that pip installs does not choose pip's wheel (PyPI serves its own build). A conda
+    # pytorch's build string still names its build (an export's pip section lists that torch)
+    pip_torch = found.torch_manager == "pip" and found.torch is not None
+    evidence = [
+        (c.accelerator, c.why)
+        for c in found.compute
+        if not (pip_torch and c.origin == "conda" and not c.why.startswith("build string"))
+    ]
     published = _pip_labels(matrix) if matrix is not None else None
     for form, url in found.indexes:
         m = _WHL_LABEL.search(url.rstrip("/"))
@@ -306,6 +320,19 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
         real = {a: b for a, b in builds.items() if not _never_built(matrix, release, a, b)}
         return _conda_default(found, release, real or builds, report, as_of)
     pip = route_builds(matrix, release, "pip")
+    stable = _stable_page_build(found, pip)
+    if stable is not None:
+        asked = found.torch.specifier if found.torch and found.torch.specifier else " (unpinned)"
+        if found.torch is not None and found.torch.version:
+            asked = f"=={found.torch.version}"
+        report.warnings.append(
+            f"{src}: torch{asked} with -f whl/torch_stable.html: the page lists every build "
+            f"of {release.torch}, a requirement with no local label matches them all, and pip "
+            f"takes the greatest version, {stable.torch} (PEP 440 compares local labels as "
+            "strings: +rocm above +cu, +cu92 above +cu110; pytorch/pytorch#53821); pin "
+            f"torch=={release.torch}+LABEL for another build"
+        )
+        return stable.accelerator
     default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
     # The torch an image ships has the image's CUDA (NGC); a bare CUDA image's toolkit chooses
     # the build only of a release PyPI never served (the matrix records no PyPI build of it).
@@ -351,6 +378,29 @@ def pick_accelerator(  # noqa: PLR0911 - one return per source of the answer, st
         )
         return "cpu"
     return _unrecorded_accelerator(found, matrix, release, pip, report)
+
+
+def _stable_page_build(found: Evidence, pip: dict[str, PipBuild | CondaBuild]) -> PipBuild | None:
+    """The build pip takes for a torch requirement with no local label (`torch==1.8.0`, or
+    unpinned) from `-f https://download.pytorch.org/whl/torch_stable.html`, the page that lists
+    the wheels of every folder: each labeled build matches, and pip installs the greatest
+    version. PEP 440 orders local labels segment by segment, letters as strings, so 1.8.0+rocm4.0.1
+    is above 1.8.0+cu111 and 1.2.0+cu92 above 1.2.0+cpu and the plain 1.2.0 (pytorch/pytorch#53821
+    and #52571 report exactly this). Only for the releases whose published commands used that
+    page (the matrix's rows name it: 1.2.0-1.10.x); None otherwise, or under `===`."""
+    pin = found.torch
+    if pin is None or pin.label or pin.arbitrary or pin.image or found.torch_manager != "pip":
+        return None
+    if not any(form == "find-links" and _STABLE_PAGE.search(u) for form, u in found.indexes):
+        return None
+    rows = [b for b in pip.values() if isinstance(b, PipBuild)]
+    if not any(b.url and _STABLE_PAGE.search(b.url) for b in rows):
+        return None
+    try:
+        best = max(rows, key=lambda b: Version(b.torch))
+    except InvalidVersion:
+        return None
+    return best if "+" in best.torch else None
 
 
 def _unrecorded_accelerator(

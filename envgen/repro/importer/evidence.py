@@ -63,6 +63,9 @@ class Pin:
     # allows (`torch==1.8.*`, then `torch>=1.8.1`: 1.8.1 stays). Deciding needs the releases,
     # so the resolution does it (release.pick_release).
     then: tuple[tuple[str, str], ...] = ()
+    # `torch===1.7.0` (PEP 440 arbitrary equality): only that exact string matches, never a
+    # local-label build (1.7.0+cu110) a find-links page lists beside it
+    arbitrary: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,9 @@ class Evidence:
     # and the python only once the file runs it (python3.7, pip3.7, a link or alternative to
     # it, or a plain pip / python); pip3 and python3 stay the distro's. (python, where)
     apt_python: tuple[str, str] | None = None
+    # `apt install python3-pip`: the distro's pip, whose `pip` command (Ubuntu 20.04 on:
+    # /usr/bin/pip) runs the distro's python3, not an apt python3.X beside it
+    distro_pip: bool = False
     # `apt install python2.7` beside an image's own interpreter, or after torch went in: a
     # tool's python, the environment's only where a later command runs it by name
     # (python3.8 -m pip, pip3.8). (python, where)

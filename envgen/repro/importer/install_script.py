@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import fnmatch
 import itertools
 import posixpath
 import re
@@ -110,7 +111,37 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     for there, and the import may read that checkout (not beyond it). Only a checkout's root (a
     .git in it) is widened to: a repository cloned as ~/scripts must not open ~/.netrc."""
     run_from_root(found, base, lambda folder: _helper_root(folder, found.checkout))
+    if found.source.lower().endswith(".ps1"):
+        text = _powershell_route(text)
     parse_shell(text, found, base, env={"0": found.source})  # $0: the script, run beside it
+
+
+_PS_TRY: Final = re.compile(r"(?i)^\s*try\s*\{\s*$")
+_PS_CATCH: Final = re.compile(r"(?i)^\s*\}?\s*(catch|trap)\b[^{]*\{\s*(#.*)?$")
+
+
+def _powershell_route(text: str) -> str:
+    """A PowerShell script's default route, read as the shell reads the rest of its lines: a
+    `try { ... }` block runs, its `catch { ... }` (the error path: `exit 1` when `python
+    --version` fails) does not. Their lines are blanked, so line numbers stay the file's.
+
+    >>> _powershell_route("try {\\n  python -V\\n} catch {\\n  exit 1\\n}\\npip install x\\n")
+    '\\n  python -V\\n\\n\\n\\npip install x\\n'
+    """
+    out: list[str] = []
+    depth = 0  # the open braces of a catch block being skipped
+    for line in text.split("\n"):
+        if depth > 0:
+            depth += line.count("{") - line.count("}")
+            out.append("")
+        elif _PS_TRY.match(line):
+            out.append("")
+        elif _PS_CATCH.match(line):
+            depth = 1
+            out.append("")
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _helper_root(folder: Path, checkout: Path | None) -> Path | None:
@@ -430,6 +461,8 @@ def shell_command(
         # variable): the program word expanded to nothing, and what it ran is a python's pip.
         words = ["python", *words]
     words = _unwrapped(words, env)
+    while (inner := _inner_command(words, found, where)) is not None:
+        words = _unwrapped(inner, env)  # each pass is shorter: bounded
     if not words:
         return
     # The program's name, on either kind of path (venv\Scripts\python.exe, .venv/bin/pip).
@@ -544,9 +577,6 @@ def _machine_command(
     if tool in {"apt-get", "apt", "yum", "dnf"} and "install" in words[1:]:
         _system_python(tool, words, found, where)
         return True
-    if tool in {"docker", "nvidia-docker", "podman"} and words[1:2] == ["run"]:
-        _docker_run(words[2:], found, where)
-        return True
     if tool in {"docker", "podman"} and (
         words[1:2] == ["build"] or words[1:3] in (["buildx", "build"], ["image", "build"])
     ):
@@ -638,6 +668,60 @@ def _docker_run(args: list[str], found: Evidence, where: str) -> None:
     image = next((w for w in args if _TORCH_IMAGE.match(w)), None)
     if image is not None:
         from_image(image, found, f"{where} (docker run)")
+
+
+# `singularity exec`'s, `docker compose run`'s and `docker run`'s options that take a value
+# (their --help): the image or service is the first word after the options.
+_INSIDE_VALUE: Final = frozenset(
+    {"-B", "--bind", "-H", "--home", "--pwd", "--overlay", "-W", "--workdir", "--env",
+     "--env-file", "--network", "--security", "-o", "--mount", "--app", "-e", "-v", "--volume",
+     "-w", "--entrypoint", "--name", "-u", "--user", "-p", "--publish", "-l", "--label",
+     "--gpus", "--shm-size", "--ipc", "--runtime", "--device", "-m", "--memory", "--cpus",
+     "--platform", "--ulimit", "--add-host", "-h", "--hostname", "-f", "--file",
+     "--project-name", "--profile", "--env-from-file"}
+)  # fmt: skip
+# Tools that run the command after their own words in the project's environment: `poetry run
+# pip install ...`, `pdm run` (pipenv, hatch, uv and conda run are read with their own rules).
+_RUNNERS: Final = frozenset({"poetry", "pdm"})
+
+
+def _inner_command(words: list[str], found: Evidence, where: str) -> list[str] | None:
+    """The command a line runs inside a container or a tool's environment: `singularity exec
+    [opts] IMAGE CMD` (apptainer too), `docker compose run [opts] SERVICE CMD`, `docker exec
+    [opts] NAME CMD`, `docker run [opts] IMAGE CMD` (an image that ships torch is the script's
+    environment, as `_docker_run` reads it), `poetry run CMD` (pdm too). `singularity
+    build X.sif docker://IMAGE` (or `pull`) of an image that ships torch makes that image the
+    environment later `exec` lines run in ([] : nothing more to run). None: not such a line."""
+    tool = Path(words[0]).name if words else ""
+    if tool in _RUNNERS and words[1:2] == ["run"] and len(words) > 2:
+        return words[2:]
+    if tool in {"singularity", "apptainer"} and words[1:2] in (["build"], ["pull"]):
+        image = next((w for w in words[2:] if w.startswith("docker://")), None)
+        if image is not None and found.docker is None and found.torch is None:
+            name = image.removeprefix("docker://")
+            if _TORCH_IMAGE.match(name):
+                from_image(name, found, f"{where} ({tool} {words[1]})")
+        return []
+    if tool in {"singularity", "apptainer"} and words[1:2] in (["exec"], ["run"]):
+        rest = words[2:]
+    elif tool in {"docker", "podman"} and words[1:3] in (["compose", "run"], ["compose", "exec"]):
+        rest = words[3:]
+    elif (tool == "docker-compose" and words[1:2] in (["run"], ["exec"])) or (
+        tool in {"docker", "podman"} and words[1:2] == ["exec"]
+    ):
+        rest = words[2:]
+    elif tool in {"docker", "nvidia-docker", "podman"} and words[1:2] == ["run"]:
+        if found.docker is not None:
+            return None  # inside a Dockerfile: another container, not the image being built
+        _docker_run(words[2:], found, where)
+        rest = words[2:]
+    else:
+        return None
+    i = 0
+    while i < len(rest) and rest[i].startswith("-"):
+        takes = rest[i] in _INSIDE_VALUE and "=" not in rest[i]
+        i += 2 if takes else 1
+    return rest[i + 1 :]  # after the image, service or container
 
 
 def _unwrapped(words: list[str], env: dict[str, str]) -> list[str]:
@@ -841,6 +925,8 @@ def editable_project(
     import, which reads the project's own files anyway."""
     if found.root is not None:
         return False
+    if _own_wheel(value, found, base, where):
+        return True
     local = None if _ARCHIVE.search(value) else _LOCAL_PROJECT.match(value)
     if local is None:
         return False
@@ -848,6 +934,78 @@ def editable_project(
         extras = tuple(e.strip() for e in (local.group(2) or "").split(",") if e.strip())
         _local_project(local.group(1), extras, found, base, where)
     return True
+
+
+def _project_name(root: Path) -> str | None:
+    """The distribution name a checkout's project builds: pyproject.toml's [project] or
+    [tool.poetry] name, else setup.cfg's [metadata] name, else a literal `name="..."` in
+    setup.py (read, never run); None where none is named."""
+    for file in ("pyproject.toml", "setup.cfg", "setup.py"):
+        if not inside(root / file, root):  # a link out of the checkout is not read
+            continue
+        try:
+            text = read_source(root / file, shown=file)
+        except UnreadableSource:
+            continue
+        if file == "pyproject.toml":
+            try:
+                data = load_toml(text)
+            except TomlUnreadable:
+                continue
+            tool = data.get("tool")
+            poetry = tool.get("poetry") if isinstance(tool, dict) else None
+            for table in (data.get("project"), poetry):
+                if isinstance(table, dict) and isinstance(table.get("name"), str):
+                    return str(table["name"])
+            continue
+        pattern = (
+            r"(?m)^\s*name\s*=\s*(\S+)\s*$"
+            if file == "setup.cfg"
+            else (r"\bname\s*=\s*[\"']([A-Za-z0-9][\w.-]*)[\"']")
+        )
+        m = re.search(pattern, text)
+        if m:
+            return m.group(1)
+    return None
+
+
+def _own_wheel(value: str, found: Evidence, base: Path | None, where: str) -> bool:
+    """`pip install dist/replicnn-0.1.0-py3-none-any.whl` (or `*.whl`): a wheel the project builds
+    of itself (`python -m build`, dist/ is never committed), copied into an image or a container
+    and installed there. Its requirements are the project's own, read from the checkout root as
+    `pip install .` reads them. False where the wheel is in the checkout (a vendored file) or
+    names another distribution than the root's project."""
+    name = value.replace("\\", "/").rsplit("/", 1)[-1]
+    if "://" in value or not name.endswith(".whl") or base is None:
+        return False
+    root = found.checkout or found.tree or base
+    if exists(base / value) or exists(root / value):
+        return False
+    own = _project_name(root)
+    wanted = name.split("-", 1)[0] if "-" in name else name.removesuffix(".whl")
+    if own is None or not fnmatch.fnmatch(_dist(own), _dist(wanted)):
+        return False
+    found.warnings.append(
+        f"{where}: pip install {excerpt(value)}: the project's own wheel ({own}, built from the "
+        "checkout: not committed), whose requirements are the project's; read from its "
+        "pyproject.toml / setup.py"
+    )
+    saved = found.docker
+    found.docker = None  # the wheel was copied in; the project it was built from is the root's
+    try:
+        _local_project(".", (), found, root, where)
+    finally:
+        found.docker = saved
+    return True
+
+
+def _dist(name: str) -> str:
+    """A distribution name as a wheel's file name writes it (`replicnn`, `my_pkg`).
+
+    >>> _dist("My-Pkg.name"), _dist("*")
+    ('my_pkg_name', '*')
+    """
+    return re.sub(r"[-_.]+", "_", name).lower()
 
 
 def _local_project(
@@ -1197,8 +1355,8 @@ def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -
     )
     if not installs:
         return
-    if tool in {"pip3", "python3"}:
-        distro, python3 = found.distro_python
+    distro, python3 = found.distro_python
+    if tool in {"pip3", "python3"} or (tool == "pip" and found.distro_pip and _ships_pip(distro)):
         set_python(
             found,
             python3,
@@ -1215,11 +1373,24 @@ def _apt_python_runs(words: list[str], tool: str, found: Evidence, where: str) -
 _PULLS_PYTHON3: Final = frozenset({"software-properties-common", "python-is-python3"})
 
 
+def _ships_pip(distro: str) -> bool:
+    """Whether the distro's python3-pip package has /usr/bin/pip: Ubuntu 20.04 on (before it
+    `pip` was Python 2's python-pip, and python3-pip shipped pip3 only). Other distros: not
+    assumed.
+
+    >>> _ships_pip("Ubuntu 22.04"), _ships_pip("Ubuntu 18.04"), _ships_pip("Debian 11")
+    (True, False, False)
+    """
+    m = re.fullmatch(r"Ubuntu (\d+)\.\d+", distro)
+    return m is not None and int(m.group(1)) >= 20
+
+
 def _system_python(tool: str, words: list[str], found: Evidence, where: str) -> None:
     """`apt install python3.8` (or python2.7) names the python; `python3` or any `python3-X`
     package is the distro's python3 (weak), and on the Ubuntu releases whose `python-pip` is
     Python 2.7's, `python-pip` / `python-dev` with no python3 package is Python 2.7 (weak)."""
     packages = words[2:]
+    found.distro_pip = found.distro_pip or "python3-pip" in packages
     for word in packages:
         m = re.fullmatch(
             r"python(2\.7|3\.\d+|3\d{1,2})(-dev|-devel|-venv|-distutils|-pip|-full|-tk|-libs)?",
@@ -1312,6 +1483,11 @@ def _env_python(tool: str, words: list[str], found: Evidence, where: str) -> boo
     if m and words[1:3] == ["-m", "venv"]:
         set_python(found, m.group(1), f"{where} ({tool} -m venv)")
         return True
+    # Windows' launcher: `py -3.11 -m venv .venv` makes the venv with python 3.11
+    m = re.fullmatch(r"-(\d\.\d+)(?:-64|-32)?", words[1]) if tool == "py" and words[1:] else None
+    if m and words[2:4] == ["-m", "venv"]:
+        set_python(found, m.group(1), f"{where} (py {words[1]} -m venv)")
+        return True
     for word in words:
         # Miniconda2 and Anaconda2 (every release) ship Python 2.7; a Miniconda3 installer names
         # its python only in the py38_ form (Miniconda3-latest: not stated); one named by its
@@ -1387,7 +1563,22 @@ def _module_python(words: list[str], found: Evidence, where: str) -> None:
             return
 
 
+# pip's options that conda install/create does not have (conda's argparse stops with
+# "unrecognized arguments", so the line installs nothing): a pip flag pasted onto a conda line.
+_PIP_ONLY_FLAGS: Final = frozenset(
+    {"-i", "--index-url", "--extra-index-url", "--trusted-host", "-U", "--upgrade", "--user",
+     "--no-cache-dir", "--find-links"}
+)  # fmt: skip
+
+
 def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
+    pasted = next((a for a in args if a.split("=", 1)[0] in _PIP_ONLY_FLAGS), None)
+    if pasted is not None:
+        found.warnings.append(
+            f"{where}: conda has no option {excerpt(pasted)} (a pip option): conda stops with "
+            "'unrecognized arguments' and the line installs nothing"
+        )
+        return
     i = 0
     files: list[str] = []
     channels: list[str] = []

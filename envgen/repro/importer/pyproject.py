@@ -240,7 +240,8 @@ def _poetry_deps(
         for s in poetry.get("source") or []  # type: ignore[attr-defined]
         if isinstance(s, dict)
     }
-    for name, spec in deps.items():
+    for name, listed in deps.items():
+        spec = _poetry_linux_constraint(listed)
         url = spec.get("url") if isinstance(spec, dict) else None
         if isinstance(url, str):
             # `torch = {url = ".../torch-1.9.0%2Bcu111-cp37-cp37m-linux_x86_64.whl"}`: that wheel.
@@ -257,6 +258,29 @@ def _poetry_deps(
         url = sources.get(spec.get("source")) if isinstance(spec, dict) else None
         if isinstance(url, str) and ("extra-index-url", url) not in declared.indexes:
             declared.indexes.append(("extra-index-url", url))
+
+
+def _poetry_linux_constraint(spec: object) -> object:
+    """Poetry's multiple-constraints dependency (`torch = [{version = "^2.3.0+cu118", source =
+    "gpu"}, {platform = "darwin", version = "^2"}]`): the first entry that holds on linux-64 (no
+    `platform` or a linux one, and `markers` that hold there); a plain one is itself.
+
+    >>> _poetry_linux_constraint([{"platform": "darwin", "version": "^2"}, {"version": "2.3.0"}])
+    {'version': '2.3.0'}
+    >>> _poetry_linux_constraint([{"markers": "sys_platform == 'win32'", "version": "1"}])
+    """
+    if not isinstance(spec, list):
+        return spec
+    for entry in spec:
+        if not isinstance(entry, dict):
+            continue
+        platform = entry.get("platform")
+        if platform is not None and not str(platform).lower().startswith("linux"):
+            continue
+        if entry.get("markers") is not None and not _on_linux(entry.get("markers")):
+            continue
+        return entry
+    return None
 
 
 def poetry_constraint(version: str) -> str:

@@ -563,7 +563,8 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
             )
             return
         version, label, ranged = _pip_version(str(req.specifier))
-        _family(found, name, version, ranged, label, where)
+        arbitrary = str(req.specifier).strip().startswith("===")
+        _family(found, name, version, ranged, label, where, arbitrary=arbitrary)
         return
     if name in {"pip", "setuptools", "wheel"} and not req.specifier:
         return  # `pip install --upgrade pip`: the installer, not a dependency of the paper
@@ -666,10 +667,19 @@ def _marked_family_wheel(
 
 
 def _family(
-    found: Evidence, name: str, version: str | None, ranged: str, label: str | None, where: str
+    found: Evidence,
+    name: str,
+    version: str | None,
+    ranged: str,
+    label: str | None,
+    where: str,
+    *,
+    arbitrary: bool = False,
 ) -> None:
     if name == "torch":
         set_torch(found, "pip", version, ranged, where=where, label=label)
+        if found.torch is not None and found.torch.where == where:
+            found.torch.arbitrary = arbitrary
     else:
         set_companion(found, name, make_pin(version, ranged, label, where))
 

@@ -22,7 +22,7 @@ from typing import Final
 
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.install_script import parse_shell
-from envgen.repro.importer.requirements import pip_line
+from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, pip_line
 from envgen.repro.reading import excerpt
 
 _FACTOR_PYTHON: Final = re.compile(r"^py(\d)(\d+)$")
@@ -37,6 +37,71 @@ def _expand(text: str) -> str:
     """
     text = text.replace("{toxinidir}", ".").replace("{posargs}", "")
     return re.sub(r"\{env:\w+:?([^}]*)\}", lambda m: m.group(1), text)
+
+
+def _envlist(value: str) -> list[str]:
+    """envlist's entries: split at commas and line ends outside braces (`py3{7,8}-t{1,2}`).
+
+    >>> _envlist("py3{7{,-a},8}, lint\\nflake8")
+    ['py3{7{,-a},8}', 'lint', 'flake8']
+    """
+    out, depth, start = [], 0, 0
+    for i, char in enumerate(value):
+        depth += (char == "{") - (char == "}")
+        if char in ",\n" and depth <= 0:
+            out.append(value[start:i])
+            start = i + 1
+    out.append(value[start:])
+    return [n.strip() for n in out if n.strip()]
+
+
+def _first_env(name: str) -> str:
+    """The first environment a generative name makes: the first alternative of each brace set,
+    nested ones too (`py3{7{,-t151},8}` is py37, py37-t151, py38: py37).
+
+    >>> _first_env("py3{7{,-t151,-t170},8{,-t170},10}"), _first_env("py{36,37}-torch{14,15}")
+    ('py37', 'py36-torch14')
+    >>> _first_env("py{37")
+    'py37'
+    """
+    for _ in range(len(name)):  # each pass removes one brace set: bounded
+        open_at = name.find("{")
+        if open_at < 0:
+            return name
+        depth, cuts, close = 0, [open_at], -1
+        for i in range(open_at, len(name)):
+            depth += (name[i] == "{") - (name[i] == "}")
+            if name[i] == "," and depth == 1:
+                cuts.append(i)
+            if depth == 0:
+                close = i
+                break
+        if close < 0:  # unbalanced: the braces are dropped
+            return name.replace("{", "").replace("}", "")
+        first = name[open_at + 1 : cuts[1] if len(cuts) > 1 else close]
+        name = name[:open_at] + first + name[close + 1 :]
+    return name
+
+
+def _install_options(command: str) -> list[str]:
+    """The pip options of `install_command` (`pip install --find-links URL {opts} {packages}`),
+    one option with its value a line, as a requirements file writes them.
+
+    >>> _install_options("python -m pip install -f https://x/torch_stable.html {opts} {packages}")
+    ['-f https://x/torch_stable.html']
+    """
+    words = _expand(command).replace("{opts}", "").replace("{packages}", "").split()
+    if "install" not in words:
+        return []
+    rest = words[words.index("install") + 1 :]
+    out: list[str] = []
+    i = 0
+    while i < len(rest):
+        takes = rest[i] in PIP_VALUE_FLAGS and i + 1 < len(rest)
+        if rest[i].startswith("-"):
+            out.append(" ".join(rest[i : i + 2]) if takes else rest[i])
+        i += 2 if takes else 1
+    return out
 
 
 def _applies(condition: str, factors: set[str]) -> bool:
@@ -85,9 +150,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         found.problems.append(f"{found.source}: not a valid INI file ({excerpt(str(exc))})")
         return
     envlist = parser.get("tox", "envlist", fallback="") if parser.has_section("tox") else ""
-    names = [n.strip() for n in re.split(r"[,\n]", envlist) if n.strip()]
+    names = _envlist(envlist)
     # `py{36,37}-torch{14,15}`: the first of each brace set is the default route's
-    env = re.sub(r"\{([^,}]*)[^}]*\}", r"\1", names[0]) if names else "py"
+    env = _first_env(names[0]) if names else "py"
     if len(names) > 1:
         found.warnings.append(
             f"{found.source}: envlist is {', '.join(excerpt(n) for n in names)}; envgen reads "
@@ -98,7 +163,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     python = next((m for f in factors if (m := _FACTOR_PYTHON.match(f))), None)
     if python is not None:
         set_python(found, f"{python.group(1)}.{python.group(2)}", f"{found.source} (envlist {env})")
-    for key in ("basepython", "deps", "commands_pre", "commands"):
+    for key in ("basepython", "install_command", "deps", "commands_pre", "commands"):
         section = own if parser.has_option(own, key) else "testenv"
         if not parser.has_option(section, key):
             continue
@@ -109,6 +174,9 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             m = re.fullmatch(r"python(\d\.\d+)", value.strip())
             if m:
                 set_python(found, m.group(1), f"{found.source}:{first} (basepython)")
+        elif key == "install_command":  # its options apply to every dep it installs
+            for option in _install_options(value):
+                pip_line(option, found, base, f"{found.source}:{first}", seen=set())
         elif key == "deps":
             for offset, line in lines:
                 pip_line(line, found, base, f"{found.source}:{first + offset}", seen=set())

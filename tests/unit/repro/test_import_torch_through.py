@@ -72,6 +72,15 @@ def index(tmp_path: Path) -> Path:
             "scale_kit-2.0-py3-none-any.whl": "Name: scale-kit\nRequires-Dist: torch>=1.12\n",
         },
     )
+    _package(
+        root,
+        "serve-kit",
+        {"serve_kit-0.22-py3-none-any.whl": "2026-06-05"},
+        {
+            "serve_kit-0.22-py3-none-any.whl": "Name: serve-kit\nRequires-Dist: torch==2.11.0\n"
+            "Requires-Dist: torchvision==0.26.0\nRequires-Dist: torchaudio==2.11.0\n"
+        },
+    )
     _package(root, "old-tool", {"old-tool-0.7.tar.gz": "2019-01-01"}, {})
     _package(
         root,
@@ -234,3 +243,18 @@ def test_the_helpers() -> None:
         "Requires-Dist: torchvision; extra == 'vision'\n"
         "Requires-Dist: torchaudio; platform_system == 'Windows'\n"
     ) == [("torch", ">=1.7")]
+
+
+def test_exact_companions_a_package_pins_beside_its_exact_torch_are_torchs_own(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    """vllm-like: a package pins torch==2.11.0, torchvision==0.26.0 and torchaudio==2.11.0. The
+    file names no companion: pip installs the ones it pins, torch's pair, so project.yaml takes
+    the companions matching torch (true), as for a companion the file names unpinned."""
+    got = _import(tmp_path, "serve-kit==0.22\n", index, matrix, "2026-06-13")
+    project = got["project"]
+    assert (project["torch"], project["torchvision"], project["torchaudio"]) == (
+        "2.11.0",
+        True,
+        True,
+    )

@@ -5,10 +5,13 @@ twenty-fourth held-out draw's misses asked for."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from tests.support.importing import import_keys
+from tests.support.importing import import_file_keys, import_keys
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +88,183 @@ def test_the_first_build_date_does_not_bind_pip_or_the_pytorch_channel(matrix: M
     # 2.4.0: the pytorch channel built it, which the file lists first
     env = _FORGE_ENV.replace("  - conda-forge\n", "  - pytorch\n  - conda-forge\n")
     assert import_keys(env, "environment.yml", matrix, "2024-08-01")["torch"] == "2.4.0"
+
+
+# --- the twenty-fourth draw's families -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "accelerator"),
+    [
+        # whl/torch_stable.html lists every build; pip takes the greatest local version
+        # (pytorch/pytorch#53821: `torch==1.8.0 -f torch_stable.html` gave +rocm4.0.1)
+        ("torch==1.8.0 -f https://download.pytorch.org/whl/torch_stable.html", "rocm4.0.1"),
+        ("torch==1.2.0 -f https://download.pytorch.org/whl/torch_stable.html", "cu92"),
+        ("torch==1.7.1 -f https://download.pytorch.org/whl/torch_stable.html", "cu92"),
+        # === matches the plain version only: PyPI's build
+        ("torch===1.7.1 -f https://download.pytorch.org/whl/torch_stable.html", "cu102"),
+        # a label, or one folder's page, names the build
+        ("torch==1.8.0+cu111 -f https://download.pytorch.org/whl/torch_stable.html", "cu111"),
+        ("torch==1.8.0 -f https://download.pytorch.org/whl/cu101/torch_stable.html", "cu101"),
+    ],
+)
+def test_the_flat_stable_page_gives_the_greatest_local_version(
+    line: str, accelerator: str, matrix: Matrix
+) -> None:
+    got = import_keys(f"pip install {line}\n", "install.sh", matrix, "2021-06-01")
+    assert got["accelerators"] == [accelerator]
+
+
+def test_the_stable_page_on_another_install_leaves_an_image_torch(matrix: Matrix) -> None:
+    text = (
+        "FROM pytorch/pytorch:1.2-cuda10.0-cudnn7-runtime\n"
+        "RUN pip install torchaudio -f https://download.pytorch.org/whl/torch_stable.html\n"
+    )
+    assert import_keys(text, "Dockerfile", matrix, "2019-09-17")["accelerators"] == ["cu100"]
+
+
+def test_a_conda_cudatoolkit_does_not_choose_a_pip_torch(matrix: Matrix) -> None:
+    env = (
+        "name: x\nchannels:\n  - defaults\ndependencies:\n  - python=3.6.8\n"
+        "  - cudatoolkit=9.2=0\n  - pip:\n    - torch==1.4.0\n    - torchvision==0.5.0\n"
+    )
+    assert import_keys(env, "environment.yml", matrix, "2020-10-17")["accelerators"] == ["cu101"]
+    # a conda pytorch's build string still names the build its pip section lists
+    export = (
+        "name: x\nchannels:\n  - pytorch\ndependencies:\n  - python=2.7.15\n  - cuda90=1.0\n"
+        "  - pytorch=0.3.1=py27_cuda9.0.176_cudnn7.0.5_2\n  - pip:\n    - torch==0.3.1.post2\n"
+    )
+    assert import_keys(export, "environment.yml", matrix, "2019-01-01")["accelerators"] == ["cu90"]
+
+
+def test_poetry_takes_the_linux_entry_of_a_multiple_constraints_dependency(
+    matrix: Matrix,
+) -> None:
+    text = (
+        '[tool.poetry]\nname = "x"\nversion = "0.1"\n\n[tool.poetry.dependencies]\n'
+        'python = "^3.10"\ntorch = [\n    { version = "^2.3.0+cu118", source = "gpu" },\n'
+        '    { platform = "darwin", version = "^2" }\n]\n\n[[tool.poetry.source]]\nname = "gpu"\n'
+        'url = "https://download.pytorch.org/whl/cu118"\npriority = "explicit"\n'
+    )
+    got = import_keys(text, "pyproject.toml", matrix, "2024-06-03")
+    assert (got["torch"], got["accelerators"]) == ("2.3.0", ["cu118"])
+
+
+def test_the_windows_launcher_names_the_venv_python(matrix: Matrix) -> None:
+    text = "py -3.11 -m venv .venv\n.venv\\Scripts\\activate\npip install torch==2.6.0\n"
+    assert import_keys(text, "install.bat", matrix, "2025-06-01")["python"] == "3.11"
+
+
+def test_a_dockerfile_copying_its_whole_context_is_built_from_its_project(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("torch==1.11.0\ntorchvision==0.8.1\n")
+    vendored = tmp_path / "train" / "yolov5"
+    (vendored / "utils" / "docker").mkdir(parents=True)
+    (vendored / "requirements.txt").write_text("torch>=1.7.0\ntorchvision>=0.8.1\n")
+    (vendored / "utils" / "docker" / "Dockerfile").write_text(
+        "FROM python:3.9\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+        "COPY . /usr/src/app\n"
+    )
+    got = import_file_keys(vendored / "utils" / "docker" / "Dockerfile", matrix, "2022-06-07")
+    # the vendored project's ranges (its own folder holds what it copies), not the root's pins
+    assert (got["torch"], got["torchvision"]) == ("1.11.0", True)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "singularity exec --nv -B /data:/data img.sif pip install torch==1.13.1",
+        "apptainer exec img.sif python -m pip install torch==1.13.1",
+        "docker compose run --rm -e A=1 app poetry run pip install torch==1.13.1",
+        "docker-compose run app pip install torch==1.13.1",
+        "docker exec -it box pip install torch==1.13.1",
+        "poetry run pip install torch==1.13.1",
+        "pipenv run pip install torch==1.13.1",
+    ],
+)
+def test_a_command_run_inside_a_container_or_a_tools_environment_is_read(
+    line: str, matrix: Matrix
+) -> None:
+    assert import_keys(line + "\n", "setup.sh", matrix, "2023-01-28")["torch"] == "1.13.1"
+
+
+def test_a_singularity_image_built_from_a_torch_image_is_the_environment(matrix: Matrix) -> None:
+    text = (
+        "singularity build c.sif docker://pytorch/pytorch:2.3.1-cuda12.1-cudnn8-runtime\n"
+        "singularity exec --nv c.sif pip install torch torchvision scikit-learn\n"
+    )
+    got = import_keys(text, "create_container.sh", matrix, "2025-07-01")
+    assert (got["torch"], got["accelerators"]) == ("2.3.1", ["cu121"])
+
+
+def test_tox_expands_nested_braces_and_reads_the_install_command(matrix: Matrix) -> None:
+    text = (
+        "[tox]\nenvlist = py3{7{,-t151},8{,-t170},10}\n\n[testenv]\n"
+        "install_command = pip install --find-links "
+        "https://download.pytorch.org/whl/cpu/torch_stable.html {opts} {packages}\n"
+        "deps =\n    pytest\n    t151: torch==1.5.1\n    !t151: torch\n"
+    )
+    got = import_keys(text, "tox.ini", matrix, "2023-07-31")
+    # py37 first; 2.0 has no cp37 wheels; the cpu page's +cpu build
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.7", "1.13.1", ["cpu"])
+
+
+def test_a_powershell_catch_block_is_the_error_path(matrix: Matrix) -> None:
+    text = (
+        'try {\n    $v = python --version\n} catch {\n    Write-Host "no python"\n    exit 1\n}\n'
+        "pip install torch torchvision --index-url https://download.pytorch.org/whl/cpu\n"
+    )
+    got = import_keys(text, "install.ps1", matrix, "2026-03-14")
+    assert (got["torch"], got["accelerators"]) == ("2.10.0", ["cpu"])
+
+
+def test_the_distro_pip_runs_the_distro_python3(matrix: Matrix) -> None:
+    text = (
+        "Bootstrap: docker\nFrom: nvidia/cuda:12.1.0-devel-ubuntu22.04\n\n%post\n"
+        "    apt-get install -y python3.11 python3-pip\n    pip install torch==2.0.0\n"
+    )
+    assert import_keys(text, "singularity.def", matrix, "2023-04-20")["python"] == "3.10"
+    # the apt python run by name is the python
+    text = text.replace("    pip install", "    python3.11 -m pip install")
+    assert import_keys(text, "singularity.def", matrix, "2023-04-20")["python"] == "3.11"
+
+
+def test_a_conda_line_with_a_pip_option_installs_nothing(matrix: Matrix) -> None:
+    text = (
+        "pip install torch===1.6.0 torchvision===0.7.0 -f https://download.pytorch.org/whl/"
+        "torch_stable.html\nconda install pytorch torchvision torchaudio cudatoolkit=10.1 "
+        "-i https://pypi.tuna.tsinghua.edu.cn/simple\n"
+    )
+    got = import_keys(text, "install.sh", matrix, "2020-11-17")
+    assert (got["torch"], got["torchaudio"], got["accelerators"]) == ("1.6.0", False, ["cu102"])
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "Dockerfile",
+            "FROM python:3.13-slim\nCOPY dist/replicnn-0.1.0-py3-none-any.whl ./\n"
+            "RUN pip install replicnn-0.1.0-py3-none-any.whl\n",
+        ),
+        (
+            "apptainer.def",
+            "Bootstrap: docker\nFrom: python:3.13-slim\n\n%files\n    dist/replicnn-*.whl /dist/\n\n"
+            "%post\n    cp /dist/*.whl .\n    pip install *.whl\n",
+        ),
+    ],
+)
+def test_the_projects_own_wheel_brings_the_projects_requirements(
+    name: str, text: str, tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "RepliCNN"\nversion = "0.1.0"\ndependencies = ["torch >=2, <3"]\n'
+    )
+    (tmp_path / name).write_text(text)
+    got = import_file_keys(tmp_path / name, matrix, "2026-03-16")
+    assert (got["python"], got["torch"]) == ("3.13", "2.10.0")
+    # another distribution's wheel is not the project's
+    (tmp_path / name).write_text(text.replace("replicnn-", "other-").replace("*.whl", "x-1.whl"))
+    with pytest.raises(ImportSpecError):
+        import_file_keys(tmp_path / name, matrix, "2026-03-16")
