@@ -108,6 +108,7 @@ def import_file(
     offline: bool,
     matrix_dir: Path | None,
     user: Settings,
+    extras: tuple[str, ...] = (),
 ) -> None:
     """`envgen import`: the project.yaml text on stdout, or written to `out`."""
     from envgen import app as workflow  # noqa: PLC0415 - the facade loads the importer alone
@@ -125,6 +126,7 @@ def import_file(
             force=force,
             context=context,
             checkout=checkout,
+            extras=extras,
             git_default=not use_git and as_of is None,
             cache_root=user.cache_root,
             pypi_index=None if offline else (user.pypi_index or workflow.PYPI_SIMPLE),

@@ -67,6 +67,14 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     is_flag=True,
     help="Do not ask PyPI (or ENVGEN_PYPI_INDEX) which python the file's pins have wheels for.",
 )
+@click.option(
+    "--extra",
+    "extras",
+    multiple=True,
+    metavar="NAME",
+    help="Install this extra of a pyproject.toml / setup.py / setup.cfg, as pip install "
+    "'.[NAME]' does (repeatable; default: a plain install, which leaves extras out).",
+)
 @matrix_option
 def import_cmd(
     source: Path | None,
@@ -80,6 +88,7 @@ def import_cmd(
     context: Path | None,
     checkout: Path | None,
     offline: bool,
+    extras: tuple[str, ...],
     matrix_dir: Path | None,
 ) -> None:
     """Turn a repository, environment file, install line or Dockerfile into a project.yaml.
@@ -107,6 +116,7 @@ def import_cmd(
         offline=offline,
         matrix_dir=matrix_dir,
         user=settings(),
+        extras=extras,
     )
 
 

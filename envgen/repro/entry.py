@@ -56,7 +56,12 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
         found = parse_repository(options.source)
         default_name = options.source.resolve().name
     elif options.source is not None:
-        found = parse_file(options.source, context=options.context, checkout=options.checkout)
+        found = parse_file(
+            options.source,
+            context=options.context,
+            checkout=options.checkout,
+            extras=options.extras,
+        )
         default_name = options.source.resolve().parent.name
     else:
         msg = 'give a FILE to import or --command "pip install ..."'

@@ -68,9 +68,10 @@ def compute_evidence(
     nearest platform stays the answer there, said as a departure.)
     """
     # pip never reads a conda package: a conda environment's cudatoolkit (or cpuonly) beside a
-    # torch that pip installs does not choose pip's wheel (PyPI serves its own build). A conda
-    # pytorch's build string still names its build (an export's pip section lists that torch)
-    pip_torch = found.torch_manager == "pip" and found.torch is not None
+    # torch only pip installs does not choose pip's wheel (PyPI serves its own build). Where
+    # conda installed a pytorch too, its packages name that build (an export's pip section, or
+    # a requirements file pip finds met, lists the same torch)
+    pip_torch = found.torch_manager == "pip" and found.torch is not None and not found.conda_torch
     evidence = [
         (c.accelerator, c.why)
         for c in found.compute

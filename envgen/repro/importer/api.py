@@ -35,6 +35,9 @@ class ImportOptions:
     # corpus). A script in its scripts/ folder, or its CI file, may read the checkout; default:
     # only a folder holding a .git is a checkout's root.
     checkout: Path | None = None
+    # `--extra NAME`: the extras of a pyproject.toml / setup.py / setup.cfg installed as `pip
+    # install .[NAME]` would (none: a plain install, which leaves every extra out)
+    extras: tuple[str, ...] = ()
     # Unpinned or ranged torch without --as-of: date it by the source's last git commit when the
     # source lies in a git checkout (the CLI turns this on; it runs `git log`).
     git_default: bool = False

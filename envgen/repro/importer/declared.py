@@ -191,11 +191,11 @@ def one_minor(text: str) -> str | None:
 
 
 def read_extras(declared: Declared, found: Evidence) -> None:
-    """Where the package's plain requirements name no torch but an extra does (`pip install
-    .[gpu]`: packages that leave the torch build to the user's choice of extra), that extra's
-    requirements, said in a warning; the first such extra in file order. Nothing otherwise: a
-    plain install leaves extras out. The extras a `pip install .[a,b]` of the project names are
-    installed, all of their requirements (`*`: every extra, as `uv sync --all-extras`)."""
+    """The extras a `pip install .[a,b]` of the project names (or `envgen import --extra`) are
+    installed, all of their requirements (`*`: every extra, as `uv sync --all-extras`). A plain
+    install leaves extras out: where only an extra names torch (`pip install .[gpu]`: packages
+    that leave the torch build to the user's choice), it installs none, and a warning names the
+    extras and the `--extra` that reads one."""
     if found.install_extras and found.unreadable is None:
         extras = dict(declared.extras)
         wanted = [_name(e) for e in found.install_extras]
@@ -218,17 +218,18 @@ def read_extras(declared: Declared, found: Evidence) -> None:
         return
     if found.torch is not None or found.unreadable is not None:
         return
-    for extra, requirements in declared.extras:
-        names = {_name(req) for _, req in requirements}
-        if not names & set(TORCH_FAMILY):
-            continue
+    named = [
+        extra
+        for extra, requirements in declared.extras
+        if {_name(req) for _, req in requirements} & set(TORCH_FAMILY)
+    ]
+    if named:
+        shown = ", ".join(repr(excerpt(e, 40)) for e in named[:8])
         found.warnings.append(
-            f"{found.source}: torch is named only in the extra {extra!r}, which a plain install "
-            f"leaves out; read as `pip install .[{extra}]`, the install that gets torch"
+            f"{found.source}: torch is named only in the extra(s) {shown}, which a plain `pip "
+            "install .` leaves out, so it installs no torch; `envgen import --extra "
+            f"{excerpt(named[0], 40)} {found.source}` reads the install that takes one"
         )
-        for number, req in requirements:
-            pip_requirement(req, found, f"{found.source}:{number} (extra {extra!r})")
-        return
 
 
 def _name(requirement: str) -> str:

@@ -241,6 +241,7 @@ def parse_file(
     root: Path | None = None,
     context: Path | None = None,
     checkout: Path | None = None,
+    extras: tuple[str, ...] = (),
 ) -> Evidence:
     """Read a file (bounded: a regular file of at most 1 MiB) and parse it by its kind.
 
@@ -259,6 +260,7 @@ def parse_file(
         context=context,
         tree=path.parent,
         checkout=checkout,
+        extras=extras,
     )
 
 
@@ -271,8 +273,10 @@ def parse_text(
     context: Path | None = None,
     tree: Path | None = None,
     checkout: Path | None = None,
+    extras: tuple[str, ...] = (),
 ) -> Evidence:
-    """The evidence one file gives, read by the reader of its format."""
+    """The evidence one file gives, read by the reader of its format; `extras`: those a
+    project file (pyproject.toml, setup.py, setup.cfg) installs, as `pip install .[extras]`."""
     kind = detect_kind(posixpath.basename(filename), text)
     found = Evidence(
         source=filename,
@@ -281,6 +285,7 @@ def parse_text(
         tree=tree,
         build_context=context,
         checkout=checkout,
+        install_extras=extras,
     )
     if base is not None:
         # the imported file itself: a script or `docker build` it leads to does not read it again

@@ -231,6 +231,7 @@ class Evidence:
     # `apt install python3-pip`: the distro's pip, whose `pip` command (Ubuntu 20.04 on:
     # /usr/bin/pip) runs the distro's python3, not an apt python3.X beside it
     distro_pip: bool = False
+    conda_torch: bool = False  # conda installed a pytorch (whatever pip did after)
     # `apt install python2.7` beside an image's own interpreter, or after torch went in: a
     # tool's python, the environment's only where a later command runs it by name
     # (python3.8 -m pip, pip3.8). (python, where)
@@ -254,7 +255,7 @@ ENVIRONMENT_FIELDS: Final = (
     "torch", "companions", "torch_manager", "python", "python_where", "channels", "conda_deps",
     "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
-    "gpu_package", "torch_channel", "torch_channels", "comments",
+    "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch",
 )  # fmt: skip
 
 
@@ -441,6 +442,7 @@ def set_torch(
     label: str | None,
 ) -> None:
     pin = make_pin(version, ranged, label, where)
+    found.conda_torch = found.conda_torch or manager == "conda"
     if (
         found.torch is not None
         and found.torch_manager == "conda"

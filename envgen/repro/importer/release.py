@@ -98,7 +98,11 @@ def _pick_release(
     if isinstance(pin, Release):
         return pin
     if pin is None:
-        unread = [w for w in report.warnings if w.endswith(("not followed", "is not read"))]
+        unread = [
+            w
+            for w in report.warnings
+            if w.endswith(("not followed", "is not read")) or "`envgen import --extra" in w
+        ]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"
             + "".join(f"\n  ({w})" for w in unread)

@@ -18,7 +18,14 @@ import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import build_project, detect_kind, import_text, parse_file
+from envgen.repro.entry import run_import
+from envgen.repro.importer import (
+    ImportOptions,
+    build_project,
+    detect_kind,
+    import_text,
+    parse_file,
+)
 from envgen.repro.importer.conda_explicit import package_of
 from envgen.repro.importer.repository import find_sources
 
@@ -704,18 +711,20 @@ def test_setup_py_if_on_a_known_constant_takes_its_branch(
         assert _text(text, "setup.py", matrix)["torch"] == torch
 
 
-def test_setup_py_torch_only_in_an_extra(matrix: Matrix) -> None:
+def test_setup_py_torch_only_in_an_extra(tmp_path: Path, matrix: Matrix) -> None:
+    """A plain `pip install .` leaves extras out: no torch, and the refusal names the extra and
+    the `--extra` that reads it (as CORPUS.yaml grades asyml/texar-pytorch's setup.py)."""
     text = (
         "from setuptools import setup\nEXTRAS = {\n    'test': ['pytest'],\n"
         "    'gpu': ['torch==1.13.1', 'torchvision==0.14.1'],\n}\n"
         "setup(name='x', install_requires=['numpy'], extras_require=EXTRAS)\n"
     )
-    result = import_text(text, filename="setup.py", matrix=matrix)
-    assert (result.project["torch"], result.project["torchvision"]) == ("1.13.1", "0.14.1")
-    assert (
-        "setup.py: torch is named only in the extra 'gpu', which a plain install leaves out; read "
-        "as `pip install .[gpu]`, the install that gets torch"
-    ) in result.warnings
+    with pytest.raises(ImportSpecError, match=r"only in the extra\(s\) 'gpu'.*--extra gpu"):
+        import_text(text, filename="setup.py", matrix=matrix)
+    (tmp_path / "setup.py").write_text(text)
+    options = ImportOptions(source=tmp_path / "setup.py", extras=("gpu",))
+    project = run_import(options, matrix).project
+    assert (project["torch"], project["torchvision"]) == ("1.13.1", "0.14.1")
 
 
 def test_setup_py_extra_is_not_read_when_torch_is_a_plain_requirement(matrix: Matrix) -> None:
@@ -726,12 +735,16 @@ def test_setup_py_extra_is_not_read_when_torch_is_a_plain_requirement(matrix: Ma
     assert _text(text, "setup.py", matrix)["torch"] == "1.8.1"
 
 
-def test_pyproject_torch_only_in_optional_dependencies(matrix: Matrix) -> None:
+def test_pyproject_torch_only_in_optional_dependencies(tmp_path: Path, matrix: Matrix) -> None:
     text = (
         '[project]\nname = "x"\ndependencies = ["numpy"]\n\n[project.optional-dependencies]\n'
         'dev = ["pytest"]\ntorch = ["torch==2.2.2", "torchaudio==2.2.2"]\n'
     )
-    keys = _text(text, "pyproject.toml", matrix)
+    with pytest.raises(ImportSpecError, match="--extra torch"):
+        _text(text, "pyproject.toml", matrix)
+    (tmp_path / "pyproject.toml").write_text(text)
+    options = ImportOptions(source=tmp_path / "pyproject.toml", extras=("torch",))
+    keys = _keys(run_import(options, matrix).project)
     assert (keys["torch"], keys["torchaudio"], keys["accelerators"]) == (
         "2.2.2",
         "2.2.2",

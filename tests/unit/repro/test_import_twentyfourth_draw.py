@@ -268,3 +268,15 @@ def test_the_projects_own_wheel_brings_the_projects_requirements(
     (tmp_path / name).write_text(text.replace("replicnn-", "other-").replace("*.whl", "x-1.whl"))
     with pytest.raises(ImportSpecError):
         import_file_keys(tmp_path / name, matrix, "2026-03-16")
+
+
+def test_a_conda_pytorch_keeps_its_build_beside_a_requirements_file_it_meets(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / "requirements.txt").write_text("torch==0.4.1\ntorchvision==0.2.1\n")
+    (tmp_path / "README.md").write_text(
+        "```\nconda create -n d python=3.6\nconda install pytorch torchvision cuda92 -c pytorch\n"
+        "pip install -r requirements.txt\n```\n"
+    )
+    got = import_file_keys(tmp_path / "README.md", matrix, "2018-10-25")
+    assert (got["torch"], got["accelerators"]) == ("0.4.1", ["cu92"])
