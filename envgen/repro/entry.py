@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from packaging.requirements import Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
 from envgen.errors import EnvgenError, ImportSpecError
@@ -66,6 +67,12 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     else:
         msg = 'give a FILE to import or --command "pip install ..."'
         raise ImportSpecError(msg)
+    if options.extras and found.kind not in {"pyproject", "setup.py", "setup.cfg"}:
+        found.warnings.append(
+            f"{found.source}: --extra applies to a pyproject.toml, setup.py or setup.cfg; this "
+            f"file is read as a {found.kind} file, so --extra {excerpt(options.extras[0], 40)} "
+            "is ignored"
+        )
     matrix = matrix or load_matrix(options.matrix_dir, cache_root=options.cache_root)
     if options.as_of and options.git:
         msg = "--as-of and --git both set the date; give one"
@@ -94,7 +101,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 f"{options.source.name} ({as_of}), as --as-of {as_of} would (pass --as-of to "
                 "choose another date)"
             )
-    _through_dependencies(options, found, as_of)
+    _through_dependencies(options, found, as_of, matrix)
     # Only when there is something to reproduce and the file names no python (nor installs
     # into a base image's own interpreter, whose python the image fixed).
     asks = (
@@ -123,7 +130,9 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     return ImportResult(project=project, text=text, warnings=tuple(warnings), written=written)
 
 
-def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.date | None) -> None:
+def _through_dependencies(
+    options: ImportOptions, found: Evidence, as_of: dt.date | None, matrix: Matrix
+) -> None:
     """The torch-family packages pip installs only because a named package requires them: each
     named package's Requires-Dist (envgen.repro.through), read into `found` as a requirement of
     the file's own, with a warning naming the packages. Where the file names no torch-family
@@ -183,12 +192,28 @@ def _through_dependencies(options: ImportOptions, found: Evidence, as_of: dt.dat
             f"read from the index's core metadata{inferred}"
         )
         specifier = ",".join(dict.fromkeys(b.specifier for b in mine if b.specifier))
-        if name != "torch" and found.torch is not None and found.torch.version is not None:
-            # a companion only another package requires, beside an exact torch: pip installs
-            # the one that package asks for, which is torch's own pair; the file names none,
-            # so project.yaml takes the one matching torch (`true`), as for an unpinned one
+        if name != "torch" and _pairs_torch(matrix, found, name, specifier):
+            # a companion only another package requires, beside an exact torch whose own pair
+            # meets that requirement (vllm's torchvision==0.26.0 beside its torch==2.11.0): pip
+            # installs the pair; the file names none, so project.yaml takes the one matching
+            # torch (`true`), as for an unpinned one. A conflicting requirement stays, and says so
             specifier = ""
         pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")
+
+
+def _pairs_torch(matrix: Matrix, found: Evidence, name: str, specifier: str) -> bool:
+    """The exact torch's own companion (releases.yaml) meets `specifier`."""
+    pin = found.torch
+    if pin is None or pin.version is None:
+        return False
+    release = next((r for r in matrix.releases if r.torch == pin.version), None)
+    paired = getattr(release, name, None) if release is not None else None
+    if not isinstance(paired, str):
+        return False
+    try:
+        return SpecifierSet(specifier).contains(paired, prereleases=True)
+    except InvalidSpecifier:
+        return False
 
 
 def _recorded_url_packages(found: Evidence, as_of: dt.date | None) -> set[str]:

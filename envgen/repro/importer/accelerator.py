@@ -68,10 +68,15 @@ def compute_evidence(
     nearest platform stays the answer there, said as a departure.)
     """
     # pip never reads a conda package: a conda environment's cudatoolkit (or cpuonly) beside a
-    # torch only pip installs does not choose pip's wheel (PyPI serves its own build). Where
-    # conda installed a pytorch too, its packages name that build (an export's pip section, or
-    # a requirements file pip finds met, lists the same torch)
-    pip_torch = found.torch_manager == "pip" and found.torch is not None and not found.conda_torch
+    # torch pip installs does not choose pip's wheel (PyPI serves its own build). Where conda
+    # installed that torch's release (or one unpinned, which pip may find met), its packages
+    # name that build (an export's pip section, or a requirements file, lists the same torch)
+    conda = found.conda_torch
+    pip_torch = (
+        found.torch_manager == "pip"
+        and found.torch is not None
+        and (conda is None or conda not in {"", found.torch.version})
+    )
     evidence = [
         (c.accelerator, c.why)
         for c in found.compute

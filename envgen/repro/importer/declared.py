@@ -199,6 +199,13 @@ def read_extras(declared: Declared, found: Evidence) -> None:
     if found.install_extras and found.unreadable is None:
         extras = dict(declared.extras)
         wanted = [_name(e) for e in found.install_extras]
+        known = {_name(k) for k in extras}
+        for missing in [e for e in wanted if e != "*" and e not in known][:8]:
+            found.warnings.append(
+                f"{found.source}: no extra named {excerpt(missing, 40)!r}; its extras are "
+                f"{', '.join(repr(excerpt(k, 40)) for k in list(extras)[:8]) or 'none'} (pip "
+                "warns and installs the rest)"
+            )
         if "*" in found.install_extras:  # `uv sync --all-extras`
             wanted = [_name(e) for e in extras]
         done: set[str] = set()
@@ -225,11 +232,13 @@ def read_extras(declared: Declared, found: Evidence) -> None:
     ]
     if named:
         shown = ", ".join(repr(excerpt(e, 40)) for e in named[:8])
-        found.warnings.append(
+        note = (
             f"{found.source}: torch is named only in the extra(s) {shown}, which a plain `pip "
             "install .` leaves out, so it installs no torch; `envgen import --extra "
             f"{excerpt(named[0], 40)} {found.source}` reads the install that takes one"
         )
+        found.warnings.append(note)
+        found.refusal_notes.append(note)
 
 
 def _name(requirement: str) -> str:

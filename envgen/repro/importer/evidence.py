@@ -231,7 +231,15 @@ class Evidence:
     # `apt install python3-pip`: the distro's pip, whose `pip` command (Ubuntu 20.04 on:
     # /usr/bin/pip) runs the distro's python3, not an apt python3.X beside it
     distro_pip: bool = False
-    conda_torch: bool = False  # conda installed a pytorch (whatever pip did after)
+    # the pytorch conda installed (whatever pip did after): its exact version, "" for an
+    # unpinned or ranged one, None where conda installed none
+    conda_torch: str | None = None
+    # pip (not uv) builds the project being read (`pip install .`): [tool.uv] is not its
+    pip_builds_project: bool = False
+    uv_pip: bool = False  # the install command being read is `uv pip ...`
+    # Why a file may install no torch, said with the refusal where nothing else names one
+    # (`torch is named only in the extra 'gpu'`, a conda line that cannot run)
+    refusal_notes: list[str] = field(default_factory=list)
     # `apt install python2.7` beside an image's own interpreter, or after torch went in: a
     # tool's python, the environment's only where a later command runs it by name
     # (python3.8 -m pip, pip3.8). (python, where)
@@ -440,9 +448,12 @@ def set_torch(
     *,
     where: str,
     label: str | None,
+    arbitrary: bool = False,
 ) -> None:
     pin = make_pin(version, ranged, label, where)
-    found.conda_torch = found.conda_torch or manager == "conda"
+    pin.arbitrary = arbitrary  # `===`: the exact string only
+    if manager == "conda":
+        found.conda_torch = version or ""
     if (
         found.torch is not None
         and found.torch_manager == "conda"

@@ -117,6 +117,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
 
 
 _PS_TRY: Final = re.compile(r"(?i)^\s*try\s*\{\s*$")
+_PS_QUOTED: Final = re.compile(r"\"[^\"]*\"|'[^']*'")
 _PS_CATCH: Final = re.compile(r"(?i)^\s*\}?\s*(catch|trap)\b[^{]*\{\s*(#.*)?$")
 
 
@@ -132,7 +133,8 @@ def _powershell_route(text: str) -> str:
     depth = 0  # the open braces of a catch block being skipped
     for line in text.split("\n"):
         if depth > 0:
-            depth += line.count("{") - line.count("}")
+            bare = _PS_QUOTED.sub("", line)  # `Write-Host "python {3.8"`: no brace of the code
+            depth += bare.count("{") - bare.count("}")
             out.append("")
         elif _PS_TRY.match(line):
             out.append("")
@@ -670,16 +672,38 @@ def _docker_run(args: list[str], found: Evidence, where: str) -> None:
         from_image(image, found, f"{where} (docker run)")
 
 
-# `singularity exec`'s, `docker compose run`'s and `docker run`'s options that take a value
-# (their --help): the image or service is the first word after the options.
-_INSIDE_VALUE: Final = frozenset(
+# The options that take a value, per tool (their --help): the image, service or container is
+# the first word after the options. singularity's -e/-w/-p/-u are flags (docker's take values).
+_SINGULARITY_VALUE: Final = frozenset(
     {"-B", "--bind", "-H", "--home", "--pwd", "--overlay", "-W", "--workdir", "--env",
-     "--env-file", "--network", "--security", "-o", "--mount", "--app", "-e", "-v", "--volume",
-     "-w", "--entrypoint", "--name", "-u", "--user", "-p", "--publish", "-l", "--label",
-     "--gpus", "--shm-size", "--ipc", "--runtime", "--device", "-m", "--memory", "--cpus",
-     "--platform", "--ulimit", "--add-host", "-h", "--hostname", "-f", "--file",
-     "--project-name", "--profile", "--env-from-file"}
+     "--env-file", "--network", "--network-args", "--security", "-o", "--mount", "--app",
+     "--hostname", "-S", "--scratch", "--fusemount", "--dns", "--apply-cgroups", "--cpus",
+     "--memory", "--drop-caps", "--add-caps", "-c", "--config"}
 )  # fmt: skip
+_DOCKER_VALUE: Final = frozenset(
+    {"-e", "--env", "--env-file", "-v", "--volume", "-w", "--workdir", "-u", "--user", "-p",
+     "--publish", "--name", "--entrypoint", "-l", "--label", "--label-file", "--gpus",
+     "--shm-size", "--ipc", "--runtime", "--device", "-m", "--memory", "--memory-swap",
+     "--cpus", "--cpuset-cpus", "--platform", "--ulimit", "--add-host", "-h", "--hostname",
+     "--mount", "--network", "--net", "--cap-add", "--cap-drop", "--security-opt", "--restart",
+     "--pid", "--uts", "--group-add", "--tmpfs", "--volumes-from", "--link", "--dns",
+     "--expose", "--cidfile", "--log-driver", "--log-opt", "--storage-opt", "--detach-keys"}
+)  # fmt: skip
+# docker compose's own options before its subcommand (`docker compose -f dc.yml run ...`)
+_COMPOSE_GLOBAL_VALUE: Final = frozenset(
+    {"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory",
+     "--ansi", "--progress", "--parallel"}
+)  # fmt: skip
+
+
+def _after_options(words: list[str], takes_value: frozenset[str]) -> list[str]:
+    """The words after a command's leading options (and a `--` that ends them)."""
+    i = 0
+    while i < len(words) and words[i].startswith("-") and words[i] != "--":
+        i += 2 if words[i] in takes_value and "=" not in words[i] else 1
+    return words[i + 1 :] if words[i : i + 1] == ["--"] else words[i:]
+
+
 # Tools that run the command after their own words in the project's environment: `poetry run
 # pip install ...`, `pdm run` (pipenv, hatch, uv and conda run are read with their own rules).
 _RUNNERS: Final = frozenset({"poetry", "pdm"})
@@ -694,7 +718,7 @@ def _inner_command(words: list[str], found: Evidence, where: str) -> list[str] |
     environment later `exec` lines run in ([] : nothing more to run). None: not such a line."""
     tool = Path(words[0]).name if words else ""
     if tool in _RUNNERS and words[1:2] == ["run"] and len(words) > 2:
-        return words[2:]
+        return _after_options(words[2:], frozenset())  # `poetry run -- pip ...`
     if tool in {"singularity", "apptainer"} and words[1:2] in (["build"], ["pull"]):
         image = next((w for w in words[2:] if w.startswith("docker://")), None)
         if image is not None and found.docker is None and found.torch is None:
@@ -703,25 +727,21 @@ def _inner_command(words: list[str], found: Evidence, where: str) -> list[str] |
                 from_image(name, found, f"{where} ({tool} {words[1]})")
         return []
     if tool in {"singularity", "apptainer"} and words[1:2] in (["exec"], ["run"]):
-        rest = words[2:]
-    elif tool in {"docker", "podman"} and words[1:3] in (["compose", "run"], ["compose", "exec"]):
-        rest = words[3:]
-    elif (tool == "docker-compose" and words[1:2] in (["run"], ["exec"])) or (
-        tool in {"docker", "podman"} and words[1:2] == ["exec"]
-    ):
-        rest = words[2:]
-    elif tool in {"docker", "nvidia-docker", "podman"} and words[1:2] == ["run"]:
-        if found.docker is not None:
-            return None  # inside a Dockerfile: another container, not the image being built
-        _docker_run(words[2:], found, where)
-        rest = words[2:]
+        rest, takes = words[2:], _SINGULARITY_VALUE
+    elif tool in {"docker", "nvidia-docker", "podman", "docker-compose"}:
+        compose = tool == "docker-compose" or words[1:2] == ["compose"]
+        args = _after_options(words[1 + (tool != "docker-compose") :], _COMPOSE_GLOBAL_VALUE)
+        args = args if compose else words[1:]
+        if args[:1] not in (["run"], ["exec"]) or (not compose and tool == "docker-compose"):
+            return None
+        if args[0] == "run" and not compose:
+            if found.docker is not None:
+                return None  # inside a Dockerfile: another container, not the image being built
+            _docker_run(args[1:], found, where)
+        rest, takes = args[1:], _DOCKER_VALUE
     else:
         return None
-    i = 0
-    while i < len(rest) and rest[i].startswith("-"):
-        takes = rest[i] in _INSIDE_VALUE and "=" not in rest[i]
-        i += 2 if takes else 1
-    return rest[i + 1 :]  # after the image, service or container
+    return _after_options(rest, takes)[1:]  # after the image, service or container
 
 
 def _unwrapped(words: list[str], env: dict[str, str]) -> list[str]:
@@ -985,6 +1005,8 @@ def _own_wheel(value: str, found: Evidence, base: Path | None, where: str) -> bo
     wanted = name.split("-", 1)[0] if "-" in name else name.removesuffix(".whl")
     if own is None or not fnmatch.fnmatch(_dist(own), _dist(wanted)):
         return False
+    if not wanted.strip("*") and not _copies_own_dist(found, own):
+        return False  # `pip install *.whl` of wheels the file fetched: not the project's own
     found.warnings.append(
         f"{where}: pip install {excerpt(value)}: the project's own wheel ({own}, built from the "
         "checkout: not committed), whose requirements are the project's; read from its "
@@ -997,6 +1019,25 @@ def _own_wheel(value: str, found: Evidence, base: Path | None, where: str) -> bo
     finally:
         found.docker = saved
     return True
+
+
+def _copies_own_dist(found: Evidence, own: str) -> bool:
+    """The build copies the project's wheels from its dist/ folder (`COPY dist/*.whl /tmp/`,
+    `%files dist/replicnn-*.whl /dist/`), which a bare `pip install *.whl` then installs."""
+    if found.docker is None:
+        return False
+    sources = [*found.docker.files.values(), *(rel for _, rel in found.docker.dirs)]
+    for rel in sources:
+        folder, _, file = rel.rpartition("/")
+        if folder.rsplit("/", 1)[-1] != "dist":
+            continue
+        if (
+            rel.endswith("dist")
+            or not file
+            or fnmatch.fnmatch(_dist(own), _dist(file.split("-", 1)[0]))
+        ):
+            return True
+    return any(rel == "dist" or rel.endswith("/dist") for rel in sources)
 
 
 def _dist(name: str) -> str:
@@ -1038,8 +1079,9 @@ def _local_project(
     if key in found.projects:
         return  # the same project and extras, read already: nothing new to install
     found.projects.add(key)
-    saved = found.install_extras
+    saved, saved_pip = found.install_extras, found.pip_builds_project
     found.install_extras = extras
+    found.pip_builds_project = not found.uv_pip
     try:
         declares: list[bool] = []
 
@@ -1060,7 +1102,22 @@ def _local_project(
                 parse=parse, optional=True,
             )  # fmt: skip
     finally:
-        found.install_extras = saved
+        found.install_extras, found.pip_builds_project = saved, saved_pip
+
+
+def _uv_pip(
+    words: list[str], found: Evidence, base: Path | None, where: str, *, env: dict[str, str] | None
+) -> None:
+    """`uv pip compile` (a file it writes) or `uv pip install`, read as pip's, except that a
+    project it builds (`uv pip install .`) is uv's: its [tool.uv] indexes and sources hold."""
+    if words[1:3] == ["pip", "compile"]:
+        _generated(["uv-pip-compile", *words[3:]], "pip-compile", found, base, where)
+        return
+    found.uv_pip = True
+    try:
+        _installer(words[1:], "pip", found, base, where, env=env)
+    finally:
+        found.uv_pip = False
 
 
 def _installer(
@@ -1074,11 +1131,9 @@ def _installer(
 ) -> None:
     """A package manager's install command: pip (uv pip), conda (mamba), poetry; `env`: the
     variables the script exported (make reads them as its own)."""
-    if tool == "uv" and words[1:3] == ["pip", "compile"]:
-        _generated(["uv-pip-compile", *words[3:]], "pip-compile", found, base, where)
-        return
     if tool == "uv" and words[1:2] == ["pip"]:
-        words, tool = words[1:], "pip"
+        _uv_pip(words, found, base, where, env=env)
+        return
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool):
         words = [words[0], *pip_subcommand(words[1:])]
     if re.fullmatch(r"pip(\d(\.\d+)?)?", tool) and len(words) > 1 and words[1] == "install":
@@ -1574,10 +1629,12 @@ _PIP_ONLY_FLAGS: Final = frozenset(
 def _conda_install(args: list[str], found: Evidence, where: str, base: Path | None) -> None:
     pasted = next((a for a in args if a.split("=", 1)[0] in _PIP_ONLY_FLAGS), None)
     if pasted is not None:
-        found.warnings.append(
+        note = (
             f"{where}: conda has no option {excerpt(pasted)} (a pip option): conda stops with "
             "'unrecognized arguments' and the line installs nothing"
         )
+        found.warnings.append(note)
+        found.refusal_notes.append(note)
         return
     i = 0
     files: list[str] = []

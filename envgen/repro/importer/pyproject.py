@@ -26,7 +26,7 @@ from envgen.repro.importer.declared import (
     read_extras,
     too_deep,
 )
-from envgen.repro.importer.evidence import Evidence, is_pytorch_index
+from envgen.repro.importer.evidence import Evidence, admitted_minors, is_pytorch_index
 from envgen.repro.importer.pixi import read_manifest
 from envgen.repro.importer.requirements import include_file
 
@@ -64,12 +64,18 @@ def _dynamic_files(
 
 
 def pyproject(
-    data: dict[str, Any], at: LineIndex, groups: tuple[str, ...] = (), *, named_only: bool = False
+    data: dict[str, Any],
+    at: LineIndex,
+    groups: tuple[str, ...] = (),
+    *,
+    named_only: bool = False,
+    uv: bool = True,
 ) -> Declared:
     """[project] dependencies and requires-python (PEP 621); Poetry's dependencies and those of
     the groups `poetry install` installs (every non-optional group, and `groups`, the ones
     `--with` names; with `named_only`, as `poetry export` does, the named ones only), with the
-    index a `source =` routes them through."""
+    index a `source =` routes them through; `uv`: the project is installed by uv, which reads
+    `[tool.uv]`'s indexes and sources (pip never does)."""
     declared = Declared()
     project = data.get("project")
     if isinstance(project, dict):
@@ -90,9 +96,9 @@ def pyproject(
                 reqs = [(at(d), d) for d in listed if isinstance(d, str)]
                 declared.extras.append((str(extra), reqs))
     tool = data.get("tool")
-    uv = tool.get("uv") if isinstance(tool, dict) else None
-    if isinstance(uv, dict):
-        _uv_indexes(uv, declared)
+    settings = tool.get("uv") if isinstance(tool, dict) and uv else None
+    if isinstance(settings, dict):
+        _uv_indexes(settings, declared)
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     if isinstance(poetry, dict):
         _poetry_deps(poetry, poetry.get("dependencies"), at, declared)
@@ -136,8 +142,15 @@ def _uv_indexes(uv: dict[str, object], declared: Declared) -> None:
                 else:
                     declared.indexes.append((form, url))
             break
-    searched = next((u for u in _uv_searched_indexes(uv) if is_pytorch_index(u)), None)
-    if not routed and searched is not None and ("index-url", searched) not in declared.indexes:
+    # uv's default `first-index` strategy: torch comes from the first searched index that has
+    # it; a mirror of PyPI listed first has it (PyPI's build), a PyTorch index has it too
+    searched = next(iter(_uv_searched_indexes(uv)), None)
+    if (
+        not routed
+        and searched is not None
+        and is_pytorch_index(searched)
+        and ("index-url", searched) not in declared.indexes
+    ):
         declared.indexes.insert(0, ("index-url", searched))
 
 
@@ -240,8 +253,13 @@ def _poetry_deps(
         for s in poetry.get("source") or []  # type: ignore[attr-defined]
         if isinstance(s, dict)
     }
+    wanted = deps.get("python")
+    minors = admitted_minors(poetry_constraint(wanted)) if isinstance(wanted, str) else None
+    # the oldest python the project admits: a real one (the newest admitted may be one not
+    # released yet, `^3.10` admits 3.19)
+    python = minors[0] if minors else None
     for name, listed in deps.items():
-        spec = _poetry_linux_constraint(listed)
+        spec = _poetry_linux_constraint(listed, python)
         url = spec.get("url") if isinstance(spec, dict) else None
         if isinstance(url, str):
             # `torch = {url = ".../torch-1.9.0%2Bcu111-cp37-cp37m-linux_x86_64.whl"}`: that wheel.
@@ -260,14 +278,22 @@ def _poetry_deps(
             declared.indexes.append(("extra-index-url", url))
 
 
-def _poetry_linux_constraint(spec: object) -> object:
+def _poetry_linux_constraint(spec: object, python: str | None = None) -> object:
     """Poetry's multiple-constraints dependency (`torch = [{version = "^2.3.0+cu118", source =
-    "gpu"}, {platform = "darwin", version = "^2"}]`): the first entry that holds on linux-64 (no
-    `platform` or a linux one, and `markers` that hold there); a plain one is itself.
+    "gpu"}, {platform = "darwin", version = "^2"}]`): the first entry that holds on linux-64 for
+    the project's `python` (the oldest minor its python constraint admits): no `platform` or a
+    linux one, a `python` constraint and `markers` that hold there. Where the project's python
+    is not known, an entry's python condition is not judged. A plain one is itself.
 
     >>> _poetry_linux_constraint([{"platform": "darwin", "version": "^2"}, {"version": "2.3.0"}])
     {'version': '2.3.0'}
     >>> _poetry_linux_constraint([{"markers": "sys_platform == 'win32'", "version": "1"}])
+    >>> both = [{"version": "1.13.1", "python": "<3.8"}, {"version": "2.1.0", "python": ">=3.8"}]
+    >>> _poetry_linux_constraint(both, "3.11")
+    {'version': '2.1.0', 'python': '>=3.8'}
+    >>> marked = [{"version": "1", "markers": "python_version < '3.10'"}, {"version": "2"}]
+    >>> _poetry_linux_constraint(marked, "3.9"), _poetry_linux_constraint(marked, "3.12")
+    ({'version': '1', 'markers': "python_version < '3.10'"}, {'version': '2'})
     """
     if not isinstance(spec, list):
         return spec
@@ -277,10 +303,36 @@ def _poetry_linux_constraint(spec: object) -> object:
         platform = entry.get("platform")
         if platform is not None and not str(platform).lower().startswith("linux"):
             continue
-        if entry.get("markers") is not None and not _on_linux(entry.get("markers")):
+        wants = entry.get("python")
+        if isinstance(wants, str) and python is not None:
+            minors = admitted_minors(poetry_constraint(wants))
+            if minors is not None and python not in minors:
+                continue
+        marker = entry.get("markers")
+        if marker is not None and not _marker_holds(marker, python):
             continue
         return entry
     return None
+
+
+def _marker_holds(marker: object, python: str | None) -> bool:
+    """A Poetry entry's markers hold on linux-64 with the project's python; a python condition
+    is not judged where that python is not known (never the python running envgen)."""
+    if not isinstance(marker, str):
+        return False
+    try:
+        parsed = Marker(marker)
+    except InvalidMarker:
+        return False
+    env = {**linux_markers(), "extra": ""}
+    if python is not None:
+        env |= {"python_version": python, "python_full_version": f"{python}.0"}
+    elif re.search(r"python_(full_)?version", marker):
+        return True
+    try:
+        return parsed.evaluate(env)
+    except (UndefinedComparison, UndefinedEnvironmentName):
+        return False
 
 
 def poetry_constraint(version: str) -> str:
@@ -350,7 +402,7 @@ def read(
     pixi = tool.get("pixi") if isinstance(tool, dict) else None
     if isinstance(pixi, dict):  # [tool.pixi.*]: a pixi manifest inside the pyproject.toml
         read_manifest(pixi, found, at, root="tool.pixi.")
-    declared = pyproject(data, at, groups, named_only=named_only)
+    declared = pyproject(data, at, groups, named_only=named_only, uv=not found.pip_builds_project)
     parse_declared(declared, found)
     for line, name in declared.includes:
         include_file(

@@ -99,9 +99,8 @@ def _pick_release(
         return pin
     if pin is None:
         unread = [
-            w
-            for w in report.warnings
-            if w.endswith(("not followed", "is not read")) or "`envgen import --extra" in w
+            *(w for w in report.warnings if w.endswith(("not followed", "is not read"))),
+            *found.refusal_notes,
         ]
         report.problems.append(
             f"{src}: no torch (or conda pytorch) requirement found; nothing to reproduce"

@@ -677,9 +677,7 @@ def _family(
     arbitrary: bool = False,
 ) -> None:
     if name == "torch":
-        set_torch(found, "pip", version, ranged, where=where, label=label)
-        if found.torch is not None and found.torch.where == where:
-            found.torch.arbitrary = arbitrary
+        set_torch(found, "pip", version, ranged, where=where, label=label, arbitrary=arbitrary)
     else:
         set_companion(found, name, make_pin(version, ranged, label, where))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, Literal
 
 from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 
 from envgen.model.matrix import CondaBuild, KnownIssue, Matrix, PipBuild, Release, compute_sort_key
 from envgen.model.pypi_routes import load_routes
@@ -301,15 +302,21 @@ def forge_first(found: Evidence) -> bool:
 
 
 def forge_built_by(found: Evidence, matrix: Matrix, release: Release, as_of: dt.date) -> bool:
-    """Whether conda-forge had built a release by `as_of`, where the file's conda install takes
-    pytorch from conda-forge and only conda-forge built it (the feedstock builds a release days
-    or weeks after PyPI has it: conda-forge.yaml's `built`). True wherever that does not apply."""
+    """Whether the file's conda install could take a release from conda-forge by `as_of`, where
+    it takes pytorch from conda-forge (conda-forge.yaml's `built`: the feedstock builds a
+    release days or weeks after PyPI has it, and skipped some, 2.5.0). A pytorch channel the file
+    also lists serves a release conda-forge lacks; a release older than conda-forge.yaml's first
+    row is not judged. True wherever that does not apply."""
     if found.torch_manager != "conda" or not forge_first(found):
         return True
-    if matrix.conda_builds(release.torch, PLATFORM, "pytorch"):
+    names = {channel_name(c) for c in solving_channels(found)}
+    if "pytorch" in names and matrix.conda_builds(release.torch, PLATFORM, "pytorch"):
         return True
     rows = matrix.conda_builds(release.torch, PLATFORM, "conda-forge")
-    return not rows or any(b.built is None or b.built <= as_of.isoformat() for b in rows)
+    if not rows:
+        first = min((Version(b.release) for b in matrix.conda_forge), default=None)
+        return first is None or release.version < first  # skipped (2.5.0): never built there
+    return any(b.built is None or b.built <= as_of.isoformat() for b in rows)
 
 
 def conda_source(

@@ -57,30 +57,30 @@ def _envlist(value: str) -> list[str]:
 
 def _first_env(name: str) -> str:
     """The first environment a generative name makes: the first alternative of each brace set,
-    nested ones too (`py3{7{,-t151},8}` is py37, py37-t151, py38: py37).
+    nested ones too (`py3{7{,-t151},8}` is py37, py37-t151, py38: py37). One pass, linear in
+    the name: inside a brace set, what follows its first top-level comma is dropped up to the
+    set's closing brace; unbalanced braces are dropped.
 
     >>> _first_env("py3{7{,-t151,-t170},8{,-t170},10}"), _first_env("py{36,37}-torch{14,15}")
     ('py37', 'py36-torch14')
-    >>> _first_env("py{37")
-    'py37'
+    >>> _first_env("py{37"), _first_env("py}37{a,b}")
+    ('py37', 'py37a')
     """
-    for _ in range(len(name)):  # each pass removes one brace set: bounded
-        open_at = name.find("{")
-        if open_at < 0:
-            return name
-        depth, cuts, close = 0, [open_at], -1
-        for i in range(open_at, len(name)):
-            depth += (name[i] == "{") - (name[i] == "}")
-            if name[i] == "," and depth == 1:
-                cuts.append(i)
-            if depth == 0:
-                close = i
-                break
-        if close < 0:  # unbalanced: the braces are dropped
-            return name.replace("{", "").replace("}", "")
-        first = name[open_at + 1 : cuts[1] if len(cuts) > 1 else close]
-        name = name[:open_at] + first + name[close + 1 :]
-    return name
+    out: list[str] = []
+    skipping: list[bool] = []  # per open brace set: past its first alternative
+    skipped = 0  # how many of them are: text is kept only where none is
+    for char in name:
+        if char == "{":
+            skipping.append(False)
+        elif char == "}":
+            if skipping:
+                skipped -= skipping.pop()
+        elif char == "," and skipping and skipped == 0:
+            skipping[-1] = True
+            skipped = 1
+        elif skipped == 0:
+            out.append(char)
+    return "".join(out)
 
 
 def _install_options(command: str) -> list[str]:

@@ -1155,15 +1155,18 @@ def test_a_cpython_the_file_downloads_from_python_org(
         # The channel's 1.4.0 packages are gone (its CUDA 10.0 build too); pip has 1.4.0+cu100.
         ("conda install -y pytorch=1.4.0 torchvision=0.5.0 cudatoolkit=10.0 -c pytorch\n", None,
          ("1.4.0", "0.5.0", ["cu100"], ["pip"])),
-        # Gone too, and 1.3.0's pip route has no CUDA 10.0 build: the nearest, cu101.
+        # Gone too; 1.3.0's pip route has the +cu100 wheel (public install lines name it).
         ("conda install pytorch=1.3.0 cudatoolkit=10.0 -c pytorch\n", None,
-         ("1.3.0", False, ["cu101"], ["pip"])),
+         ("1.3.0", False, ["cu100"], ["pip"])),
+        # Gone, and 1.2.0's pip route has no CUDA 9.0 build: the nearest, cu92.
+        ("conda install pytorch=1.2.0 cudatoolkit=9.0 -c pytorch\n", None,
+         ("1.2.0", False, ["cu92"], ["pip"])),
         # Unpinned: the newest release the conda route had for CUDA 10.0 then (1.4.0: the
         # channel's unlisted cuda10.0 build), whose pip route has the cu100 wheels.
         ("conda install -c anaconda cudatoolkit=10.0.130\nconda install -c pytorch pytorch "
          "torchvision\n", dt.date(2020, 2, 16), ("1.4.0", True, ["cu100"], ["pip"])),
     ],
-    ids=["pinned-1.4.0", "pinned-1.3.0", "unpinned-2020"],
+    ids=["pinned-1.4.0", "pinned-1.3.0", "pinned-1.2.0", "unpinned-2020"],
 )  # fmt: skip
 def test_a_deleted_conda_route_is_judged_on_pip_for_the_build_it_lacks(
     matrix: Matrix, text: str, as_of: dt.date | None, expected: tuple[object, ...]

@@ -5,12 +5,15 @@ twenty-fourth held-out draw's misses asked for."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions
 from tests.support.importing import import_file_keys, import_keys
 
 
@@ -280,3 +283,121 @@ def test_a_conda_pytorch_keeps_its_build_beside_a_requirements_file_it_meets(
     )
     got = import_file_keys(tmp_path / "README.md", matrix, "2018-10-25")
     assert (got["torch"], got["accelerators"]) == ("0.4.1", ["cu92"])
+
+
+# --- the review of these mechanisms -----------------------------------------------------------------
+def test_deeply_nested_tox_braces_read_in_linear_time(matrix: Matrix) -> None:
+    text = "[tox]\nenvlist = py" + "{" * 200_000 + "37" + "}" * 200_000 + "\n[testenv]\n"
+    text += "deps = torch==1.8.1\n"
+    started = time.monotonic()
+    got = import_keys(text, "tox.ini", matrix, "2021-06-01")
+    assert time.monotonic() - started < 10
+    assert (got["python"], got["torch"]) == ("3.7", "1.8.1")
+
+
+def test_wheels_the_file_fetched_are_not_the_projects_own(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "foo"\nversion = "0"\ndependencies = ["torch==2.0.1"]\n'
+    )
+    (tmp_path / "install.sh").write_text(
+        "pip download torch==2.1.0 -d /tmp/w\npip install /tmp/w/*.whl\n"
+    )
+    with pytest.raises(ImportSpecError):
+        import_file_keys(tmp_path / "install.sh", matrix, "2023-11-01")
+
+
+@pytest.mark.parametrize(
+    ("python", "entries", "torch"),
+    [
+        ("^3.10", '{version = "1.13.1", python = "<3.8"}, {version = "2.1.0", python = ">=3.8"}',
+         "2.1.0"),
+        (">=3.8,<3.10",
+         "{version = \"1.13.1\", markers = \"python_version < '3.10'\"}, "
+         "{version = \"2.1.0\", markers = \"python_version >= '3.10'\"}", "1.13.1"),
+    ],
+)  # fmt: skip
+def test_poetry_entries_are_judged_on_the_projects_python(
+    python: str, entries: str, torch: str, matrix: Matrix
+) -> None:
+    text = (
+        f'[tool.poetry]\nname = "x"\nversion = "0"\n\n[tool.poetry.dependencies]\n'
+        f'python = "{python}"\ntorch = [{entries}]\n'
+    )
+    assert import_keys(text, "pyproject.toml", matrix, "2023-12-01")["torch"] == torch
+
+
+def test_pip_building_the_project_reads_no_tool_uv(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==2.4.1"]\n\n'
+        '[[tool.uv.index]]\nname = "p"\nurl = "https://download.pytorch.org/whl/cu118"\n'
+    )
+    for installer, accelerator in (("pip install .", "cu121"), ("uv pip install .", "cu118")):
+        (tmp_path / "Dockerfile").write_text(f"FROM python:3.11\nCOPY . /app\nWORKDIR /app\n"
+                                             f"RUN {installer}\n")  # fmt: skip
+        got = import_file_keys(tmp_path / "Dockerfile", matrix, "2024-10-01")
+        assert got["accelerators"] == [accelerator], installer
+
+
+def test_uv_takes_torch_from_a_pypi_mirror_listed_first(matrix: Matrix) -> None:
+    tool = (
+        '[[tool.uv.index]]\nname = "tuna"\nurl = "https://pypi.tuna.tsinghua.edu.cn/simple"\n\n'
+        '[[tool.uv.index]]\nname = "pt"\nurl = "https://download.pytorch.org/whl/cu118"\n'
+    )
+    got = import_keys(_HEAD + tool, "pyproject.toml", matrix, "2024-10-01")
+    assert got["accelerators"] == ["cu121"]
+
+
+@pytest.mark.parametrize(("as_of", "torch"), [("2024-09-15", "2.4.0"), ("2024-10-25", "2.4.1")])
+def test_conda_forge_alone_is_judged_on_its_own_builds(
+    as_of: str, torch: str, matrix: Matrix
+) -> None:
+    # 2.4.1 reached conda-forge on 2024-10-02 (the pytorch channel had it first: not listed);
+    # conda-forge built no 2.5.0
+    got = import_keys(_FORGE_ENV, "environment.yml", matrix, as_of)
+    assert got["torch"] == torch
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "singularity exec -e -w img.sif pip install torch==1.8.1",
+        "docker run --cap-add SYS_PTRACE img pip install torch==1.8.1",
+        "docker compose -f dc.yml run --rm app pip install torch==1.8.1",
+        "poetry run -- pip install torch==1.8.1",
+        "nvidia-docker run --rm img pip install torch==1.8.1",
+    ],
+)
+def test_each_tools_own_options_are_skipped(line: str, matrix: Matrix) -> None:
+    assert import_keys(line + "\n", "run.sh", matrix, "2021-06-01")["torch"] == "1.8.1"
+
+
+def test_pip_replacing_a_conda_torch_is_not_built_by_the_conda_cudatoolkit(
+    matrix: Matrix,
+) -> None:
+    env = (
+        "name: x\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=1.8.1\n"
+        "  - cudatoolkit=11.1\n  - pip:\n    - torch==1.9.0\n"
+    )
+    assert import_keys(env, "environment.yml", matrix, "2021-08-01")["accelerators"] == ["cu102"]
+
+
+def test_a_quoted_brace_in_a_powershell_catch_block_does_not_swallow_the_script(
+    matrix: Matrix,
+) -> None:
+    text = 'try {\n  python -V\n} catch {\n  Write-Host "python {3.8"\n  exit 1\n}\npip install torch==2.1.0\n'
+    assert import_keys(text, "setup.ps1", matrix, "2024-01-01")["torch"] == "2.1.0"
+
+
+def test_an_extra_the_project_lacks_is_said(tmp_path: Path, matrix: Matrix) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==2.2.2"]\n\n'
+        '[project.optional-dependencies]\ngpu = ["torchaudio==2.2.2"]\n'
+    )
+    options = ImportOptions(source=tmp_path / "pyproject.toml", extras=("nope",))
+    warnings = run_import(options, matrix).warnings
+    assert any("no extra named 'nope'; its extras are 'gpu'" in w for w in warnings)
+    (tmp_path / "requirements.txt").write_text("torch==2.2.2\n")
+    options = ImportOptions(source=tmp_path / "requirements.txt", extras=("gpu",))
+    assert any("--extra gpu is ignored" in w for w in run_import(options, matrix).warnings)
