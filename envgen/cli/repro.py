@@ -95,7 +95,7 @@ def import_cmd(
 
     SOURCE is a file (environment.yml, requirements.txt, pip freeze or conda list --export /
     --explicit output, setup.py, pyproject.toml, a Pipfile, a pixi.toml, an install script, a
-    Dockerfile, a Singularity/Apptainer definition file, a README, a CI file such as
+    Dockerfile, a Compose file, a Singularity/Apptainer definition file, a README, a CI file such as
     .travis.yml) or a repository folder, whose environment sources
     are all read and merged.
     """

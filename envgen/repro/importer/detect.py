@@ -49,6 +49,7 @@ READERS: Final[dict[SourceKind, str]] = {
     "poetry-lock": "poetry_lock",
     "singularity": "singularity",
     "makefile": "install_script:read_makefile",
+    "compose": "compose",
 }
 
 
@@ -164,6 +165,8 @@ def detect_kind(filename: str, text: str) -> SourceKind:  # noqa: PLR0911, PLR09
         return "dockerfile"
     if is_definition(text):
         return "singularity"  # any name (`*.def`); a `.def` without the header is read on below
+    if re.fullmatch(r"(docker-)?compose([.-][\w.-]+)?\.ya?ml", low):
+        return "compose"
     if low.endswith((".yml", ".yaml")):
         if re.search(r"(?m)^dependencies\s*:", text) is None:
             # `conda list --export` / `--explicit` output saved as environment.yml: no YAML

@@ -28,7 +28,7 @@ _PYPI: Final = re.compile(r"^https?://(pypi\.org|pypi\.python\.org)/(simple|pypi
 SourceKind = Literal[
     "conda", "pip", "shell", "dockerfile", "conda-list", "setup.py", "setup.cfg", "pyproject",
     "markdown", "batch", "pylock", "uv-lock", "pipfile", "conda-explicit", "ci", "tox", "pixi",
-    "pixi-lock", "poetry-lock", "singularity", "makefile",
+    "pixi-lock", "poetry-lock", "singularity", "makefile", "compose",
 ]  # fmt: skip
 
 

@@ -660,6 +660,12 @@ _TORCH_IMAGE: Final = re.compile(
 )
 
 
+def ships_torch_image(image: str) -> bool:
+    """An image whose tag names the torch it ships (pytorch/pytorch:1.1.0-cuda10.0-cudnn7.5-devel,
+    nvcr.io/nvidia/pytorch:23.05-py3)."""
+    return _TORCH_IMAGE.match(image) is not None
+
+
 def _docker_run(args: list[str], found: Evidence, where: str) -> None:
     """`docker run [options] IMAGE [command]` of an image that ships torch (a pytorch/pytorch or
     NGC tag): the script's environment is the image's, where nothing before named a torch.

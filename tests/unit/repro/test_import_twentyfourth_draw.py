@@ -401,3 +401,28 @@ def test_an_extra_the_project_lacks_is_said(tmp_path: Path, matrix: Matrix) -> N
     (tmp_path / "requirements.txt").write_text("torch==2.2.2\n")
     options = ImportOptions(source=tmp_path / "requirements.txt", extras=("gpu",))
     assert any("--extra gpu is ignored" in w for w in run_import(options, matrix).warnings)
+
+
+# --- a Compose file -----------------------------------------------------------------------------
+def test_a_compose_file_reads_the_image_its_first_building_service_makes(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "Dockerfile.gpu").write_text(
+        "ARG BASE=python:3.9\nFROM ${BASE}\nARG TORCH\nRUN pip install torch==${TORCH} "
+        "--extra-index-url https://download.pytorch.org/whl/cu118\n"
+    )
+    (tmp_path / "docker-compose.yml").write_text(
+        "services:\n  db:\n    image: postgres:16\n  app:\n    build:\n      context: ./build\n"
+        "      dockerfile: Dockerfile.gpu\n      args:\n        BASE: ${BASE:-python:3.10}\n"
+        "        TORCH: ${TORCH_VERSION:-2.3.0}\n        UNSET: ${NOTHING}\n"
+    )
+    got = import_file_keys(tmp_path / "docker-compose.yml", matrix, "2024-06-01")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.10", "2.3.0", ["cu118"])
+
+
+def test_a_compose_service_running_a_torch_image_is_its_environment(matrix: Matrix) -> None:
+    text = "services:\n  train:\n    image: pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime\n"
+    got = import_keys(text, "compose.yaml", matrix, "2024-01-01")
+    assert (got["torch"], got["accelerators"]) == ("2.1.0", ["cu121"])
