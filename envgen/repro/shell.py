@@ -722,6 +722,11 @@ _INSTALLS_NVCC: Final = re.compile(
 )
 
 
+# An HPC cluster's environment modules (Lmod's `module`, `ml`) and scheduler (Slurm): a lookup of
+# one fails on the default route, a fresh machine (`type module &>/dev/null && module load ...`).
+_HPC_TOOL: Final = re.compile(r"(?<![\w-])(module|ml|sbatch|srun|squeue|salloc|spack)\b(?![\w-])")
+
+
 def _command_status(name: str, text: str, *, nvcc: bool = False) -> bool | None:  # noqa: PLR0911
     """What a command exits with on the default route, where that is known without running it
     (`nvcc`: the CUDA compiler is on PATH)."""
@@ -740,6 +745,8 @@ def _command_status(name: str, text: str, *, nvcc: bool = False) -> bool | None:
         # the CUDA toolkit's compiler: a fresh machine with an NVIDIA GPU has the driver
         # (nvidia-smi), not the toolkit, until the script installs it or an image brings it
         return nvcc
+    if tool in {"command", "which", "type", "hash"} and _HPC_TOOL.search(text):
+        return False  # a cluster's module system or scheduler: not on a fresh machine
     if tool in {"command", "which", "type", "hash", "nvidia-smi", "lspci", "grep", "egrep"}:
         rest = text.split(None, 1)[1] if " " in text else ""
         if tool == "nvidia-smi" or _NVIDIA.search(rest):

@@ -157,13 +157,15 @@ def metadata_file(name: str, version: Version, page: dict[str, object]) -> dict[
     return min(wheels, key=lambda w: (w[0], w[1]))[2] if wheels else None
 
 
-def family_requires(metadata: str) -> list[tuple[str, str]]:
-    """(name, specifier) of each Requires-Dist naming torch, torchvision or torchaudio that a
-    plain install on linux-64 takes (no extra; a marker that holds for some python).
+def family_requires(metadata: str, extras: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(name, specifier) of each Requires-Dist naming torch, torchvision or torchaudio that an
+    install on linux-64 takes: a plain one, or with the `extras` the requirement asked for
+    (`transformers[torch]`); a marker that holds for some python.
 
-    >>> family_requires("Name: x\\nRequires-Dist: torch (>=1.4)\\nRequires-Dist: torchvision\\n"
+    >>> meta = ("Name: x\\nRequires-Dist: torch (>=1.4)\\nRequires-Dist: torchvision\\n"
     ...     "Requires-Dist: torchaudio ; extra == 'audio'\\nRequires-Dist: numpy\\n\\nbody")
-    [('torch', '>=1.4'), ('torchvision', '')]
+    >>> family_requires(meta), family_requires(meta, frozenset({"audio"}))[-1]
+    ([('torch', '>=1.4'), ('torchvision', '')], ('torchaudio', ''))
     """
     out: list[tuple[str, str]] = []
     for line in metadata.split("\n\n", 1)[0].splitlines():
@@ -177,21 +179,46 @@ def family_requires(metadata: str) -> list[tuple[str, str]]:
         name = str(canonicalize_name(req.name))
         if name not in FAMILY or req.url:
             continue
-        if req.marker is not None and not _on_linux(req.marker):
+        if req.marker is not None and not any(
+            _on_linux(req.marker, extra) for extra in ("", *sorted(extras))
+        ):
             continue
         out.append((name, str(req.specifier)))
     return out
 
 
-def _on_linux(marker: Marker) -> bool:
+def _on_linux(marker: Marker, extra: str = "") -> bool:
     for python in _PYTHONS:
-        env = {**_LINUX_ENV, "python_version": python, "python_full_version": f"{python}.0"}
+        env = {
+            **_LINUX_ENV,
+            "python_version": python,
+            "python_full_version": f"{python}.0",
+            "extra": extra,
+        }
         try:
             if marker.evaluate(env):
                 return True
         except Exception:
             return False
     return False
+
+
+def _requested_extras(requirements: list[str]) -> dict[str, frozenset[str]]:
+    """The extras each named package is asked with (`transformers[torch]>=4.23`).
+
+    >>> _requested_extras(["transformers[torch,sentencepiece]>=4.23", "timm"])
+    {'transformers': frozenset({'sentencepiece', 'torch'})}
+    """
+    out: dict[str, frozenset[str]] = {}
+    for text in requirements:
+        try:
+            req = Requirement(text)
+        except InvalidRequirement:
+            continue
+        if req.extras:
+            name = str(canonicalize_name(req.name))
+            out[name] = out.get(name, frozenset()) | frozenset(req.extras)
+    return out
 
 
 def named_packages(requirements: list[str]) -> list[tuple[str, str]]:
@@ -270,10 +297,11 @@ def brought_in(
     else:
         results = [one(job) for job in jobs]
     found: list[Brought] = []
-    for (package, _, _), (meta, note) in zip(jobs, results, strict=True):
+    extras = _requested_extras(requirements)
+    for (package, name, _), (meta, note) in zip(jobs, results, strict=True):
         if note:
             notes.append(f"{package}: {note}")
-        for family, specifier in family_requires(meta or ""):
+        for family, specifier in family_requires(meta or "", extras.get(name, frozenset())):
             found.append(Brought(package=package, name=family, specifier=specifier))
     return found, notes
 

@@ -108,6 +108,19 @@ class _Job:
         texts = [text for _, text in self.steps] + [spec for spec, _ in self.specs]
         return any(re.search(r"\btorch|pytorch", text) for text in texts)
 
+    def installs_torch(self) -> bool:
+        """A step whose install command names torch (`pip install "torch${{ matrix.v }}"`), not
+        a mere mention (`--backend torch` in an echo)."""
+        texts = [text for _, text in self.steps] + [spec for spec, _ in self.specs]
+        return any(_INSTALLS_TORCH.search(text) for text in texts)
+
+
+# An install command line that names torch or pytorch.
+_INSTALLS_TORCH: Final = re.compile(
+    r"(?m)^.*\b(pip3?|conda|mamba|micromamba|uv|poetry|pipenv)\b[^\n]*\b(install|add|create)\b"
+    r"[^\n]*[\s\"'=](py)?torch\b"
+)
+
 
 def _load(text: str) -> tuple[yaml.Node | None, object]:
     """The file's YAML, bounded; where PyYAML refuses a tab among the blanks at a line's end
@@ -147,7 +160,8 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     finally:
         _EXPANDED.reset(token)
     chosen = (
-        next((j for j in jobs if j.names_torch()), None)
+        next((j for j in jobs if j.installs_torch()), None)
+        or next((j for j in jobs if j.names_torch()), None)
         or _job_bringing_torch(jobs, found, base)
         or next((j for j in jobs if j.steps or j.specs or j.files), None)
     )

@@ -2183,15 +2183,33 @@ _SETUP_GOALS: Final = ("install", "setup", "env", "environment", "venv", "conda"
                        "create-env", "requirements", "deps", "dependencies")  # fmt: skip
 
 
+_MAX_GOALS_LOOKED: Final = 64
+# A recipe line that installs torch by name.
+_INSTALLS_TORCH_LINE: Final = re.compile(
+    r"\b(pip3?|conda|mamba|uv)\b.*\b(install|add)\b.*(?<![\w-])(py)?torch\b(?![\w-])"
+)
+
+
 def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
     """A Makefile imported itself: what `make` (no goal) runs in its folder, its default goal's
     recipe and its prerequisites' before it; where that installs no torch (a `help:` target
-    first), its first goal of _SETUP_GOALS, said."""
+    first), its first goal of _SETUP_GOALS, else its first goal whose recipe installs torch by
+    name, said."""
     run_recipe(text, found, base, [])
     if found.torch is not None:
         return
     parsed = makefile.parse(text, {}, {})
     goal = next((g for g in _SETUP_GOALS if g in parsed.rules and g != parsed.default), None)
+    if goal is None:
+        # else the first goal whose own recipe installs torch (`lib:` ... `pip install torch==`)
+        goal = next(
+            (
+                g
+                for g, (_, lines) in list(parsed.rules.items())[:_MAX_GOALS_LOOKED]
+                if g != parsed.default and any(_INSTALLS_TORCH_LINE.search(t) for _, t in lines)
+            ),
+            None,
+        )
     if goal is not None:
         found.warnings.append(
             f"{found.source}: make's default goal ({excerpt(parsed.default or '')}) installs "

@@ -426,3 +426,35 @@ def test_a_compose_service_running_a_torch_image_is_its_environment(matrix: Matr
     text = "services:\n  train:\n    image: pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime\n"
     got = import_keys(text, "compose.yaml", matrix, "2024-01-01")
     assert (got["torch"], got["accelerators"]) == ("2.1.0", ["cu121"])
+
+
+# --- the twenty-fifth draw's families ---------------------------------------------------------------
+def test_a_ci_job_that_installs_torch_beats_one_that_mentions_it(matrix: Matrix) -> None:
+    text = (
+        "on: push\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: echo $(python ci/changed.py --backend torch)\n"
+        "  tests:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n"
+        '        python-version: [3.8]\n        torch-version: ["<2.0", "~=2.0"]\n    steps:\n'
+        "      - uses: actions/setup-python@v4\n        with:\n"
+        "          python-version: ${{ matrix.python-version }}\n"
+        '      - run: python -m pip install "torch${{ matrix.torch-version }}"\n'
+    )
+    got = import_keys(text, "pytorch.yml", matrix, "2023-05-26")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.8", "1.13.1", ["cu117"])
+
+
+def test_a_makefile_reads_the_goal_that_installs_torch(matrix: Matrix) -> None:
+    text = (
+        "venv:\n\tconda create -n venv python=3.9\n\ncuda:\n\tconda install cuda-nvcc\n\n"
+        "lib:\n\tpython -m pip install torch==1.13.1\n"
+    )
+    got = import_keys(text, "Makefile", matrix, "2023-03-01")
+    assert got["torch"] == "1.13.1"
+
+
+def test_a_cluster_module_system_is_not_on_the_default_route(matrix: Matrix) -> None:
+    text = (
+        "if type module &>/dev/null; then\n  module load Python/3.10.4\nfi\n"
+        "python3 -m venv .venv\n. .venv/bin/activate\npip install torch==2.7.1\n"
+    )
+    assert import_keys(text, "setup_env.sh", matrix, "2026-03-05")["python"] is None
