@@ -2199,7 +2199,9 @@ def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
     if found.torch is not None:
         return
     parsed = makefile.parse(text, {}, {})
-    goal = next((g for g in _SETUP_GOALS if g in parsed.rules and g != parsed.default), None)
+    goal: str | None = next(
+        (g for g in _SETUP_GOALS if g in parsed.rules and g != parsed.default), None
+    )
     if goal is None:
         # else the first goal whose own recipe installs torch (`lib:` ... `pip install torch==`)
         goal = next(

@@ -122,9 +122,13 @@ needs_heldout = pytest.mark.skipif(
 # greatest local version, commands run inside containers and tools' environments, tox's
 # braces, PowerShell's catch blocks, a project's own wheel, torch only in an extra refused,
 # the 1.3.x +cu100 wheels, four entries regraded to them): 3126 of 3182 (98.2%), 3064 of 3120
-# on CORPUS.yaml (98.2%). Rounded down.
-MIN_OVERALL = 0.982
-MIN_NEW = 0.982
+# on CORPUS.yaml (98.2%). Then the twenty-fifth (85 files, first measured at 70/85, after the
+# twenty-fourth's fixes) folded in, some of its families fixed (a requirement's extras, a CI job
+# that installs torch over one that mentions it, a Makefile goal that installs torch, a
+# cluster's module system absent): 3200 of 3267 (97.9%), 3138 of 3205 on CORPUS.yaml (97.9%).
+# Rounded down.
+MIN_OVERALL = 0.979
+MIN_NEW = 0.979
 
 
 def _script() -> ModuleType:
