@@ -146,8 +146,11 @@ def _sed(script: str, text: str) -> str | None:
         return None  # each repeat multiplies the backtracking: a few, as sed scripts have
     if re.search(r"\\[1-9]|\\\{[^}]*\d{4}", m.group(2)):
         return None  # a back-reference in the pattern (not regular: backtracking), a huge count
-    if "[[:" in m.group(2) or "\\&" in m.group(3):
-        return None  # a POSIX class, a literal `&`: not modelled
+    future_set = "[" in m.group(2) and re.search(r"\[\[|--|&&|~~|\|\|", m.group(2))
+    if "[[:" in m.group(2) or "\\&" in m.group(3) or future_set:
+        # a POSIX class, a literal `&`, or a set Python warns of a future syntax in (`[[`,
+        # `--` inside brackets): not modelled
+        return None
     pattern = _bre(m.group(2))
     replacement = re.sub(r"\\(\d)", r"\\g<\1>", m.group(3).replace("&", r"\g<0>"))
     if pattern is None:

@@ -6,6 +6,7 @@ twenty-fourth held-out draw's misses asked for."""
 from __future__ import annotations
 
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
 from envgen.repro.entry import run_import
 from envgen.repro.importer import ImportOptions
+from envgen.repro.text_tools import stage_output
 from tests.support.importing import import_file_keys, import_keys
 
 
@@ -458,3 +460,11 @@ def test_a_cluster_module_system_is_not_on_the_default_route(matrix: Matrix) -> 
         "python3 -m venv .venv\n. .venv/bin/activate\npip install torch==2.7.1\n"
     )
     assert import_keys(text, "setup_env.sh", matrix, "2026-03-05")["python"] is None
+
+
+@pytest.mark.parametrize("script", ["s/[[[x/y/", "s/[a--z]/y/", "s/[a&&b]/y/"])
+def test_a_sed_set_python_would_warn_of_is_unknown(script: str) -> None:
+    """Found by the long fuzz run: Python warns (FutureWarning) of `[[` and `--` in a set."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert stage_output(["sed", script], "a[[[x") is None
