@@ -206,8 +206,9 @@ def _on_linux(marker: Marker, extra: str = "") -> bool:
 def _requested_extras(requirements: list[str]) -> dict[str, frozenset[str]]:
     """The extras each named package is asked with (`transformers[torch]>=4.23`).
 
-    >>> _requested_extras(["transformers[torch,sentencepiece]>=4.23", "timm"])
-    {'transformers': frozenset({'sentencepiece', 'torch'})}
+    >>> {k: sorted(v) for k, v in _requested_extras(["transformers[torch,sentencepiece]>=4.23",
+    ...                                              "timm"]).items()}
+    {'transformers': ['sentencepiece', 'torch']}
     """
     out: dict[str, frozenset[str]] = {}
     for text in requirements:
