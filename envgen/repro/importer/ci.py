@@ -44,7 +44,7 @@ from envgen.repro.importer.conda_env import read as conda_read
 from envgen.repro.importer.declared import load_yaml
 from envgen.repro.importer.evidence import Evidence, set_python
 from envgen.repro.importer.images import from_image
-from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.install_script import installs_torch, parse_shell
 from envgen.repro.importer.requirements import include_file
 from envgen.repro.reading import MAX_EXPANDED_TOTAL, checkout_root, excerpt
 
@@ -109,17 +109,10 @@ class _Job:
         return any(re.search(r"\btorch|pytorch", text) for text in texts)
 
     def installs_torch(self) -> bool:
-        """A step whose install command names torch (`pip install "torch${{ matrix.v }}"`), not
-        a mere mention (`--backend torch` in an echo)."""
+        """A step whose install command names torch, not a mere mention (install_script's
+        installs_torch)."""
         texts = [text for _, text in self.steps] + [spec for spec, _ in self.specs]
-        return any(_INSTALLS_TORCH.search(text) for text in texts)
-
-
-# An install command line that names torch or pytorch.
-_INSTALLS_TORCH: Final = re.compile(
-    r"(?m)^.*\b(pip3?|conda|mamba|micromamba|uv|poetry|pipenv)\b[^\n]*\b(install|add|create)\b"
-    r"[^\n]*[\s\"'=](py)?torch\b"
-)
+        return any(installs_torch(text) for text in texts)
 
 
 def _load(text: str) -> tuple[yaml.Node | None, object]:

@@ -729,16 +729,19 @@ def _inner_command(words: list[str], found: Evidence, where: str) -> list[str] |
         image = next((w for w in words[2:] if w.startswith("docker://")), None)
         if image is not None and found.docker is None and found.torch is None:
             name = image.removeprefix("docker://")
-            if _TORCH_IMAGE.match(name):
+            if ships_torch_image(name):
                 from_image(name, found, f"{where} ({tool} {words[1]})")
         return []
     if tool in {"singularity", "apptainer"} and words[1:2] in (["exec"], ["run"]):
         rest, takes = words[2:], _SINGULARITY_VALUE
     elif tool in {"docker", "nvidia-docker", "podman", "docker-compose"}:
         compose = tool == "docker-compose" or words[1:2] == ["compose"]
-        args = _after_options(words[1 + (tool != "docker-compose") :], _COMPOSE_GLOBAL_VALUE)
-        args = args if compose else words[1:]
-        if args[:1] not in (["run"], ["exec"]) or (not compose and tool == "docker-compose"):
+        args = (
+            _after_options(words[1 + (tool != "docker-compose") :], _COMPOSE_GLOBAL_VALUE)
+            if compose
+            else words[1:]
+        )
+        if args[:1] not in (["run"], ["exec"]):
             return None
         if args[0] == "run" and not compose:
             if found.docker is not None:
@@ -1032,18 +1035,15 @@ def _copies_own_dist(found: Evidence, own: str) -> bool:
     `%files dist/replicnn-*.whl /dist/`), which a bare `pip install *.whl` then installs."""
     if found.docker is None:
         return False
-    sources = [*found.docker.files.values(), *(rel for _, rel in found.docker.dirs)]
-    for rel in sources:
+    for rel in [*found.docker.files.values(), *(rel for _, rel in found.docker.dirs)]:
         folder, _, file = rel.rpartition("/")
-        if folder.rsplit("/", 1)[-1] != "dist":
-            continue
-        if (
-            rel.endswith("dist")
-            or not file
-            or fnmatch.fnmatch(_dist(own), _dist(file.split("-", 1)[0]))
+        if rel == "dist" or rel.endswith("/dist"):
+            return True  # the whole folder
+        if folder.rsplit("/", 1)[-1] == "dist" and fnmatch.fnmatch(
+            _dist(own), _dist(file.split("-", 1)[0])
         ):
             return True
-    return any(rel == "dist" or rel.endswith("/dist") for rel in sources)
+    return False
 
 
 def _dist(name: str) -> str:
@@ -2184,10 +2184,33 @@ _SETUP_GOALS: Final = ("install", "setup", "env", "environment", "venv", "conda"
 
 
 _MAX_GOALS_LOOKED: Final = 64
-# A recipe line that installs torch by name.
-_INSTALLS_TORCH_LINE: Final = re.compile(
-    r"\b(pip3?|conda|mamba|uv)\b.*\b(install|add)\b.*(?<![\w-])(py)?torch\b(?![\w-])"
-)
+# An install command line that names torch or pytorch (`pip install "torch${{ matrix.v }}"`), not
+# a mere mention (`--backend torch` in an echo): a Makefile goal's recipe, a CI job's step.
+_INSTALLERS: Final = frozenset({"pip", "pip3", "conda", "mamba", "micromamba", "uv", "poetry",
+                                "pipenv"})  # fmt: skip
+_INSTALL_VERBS: Final = frozenset({"install", "add", "create"})
+_TORCH_WORD: Final = re.compile(r"(py)?torch(?![\w-])")
+
+
+def installs_torch(text: str) -> bool:
+    """A line of `text` installs torch by name: an installer, then its install verb, then a
+    word naming torch (one pass over each line's words: linear in the text).
+
+    >>> installs_torch('python -m pip install "torch<2.0"'), installs_torch("echo --backend torch")
+    (True, False)
+    >>> installs_torch("pip install torchvision"), installs_torch("conda install -y pytorch=1.8")
+    (False, True)
+    """
+    for line in text.splitlines():
+        stage = 0  # 1: an installer seen, 2: then its verb
+        for word in re.split(r"[\s\"'=]+", line):
+            if stage == 0 and word.rsplit("/", 1)[-1] in _INSTALLERS:
+                stage = 1
+            elif stage == 1 and word in _INSTALL_VERBS:
+                stage = 2
+            elif stage == 2 and _TORCH_WORD.match(word):
+                return True
+    return False
 
 
 def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
@@ -2208,7 +2231,7 @@ def read_makefile(text: str, found: Evidence, base: Path | None) -> None:
             (
                 g
                 for g, (_, lines) in list(parsed.rules.items())[:_MAX_GOALS_LOOKED]
-                if g != parsed.default and any(_INSTALLS_TORCH_LINE.search(t) for _, t in lines)
+                if g != parsed.default and any(installs_torch(t) for _, t in lines)
             ),
             None,
         )

@@ -204,20 +204,29 @@ def _url_source(package: str, url: str, declared: Declared) -> None:
         declared.requirements[i] = (line, f"{req.name}{extras} @ {url}{marker}")
 
 
-def _on_linux(marker: object) -> bool:
-    """A uv source's marker holds on linux-64 (no marker holds everywhere).
+def _on_linux(marker: object, python: str | None = None) -> bool:
+    """A uv source's or a Poetry entry's marker holds on linux-64 (no marker holds everywhere),
+    with the project's `python` where known; a python condition is not judged where it is not
+    (never the python running envgen).
 
     >>> _on_linux(None), _on_linux("sys_platform == 'linux'"), _on_linux("sys_platform == 'darwin'")
     (True, True, False)
     >>> _on_linux("extra == 'cu124'"), _on_linux("not a marker")
     (False, False)
+    >>> _on_linux("python_version < '3.10'", "3.9"), _on_linux("python_version < '3.10'", "3.12")
+    (True, False)
     """
     if marker is None:
         return True
     if not isinstance(marker, str):
         return False
+    env = {**linux_markers(), "extra": ""}
+    if python is not None:
+        env |= {"python_version": python, "python_full_version": f"{python}.0"}
+    elif re.search(r"python_(full_)?version", marker):
+        return True
     try:
-        return Marker(marker).evaluate({**linux_markers(), "extra": ""})
+        return Marker(marker).evaluate(env)
     except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
         return False
 
@@ -309,30 +318,10 @@ def _poetry_linux_constraint(spec: object, python: str | None = None) -> object:
             if minors is not None and python not in minors:
                 continue
         marker = entry.get("markers")
-        if marker is not None and not _marker_holds(marker, python):
+        if marker is not None and not _on_linux(marker, python):
             continue
         return entry
     return None
-
-
-def _marker_holds(marker: object, python: str | None) -> bool:
-    """A Poetry entry's markers hold on linux-64 with the project's python; a python condition
-    is not judged where that python is not known (never the python running envgen)."""
-    if not isinstance(marker, str):
-        return False
-    try:
-        parsed = Marker(marker)
-    except InvalidMarker:
-        return False
-    env = {**linux_markers(), "extra": ""}
-    if python is not None:
-        env |= {"python_version": python, "python_full_version": f"{python}.0"}
-    elif re.search(r"python_(full_)?version", marker):
-        return True
-    try:
-        return parsed.evaluate(env)
-    except (UndefinedComparison, UndefinedEnvironmentName):
-        return False
 
 
 def poetry_constraint(version: str) -> str:

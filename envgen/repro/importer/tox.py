@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from envgen.repro.importer.evidence import Evidence, set_python
-from envgen.repro.importer.install_script import parse_shell
+from envgen.repro.importer.install_script import option_at, parse_shell
 from envgen.repro.importer.requirements import PIP_VALUE_FLAGS, pip_line
 from envgen.repro.reading import excerpt
 
@@ -97,10 +97,10 @@ def _install_options(command: str) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(rest):
-        takes = rest[i] in PIP_VALUE_FLAGS and i + 1 < len(rest)
-        if rest[i].startswith("-"):
-            out.append(" ".join(rest[i : i + 2]) if takes else rest[i])
-        i += 2 if takes else 1
+        flag, _, step = option_at(rest, i, PIP_VALUE_FLAGS)
+        if flag.startswith("-"):
+            out.append(" ".join(rest[i : i + step]))
+        i += step
     return out
 
 

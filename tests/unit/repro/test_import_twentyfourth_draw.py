@@ -468,3 +468,14 @@ def test_a_sed_set_python_would_warn_of_is_unknown(script: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert stage_output(["sed", script], "a[[[x") is None
+
+
+def test_a_long_line_of_install_words_is_read_in_linear_time(matrix: Matrix) -> None:
+    """The final read found the CI/Makefile "installs torch" pattern backtracking on a long line
+    (24 KB of `pip install ` did not finish); it is one pass over the words now."""
+    step = "pip install " * 80_000
+    text = f"on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: {step}\n"
+    started = time.monotonic()
+    with pytest.raises(ImportSpecError):
+        import_keys(text, "ci.yml", matrix, "2023-01-01")
+    assert time.monotonic() - started < 10
