@@ -40,6 +40,7 @@ from packaging.version import InvalidVersion, Version
 from envgen.errors import EnvgenError
 from envgen.infra.files import atomic_write_bytes
 from envgen.infra.network import http_get
+from envgen.repro.entry import installed_over
 from envgen.repro.importer import parse_file
 from envgen.repro.importer.evidence import Evidence
 from envgen.repro.importer.repository import parse_repository
@@ -109,14 +110,21 @@ def _version(item: dict[str, Any]) -> Version | None:
 def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     """(name, version, wheel file name, trimmed metadata) of each package whose Requires-Dist
     `envgen import` reads for `source` (a file that names no torch, or names torch but not
-    torchvision or torchaudio: envgen.repro.entry._through_dependencies; none otherwise)."""
+    torchvision or torchaudio: envgen.repro.entry._through_dependencies; the packages pip
+    installs over an image's or conda's torch: envgen.repro.entry.installed_over)."""
     found = _parsed(source)
     missing = family_to_read(found.torch is not None, set(found.companions))
     requirements = [*found.pip_reqs, *found.url_packages]  # as _through_dependencies reads
-    if not requirements or found.unreadable is not None or not missing:
+    python = None
+    if not missing:
+        requirements = installed_over(found)  # as _floors_over_installed reads
+        python = found.python or found.image_python
+    if not requirements or found.unreadable is not None:
         return []
     as_of = _date_of(source)
-    brought_in(requirements, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30)
+    brought_in(
+        requirements, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30, python=python
+    )
     folder = next(iter(cache.glob("*/")), None)
     out: list[tuple[str, str, str, str]] = []
     for name, specifier in _named(requirements):
@@ -124,7 +132,7 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
         if page_path is None or not page_path.is_file():
             continue
         page = json.loads(page_path.read_text())
-        version = chosen_version(specifier, page, name, as_of)
+        version = chosen_version(specifier, page, name, as_of, python)
         item = (
             metadata_file(name, version, page) or sdist_file(name, version, page)
             if version is not None

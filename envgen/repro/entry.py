@@ -12,7 +12,7 @@ import datetime as dt
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from packaging.requirements import Requirement
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
@@ -33,7 +33,7 @@ from envgen.repro.importer import (
     parse_file,
     render_project,
 )
-from envgen.repro.importer.evidence import Evidence
+from envgen.repro.importer.evidence import Evidence, is_version
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -102,6 +102,7 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
                 "choose another date)"
             )
     _through_dependencies(options, found, as_of, matrix)
+    _floors_over_installed(options, found, as_of, matrix)
     # Only when there is something to reproduce and the file names no python (nor installs
     # into a base image's own interpreter, whose python the image fixed).
     asks = (
@@ -199,6 +200,91 @@ def _through_dependencies(
             # torch (`true`), as for an unpinned one. A conflicting requirement stays, and says so
             specifier = ""
         pip_requirement(f"{name}{specifier}", found, f"{found.source} (through {mine[0].package})")
+
+
+def _floors_over_installed(
+    options: ImportOptions, found: Evidence, as_of: dt.date | None, matrix: Matrix
+) -> None:
+    """A torch that a base image or conda installed, which a package pip installs later requires
+    more of: pip replaces it, as it replaces it for a later torch line of the file's own. kornia
+    0.6.5 (Requires-Dist torch>=1.8.1), installed unpinned over pytorch/pytorch:1.4's torch
+    1.4.0 in 2022, brings PyPI's newest torch; kornia==0.6.4 in a pip install after a conda
+    environment's pytorch=1.7.0 does too. pip does not take an older kornia to keep the
+    installed torch: an installed distribution is not a constraint, and pip upgrades what does
+    not satisfy a requirement (--upgrade-strategy only-if-needed). Only the pip requirements read
+    after that torch was installed count (Evidence.torch_slot), and only an exact torch (an
+    image's, or conda's `pytorch=1.7.0`), with each package's release chosen for the
+    environment's python (its requires-python). Nothing with --offline (no index to ask), nor
+    for an undated file (no --as-of or --git): which releases its unpinned packages were is
+    unknown, and today's would replace most old torches."""
+    pin = found.torch
+    later = installed_over(found)
+    if options.pypi_index is None or as_of is None or pin is None or pin.version is None:
+        return
+    if not later:
+        return
+    cache = (options.cache_root or default_cache_root()) / "pypi-simple"
+    brought, _notes = brought_in(
+        later,
+        index=options.pypi_index,
+        cache_dir=cache,
+        as_of=as_of,
+        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
+        python=found.python or found.image_python,
+    )
+    asks = [b for b in brought if b.name == "torch" and b.specifier]
+    unmet = [b for b in asks if not _contains(b.specifier, pin.version)]
+    if not unmet:
+        return
+    said = ", ".join(f"{b.package} (torch{b.specifier})" for b in unmet)
+    specifier = ",".join(dict.fromkeys(b.specifier for b in asks))
+    if not any(_contains(specifier, r.torch) for r in matrix.releases):
+        # functorch==0.2.1's torch<1.13 beside pytorch-lightning 2.3.3's torch>=2.0.0: pip
+        # finds no torch for both (ResolutionImpossible) and installs nothing
+        found.warnings.append(
+            f"{found.source}: torch {pin.version} ({pin.where}) does not meet the Requires-Dist "
+            f"of {said}, installed after it by pip, and no torch release meets them all "
+            f"(torch{specifier}): that pip install fails, so torch {pin.version} is kept"
+        )
+        return
+    found.warnings.append(
+        f"{found.source}: torch {pin.version} ({pin.where}) does not meet the Requires-Dist of "
+        f"{said}, installed after it by pip, read from the index's core metadata: pip replaces "
+        "it with the newest torch those requirements allow"
+    )
+    pip_requirement(f"torch{specifier}", found, f"{found.source} (through {unmet[0].package})")
+
+
+def installed_over(found: Evidence) -> list[str]:
+    """The pip requirements (not torch's family) installed after an exact torch that a base
+    image or conda installed (Evidence.torch_slot): those whose torch floors
+    `_floors_over_installed` reads; none for a torch pip installed from the file's own lines."""
+    pin = found.torch
+    if (
+        found.unreadable is not None
+        or pin is None
+        or pin.version is None
+        or not is_version(pin.version)
+        or (pin.image is None and found.torch_manager != "conda")
+    ):
+        return []
+    return [r for r in found.pip_reqs[found.torch_slot :] if _requirement_name(r) not in FAMILY]
+
+
+def _requirement_name(text: str) -> str:
+    try:
+        return str(canonicalize_name(Requirement(text).name))
+    except InvalidRequirement:
+        return ""
+
+
+def _contains(specifier: str, version: str) -> bool:
+    """A Requires-Dist specifier that admits `version` (one that cannot be read rules nothing
+    out)."""
+    try:
+        return SpecifierSet(specifier).contains(version, prereleases=True)
+    except InvalidSpecifier:
+        return True
 
 
 def _pairs_torch(matrix: Matrix, found: Evidence, name: str, specifier: str) -> bool:

@@ -98,10 +98,16 @@ class Brought:
 
 
 def chosen_version(
-    specifier: str, page: dict[str, object], name: str, as_of: dt.date | None
+    specifier: str,
+    page: dict[str, object],
+    name: str,
+    as_of: dt.date | None,
+    python: str | None = None,
 ) -> Version | None:
     """The version pip takes for `name<specifier>` on the file's date: an exact pin's version, else
-    the newest final release with a file uploaded by `as_of` that the range allows.
+    the newest final release with a file uploaded by `as_of` that the range allows (and, where
+    the environment's `python` minor is known, whose file's requires-python admits it: pip skips
+    the others).
 
     >>> page = {"files": [{"filename": f, "upload-time": t} for f, t in (
     ...     ("lpips-0.1.3-py3-none-any.whl", "2020-07-01"), ("lpips-0.1.4-py3-none-any.whl",
@@ -112,6 +118,9 @@ def chosen_version(
     '0.1.3'
     >>> str(chosen_version("==0.1.4", page, "lpips", dt.date(2020, 1, 1)))  # a pin: as written
     '0.1.4'
+    >>> page["files"][1]["requires-python"] = ">=3.9"
+    >>> str(chosen_version("", page, "lpips", None, "3.8"))
+    '0.1.3'
     """
     try:
         spec = SpecifierSet(specifier)
@@ -132,9 +141,24 @@ def chosen_version(
         version = _file_version(str(item.get("filename", "")), key)
         if version is None or version.is_prerelease or version.is_devrelease:
             continue
-        if _uploaded_by(item.get("upload-time"), as_of) and spec.contains(version):
+        if (
+            _uploaded_by(item.get("upload-time"), as_of)
+            and spec.contains(version)
+            and _admits_python(item.get("requires-python"), python)
+        ):
             seen.add(version)
     return max(seen) if seen else None
+
+
+def _admits_python(requires: object, python: str | None) -> bool:
+    """A file's requires-python admits some release of the `python` minor (unknown: True)."""
+    if python is None or not isinstance(requires, str) or not requires.strip():
+        return True
+    try:
+        spec = SpecifierSet(requires)
+        return any(spec.contains(f"{python}.{patch}") for patch in range(30))
+    except (InvalidSpecifier, ValueError):
+        return True
 
 
 def metadata_file(name: str, version: Version, page: dict[str, object]) -> dict[str, object] | None:
@@ -249,9 +273,11 @@ def brought_in(
     cache_dir: Path,
     as_of: dt.date | None,
     timeout: float,
+    python: str | None = None,
 ) -> tuple[list[Brought], list[str]]:
     """What torch-family requirements the file's named packages bring in, and notes on what could
-    not be read."""
+    not be read. With `python`, a ranged package is the newest release whose requires-python
+    admits it."""
     wanted = named_packages(requirements)
     notes: list[str] = []
     if len(wanted) > MAX_PACKAGES:
@@ -273,7 +299,7 @@ def brought_in(
         page = pages.get(name)
         if page is None:
             continue
-        version = chosen_version(specifier, page, name, as_of)
+        version = chosen_version(specifier, page, name, as_of, python)
         if version is None:
             continue
         item = metadata_file(name, version, page)

@@ -123,6 +123,9 @@ class Evidence:
     # A base image whose own interpreter pip installs into (FROM pytorch/pytorch:...): its
     # python is the image's, which the file does not state, so the pins do not choose one.
     interpreter_image: str | None = None
+    # len(pip_reqs) when the installed torch was set (set_torch): the pip requirements after it
+    # were installed later, over that torch
+    torch_slot: int = 0
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build
@@ -263,7 +266,7 @@ ENVIRONMENT_FIELDS: Final = (
     "torch", "companions", "torch_manager", "python", "python_where", "channels", "conda_deps",
     "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
-    "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch",
+    "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch", "torch_slot",
 )  # fmt: skip
 
 
@@ -441,6 +444,26 @@ def _drop_conda_selectors(found: Evidence) -> None:
 
 
 def set_torch(
+    found: Evidence,
+    manager: Literal["pip", "conda"],
+    version: str | None,
+    ranged: str,
+    *,
+    where: str,
+    label: str | None,
+    arbitrary: bool = False,
+) -> None:
+    """The file installs torch (`manager`, an exact `version` or a `ranged` specifier, a local
+    `label`), read in order: what an earlier install left is kept, bounded or replaced as pip and
+    conda would. `torch_slot` marks where in pip_reqs the torch installed now was set: the pip
+    requirements after it are later installs (envgen.repro.entry reads their torch floors)."""
+    before = found.torch
+    _set_torch(found, manager, version, ranged, where=where, label=label, arbitrary=arbitrary)
+    if found.torch is not before:
+        found.torch_slot = len(found.pip_reqs)
+
+
+def _set_torch(
     found: Evidence,
     manager: Literal["pip", "conda"],
     version: str | None,

@@ -258,3 +258,123 @@ def test_exact_companions_a_package_pins_beside_its_exact_torch_are_torchs_own(
         True,
         True,
     )
+
+
+# A torch a base image or conda installed, replaced by pip where a package installed after it
+# requires more (envgen.repro.entry._floors_over_installed; the kornia entries of CORPUS.yaml).
+
+
+def _floors(root: Path) -> None:
+    _package(
+        root,
+        "warp-kit",
+        {
+            "warp_kit-0.5-py3-none-any.whl": "2021-01-01",
+            "warp_kit-0.6-py3-none-any.whl": "2022-05-17",
+        },
+        {
+            "warp_kit-0.5-py3-none-any.whl": "Name: warp-kit\nRequires-Dist: torch>=1.6.0\n",
+            "warp_kit-0.6-py3-none-any.whl": "Name: warp-kit\nRequires-Dist: torch>=1.8.1\n",
+        },
+    )
+    _package(
+        root,
+        "old-fn",
+        {"old_fn-0.2-py3-none-any.whl": "2022-06-01"},
+        {"old_fn-0.2-py3-none-any.whl": "Name: old-fn\nRequires-Dist: torch<1.13,>=1.12.1\n"},
+    )
+    _package(
+        root,
+        "lightning-kit",
+        {"lightning_kit-2.3-py3-none-any.whl": "2022-06-01"},
+        {"lightning_kit-2.3-py3-none-any.whl": "Name: lightning-kit\nRequires-Dist: torch>=2.0\n"},
+    )
+
+
+def _import_file(
+    tmp_path: Path, name: str, text: str, index: Path, matrix: Matrix, as_of: str | None
+) -> dict[str, Any]:
+    source = tmp_path / name
+    source.write_text(text)
+    options = ImportOptions(
+        source=source, as_of=as_of, pypi_index=index.as_uri(), cache_root=tmp_path / "cache"
+    )
+    result = run_import(options, matrix)
+    return {"project": result.project, "warnings": result.warnings}
+
+
+def test_a_later_package_s_floor_replaces_an_image_s_torch(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    text = "FROM pytorch/pytorch:1.4-cuda10.1-cudnn7-devel\nRUN pip install warp-kit\n"
+    got = _import_file(tmp_path, "Dockerfile", text, index, matrix, "2022-07-16")
+    project = got["project"]
+    # warp-kit 0.6 (the newest by then) asks torch>=1.8.1: pip installs PyPI's newest, 1.12.0
+    assert (project["torch"], project["accelerators"], project["managers"]) == (
+        "1.12.0", ["cu102"], ["pip"],
+    )  # fmt: skip
+    assert project["torchvision"] is True  # the image's stays
+    assert any("does not meet the Requires-Dist of warp-kit==0.6" in w for w in got["warnings"])
+    # on the day before 0.6, warp-kit 0.5's torch>=1.6.0 is not met either
+    earlier = _import_file(tmp_path, "Dockerfile", text, index, matrix, "2021-06-01")
+    assert earlier["project"]["torch"] == "1.8.1"
+    # a floor the image's torch meets changes nothing
+    met = "FROM pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime\nRUN pip install warp-kit\n"
+    kept = _import_file(tmp_path, "Dockerfile", met, index, matrix, "2022-07-16")
+    assert (kept["project"]["torch"], kept["project"]["accelerators"]) == ("1.9.0", ["cu111"])
+
+
+def test_a_later_package_s_floor_replaces_conda_s_torch_but_not_an_earlier_one(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    env = (
+        "name: x\nchannels: [pytorch, defaults]\ndependencies:\n  - python=3.8\n"
+        "  - pytorch=1.7.0\n  - cudatoolkit=11.0\n  - pip\n  - pip:\n    - warp-kit==0.6\n"
+    )
+    got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2023-06-07")
+    project = got["project"]
+    assert (project["torch"], project["accelerators"], project["managers"]) == (
+        "2.0.1", ["cu117"], ["pip"],
+    )  # fmt: skip
+    # pip installed before conda's torch: conda's stays
+    script = (
+        "pip install warp-kit==0.6\nconda install -y python=3.8 pytorch=1.7.0 "
+        "cudatoolkit=11.0 -c pytorch\n"
+    )
+    first = _import_file(tmp_path, "install.sh", script, index, matrix, "2023-06-07")
+    assert first["project"]["torch"] == "1.7.0"
+
+
+def test_floors_no_release_meets_or_an_undated_file_keep_the_installed_torch(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    env = (
+        "name: x\nchannels: [pytorch]\ndependencies:\n  - python=3.8\n  - pytorch=1.11.0\n"
+        "  - cudatoolkit=11.3\n  - pip\n  - pip:\n    - lightning-kit==2.3\n    - old-fn==0.2\n"
+    )
+    got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2022-08-01")
+    assert (got["project"]["torch"], got["project"]["managers"]) == ("1.11.0", ["conda"])
+    assert any("no torch release meets them all" in w for w in got["warnings"])
+    undated = _import_file(
+        tmp_path, "environment.yml", env.replace("old-fn==0.2", ""), index, matrix, None
+    )
+    assert undated["project"]["torch"] == "1.11.0"
+
+
+def test_a_package_s_release_is_chosen_for_the_environment_s_python(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    page_path = index / "warp-kit" / "index.json"
+    page = json.loads(page_path.read_text())
+    page["files"][1]["requires-python"] = ">=3.9"  # 0.6 is not for python 3.8: pip takes 0.5
+    page_path.write_text(json.dumps(page))
+    env = (
+        "name: x\nchannels: [pytorch]\ndependencies:\n  - python=3.8\n  - pytorch=1.7.0\n"
+        "  - cudatoolkit=11.0\n  - pip\n  - pip:\n    - warp-kit\n"
+    )
+    got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2023-06-07")
+    assert (got["project"]["torch"], got["project"]["managers"]) == ("1.7.0", ["conda"])
