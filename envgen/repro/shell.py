@@ -1211,6 +1211,10 @@ def _expand_known(text: str, state: _State, depth: int = 0) -> tuple[str, bool]:
         value = state.env.get(name)
         if name in state.unknown:
             known = False
+            if op is None and not m.group(1) and _PIP_VARIABLE.fullmatch(name):
+                # `PIP=/usr/bin/$(ls /usr/bin | grep 'pip.*3')`, then `sudo ${PIP} install`:
+                # a value the script finds on the machine, which its name says is a pip
+                return "pip"
         if name in state.asked and name not in state.env and op is None and not m.group(1):
             known = False
             # what the user types: a whole word stays (`conda create -n $env_name`); inside a
@@ -1291,10 +1295,31 @@ def _substitutions(text: str, state: _State | None = None, depth: int = 0) -> st
 _NESTED_SUBSTITUTIONS: Final = 4
 
 
+# A variable that names the pip a script runs (PIP, PIP3, PIP_CMD, pip_bin): where its value is
+# found on the machine (unknown here), `$PIP install` is still pip's.
+_PIP_VARIABLE: Final = re.compile(r"(?i)pip3?(?:_?(?:cmd|bin|exe|path|command))?")
+# `$(which pip3)`, `$(command -v python3)`: where an installer or interpreter is on PATH, which
+# runs as its name does (the path itself is the machine's)
+_WHICH_TOOL: Final = re.compile(
+    r"^(?:which|command\s+-v|type\s+-[pP])\s+"
+    r"((?:pip|python)(?:\d+(?:\.\d+)?)?|conda|mamba|micromamba|uv)\s*$"
+)
+
+
 def _substitute_command(command: str, state: _State | None = None, depth: int = 0) -> str:
+    """What `$(command)` prints on the default route: a known answer (`uname -m`, `which pip3`:
+    the program's name), a script's function, a path word or a text pipeline; else unknown
+    (`\x01`).
+
+    >>> _substitute_command("which pip3"), _substitute_command("command -v python3.8")
+    ('pip3', 'python3.8')
+    """
     for pattern, value in _SUBST:
         if pattern.match(command.strip()):
             return value
+    which = _WHICH_TOOL.match(command.strip())
+    if which is not None:
+        return which.group(1)
     name = command.strip()
     if (
         state is not None

@@ -157,6 +157,14 @@ class Evidence:
     # the folder a script kept in a helper folder (scripts/install.sh) is run from: the checkout
     # root above it, where an include the script's own folder lacks is looked for
     run_from: Path | None = None
+    # the checkout root above a script in another folder (src/): only where its folder lacks
+    # what it names (install_script._fallback_root)
+    fallback_root: Path | None = None
+    # wheels a script downloaded (wget/curl), by the file name they land as: their URL
+    downloads: dict[str, str] = field(default_factory=dict)
+    # a script picks torch's wheel by the python it runs on (install_script._python_by_branch):
+    # a wheel's python tag names no python
+    python_by_branch: bool = False
     # The folder a script another file runs was started in (the caller's): what it names and is
     # not beside it is looked for there (a CI job runs ./devops/install.sh from the root).
     script_cwd: Path | None = None
@@ -270,6 +278,17 @@ ENVIRONMENT_FIELDS: Final = (
 )  # fmt: skip
 
 
+# Folders every Linux base image has (the Filesystem Hierarchy Standard's, which Debian, Ubuntu,
+# Alpine and their derived images ship): `ADD requirements.txt /tmp` copies into /tmp, as Docker
+# copies into an existing directory whatever the destination's spelling.
+_IMAGE_DIRS: Final = frozenset(
+    {"/", "/root", "/home", "/opt", "/srv", "/mnt", "/etc", "/var", "/usr", "/usr/local",
+     "/usr/local/bin", "/usr/local/lib", "/usr/local/share", "/usr/src", "/usr/bin", "/usr/lib",
+     "/usr/share", "/bin", "/lib"}
+    | {"/" + "tmp", "/var/" + "tmp"}  # image paths, never opened here (ruff's S108 is about that)
+)  # fmt: skip
+
+
 # A COPY source's pattern: at most this many matches, among at most so many entries looked at.
 _MAX_GLOB: Final = 256
 _MAX_SCANNED: Final = 4096
@@ -305,7 +324,11 @@ class DockerContext:
             sources = [src.removeprefix("./").removeprefix(prefix) for src in sources]
         sources = [m for src in sources for m in self._matches(src)]
         into_dir = (
-            len(sources) > 1 or dest.endswith("/") or dest in {".", "./"} or target in self.made
+            len(sources) > 1
+            or dest.endswith("/")
+            or dest in {".", "./"}
+            or target in self.made
+            or target in _IMAGE_DIRS
         )
         for src in sources:
             if len(self.files) >= _MAX_FILES:

@@ -31,6 +31,7 @@ from envgen.repro.importer.declared import TomlUnreadable, load_toml
 from envgen.repro.importer.evidence import (
     ENVIRONMENT_FIELDS,
     Evidence,
+    is_pytorch_index,
     over_budget,
     run_from_root,
     set_python,
@@ -111,8 +112,11 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     for there, and the import may read that checkout (not beyond it). Only a checkout's root (a
     .git in it) is widened to: a repository cloned as ~/scripts must not open ~/.netrc."""
     run_from_root(found, base, lambda folder: _helper_root(folder, found.checkout))
+    _fallback_root(found, base)
     if found.source.lower().endswith(".ps1"):
-        text = _powershell_route(text)
+        # PowerShell escapes with a backtick, never a backslash: `.\venv\Scripts\python` is a
+        # path, which the POSIX reading below would unescape to `.venvScriptspython`
+        text = _powershell_route(text).replace("\\", "/")
     parse_shell(text, found, base, env={"0": found.source})  # $0: the script, run beside it
 
 
@@ -151,6 +155,24 @@ def _helper_root(folder: Path, checkout: Path | None) -> Path | None:
     return root_above(folder, checkout) if folder.name.lower() in _HELPER_FOLDERS else None
 
 
+def _fallback_root(found: Evidence, base: Path | None) -> None:
+    """A script in another folder of a checkout (`src/install_env.sh`) runs where it lies, but
+    what it names and its folder lacks is looked for at the checkout root above it (its `conda
+    env update -f oyster/docker/environment.yml` is a path from the root): the import may then
+    read that checkout (not beyond it)."""
+    if (
+        base is None
+        or found.run_from is not None
+        or found.root is not None
+        or found.docker is not None
+        or found.tree != base
+    ):
+        return
+    root = root_above(base, found.checkout)
+    if root is not None:
+        found.fallback_root = found.tree = root
+
+
 def parse_shell(
     text: str,
     found: Evidence,
@@ -171,6 +193,7 @@ def parse_shell(
         sourced=_sourced_files(found, base) if script == "sh" else None,
     )
     found.nvcc = route.nvcc
+    found.python_by_branch = found.python_by_branch or _python_by_branch(route)
 
     def where_of(line: int) -> str:
         return f"{found.source}:{line + offset}" if found.source != "--command" else "--command"
@@ -195,6 +218,25 @@ def parse_shell(
             "envgen imports (no arguments, Linux, an NVIDIA GPU): "
             f"{excerpt(alt.text, MAX_ALTERNATIVE_CHARS)}"
         )
+
+
+# A torch wheel's file name: its version and python tag (torch-0.3.1-cp27-cp27mu-linux_x86_64.whl)
+_TORCH_WHEEL_TAG: Final = re.compile(r"\btorch-([\w.+%]+?)-(cp\d+)-")
+
+
+def _python_by_branch(route: shell.Route) -> bool:
+    """The script picks torch's wheel by the python it runs on: the default route and another
+    branch install the same torch release's wheels for different pythons (`if python 2.7 ...
+    cp27 ... elif 3.6 ... cp36`), so a wheel's tag follows the machine's python and names none.
+
+    >>> r = shell.interpret("if [ $(python -V) = 2 ]; then pip install torch-0.3.1-cp27-x.whl;"
+    ...                     " else pip install torch-0.3.1-cp36-x.whl; fi", env={})
+    >>> _python_by_branch(r)
+    True
+    """
+    taken = {m.groups() for c in route.commands for m in _TORCH_WHEEL_TAG.finditer(c.text)}
+    other = {m.groups() for a in route.alternatives for m in _TORCH_WHEEL_TAG.finditer(a.text)}
+    return any(v == w and tag != other_tag for v, tag in taken for w, other_tag in other)
 
 
 def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], bool | None] | None:
@@ -900,7 +942,29 @@ _ARCHIVE: Final = re.compile(r"\.(whl|tar\.gz|tgz|zip|tar\.bz2|tar\.xz)$", re.IG
 def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     """`pip install ARGS`, where the project itself (`pip install -e .`, `pip install
     ".[dev,train]"`) is read from its pyproject.toml, setup.cfg and setup.py, as pip builds it,
-    with the extras it names (none with `--no-deps`); the other arguments are pip's."""
+    with the extras it names (none with `--no-deps`); the other arguments are pip's. An index
+    of a command that installs none of torch's family after torch is installed does not choose
+    that torch's build (`pip install torch==2.0.0`, then `pip install -r extras.txt
+    --index-url .../cu118`: pip finds torch satisfied and never asks that index for it)."""
+    torch, companions, indexes = found.torch, dict(found.companions), len(found.indexes)
+    _pip_arguments(_local_wheels(args, found), found, base, where)
+    if (
+        torch is not None
+        and found.torch is torch
+        and found.companions == companions
+        and len(found.indexes) > indexes
+    ):
+        dropped = found.indexes[indexes:]
+        del found.indexes[indexes:]
+        if any(is_pytorch_index(url) for _, url in dropped):
+            found.warnings.append(
+                f"{where}: {', '.join(excerpt(url) for _, url in dropped)}: this pip install "
+                "names none of torch's family and torch is installed already, so its index "
+                "does not choose torch's build"
+            )
+
+
+def _pip_arguments(args: list[str], found: Evidence, base: Path | None, where: str) -> None:
     rest: list[str] = []
     i = 0
     while i < len(args):
@@ -1263,12 +1327,40 @@ _PYTHON_ORG: Final = re.compile(
 def _downloaded_python(words: list[str], found: Evidence, where: str) -> None:
     """`wget .../ftp/python/3.6.5/Python-3.6.5.tgz`: a file that fetches CPython from python.org
     (to build it, or unpack a portable one) installs with that python, unless it named one
-    before."""
+    before. A wheel it fetches (`wget URL -P DIR`, `curl -o FILE URL`) is remembered by the
+    file name it lands as, which a later `pip install DIR/NAME.whl` installs (_local_wheels)."""
     for word in words[1:]:
         m = _PYTHON_ORG.match(word)
         if m is not None:
             set_python(found, m.group(1), f"{where} (CPython {m.group(1)} from python.org)")
             return
+    urls = [w for w in words[1:] if re.match(r"(?i)^https?://\S+\.whl$", w)]
+    if len(urls) != 1 or len(found.downloads) >= _MAX_DOWNLOADS:
+        return
+    named = [
+        words[i + 1]
+        for i, w in enumerate(words[:-1])
+        if w in {"-O", "-o", "--output", "--output-document"}
+    ]
+    name = named[-1] if named and named[-1] != "-" else urls[0]
+    found.downloads[name.replace("\\", "/").rsplit("/", 1)[-1]] = urls[0]
+
+
+_MAX_DOWNLOADS: Final = 256  # wheel downloads remembered per import
+
+
+def _local_wheels(args: list[str], found: Evidence) -> list[str]:
+    """`pip install ~/.cache/pip/wheels/torch-0.3.1-cp36-cp36m-linux_x86_64.whl`, a wheel the
+    script downloaded before: the URL it came from, whose folder names the build."""
+    if not found.downloads:
+        return args
+    out: list[str] = []
+    for arg in args:
+        name = arg.replace("\\", "/").rsplit("/", 1)[-1]
+        out.append(
+            found.downloads.get(name, arg) if name.endswith(".whl") and "://" not in arg else arg
+        )
+    return out
 
 
 # A torch-family requirement with a version operator: never the name of a program.
@@ -1337,10 +1429,11 @@ def _script_run(words: list[str], found: Evidence, base: Path | None, where: str
         path = (found.cwd or base or Path()) / target
         if not is_file(path) and found.script_cwd is not None:
             path = found.script_cwd / target  # run from the folder its caller started in
-        if not is_file(path) and found.run_from is not None and found.cwd is None:
+        root = found.run_from or found.fallback_root
+        if not is_file(path) and root is not None and found.cwd is None:
             # a helper folder's script runs from the checkout root (`scripts/build_x.sh` runs
             # `./docker/build.sh`), as the files it names are read from there
-            path = found.run_from / target
+            path = root / target
         fence = found.root or found.tree or base or Path()
     if not inside(path, fence):
         if is_file(path):  # the target machine's own files (/opt/conda/.../conda.sh) say nothing

@@ -993,6 +993,30 @@ def _made_environment(lines: tuple[ProseLine, ...]) -> tuple[int, str] | None:
     return None
 
 
+# A link to one CPython release's folder or installer on python.org (`https://www.python.org/ftp/
+# python/3.10.11/`, `.../3.8.10/python-3.8.10-amd64.exe`): the python a setup step installs.
+_PYTHON_ORG_LINK: Final = re.compile(r"(?i)\bpython\.org/ftp/python/(\d\.\d+)\.\d+(?=/|\b)")
+
+
+def _linked_python(text: str) -> tuple[int, str] | None:
+    """(line, X.Y) of the CPython a README links to download from python.org, where every such
+    link names the same minor (links to two pythons name none).
+
+    >>> _linked_python("## Setup\\n### Install Python 310\\nhttps://www.python.org/ftp/python/3.10.11/\\n")
+    (3, '3.10')
+    >>> _linked_python("python.org/ftp/python/3.8.10/ or python.org/ftp/python/3.9.13/")
+    """
+    found = [
+        (number, m.group(1))
+        for number, line in enumerate(text.splitlines()[:_MAX_LINKED_LINES], start=1)
+        for m in _PYTHON_ORG_LINK.finditer(line)
+    ]
+    return found[0] if found and len({minor for _, minor in found}) == 1 else None
+
+
+_MAX_LINKED_LINES: Final = 20_000
+
+
 # A line in a shell block that labels the commands under it as one GPU's or CUDA's (`2080:`,
 # `# cuda 11`, `# For RTX 3090 (CUDA 11.1):`, `CPU only:`), not a command itself.
 _GPU_WORD: Final = re.compile(
@@ -1296,7 +1320,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
             # which rule out pythons their wheels lack
             pip_requirement(requirement, found, f"{found.source}:{number} (prose)")
     if found.python is None:
-        said = prose_python(text, sentences=not commanded)
+        said = prose_python(text, sentences=not commanded) or _linked_python(text)
         if said is not None:
             found.warnings.append(
                 f"{found.source}:{said[0]}: python {said[1]} is read from the README's prose "

@@ -243,7 +243,7 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
     include_file(name, found, base, where, seen=seen)
 
 
-def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include is not followed
+def include_file(  # noqa: PLR0911, PLR0912, PLR0915 - one return per reason an include is not followed
     name: str,
     found: Evidence,
     base: Path | None,
@@ -285,13 +285,14 @@ def include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include i
         # repository the README documents, the checkout the import reads
         name = name[len(clone) + 1 :]
         path = base / name
+    root = found.run_from or found.fallback_root
     if (
-        found.run_from is not None
+        root is not None
         and found.include_depth == 0
         and not exists(path)
         and not Path(name).is_absolute()
     ):
-        path = found.run_from / name  # a helper folder's script, run from the checkout root
+        path = root / name  # a helper folder's script, run from the checkout root
     if (
         found.script_cwd is not None
         and found.include_depth == found.script_depth
@@ -539,6 +540,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
     ):
         _direct_url(text, text, found, where)
         return
+    text = _conda_spelled(text, found, where)
     try:
         req = Requirement(text)
     except InvalidRequirement as exc:
@@ -585,6 +587,24 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
         found.pip_reqs.append(str(req))
 
 
+# A torch-family package pinned with conda's single `=` on a pip line (`torchvision=0.5.0`).
+_SINGLE_EQUALS: Final = re.compile(r"(?i)^(torch|torchvision|torchaudio)=(\d+(?:\.\d+)*)$")
+
+
+def _conda_spelled(text: str, found: Evidence, where: str) -> str:
+    """`torchvision=0.5.0` (conda's spelling) beside `torch==1.4.0` on a pip line: pip rejects it
+    (Invalid requirement); the version the line means is read, as the torch pin beside it is."""
+    single = _SINGLE_EQUALS.match(text.strip())
+    if single is None:
+        return text
+    found.warnings.append(
+        f"{where}: {excerpt(text)!r} is not a pip requirement (pip says Invalid requirement and "
+        f"installs nothing from this line); read as {single.group(1)}=={single.group(2)}, the "
+        "release it names"
+    )
+    return f"{single.group(1)}=={single.group(2)}"
+
+
 def _wheel_tag_python(text: str, found: Evidence, where: str) -> None:
     """Any wheel file built for one CPython (cp37-cp37m) names the interpreter the file installs
     into, whether or not envgen can keep the wheel itself. Not a freeze's `name @ file:///...whl`
@@ -599,7 +619,7 @@ def _wheel_tag_python(text: str, found: Evidence, where: str) -> None:
         or not _marker_on_linux(marker, found.python)
     ):
         return
-    if tagged is not None:
+    if tagged is not None and not found.python_by_branch:
         set_python(found, tagged, f"{where} (wheel tag)")
 
 
@@ -635,7 +655,7 @@ def _family_wheel(
     """A torch-family wheel file: its version, local label, python tag and (before local
     labels) the folder that named its build."""
     wheel_name, wheel_version, wheel_label, py = wheel
-    if py:
+    if py and not found.python_by_branch:
         set_python(found, py, f"{where} (wheel tag)")
     folder = eras.WHEEL_FOLDER.search(text)
     if wheel_label is None and folder is not None and wheel_name == "torch":
