@@ -126,9 +126,14 @@ needs_heldout = pytest.mark.skipif(
 # twenty-fourth's fixes) folded in, some of its families fixed (a requirement's extras, a CI job
 # that installs torch over one that mentions it, a Makefile goal that installs torch, a
 # cluster's module system absent): 3200 of 3267 (97.9%), 3138 of 3205 on CORPUS.yaml (97.9%).
-# Rounded down.
-MIN_OVERALL = 0.979
-MIN_NEW = 0.979
+# Then the twenty-sixth (75 files, first measured at 62/75, after a Requires-Dist floor over an
+# installed torch landed) folded in, its families fixed (a subfolder script's paths from the
+# root, a later command's index, a python.org link, ADD to /tmp, PowerShell paths, a $PIP found
+# on the machine, a downloaded wheel by python branch, `torchvision=0.5.0` on a pip line; one
+# older entry regraded to a Requires-Dist it missed): 3271 of 3342 (97.9%), 3209 of 3280 on
+# CORPUS.yaml (97.8%). Rounded down.
+MIN_OVERALL = 0.978
+MIN_NEW = 0.978
 
 
 def _script() -> ModuleType:
