@@ -12,7 +12,7 @@ import datetime as dt
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from packaging.requirements import InvalidRequirement, Requirement
+from packaging.requirements import Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
 
@@ -33,7 +33,7 @@ from envgen.repro.importer import (
     parse_file,
     render_project,
 )
-from envgen.repro.importer.evidence import Evidence, is_version
+from envgen.repro.importer.evidence import Evidence, is_version, requirement_name
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -148,7 +148,7 @@ def _through_dependencies(
         return
     recorded = _recorded_url_packages(found, as_of)
     requirements = [
-        *found.pip_reqs,
+        *(r for r in found.pip_reqs if requirement_name(r) not in found.no_deps),
         *(n for n in found.url_packages if canonicalize_name(n) not in recorded),
     ]
     if not requirements:
@@ -252,30 +252,41 @@ def _floors_over_installed(
         f"{said}, installed after it by pip, read from the index's core metadata: pip replaces "
         "it with the newest torch those requirements allow"
     )
+    if found.torch_manager == "pip" and pin.image is None:
+        # an earlier pip command's torch: its index and local label chose that torch's build,
+        # not the one the later command takes
+        found.indexes.clear()
+        found.compute = [c for c in found.compute if c.origin == "conda"]
+        for companion in found.companions.values():
+            companion.label = None  # `torchvision==0.13.0+cu116` named the replaced torch's build
+    # the PyTorch index the bringing command named (dropped while torch looked installed)
+    found.indexes += found.command_indexes.get(requirement_name(unmet[0].package), [])
     pip_requirement(f"torch{specifier}", found, f"{found.source} (through {unmet[0].package})")
 
 
 def installed_over(found: Evidence) -> list[str]:
-    """The pip requirements (not torch's family) installed after an exact torch that a base
-    image or conda installed (Evidence.torch_slot): those whose torch floors
-    `_floors_over_installed` reads; none for a torch pip installed from the file's own lines."""
+    """The pip requirements (not torch's family, nor installed with --no-deps) installed after
+    an exact torch that a base image, conda or an earlier pip command installed
+    (Evidence.torch_slot): those whose torch floors `_floors_over_installed` reads; none for a
+    torch a requirements file names beside them (one resolve: pip takes releases that fit it)."""
     pin = found.torch
     if (
         found.unreadable is not None
         or pin is None
         or pin.version is None
         or not is_version(pin.version)
-        or (pin.image is None and found.torch_manager != "conda")
+        or (
+            pin.image is None
+            and found.torch_manager != "conda"
+            and not (found.torch_manager == "pip" and found.torch_by_command)
+        )
     ):
         return []
-    return [r for r in found.pip_reqs[found.torch_slot :] if _requirement_name(r) not in FAMILY]
-
-
-def _requirement_name(text: str) -> str:
-    try:
-        return str(canonicalize_name(Requirement(text).name))
-    except InvalidRequirement:
-        return ""
+    return [
+        r
+        for r in found.pip_reqs[found.torch_slot :]
+        if requirement_name(r) not in FAMILY and requirement_name(r) not in found.no_deps
+    ]
 
 
 def _contains(specifier: str, version: str) -> bool:

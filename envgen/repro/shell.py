@@ -1309,17 +1309,19 @@ _WHICH_TOOL: Final = re.compile(
 def _substitute_command(command: str, state: _State | None = None, depth: int = 0) -> str:
     """What `$(command)` prints on the default route: a known answer (`uname -m`, `which pip3`:
     the program's name), a script's function, a path word or a text pipeline; else unknown
-    (`\x01`).
+    (`\\x01`).
 
     >>> _substitute_command("which pip3"), _substitute_command("command -v python3.8")
-    ('pip3', 'python3.8')
+    ('pip3\\x01', 'python3.8\\x01')
     """
     for pattern, value in _SUBST:
         if pattern.match(command.strip()):
             return value
     which = _WHICH_TOOL.match(command.strip())
     if which is not None:
-        return which.group(1)
+        # run as a command word it is the program; tested (`[ -z "$(which conda)" ]`), whether
+        # the machine has it stays unknown
+        return f"{which.group(1)}\x01"
     name = command.strip()
     if (
         state is not None

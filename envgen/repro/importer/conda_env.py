@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import yaml
 
@@ -124,6 +124,15 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         return
     if isinstance(data.get("name"), str):
         found.name = data["name"]
+    start, torch = len(found.pip_reqs), found.torch
+    _dependencies(data, found, base)
+    if found.torch is not torch and found.torch_manager == "conda":
+        # conda installs every conda dependency before it runs pip on the pip: list, whatever
+        # the listing order: the whole pip: list is installed after conda's pytorch
+        found.torch_slot = min(found.torch_slot, start)
+
+
+def _dependencies(data: dict[str, Any], found: Evidence, base: Path | None) -> None:
     for ch in data.get("channels") or []:
         if isinstance(ch, str) and ch not in found.channels:
             found.channels.append(ch)

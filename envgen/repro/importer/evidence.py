@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Literal, NamedTuple
 
+from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from envgen.model.matrix import accelerator_id
@@ -126,6 +128,15 @@ class Evidence:
     # len(pip_reqs) when the installed torch was set (set_torch): the pip requirements after it
     # were installed later, over that torch
     torch_slot: int = 0
+    # that torch came from a pip command that has ended (install_script._pip_install): the
+    # requirements after torch_slot are later commands', not the same resolve's
+    torch_by_command: bool = False
+    # canonical names of packages a pip command installed with --no-deps (their Requires-Dist is
+    # never read), and the PyTorch indexes a command that named none of torch's family gave
+    # (dropped: torch was installed), by the names it installed
+    no_deps: set[str] = field(default_factory=set)
+    command_indexes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    includes_missed: int = 0  # include files (-r, -f env) not read so far
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build
@@ -275,6 +286,7 @@ ENVIRONMENT_FIELDS: Final = (
     "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
     "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch", "torch_slot",
+    "torch_by_command", "no_deps", "command_indexes",
 )  # fmt: skip
 
 
@@ -484,6 +496,7 @@ def set_torch(
     _set_torch(found, manager, version, ranged, where=where, label=label, arbitrary=arbitrary)
     if found.torch is not before:
         found.torch_slot = len(found.pip_reqs)
+        found.torch_by_command = False  # a pip command marks it when it ends
 
 
 def _set_torch(
@@ -717,17 +730,37 @@ def is_pypi(url: str) -> bool:
 
 
 def run_from_root(
-    found: Evidence, base: Path | None, root_of: Callable[[Path], Path | None]
+    found: Evidence,
+    base: Path | None,
+    root_of: Callable[[Path], Path | None],
+    *,
+    fallback: bool = False,
 ) -> None:
     """A file read on its own (not from a build, an include or a file naming its root) that runs
     from a checkout root above its folder (a helper folder's script, an install guide in docs/):
     its includes are looked for there, and the import may read that checkout (not beyond it).
-    `root_of(base)` names the root, or None where the file runs where it lies."""
+    `root_of(base)` names the root, or None where the file runs where it lies. With `fallback`,
+    the file runs where it lies and only what its folder lacks is looked for at the root
+    (Evidence.fallback_root)."""
     if base is None or found.root is not None or found.docker is not None or found.tree != base:
         return
     root = root_of(base)
-    if root is not None:
+    if root is not None and fallback:
+        found.fallback_root = found.tree = root
+    elif root is not None:
         found.run_from = found.tree = root
+
+
+def requirement_name(text: str) -> str:
+    """A requirement's canonical name ("" where it cannot be read).
+
+    >>> requirement_name("Kornia[x]>=0.6"), requirement_name("not a requirement!")
+    ('kornia', '')
+    """
+    try:
+        return str(canonicalize_name(Requirement(text).name))
+    except InvalidRequirement:
+        return ""
 
 
 def is_pytorch_index(url: str) -> bool:

@@ -33,6 +33,7 @@ from envgen.repro.importer.evidence import (
     Evidence,
     is_pytorch_index,
     over_budget,
+    requirement_name,
     run_from_root,
     set_python,
     source_companion,
@@ -112,7 +113,10 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     for there, and the import may read that checkout (not beyond it). Only a checkout's root (a
     .git in it) is widened to: a repository cloned as ~/scripts must not open ~/.netrc."""
     run_from_root(found, base, lambda folder: _helper_root(folder, found.checkout))
-    _fallback_root(found, base)
+    # a script in another folder (`src/install_env.sh`) runs where it lies, but what it names
+    # and its folder lacks is looked for at the checkout root above it (its `conda env update
+    # -f oyster/docker/environment.yml` is a path from the root)
+    run_from_root(found, base, lambda folder: root_above(folder, found.checkout), fallback=True)
     if found.source.lower().endswith(".ps1"):
         # PowerShell escapes with a backtick, never a backslash: `.\venv\Scripts\python` is a
         # path, which the POSIX reading below would unescape to `.venvScriptspython`
@@ -153,24 +157,6 @@ def _powershell_route(text: str) -> str:
 def _helper_root(folder: Path, checkout: Path | None) -> Path | None:
     """The checkout root above a helper folder (`scripts/`), which its scripts run from."""
     return root_above(folder, checkout) if folder.name.lower() in _HELPER_FOLDERS else None
-
-
-def _fallback_root(found: Evidence, base: Path | None) -> None:
-    """A script in another folder of a checkout (`src/install_env.sh`) runs where it lies, but
-    what it names and its folder lacks is looked for at the checkout root above it (its `conda
-    env update -f oyster/docker/environment.yml` is a path from the root): the import may then
-    read that checkout (not beyond it)."""
-    if (
-        base is None
-        or found.run_from is not None
-        or found.root is not None
-        or found.docker is not None
-        or found.tree != base
-    ):
-        return
-    root = root_above(base, found.checkout)
-    if root is not None:
-        found.fallback_root = found.tree = root
 
 
 def parse_shell(
@@ -220,8 +206,9 @@ def parse_shell(
         )
 
 
-# A torch wheel's file name: its version and python tag (torch-0.3.1-cp27-cp27mu-linux_x86_64.whl)
-_TORCH_WHEEL_TAG: Final = re.compile(r"\btorch-([\w.+%]+?)-(cp\d+)-")
+# A torch wheel's file name: its version, python tag and platform
+# (torch-0.3.1-cp27-cp27mu-linux_x86_64.whl)
+_TORCH_WHEEL_TAG: Final = re.compile(r"\btorch-([\w.+%]+?)-(cp\d+)-[\w.]+?-([\w.]+?)\.whl\b")
 
 
 def _python_by_branch(route: shell.Route) -> bool:
@@ -229,14 +216,21 @@ def _python_by_branch(route: shell.Route) -> bool:
     branch install the same torch release's wheels for different pythons (`if python 2.7 ...
     cp27 ... elif 3.6 ... cp36`), so a wheel's tag follows the machine's python and names none.
 
-    >>> r = shell.interpret("if [ $(python -V) = 2 ]; then pip install torch-0.3.1-cp27-x.whl;"
-    ...                     " else pip install torch-0.3.1-cp36-x.whl; fi", env={})
+    >>> wheel = "torch-0.3.1-{0}-{0}m-linux_x86_64.whl"
+    >>> r = shell.interpret(f"if [ $(python -V) = 2 ]; then pip install {wheel.format('cp35')};"
+    ...                     f" else pip install {wheel.format('cp36')}; fi", env={})
     >>> _python_by_branch(r)
     True
     """
-    taken = {m.groups() for c in route.commands for m in _TORCH_WHEEL_TAG.finditer(c.text)}
-    other = {m.groups() for a in route.alternatives for m in _TORCH_WHEEL_TAG.finditer(a.text)}
-    return any(v == w and tag != other_tag for v, tag in taken for w, other_tag in other)
+    other: dict[tuple[str, str], set[str]] = {}
+    for alt in route.alternatives:
+        for m in _TORCH_WHEEL_TAG.finditer(alt.text):
+            other.setdefault((m.group(1), m.group(3)), set()).add(m.group(2))
+    return any(
+        other.get((m.group(1), m.group(3)), set()) - {m.group(2)}
+        for command in route.commands
+        for m in _TORCH_WHEEL_TAG.finditer(command.text)
+    )
 
 
 def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], bool | None] | None:
@@ -250,6 +244,8 @@ def _checkout_probe(found: Evidence, base: Path | None) -> Callable[[str, str], 
 
     def probe(test: str, name: str) -> bool | None:
         path = start / name.replace("\\", "/")
+        if not exists(path) and found.fallback_root is not None and not name.startswith("/"):
+            path = found.fallback_root / name.replace("\\", "/")  # as its includes are found
         if not inside(path, fence):
             return None
         return is_dir(path) if test == "-d" else is_file(path) if test == "-f" else exists(path)
@@ -947,16 +943,25 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
     that torch's build (`pip install torch==2.0.0`, then `pip install -r extras.txt
     --index-url .../cu118`: pip finds torch satisfied and never asks that index for it)."""
     torch, companions, indexes = found.torch, dict(found.companions), len(found.indexes)
+    reqs, missed = len(found.pip_reqs), found.includes_missed
     _pip_arguments(_local_wheels(args, found), found, base, where)
+    if {"--no-deps", "--no-dependencies"} & set(args):
+        # pip reads none of these packages' Requires-Dist (envgen.repro.entry neither)
+        found.no_deps.update(requirement_name(r) for r in found.pip_reqs[reqs:])
+    if found.torch is not torch and found.torch is not None:
+        # the command ended: what later commands install does not join its resolve
+        found.torch_slot, found.torch_by_command = len(found.pip_reqs), True
     if (
         torch is not None
         and found.torch is torch
         and found.companions == companions
-        and len(found.indexes) > indexes
+        and found.includes_missed == missed  # a file it could not read may name torch
     ):
-        dropped = found.indexes[indexes:]
-        del found.indexes[indexes:]
-        if any(is_pytorch_index(url) for _, url in dropped):
+        dropped = [i for i in found.indexes[indexes:] if is_pytorch_index(i[1])]
+        if dropped:
+            found.indexes[indexes:] = [i for i in found.indexes[indexes:] if i not in dropped]
+            for r in found.pip_reqs[reqs:]:  # where one of them brings a newer torch after all
+                found.command_indexes.setdefault(requirement_name(r), dropped)
             found.warnings.append(
                 f"{where}: {', '.join(excerpt(url) for _, url in dropped)}: this pip install "
                 "names none of torch's family and torch is installed already, so its index "

@@ -243,7 +243,7 @@ def _include(name: str, found: Evidence, base: Path | None, where: str, *, seen:
     include_file(name, found, base, where, seen=seen)
 
 
-def include_file(  # noqa: PLR0911, PLR0912, PLR0915 - one return per reason an include is not followed
+def include_file(
     name: str,
     found: Evidence,
     base: Path | None,
@@ -257,7 +257,27 @@ def include_file(  # noqa: PLR0911, PLR0912, PLR0915 - one return per reason an 
     """Follow a file an install names (`pip install -r NAME`, `conda install --file NAME`), where
     the import may read it, and read it with `parse` (default: as a requirements file). True
     when it was read; an `optional` file that is not there is passed over without a word (the
-    setup.py a `pip install .` may or may not find beside a pyproject.toml)."""
+    setup.py a `pip install .` may or may not find beside a pyproject.toml). A file not read is
+    counted (Evidence.includes_missed): what it names is unknown."""
+    read = _include_file(
+        name, found, base, where, seen=seen, flag=flag, parse=parse, optional=optional
+    )
+    if not read:
+        found.includes_missed += 1
+    return read
+
+
+def _include_file(  # noqa: PLR0911, PLR0912 - one return per reason an include is not followed
+    name: str,
+    found: Evidence,
+    base: Path | None,
+    where: str,
+    *,
+    seen: set[Path],
+    flag: str = "-r",
+    parse: Callable[[str, Evidence, Path], None] | None = None,
+    optional: bool = False,
+) -> bool:
     shown = excerpt(name)
     if "\\" in name and "/" not in name:
         name = name.replace("\\", "/")  # a batch file's `.\requirements.txt`: a Windows path
@@ -292,7 +312,7 @@ def include_file(  # noqa: PLR0911, PLR0912, PLR0915 - one return per reason an 
         and not exists(path)
         and not Path(name).is_absolute()
     ):
-        path = root / name  # a helper folder's script, run from the checkout root
+        path = root / name  # run from the checkout root (a helper folder's script), or found there
     if (
         found.script_cwd is not None
         and found.include_depth == found.script_depth
@@ -592,15 +612,16 @@ _SINGLE_EQUALS: Final = re.compile(r"(?i)^(torch|torchvision|torchaudio)=(\d+(?:
 
 
 def _conda_spelled(text: str, found: Evidence, where: str) -> str:
-    """`torchvision=0.5.0` (conda's spelling) beside `torch==1.4.0` on a pip line: pip rejects it
-    (Invalid requirement); the version the line means is read, as the torch pin beside it is."""
+    """`torchvision=0.5.0` (conda's spelling of a pin) on a pip line: pip rejects it (Invalid
+    requirement, and with it the whole command or -r file); the release the line means is read,
+    as a freeze's other failing lines are graded on what they pin."""
     single = _SINGLE_EQUALS.match(text.strip())
     if single is None:
         return text
     found.warnings.append(
         f"{where}: {excerpt(text)!r} is not a pip requirement (pip says Invalid requirement and "
-        f"installs nothing from this line); read as {single.group(1)}=={single.group(2)}, the "
-        "release it names"
+        f"installs nothing of the command or file); read as {single.group(1)}=="
+        f"{single.group(2)}, the release it names: fix the line"
     )
     return f"{single.group(1)}=={single.group(2)}"
 

@@ -131,9 +131,13 @@ needs_heldout = pytest.mark.skipif(
 # root, a later command's index, a python.org link, ADD to /tmp, PowerShell paths, a $PIP found
 # on the machine, a downloaded wheel by python branch, `torchvision=0.5.0` on a pip line; one
 # older entry regraded to a Requires-Dist it missed): 3271 of 3342 (97.9%), 3209 of 3280 on
-# CORPUS.yaml (97.8%). Rounded down.
-MIN_OVERALL = 0.978
-MIN_NEW = 0.978
+# CORPUS.yaml (97.8%). Then the review's mends (a PyTorch index of a command whose -r file was
+# not read stays; a later pip command's package replaces an earlier pip command's torch too,
+# which moves three older entries whose kept companions now conflict, two regraded to the
+# Requires-Dist they missed): 3268 of 3342 (97.8%), 3206 of 3280 on CORPUS.yaml (97.7%).
+# Rounded down.
+MIN_OVERALL = 0.977
+MIN_NEW = 0.977
 
 
 def _script() -> ModuleType:

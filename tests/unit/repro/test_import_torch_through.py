@@ -378,3 +378,59 @@ def test_a_package_s_release_is_chosen_for_the_environment_s_python(
     )
     got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2023-06-07")
     assert (got["project"]["torch"], got["project"]["managers"]) == ("1.7.0", ["conda"])
+
+
+def test_a_later_command_s_package_replaces_a_pip_torch_but_not_one_in_its_own_resolve(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    script = (
+        "pip install torch==1.7.1+cu110 torchvision==0.8.2+cu110 "
+        "--extra-index-url https://download.pytorch.org/whl/cu110\npip install -U warp-kit\n"
+    )
+    got = _import_file(tmp_path, "install.sh", script, index, matrix, "2022-07-16")
+    # a later command: pip replaces torch with PyPI's newest (the cu110 index and label were the
+    # old torch's), the installed torchvision stays as the file pins it
+    assert (got["project"]["torch"], got["project"]["accelerators"]) == ("1.12.0", ["cu102"])
+    # one command (or one requirements file): pip takes the warp-kit that fits torch==1.7.1
+    one = "pip install torch==1.7.1 warp-kit\n"
+    assert (
+        _import_file(tmp_path, "install.sh", one, index, matrix, "2022-07-16")["project"]["torch"]
+        == "1.7.1"
+    )
+    same = _import_file(tmp_path, "requirements.txt", "torch==1.7.1\nwarp-kit\n", index, matrix,
+                        "2022-07-16")  # fmt: skip
+    assert same["project"]["torch"] == "1.7.1"
+
+
+def test_no_deps_packages_bring_no_torch(tmp_path: Path, index: Path, matrix: Matrix) -> None:
+    _floors(index)
+    for line in ("RUN pip install --no-deps warp-kit", "RUN pip install warp-kit --no-deps"):
+        text = f"FROM pytorch/pytorch:1.4-cuda10.1-cudnn7-devel\n{line}\n"
+        got = _import_file(tmp_path, "Dockerfile", text, index, matrix, "2022-07-16")
+        assert (got["project"]["torch"], got["project"]["accelerators"]) == ("1.4.0", ["cu101"])
+
+
+def test_the_bringing_command_s_pytorch_index_chooses_the_new_torch_s_build(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    text = (
+        "FROM pytorch/pytorch:1.4-cuda10.1-cudnn7-devel\nRUN pip install warp-kit "
+        "--extra-index-url https://download.pytorch.org/whl/cu113\n"
+    )
+    got = _import_file(tmp_path, "Dockerfile", text, index, matrix, "2022-07-16")
+    # 1.12.0+cu113 sorts above PyPI's 1.12.0: pip takes the index's build
+    assert (got["project"]["torch"], got["project"]["accelerators"]) == ("1.12.0", ["cu113"])
+
+
+def test_an_environment_s_whole_pip_list_comes_after_conda_s_torch(
+    tmp_path: Path, index: Path, matrix: Matrix
+) -> None:
+    _floors(index)
+    env = (
+        "name: x\nchannels: [pytorch]\ndependencies:\n  - python=3.8\n  - pip\n"
+        "  - pip:\n    - warp-kit==0.6\n  - pytorch=1.7.0\n  - cudatoolkit=11.0\n"
+    )
+    got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2023-06-07")
+    assert (got["project"]["torch"], got["project"]["managers"]) == ("2.0.1", ["pip"])

@@ -7,12 +7,15 @@ conda's `torchvision=0.5.0` on a pip line."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro import shell
+from envgen.repro.importer.install_script import _python_by_branch
 from tests.support.importing import import_file_keys, import_keys
 
 
@@ -60,7 +63,8 @@ def test_a_subfolder_script_reads_a_path_from_the_checkout_root(
     ("later", "accelerators"),
     [
         # names none of torch's family: pip finds torch satisfied, the index is never asked
-        ("pip install -r missing.txt --index-url https://download.pytorch.org/whl/cu118", "cu117"),
+        # a file it cannot read may name torch: its index stays
+        ("pip install -r missing.txt --index-url https://download.pytorch.org/whl/cu118", "cu118"),
         ("pip install numpy --extra-index-url https://download.pytorch.org/whl/cu118", "cu117"),
         # names torch: the index chooses its build
         ("pip install torch==2.0.0 --index-url https://download.pytorch.org/whl/cu118", "cu118"),
@@ -164,3 +168,38 @@ def test_conda_s_single_equals_on_a_pip_line_names_the_release(matrix: Matrix) -
     text = "FROM python:3.7\nRUN pip install torch==1.4.0 torchvision=0.5.0\n"
     got = import_keys(text, "Dockerfile", matrix, "2020-05-03")
     assert (got["torch"], got["torchvision"]) == ("1.4.0", "0.5.0")
+
+
+# --- the review's mends ------------------------------------------------------------------------
+def test_a_which_lookup_in_a_test_stays_unknown(matrix: Matrix) -> None:
+    text = (
+        'if [ -z "$(which conda)" ]; then\n'
+        "  wget https://repo.anaconda.com/miniconda/Miniconda3-py38_4.10.3-Linux-x86_64.sh\n"
+        "  bash Miniconda3-py38_4.10.3-Linux-x86_64.sh -b -p $HOME/miniconda\n"
+        "  export PATH=$HOME/miniconda/bin:$PATH\nfi\npip install torch==1.9.0\n"
+    )
+    # whether a fresh machine has conda is unknown: the branch that installs it is the route
+    assert import_keys(text, "install.sh", matrix, "2021-08-01")["python"] == "3.8"
+
+
+def test_an_os_branch_is_no_python_branch(matrix: Matrix) -> None:
+    text = (
+        'if [[ "$OSTYPE" == "darwin"* ]]; then pip install https://download.pytorch.org/whl/'
+        "torch-0.4.1-cp37-none-macosx_10_7_x86_64.whl\nelse pip install https://download."
+        "pytorch.org/whl/cu90/torch-0.4.1-cp36-cp36m-linux_x86_64.whl\nfi\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2018-09-01")["python"] == "3.6"
+
+
+def test_many_wheel_words_in_branches_read_in_linear_time() -> None:
+    words = [f"torch-{n}.0-cp36-cp36m-linux_x86_64.whl" for n in range(20_000)]
+    route = shell.Route(
+        commands=[shell.Command(text=f"pip install {' '.join(words)}", line=1)],
+        alternatives=[
+            shell.Alternative(text=f"pip install {' '.join(words).replace('36', '37')}", line=2,
+                              branch="else of line 1"),
+        ],
+    )  # fmt: skip
+    start = time.monotonic()
+    assert _python_by_branch(route)  # 20,000 x 20,000 pairs, were each compared
+    assert time.monotonic() - start < 5
