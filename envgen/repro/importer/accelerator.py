@@ -21,6 +21,7 @@ from envgen.repro.importer.evidence import (
     channel_name,
     cuda_id,
     indexed_by_pytorch,
+    is_pypi,
     solving_channels,
 )
 from envgen.repro.importer.python import py_key
@@ -448,6 +449,43 @@ def _unrecorded_accelerator(
         "CUDA builds); change accelerators if the paper used another"
     )
     return acc
+
+
+def pypi_fallback(
+    found: Evidence,
+    matrix: Matrix,
+    release: Release,
+    manager: Literal["pip", "conda"],
+    acc: str,
+    evidence: tuple[str, str] | None,
+    report: Report,
+) -> str | None:
+    """An extra index or find-links page that has no build of the release (`torch==2.8.0` with
+    `--extra-index-url .../whl/cu121`, whose wheels end at 2.5.1): pip still searches PyPI, finds
+    the pin there and installs PyPI's build. None where pip searches no PyPI (an --index-url
+    replaces it), where the pin names its build (`+cu121`: no such wheel, the install fails), or
+    where PyPI served no build of the release."""
+    pin = found.torch
+    if (
+        manager != "pip"
+        or evidence is None
+        or not evidence[1].startswith(("--extra-index-url", "-f ", "--find-links"))
+        or pin is None
+        or pin.label
+        or any(form == "index-url" and not is_pypi(url) for form, url in found.indexes)
+    ):
+        return None
+    pip = route_builds(matrix, release, "pip")
+    default = next((b for b in pip.values() if isinstance(b, PipBuild) and b.pypi_default), None)
+    if default is None:
+        return None
+    report.depart(
+        found.source, "the compute platform", acc, default.accelerator,
+        f"torch {release.torch} was never built for {acc} ({evidence[1]}), and pip searches "
+        f"PyPI beside that index: it installs PyPI's build of {release.torch}, "
+        f"{default.accelerator}",
+    )  # fmt: skip
+    return default.accelerator
 
 
 def move_accelerator(

@@ -137,6 +137,8 @@ class Evidence:
     no_deps: set[str] = field(default_factory=set)
     command_indexes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     includes_missed: int = 0  # include files (-r, -f env) not read so far
+    # where torch last came from PyTorch's nightly index (install_script._nightly): a refusal
+    nightly: str | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build
@@ -286,7 +288,7 @@ ENVIRONMENT_FIELDS: Final = (
     "pip_reqs", "indexes", "wheels", "wheel_pages", "cpuonly", "cpu_package", "compute",
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
     "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch", "torch_slot",
-    "torch_by_command", "no_deps", "command_indexes",
+    "torch_by_command", "no_deps", "command_indexes", "nightly",
 )  # fmt: skip
 
 

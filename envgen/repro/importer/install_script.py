@@ -31,6 +31,7 @@ from envgen.repro.importer.declared import TomlUnreadable, load_toml
 from envgen.repro.importer.evidence import (
     ENVIRONMENT_FIELDS,
     Evidence,
+    Pin,
     is_pytorch_index,
     over_budget,
     requirement_name,
@@ -943,14 +944,25 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
     that torch's build (`pip install torch==2.0.0`, then `pip install -r extras.txt
     --index-url .../cu118`: pip finds torch satisfied and never asks that index for it)."""
     torch, companions, indexes = found.torch, dict(found.companions), len(found.indexes)
-    reqs, missed = len(found.pip_reqs), found.includes_missed
+    reqs, missed, computes = len(found.pip_reqs), found.includes_missed, len(found.compute)
     _pip_arguments(_local_wheels(args, found), found, base, where)
+    if (
+        torch is not None
+        and torch.version is not None
+        and found.torch is not None
+        and found.torch.version is not None
+        and found.torch.version != torch.version
+    ):
+        # an exact torch over another exact one: pip installs it, whatever was there
+        _replaced_by_command(args, found, where, indexes, computes)
     if {"--no-deps", "--no-dependencies"} & set(args):
         # pip reads none of these packages' Requires-Dist (envgen.repro.entry neither)
         found.no_deps.update(requirement_name(r) for r in found.pip_reqs[reqs:])
     if found.torch is not torch and found.torch is not None:
         # the command ended: what later commands install does not join its resolve
         found.torch_slot, found.torch_by_command = len(found.pip_reqs), True
+    if found.torch is not torch or {"-U", "--upgrade", "--force-reinstall"} & set(args):
+        _nightly(args, found, where)
     if (
         torch is not None
         and found.torch is torch
@@ -967,6 +979,51 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
                 "names none of torch's family and torch is installed already, so its index "
                 "does not choose torch's build"
             )
+
+
+def _replaced_by_command(
+    args: list[str], found: Evidence, where: str, indexes: int, computes: int
+) -> None:
+    """This pip command installed a torch over the one an earlier command installed: the
+    earlier commands' indexes and local labels chose that torch's build, not this one's (pip
+    reads only this command's options), and a companion it names bare (`pip install
+    torch==2.7.0 torchvision`) is the new torch's pair, whatever an earlier command pinned."""
+    if found.torch_manager != "pip":
+        return
+    del found.indexes[:indexes]
+    found.compute = [c for c in found.compute[:computes] if c.origin == "conda"] + found.compute[
+        computes:
+    ]
+    for name in ("torchvision", "torchaudio"):
+        if name in (a.lower() for a in args):
+            found.companions[name] = Pin(where=where)
+
+
+# PyTorch's nightly wheels: the index (`whl/nightly/cu118`) and the old find-links page
+# (`whl/nightly/cu100/torch_nightly.html`)
+_NIGHTLY: Final = re.compile(r"(?i)pytorch\.org/whl/nightly(?:/|$)")
+
+
+def _nightly(args: list[str], found: Evidence, where: str) -> None:
+    """`pip install --pre torch --index-url .../whl/nightly/cu118`: the .dev build that index
+    served on the day the file ran, which no release names and the index no longer keeps (it
+    holds the last few weeks' builds): no torch envgen can reproduce (a refusal, which says so).
+    An exact release pin on that line (`torch==2.0.0`) is still that release."""
+    named = [a for a in args if not a.startswith("-") and requirement_name(a) == "torch"]
+    if (
+        found.torch is None
+        or "--pre" not in args
+        or not any(_NIGHTLY.search(a) for a in args)
+        or not named
+        or any(re.search(r"===?\s*\d+(\.\d+)*(\+\w+)?$", a) for a in named)  # a release
+    ):
+        return
+    found.nightly = where
+    found.refusal_notes.append(
+        f"{where}: torch comes from PyTorch's nightly index with --pre: the .dev build of the "
+        "day the file ran, which names no release and which the index no longer serves; pin a "
+        "release (or --as-of a date and a released torch) to reproduce it"
+    )
 
 
 def _pip_arguments(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

@@ -107,7 +107,9 @@ _QUOTED: Final = re.compile(
 # A prose line that is itself an install command, unformatted (`pip install torch==1.7.1+cu101
 # -f ...` as a paragraph under a heading): the reader copies it as it stands.
 _BARE_COMMAND: Final = re.compile(
-    r"^\s*(sudo\s+)?(pip3?|conda|mamba|python3?\s+-m\s+pip)\s+(install|create|env\s+create)\s"
+    r"^\s*(sudo\s+)?(?:(pip3?|conda|mamba|python[\d.]*\s+-m\s+pip)\s+(install|create|env\s+create)"
+    # the environment an indented step makes (`python3.6 -m venv venv3`, `virtualenv -p ...`)
+    r"|python[\d.]*\s+-m\s+venv|virtualenv)\s"
 )
 # A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
 # the markup is no part of the command it shows.
@@ -567,7 +569,8 @@ _FLOOR_WORDS: Final = r"(?:above|higher|later|newer|greater|up(?:wards?)?\b|furt
 # a version, and whether it is a floor; `PyTorch 1.2-1.4` (`1.2 to 1.4`, an en dash too) is a span,
 # through its upper end, and so are two versions either of which does (`PyTorch 0.4 or 0.5`).
 _PROSE_TORCH: Final = re.compile(
-    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++(?:with\s++)?(?:version|install))?(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
+    r"(?<![\w./-])(py)?(torch(?:vision|audio)?)(?:,?\s++(?:tested\s++)?(?:with\s++)?(?:version|install))?"
+    r"(?:\s*+:|-(?=v?\d))?\s*+(\(\s*+)?"
     r"(>=|≥|==?)?\s*+['\"]?v?"
     r"(\d+\.\d+(?:\.\d+)?(?:\.post\d+)?)(\+(?:cu\d{2,3}|cpu)(?![\w.]))?"
     r"(?![\w.]*\d)(\+(?!\w)|\s*+\)?,?\s*+(?:or|and)\s++" + _FLOOR_WORDS + r")?"
@@ -593,7 +596,8 @@ _ASIDE_SECTION: Final = re.compile(
 # 3.6+`, `>= 3.6`, `3.6 or higher`) or a span (`Python 3.10-3.12`, an en dash too, `Python 2.7 or
 # 3.6`) names no python.
 _PROSE_PYTHON: Final = re.compile(
-    r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?(?:\s*+:|-(?=\d))?\s*+(>=|≥|==?)?"
+    r"(?<![\w./-])python(?:\s++(?:[a-z]{2,15}+\s++)?version)?(?:\s*+:|-(?=\d)|\s*+\((?=\s*+\d))?"
+    r"\s*+(>=|≥|==?)?"
     r"\s*+(\d\.\d+)(?:\.\d+)?(?![\w.]*\d)"
     r"(\+(?!\w)|\s*+(?:or|and)\s++" + _FLOOR_WORDS + r"|\s*+(?:[-\u2013~/]|to|or\b)\s*+\d)?",
     re.IGNORECASE,
@@ -993,6 +997,25 @@ def _made_environment(lines: tuple[ProseLine, ...]) -> tuple[int, str] | None:
     return None
 
 
+# A code line that is only a repository's git URL (`git@github.com:owner/name.git`): the clone
+# step with its `git clone` left out, as the `cd name/` after it shows.
+_BARE_GIT_URL: Final = re.compile(
+    r"(?m)^([ \t]*+)((?:git@[\w.-]++:|https://(?:github\.com|gitlab\.com|bitbucket\.org)/)"
+    r"[\w.-]++/[\w.-]+?\.git)[ \t]*+$"
+)
+
+
+def _bare_clones(block: str) -> str:
+    """A block's lines that are only a git URL, read as the `git clone URL` they stand for.
+
+    >>> _bare_clones("git@github.com:o/pytorch-yolov3.git\\ncd pytorch-yolov3/")
+    'git clone git@github.com:o/pytorch-yolov3.git\\ncd pytorch-yolov3/'
+    >>> _bare_clones("  https://github.com/o/x.git  \\nhttps://github.com/o/x")  # a .git URL only
+    '  git clone https://github.com/o/x.git\\nhttps://github.com/o/x'
+    """
+    return _BARE_GIT_URL.sub(r"\1git clone \2", block)
+
+
 # A link to one CPython release's folder or installer on python.org (`https://www.python.org/ftp/
 # python/3.10.11/`, `.../3.8.10/python-3.8.10-amd64.exe`): the python a setup step installs.
 _PYTHON_ORG_LINK: Final = re.compile(r"(?i)\bpython\.org/ftp/python/(\d\.\d+)\.\d+(?=/|\b)")
@@ -1285,7 +1308,7 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
         # each block is run from the repository's root (a Docs block's `cd docs` is not the
         # Installation block's folder); a folder outside it, or a clone, stays as before
         found.cwd = None
-        parse_shell(kept, found, base, env={}, offset=first - 1)
+        parse_shell(_bare_clones(kept), found, base, env={}, offset=first - 1)
         made = made or (found.torch is not None and bool(_CREATES_ENV.search(kept)))
     for first, block in batch_blocks(text):
         parse_shell(block, found, base, env={}, offset=first - 1, script="bat")

@@ -94,6 +94,12 @@ def _pick_release(
 ) -> Release | None:
     src = found.source
     releases = sorted(matrix.releases, key=lambda r: r.version)
+    if found.nightly:
+        report.problems.append(
+            f"{src}: torch is a nightly build, not a release; nothing to reproduce"
+            + "".join(f"\n  ({w})" for w in found.refusal_notes)
+        )
+        return None
     pin = _torch_pin(found, matrix, releases, report)
     if isinstance(pin, Release):
         return pin

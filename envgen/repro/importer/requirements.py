@@ -560,7 +560,7 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
     ):
         _direct_url(text, text, found, where)
         return
-    text = _conda_spelled(text, found, where)
+    text = _conda_spelled(_local_wheel_file(text, found, where), found, where)
     try:
         req = Requirement(text)
     except InvalidRequirement as exc:
@@ -609,6 +609,27 @@ def pip_requirement(text: str, found: Evidence, where: str, *, defer: bool = Tru
 
 # A torch-family package pinned with conda's single `=` on a pip line (`torchvision=0.5.0`).
 _SINGLE_EQUALS: Final = re.compile(r"(?i)^(torch|torchvision|torchaudio)=(\d+(?:\.\d+)*)$")
+
+
+def _local_wheel_file(text: str, found: Evidence, where: str) -> str:
+    """`pip install vllm-0.8.5+cu118-cp38-abi3-manylinux1_x86_64.whl`, a wheel file the user
+    downloaded (no URL, not in the checkout): the release its name states, `vllm==0.8.5`, whose
+    requirements PyPI's wheel of that release states too; the file itself is not locked (its
+    local label is the publisher's build, which PyPI does not serve)."""
+    name = text.strip().replace("\\", "/").rsplit("/", 1)[-1]
+    if "://" in text or not name.endswith(".whl") or " " in name:
+        return text
+    try:
+        project, version, _, _ = parse_wheel_filename(name)
+    except InvalidWheelFilename:
+        return text
+    if canonicalize_name(project) in TORCH_FAMILY:
+        return text
+    found.warnings.append(
+        f"{where}: {excerpt(text)!r} is a wheel file the file does not say where to get; read "
+        f"as {project}=={version.public}, the release its name states (from PyPI)"
+    )
+    return f"{project}=={version.public}"
 
 
 def _conda_spelled(text: str, found: Evidence, where: str) -> str:

@@ -23,6 +23,7 @@ from envgen.repro.importer.accelerator import (
     cpu_route,
     move_accelerator,
     pick_accelerator,
+    pypi_fallback,
 )
 from envgen.repro.importer.companions import check_companions
 from envgen.repro.importer.evidence import Evidence
@@ -160,7 +161,9 @@ def build_project(  # noqa: PLR0912, PLR0915 - the project.yaml keys in file ord
         manager, builds = cpu_route(found, matrix, release, manager, builds, evidence, report)
     manager, builds = deleted_route(found, matrix, release, manager, acc, builds, report)
     if builds and acc not in builds and acc != "cpu":
-        acc = move_accelerator(found, matrix, release, manager, acc, evidence, report)
+        acc = pypi_fallback(found, matrix, release, manager, acc, evidence, report) or (
+            move_accelerator(found, matrix, release, manager, acc, evidence, report)
+        )
     check_pytorch_cuda(found, matrix, release, acc, builds, report)
     python = check_python(found, release, report)
     conda_pytorch = manager == "conda" and not forge_first(found)  # the pytorch channel's

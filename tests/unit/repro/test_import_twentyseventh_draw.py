@@ -1,0 +1,140 @@
+"""The families the twenty-seventh held-out draw's misses asked for (issue 24), each on
+real-shaped input written here: prose that names its versions another way (`[PyTorch](url),
+tested with version 0.4.1`, `Python(3.6)`); a README's clone step without its `git clone`; an
+indented venv step; a torch from PyTorch's nightly index (a refusal); `pkg_resources.
+parse_requirements(open(...))` in setup.py; an extra index without the pinned release; a later
+pip command's own index and bare companions."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from envgen.errors import ImportSpecError
+from envgen.model.matrix import Matrix, load_matrix
+from envgen.repro.importer import import_text
+from tests.support.importing import import_file_keys, import_keys
+
+
+@pytest.fixture(scope="module")
+def matrix() -> Matrix:
+    return load_matrix()
+
+
+def test_prose_names_its_versions_after_a_link_and_in_parentheses(matrix: Matrix) -> None:
+    text = (
+        "# Requires\n* Python 3, tested on python 3.5\n"
+        "* [PyTorch](http://pytorch.org/), tested with version 0.4.1\n* Visdom\n"
+    )
+    got = import_keys(text, "README.md", matrix, "2018-11-28")
+    assert (got["python"], got["torch"], got["accelerators"]) == ("3.5", "0.4.1", ["cu90"])
+    text = "# Deeplab\nPython(3.6) and Pytorch(0.4.1) is necessary before running the scripts.\n"
+    got = import_keys(text, "README.md", matrix, "2018-11-01")
+    assert (got["python"], got["torch"]) == ("3.6", "0.4.1")
+    # a floor in parentheses names none
+    floor = "# X\nPython(3.6+) and Pytorch(0.4.1) is necessary.\n"
+    assert import_keys(floor, "README.md", matrix, "2018-11-01")["python"] is None
+
+
+def test_a_bare_git_url_is_the_clone_step(tmp_path: Path, matrix: Matrix) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "requirements.txt").write_text("numpy==1.13.3\ntorch==1.0.0\ntorchvision==0.2.1\n")
+    (root / "README.md").write_text(
+        "# yolo\n\n##installtion\n\n```\ngit@github.com:someone/pytorch-yolov3.git\n"
+        "cd pytorch-yolov3/\npip3 install -r requirements.txt\n```\n"
+    )
+    got = import_file_keys(root / "README.md", matrix, "2019-03-27")
+    # the clone is the checkout: its requirements.txt is read
+    assert (got["torch"], got["torchvision"], got["accelerators"]) == ("1.0.0", "0.2.1", ["cu90"])
+
+
+def test_an_indented_venv_step_names_the_python(tmp_path: Path, matrix: Matrix) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "requirements.txt").write_text("torch==1.0\n")
+    (root / "README.md").write_text(
+        "1. Install python3.6\n\n        sudo apt-get install python3.6-venv\n\n"
+        "2. Make a virtual environment\n\n        python3.6 -m venv venv3\n"
+        "        source venv3/bin/activate\n\n3. Install\n\n"
+        "        pip3 install -r requirements.txt\n"
+    )
+    got = import_file_keys(root / "README.md", matrix, "2019-03-15")
+    assert (got["python"], got["torch"]) == ("3.6", "1.0.0")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "RUN python3.10 -m pip install numpy --pre torch --force-reinstall --index-url "
+        "https://download.pytorch.org/whl/nightly/cu118",
+        "RUN pip install -U --pre torch -f https://download.pytorch.org/whl/nightly/cu100/"
+        "torch_nightly.html",
+    ],
+)
+def test_a_torch_from_the_nightly_index_is_refused(line: str, matrix: Matrix) -> None:
+    text = f"FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN pip install torch==2.0.0\n{line}\n"
+    with pytest.raises(ImportSpecError, match="nightly build, not a release"):
+        import_keys(text, "Dockerfile", matrix, "2023-03-30")
+
+
+def test_an_exact_release_from_the_nightly_index_is_that_release(matrix: Matrix) -> None:
+    # and an installed torch satisfies a bare `--pre torch` without -U: nothing changes
+    kept = "pip install torch==2.0.0\npip install --pre torch -f https://download.pytorch.org/whl/"
+    assert import_keys(kept + "nightly/cu118/torch_nightly.html\n", "install.sh", matrix,
+                       "2023-03-30")["torch"] == "2.0.0"  # fmt: skip
+    text = (
+        "pip install --pre torch==2.0.0 --index-url https://download.pytorch.org/whl/"
+        "nightly/cu118\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2023-03-30")["torch"] == "2.0.0"
+
+
+def test_setup_py_parse_requirements_of_an_opened_file(tmp_path: Path, matrix: Matrix) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "requirements.txt").write_text("# deps\ndiffusers>=0.11.0\ntorch==1.13.1\n")
+    (root / "setup.py").write_text(
+        "import os\nimport pkg_resources\nfrom setuptools import setup\n\nsetup(\n"
+        '    name="x",\n    install_requires=[\n        str(r)\n'
+        "        for r in pkg_resources.parse_requirements(\n"
+        '            open(os.path.join(os.path.dirname(__file__), "requirements.txt"))\n'
+        "        )\n    ],\n)\n"
+    )
+    got = import_file_keys(root / "setup.py", matrix, "2023-02-13")
+    assert (got["torch"], got["accelerators"]) == ("1.13.1", ["cu117"])
+
+
+def test_an_extra_index_without_the_release_gives_pypi_s_build(matrix: Matrix) -> None:
+    extra = "--extra-index-url https://download.pytorch.org/whl/cu121\ntorch==2.8.0\n"
+    got = import_keys(extra, "requirements.txt", matrix, "2025-08-12")
+    assert (got["torch"], got["accelerators"]) == ("2.8.0", ["cu128"])
+    # an --index-url replaces PyPI: no such wheel there, the nearest build is proposed
+    only = "--index-url https://download.pytorch.org/whl/cu121\ntorch==2.8.0\n"
+    assert import_keys(only, "requirements.txt", matrix, "2025-08-12")["accelerators"] != ["cu121"]
+
+
+def test_a_later_command_s_torch_takes_only_its_own_index(matrix: Matrix) -> None:
+    text = (
+        "pip install torch==2.6.0 torchvision==0.21.0 torchaudio==2.6.0 --index-url "
+        "https://download.pytorch.org/whl/cu124\n"
+        "pip install torch==2.7.0 torchvision torchaudio --index-url "
+        "https://download.pytorch.org/whl/cu118\n"
+    )
+    got = import_keys(text, "install.sh", matrix, "2025-05-23")
+    assert (got["torch"], got["accelerators"]) == ("2.7.0", ["cu118"])
+    # the bare companions of the later line are the new torch's pair
+    assert (got["torchvision"], got["torchaudio"]) == (True, True)
+
+
+def test_a_downloaded_wheel_file_is_the_release_its_name_states(matrix: Matrix) -> None:
+    text = (
+        "pip install torch==2.6.0 torchvision==0.21.0 --index-url "
+        "https://download.pytorch.org/whl/cu118\n"
+        "pip install vllm-0.8.5+cu118-cp38-abi3-manylinux1_x86_64.whl\n"
+    )
+    result = import_text(text, filename="install.sh", matrix=matrix, as_of=dt.date(2025, 10, 25))
+    assert "vllm==0.8.5" in result.project["pip"]
+    assert (result.project["torch"], result.project["accelerators"]) == ("2.6.0", ["cu118"])
