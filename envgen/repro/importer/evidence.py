@@ -139,6 +139,7 @@ class Evidence:
     includes_missed: int = 0  # include files (-r, -f env) not read so far
     # where torch last came from PyTorch's nightly index (install_script._nightly): a refusal
     nightly: str | None = None
+    nightly_note: str = ""
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build
@@ -289,6 +290,7 @@ ENVIRONMENT_FIELDS: Final = (
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
     "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch", "torch_slot",
     "torch_by_command", "no_deps", "command_indexes", "nightly",
+    "nightly_note",
 )  # fmt: skip
 
 

@@ -21,6 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Final, Literal
 
+from packaging.version import Version
+
 from envgen.repro import eras, shell
 from envgen.repro.base_images import conda_python, installer_name
 from envgen.repro.importer import conda_explicit, conda_list, makefile, poetry_lock
@@ -33,6 +35,7 @@ from envgen.repro.importer.evidence import (
     Evidence,
     Pin,
     is_pytorch_index,
+    is_version,
     over_budget,
     requirement_name,
     run_from_root,
@@ -951,9 +954,11 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
         and torch.version is not None
         and found.torch is not None
         and found.torch.version is not None
-        and found.torch.version != torch.version
+        and is_version(torch.version)
+        and is_version(found.torch.version)
+        and Version(found.torch.version) != Version(torch.version)  # ==1.9 is 1.9.0+cu111's
     ):
-        # an exact torch over another exact one: pip installs it, whatever was there
+        # an exact torch over another exact release: pip installs it, whatever was there
         _replaced_by_command(args, found, where, indexes, computes)
     if {"--no-deps", "--no-dependencies"} & set(args):
         # pip reads none of these packages' Requires-Dist (envgen.repro.entry neither)
@@ -962,7 +967,7 @@ def _pip_install(args: list[str], found: Evidence, base: Path | None, where: str
         # the command ended: what later commands install does not join its resolve
         found.torch_slot, found.torch_by_command = len(found.pip_reqs), True
     if found.torch is not torch or {"-U", "--upgrade", "--force-reinstall"} & set(args):
-        _nightly(args, found, where)
+        _nightly(args, found, where, installed=torch)
     if (
         torch is not None
         and found.torch is torch
@@ -1004,11 +1009,14 @@ def _replaced_by_command(
 _NIGHTLY: Final = re.compile(r"(?i)pytorch\.org/whl/nightly(?:/|$)")
 
 
-def _nightly(args: list[str], found: Evidence, where: str) -> None:
+def _nightly(args: list[str], found: Evidence, where: str, *, installed: Pin | None) -> None:
     """`pip install --pre torch --index-url .../whl/nightly/cu118`: the .dev build that index
     served on the day the file ran, which no release names and the index no longer keeps (it
     holds the last few weeks' builds): no torch envgen can reproduce (a refusal, which says so).
-    An exact release pin on that line (`torch==2.0.0`) is still that release."""
+    An exact release pin on that line (`torch==2.0.0`) is still that release, and a later
+    command's release replaces the nightly (the refusal is withdrawn). In a README, a nightly
+    line after the route installed torch (a Troubleshooting note for new GPUs) is another route.
+    """
     named = [a for a in args if not a.startswith("-") and requirement_name(a) == "torch"]
     if (
         found.torch is None
@@ -1017,13 +1025,23 @@ def _nightly(args: list[str], found: Evidence, where: str) -> None:
         or not named
         or any(re.search(r"===?\s*\d+(\.\d+)*(\+\w+)?$", a) for a in named)  # a release
     ):
+        if found.nightly is not None and named:  # a release over the nightly
+            found.refusal_notes = [n for n in found.refusal_notes if n != found.nightly_note]
+            found.nightly = None
+        return
+    if found.kind == "markdown" and installed is not None:
+        found.warnings.append(
+            f"{where}: a nightly torch (--pre from PyPI's nightly index) after the torch the "
+            "README's steps installed: read as another route, not the one envgen imports"
+        )
         return
     found.nightly = where
-    found.refusal_notes.append(
+    found.nightly_note = (
         f"{where}: torch comes from PyTorch's nightly index with --pre: the .dev build of the "
         "day the file ran, which names no release and which the index no longer serves; pin a "
         "release (or --as-of a date and a released torch) to reproduce it"
     )
+    found.refusal_notes.append(found.nightly_note)
 
 
 def _pip_arguments(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

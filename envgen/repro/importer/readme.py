@@ -107,9 +107,13 @@ _QUOTED: Final = re.compile(
 # A prose line that is itself an install command, unformatted (`pip install torch==1.7.1+cu101
 # -f ...` as a paragraph under a heading): the reader copies it as it stands.
 _BARE_COMMAND: Final = re.compile(
-    r"^\s*(sudo\s+)?(?:(pip3?|conda|mamba|python[\d.]*\s+-m\s+pip)\s+(install|create|env\s+create)"
-    # the environment an indented step makes (`python3.6 -m venv venv3`, `virtualenv -p ...`)
-    r"|python[\d.]*\s+-m\s+venv|virtualenv)\s"
+    r"^\s*(sudo\s+)?(pip3?|conda|mamba|python[\d.]*\s+-m\s+pip)\s+(install|create|env\s+create)\s"
+)
+# The environment an indented step makes (`        python3.6 -m venv venv3`, `virtualenv -p
+# python3.6 env`): a code line of Markdown's indented form, options and one folder only.
+_BARE_VENV: Final = re.compile(
+    r"^(?:[ ]{4,}|\t)[ \t]*(?:python[\d.]*\s+-m\s+venv|virtualenv)"
+    r"(?:\s+--?[\w-]+(?:[= ][\w./~-]+)?)*\s+[\w./~-]+\s*$"
 )
 # A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
 # the markup is no part of the command it shows.
@@ -191,7 +195,7 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             continue
         blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
         bare = _PROMPT.sub("", _EMPHASIS.sub(r"\1\3", lines[i]))
-        if "`" not in lines[i] and _BARE_COMMAND.match(bare):
+        if "`" not in lines[i] and (_BARE_COMMAND.match(bare) or _BARE_VENV.match(lines[i])):
             blocks.append((i + 1, bare.strip()))
         elif (
             "`" not in lines[i]
@@ -998,22 +1002,32 @@ def _made_environment(lines: tuple[ProseLine, ...]) -> tuple[int, str] | None:
 
 
 # A code line that is only a repository's git URL (`git@github.com:owner/name.git`): the clone
-# step with its `git clone` left out, as the `cd name/` after it shows.
+# step with its `git clone` left out, where the next step enters that clone (`cd name/`).
 _BARE_GIT_URL: Final = re.compile(
-    r"(?m)^([ \t]*+)((?:git@[\w.-]++:|https://(?:github\.com|gitlab\.com|bitbucket\.org)/)"
-    r"[\w.-]++/[\w.-]+?\.git)[ \t]*+$"
+    r"^([ \t]*+)((?:git@[\w.-]++:|https://(?:github\.com|gitlab\.com|bitbucket\.org)/)"
+    r"[\w.-]++/([\w.-]+?)\.git)[ \t]*+$"
 )
 
 
 def _bare_clones(block: str) -> str:
-    """A block's lines that are only a git URL, read as the `git clone URL` they stand for.
+    """A block's lines that are only a git URL, read as the `git clone URL` they stand for where
+    the next line enters the clone (`cd pytorch-yolov3/`), and no continued line (`git clone
+    --recursive \\`) ends just before.
 
     >>> _bare_clones("git@github.com:o/pytorch-yolov3.git\\ncd pytorch-yolov3/")
     'git clone git@github.com:o/pytorch-yolov3.git\\ncd pytorch-yolov3/'
-    >>> _bare_clones("  https://github.com/o/x.git  \\nhttps://github.com/o/x")  # a .git URL only
-    '  git clone https://github.com/o/x.git\\nhttps://github.com/o/x'
+    >>> _bare_clones("https://github.com/o/ByteTrack.git\\npip install -e .")  # no cd: a link
+    'https://github.com/o/ByteTrack.git\\npip install -e .'
     """
-    return _BARE_GIT_URL.sub(r"\1git clone \2", block)
+    lines = block.split("\n")
+    for index, line in enumerate(lines):
+        m = _BARE_GIT_URL.match(line)
+        if m is None or (index and lines[index - 1].rstrip().endswith("\\")):
+            continue
+        following = next((ln.strip() for ln in lines[index + 1 :] if ln.strip()), "")
+        if re.fullmatch(rf"cd\s+(?:\./)?{re.escape(m.group(3))}/?", following):
+            lines[index] = f"{m.group(1)}git clone {m.group(2)}"
+    return "\n".join(lines)
 
 
 # A link to one CPython release's folder or installer on python.org (`https://www.python.org/ftp/

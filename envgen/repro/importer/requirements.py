@@ -616,9 +616,11 @@ def _local_wheel_file(text: str, found: Evidence, where: str) -> str:
     downloaded (no URL, not in the checkout): the release its name states, `vllm==0.8.5`, whose
     requirements PyPI's wheel of that release states too; the file itself is not locked (its
     local label is the publisher's build, which PyPI does not serve)."""
-    name = text.strip().replace("\\", "/").rsplit("/", 1)[-1]
-    if "://" in text or not name.endswith(".whl") or " " in name:
-        return text
+    name = text.strip()
+    if "://" in name or "/" in name or "\\" in name or not name.endswith(".whl") or " " in name:
+        return text  # a path: a wheel the project or the script built, or a vendored one
+    if found.tree is not None and exists(found.tree / name):
+        return text  # the checkout's own file
     try:
         project, version, _, _ = parse_wheel_filename(name)
     except InvalidWheelFilename:

@@ -399,7 +399,12 @@ class _Constants:
         if isinstance(func, ast.Name) and func.id == "list" and len(node.args) == 1:
             return self._reader(node.args[0], node.lineno)
         called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-        if called == "parse_requirements" and len(node.args) == 1 and not node.keywords:
+        if (
+            called == "parse_requirements"
+            and len(node.args) == 1
+            and not node.keywords
+            and "parse_requirements" not in self.functions  # the module's own filters lines
+        ):
             # `pkg_resources.parse_requirements(open("requirements.txt"))` (or its text): the
             # file's requirements, comments and blank lines dropped as pip drops them
             return self._reader(node.args[0], node.lineno) or self.file_lines(node.args[0])

@@ -135,7 +135,11 @@ needs_heldout = pytest.mark.skipif(
 # not read stays; a later pip command's package replaces an earlier pip command's torch too,
 # which moves three older entries whose kept companions now conflict, two regraded to the
 # Requires-Dist they missed): 3268 of 3342 (97.8%), 3206 of 3280 on CORPUS.yaml (97.7%).
-# Rounded down.
+# Then the twenty-seventh (93 files, first measured at 81/93, after the twenty-sixth's fixes and
+# their review's mends) folded in, its families fixed (prose after a link, Python(3.6), a bare
+# clone URL, an indented venv step, a nightly torch refused, parse_requirements in setup.py, an
+# extra index without the release, a later exact torch's own index, a downloaded wheel file):
+# 3358 of 3435 (97.8%), 3296 of 3373 on CORPUS.yaml (97.7%). Rounded down.
 MIN_OVERALL = 0.977
 MIN_NEW = 0.977
 

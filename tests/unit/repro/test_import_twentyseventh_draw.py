@@ -14,7 +14,8 @@ import pytest
 
 from envgen.errors import ImportSpecError
 from envgen.model.matrix import Matrix, load_matrix
-from envgen.repro.importer import import_text
+from envgen.repro.entry import run_import
+from envgen.repro.importer import ImportOptions, import_text
 from tests.support.importing import import_file_keys, import_keys
 
 
@@ -136,5 +137,96 @@ def test_a_downloaded_wheel_file_is_the_release_its_name_states(matrix: Matrix) 
         "pip install vllm-0.8.5+cu118-cp38-abi3-manylinux1_x86_64.whl\n"
     )
     result = import_text(text, filename="install.sh", matrix=matrix, as_of=dt.date(2025, 10, 25))
-    assert "vllm==0.8.5" in result.project["pip"]
+    pip = result.project["pip"]
+    assert isinstance(pip, list)
+    assert "vllm==0.8.5" in pip
     assert (result.project["torch"], result.project["accelerators"]) == ("2.6.0", ["cu118"])
+
+
+# --- the review's mends ------------------------------------------------------------------------
+def test_a_pin_that_only_spells_the_installed_release_again_replaces_nothing(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "requirements.txt").write_text("torch==1.9\n")
+    (root / "install.sh").write_text(
+        "pip install torch==1.9.0+cu111 torchvision==0.10.0+cu111 -f "
+        "https://download.pytorch.org/whl/torch_stable.html\npip install -r requirements.txt\n"
+    )
+    got = import_file_keys(root / "install.sh", matrix, "2021-08-01")
+    assert (got["torch"], got["accelerators"]) == ("1.9.0", ["cu111"])
+
+
+def test_a_release_after_a_nightly_replaces_it(matrix: Matrix) -> None:
+    text = (
+        "pip install --pre torch torchvision --index-url https://download.pytorch.org/whl/"
+        "nightly/cu128\npip install torch==2.7.0 torchvision==0.22.0 --index-url "
+        "https://download.pytorch.org/whl/cu128\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2025-05-01")["torch"] == "2.7.0"
+
+
+def test_a_readme_s_nightly_note_after_its_route_is_another_route(matrix: Matrix) -> None:
+    text = (
+        "## Install\n```bash\npip install torch==2.5.1 torchvision==0.20.1\n```\n"
+        "## Troubleshooting\nFor Blackwell GPUs:\n```bash\npip install -U --pre torch torchvision "
+        "--index-url https://download.pytorch.org/whl/nightly/cu128\n```\n"
+    )
+    assert import_keys(text, "README.md", matrix, "2025-03-01")["torch"] == "2.5.1"
+
+
+def test_a_bare_git_url_without_its_cd_or_after_a_continued_line_is_no_clone(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "setup.py").write_text(
+        'from setuptools import setup\nsetup(name="p", install_requires=["torch==1.9.0"])\n'
+    )
+    for readme in (
+        "# P\n\n```bash\ngit clone --recursive \\\n    https://github.com/owner/proj.git\ncd proj\n"
+        "pip install -e .\n```\n",
+        "# P\nBuilds on ByteTrack:\n```bash\nhttps://github.com/ifzhang/ByteTrack.git\n```\n"
+        "## Installation\n```bash\ngit clone https://github.com/me/proj.git\ncd proj\n"
+        "pip install -e .\n```\n",
+    ):
+        (root / "README.md").write_text(readme)
+        assert import_file_keys(root / "README.md", matrix, "2021-08-01")["torch"] == "1.9.0"
+
+
+def test_a_wheel_path_or_a_checkout_s_wheel_is_not_read_as_pypi_s(
+    tmp_path: Path, matrix: Matrix
+) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "mypkg-0.1.0-py3-none-any.whl").write_bytes(b"")
+    (root / "install.sh").write_text(
+        "pip install torch==1.10.0\npython setup.py bdist_wheel\n"
+        "pip install dist/mypkg-0.1.0-py3-none-any.whl\npip install mypkg-0.1.0-py3-none-any.whl\n"
+    )
+    result = run_import(ImportOptions(source=root / "install.sh", as_of="2022-01-01"), matrix)
+    pip = result.project.get("pip") or []
+    assert isinstance(pip, list)
+    assert "mypkg==0.1.0" not in pip  # as written, not PyPI's
+
+
+def test_prose_that_mentions_venv_is_no_command(matrix: Matrix) -> None:
+    text = (
+        "## Setup\npython3.6 -m venv is what we used on the cluster, but any python >= 3.8 "
+        "works locally\n```bash\npip install torch==1.13.0\n```\n"
+    )
+    assert import_keys(text, "README.md", matrix, "2023-01-01")["python"] is None
+
+
+def test_a_module_s_own_parse_requirements_is_not_bypassed(tmp_path: Path, matrix: Matrix) -> None:
+    root = tmp_path / "checkout"
+    (root / ".git").mkdir(parents=True)
+    (root / "requirements.txt").write_text("numpy\ntorch==1.13.1\n")
+    (root / "setup.py").write_text(
+        "from setuptools import setup\n\ndef parse_requirements(f):\n"
+        "    return [ln for ln in f.read().splitlines() if 'torch' not in ln]\n\n"
+        'setup(name="x", install_requires=parse_requirements(open("requirements.txt")))\n'
+    )
+    with pytest.raises(ImportSpecError):
+        import_file_keys(root / "setup.py", matrix, "2023-02-13")
