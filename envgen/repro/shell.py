@@ -1518,7 +1518,22 @@ def _path_word(command: str, state: _State, depth: int) -> str | None:
     with _child_scope(state):  # `${X:=...}` in a subshell stays there
         expanded, known = _expand_known(command, state, depth)
     words = shell_words(expanded) if known else []
-    words = [w for w in words if not _REDIRECT.fullmatch(w)]
+    kept: list[str] = []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False  # the target of a redirect written apart (`&> /dev/null`)
+        elif _REDIRECT.fullmatch(w):
+            skip = re.fullmatch(r"\d?>>?&?|&>>?|<", w) is not None
+        else:
+            kept.append(w)
+    words = kept
+    # `cd -- DIR`, `dirname -- PATH`: the end of the options
+    words = [
+        w
+        for i, w in enumerate(words)
+        if not (w == "--" and i and words[i - 1] in {"cd", "dirname", "basename", "realpath"})
+    ]
     if words[-1:] in (["-P"], ["-L"]) and words[-2:-1] == ["pwd"]:
         words = words[:-1]  # `pwd -P`: symlinks resolved, none known here
     if len(words) == 4 and words[0] == "cd" and words[2] in {"&&", ";"} and words[3] == "pwd":

@@ -39,6 +39,7 @@ from typing import Final
 import yaml
 
 from envgen.infra.safe_yaml import load_bounded
+from envgen.repro import shell
 from envgen.repro.importer.conda_env import conda_spec
 from envgen.repro.importer.conda_env import read as conda_read
 from envgen.repro.importer.declared import load_yaml
@@ -114,6 +115,14 @@ class _Job:
         texts = [text for _, text in self.steps] + [spec for spec, _ in self.specs]
         return any(installs_torch(text) for text in texts)
 
+    def routes_torch(self) -> bool:
+        """Its steps' default route, with its own variables, runs a command that installs torch
+        (Travis's matrix jobs share one script and choose a branch by `env: BACKEND=pytorch`)."""
+        if any(installs_torch(spec) for spec, _ in self.specs):
+            return True
+        route = shell.interpret(_script(self.steps), env=dict(self.env))
+        return any(installs_torch(command.text) for command in route.commands)
+
 
 def _load(text: str) -> tuple[yaml.Node | None, object]:
     """The file's YAML, bounded; where PyYAML refuses a tab among the blanks at a line's end
@@ -153,7 +162,8 @@ def read(text: str, found: Evidence, base: Path | None) -> None:
     finally:
         _EXPANDED.reset(token)
     chosen = (
-        next((j for j in jobs if j.installs_torch()), None)
+        next((j for j in jobs if j.installs_torch() and j.routes_torch()), None)
+        or next((j for j in jobs if j.installs_torch()), None)
         or next((j for j in jobs if j.names_torch()), None)
         or _job_bringing_torch(jobs, found, base)
         or next((j for j in jobs if j.steps or j.specs or j.files), None)
@@ -240,7 +250,7 @@ def _jobs(data: dict[str, object], found: Evidence) -> list[_Job]:
         ("language" in data or "before_install" in data or "install" in data)
         and not name.startswith((".gitlab-ci.", "azure-pipelines.", "bitbucket-pipelines."))
     ):
-        return [_travis(data, found)]
+        return _travis(data, found)
     if name.startswith(".gitlab-ci."):
         return _gitlab(data)
     if name.startswith("azure-pipelines."):
@@ -324,7 +334,26 @@ def _variables(value: object, env: dict[str, str]) -> None:
                 env[str(item["name"])] = str(item.get("value") or "")
 
 
-def _travis(data: dict[str, object], found: Evidence) -> _Job:
+def _travis(data: dict[str, object], found: Evidence) -> list[_Job]:
+    """The build's jobs in order: the root job (its first env entry), or each `include` entry
+    where the root names no python (a root `python:` makes the jobs, `include` adds more)."""
+    include = data.get("matrix") or data.get("jobs") or {}
+    listed = include.get("include") if isinstance(include, dict) else None
+    entries = [e for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
+    if data.get("python") is not None or not entries:
+        return [_travis_job(data, {}, found)]
+    return [
+        _travis_job(data, entry, found, warn=not index)
+        for index, entry in enumerate(entries[:MAX_TRAVIS_JOBS])
+    ]
+
+
+MAX_TRAVIS_JOBS: Final = 64  # include entries read as jobs
+
+
+def _travis_job(
+    data: dict[str, object], first_job: dict[str, object], found: Evidence, *, warn: bool = True
+) -> _Job:
     job = _Job()
     job.env.update(_TRAVIS_RUNNER)
     env = data.get("env")
@@ -339,18 +368,11 @@ def _travis(data: dict[str, object], found: Evidence) -> _Job:
         entries, rest = _strings(env)[:1], _strings(env)[1:]
     for entry in entries:
         _assignments(str(entry), job.env)
-    if rest:
+    if rest and warn:
         found.warnings.append(
             f"{found.source}: the build matrix has {len(rest) + 1} env entries; envgen reads "
             f"the first ({excerpt(str(entries[-1]))}), the others are alternatives"
         )
-    include = data.get("matrix") or data.get("jobs") or {}
-    first = include.get("include") if isinstance(include, dict) else None
-    first_job = first[0] if isinstance(first, list) and first and isinstance(first[0], dict) else {}
-    if data.get("python") is not None:
-        # A root-level `python:` is a matrix expansion key: its jobs are the build's own, and
-        # `include` adds more (a lint job, a deploy stage); the first root job is the default.
-        first_job = {}
     python = _first_python(data.get("python") or first_job.get("python"), job, found.source)
     if python is not None:
         job.env.setdefault("TRAVIS_PYTHON_VERSION", python)
