@@ -139,9 +139,13 @@ needs_heldout = pytest.mark.skipif(
 # their review's mends) folded in, its families fixed (prose after a link, Python(3.6), a bare
 # clone URL, an indented venv step, a nightly torch refused, parse_requirements in setup.py, an
 # extra index without the release, a later exact torch's own index, a downloaded wheel file):
-# 3358 of 3435 (97.8%), 3296 of 3373 on CORPUS.yaml (97.7%). Rounded down.
-MIN_OVERALL = 0.977
-MIN_NEW = 0.977
+# 3358 of 3435 (97.8%), 3296 of 3373 on CORPUS.yaml (97.7%). Then the twenty-eighth (72 files,
+# first measured at 61/72, after the twenty-seventh's fixes and their review's mends) folded in,
+# some of its families fixed (`cd -- "$(dirname -- ...)" &> /dev/null && pwd`, a Travis matrix's
+# jobs chosen by their env): 3423 of 3507 (97.6%), 3361 of 3445 on CORPUS.yaml (97.6%). Rounded
+# down.
+MIN_OVERALL = 0.976
+MIN_NEW = 0.975
 
 
 def _script() -> ModuleType:
