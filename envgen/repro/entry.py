@@ -37,7 +37,7 @@ from envgen.repro.importer.evidence import Evidence, is_version, requirement_nam
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
-from envgen.repro.through import FAMILY, brought_in, family_to_read
+from envgen.repro.through import FAMILY, Brought, brought_in, family_to_read
 from envgen.repro.wheels import PinWheels, fetch_pages, lookup
 
 # Seconds per request to the index for the pins' file lists (ENVGEN_HTTP_TIMEOUT overrides).
@@ -164,14 +164,7 @@ def _through_dependencies(
                 f"{len(requirements)} package(s) it installs, which may bring one in, is not read"
             )
         return
-    cache = (options.cache_root or default_cache_root()) / "pypi-simple"
-    brought, notes = brought_in(
-        requirements,
-        index=options.pypi_index,
-        cache_dir=cache,
-        as_of=as_of,
-        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
-    )
+    brought, notes = _brought(options, options.pypi_index, requirements, as_of)
     if named and not any(b.name in missing for b in brought):
         return  # nothing to say: the notes only matter when the file's torch is in question
     found.warnings += [f"{found.source}: {note}" for note in notes]
@@ -223,15 +216,8 @@ def _floors_over_installed(
         return
     if not later:
         return
-    cache = (options.cache_root or default_cache_root()) / "pypi-simple"
-    brought, _notes = brought_in(
-        later,
-        index=options.pypi_index,
-        cache_dir=cache,
-        as_of=as_of,
-        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
-        python=found.python or found.image_python,
-    )
+    python = found.python or found.image_python
+    brought, _notes = _brought(options, options.pypi_index, later, as_of, python)
     asks = [b for b in brought if b.name == "torch" and b.specifier]
     unmet = [b for b in asks if not _contains(b.specifier, pin.version)]
     if not unmet:
@@ -262,6 +248,25 @@ def _floors_over_installed(
     # the PyTorch index the bringing command named (dropped while torch looked installed)
     found.indexes += found.command_indexes.get(requirement_name(unmet[0].package), [])
     pip_requirement(f"torch{specifier}", found, f"{found.source} (through {unmet[0].package})")
+
+
+def _brought(
+    options: ImportOptions,
+    index: str,
+    requirements: list[str],
+    as_of: dt.date | None,
+    python: str | None = None,
+) -> tuple[list[Brought], list[str]]:
+    """The torch-family requirements `requirements` bring in, read from `index` through the
+    import's cache and timeout (envgen.repro.through.brought_in)."""
+    return brought_in(
+        requirements,
+        index=index,
+        cache_dir=(options.cache_root or default_cache_root()) / "pypi-simple",
+        as_of=as_of,
+        timeout=options.http_timeout or _LOOKUP_TIMEOUT_S,
+        python=python,
+    )
 
 
 def installed_over(found: Evidence) -> list[str]:
