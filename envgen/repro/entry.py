@@ -198,16 +198,17 @@ def _through_dependencies(
 def _floors_over_installed(
     options: ImportOptions, found: Evidence, as_of: dt.date | None, matrix: Matrix
 ) -> None:
-    """A torch that a base image or conda installed, which a package pip installs later requires
-    more of: pip replaces it, as it replaces it for a later torch line of the file's own. kornia
+    """A torch that a base image, conda or an earlier pip command installed, which a package pip
+    installs later requires more of: pip replaces it, as it replaces it for a later torch line of
+    the file's own (`installed_over` names those packages). kornia
     0.6.5 (Requires-Dist torch>=1.8.1), installed unpinned over pytorch/pytorch:1.4's torch
     1.4.0 in 2022, brings PyPI's newest torch; kornia==0.6.4 in a pip install after a conda
     environment's pytorch=1.7.0 does too. pip does not take an older kornia to keep the
     installed torch: an installed distribution is not a constraint, and pip upgrades what does
     not satisfy a requirement (--upgrade-strategy only-if-needed). Only the pip requirements read
     after that torch was installed count (Evidence.torch_slot), and only an exact torch (an
-    image's, or conda's `pytorch=1.7.0`), with each package's release chosen for the
-    environment's python (its requires-python). Nothing with --offline (no index to ask), nor
+    image's, conda's `pytorch=1.7.0`, an earlier command's), with each package's release chosen
+    for the environment's python (its requires-python). Nothing with --offline (no index), nor
     for an undated file (no --as-of or --git): which releases its unpinned packages were is
     unknown, and today's would replace most old torches."""
     pin = found.torch

@@ -44,7 +44,14 @@ from packaging.version import Version
 from envgen.errors import EnvgenError
 from envgen.infra.files import atomic_write_bytes
 from envgen.repro.reading import excerpt
-from envgen.repro.wheels import _file_version, _local_folder, _tags_of, _uploaded_by, fetch_pages
+from envgen.repro.wheels import (
+    _allows,
+    _file_version,
+    _local_folder,
+    _tags_of,
+    _uploaded_by,
+    fetch_pages,
+)
 from envgen.repro.wheels import linux_platform as _linux_platform
 
 FAMILY: Final = ("torch", "torchvision", "torchaudio")
@@ -154,11 +161,7 @@ def _admits_python(requires: object, python: str | None) -> bool:
     """A file's requires-python admits some release of the `python` minor (unknown: True)."""
     if python is None or not isinstance(requires, str) or not requires.strip():
         return True
-    try:
-        spec = SpecifierSet(requires)
-        return any(spec.contains(f"{python}.{patch}") for patch in range(30))
-    except (InvalidSpecifier, ValueError):
-        return True
+    return _allows(requires, python)
 
 
 def metadata_file(name: str, version: Version, page: dict[str, object]) -> dict[str, object] | None:

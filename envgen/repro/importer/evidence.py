@@ -137,9 +137,9 @@ class Evidence:
     no_deps: set[str] = field(default_factory=set)
     command_indexes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     includes_missed: int = 0  # include files (-r, -f env) not read so far
-    # where torch last came from PyTorch's nightly index (install_script._nightly): a refusal
-    nightly: str | None = None
-    nightly_note: str = ""
+    # why torch last came from PyTorch's nightly index (install_script._nightly): a refusal;
+    # "" where it did not
+    nightly: str = ""
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     # What project.yaml cannot say but should keep (a python patch version, a conda build
@@ -172,7 +172,7 @@ class Evidence:
     # root above it, where an include the script's own folder lacks is looked for
     run_from: Path | None = None
     # the checkout root above a script in another folder (src/): only where its folder lacks
-    # what it names (install_script._fallback_root)
+    # what it names (run_from_root(fallback=True))
     fallback_root: Path | None = None
     # wheels a script downloaded (wget/curl), by the file name they land as: their URL
     downloads: dict[str, str] = field(default_factory=dict)
@@ -290,7 +290,6 @@ ENVIRONMENT_FIELDS: Final = (
     "seen_pip", "seen_conda", "full", "install_extras", "projects", "cuda_series", "system_cuda",
     "gpu_package", "torch_channel", "torch_channels", "comments", "conda_torch", "torch_slot",
     "torch_by_command", "no_deps", "command_indexes", "nightly",
-    "nightly_note",
 )  # fmt: skip
 
 

@@ -1025,23 +1025,22 @@ def _nightly(args: list[str], found: Evidence, where: str, *, installed: Pin | N
         or not named
         or any(re.search(r"===?\s*\d+(\.\d+)*(\+\w+)?$", a) for a in named)  # a release
     ):
-        if found.nightly is not None and named:  # a release over the nightly
-            found.refusal_notes = [n for n in found.refusal_notes if n != found.nightly_note]
-            found.nightly = None
+        if found.nightly and named:  # a release over the nightly
+            found.refusal_notes = [n for n in found.refusal_notes if n != found.nightly]
+            found.nightly = ""
         return
     if found.kind == "markdown" and installed is not None:
         found.warnings.append(
-            f"{where}: a nightly torch (--pre from PyPI's nightly index) after the torch the "
+            f"{where}: a nightly torch (--pre from PyTorch's nightly index) after the torch the "
             "README's steps installed: read as another route, not the one envgen imports"
         )
         return
-    found.nightly = where
-    found.nightly_note = (
+    found.nightly = (
         f"{where}: torch comes from PyTorch's nightly index with --pre: the .dev build of the "
         "day the file ran, which names no release and which the index no longer serves; pin a "
         "release (or --as-of a date and a released torch) to reproduce it"
     )
-    found.refusal_notes.append(found.nightly_note)
+    found.refusal_notes.append(found.nightly)
 
 
 def _pip_arguments(args: list[str], found: Evidence, base: Path | None, where: str) -> None:

@@ -1032,7 +1032,7 @@ def _bare_clones(block: str) -> str:
 
 # A link to one CPython release's folder or installer on python.org (`https://www.python.org/ftp/
 # python/3.10.11/`, `.../3.8.10/python-3.8.10-amd64.exe`): the python a setup step installs.
-_PYTHON_ORG_LINK: Final = re.compile(r"(?i)\bpython\.org/ftp/python/(\d\.\d+)\.\d+(?=/|\b)")
+_PYTHON_ORG_LINK: Final = re.compile(r"(?i)\bpython\.org/ftp/python/(\d\.\d+)\.\d+\b")
 
 
 def _linked_python(text: str) -> tuple[int, str] | None:
