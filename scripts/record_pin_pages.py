@@ -113,18 +113,30 @@ def through_of(source: Path, cache: Path) -> list[tuple[str, str, str, str]]:
     torchvision or torchaudio: envgen.repro.entry._through_dependencies; the packages pip
     installs over an image's or conda's torch: envgen.repro.entry.installed_over)."""
     found = _parsed(source)
-    missing = family_to_read(found.torch is not None, set(found.companions))
-    requirements = [*found.pip_reqs, *found.url_packages]  # as _through_dependencies reads
-    python = None
-    if not missing:
-        requirements = installed_over(found)  # as _floors_over_installed reads
-        python = found.python or found.image_python
-    if not requirements or found.unreadable is not None:
+    if found.unreadable is not None:
         return []
+    missing = family_to_read(found.torch is not None, set(found.companions))
+    # the lookups run_import makes: (requirements, the python their releases are chosen for)
+    lookups: list[tuple[list[str], str | None]] = []
+    if missing:
+        lookups.append(([*found.pip_reqs, *found.url_packages], None))  # _through_dependencies
+    if later := installed_over(found):
+        lookups.append((later, found.python or found.image_python))  # _floors_over_installed
     as_of = _date_of(source)
-    brought_in(
-        requirements, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30, python=python
-    )
+    out: list[tuple[str, str, str, str]] = []
+    for requirements, python in lookups:
+        brought_in(
+            requirements, index=PYPI_SIMPLE, cache_dir=cache, as_of=as_of, timeout=30,
+            python=python,
+        )  # fmt: skip
+        out += _recorded(requirements, cache, as_of, python)
+    return out
+
+
+def _recorded(
+    requirements: list[str], cache: Path, as_of: dt.date | None, python: str | None
+) -> list[tuple[str, str, str, str]]:
+    """(name, version, wheel file name, trimmed metadata) of what brought_in read for them."""
     folder = next(iter(cache.glob("*/")), None)
     out: list[tuple[str, str, str, str]] = []
     for name, specifier in _named(requirements):

@@ -33,7 +33,12 @@ from envgen.repro.importer import (
     parse_file,
     render_project,
 )
-from envgen.repro.importer.evidence import Evidence, is_version, requirement_name
+from envgen.repro.importer.evidence import (
+    Evidence,
+    forget_pip_route,
+    is_version,
+    requirement_name,
+)
 from envgen.repro.importer.repository import parse_repository
 from envgen.repro.importer.requirements import pip_requirement
 from envgen.repro.reading import excerpt
@@ -67,11 +72,14 @@ def run_import(options: ImportOptions, matrix: Matrix | None = None) -> ImportRe
     else:
         msg = 'give a FILE to import or --command "pip install ..."'
         raise ImportSpecError(msg)
-    if options.extras and found.kind not in {"pyproject", "setup.py", "setup.cfg"}:
+    if options.extras and (
+        found.kind not in {"pyproject", "setup.py", "setup.cfg"}
+        or (options.source is not None and options.source.is_dir())
+    ):
         found.warnings.append(
-            f"{found.source}: --extra applies to a pyproject.toml, setup.py or setup.cfg; this "
-            f"file is read as a {found.kind} file, so --extra {excerpt(options.extras[0], 40)} "
-            "is ignored"
+            f"{found.source}: --extra applies to a pyproject.toml, setup.py or setup.cfg "
+            f"imported as a file; so --extra {excerpt(options.extras[0], 40)} is ignored (import "
+            "the project's file itself to read an extra)"
         )
     matrix = matrix or load_matrix(options.matrix_dir, cache_root=options.cache_root)
     if options.as_of and options.git:
@@ -242,8 +250,7 @@ def _floors_over_installed(
     if found.torch_manager == "pip" and pin.image is None:
         # an earlier pip command's torch: its index and local label chose that torch's build,
         # not the one the later command takes
-        found.indexes.clear()
-        found.compute = [c for c in found.compute if c.origin == "conda"]
+        forget_pip_route(found, len(found.indexes), len(found.compute))
         for companion in found.companions.values():
             companion.label = None  # `torchvision==0.13.0+cu116` named the replaced torch's build
     # the PyTorch index the bringing command named (dropped while torch looked installed)
@@ -311,12 +318,7 @@ def _pairs_torch(matrix: Matrix, found: Evidence, name: str, specifier: str) -> 
         return False
     release = next((r for r in matrix.releases if r.torch == pin.version), None)
     paired = getattr(release, name, None) if release is not None else None
-    if not isinstance(paired, str):
-        return False
-    try:
-        return SpecifierSet(specifier).contains(paired, prereleases=True)
-    except InvalidSpecifier:
-        return False
+    return isinstance(paired, str) and bool(specifier) and _contains(specifier, paired)
 
 
 def _recorded_url_packages(found: Evidence, as_of: dt.date | None) -> set[str]:

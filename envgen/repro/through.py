@@ -10,8 +10,10 @@ with two HTTP range requests (the zip's central directory, then that one member;
 PEP 658 file for wheels uploaded before 2023); for a folder index (`file:`), the file
 `<name>/<wheel file name>.metadata` beside `<name>/index.json` (scripts/record_pin_pages.py writes
 them for the corpus). Its Requires-Dist lines that name
-torch, torchvision or torchaudio and apply to a plain install on linux-64 (no extra; a marker that
-holds for some python on linux) are what it brings in.
+torch, torchvision or torchaudio and apply to the install on linux-64 (no extra, or one the
+requirement asks for, `transformers[torch]`; a marker that holds for some python on linux) are
+what it brings in. A ranged package is its newest release as of the file's date (and, where the
+environment's python is known, the newest whose requires-python admits it).
 
 A release with no linux-64 wheel (an sdist only) is downloaded (at most MAX_SDIST_BYTES, read in
 memory, never extracted nor run) and its top-level setup.py read with the importer's setup.py

@@ -100,9 +100,9 @@ def _allows(requires_python: str, python: str) -> bool:
     """
     try:
         spec = SpecifierSet(requires_python)
-    except InvalidSpecifier:
+        return any(spec.contains(f"{python}.{patch}") for patch in range(_PATCHES))
+    except (InvalidSpecifier, ValueError):  # ValueError: a version of thousands of digits
         return True
-    return any(spec.contains(f"{python}.{patch}") for patch in range(_PATCHES))
 
 
 def _key(python: str) -> tuple[int, ...]:

@@ -469,7 +469,7 @@ def pypi_fallback(
     if (
         manager != "pip"
         or evidence is None
-        or not evidence[1].startswith(("--extra-index-url", "-f ", "--find-links"))
+        or not evidence[1].startswith(("--extra-index-url", "--find-links"))
         or pin is None
         or pin.label
         or any(form == "index-url" and not is_pypi(url) for form, url in found.indexes)

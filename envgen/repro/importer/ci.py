@@ -12,8 +12,10 @@ or `pytorch/pytorch:...` job image, read as a Dockerfile's FROM is). A build mat
 default route, as a script's branches are: the first value of each axis (the Linux one of an `os`
 axis), the others named in a warning, plus what GitHub's `include` entries add to that combination;
 the runner is Linux x86_64 (RUNNER_OS, `runner.os`, TRAVIS_OS_NAME). A Travis root `python:` list
-makes the build's own jobs; `jobs.include` adds others (a lint job, a deploy stage). Of several
-jobs, the first whose steps name torch (else the first with steps) is the one read. The steps
+makes the build's own jobs; `jobs.include` adds others (a lint job, a deploy stage); without a
+root `python:`, each include entry is a job. Of several jobs, the first whose default route (with
+its own variables: Travis's `env: BACKEND=pytorch`) runs a command installing torch is read, else
+the first whose steps install torch, else the first naming it, else the first with steps. The steps
 run in the checkout's root: for a workflow under `.github/workflows/` (or `.circleci/config.yml`)
 that is two (one) folders up, where their `pip install -r requirements.txt` finds its file.
 
@@ -348,7 +350,8 @@ def _travis(data: dict[str, object], found: Evidence) -> list[_Job]:
     ]
 
 
-MAX_TRAVIS_JOBS: Final = 64  # include entries read as jobs
+# include entries read as jobs (each one's route is interpreted to find the one installing torch)
+MAX_TRAVIS_JOBS: Final = 16
 
 
 def _travis_job(

@@ -500,6 +500,21 @@ def set_torch(
     if found.torch is not before:
         found.torch_slot = len(found.pip_reqs)
         found.torch_by_command = False  # a pip command marks it when it ends
+        if found.nightly and version is not None and "dev" not in version:
+            # a release installed over a nightly torch (pip's or conda's): no refusal
+            found.refusal_notes = [n for n in found.refusal_notes if n != found.nightly]
+            found.nightly = ""
+
+
+def forget_pip_route(found: Evidence, indexes: int, computes: int) -> None:
+    """A pip torch replaced by one a later command installs: the first `indexes` indexes and the
+    first `computes` pieces of build evidence (local labels, wheel folders, an image's CUDA) chose
+    the replaced torch's build, not the new one's; conda's selectors stay (they are weighed
+    apart, Evidence.conda_torch)."""
+    del found.indexes[:indexes]
+    found.compute = [c for c in found.compute[:computes] if c.origin == "conda"] + found.compute[
+        computes:
+    ]
 
 
 def _set_torch(

@@ -34,6 +34,7 @@ from envgen.repro.importer.evidence import (
     ENVIRONMENT_FIELDS,
     Evidence,
     Pin,
+    forget_pip_route,
     is_pytorch_index,
     is_version,
     over_budget,
@@ -995,10 +996,7 @@ def _replaced_by_command(
     torch==2.7.0 torchvision`) is the new torch's pair, whatever an earlier command pinned."""
     if found.torch_manager != "pip":
         return
-    del found.indexes[:indexes]
-    found.compute = [c for c in found.compute[:computes] if c.origin == "conda"] + found.compute[
-        computes:
-    ]
+    forget_pip_route(found, indexes, computes)
     for name in ("torchvision", "torchaudio"):
         if name in (a.lower() for a in args):
             found.companions[name] = Pin(where=where)
@@ -1025,10 +1023,7 @@ def _nightly(args: list[str], found: Evidence, where: str, *, installed: Pin | N
         or not named
         or any(re.search(r"===?\s*\d+(\.\d+)*(\+\w+)?$", a) for a in named)  # a release
     ):
-        if found.nightly and named:  # a release over the nightly
-            found.refusal_notes = [n for n in found.refusal_notes if n != found.nightly]
-            found.nightly = ""
-        return
+        return  # (a release installed later withdraws the refusal: evidence.set_torch)
     if found.kind == "markdown" and installed is not None:
         found.warnings.append(
             f"{where}: a nightly torch (--pre from PyTorch's nightly index) after the torch the "

@@ -109,12 +109,42 @@ _QUOTED: Final = re.compile(
 _BARE_COMMAND: Final = re.compile(
     r"^\s*(sudo\s+)?(pip3?|conda|mamba|python[\d.]*\s+-m\s+pip)\s+(install|create|env\s+create)\s"
 )
-# The environment an indented step makes (`        python3.6 -m venv venv3`, `virtualenv -p
-# python3.6 env`): a code line of Markdown's indented form, options and one folder only.
-_BARE_VENV: Final = re.compile(
-    r"^(?:[ ]{4,}|\t)[ \t]*(?:python[\d.]*\s+-m\s+venv|virtualenv)"
-    r"(?:\s+--?[\w-]+(?:[= ][\w./~-]+)?)*\s+[\w./~-]+\s*$"
-)
+# A word of a venv step: an option, its value or the folder (`-p`, `python3.6`, `venv3`).
+_VENV_WORD: Final = re.compile(r"[\w./~=-]+")
+
+
+def _bare_venv(line: str) -> bool:
+    """A code line of Markdown's indented form that makes a virtual environment, options and
+    folder words only (`        python3.6 -m venv venv3`, `    virtualenv -p python3.6 env`), not
+    a sentence that mentions one (`python3.6 -m venv is what we used`). Linear in the line.
+
+    >>> _bare_venv("        python3.6 -m venv venv3"), _bare_venv("python3.6 -m venv env")
+    (True, False)
+    >>> _bare_venv("    virtualenv -p python3.6 myenv"), _bare_venv("    virtualenv is ok")
+    (True, False)
+    """
+    if not line.startswith(("    ", "\t")):
+        return False
+    words = line.split()
+    if words[:1] == ["virtualenv"]:
+        rest = words[1:]
+    elif (
+        len(words) > 2 and re.fullmatch(r"python[\d.]*", words[0]) and words[1:3] == ["-m", "venv"]
+    ):
+        rest = words[3:]
+    else:
+        return False
+    folders: list[str] = []
+    value = False  # the word after -p / --python / --prompt is its value
+    for word in rest:
+        if not _VENV_WORD.fullmatch(word):
+            return False
+        if not value and not word.startswith("-"):
+            folders.append(word)
+        value = not value and word in {"-p", "--python", "--prompt"}
+    return len(folders) == 1  # a sentence has more words than one folder
+
+
 # A whole line in emphasis (`*pip3 install torch==1.7.1+cu110 -f ...*`, `**...**`, `_..._`):
 # the markup is no part of the command it shows.
 _EMPHASIS: Final = re.compile(r"^(\s*)(\*{1,2}|_{1,2})(\S(?:(?:(?!\2).)*\S)?)\2\s*$")
@@ -195,7 +225,7 @@ def shell_blocks(text: str) -> list[tuple[int, str]]:
             continue
         blocks.extend((i + 1, command) for command in _inline_commands(lines[i]))
         bare = _PROMPT.sub("", _EMPHASIS.sub(r"\1\3", lines[i]))
-        if "`" not in lines[i] and (_BARE_COMMAND.match(bare) or _BARE_VENV.match(lines[i])):
+        if "`" not in lines[i] and (_BARE_COMMAND.match(bare) or _bare_venv(lines[i])):
             blocks.append((i + 1, bare.strip()))
         elif (
             "`" not in lines[i]

@@ -434,3 +434,9 @@ def test_an_environment_s_whole_pip_list_comes_after_conda_s_torch(
     )
     got = _import_file(tmp_path, "environment.yml", env, index, matrix, "2023-06-07")
     assert (got["project"]["torch"], got["project"]["managers"]) == ("2.0.1", ["pip"])
+
+
+def test_a_requires_python_of_thousands_of_digits_rules_nothing_out() -> None:
+    page: dict[str, object] = {"files": [{"filename": "p-1.0-py3-none-any.whl", "upload-time": "2020-01-01",
+                       "requires-python": ">=3." + "9" * 5000}]}  # fmt: skip
+    assert str(chosen_version("", page, "p", None, "3.8")) == "1.0"

@@ -8,6 +8,7 @@ pip command's own index and bare companions."""
 from __future__ import annotations
 
 import datetime as dt
+import time
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,8 @@ def test_an_extra_index_without_the_release_gives_pypi_s_build(matrix: Matrix) -
     assert (got["torch"], got["accelerators"]) == ("2.8.0", ["cu128"])
     # an --index-url replaces PyPI: no such wheel there, the nearest build is proposed
     only = "--index-url https://download.pytorch.org/whl/cu121\ntorch==2.8.0\n"
-    assert import_keys(only, "requirements.txt", matrix, "2025-08-12")["accelerators"] != ["cu121"]
+    # (the nearest build 2.8.0 was made for: cu126)
+    assert import_keys(only, "requirements.txt", matrix, "2025-08-12")["accelerators"] == ["cu126"]
 
 
 def test_a_later_command_s_torch_takes_only_its_own_index(matrix: Matrix) -> None:
@@ -228,5 +230,32 @@ def test_a_module_s_own_parse_requirements_is_not_bypassed(tmp_path: Path, matri
         "    return [ln for ln in f.read().splitlines() if 'torch' not in ln]\n\n"
         'setup(name="x", install_requires=parse_requirements(open("requirements.txt")))\n'
     )
-    with pytest.raises(ImportSpecError):
+    with pytest.raises(ImportSpecError, match="no torch"):
         import_file_keys(root / "setup.py", matrix, "2023-02-13")
+
+
+# --- the final read's mends ---------------------------------------------------------------------
+def test_an_indented_venv_line_of_many_options_reads_in_linear_time(matrix: Matrix) -> None:
+    text = "## Setup\n\n    virtualenv" + " -a" * 20_000 + " !\n\n    pip install torch==1.8.0\n"
+    started = time.monotonic()
+    assert import_keys(text, "README.md", matrix, "2021-06-01")["torch"] == "1.8.0"
+    assert time.monotonic() - started < 10
+
+
+def test_a_conda_release_after_a_nightly_withdraws_the_refusal(matrix: Matrix) -> None:
+    text = (
+        "pip install -U --pre torch -f https://download.pytorch.org/whl/nightly/cu111/"
+        "torch_nightly.html\nconda install -y pytorch=1.8.1 cudatoolkit=11.1 -c pytorch -c "
+        "nvidia\n"
+    )
+    assert import_keys(text, "install.sh", matrix, "2021-06-01")["torch"] == "1.8.1"
+
+
+def test_extra_on_a_folder_says_it_is_ignored(tmp_path: Path, matrix: Matrix) -> None:
+    root = tmp_path / "proj"
+    (root / ".git").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(
+        '[project]\nname = "p"\nversion = "0.1"\ndependencies = ["torch==2.1.0"]\n'
+    )
+    result = run_import(ImportOptions(source=root, as_of="2024-01-01", extras=("gpu",)), matrix)
+    assert any("--extra gpu is ignored" in w for w in result.warnings)
